@@ -1,0 +1,6 @@
+import { defineSchema } from "convex/server";
+import { authTables } from "@convex-dev/auth/server";
+
+export default defineSchema({
+  ...authTables,
+});

@@ -1,0 +1,48 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// Three suites: Convex functions in the edge runtime (as convex-test recommends),
+// React components in jsdom, and the local backend + real browser in Node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "convex",
+          environment: "edge-runtime",
+          include: ["tests/convex/**/*.test.ts"],
+          server: { deps: { inline: ["convex-test"] } },
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "ui",
+          environment: "jsdom",
+          include: ["tests/ui/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/ui/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "backend",
+          environment: "node",
+          include: ["tests/local-backend/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
