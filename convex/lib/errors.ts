@@ -1,0 +1,47 @@
+import { ConvexError } from "convex/values";
+
+export const ERROR_CODES = [
+  "NOT_AUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "INVALID",
+  "INSUFFICIENT_TOKENS",
+  "RATE_LIMITED",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type AppErrorData = { code: ErrorCode; message: string };
+
+export const MESSAGES = {
+  notAuthenticated: "You must be signed in to do that.",
+  forbidden: "You do not have permission to do that.",
+  invalidEmail: "Please enter a valid email address",
+  invalidPhone: "Please enter a valid phone number",
+  shortPassword: "Password must be at least 6 characters",
+  invalidCredentials: "Invalid email or password",
+  accountExists: "An account with this email already exists. Please sign in.",
+  wrongCurrentPassword: "Current password is incorrect",
+  rateLimited: "Too many requests. Please wait a minute and try again.",
+  tooManyAttempts: "Too many failed attempts. Please try again later.",
+  invalidCode: "Invalid verification code",
+  invalidResetLink: "Invalid or expired reset link. Please request a new one.",
+  selfAccessChange: "You cannot change your own role or flags",
+  userNotFound: "User not found",
+  nothingToChange: "Nothing to change",
+  fullNameTooLong: "Full name must be at most 100 characters",
+  invalidAvatarUrl: "Avatar URL must start with http:// or https://",
+  insufficientTokens: "Insufficient tokens",
+} as const;
+
+export function appError(code: ErrorCode, message: string) {
+  return new ConvexError<AppErrorData>({ code, message });
+}
+
+export function isAppError(error: unknown): error is ConvexError<AppErrorData> {
+  return (
+    error instanceof ConvexError &&
+    typeof error.data === "object" &&
+    error.data !== null &&
+    "code" in error.data
+  );
+}

@@ -1,0 +1,170 @@
+// Email + password with verification and reset, on Convex Auth's credentials API.
+// Written out (rather than the stock Password provider) so that input is
+// normalised before any lookup, errors reach the user as ConvexErrors with the
+// spec's messages, and `from` / `ref` travel into the verification link.
+import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
+import {
+  createAccount,
+  invalidateSessions,
+  modifyAccountCredentials,
+  retrieveAccount,
+  signInViaProvider,
+  type GenericActionCtxWithAuthConfig,
+} from "@convex-dev/auth/server";
+import { Scrypt } from "lucia";
+import type { DataModel, Doc } from "../_generated/dataModel";
+import { parseCode, parseEmail, parsePassword, parseRef, parseSource } from "./authInput";
+import {
+  resetEmailProvider,
+  verificationRedirect,
+  verifyEmailProvider,
+} from "./authMessages";
+import { appError, MESSAGES } from "./errors";
+
+export const PASSWORD_PROVIDER_ID = "password";
+
+type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
+type Params = Partial<Record<string, unknown>>;
+type Result = { userId: Doc<"users">["_id"]; sessionId?: Doc<"authSessions">["_id"] } | null;
+
+/** Maps Convex Auth's retrieveAccount failures to what the user may see. */
+export function credentialError(error: unknown, wrongSecretMessage: string) {
+  const reason = error instanceof Error ? error.message : "";
+  if (reason === "TooManyFailedAttempts") {
+    return appError("RATE_LIMITED", MESSAGES.tooManyAttempts);
+  }
+  return appError("INVALID", wrongSecretMessage);
+}
+
+// Convex Auth throws a plain Error when a code does not verify; we answer with our own message.
+async function redeemCode(
+  ctx: Ctx,
+  provider: typeof verifyEmailProvider,
+  args: { accountId?: Doc<"authAccounts">["_id"]; params: { email: string; code: string } },
+) {
+  try {
+    return await signInViaProvider(ctx, provider, args);
+  } catch {
+    return null;
+  }
+}
+
+async function findAccount(ctx: Ctx, email: string) {
+  try {
+    return (await retrieveAccount<DataModel>(ctx, { provider: PASSWORD_PROVIDER_ID, account: { id: email } }))
+      .account;
+  } catch {
+    return null;
+  }
+}
+
+async function sendVerification(ctx: Ctx, account: Doc<"authAccounts">, params: Params) {
+  const email = account.providerAccountId;
+  const redirectTo = verificationRedirect(email, parseSource(params.from), parseRef(params.ref));
+  await signInViaProvider(ctx, verifyEmailProvider, {
+    accountId: account._id,
+    params: { email, redirectTo },
+  });
+  return null;
+}
+
+async function signUp(ctx: Ctx, email: string, params: Params): Promise<Result> {
+  const secret = parsePassword(params.password);
+  let created;
+  try {
+    created = await createAccount<DataModel>(ctx, {
+      provider: PASSWORD_PROVIDER_ID,
+      account: { id: email, secret },
+      profile: { email },
+      shouldLinkViaEmail: true,
+    });
+  } catch {
+    throw appError("INVALID", MESSAGES.accountExists);
+  }
+  // Signing up again with the same password behaves like signing in.
+  if (!created.account.emailVerified) return await sendVerification(ctx, created.account, params);
+  return { userId: created.user._id };
+}
+
+async function signIn(ctx: Ctx, email: string, params: Params): Promise<Result> {
+  if (typeof params.password !== "string" || params.password === "") {
+    throw appError("INVALID", MESSAGES.invalidCredentials);
+  }
+  let retrieved;
+  try {
+    retrieved = await retrieveAccount<DataModel>(ctx, {
+      provider: PASSWORD_PROVIDER_ID,
+      account: { id: email, secret: params.password },
+    });
+  } catch (error) {
+    throw credentialError(error, MESSAGES.invalidCredentials);
+  }
+  // Unverified accounts get a fresh link instead of a session (also the "resend").
+  if (!retrieved.account.emailVerified) return await sendVerification(ctx, retrieved.account, params);
+  return { userId: retrieved.user._id };
+}
+
+async function verifyEmail(ctx: Ctx, email: string, params: Params): Promise<Result> {
+  const code = parseCode(params.code, MESSAGES.invalidCode);
+  const account = await findAccount(ctx, email);
+  const result =
+    account === null
+      ? null
+      : await redeemCode(ctx, verifyEmailProvider, { accountId: account._id, params: { email, code } });
+  if (result === null) throw appError("INVALID", MESSAGES.invalidCode);
+  return result;
+}
+
+async function requestReset(ctx: Ctx, email: string): Promise<Result> {
+  const account = await findAccount(ctx, email);
+  // Unknown addresses get the same answer, so the form does not reveal who has an account.
+  if (account !== null) {
+    await signInViaProvider(ctx, resetEmailProvider, { accountId: account._id, params: { email } });
+  }
+  return null;
+}
+
+async function completeReset(ctx: Ctx, email: string, params: Params): Promise<Result> {
+  const secret = parsePassword(params.newPassword);
+  const code = parseCode(params.code, MESSAGES.invalidResetLink);
+  const account = await findAccount(ctx, email);
+  const result =
+    account === null
+      ? null
+      : await redeemCode(ctx, resetEmailProvider, { params: { email, code } });
+  if (result === null || result.userId !== account?.userId) {
+    throw appError("INVALID", MESSAGES.invalidResetLink);
+  }
+  await modifyAccountCredentials(ctx, {
+    provider: PASSWORD_PROVIDER_ID,
+    account: { id: email, secret },
+  });
+  await invalidateSessions(ctx, { userId: result.userId, except: [result.sessionId] });
+  return result;
+}
+
+export const passwordProvider = ConvexCredentials<DataModel>({
+  id: PASSWORD_PROVIDER_ID,
+  authorize: async (params, ctx) => {
+    const email = parseEmail(params.email);
+    switch (params.flow) {
+      case "signUp":
+        return await signUp(ctx, email, params);
+      case "signIn":
+        return await signIn(ctx, email, params);
+      case "email-verification":
+        return await verifyEmail(ctx, email, params);
+      case "reset":
+        return await requestReset(ctx, email);
+      case "reset-verification":
+        return await completeReset(ctx, email, params);
+      default:
+        throw appError("INVALID", "Unknown sign-in flow");
+    }
+  },
+  crypto: {
+    hashSecret: async (secret) => await new Scrypt().hash(secret),
+    verifySecret: async (secret, hash) => await new Scrypt().verify(hash, secret),
+  },
+  extraProviders: [verifyEmailProvider, resetEmailProvider],
+});

@@ -1,0 +1,73 @@
+import { v, type Infer } from "convex/values";
+
+// Every shape shared by schema, args and returns is defined here once.
+export const roleValidator = v.union(
+  v.literal("influencer"),
+  v.literal("moderator"),
+  v.literal("admin"),
+);
+export type Role = Infer<typeof roleValidator>;
+
+export const channelValidator = v.union(v.literal("email"), v.literal("sms"));
+export type Channel = Infer<typeof channelValidator>;
+
+export const profileValidator = v.object({
+  _id: v.id("users"),
+  email: v.union(v.string(), v.null()),
+  phone: v.union(v.string(), v.null()),
+  fullName: v.union(v.string(), v.null()),
+  avatarUrl: v.union(v.string(), v.null()),
+  role: roleValidator,
+  isBusinessUser: v.boolean(),
+  isAdminInfluencer: v.boolean(),
+  referralCode: v.string(),
+  emailVerified: v.boolean(),
+  lastActiveAt: v.union(v.number(), v.null()),
+  createdAt: v.number(),
+});
+export type Profile = Infer<typeof profileValidator>;
+
+export const outboxFields = {
+  channel: channelValidator,
+  to: v.string(),
+  subject: v.string(),
+  body: v.string(),
+  link: v.optional(v.string()),
+};
+export const outboxMessageValidator = v.object({
+  _id: v.id("outbox"),
+  _creationTime: v.number(),
+  channel: channelValidator,
+  to: v.string(),
+  subject: v.string(),
+  body: v.string(),
+  link: v.union(v.string(), v.null()),
+});
+
+export const accessChangeValidator = v.object({
+  role: v.optional(roleValidator),
+  isBusinessUser: v.optional(v.boolean()),
+  isAdminInfluencer: v.optional(v.boolean()),
+});
+
+// One changed field: before and after.
+export const fieldChangeValidator = v.object({
+  field: v.union(
+    v.literal("role"),
+    v.literal("isBusinessUser"),
+    v.literal("isAdminInfluencer"),
+  ),
+  from: v.union(v.string(), v.boolean(), v.null()),
+  to: v.union(v.string(), v.boolean()),
+});
+
+export const auditActionValidator = v.union(v.literal("setUserAccess"));
+
+export const auditEntryValidator = v.object({
+  _id: v.id("auditLog"),
+  _creationTime: v.number(),
+  actorId: v.id("users"),
+  targetId: v.id("users"),
+  action: auditActionValidator,
+  changes: v.array(fieldChangeValidator),
+});

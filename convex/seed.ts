@@ -1,0 +1,82 @@
+// Demo data for a local backend (DESIGN.md "Demo data"). Safe to run repeatedly.
+import { createAccount } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalAction, internalMutation, internalQuery } from "./_generated/server";
+import { PASSWORD_PROVIDER_ID } from "./lib/passwordProvider";
+import { ensureProfile } from "./lib/profiles";
+import { roleValidator, type Role } from "./lib/validators";
+
+export const DEMO_PASSWORD = "password123";
+
+export const DEMO_ACCOUNTS: {
+  email: string;
+  fullName: string;
+  role: Role;
+  isBusinessUser: boolean;
+  isAdminInfluencer: boolean;
+}[] = [
+  { email: "admin@example.com", fullName: "Ada Admin", role: "admin", isBusinessUser: false, isAdminInfluencer: false },
+  { email: "admin-influencer@example.com", fullName: "Ivy Influencer", role: "admin", isBusinessUser: false, isAdminInfluencer: true },
+  { email: "moderator@example.com", fullName: "Max Moderator", role: "moderator", isBusinessUser: false, isAdminInfluencer: false },
+  { email: "business@example.com", fullName: "Bea Business", role: "influencer", isBusinessUser: true, isAdminInfluencer: false },
+  { email: "member@example.com", fullName: "Milo Member", role: "influencer", isBusinessUser: false, isAdminInfluencer: false },
+];
+
+export const run = internalAction({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    for (const demo of DEMO_ACCOUNTS) {
+      let userId = await ctx.runQuery(internal.seed.findPasswordUser, { email: demo.email });
+      if (userId === null) {
+        // Convex Auth marks the email verified when the profile says so.
+        const profile = { email: demo.email, emailVerified: true };
+        const { user } = await createAccount(ctx, {
+          provider: PASSWORD_PROVIDER_ID,
+          account: { id: demo.email, secret: DEMO_PASSWORD },
+          profile,
+        });
+        userId = user._id;
+      }
+      await ctx.runMutation(internal.seed.applyDemoProfile, {
+        userId,
+        fullName: demo.fullName,
+        role: demo.role,
+        isBusinessUser: demo.isBusinessUser,
+        isAdminInfluencer: demo.isAdminInfluencer,
+      });
+    }
+    return null;
+  },
+});
+
+export const findPasswordUser = internalQuery({
+  args: { email: v.string() },
+  returns: v.union(v.null(), v.id("users")),
+  handler: async (ctx, { email }) => {
+    const account = await ctx.db
+      .query("authAccounts")
+      .withIndex("providerAndAccountId", (q) =>
+        q.eq("provider", PASSWORD_PROVIDER_ID).eq("providerAccountId", email),
+      )
+      .unique();
+    return account?.userId ?? null;
+  },
+});
+
+export const applyDemoProfile = internalMutation({
+  args: {
+    userId: v.id("users"),
+    fullName: v.string(),
+    role: roleValidator,
+    isBusinessUser: v.boolean(),
+    isAdminInfluencer: v.boolean(),
+  },
+  returns: v.null(),
+  handler: async (ctx, { userId, ...fields }) => {
+    await ensureProfile(ctx, userId);
+    await ctx.db.patch("users", userId, fields);
+    return null;
+  },
+});

@@ -1,0 +1,90 @@
+import { getAuthSessionId, invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { internalQuery } from "./_generated/server";
+import { publicQuery, userAction, userMutation } from "./lib/access";
+import { parsePassword } from "./lib/authInput";
+import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from "./lib/constants";
+import { appError, MESSAGES } from "./lib/errors";
+import { credentialError, PASSWORD_PROVIDER_ID } from "./lib/passwordProvider";
+import { toProfile } from "./lib/profiles";
+import { profileValidator } from "./lib/validators";
+
+/** The signed-in user's profile, or null when signed out. */
+export const me = publicQuery({
+  args: {},
+  returns: v.union(v.null(), profileValidator),
+  handler: async (ctx) => (ctx.user === null ? null : toProfile(ctx.user)),
+});
+
+/** The spec's update_user_activity; at most one write a minute per user. */
+export const updateActivity = userMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    const now = Date.now();
+    if (ctx.user.lastActiveAt === undefined || now - ctx.user.lastActiveAt >= ACTIVITY_THROTTLE_MS) {
+      await ctx.db.patch("users", ctx.user._id, { lastActiveAt: now });
+    }
+    return null;
+  },
+});
+
+export const updateProfile = userMutation({
+  args: { fullName: v.string(), avatarUrl: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const fullName = args.fullName.trim();
+    const avatarUrl = args.avatarUrl.trim();
+    if (fullName.length > FULL_NAME_MAX_LENGTH) {
+      throw appError("INVALID", MESSAGES.fullNameTooLong);
+    }
+    if (avatarUrl !== "" && (!/^https?:\/\/\S+$/i.test(avatarUrl) || avatarUrl.length > AVATAR_URL_MAX_LENGTH)) {
+      throw appError("INVALID", MESSAGES.invalidAvatarUrl);
+    }
+    await ctx.db.patch("users", ctx.user._id, {
+      fullName: fullName === "" ? undefined : fullName,
+      avatarUrl: avatarUrl === "" ? undefined : avatarUrl,
+    });
+    return null;
+  },
+});
+
+export const changePassword = userAction({
+  args: { currentPassword: v.string(), newPassword: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const newPassword = parsePassword(args.newPassword);
+    const email = ctx.user.email;
+    if (email === undefined) {
+      throw appError("INVALID", "This account signs in by phone and has no password");
+    }
+    let retrieved;
+    try {
+      retrieved = await retrieveAccount(ctx, {
+        provider: PASSWORD_PROVIDER_ID,
+        account: { id: email, secret: args.currentPassword },
+      });
+    } catch (error) {
+      throw credentialError(error, MESSAGES.wrongCurrentPassword);
+    }
+    if (retrieved.user._id !== ctx.user._id) {
+      throw appError("FORBIDDEN", MESSAGES.forbidden);
+    }
+    await modifyAccountCredentials(ctx, {
+      provider: PASSWORD_PROVIDER_ID,
+      account: { id: email, secret: newPassword },
+    });
+    // Other devices signed in with the old password are signed out.
+    const sessionId = await getAuthSessionId(ctx);
+    await invalidateSessions(ctx, {
+      userId: ctx.user._id,
+      except: sessionId === null ? [] : [sessionId],
+    });
+    return null;
+  },
+});
+
+export const getById = internalQuery({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => await ctx.db.get("users", userId),
+});

@@ -1,0 +1,75 @@
+// Bundles a convex/ folder the way `npx convex dev` does (esbuild, ESM, one
+// entry per module, shared chunks) and imports the result as the modules map
+// that convex-test expects: { "/convex/<path>.js": () => Promise<module> }.
+import { readdirSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import { externalPackagesAsUrls } from "./engine.mjs";
+
+const MODULE_FILE = /\.(m?[jt]s|tsx|jsx)$/;
+
+/** Lists convex module files relative to convexDir (e.g. "lib/roles.ts"). */
+export function listModules(convexDir) {
+  const out = [];
+  const walk = (rel) => {
+    for (const entry of readdirSync(path.join(convexDir, rel), { withFileTypes: true })) {
+      const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (entry.name !== "_generated" && entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(relPath);
+      } else if (MODULE_FILE.test(entry.name) && !/\.d\.[mc]?ts$|\.test\.|\.spec\./.test(entry.name)) {
+        out.push(relPath);
+      }
+    }
+  };
+  walk("");
+  return out.sort();
+}
+
+let buildCounter = 0;
+
+/**
+ * @param {{ convexDir: string, buildRoot: string }} opts
+ * @returns {Promise<{ modules: Record<string, () => Promise<any>>, schema: any, byName: Record<string, any>, names: string[], outDir: string }>}
+ */
+export async function bundleConvex({ convexDir, buildRoot }) {
+  const files = listModules(convexDir);
+  const outDir = path.join(buildRoot, `functions-${process.pid}-${++buildCounter}`);
+  mkdirSync(outDir, { recursive: true });
+  const entryPoints = Object.fromEntries(files.map((f) => [f.replace(MODULE_FILE, ""), path.join(convexDir, f)]));
+  await esbuild.build({
+    entryPoints,
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    sourcemap: "inline",
+    logLevel: "silent",
+    plugins: [externalPackagesAsUrls()],
+  });
+  const modules = {
+    // convex-test locates the functions root through the _generated folder.
+    "/convex/_generated/server.js": async () => ({}),
+  };
+  const names = Object.keys(entryPoints);
+  // Import everything now, as Convex analyzes every module on push: a module
+  // that throws at load time fails the whole reload instead of one call.
+  const loaded = await Promise.all(names.map((name) => import(pathToFileURL(path.join(outDir, `${name}.mjs`)).href)));
+  names.forEach((name, i) => {
+    modules[`/convex/${name}.js`] = async () => loaded[i];
+  });
+  const schema = loaded[names.indexOf("schema")]?.default ?? null;
+  const byName = Object.fromEntries(names.map((name, i) => [name, loaded[i]]));
+  return { modules, schema, byName, names, outDir };
+}
+
+/** Removes earlier builds of this process, keeping `keep`. */
+export function pruneBuilds(buildRoot, keep) {
+  for (const entry of readdirSync(buildRoot)) {
+    const full = path.join(buildRoot, entry);
+    if (entry.startsWith("functions-") && full !== keep) rmSync(full, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,49 @@
+// Locations, ports and the deployment environment (auth keys, URLs) that the
+// convex/ functions read from process.env.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
+import { writeFileAtomic } from "./store.mjs";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, ".local-backend");
+export const DEFAULT_CONVEX_DIR = path.join(REPO_ROOT, "convex");
+
+export function dataDirFromEnv() {
+  return path.resolve(process.env.LOCAL_BACKEND_DIR ?? DEFAULT_DATA_DIR);
+}
+
+export function portsFromEnv() {
+  return {
+    port: Number(process.env.CONVEX_PORT ?? 3210),
+    sitePort: Number(process.env.CONVEX_SITE_PORT ?? 3211),
+    vitePort: Number(process.env.PORT ?? 5173),
+  };
+}
+
+/** Keys in the format `npx @convex-dev/auth` writes (PEM newlines as spaces). */
+async function generateKeys() {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  const pem = await exportPKCS8(privateKey);
+  const jwk = await exportJWK(publicKey);
+  return {
+    JWT_PRIVATE_KEY: pem.trimEnd().replace(/\n/g, " "),
+    JWKS: JSON.stringify({ keys: [{ use: "sig", ...jwk }] }),
+  };
+}
+
+/**
+ * Reads <dataDir>/env.json, creating the keys on first start. URLs follow the
+ * ports of this run, so they are refreshed on every start.
+ * @returns {Promise<{ env: Record<string, string>, created: boolean }>}
+ */
+export async function prepareEnv(dataDir, { siteUrl, convexSiteUrl }) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "env.json");
+  const created = !existsSync(file);
+  const stored = created ? await generateKeys() : JSON.parse(readFileSync(file, "utf8"));
+  const env = { ...stored, SITE_URL: siteUrl, CONVEX_SITE_URL: convexSiteUrl, LOCAL_OUTBOX: "1" };
+  writeFileAtomic(file, `${JSON.stringify(env, null, 2)}\n`);
+  return { env, created };
+}

@@ -1,0 +1,149 @@
+// HTTP surface: the API origin (ConvexHttpClient endpoints, file storage and
+// the sync WebSocket) and the site origin (convex/http.ts routes).
+import { createHmac, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import { jsonToConvex } from "convex/values";
+import { WebSocketServer } from "ws";
+import { AuthError } from "./auth.mjs";
+import { Session } from "./sync.mjs";
+
+const STATUS_UDF_FAILED = 560;
+const UPLOAD_TOKEN_TTL_MS = 60 * 60 * 1000;
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client",
+  "Access-Control-Max-Age": "86400",
+};
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function sendJson(res, status, body) {
+  res.writeHead(status, { ...CORS, "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** Signed, expiring upload tokens, so an upload URL outlives a restart. */
+export function uploadTokens(secret) {
+  const sign = (exp) => createHmac("sha256", secret).update(`upload:${exp}`).digest("base64url");
+  return {
+    issue: () => {
+      const exp = Date.now() + UPLOAD_TOKEN_TTL_MS;
+      return `${exp}.${sign(exp)}`;
+    },
+    check: (token) => {
+      const [exp, mac] = String(token ?? "").split(".");
+      if (!exp || !mac || Number(exp) < Date.now()) return false;
+      const expected = Buffer.from(sign(exp));
+      const given = Buffer.from(mac);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/**
+ * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
+ *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
+ */
+export function createApiServer({ ready, host, live, verify, tokens, log }) {
+  const identityFrom = async (req) => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith("Bearer ")) return null;
+    return (await verify()(header.slice(7))).identity;
+  };
+
+  async function callFunction(req, res, kind) {
+    const body = JSON.parse((await readBody(req)).toString("utf8") || "{}");
+    const identity = await identityFrom(req);
+    const args = Array.isArray(body.args) ? body.args[0] : body.args;
+    const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity });
+    if (result.ok) return sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
+    const out = { status: "error", errorMessage: result.message, logLines: result.logLines };
+    if (result.data !== undefined) out.errorData = result.data;
+    return sendJson(res, STATUS_UDF_FAILED, out);
+  }
+
+  async function upload(req, res, url) {
+    if (!tokens().check(url.searchParams.get("token"))) return sendJson(res, 401, { code: "InvalidToken", message: "Invalid or expired upload URL" });
+    const bytes = await readBody(req);
+    const storageId = await host().storeUpload(bytes, req.headers["content-type"]);
+    return sendJson(res, 200, { storageId });
+  }
+
+  function download(res, storageId) {
+    const file = host().readUpload(decodeURIComponent(storageId));
+    if (!file) return sendJson(res, 404, { code: "FileNotFound", message: "File not found" });
+    res.writeHead(200, { ...CORS, "Content-Type": file.contentType, "Content-Length": file.bytes.length, "Cache-Control": "private, max-age=2592000" });
+    res.end(file.bytes);
+  }
+
+  async function route(req, res) {
+    await ready;
+    const url = new URL(req.url ?? "/", "http://local");
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, CORS);
+      return res.end();
+    }
+    const kinds = { "/api/query": "query", "/api/mutation": "mutation", "/api/action": "action", "/api/function": undefined };
+    if (req.method === "POST" && url.pathname in kinds) return callFunction(req, res, kinds[url.pathname]);
+    if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: live().lastTs.toString() });
+    if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(req, res, url);
+    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(res, url.pathname.slice("/api/storage/".length));
+    if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/version")) {
+      res.writeHead(200, { ...CORS, "Content-Type": "text/plain" });
+      return res.end("TagMyThing local Convex backend\n");
+    }
+    return sendJson(res, 404, { code: "NotFound", message: `No route for ${req.method} ${url.pathname}` });
+  }
+
+  const server = http.createServer((req, res) => {
+    route(req, res).catch((e) => {
+      if (e instanceof AuthError) return sendJson(res, 401, { code: "Unauthenticated", message: e.message });
+      if (e instanceof SyntaxError) return sendJson(res, 400, { code: "BadJsonBody", message: e.message });
+      log(`API request failed: ${e?.stack ?? e}`);
+      if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  server.on("upgrade", (req, socket, head) => {
+    if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", "http://local").pathname)) return socket.destroy();
+    void ready.then(() =>
+      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), log })),
+    );
+  });
+  return { server, wss };
+}
+
+/** Serves convex/http.ts routes, as Convex does on the .convex.site origin. */
+export function createSiteServer({ ready, host, verify, log }) {
+  return http.createServer(async (req, res) => {
+    try {
+      await ready;
+      const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+      const headers = Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]]));
+      let identity = null;
+      const header = req.headers.authorization;
+      if (header?.startsWith("Bearer ")) identity = await verify()(header.slice(7)).then((r) => r.identity, () => null);
+      const response = await host().fetchHttp(req.url ?? "/", { method: req.method, headers, body }, identity);
+      const out = {};
+      response.headers.forEach((value, key) => {
+        out[key] = key in out ? `${out[key]}, ${value}` : value;
+      });
+      const setCookies = response.headers.getSetCookie?.() ?? [];
+      if (setCookies.length) out["set-cookie"] = setCookies;
+      res.writeHead(response.status, out);
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (e) {
+      log(`HTTP action failed: ${e?.stack ?? e}`);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
+  });
+}

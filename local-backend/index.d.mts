@@ -1,0 +1,44 @@
+// Types for startBackend() (index.mjs), used by the TypeScript tests.
+export interface FunctionResult {
+  ok: boolean;
+  value?: unknown;
+  message?: string;
+  data?: unknown;
+  logLines: string[];
+}
+
+export interface StartBackendOptions {
+  /** Data directory (default .local-backend or LOCAL_BACKEND_DIR). */
+  dataDir?: string;
+  /** API port (default 3210; 0 picks a free port). */
+  port?: number;
+  /** Site port serving convex/http.ts (default 3211; 0 picks a free port). */
+  sitePort?: number;
+  /** The convex/ folder to host (default: the project's convex/). */
+  convexDir?: string;
+  /** SITE_URL given to functions (the web app's origin). */
+  siteUrl?: string;
+  hostname?: string;
+  /** Reload functions when convexDir changes. */
+  watch?: boolean;
+  /** Also run `npx convex codegen` on change (project folder only). */
+  codegen?: boolean;
+  /** Run internal `seed:run` when the data directory is empty (default true). */
+  seed?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface Backend {
+  url: string;
+  siteUrl: string;
+  port: number;
+  sitePort: number;
+  dataDir: string;
+  env: Record<string, string>;
+  seeded: FunctionResult | null;
+  run(udfPath: string, args?: Record<string, unknown>, identity?: Record<string, unknown> | null): Promise<FunctionResult>;
+  reload(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startBackend(options?: StartBackendOptions): Promise<Backend>;

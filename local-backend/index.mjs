@@ -1,0 +1,134 @@
+// startBackend(): the local Convex backend as a library (used by start.mjs,
+// dev.mjs and the tests).
+import path from "node:path";
+import { createVerifier } from "./auth.mjs";
+import { DEFAULT_CONVEX_DIR, dataDirFromEnv, prepareEnv } from "./env.mjs";
+import { createHost } from "./host.mjs";
+import { createApiServer, createSiteServer, uploadTokens } from "./http.mjs";
+import { Live } from "./live.mjs";
+import { lockDataDir } from "./store.mjs";
+import { watchConvex } from "./watch.mjs";
+
+function listen(server, port, hostname) {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve(server.address().port);
+    });
+  });
+}
+
+function close(server) {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections?.();
+  });
+}
+
+/**
+ * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string, siteUrl?: string,
+ *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void }} [options]
+ */
+export async function startBackend(options = {}) {
+  const {
+    dataDir = dataDirFromEnv(),
+    port = 3210,
+    sitePort = 3211,
+    convexDir = DEFAULT_CONVEX_DIR,
+    hostname = "127.0.0.1",
+    watch = false,
+    codegen = false,
+    seed = true,
+    log = (m) => console.log(`[backend] ${m}`),
+  } = options;
+  const resolvedDataDir = path.resolve(dataDir);
+  const unlock = lockDataDir(resolvedDataDir);
+
+  let host = null;
+  let live = null;
+  let verify = null;
+  let tokens = null;
+  let markReady;
+  const ready = new Promise((resolve) => (markReady = resolve));
+  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, log };
+  const api = createApiServer(deps);
+  const site = createSiteServer(deps);
+
+  try {
+    const apiPort = await listen(api.server, port, hostname);
+    const actualSitePort = await listen(site, sitePort, hostname);
+    const url = `http://127.0.0.1:${apiPort}`;
+    const convexSiteUrl = `http://127.0.0.1:${actualSitePort}`;
+    const siteUrl = options.siteUrl ?? `http://localhost:${Number(process.env.PORT ?? 5173)}`;
+    const { env } = await prepareEnv(resolvedDataDir, { siteUrl, convexSiteUrl });
+    // Function code reads its deployment environment from process.env.
+    Object.assign(process.env, env);
+    verify = createVerifier(env);
+    tokens = uploadTokens(env.JWT_PRIVATE_KEY);
+    live = new Live({ host: () => host, lastTs: 0n });
+    host = await createHost({
+      convexDir: path.resolve(convexDir),
+      dataDir: resolvedDataDir,
+      log,
+      urls: {
+        storageUrl: (id) => `${url}/api/storage/${id}`,
+        uploadUrl: () => `${url}/api/storage/upload?token=${tokens.issue()}`,
+      },
+      onCommit: (changes, ts) => live.onCommit(changes, ts),
+    });
+    live.lastTs = host.lastCommitTs();
+    markReady();
+
+    let seeded = null;
+    if (seed && host.startedEmpty && host.hasFunction("seed:run")) {
+      seeded = await host.call({ path: "seed:run", args: {}, internal: true });
+      log(seeded.ok ? "Seeded demo data (seed:run)" : `seed:run failed: ${seeded.message}`);
+    }
+
+    const stopWatching = watch
+      ? watchConvex({
+          convexDir: path.resolve(convexDir),
+          codegen,
+          log,
+          reload: async () => {
+            await host.reload();
+            live.invalidateAll();
+          },
+        })
+      : () => {};
+
+    let stopped = null;
+    const stop = () =>
+      (stopped ??= (async () => {
+        stopWatching();
+        for (const ws of api.wss.clients) ws.terminate();
+        await Promise.all([close(api.server), close(site)]);
+        await live.flushing;
+        await host.stop();
+        unlock();
+      })());
+
+    return {
+      url,
+      siteUrl: convexSiteUrl,
+      port: apiPort,
+      sitePort: actualSitePort,
+      dataDir: resolvedDataDir,
+      env,
+      seeded,
+      /** Runs any function, internal ones included (for scripts and tests). */
+      run: (udfPath, args = {}, identity = null) => host.call({ path: udfPath, args, identity, internal: true }),
+      reload: async () => {
+        await host.reload();
+        live.invalidateAll();
+      },
+      stop,
+    };
+  } catch (e) {
+    await Promise.all([close(api.server), close(site)]);
+    await host?.stop();
+    unlock();
+    throw e;
+  }
+}

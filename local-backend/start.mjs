@@ -1,0 +1,24 @@
+// `npm run backend`: the local Convex backend alone (API 3210, site 3211).
+import { DEFAULT_CONVEX_DIR, portsFromEnv } from "./env.mjs";
+import { startBackend } from "./index.mjs";
+
+const { port, sitePort, vitePort } = portsFromEnv();
+const backend = await startBackend({
+  port,
+  sitePort,
+  convexDir: process.env.LOCAL_BACKEND_CONVEX_DIR ?? DEFAULT_CONVEX_DIR,
+  siteUrl: process.env.SITE_URL ?? `http://localhost:${vitePort}`,
+  watch: process.env.LOCAL_BACKEND_WATCH !== "0",
+  codegen: !process.env.LOCAL_BACKEND_CONVEX_DIR,
+});
+console.log(`[backend] Convex API  ${backend.url}`);
+console.log(`[backend] HTTP routes ${backend.siteUrl}`);
+console.log(`[backend] Data        ${backend.dataDir}`);
+// Machine-readable line for scripts and tests that spawn this process.
+if (process.env.LOCAL_BACKEND_READY_JSON) console.log(`READY ${JSON.stringify({ url: backend.url, siteUrl: backend.siteUrl })}`);
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    void backend.stop().then(() => process.exit(0));
+  });
+}

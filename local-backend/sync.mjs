@@ -1,0 +1,234 @@
+// One WebSocket client of the Convex sync protocol (/api/<version>/sync).
+// Message shapes follow convex/dist/esm/browser/sync/protocol.js: Transitions
+// move the client from startVersion to endVersion (querySet, identity, ts),
+// and a mutation resolves on the client once a Transition reaches its ts.
+import { jsonToConvex } from "convex/values";
+import { AuthError } from "./auth.mjs";
+
+const PING_MS = 15_000;
+
+export function encodeTs(ts) {
+  const buf = Buffer.alloc(8);
+  buf.writeBigUInt64LE(BigInt(ts));
+  return buf.toString("base64");
+}
+
+const wireVersion = (v) => ({ querySet: v.querySet, identity: v.identity, ts: encodeTs(v.ts) });
+
+function modification(queryId, { result }) {
+  if (result.ok) return { type: "QueryUpdated", queryId, value: result.value, logLines: result.logLines, journal: null };
+  const m = { type: "QueryFailed", queryId, errorMessage: result.message, logLines: result.logLines, journal: null };
+  if (result.data !== undefined) m.errorData = result.data;
+  return m;
+}
+
+const resultKey = ({ result }) => JSON.stringify(result.ok ? [result.value] : [result.message, result.data]);
+
+export class Session {
+  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, log: (m: string) => void }} deps */
+  constructor({ ws, live, host, verify, log }) {
+    Object.assign(this, { ws, live, host, verify, log });
+    this.version = { querySet: 0, identity: 0, ts: 0n };
+    this.queries = new Map();
+    this.identity = null;
+    this.identityKey = "";
+    this.pendingTs = 0n;
+    this.closed = false;
+    this.queue = Promise.resolve();
+    this.mutations = Promise.resolve();
+    this.expiryTimer = null;
+    this.ping = setInterval(() => this.send({ type: "Ping" }), PING_MS);
+    ws.on("message", (data) => this.onMessage(data));
+    ws.on("close", () => this.close());
+    ws.on("error", () => this.close());
+    live.sessions.add(this);
+  }
+
+  send(message) {
+    if (!this.closed && this.ws.readyState === 1) this.ws.send(JSON.stringify(message));
+  }
+
+  /** Runs `fn` after earlier version-changing work, so Transitions stay ordered. */
+  enqueue(fn) {
+    this.queue = this.queue.then(() => (this.closed ? undefined : fn())).catch((e) => this.fatal(e));
+    return this.queue;
+  }
+
+  onMessage(data) {
+    let message;
+    try {
+      message = JSON.parse(data.toString());
+    } catch {
+      return this.fatal(new Error("Invalid JSON message"));
+    }
+    switch (message.type) {
+      case "Connect":
+      case "Event":
+        return;
+      case "ModifyQuerySet":
+        return void this.enqueue(() => this.modifyQuerySet(message));
+      case "Authenticate":
+        return void this.enqueue(() => this.authenticate(message));
+      case "Mutation":
+        this.mutations = this.mutations.then(() => this.mutation(message)).catch((e) => this.fatal(e));
+        return;
+      case "Action":
+        return void this.action(message).catch((e) => this.fatal(e));
+      default:
+        return this.fatal(new Error(`Unknown message type ${message.type}`));
+    }
+  }
+
+  transition(modifications, endVersion) {
+    this.send({
+      type: "Transition",
+      startVersion: wireVersion(this.version),
+      endVersion: wireVersion(endVersion),
+      modifications,
+      serverTs: Date.now(),
+    });
+    this.version = endVersion;
+    if (this.pendingTs <= endVersion.ts) this.pendingTs = 0n;
+  }
+
+  async runQuery(queryId, cache) {
+    const q = this.queries.get(queryId);
+    const run = await this.live.runQuery(q.udfPath, q.args, q.argsKey, this.identity, this.identityKey, cache);
+    // The query may have been removed while it ran.
+    if (this.queries.get(queryId) !== q) return null;
+    const key = resultKey(run);
+    const changed = key !== q.key;
+    Object.assign(q, { key, reads: run.result.reads, asOf: run.asOf });
+    return changed ? modification(queryId, run) : null;
+  }
+
+  async modifyQuerySet({ newVersion, modifications }) {
+    const out = [];
+    const added = [];
+    for (const m of modifications) {
+      if (m.type === "Add") {
+        const argsJson = m.args?.[0] ?? {};
+        this.queries.set(m.queryId, {
+          udfPath: m.udfPath, args: jsonToConvex(argsJson), argsKey: JSON.stringify(argsJson), key: null, reads: null, asOf: -1,
+        });
+        added.push(m.queryId);
+      } else if (m.type === "Remove") {
+        this.queries.delete(m.queryId);
+        out.push({ type: "QueryRemoved", queryId: m.queryId });
+      }
+    }
+    const results = await Promise.all(added.map((id) => this.runQuery(id, null)));
+    for (const r of results) if (r) out.push(r);
+    this.transition(out, { ...this.version, querySet: newVersion });
+  }
+
+  async authenticate(message) {
+    if (message.tokenType === "User") {
+      try {
+        const { identity, expiresAt } = await this.verify(message.value);
+        this.setIdentity(identity, expiresAt);
+      } catch (e) {
+        if (!(e instanceof AuthError)) throw e;
+        return this.authError(e.message, true);
+      }
+    } else if (message.tokenType === "None") {
+      this.setIdentity(null, null);
+    } else {
+      return this.authError("Admin authentication is not supported by the local backend", true);
+    }
+    const ids = [...this.queries.keys()];
+    const results = await Promise.all(ids.map((id) => this.runQuery(id, null)));
+    this.transition(results.filter(Boolean), { ...this.version, identity: message.baseVersion + 1 });
+  }
+
+  setIdentity(identity, expiresAt) {
+    this.identity = identity;
+    this.identityKey = identity ? JSON.stringify(identity) : "";
+    clearTimeout(this.expiryTimer);
+    this.expiresAt = expiresAt;
+    if (expiresAt !== null) {
+      this.expiryTimer = setTimeout(() => this.checkExpiry(), Math.max(0, expiresAt - Date.now()) + 50);
+      this.expiryTimer.unref?.();
+    }
+  }
+
+  /** Convex answers with AuthError (authUpdateAttempted: false) once the token has expired. */
+  checkExpiry() {
+    if (this.identity === null || this.expiresAt === null || Date.now() < this.expiresAt) return false;
+    this.authError("Convex token identity expired", false);
+    return true;
+  }
+
+  authError(error, authUpdateAttempted) {
+    this.send({ type: "AuthError", error, baseVersion: this.version.identity, authUpdateAttempted });
+    this.closeSocket();
+  }
+
+  async mutation({ requestId, udfPath, args }) {
+    if (this.closed || this.checkExpiry()) return;
+    const result = await this.host().call({ kind: "mutation", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity });
+    if (!result.ok) {
+      const response = { type: "MutationResponse", requestId, success: false, result: result.message, ts: null, logLines: result.logLines };
+      if (result.data !== undefined) response.errorData = result.data;
+      return this.send(response);
+    }
+    const ts = result.commitTs ?? this.live.lastTs;
+    this.send({ type: "MutationResponse", requestId, success: true, result: result.value, ts: encodeTs(ts), logLines: result.logLines });
+    if (ts > this.pendingTs) this.pendingTs = ts;
+    // The client resolves the mutation on the first Transition at or past ts.
+    void this.enqueue(() => {
+      if (this.pendingTs !== 0n && this.version.ts >= this.pendingTs) this.transition([], this.version);
+    });
+    this.live.schedule();
+  }
+
+  async action({ requestId, udfPath, args }) {
+    if (this.closed || this.checkExpiry()) return;
+    const result = await this.host().call({ kind: "action", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity });
+    const response = { type: "ActionResponse", requestId, success: result.ok, result: result.ok ? result.value : result.message, logLines: result.logLines };
+    if (!result.ok && result.data !== undefined) response.errorData = result.data;
+    this.send(response);
+  }
+
+  /** Called by a Live flush: re-run stale queries, then push one Transition. */
+  refresh(upTo, ts, cache) {
+    return this.enqueue(async () => {
+      const stale = [...this.queries].filter(([, q]) => q.reads === null || this.live.isStale(q.reads, q.asOf, upTo));
+      for (const [, q] of this.queries) if (!stale.some(([, s]) => s === q)) q.asOf = Math.max(q.asOf, upTo);
+      const results = await Promise.all(stale.map(([id]) => this.runQuery(id, cache)));
+      const mods = results.filter(Boolean);
+      const newTs = ts > this.version.ts ? ts : this.version.ts;
+      const owesTs = this.pendingTs !== 0n && this.pendingTs <= newTs;
+      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts: newTs });
+    });
+  }
+
+  oldestAsOf() {
+    let min = Infinity;
+    for (const q of this.queries.values()) if (q.asOf < min) min = q.asOf;
+    return min;
+  }
+
+  fatal(e) {
+    this.log(`Sync session error: ${e?.stack ?? e}`);
+    this.send({ type: "FatalError", error: String(e?.message ?? e) });
+    this.closeSocket();
+  }
+
+  closeSocket() {
+    try {
+      this.ws.close();
+    } catch {
+      // already closed
+    }
+    this.close();
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.ping);
+    clearTimeout(this.expiryTimer);
+    this.live.sessions.delete(this);
+  }
+}

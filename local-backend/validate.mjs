@@ -1,0 +1,109 @@
+// Argument validation with Convex's error wording (the messages of the
+// backend's ValidationError), run before convex-test's own looser check.
+import { convexToJson } from "convex/values";
+
+const show = (value) => {
+  try {
+    return JSON.stringify(convexToJson(value));
+  } catch {
+    return String(value);
+  }
+};
+
+export function describeValidator(json) {
+  switch (json.type) {
+    case "id":
+      return `v.id("${json.tableName}")`;
+    case "number":
+      return "v.float64()";
+    case "bigint":
+      return "v.int64()";
+    case "literal":
+      return `v.literal(${JSON.stringify(json.value)})`;
+    case "array":
+      return `v.array(${describeValidator(json.value)})`;
+    case "record":
+      return `v.record(${describeValidator(json.keys)}, ${describeValidator(json.values.fieldType)})`;
+    case "union":
+      return `v.union(${json.value.map(describeValidator).join(", ")})`;
+    case "object":
+      return `v.object({${Object.entries(json.value)
+        .map(([k, f]) => `${k}: ${f.optional ? `v.optional(${describeValidator(f.fieldType)})` : describeValidator(f.fieldType)}`)
+        .join(", ")}})`;
+    default:
+      return `v.${json.type}()`;
+  }
+}
+
+const isPlainObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof ArrayBuffer);
+const pathText = (p) => (p.length ? `\nPath: ${p.join("")}` : "");
+
+/** Returns null when `value` matches the exported validator, else Convex's message. */
+export function checkValue(json, value, p = []) {
+  const noMatch = () => `Value does not match validator.${pathText(p)}\nValue: ${show(value)}\nValidator: ${describeValidator(json)}`;
+  switch (json.type) {
+    case "any":
+      return null;
+    case "null":
+      return value === null ? null : noMatch();
+    case "number":
+      return typeof value === "number" ? null : noMatch();
+    case "bigint":
+      return typeof value === "bigint" ? null : noMatch();
+    case "boolean":
+      return typeof value === "boolean" ? null : noMatch();
+    case "string":
+      return typeof value === "string" ? null : noMatch();
+    case "bytes":
+      return value instanceof ArrayBuffer ? null : noMatch();
+    case "literal":
+      return show(value) === JSON.stringify(json.value)
+        ? null
+        : `\`${show(value)}\` does not match literal validator \`v.literal(${JSON.stringify(json.value)})\`.${pathText(p)}`;
+    case "id": {
+      if (typeof value !== "string") return noMatch();
+      const table = value.replace(/^[0-9]+/, "");
+      return table === json.tableName
+        ? null
+        : `Found ID "${value}" from table \`${table}\`, which does not match the table name in validator \`v.id("${json.tableName}")\`.${pathText(p)}`;
+    }
+    case "array":
+      if (!Array.isArray(value)) return noMatch();
+      for (let i = 0; i < value.length; i++) {
+        const err = checkValue(json.value, value[i], [...p, `[${i}]`]);
+        if (err) return err;
+      }
+      return null;
+    case "record":
+      if (!isPlainObject(value)) return noMatch();
+      for (const [k, v] of Object.entries(value)) {
+        const err = checkValue(json.values.fieldType, v, [...p, `.${k}`]);
+        if (err) return err;
+      }
+      return null;
+    case "union":
+      return json.value.some((member) => checkValue(member, value, p) === null) ? null : noMatch();
+    case "object": {
+      if (!isPlainObject(value)) return noMatch();
+      const objectText = `\nObject: ${show(value)}\nValidator: ${describeValidator(json)}`;
+      for (const [k, field] of Object.entries(json.value)) {
+        if (value[k] === undefined) {
+          if (!field.optional) {
+            return `Object is missing the required field \`${k}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.${pathText(p)}${objectText}`;
+          }
+          continue;
+        }
+        const err = checkValue(field.fieldType, value[k], [...p, `.${k}`]);
+        if (err) return err;
+      }
+      for (const k of Object.keys(value)) {
+        if (!(k in json.value) && value[k] !== undefined) {
+          return `Object contains extra field \`${k}\` that is not in the validator.${pathText(p)}${objectText}`;
+        }
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}

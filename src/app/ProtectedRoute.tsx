@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useConvexAuth } from "convex/react";
+import { hasModeration, isAdmin, isBusiness } from "../../convex/lib/roles";
+import type { Profile } from "../lib/profile";
+import { PageSpinner } from "../ui";
+import { useProfile } from "./useProfile";
+
+export interface ProtectedRouteProps {
+  /** Signed-in users only (default true). */
+  requireAuth?: boolean;
+  requireAdmin?: boolean;
+  /** Moderator or admin. */
+  requireModeration?: boolean;
+  requireBusiness?: boolean;
+  requireRole?: Profile["role"];
+  /** With requireAdmin: admin-influencers are admitted as admins are. */
+  allowAdminInfluencer?: boolean;
+  /** Where unauthenticated users go (default /auth). */
+  redirectTo?: string;
+  /** The guarded page; without it the guard renders the nested routes. */
+  children?: ReactNode;
+}
+
+export const UNAUTHORIZED_PATH = "/unauthorized";
+export const BUSINESS_UPGRADE_PATH = "/business-upgrade";
+
+/** Where the guard sends `profile`, or null when it may see the page. */
+function denialTarget(profile: Profile | null, props: ProtectedRouteProps): string | null {
+  // Admins can access everything.
+  if (profile && isAdmin(profile)) return null;
+  if (props.requireAdmin && !(props.allowAdminInfluencer && profile?.isAdminInfluencer)) return UNAUTHORIZED_PATH;
+  if (props.requireModeration && !(profile && hasModeration(profile))) return UNAUTHORIZED_PATH;
+  if (props.requireBusiness && !(profile && isBusiness(profile))) return BUSINESS_UPGRADE_PATH;
+  if (props.requireRole && profile?.role !== props.requireRole) return UNAUTHORIZED_PATH;
+  return null;
+}
+
+export function ProtectedRoute(props: ProtectedRouteProps) {
+  const { requireAuth = true, requireAdmin, requireModeration, requireBusiness, requireRole } = props;
+  const { redirectTo = "/auth", children } = props;
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const { profile, isLoading: profileLoading } = useProfile();
+  const location = useLocation();
+  const needsProfile = Boolean(requireAdmin || requireModeration || requireBusiness || requireRole);
+
+  if (isLoading) return <PageSpinner label="Loading..." />;
+  if (requireAuth && !isAuthenticated) {
+    // `from` lets the sign-in screen come back here afterwards.
+    return <Navigate to={redirectTo} replace state={{ from: location }} />;
+  }
+  if (needsProfile) {
+    if (profileLoading) return <PageSpinner label="Loading profile..." />;
+    const target = denialTarget(profile, props);
+    if (target) return <Navigate to={target} replace state={{ from: location }} />;
+  }
+  return children ?? <Outlet />;
+}

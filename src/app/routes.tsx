@@ -1,0 +1,86 @@
+import { lazy } from "react";
+import { Navigate, Route } from "react-router";
+import type { FrameId } from "../features/frames/frames";
+import { ProtectedRoute } from "./ProtectedRoute";
+
+const AuthPage = lazy(() => import("../features/auth/AuthPage"));
+const PhoneSignInPage = lazy(() => import("../features/auth/PhoneSignInPage"));
+const AuthCallbackPage = lazy(() => import("../features/auth/AuthCallbackPage"));
+const CheckEmailPage = lazy(() => import("../features/auth/CheckEmailPage"));
+const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
+const ProfilePage = lazy(() => import("../features/account/ProfilePage"));
+const SettingsPage = lazy(() => import("../features/account/SettingsPage"));
+const InfoPage = lazy(() => import("../features/info/InfoPage"));
+const LandingPage = lazy(() => import("../features/frames/LandingPage"));
+const FramePage = lazy(() => import("../features/frames/FramePage"));
+const VerifyPage = lazy(() => import("../features/frames/VerifyPage"));
+const UnauthorizedPage = lazy(() => import("../features/frames/UnauthorizedPage"));
+const DevOutboxPage = lazy(() => import("../features/dev/DevOutboxPage"));
+
+const INFO_SLUGS = [
+  "privacy-policy",
+  "terms-of-service",
+  "cookie-policy",
+  "gdpr-compliance",
+  "data-processing-agreement",
+  "support",
+  "faq",
+  "about-us",
+  "careers",
+  "documentation",
+] as const;
+
+const PUBLIC_FRAMES: FrameId[] = [
+  "launch",
+  "dao",
+  "general-tagging",
+  "nft-tagging",
+  "mywill-tagging",
+  "business-tagging",
+  "influencer-signup",
+  "public-assets",
+  "news",
+  "business-upgrade",
+];
+const SIGNED_IN_FRAMES: FrameId[] = ["dashboard", "tag", "assets", "wallet", "nok", "referrals"];
+const ADMIN_VIEW_FRAMES: FrameId[] = ["admin-influencer-dashboard", "bug-reports", "news-management"];
+
+const frameRoute = (id: FrameId) => <Route key={id} path={`/${id}`} element={<FramePage frame={id} />} />;
+
+/** Spec section 2: every route, rendered inside the common layout. */
+export function appRoutes() {
+  return (
+    <>
+      <Route path="/" element={<LandingPage />} />
+      {["/auth", "/login", "/signup", "/business-auth"].map((path) => (
+        <Route key={path} path={path} element={<AuthPage />} />
+      ))}
+      <Route path="/auth/phone" element={<PhoneSignInPage />} />
+      <Route path="/auth/callback" element={<AuthCallbackPage />} />
+      <Route path="/check-email" element={<CheckEmailPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/unauthorized" element={<UnauthorizedPage />} />
+      {INFO_SLUGS.map((slug) => (
+        <Route key={slug} path={`/${slug}`} element={<InfoPage slug={slug} />} />
+      ))}
+      {PUBLIC_FRAMES.map(frameRoute)}
+      <Route path="/verify/:serialNumber" element={<VerifyPage />} />
+      <Route path="/dev/outbox" element={<DevOutboxPage />} />
+
+      <Route element={<ProtectedRoute />}>
+        {SIGNED_IN_FRAMES.map(frameRoute)}
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+      </Route>
+      <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
+      <Route element={<ProtectedRoute requireBusiness />}>{frameRoute("business-dashboard")}</Route>
+      <Route element={<ProtectedRoute requireAdmin />}>{frameRoute("admin")}</Route>
+      <Route element={<ProtectedRoute requireAdmin allowAdminInfluencer />}>{ADMIN_VIEW_FRAMES.map(frameRoute)}</Route>
+      <Route element={<ProtectedRoute requireModeration />}>{frameRoute("moderator")}</Route>
+
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </>
+  );
+}

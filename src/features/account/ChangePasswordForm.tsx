@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from "react";
+import { useAction } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
+import { MESSAGES } from "../../../convex/lib/errors";
+import { Button, Input } from "../../ui";
+import { accountErrorMessage } from "./accountErrors";
+
+type Field = "current" | "next" | "confirm";
+const INPUT_NAMES: Record<Field, string> = {
+  current: "current-password",
+  next: "new-password",
+  confirm: "confirm-password",
+};
+type Errors = Partial<Record<Field, string>>;
+
+export const PASSWORD_CHANGED = "Password changed successfully";
+export const CURRENT_REQUIRED = "Please enter your current password";
+export const SAME_PASSWORD = "New password must be different from your current password";
+const CHANGE_FAILED = "Failed to update password";
+
+export function ChangePasswordForm() {
+  const changePassword = useAction(api.users.changePassword);
+  const [values, setValues] = useState<Record<Field, string>>({ current: "", next: "", confirm: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  function validate(): Errors {
+    const { current, next, confirm } = values;
+    return {
+      current: current ? undefined : CURRENT_REQUIRED,
+      next:
+        next.length < MIN_PASSWORD_LENGTH ? MESSAGES.shortPassword : next === current ? SAME_PASSWORD : undefined,
+      confirm: next !== confirm ? "Passwords do not match" : undefined,
+    };
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const focusField = (f: Field) => (form.elements.namedItem(INPUT_NAMES[f]) as HTMLInputElement | null)?.focus();
+    const found = validate();
+    setErrors(found);
+    const first = (["current", "next", "confirm"] as const).find((f) => found[f]);
+    if (first) return focusField(first);
+    setSaving(true);
+    try {
+      await changePassword({ currentPassword: values.current, newPassword: values.next });
+      setValues({ current: "", next: "", confirm: "" });
+      toast.success(PASSWORD_CHANGED);
+    } catch (error) {
+      const message = accountErrorMessage(error, CHANGE_FAILED);
+      if (message === MESSAGES.wrongCurrentPassword) {
+        setErrors({ current: message });
+        focusField("current");
+      }
+      toast.error(message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (name: Field) => ({
+    name: INPUT_NAMES[name],
+    type: "password",
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Change password" className="flex max-w-md flex-col gap-4">
+      <Input label="Current password" autoComplete="current-password" {...field("current")} />
+      <Input
+        label="New password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        {...field("next")}
+      />
+      <Input label="Confirm new password" autoComplete="new-password" {...field("confirm")} />
+      <div>
+        <Button type="submit" loading={saving} loadingText="Updating...">
+          Update password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { useSignOut } from "../../app/useSignOut";
+import { Button, Card, PageSpinner } from "../../ui";
+import { AccountPage } from "./AccountPage";
+import { ChangePasswordForm } from "./ChangePasswordForm";
+
+/** /settings: change password (email accounts) and sign out. */
+export default function SettingsPage() {
+  const profile = useQuery(api.users.me);
+  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (profile === undefined) return <PageSpinner label="Loading profile..." />;
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    await signOut();
+  }
+
+  return (
+    <AccountPage title="Settings" intro="Security and session settings for your account.">
+      <Card title="Change password" description="Enter your current password, then choose a new one.">
+        {profile?.email ? (
+          <ChangePasswordForm />
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            You sign in with a code sent to your phone, so there is no password to change.
+          </p>
+        )}
+      </Card>
+      <Card title="Sign out" description="End your session on this device. Saved data in this browser is cleared.">
+        <Button variant="danger" onClick={handleSignOut} loading={signingOut} loadingText="Signing out...">
+          Sign Out
+        </Button>
+      </Card>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { toast } from "sonner";
+import { PHONE_COUNTRIES } from "../../../convex/lib/constants";
+import { Button, Input } from "../../ui";
+import { serverMessage } from "./authErrors";
+import { PHONE_MESSAGES } from "./phoneMessages";
+import { formatPhoneDisplay, isValidPhone, maxNationalDigits, splitInternational, toE164 } from "./phone";
+
+interface PhoneNumberStepProps {
+  country: string;
+  number: string;
+  onCountryChange: (code: string) => void;
+  onNumberChange: (display: string) => void;
+  onSent: () => void;
+}
+
+export function PhoneNumberStep({ country, number, onCountryChange, onNumberChange, onSent }: PhoneNumberStepProps) {
+  const { signIn } = useAuthActions();
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  function handleNumber(raw: string) {
+    const international = splitInternational(raw);
+    const nextCountry = international?.country ?? country;
+    if (international) onCountryChange(international.country);
+    onNumberChange(formatPhoneDisplay(international?.national ?? raw, maxNationalDigits(nextCountry)));
+    if (error) setError(undefined);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isValidPhone(number)) {
+      setError(PHONE_MESSAGES.invalidNumber);
+      toast.error(PHONE_MESSAGES.invalidNumber);
+      return inputRef.current?.focus();
+    }
+    setSending(true);
+    try {
+      await signIn("phone", { phone: toE164(country, number) });
+      toast.success(PHONE_MESSAGES.sent);
+      onSent();
+    } catch (err) {
+      const message = serverMessage(err, PHONE_MESSAGES.sendFailed);
+      setError(message);
+      toast.error(message);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Send a sign-in code">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-number`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          Phone number
+        </label>
+        <div className="flex items-start gap-2">
+          <select
+            aria-label="Country code"
+            value={country}
+            onChange={(e) => {
+              onCountryChange(e.target.value);
+              onNumberChange(formatPhoneDisplay(number, maxNationalDigits(e.target.value)));
+            }}
+            className="h-11 w-28 shrink-0 rounded-lg border border-slate-300 bg-white px-2 text-base text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          >
+            {PHONE_COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} {c.label}
+              </option>
+            ))}
+          </select>
+          <Input
+            ref={inputRef}
+            id={`${id}-number`}
+            containerClassName="min-w-0 flex-1"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            autoFocus
+            placeholder="791 112 3456"
+            value={number}
+            onChange={(e) => handleNumber(e.target.value)}
+            error={error}
+            hint="Without the leading 0."
+          />
+        </div>
+      </div>
+      <Button type="submit" size="lg" fullWidth loading={sending} loadingText="Sending...">
+        Send code
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { OTP_LENGTH, PHONE_COUNTRIES, PHONE_MIN_DIGITS } from "../../../convex/lib/constants";
+
+// E.164 allows at most 15 digits including the country code.
+export const E164_MAX_DIGITS = 15;
+
+/** How many national digits fit after `countryCode` ("+44" leaves 13). */
+export function maxNationalDigits(countryCode: string): number {
+  return E164_MAX_DIGITS - digitsOnly(countryCode).length;
+}
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/** Groups a national number as typed: "7911123456" → "791 112 3456". */
+export function formatPhoneDisplay(value: string, maxDigits: number = E164_MAX_DIGITS): string {
+  const digits = digitsOnly(value).slice(0, maxDigits);
+  const groups = [digits.slice(0, 3), digits.slice(3, 6)];
+  for (let i = 6; i < digits.length; i += 4) groups.push(digits.slice(i, i + 4));
+  return groups.filter(Boolean).join(" ");
+}
+
+export function isValidPhone(value: string): boolean {
+  return digitsOnly(value).length >= PHONE_MIN_DIGITS;
+}
+
+/** What the server receives: the country code followed by digits only. */
+export function toE164(countryCode: string, value: string): string {
+  return `${countryCode}${digitsOnly(value)}`;
+}
+
+/** "+44" and "7911123456" → "+44 791 112 3456", for telling the user where the code went. */
+export function formatFullPhone(countryCode: string, value: string): string {
+  return `${countryCode} ${formatPhoneDisplay(value)}`;
+}
+
+/**
+ * A number typed or pasted in international form ("+44 7911 123456") names its
+ * country: returns that country code and the rest, or null when it does not.
+ */
+export function splitInternational(value: string): { country: string; national: string } | null {
+  const trimmed = value.trim();
+  if (!trimmed.startsWith("+")) return null;
+  const digits = digitsOnly(trimmed);
+  const match = [...PHONE_COUNTRIES]
+    .map((c) => c.code)
+    .sort((a, b) => b.length - a.length)
+    .find((code) => digits.startsWith(code.slice(1)));
+  return match ? { country: match, national: digits.slice(match.length - 1) } : null;
+}
+
+export function emptyOtp(): string[] {
+  return Array.from({ length: OTP_LENGTH }, () => "");
+}
+
+/**
+ * Places pasted or typed digits into the boxes starting at `index`.
+ * Returns the new digits and the box that should take focus next.
+ */
+export function fillOtp(current: string[], index: number, input: string): { digits: string[]; focus: number } {
+  const incoming = digitsOnly(input);
+  const digits = [...current];
+  // A full code always fills every box, wherever it was pasted.
+  const start = incoming.length >= OTP_LENGTH ? 0 : index;
+  let i = start;
+  for (const d of incoming) {
+    if (i >= OTP_LENGTH) break;
+    digits[i] = d;
+    i += 1;
+  }
+  return { digits, focus: Math.min(i, OTP_LENGTH - 1) };
+}
+
+export function isOtpComplete(digits: string[]): boolean {
+  return digits.length === OTP_LENGTH && digits.every((d) => /^\d$/.test(d));
+}

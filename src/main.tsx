@@ -1,0 +1,31 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { ConvexReactClient } from "convex/react";
+import { ConvexAuthProvider } from "@convex-dev/auth/react";
+import App from "./App";
+import { MissingConfig } from "./app/MissingConfig";
+import { captureReferralFromUrl } from "./lib/referral";
+import "./index.css";
+
+// A referral link (/?ref=CODE) is remembered from the first visit until sign-up.
+captureReferralFromUrl();
+
+const convexUrl = import.meta.env.VITE_CONVEX_URL;
+const root = createRoot(document.getElementById("root")!);
+
+if (convexUrl) {
+  const convex = new ConvexReactClient(convexUrl);
+  root.render(
+    <StrictMode>
+      <ConvexAuthProvider client={convex}>
+        <App />
+      </ConvexAuthProvider>
+    </StrictMode>,
+  );
+} else {
+  root.render(
+    <StrictMode>
+      <MissingConfig />
+    </StrictMode>,
+  );
+}

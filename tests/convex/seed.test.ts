@@ -1,0 +1,21 @@
+import { expect, test } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import { asToken, setupTest, signIn } from "./setup";
+
+test("seeding twice creates each demo account once, verified, with its role and flags", async () => {
+  const t = setupTest();
+  await t.action(internal.seed.run, {});
+  await t.action(internal.seed.run, {});
+  const users = await t.run(async (ctx) => await ctx.db.query("users").collect());
+  const byEmail = Object.fromEntries(users.map((u) => [u.email, u]));
+  expect(users).toHaveLength(5);
+  expect(byEmail["admin@example.com"]).toMatchObject({ role: "admin", isAdminInfluencer: false });
+  expect(byEmail["admin-influencer@example.com"]).toMatchObject({ role: "admin", isAdminInfluencer: true });
+  expect(byEmail["moderator@example.com"]).toMatchObject({ role: "moderator" });
+  expect(byEmail["business@example.com"]).toMatchObject({ role: "influencer", isBusinessUser: true });
+  expect(byEmail["member@example.com"]).toMatchObject({ role: "influencer", isBusinessUser: false });
+
+  const result = await signIn(t, "password", { flow: "signIn", email: "admin@example.com", password: "password123" });
+  const me = await asToken(t, result.tokens!.token).query(api.users.me, {});
+  expect(me).toMatchObject({ email: "admin@example.com", role: "admin", emailVerified: true, fullName: "Ada Admin" });
+});

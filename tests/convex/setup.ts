@@ -1,0 +1,134 @@
+// One helper file for the convex suites: a fresh backend per test, fixtures,
+// and the plumbing to drive Convex Auth's own signIn action.
+import { convexTest } from "convex-test";
+import { vi } from "vitest";
+import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
+import { api } from "../../convex/_generated/api";
+import type { Id, TableNames } from "../../convex/_generated/dataModel";
+import schema from "../../convex/schema";
+import type { Role } from "../../convex/lib/validators";
+
+export const modules = import.meta.glob("../../convex/**/*.*s");
+
+const keys = await generateKeyPair("RS256", { extractable: true });
+process.env.JWT_PRIVATE_KEY = (await exportPKCS8(keys.privateKey)).trimEnd().replace(/\n/g, " ");
+process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(keys.publicKey)) }] });
+process.env.SITE_URL = "http://localhost:5173";
+process.env.CONVEX_SITE_URL = "http://127.0.0.1:3211";
+process.env.LOCAL_OUTBOX = "1";
+process.env.AUTH_LOG_LEVEL = "ERROR";
+delete process.env.RESEND_API_KEY;
+delete process.env.TWILIO_ACCOUNT_SID;
+
+// Password hashing (scrypt, Convex Auth's default) takes about a second per call.
+vi.setConfig({ testTimeout: 30_000 });
+
+export const SITE_URL = process.env.SITE_URL;
+
+export function setupTest() {
+  return convexTest(schema, modules);
+}
+export type Backend = ReturnType<typeof setupTest>;
+export type Client = ReturnType<Backend["withIdentity"]>;
+
+type UserOptions = {
+  role?: Role;
+  isBusinessUser?: boolean;
+  isAdminInfluencer?: boolean;
+  email?: string;
+  fullName?: string;
+};
+
+let userCounter = 0;
+
+/** A profile created directly in the database, with a session to act as it. */
+export async function makeUser(t: Backend, options: UserOptions = {}) {
+  userCounter += 1;
+  const email = options.email ?? `user${userCounter}@example.com`;
+  const { userId, sessionId } = await t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", {
+      email,
+      emailVerificationTime: Date.now(),
+      role: options.role ?? "influencer",
+      isBusinessUser: options.isBusinessUser ?? false,
+      isAdminInfluencer: options.isAdminInfluencer ?? false,
+      fullName: options.fullName ?? `User ${userCounter}`,
+      referralCode: `TEST${String(userCounter).padStart(4, "0")}`,
+    });
+    const sessionId = await ctx.db.insert("authSessions", {
+      userId,
+      expirationTime: Date.now() + 3_600_000,
+    });
+    return { userId, sessionId };
+  });
+  return { userId, sessionId, email, as: asSession(t, userId, sessionId) };
+}
+
+export function asSession(t: Backend, userId: Id<"users">, sessionId: Id<"authSessions">): Client {
+  return t.withIdentity({ subject: `${userId}|${sessionId}` });
+}
+
+/** Acts as whoever a JWT from Convex Auth's signIn names. */
+export function asToken(t: Backend, token: string): Client {
+  const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+  return t.withIdentity({ subject: payload.sub, issuer: payload.iss });
+}
+
+export async function signIn(t: Backend, provider: string, params: Record<string, unknown>) {
+  return await t.action(api.auth.signIn, { provider, params });
+}
+
+export async function outbox(t: Backend) {
+  const messages = await t.query(api.outbox.list, {});
+  if (messages === null) throw new Error("LOCAL_OUTBOX is not set");
+  return messages;
+}
+
+/** The newest message sent to `to`, if any. */
+export async function lastMessageTo(t: Backend, to: string) {
+  return (await outbox(t)).find((m) => m.to === to) ?? null;
+}
+
+export function linkParams(link: string | null) {
+  if (link === null) throw new Error("message has no link");
+  const url = new URL(link);
+  return { path: url.pathname, params: Object.fromEntries(url.searchParams), url };
+}
+
+/** Signs up and verifies through the real flow; returns the signed-in client. */
+export async function signUpVerified(t: Backend, email: string, password = "secret123") {
+  await signIn(t, "password", { flow: "signUp", email, password });
+  const { params } = linkParams((await lastMessageTo(t, email))!.link);
+  const result = await signIn(t, "password", { flow: "email-verification", email, code: params.code });
+  return asToken(t, result.tokens!.token);
+}
+
+export async function userByEmail(t: Backend, email: string) {
+  return await t.run(async (ctx) =>
+    await ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).unique(),
+  );
+}
+
+const TABLES = Object.keys(schema.tables) as TableNames[];
+
+/** Every document in every table, to prove a refused call wrote nothing. */
+export async function snapshot(t: Backend) {
+  return await t.run(async (ctx) => {
+    const all: Record<string, unknown[]> = {};
+    for (const table of TABLES) all[table] = await ctx.db.query(table).collect();
+    return all;
+  });
+}
+
+/** The `data` of a ConvexError thrown by `run`, or a failure if nothing was thrown. */
+export async function errorData(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await run();
+  } catch (error) {
+    const data = (error as { data?: unknown }).data;
+    if (typeof data === "object" && data !== null) return data as { code: string; message: string };
+    if (typeof data === "string") return JSON.parse(data);
+    throw error;
+  }
+  throw new Error("expected the call to be refused");
+}

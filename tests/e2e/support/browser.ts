@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+// Flags that keep Chromium off the (closed) network and quiet in CI.
+const QUIET_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+const SYSTEM_BROWSERS = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+];
+
+/**
+ * CHROME_PATH wins; then a system Chromium or Chrome; then the Chromium that
+ * @sparticuz/chromium ships inside its npm package, so `npm ci && npm test`
+ * needs no apt step and no browser download.
+ */
+async function findExecutable(): Promise<{ path: string; args: string[] }> {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return { path: fromEnv, args: [] };
+  const system = SYSTEM_BROWSERS.find((p) => existsSync(p));
+  if (system) return { path: system, args: [] };
+  const sparticuz = (await import("@sparticuz/chromium")).default;
+  return { path: await sparticuz.executablePath(), args: sparticuz.args };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const { path, args } = await findExecutable();
+  return chromium.launch({
+    executablePath: path,
+    headless: true,
+    args: [...new Set([...args, ...QUIET_FLAGS])],
+  });
+}

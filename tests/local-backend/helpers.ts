@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { importPKCS8, SignJWT } from "jose";
+import { ConvexClient } from "convex/browser";
+import WebSocket from "ws";
+import { startBackend, type Backend, type StartBackendOptions } from "../../local-backend/index.mjs";
+
+export const FIXTURE = fileURLToPath(new URL("./fixture/convex", import.meta.url));
+
+export function tempDir(prefix = "lb-test-") {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export function removeDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export function start(options: StartBackendOptions = {}): Promise<Backend> {
+  return startBackend({ port: 0, sitePort: 0, convexDir: FIXTURE, siteUrl: "http://localhost:5173", log: () => {}, ...options });
+}
+
+export function client(url: string) {
+  return new ConvexClient(url, {
+    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+    logger: false,
+  });
+}
+
+/** Signs a token the way Convex Auth does (RS256, iss = CONVEX_SITE_URL, aud = "convex"). */
+export async function mintToken(env: Record<string, string>, sub: string, expiresInSeconds = 3600) {
+  const key = await importPKCS8(env.JWT_PRIVATE_KEY, "RS256");
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sub })
+    .setProtectedHeader({ alg: "RS256" })
+    .setIssuedAt(now)
+    .setIssuer(env.CONVEX_SITE_URL)
+    .setAudience("convex")
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(key);
+}
+
+/** Resolves with the first value of a subscription that satisfies `predicate`. */
+export function nextValue<T>(
+  c: ConvexClient,
+  fn: Parameters<ConvexClient["onUpdate"]>[0],
+  args: Record<string, unknown>,
+  predicate: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`Timed out waiting for ${JSON.stringify(args)}`));
+    }, timeoutMs);
+    const unsubscribe = c.onUpdate(fn, args, (value) => {
+      if (predicate(value as T)) {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(value as T);
+      }
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import { act, render, screen } from "@testing-library/react";
+import { StrictMode } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import AuthCallbackPage from "../../src/features/auth/AuthCallbackPage";
+
+const mocks = vi.hoisted(() => ({ signIn: vi.fn() }));
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: mocks.signIn, signOut: vi.fn() }) }));
+vi.mock("convex/react", () => ({ useConvexAuth: () => ({ isLoading: false, isAuthenticated: false }) }));
+
+const LINK = "/auth/callback?code=abc123&email=new%40example.com&from=email_verification";
+
+function renderCallback(url: string, strict = false) {
+  const tree = (
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/auth/callback" element={<AuthCallbackPage />} />
+        <Route path="/auth" element={<p>Sign-in page</p>} />
+        <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        <Route path="/tag" element={<p>Tag page</p>} />
+      </Routes>
+    </MemoryRouter>
+  );
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/** Lets the verification promise settle. */
+async function settle() {
+  await act(async () => {});
+}
+
+/** The page stays for exactly `ms`, then shows `destination`. */
+function expectRedirectAfter(ms: number, destination: string) {
+  act(() => vi.advanceTimersByTime(ms - 1));
+  expect(screen.getByRole("heading", { name: "Email Verification" })).toBeInTheDocument();
+  expect(screen.queryByText(destination)).not.toBeInTheDocument();
+  act(() => vi.advanceTimersByTime(1));
+  expect(screen.getByText(destination)).toBeInTheDocument();
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.useFakeTimers();
+  mocks.signIn.mockResolvedValue({ signingIn: true });
+});
+afterEach(() => vi.useRealTimers());
+
+describe("email verification callback", () => {
+  it("verifies the code from the link, then goes to the dashboard after 2 s", async () => {
+    renderCallback(LINK);
+    expect(screen.getByRole("heading", { name: "Email Verification" })).toBeInTheDocument();
+    expect(screen.getByText("Verifying your email...")).toBeInTheDocument();
+    await settle();
+    expect(mocks.signIn).toHaveBeenCalledWith("password", {
+      flow: "email-verification",
+      email: "new@example.com",
+      code: "abc123",
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
+    expectRedirectAfter(2000, "Dashboard page");
+  });
+
+  it("goes to /tag after 2 s when the sign-up started from tagging", async () => {
+    renderCallback("/auth/callback?code=abc123&email=new%40example.com&from=tagging&ref=FRIEND1");
+    await settle();
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting you to tag your asset...");
+    expectRedirectAfter(2000, "Tag page");
+  });
+
+  it("treats any 'from' containing tagging as tagging", async () => {
+    renderCallback("/auth/callback?code=abc123&email=new%40example.com&from=nft_tagging");
+    await settle();
+    expectRedirectAfter(2000, "Tag page");
+  });
+
+  it("reports a failed verification and returns to /auth after 3 s", async () => {
+    mocks.signIn.mockRejectedValue(new Error("Could not verify code"));
+    renderCallback(LINK);
+    await settle();
+    expect(screen.getByRole("status")).toHaveTextContent("Email verification failed. Please try again.");
+    expectRedirectAfter(3000, "Sign-in page");
+  });
+
+  it("says no session was found when the link lacks its code, and returns to /auth after 2 s", () => {
+    renderCallback("/auth/callback?email=new%40example.com");
+    expect(screen.getByRole("status")).toHaveTextContent("No user session found. Redirecting...");
+    expect(mocks.signIn).not.toHaveBeenCalled();
+    expectRedirectAfter(2000, "Sign-in page");
+  });
+
+  it("says no session was found when the link lacks the email", () => {
+    renderCallback("/auth/callback?code=abc123");
+    expect(screen.getByRole("status")).toHaveTextContent("No user session found. Redirecting...");
+    expectRedirectAfter(2000, "Sign-in page");
+  });
+
+  it("says no session was found when verification signs nobody in", async () => {
+    mocks.signIn.mockResolvedValue({ signingIn: false });
+    renderCallback(LINK);
+    await settle();
+    expect(screen.getByRole("status")).toHaveTextContent("No user session found. Redirecting...");
+    expectRedirectAfter(2000, "Sign-in page");
+  });
+
+  it("falls back to 'Something went wrong' for anything unexpected, then /auth after 3 s", async () => {
+    mocks.signIn.mockResolvedValue(undefined);
+    renderCallback(LINK);
+    await settle();
+    expect(screen.getByRole("status")).toHaveTextContent("Something went wrong. Redirecting...");
+    expectRedirectAfter(3000, "Sign-in page");
+  });
+
+  it("spends the single-use code once under StrictMode and still redirects", async () => {
+    renderCallback(LINK, true);
+    await settle();
+    expect(mocks.signIn).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
+    expectRedirectAfter(2000, "Dashboard page");
+  });
+});
