@@ -5,7 +5,7 @@ import convexPlugin from "@convex-dev/eslint-plugin";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "convex/_generated", ".local-backend", "coverage"] },
+  { ignores: ["dist", "node_modules", "convex/_generated", "tests/local-backend/fixture/convex/_generated", ".local-backend", "coverage"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,11 +1,13 @@
 import { getAuthSessionId, invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
+import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
+import schema from "./schema";
 import { publicQuery, userAction, userMutation } from "./lib/access";
 import { parsePassword } from "./lib/authInput";
 import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from "./lib/constants";
 import { appError, MESSAGES } from "./lib/errors";
-import { credentialError, PASSWORD_PROVIDER_ID } from "./lib/passwordProvider";
+import { PASSWORD_PROVIDER_ID, throwCredentialError } from "./lib/passwordProvider";
 import { toProfile } from "./lib/profiles";
 import { profileValidator } from "./lib/validators";
 
@@ -65,7 +67,7 @@ export const changePassword = userAction({
         account: { id: email, secret: args.currentPassword },
       });
     } catch (error) {
-      throw credentialError(error, MESSAGES.wrongCurrentPassword);
+      throwCredentialError(error, MESSAGES.wrongCurrentPassword);
     }
     if (retrieved.user._id !== ctx.user._id) {
       throw appError("FORBIDDEN", MESSAGES.forbidden);
@@ -86,5 +88,6 @@ export const changePassword = userAction({
 
 export const getById = internalQuery({
   args: { userId: v.id("users") },
+  returns: v.union(v.null(), doc(schema, "users")),
   handler: async (ctx, { userId }) => await ctx.db.get("users", userId),
 });

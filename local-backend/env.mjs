@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { writeFileAtomic } from "./store.mjs";
+import { writeFileAtomic } from "./files.mjs";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, ".local-backend");

@@ -87,8 +87,7 @@ export function installHooks({ g, db, store, timers, urls, onCommit, fatal }) {
         recordDocumentRead(JSON.parse(json).id);
         break;
       case "1.0/queryPage":
-        recordQueryRead(JSON.parse(json).query);
-        break;
+        return queryPage(json);
       case "1.0/count":
         recordTableRead(JSON.parse(json).table);
         break;
@@ -107,6 +106,22 @@ export function installHooks({ g, db, store, timers, urls, onCommit, fatal }) {
     }
     return asyncSyscall(op, json);
   };
+
+  // Query journals, as Convex keeps them: a re-run of a live paginated query
+  // ends where its first run ended, so pages grow instead of shifting.
+  async function queryPage(json) {
+    const args = JSON.parse(json);
+    recordQueryRead(args.query);
+    const request = requestContext.getStore();
+    const pinned = request?.journal?.endCursor && !args.endCursor ? request.journal.endCursor : null;
+    if (pinned) args.endCursor = pinned;
+    const result = JSON.parse(await asyncSyscall("1.0/queryPage", JSON.stringify(args)));
+    // Like Convex, a page pinned to a cursor ends there, even when the row at
+    // the cursor was deleted (convex-test would report the page as the last).
+    if (pinned && pinned !== "_end_cursor") Object.assign(result, { continueCursor: pinned, isDone: false });
+    if (request?.reads) request.journalOut = { endCursor: result.continueCursor };
+    return JSON.stringify(result);
+  }
 
   function schedule(json) {
     const { name, functionHandle, args, ts } = JSON.parse(json);

@@ -93,12 +93,21 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
   }
 
   /**
-   * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean }} req
+   * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
+   *   journal?: string | null }} req
    */
-  async function call({ kind, path: udfPath, args, identity = null, internal = false }) {
+  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null }) {
     const requestId = randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
-    const ctx = { reads: kind === "query" ? newReadSet() : null, logs: [], commitTs: null, label: canonical };
+    const ctx = {
+      reads: kind === "query" ? newReadSet() : null,
+      logs: [],
+      commitTs: null,
+      label: canonical,
+      journal: journal ? JSON.parse(journal) : null,
+      journalOut: null,
+    };
+    const journalOut = () => (ctx.journalOut ? JSON.stringify(ctx.journalOut) : null);
     const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: ctx.reads, commitTs: null });
     const fn = resolve(canonical);
     if (!fn || (!internal && !fn.isPublic)) return fail(`Could not find public function for '${canonical}'.`);
@@ -113,11 +122,11 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     try {
       const value = await requestContext.run(ctx, () => runners[actual](functionPath, args));
       if (actual === "action") await hooks.flushBlobs();
-      return { ok: true, value: convexToJson(value ?? null), logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs };
+      return { ok: true, value: convexToJson(value ?? null), logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs, journal: journalOut() };
     } catch (e) {
       const { message, data } = formatError(e, requestId);
       if (data === undefined) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
-      return { ok: false, message, data, logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs };
+      return { ok: false, message, data, logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs, journal: journalOut() };
     }
   }
 

@@ -6,7 +6,7 @@ import { DEFAULT_CONVEX_DIR, dataDirFromEnv, prepareEnv } from "./env.mjs";
 import { createHost } from "./host.mjs";
 import { createApiServer, createSiteServer, uploadTokens } from "./http.mjs";
 import { Live } from "./live.mjs";
-import { lockDataDir } from "./store.mjs";
+import { lockDataDir } from "./files.mjs";
 import { watchConvex } from "./watch.mjs";
 
 function listen(server, port, hostname) {

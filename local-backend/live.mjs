@@ -40,9 +40,11 @@ export class Live {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.flushing = this.flush().finally(() => {
-        this.flushing = null;
-      });
+      this.flushing = this.flush()
+        .catch((e) => console.error("[backend] live query flush failed", e))
+        .finally(() => {
+          this.flushing = null;
+        });
     });
   }
 
@@ -73,12 +75,12 @@ export class Live {
    * Runs a query once per flush for identical (path, args, identity).
    * @returns {Promise<{ result: any, asOf: number }>}
    */
-  runQuery(udfPath, args, argsKey, identity, identityKey, cache) {
-    const key = `${udfPath}\u0000${argsKey}\u0000${identityKey}`;
+  runQuery({ udfPath, args, argsKey, journal }, identity, identityKey, cache) {
+    const key = `${udfPath}\u0000${argsKey}\u0000${identityKey}\u0000${journal}`;
     let pending = cache?.get(key);
     if (!pending) {
       const asOf = this.seq;
-      pending = this.host().call({ kind: "query", path: udfPath, args, identity }).then((result) => ({ result, asOf }));
+      pending = this.host().call({ kind: "query", path: udfPath, args, identity, journal }).then((result) => ({ result, asOf }));
       cache?.set(key, pending);
     }
     return pending;

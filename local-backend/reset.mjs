@@ -2,7 +2,8 @@
 // again. The auth keys in env.json are kept.
 import { DEFAULT_CONVEX_DIR, dataDirFromEnv } from "./env.mjs";
 import { startBackend } from "./index.mjs";
-import { Store, lockDataDir } from "./store.mjs";
+import { lockDataDir } from "./files.mjs";
+import { Store } from "./store.mjs";
 
 const dataDir = dataDirFromEnv();
 let unlock;

@@ -3,36 +3,14 @@
 // it; a torn tail (kill -9 mid-write) was never acknowledged and is dropped.
 // The log is folded into the snapshot (temp file, fsync, rename) as it grows.
 import {
-  closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync,
-  renameSync, rmSync, writeSync, ftruncateSync, unlinkSync,
+  closeSync, existsSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, unlinkSync, writeSync,
 } from "node:fs";
 import path from "node:path";
 import { convexToJson, jsonToConvex } from "convex/values";
+import { writeFileAtomic } from "./files.mjs";
 
 // Overridable so tests can exercise compaction (and crashes during it).
 const COMPACT_AFTER_BYTES = Number(process.env.LOCAL_BACKEND_COMPACT_BYTES ?? 16 * 1024 * 1024);
-
-export function writeFileAtomic(file, data) {
-  const tmp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(tmp, "w");
-  try {
-    writeSync(fd, data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
-  fsyncDir(path.dirname(file));
-}
-
-function fsyncDir(dir) {
-  const fd = openSync(dir, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 const encodeDoc = (doc) => (doc === null ? null : convexToJson(doc));
 const decodeDoc = (json) => (json === null ? null : jsonToConvex(json));
@@ -168,34 +146,4 @@ function applyRecord(state, record) {
   state.lastCreationTime = Math.max(state.lastCreationTime, record.c);
   const ts = BigInt(record.ts);
   if (ts > state.lastCommitTs) state.lastCommitTs = ts;
-}
-
-const heldLocks = new Set();
-
-/** One backend per data directory: a LOCK file with the owner's pid. */
-export function lockDataDir(dir) {
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, "LOCK");
-  if (heldLocks.has(file)) throw new Error(`${dir} is already used by a backend in this process`);
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, "utf8"));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`${dir} is in use by another local backend (pid ${pid}). Stop it first.`);
-    }
-  }
-  writeFileAtomic(file, String(process.pid));
-  heldLocks.add(file);
-  return () => {
-    heldLocks.delete(file);
-    rmSync(file, { force: true });
-  };
-}
-
-export function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === "EPERM";
-  }
 }

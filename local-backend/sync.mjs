@@ -4,25 +4,9 @@
 // and a mutation resolves on the client once a Transition reaches its ts.
 import { jsonToConvex } from "convex/values";
 import { AuthError } from "./auth.mjs";
+import { encodeTs, modification, resultKey, wireVersion } from "./protocol.mjs";
 
 const PING_MS = 15_000;
-
-export function encodeTs(ts) {
-  const buf = Buffer.alloc(8);
-  buf.writeBigUInt64LE(BigInt(ts));
-  return buf.toString("base64");
-}
-
-const wireVersion = (v) => ({ querySet: v.querySet, identity: v.identity, ts: encodeTs(v.ts) });
-
-function modification(queryId, { result }) {
-  if (result.ok) return { type: "QueryUpdated", queryId, value: result.value, logLines: result.logLines, journal: null };
-  const m = { type: "QueryFailed", queryId, errorMessage: result.message, logLines: result.logLines, journal: null };
-  if (result.data !== undefined) m.errorData = result.data;
-  return m;
-}
-
-const resultKey = ({ result }) => JSON.stringify(result.ok ? [result.value] : [result.message, result.data]);
 
 export class Session {
   /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, log: (m: string) => void }} deps */
@@ -93,12 +77,12 @@ export class Session {
 
   async runQuery(queryId, cache) {
     const q = this.queries.get(queryId);
-    const run = await this.live.runQuery(q.udfPath, q.args, q.argsKey, this.identity, this.identityKey, cache);
+    const run = await this.live.runQuery(q, this.identity, this.identityKey, cache);
     // The query may have been removed while it ran.
     if (this.queries.get(queryId) !== q) return null;
     const key = resultKey(run);
     const changed = key !== q.key;
-    Object.assign(q, { key, reads: run.result.reads, asOf: run.asOf });
+    Object.assign(q, { key, reads: run.result.reads, asOf: run.asOf, journal: run.result.journal ?? q.journal });
     return changed ? modification(queryId, run) : null;
   }
 
@@ -109,7 +93,13 @@ export class Session {
       if (m.type === "Add") {
         const argsJson = m.args?.[0] ?? {};
         this.queries.set(m.queryId, {
-          udfPath: m.udfPath, args: jsonToConvex(argsJson), argsKey: JSON.stringify(argsJson), key: null, reads: null, asOf: -1,
+          udfPath: m.udfPath,
+          args: jsonToConvex(argsJson),
+          argsKey: JSON.stringify(argsJson),
+          journal: m.journal ?? null,
+          key: null,
+          reads: null,
+          asOf: -1,
         });
         added.push(m.queryId);
       } else if (m.type === "Remove") {
@@ -193,9 +183,12 @@ export class Session {
   /** Called by a Live flush: re-run stale queries, then push one Transition. */
   refresh(upTo, ts, cache) {
     return this.enqueue(async () => {
-      const stale = [...this.queries].filter(([, q]) => q.reads === null || this.live.isStale(q.reads, q.asOf, upTo));
-      for (const [, q] of this.queries) if (!stale.some(([, s]) => s === q)) q.asOf = Math.max(q.asOf, upTo);
-      const results = await Promise.all(stale.map(([id]) => this.runQuery(id, cache)));
+      const stale = [];
+      for (const [id, q] of this.queries) {
+        if (q.reads === null || this.live.isStale(q.reads, q.asOf, upTo)) stale.push(id);
+        else q.asOf = Math.max(q.asOf, upTo);
+      }
+      const results = await Promise.all(stale.map((id) => this.runQuery(id, cache)));
       const mods = results.filter(Boolean);
       const newTs = ts > this.version.ts ? ts : this.version.ts;
       const owesTs = this.pendingTs !== 0n && this.pendingTs <= newTs;

@@ -27,16 +27,24 @@ type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, unknown>>;
 type Result = { userId: Doc<"users">["_id"]; sessionId?: Doc<"authSessions">["_id"] } | null;
 
-/** Maps Convex Auth's retrieveAccount failures to what the user may see. */
-export function credentialError(error: unknown, wrongSecretMessage: string) {
+/** Rethrows Convex Auth's retrieveAccount failures as what the user may see. */
+export function throwCredentialError(error: unknown, wrongSecretMessage: string): never {
   const reason = error instanceof Error ? error.message : "";
   if (reason === "TooManyFailedAttempts") {
-    return appError("RATE_LIMITED", MESSAGES.tooManyAttempts);
+    throw appError("RATE_LIMITED", MESSAGES.tooManyAttempts);
   }
-  return appError("INVALID", wrongSecretMessage);
+  if (reason === "InvalidSecret" || reason === "InvalidAccountId") {
+    throw appError("INVALID", wrongSecretMessage);
+  }
+  throw error;
 }
 
-// Convex Auth throws a plain Error when a code does not verify; we answer with our own message.
+// Convex Auth reports expected failures as plain Errors with these messages.
+function failedWith(error: unknown, message: RegExp) {
+  return error instanceof Error && message.test(error.message);
+}
+
+/** Redeems an emailed code; null when it is wrong, expired or locked out. */
 async function redeemCode(
   ctx: Ctx,
   provider: typeof verifyEmailProvider,
@@ -44,8 +52,9 @@ async function redeemCode(
 ) {
   try {
     return await signInViaProvider(ctx, provider, args);
-  } catch {
-    return null;
+  } catch (error) {
+    if (failedWith(error, /^Could not verify code$/)) return null;
+    throw error;
   }
 }
 
@@ -53,8 +62,9 @@ async function findAccount(ctx: Ctx, email: string) {
   try {
     return (await retrieveAccount<DataModel>(ctx, { provider: PASSWORD_PROVIDER_ID, account: { id: email } }))
       .account;
-  } catch {
-    return null;
+  } catch (error) {
+    if (failedWith(error, /^InvalidAccountId$/)) return null;
+    throw error;
   }
 }
 
@@ -78,8 +88,9 @@ async function signUp(ctx: Ctx, email: string, params: Params): Promise<Result> 
       profile: { email },
       shouldLinkViaEmail: true,
     });
-  } catch {
-    throw appError("INVALID", MESSAGES.accountExists);
+  } catch (error) {
+    if (failedWith(error, /already exists$/)) throw appError("INVALID", MESSAGES.accountExists);
+    throw error;
   }
   // Signing up again with the same password behaves like signing in.
   if (!created.account.emailVerified) return await sendVerification(ctx, created.account, params);
@@ -97,7 +108,7 @@ async function signIn(ctx: Ctx, email: string, params: Params): Promise<Result> 
       account: { id: email, secret: params.password },
     });
   } catch (error) {
-    throw credentialError(error, MESSAGES.invalidCredentials);
+    throwCredentialError(error, MESSAGES.invalidCredentials);
   }
   // Unverified accounts get a fresh link instead of a session (also the "resend").
   if (!retrieved.account.emailVerified) return await sendVerification(ctx, retrieved.account, params);

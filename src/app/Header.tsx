@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { useConvexAuth } from "convex/react";
-import { buttonClasses, cn } from "../ui";
-import { Logo } from "./Logo";
+import { Logo, buttonClasses, cn } from "../ui";
 import { signedInNavLinks, type NavLink } from "./navLinks";
 import { ProfileMenu } from "./ProfileMenu";
 import { useProfile } from "./useProfile";
@@ -10,7 +9,7 @@ import { useSignOut } from "./useSignOut";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors",
+    "block whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors",
     isActive
       ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200"
       : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
@@ -100,7 +99,7 @@ export function Header() {
             fit.button,
           )}
         >
-          <NavList links={links} onNavigate={closeMenu} className="grid gap-1 sm:grid-cols-2" />
+          <NavList links={links} onNavigate={closeMenu} className="grid gap-0.5 sm:grid-cols-2 [&_a]:py-2.5" />
         </nav>
       )}
     </header>

@@ -3,10 +3,15 @@ import { Link } from "react-router";
 import type { Profile } from "../lib/profile";
 import { profileMenuRoleLink } from "./navLinks";
 
+const itemBase = "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none ";
 const itemClass =
-  "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-700 outline-none " +
-  "data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-700 " +
+  itemBase +
+  "text-slate-700 data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-700 " +
   "dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white";
+const signOutClass =
+  itemBase +
+  "text-red-600 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-700 " +
+  "dark:text-red-400 dark:data-[highlighted]:bg-red-950 dark:data-[highlighted]:text-red-300";
 
 function initials(profile: Profile | null): string {
   const source = profile?.fullName?.trim() || profile?.email || profile?.phone || "";
@@ -57,7 +62,7 @@ export function ProfileMenu({ profile, onSignOut }: { profile: Profile | null; o
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
           <DropdownMenu.Item
-            className={`${itemClass} text-red-600 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-700 dark:text-red-400`}
+            className={signOutClass}
             onSelect={onSignOut}
           >
             Sign Out

@@ -9,3 +9,4 @@ export type { CardProps } from "./Card";
 export { Spinner, PageSpinner } from "./Spinner";
 export type { SpinnerProps } from "./Spinner";
 export { cn } from "./cn";
+export { Logo } from "./Logo";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import {
   asToken,
@@ -11,6 +11,17 @@ import {
   snapshot,
   userByEmail,
 } from "./setup";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+test("the deployment publishes the JWKS that verifies its tokens", async () => {
+  const t = setupTest();
+  const response = await t.fetch("/.well-known/jwks.json");
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual(JSON.parse(process.env.JWKS!));
+});
 
 describe("email and password", () => {
   test("sign-up sends a verification link and verifying it signs the user in", async () => {
@@ -162,13 +173,23 @@ describe("password reset", () => {
     expect(fresh.tokens?.token).toBeTruthy();
   });
 
-  test("a wrong reset token is refused with the spec's message", async () => {
+  test("wrong and expired reset tokens are refused with the spec's message", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const t = setupTest();
     await signUpAndVerify(t);
-    const err = await errorData(() =>
+    const refusal = { code: "INVALID", message: "Invalid or expired reset link. Please request a new one." };
+    expect(await errorData(() =>
       signIn(t, "password", { flow: "reset-verification", email: "a@example.com", code: "bogus", newPassword: "brand-new" }),
-    );
-    expect(err).toEqual({ code: "INVALID", message: "Invalid or expired reset link. Please request a new one." });
+    )).toEqual(refusal);
+
+    await signIn(t, "password", { flow: "reset", email: "a@example.com" });
+    const { params } = linkParams((await lastMessageTo(t, "a@example.com"))!.link);
+    vi.setSystemTime(Date.now() + 60 * 60 * 1000 + 1);
+    expect(await t.query(api.passwordReset.checkResetLink, { email: "a@example.com", token: params.token }))
+      .toEqual({ valid: false });
+    expect(await errorData(() =>
+      signIn(t, "password", { flow: "reset-verification", email: "a@example.com", code: params.token, newPassword: "brand-new" }),
+    )).toEqual(refusal);
   });
 
   test("an unknown address gets the same answer and no email", async () => {

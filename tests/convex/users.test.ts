@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { REFERRAL_CODE_ALPHABET } from "../../convex/lib/constants";
+import { ensureProfile } from "../../convex/lib/profiles";
 import { errorData, makeUser, setupTest, signIn, signUpVerified, userByEmail } from "./setup";
 
 afterEach(() => {
@@ -39,6 +40,24 @@ describe("profiles", () => {
     expect(user).toMatchObject({ role: "influencer", isBusinessUser: false, isAdminInfluencer: false });
     expect(user?.referralCode).toHaveLength(8);
     expect(user?.emailVerificationTime).toBeUndefined();
+  });
+
+  test("a referral code that is already taken is drawn again", async () => {
+    const t = setupTest();
+    const newcomer = await t.run(async (ctx) => {
+      await ctx.db.insert("users", { email: "old@example.com", referralCode: "AAAAAAAA" });
+      return await ctx.db.insert("users", { email: "new@example.com" });
+    });
+    const real = crypto.getRandomValues.bind(crypto);
+    // The first draw yields all zero bytes, i.e. "AAAAAAAA", the taken code.
+    const spy = vi.spyOn(crypto, "getRandomValues").mockImplementationOnce(<T extends ArrayBufferView | null>(array: T) => array);
+    spy.mockImplementation(real);
+    await t.run(async (ctx) => await ensureProfile(ctx, newcomer));
+    expect(spy.mock.calls.length).toBeGreaterThanOrEqual(2);
+    spy.mockRestore();
+    const code = (await t.run(async (ctx) => await ctx.db.get("users", newcomer)))?.referralCode;
+    expect(code).toHaveLength(8);
+    expect(code).not.toBe("AAAAAAAA");
   });
 
   test("me is null when signed out", async () => {

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexError } from "convex/values";
 import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
 import type { Backend } from "../../local-backend/index.mjs";
 import { api } from "./fixture/convex/_generated/api";
 import { client, mintToken, nextValue, removeDir, start, tempDir } from "./helpers";
 
 let backend: Backend;
+
+/** The error a call rejects with (fails the test if it resolves). */
+const errorOf = (p: Promise<unknown>): Promise<Error & { data?: unknown }> =>
+  p.then(
+    () => new Error("expected the call to fail"),
+    (e: Error & { data?: unknown }) => e,
+  );
 let dir: string;
 
 beforeAll(async () => {
@@ -123,20 +131,20 @@ describe("sync protocol with ConvexClient", () => {
 
   it("delivers ConvexError data and Convex's validator / lookup messages", async () => {
     const c = client(backend.url);
-    const err = await c.mutation(api.notes.add, { text: "x" }).catch((e) => e);
+    const err = await errorOf(c.mutation(api.notes.add, { text: "x" }));
     expect(err).toBeInstanceOf(ConvexError);
     expect(err.data).toEqual({ code: "NOT_AUTHENTICATED", message: "Sign in first" });
 
-    const invalid = await c.mutation(api.messages.send, { channel: 1 } as never).catch((e: Error) => e);
+    const invalid = await errorOf(c.mutation(api.messages.send, { channel: 1 } as never));
     expect(invalid.message).toMatch(/ArgumentValidationError: Object is missing the required field `author`|ArgumentValidationError: Value does not match validator/);
 
-    const missing = await c.query("nope:nothing" as never, {}).catch((e: Error) => e);
+    const missing = await errorOf(c.query(makeFunctionReference<"query">("nope:nothing"), {}));
     expect(missing.message).toContain("Could not find public function for 'nope:nothing'");
 
-    const internalCall = await c.mutation("messages:clearChannel" as never, { channel: "x" }).catch((e: Error) => e);
+    const internalCall = await errorOf(c.mutation(makeFunctionReference<"mutation">("messages:clearChannel"), { channel: "x" }));
     expect(internalCall.message).toContain("Could not find public function for 'messages:clearChannel'");
 
-    const crash = await c.mutation(api.notes.boom, {}).catch((e: Error) => e);
+    const crash = await errorOf(c.mutation(api.notes.boom, {}));
     expect(crash.message).toContain("Uncaught Error: kaboom");
     expect(await c.query(api.messages.count, {})).toBeTypeOf("number");
     await c.close();
@@ -146,13 +154,13 @@ describe("sync protocol with ConvexClient", () => {
     const http = new ConvexHttpClient(backend.url);
     await http.mutation(api.messages.send, { channel: "http", author: "h", body: "b" });
     expect(await http.query(api.messages.list, { channel: "http" })).toEqual([{ author: "h", body: "b" }]);
-    const err = await http.mutation(api.notes.add, { text: "y" }).catch((e) => e);
+    const err = await errorOf(http.mutation(api.notes.add, { text: "y" }));
     expect(err).toBeInstanceOf(ConvexError);
-    expect(err.data.code).toBe("NOT_AUTHENTICATED");
+    expect(err.data).toMatchObject({ code: "NOT_AUTHENTICATED" });
     http.setAuth(await mintToken(backend.env, "frank|1"));
     await http.mutation(api.notes.add, { text: "frank" });
     expect(await http.query(api.notes.mine, {})).toEqual(["frank"]);
-    const tooLong = await http.mutation(api.notes.add, { text: "x".repeat(30) }).catch((e) => e);
+    const tooLong = await errorOf(http.mutation(api.notes.add, { text: "x".repeat(30) }));
     expect(tooLong.data).toEqual({ code: "INVALID", message: "Too long" });
   });
 });

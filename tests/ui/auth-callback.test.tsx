@@ -8,7 +8,9 @@ const mocks = vi.hoisted(() => ({ signIn: vi.fn() }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: mocks.signIn, signOut: vi.fn() }) }));
 vi.mock("convex/react", () => ({ useConvexAuth: () => ({ isLoading: false, isAuthenticated: false }) }));
 
-const LINK = "/auth/callback?code=abc123&email=new%40example.com&from=email_verification";
+// Each test gets its own code: the page remembers the one attempt made per link.
+let LINK = "";
+let CODE = "";
 
 function renderCallback(url: string, strict = false) {
   const tree = (
@@ -38,7 +40,11 @@ function expectRedirectAfter(ms: number, destination: string) {
   expect(screen.getByText(destination)).toBeInTheDocument();
 }
 
+let linkCount = 0;
 beforeEach(() => {
+  linkCount += 1;
+  CODE = `code${linkCount}`;
+  LINK = `/auth/callback?code=${CODE}&email=new%40example.com&from=email_verification`;
   vi.clearAllMocks();
   vi.useFakeTimers();
   mocks.signIn.mockResolvedValue({ signingIn: true });
@@ -54,21 +60,21 @@ describe("email verification callback", () => {
     expect(mocks.signIn).toHaveBeenCalledWith("password", {
       flow: "email-verification",
       email: "new@example.com",
-      code: "abc123",
+      code: CODE,
     });
     expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
     expectRedirectAfter(2000, "Dashboard page");
   });
 
   it("goes to /tag after 2 s when the sign-up started from tagging", async () => {
-    renderCallback("/auth/callback?code=abc123&email=new%40example.com&from=tagging&ref=FRIEND1");
+    renderCallback(`/auth/callback?code=${CODE}&email=new%40example.com&from=tagging&ref=FRIEND1`);
     await settle();
     expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting you to tag your asset...");
     expectRedirectAfter(2000, "Tag page");
   });
 
   it("treats any 'from' containing tagging as tagging", async () => {
-    renderCallback("/auth/callback?code=abc123&email=new%40example.com&from=nft_tagging");
+    renderCallback(`/auth/callback?code=${CODE}&email=new%40example.com&from=nft_tagging`);
     await settle();
     expectRedirectAfter(2000, "Tag page");
   });
@@ -116,5 +122,14 @@ describe("email verification callback", () => {
     expect(mocks.signIn).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
     expectRedirectAfter(2000, "Dashboard page");
+  });
+
+  it("does not spend the code again when the page is mounted a second time", async () => {
+    const first = renderCallback(LINK);
+    first.unmount();
+    renderCallback(LINK);
+    await settle();
+    expect(mocks.signIn).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { CALLBACK_ERROR_DELAY_MS, CALLBACK_SUCCESS_DELAY_MS } from "../../../convex/lib/constants";
@@ -14,6 +14,22 @@ export const CALLBACK_MESSAGES = {
   unexpected: "Something went wrong. Redirecting...",
 } as const;
 
+type VerifyResult = { signingIn: boolean };
+
+// The code is single-use. One attempt per link, shared by every mount of this page, so
+// StrictMode's second effect run (or a remount while auth state settles) reuses it.
+const attempts = new Map<string, Promise<VerifyResult>>();
+
+function verifyOnce(email: string, code: string, verify: () => Promise<VerifyResult>): Promise<VerifyResult> {
+  const key = `${email}\n${code}`;
+  let attempt = attempts.get(key);
+  if (!attempt) {
+    attempt = verify();
+    attempts.set(key, attempt);
+  }
+  return attempt;
+}
+
 type Outcome = { tone: "success" | "error"; message: string; to: string; delay: number };
 
 const noSession: Outcome = { tone: "error", message: CALLBACK_MESSAGES.noSession, to: "/auth", delay: CALLBACK_SUCCESS_DELAY_MS };
@@ -28,41 +44,36 @@ export default function AuthCallbackPage() {
   const from = params.get("from");
   const [verification, setVerification] = useState<Outcome | null>(null);
   const outcome = !code || !email ? noSession : verification;
-  // The code is single-use: StrictMode's second effect run must not spend it again.
-  const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
     if (!code || !email) return;
-    void (async () => {
-      let result: { signingIn: boolean } | undefined;
-      try {
-        result = await signIn("password", { flow: "email-verification", email, code });
-      } catch {
-        setVerification({ tone: "error", message: CALLBACK_MESSAGES.failed, to: "/auth", delay: CALLBACK_ERROR_DELAY_MS });
-        return;
-      }
-      try {
-        if (!result!.signingIn) {
-          setVerification(noSession);
-          return;
+    let current = true;
+    const settle = (next: Outcome) => {
+      if (current) setVerification(next);
+    };
+    verifyOnce(email, code, () => signIn("password", { flow: "email-verification", email, code })).then(
+      (result) => {
+        try {
+          if (!result.signingIn) return settle(noSession);
+          const tagging = from?.includes(TAGGING_SOURCE) ?? false;
+          settle({
+            tone: "success",
+            message: tagging ? CALLBACK_MESSAGES.verifiedTagging : CALLBACK_MESSAGES.verified,
+            to: afterVerificationPath(from),
+            delay: CALLBACK_SUCCESS_DELAY_MS,
+          });
+        } catch {
+          settle({ tone: "error", message: CALLBACK_MESSAGES.unexpected, to: "/auth", delay: CALLBACK_ERROR_DELAY_MS });
         }
-        const to = afterVerificationPath(from);
-        const tagging = from?.includes(TAGGING_SOURCE) ?? false;
-        setVerification({
-          tone: "success",
-          message: tagging ? CALLBACK_MESSAGES.verifiedTagging : CALLBACK_MESSAGES.verified,
-          to,
-          delay: CALLBACK_SUCCESS_DELAY_MS,
-        });
-      } catch {
-        setVerification({ tone: "error", message: CALLBACK_MESSAGES.unexpected, to: "/auth", delay: CALLBACK_ERROR_DELAY_MS });
-      }
-    })();
+      },
+      () => settle({ tone: "error", message: CALLBACK_MESSAGES.failed, to: "/auth", delay: CALLBACK_ERROR_DELAY_MS }),
+    );
+    return () => {
+      current = false;
+    };
   }, [code, email, from, signIn]);
 
-  // Redirect from its own effect so StrictMode's remount (which skips the work above) still redirects.
+  // The redirect has its own effect so the timer follows the outcome, whichever mount produced it.
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => navigate(outcome.to, { replace: true }), outcome.delay);

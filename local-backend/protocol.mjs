@@ -1,0 +1,22 @@
+// Wire encodings of server messages (see convex/dist/esm/browser/sync/protocol.js).
+
+/** Timestamps travel as little-endian u64 in base64. */
+export function encodeTs(ts) {
+  const buf = Buffer.alloc(8);
+  buf.writeBigUInt64LE(BigInt(ts));
+  return buf.toString("base64");
+}
+
+export const wireVersion = (v) => ({ querySet: v.querySet, identity: v.identity, ts: encodeTs(v.ts) });
+
+export function modification(queryId, { result }) {
+  const journal = result.journal ?? null;
+  if (result.ok) return { type: "QueryUpdated", queryId, value: result.value, logLines: result.logLines, journal };
+  const m = { type: "QueryFailed", queryId, errorMessage: result.message, logLines: result.logLines, journal };
+  if (result.data !== undefined) m.errorData = result.data;
+  return m;
+}
+
+// Request ids differ per run; an unchanged error is not a change.
+export const resultKey = ({ result }) =>
+  JSON.stringify(result.ok ? [result.value] : [result.message.replace(/\[Request ID: \w+\] /, ""), result.data]);

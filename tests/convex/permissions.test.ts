@@ -1,0 +1,119 @@
+// The permission matrix: every public function, called by every kind of caller.
+// A new public function without a row here fails the first test.
+import { anyApi, type FunctionReference } from "convex/server";
+import { describe, expect, test } from "vitest";
+import type { Id } from "../../convex/_generated/dataModel";
+import { errorData, makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
+
+const CALLERS = ["anonymous", "influencer", "moderator", "business", "adminInfluencer", "admin"] as const;
+type Caller = (typeof CALLERS)[number];
+type Kind = "query" | "mutation" | "action";
+type Fixture = { target: Id<"users"> };
+type Row = {
+  kind: Kind;
+  args: (f: Fixture) => Record<string, unknown>;
+  allowed: readonly Caller[];
+  // A ConvexError code the handler itself answers with for the fixture (past the access check).
+  handlerError?: string;
+};
+
+const EVERYONE = CALLERS;
+const SIGNED_IN = CALLERS.filter((c) => c !== "anonymous");
+const ADMINS = ["admin"] as const;
+
+// Convex Auth's own entry points: callable by anyone by design, exercised in auth/phone tests.
+const PUBLIC_BY_DESIGN = new Set(["auth:signIn", "auth:signOut", "auth:isAuthenticated"]);
+
+const MATRIX: Record<string, Row> = {
+  "users:me": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "users:updateActivity": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
+  "users:updateProfile": { kind: "mutation", args: () => ({ fullName: "New Name", avatarUrl: "" }), allowed: SIGNED_IN },
+  "users:changePassword": {
+    kind: "action",
+    args: () => ({ currentPassword: "whatever1", newPassword: "whatever2" }),
+    allowed: SIGNED_IN,
+    // Fixture users have no password account, so the current password cannot match.
+    handlerError: "INVALID",
+  },
+  "passwordReset:checkResetLink": { kind: "query", args: () => ({ email: "a@example.com", token: "x" }), allowed: EVERYONE },
+  "outbox:list": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "admin:setUserAccess": { kind: "mutation", args: (f) => ({ userId: f.target, role: "moderator" }), allowed: ADMINS },
+  "admin:listAuditLog": { kind: "query", args: () => ({ paginationOpts: { numItems: 10, cursor: null } }), allowed: ADMINS },
+};
+
+type Registered = { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean };
+const loaded = import.meta.glob<Record<string, unknown>>(["../../convex/**/*.ts", "!../../convex/_generated/**"], { eager: true });
+
+function publicFunctions(): Map<string, Kind> {
+  const found = new Map<string, Kind>();
+  for (const [file, exports] of Object.entries(loaded)) {
+    const module = file.replace("../../convex/", "").replace(/\.ts$/, "");
+    for (const [name, value] of Object.entries(exports)) {
+      const fn = value as Registered;
+      if ((typeof fn !== "function" && typeof fn !== "object") || fn === null || fn.isPublic !== true) continue;
+      found.set(`${module}:${name}`, fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action");
+    }
+  }
+  return found;
+}
+
+function reference(path: string): FunctionReference<Kind> {
+  const [module, name] = path.split(":");
+  let ref: Record<string, unknown> = anyApi;
+  for (const part of [...module.split("/"), name]) ref = ref[part] as Record<string, unknown>;
+  return ref as unknown as FunctionReference<Kind>;
+}
+
+async function callerClient(t: Backend, caller: Caller): Promise<Backend | Client> {
+  switch (caller) {
+    case "anonymous":
+      return t;
+    case "influencer":
+      return (await makeUser(t)).as;
+    case "moderator":
+      return (await makeUser(t, { role: "moderator" })).as;
+    case "business":
+      return (await makeUser(t, { isBusinessUser: true })).as;
+    case "adminInfluencer":
+      // The flag alone: sees the admin views, holds no admin permission.
+      return (await makeUser(t, { isAdminInfluencer: true })).as;
+    case "admin":
+      return (await makeUser(t, { role: "admin" })).as;
+  }
+}
+
+async function call(client: Backend | Client, kind: Kind, path: string, args: Record<string, unknown>) {
+  const ref = reference(path);
+  if (kind === "query") return await client.query(ref as FunctionReference<"query">, args);
+  if (kind === "mutation") return await client.mutation(ref as FunctionReference<"mutation">, args);
+  return await client.action(ref as FunctionReference<"action">, args);
+}
+
+test("every public function has a row in the matrix, of the right kind", () => {
+  const found = publicFunctions();
+  for (const path of PUBLIC_BY_DESIGN) expect(found.has(path), `${path} is exported`).toBe(true);
+  const unlisted = [...found.keys()].filter((p) => !PUBLIC_BY_DESIGN.has(p) && !(p in MATRIX));
+  expect(unlisted, "public functions without a permission row").toEqual([]);
+  for (const [path, row] of Object.entries(MATRIX)) expect(found.get(path), path).toBe(row.kind);
+});
+
+describe.each(Object.entries(MATRIX))("%s", (path, row) => {
+  test.each(CALLERS)("as %s", async (caller) => {
+    const t = setupTest();
+    const target = (await makeUser(t)).userId;
+    const client = await callerClient(t, caller);
+    const args = row.args({ target });
+    const before = await snapshot(t);
+    if (row.allowed.includes(caller)) {
+      if (row.handlerError !== undefined) {
+        expect((await errorData(() => call(client, row.kind, path, args))).code).toBe(row.handlerError);
+      } else {
+        await call(client, row.kind, path, args);
+      }
+      return;
+    }
+    const expected = caller === "anonymous" ? "NOT_AUTHENTICATED" : "FORBIDDEN";
+    expect((await errorData(() => call(client, row.kind, path, args))).code).toBe(expected);
+    expect(await snapshot(t)).toEqual(before);
+  });
+});

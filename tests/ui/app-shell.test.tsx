@@ -1,0 +1,71 @@
+import { act, render, renderHook, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import App from "../../src/App";
+import { useActivityPing } from "../../src/app/useActivityPing";
+import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fakeConvex";
+
+vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+
+beforeEach(() => {
+  resetFakes();
+  window.history.pushState({}, "", "/");
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  // jsdom has no matchMedia; sonner's system theme asks it for prefers-color-scheme.
+  window.matchMedia = vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(() => false),
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(() => vi.useRealTimers());
+
+describe("app shell", () => {
+  it("shows 'Loading...' while authentication initialises", () => {
+    fake.auth = { isLoading: true, isAuthenticated: false };
+    render(<App />);
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+    expect(screen.queryByRole("banner")).not.toBeInTheDocument();
+  });
+
+  it("renders the landing page in the common layout and scrolls to the top on navigation", async () => {
+    signedOut();
+    render(<App />);
+    expect(await screen.findByRole("heading", { level: 1, name: /Tag it\. Secure it\./ })).toBeInTheDocument();
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+    const scrolls = vi.mocked(window.scrollTo).mock.calls.length;
+
+    await userEvent.type(screen.getByLabelText("Serial number"), "TMT-9");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("TMT-9")).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/verify/TMT-9");
+    expect(vi.mocked(window.scrollTo).mock.calls.length).toBeGreaterThan(scrolls);
+  });
+});
+
+describe("activity ping", () => {
+  it("records activity on sign-in, then at most once a minute", () => {
+    vi.useFakeTimers();
+    signedIn(makeProfile());
+    renderHook(() => useActivityPing());
+    expect(fake.mutation).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(30_000));
+    document.dispatchEvent(new Event("visibilitychange"));
+    expect(fake.mutation).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(fake.mutation).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends nothing while signed out", () => {
+    signedOut();
+    renderHook(() => useActivityPing());
+    expect(fake.mutation).not.toHaveBeenCalled();
+  });
+});
