@@ -5,8 +5,10 @@ import { appError, MESSAGES } from "./errors";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // '+', country code and national number: 11 to 15 digits in all (E.164).
 const PHONE_PATTERN = /^\+\d{11,15}$/;
-const SOURCE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const REF_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+// `from` and `ref` only travel inside the link (URL-encoded); bound them, drop control characters.
+const SOURCE_PATTERN = /^[^\p{Cc}]{1,64}$/u;
+// Same shape the client accepts for ?ref=.
+const REF_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function parseEmail(value: unknown): string {
   const email = typeof value === "string" ? value.trim().toLowerCase() : "";
@@ -36,12 +38,11 @@ export function parseCode(value: unknown, message: string): string {
 
 /** Where the sign-up started ("from" in the verification link); anything odd falls back. */
 export function parseSource(value: unknown): string {
-  return typeof value === "string" && SOURCE_PATTERN.test(value)
-    ? value
-    : DEFAULT_VERIFICATION_SOURCE;
+  const source = typeof value === "string" ? value.trim() : "";
+  return SOURCE_PATTERN.test(source) ? source : DEFAULT_VERIFICATION_SOURCE;
 }
 
-/** A captured referral code, or undefined when absent or malformed. */
+/** A captured referral code (codes are upper case), or undefined when absent or malformed. */
 export function parseRef(value: unknown): string | undefined {
   return typeof value === "string" && REF_PATTERN.test(value.trim())
     ? value.trim().toUpperCase()

@@ -50,7 +50,7 @@ describe("profiles", () => {
     });
     const real = crypto.getRandomValues.bind(crypto);
     // The first draw yields all zero bytes, i.e. "AAAAAAAA", the taken code.
-    const spy = vi.spyOn(crypto, "getRandomValues").mockImplementationOnce(<T extends ArrayBufferView | null>(array: T) => array);
+    const spy = vi.spyOn(crypto, "getRandomValues").mockImplementationOnce((array) => array);
     spy.mockImplementation(real);
     await t.run(async (ctx) => await ensureProfile(ctx, newcomer));
     expect(spy.mock.calls.length).toBeGreaterThanOrEqual(2);

@@ -103,7 +103,7 @@ describe("sign-in / sign-up screen", () => {
       ref: "FRIEND42",
     });
     expect(screen.getByText(/^Check email/)).toHaveTextContent(
-      'Check email {"email":"new@example.com","password":"secret123"}',
+      'Check email {"email":"new@example.com","password":"secret123","from":"tagging","ref":"FRIEND42"}',
     );
   });
 
@@ -141,6 +141,7 @@ describe("sign-in / sign-up screen", () => {
       flow: "signIn",
       email: "member@example.com",
       password: "password123",
+      from: "email_verification",
     });
     expect(screen.getByText("Assets page")).toBeInTheDocument();
   });
@@ -185,7 +186,8 @@ describe("sign-in / sign-up screen", () => {
 
 describe("check-email notice", () => {
   it("tells the new user what to do and resends with the password kept in memory", async () => {
-    renderAuth("/signup", true);
+    localStorage.setItem(REFERRAL_STORAGE_KEY, "FRIEND42");
+    renderAuth("/signup?from=tagging", true);
     await submit("new@example.com", "secret123", "Create account");
     expect(screen.getByRole("heading", { name: "Check your email" })).toBeInTheDocument();
     expect(screen.getByText("new@example.com")).toBeInTheDocument();
@@ -195,10 +197,13 @@ describe("check-email notice", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Resend email" }));
     });
+    // The fresh link keeps where sign-up started and the referral.
     expect(mocks.signIn).toHaveBeenCalledWith("password", {
       flow: "signIn",
       email: "new@example.com",
       password: "secret123",
+      from: "tagging",
+      ref: "FRIEND42",
     });
     expect(mocks.toast.success).toHaveBeenCalledWith("Verification email sent again to new@example.com.");
   });

@@ -11,6 +11,7 @@ interface AvatarPreviewProps {
 export function AvatarPreview({ url, name, fallbackText }: AvatarPreviewProps) {
   const [failed, setFailed] = useState(false);
   const showImage = isHttpUrl(url.trim()) && !failed;
+  const letters = initials(name, fallbackText);
   return (
     <div className="relative h-20 w-20 shrink-0 overflow-hidden rounded-full bg-indigo-100 ring-4 ring-white dark:bg-indigo-950 dark:ring-slate-900">
       {showImage ? (
@@ -26,7 +27,11 @@ export function AvatarPreview({ url, name, fallbackText }: AvatarPreviewProps) {
           aria-hidden="true"
           className="grid h-full w-full place-items-center text-2xl font-semibold text-indigo-700 dark:text-indigo-200"
         >
-          {initials(name, fallbackText)}
+          {letters || (
+            <svg viewBox="0 0 24 24" fill="currentColor" className="h-9 w-9">
+              <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.3-8 5.2V21h16v-1.8c0-2.9-3.6-5.2-8-5.2Z" />
+            </svg>
+          )}
         </span>
       )}
     </div>

@@ -16,9 +16,9 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** "Ada Lovelace" → "AL"; falls back to the first letter of the email, then "?". */
+/** "Ada Lovelace" → "AL"; else the first letter of the email; "" when there is none (a phone number). */
 export function initials(name: string, fallback: string | null): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   if (parts.length > 0) return parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join("");
-  return fallback?.trim()[0]?.toUpperCase() ?? "?";
+  return fallback?.match(/\p{L}/u)?.[0]?.toUpperCase() ?? "";
 }

@@ -60,23 +60,20 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
 
     setSubmitting(true);
     const cleanEmail = normalizeEmail(email);
+    // from/ref also ride along on sign-in: an unverified account gets a fresh link carrying them.
+    const ref = getCapturedReferral();
+    const linkParams = { from: signupSource(params, location.state), ...(ref ? { ref } : {}) };
+    // The password rides in router state (memory only) so /check-email can resend.
+    const checkEmailState = { email: cleanEmail, password, ...linkParams };
     try {
       if (isSignUp) {
-        const ref = getCapturedReferral();
-        await signIn("password", {
-          flow: "signUp",
-          email: cleanEmail,
-          password,
-          from: signupSource(params, location.state),
-          ...(ref ? { ref } : {}),
-        });
-        // The password rides in router state (memory only) so /check-email can resend.
-        navigate("/check-email", { state: { email: cleanEmail, password } });
+        await signIn("password", { flow: "signUp", email: cleanEmail, password, ...linkParams });
+        navigate("/check-email", { state: checkEmailState });
         return;
       }
-      const result = await signIn("password", { flow: "signIn", email: cleanEmail, password });
+      const result = await signIn("password", { flow: "signIn", email: cleanEmail, password, ...linkParams });
       if (!result.signingIn) {
-        navigate("/check-email", { state: { email: cleanEmail, password } });
+        navigate("/check-email", { state: checkEmailState });
         return;
       }
       navigate(returnTo, { replace: true });

@@ -1,7 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
 import { Card } from "../../ui";
-import { PRODUCT_NAME } from "../../../convex/lib/constants";
 
 interface AuthShellProps {
   title: ReactNode;
@@ -14,7 +12,7 @@ interface AuthShellProps {
   icon?: ReactNode;
 }
 
-/** The frame every sign-in screen shares: brand mark, heading, one card, links below. */
+/** The frame every sign-in screen shares: heading, one card, links below. */
 export function AuthShell({ title, subtitle, children, footer, focusHeading = false, icon }: AuthShellProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -25,18 +23,6 @@ export function AuthShell({ title, subtitle, children, footer, focusHeading = fa
     <div className="flex w-full flex-1 justify-center px-4 py-10 sm:py-16">
       <div className="w-full max-w-md">
         <div className="mb-6 flex flex-col items-center text-center">
-          <Link
-            to="/"
-            className="mb-5 inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500 dark:text-slate-200"
-          >
-            <span
-              aria-hidden="true"
-              className="grid h-9 w-9 place-items-center rounded-xl bg-indigo-600 text-base font-bold text-white shadow-sm dark:bg-indigo-500"
-            >
-              T
-            </span>
-            {PRODUCT_NAME}
-          </Link>
           {icon}
           <h1
             ref={headingRef}

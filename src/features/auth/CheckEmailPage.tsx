@@ -10,12 +10,11 @@ import { passwordAuthMessage } from "./authErrors";
 const LINK_TTL_HOURS = Math.round(EMAIL_CODE_TTL_MS / 3_600_000);
 const RESEND_FAILED = "Could not resend the email. Please try again.";
 
-function readState(state: unknown): { email: string | null; password: string | null } {
-  const s = (state ?? {}) as { email?: unknown; password?: unknown };
-  return {
-    email: typeof s.email === "string" && s.email ? s.email : null,
-    password: typeof s.password === "string" && s.password ? s.password : null,
-  };
+const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+
+function readState(state: unknown) {
+  const s = (state ?? {}) as Record<string, unknown>;
+  return { email: text(s.email), password: text(s.password), from: text(s.from), ref: text(s.ref) };
 }
 
 /** After sign-up (or signing in unverified): what to do next, and a resend. */
@@ -23,7 +22,7 @@ export default function CheckEmailPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { signIn } = useAuthActions();
-  const { email, password } = readState(location.state);
+  const { email, password, from, ref } = readState(location.state);
   const [sending, setSending] = useState(false);
   const canResend = Boolean(email && password);
 
@@ -31,8 +30,14 @@ export default function CheckEmailPage() {
     if (!email || !password) return;
     setSending(true);
     try {
-      // Signing in while unverified is what sends a fresh link.
-      const result = await signIn("password", { flow: "signIn", email, password });
+      // Signing in while unverified is what sends a fresh link (keeping where sign-up started).
+      const result = await signIn("password", {
+        flow: "signIn",
+        email,
+        password,
+        ...(from ? { from } : {}),
+        ...(ref ? { ref } : {}),
+      });
       if (result.signingIn) {
         toast.success("Your email is already verified. Welcome!");
         navigate("/dashboard", { replace: true });
@@ -70,7 +75,7 @@ export default function CheckEmailPage() {
         <p className="text-base text-slate-900 dark:text-slate-100">
           {email ? (
             <>
-              We sent a verification link to <strong className="font-semibold break-all">{email}</strong>.
+              We sent a verification link to <strong className="font-semibold [overflow-wrap:anywhere]">{email}</strong>.
             </>
           ) : (
             "We sent a verification link to your email address."

@@ -53,7 +53,7 @@ export default function ForgotPasswordPage() {
         <div className="flex flex-col gap-4">
           <FormAlert tone="success">{RESET_LINK_SENT}</FormAlert>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            The link was sent to <strong className="break-all">{normalizeEmail(email)}</strong>. If it does not arrive
+            The link was sent to <strong className="[overflow-wrap:anywhere]">{normalizeEmail(email)}</strong>. If it does not arrive
             within a few minutes, check your spam folder or{" "}
             <button type="button" className={linkClass} onClick={() => setSent(false)}>
               try again
@@ -62,7 +62,7 @@ export default function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Request a password reset link">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           {formError && <FormAlert>{formError}</FormAlert>}
           <Input
             ref={emailRef}

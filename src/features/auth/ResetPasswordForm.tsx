@@ -95,7 +95,7 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Set a new password">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {verdict === false && (
         <FormAlert>
           {RESET_MESSAGES.expiredLink}{" "}
@@ -106,7 +106,7 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
       )}
       {errors.form && <FormAlert>{errors.form}</FormAlert>}
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Resetting the password for <strong className="break-all">{email}</strong>.
+        Resetting the password for <strong className="[overflow-wrap:anywhere]">{email}</strong>.
       </p>
       <PasswordInput
         ref={passwordRef}

@@ -124,7 +124,10 @@ export default function LandingPage() {
             <p className="mt-2 text-indigo-100">Sign up, tag your first asset and read the latest news from the team.</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to="/tag" className={buttonClasses("secondary", "lg")}>
+            <Link
+              to="/tag"
+              className="inline-flex h-12 items-center rounded-lg bg-white px-6 font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
               Tag Asset
             </Link>
             <Link to="/news" className={buttonClasses("ghost", "lg", "text-white hover:bg-white/10 dark:text-white")}>

@@ -31,7 +31,10 @@ async function findExecutable(): Promise<{ path: string; args: string[] }> {
   const system = SYSTEM_BROWSERS.find((p) => existsSync(p));
   if (system) return { path: system, args: [] };
   const sparticuz = (await import("@sparticuz/chromium")).default;
-  return { path: await sparticuz.executablePath(), args: sparticuz.args };
+  // Its Lambda flags include --single-process, where closing one browser context can
+  // take the whole browser down; the tests open and close several contexts.
+  const args = sparticuz.args.filter((arg) => arg !== "--single-process" && arg !== "--no-zygote");
+  return { path: await sparticuz.executablePath(), args };
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,0 +1,120 @@
+// Page-level helpers shared by the specs.
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { ConvexHttpClient } from "convex/browser";
+import type { Backend } from "../../../local-backend/index.mjs";
+
+export const DEMO_PASSWORD = "password123";
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+export interface OutboxMessage {
+  _id: string;
+  _creationTime: number;
+  channel: "email" | "sms";
+  to: string;
+  subject: string;
+  body: string;
+  link: string | null;
+}
+
+/** A context that resolves relative URLs against the app and surfaces page errors in the test log. */
+export async function newContext(browser: Browser, appUrl: string, viewport = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: appUrl, viewport });
+}
+
+export async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on("pageerror", (error) => console.error(`[page error] ${page.url()}: ${error.message}`));
+  return page;
+}
+
+export async function waitForText(scope: Page | Locator, text: string | RegExp, timeout = 20_000): Promise<Locator> {
+  const locator = scope.getByText(text).first();
+  await locator.waitFor({ state: "visible", timeout });
+  return locator;
+}
+
+export async function waitForPath(page: Page, pathname: string, timeout = 20_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}
+
+/** Email + password through /auth; resolves once the app has landed on /dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  await waitForPath(page, "/dashboard");
+  await page.getByRole("button", { name: "Account menu" }).waitFor();
+}
+
+export async function readOutbox(backend: Backend): Promise<OutboxMessage[]> {
+  const result = await backend.run("outbox:list", {});
+  if (!result.ok) throw new Error(`outbox:list failed: ${result.message}`);
+  if (result.value === null) throw new Error("outbox:list returned null: LOCAL_OUTBOX is not set");
+  return result.value as OutboxMessage[];
+}
+
+/** Polls the outbox until a message matching `predicate` arrives (newest first). */
+export async function waitForMessage(
+  backend: Backend,
+  predicate: (message: OutboxMessage) => boolean,
+  timeout = 15_000,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = (await readOutbox(backend)).find(predicate);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error("No matching outbox message arrived");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The header's links as the user sees them: the inline bar when it is shown at this
+ * width, otherwise the list behind the menu button.
+ */
+export async function headerLinks(page: Page): Promise<{ labels: string[]; hrefs: string[]; inline: boolean }> {
+  const main = page.getByRole("navigation", { name: "Main" });
+  await page.getByRole("button", { name: "Account menu" }).waitFor();
+  let nav = main;
+  const inline = await main.isVisible();
+  if (!inline) {
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    if (!(await mobile.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
+    await mobile.waitFor();
+    nav = mobile;
+  }
+  const links = nav.getByRole("link");
+  const labels = (await links.allInnerTexts()).map((t) => t.trim());
+  const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  return { labels, hrefs, inline };
+}
+
+/** The Convex Auth JWT the signed-in page holds (localStorage `__convexAuthJWT_<namespace>`). */
+export async function authToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith("__convexAuthJWT")) return localStorage.getItem(key);
+    }
+    return null;
+  });
+  if (!token) throw new Error("No __convexAuthJWT* key in localStorage: is the page signed in?");
+  return token;
+}
+
+export function clientAs(backend: Backend, token: string): ConvexHttpClient {
+  const client = new ConvexHttpClient(backend.url, { logger: false });
+  client.setAuth(token);
+  return client;
+}
+
+/** The users-table id of a password account (internal seed helper). */
+export async function userIdByEmail(backend: Backend, email: string): Promise<string> {
+  const result = await backend.run("seed:findPasswordUser", { email });
+  if (!result.ok || typeof result.value !== "string") throw new Error(`No user for ${email}: ${result.message}`);
+  return result.value;
+}
