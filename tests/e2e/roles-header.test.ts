@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headerLinks, newContext, newPage, signIn } from "./support/app";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+// Spec section 2, "Header (signed-in users)": label → path, in order.
+const COMMON = [
+  ["Dashboard", "/dashboard"],
+  ["Tag Asset", "/tag"],
+  ["My Assets", "/assets"],
+  ["News", "/news"],
+  ["Wallet", "/wallet"],
+  ["NOK", "/nok"],
+  ["Referrals", "/referrals"],
+];
+const ADMIN_VIEW = [
+  ["Admin Dashboard", "/admin-influencer-dashboard"],
+  ["Bug Reports", "/bug-reports"],
+  ["News Management", "/news-management"],
+];
+const LAST = ["Public Assets", "/public-assets"];
+
+const CASES: { email: string; links: string[][]; menuRole: string | null }[] = [
+  { email: "admin@example.com", links: [...COMMON, ...ADMIN_VIEW, ["Admin", "/admin"], LAST], menuRole: "Admin" },
+  { email: "admin-influencer@example.com", links: [...COMMON, ...ADMIN_VIEW, LAST], menuRole: null },
+  { email: "moderator@example.com", links: [...COMMON, ["Moderator", "/moderator"], LAST], menuRole: "Moderator" },
+  { email: "business@example.com", links: [...COMMON, ["Business", "/business-dashboard"], LAST], menuRole: null },
+  { email: "member@example.com", links: [...COMMON, LAST], menuRole: null },
+];
+
+describe("header links per role (desktop 1280)", () => {
+  it.each(CASES)("$email", async ({ email, links, menuRole }) => {
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      await signIn(page, email);
+      const header = await headerLinks(page);
+      expect(header.labels).toEqual(links.map(([label]) => label));
+      expect(header.hrefs).toEqual(links.map(([, href]) => href));
+
+      await page.getByRole("button", { name: "Account menu" }).click();
+      const menu = page.getByRole("menu");
+      await menu.waitFor();
+      const items = (await menu.getByRole("menuitem").allInnerTexts()).map((t) => t.trim());
+      expect(items).toEqual(["Profile", "Settings", ...(menuRole ? [menuRole] : []), "Sign Out"]);
+    } finally {
+      await context.close();
+    }
+  });
+});
