@@ -17,7 +17,9 @@ if (convexUrl) {
   const convex = new ConvexReactClient(convexUrl);
   root.render(
     <StrictMode>
-      <ConvexAuthProvider client={convex}>
+      {/* The verification link's ?code= is redeemed by /auth/callback itself,
+          so the provider must not consume it first. */}
+      <ConvexAuthProvider client={convex} shouldHandleCode={false}>
         <App />
       </ConvexAuthProvider>
     </StrictMode>,

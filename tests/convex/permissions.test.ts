@@ -2,44 +2,14 @@
 // A new public function without a row here fails the first test.
 import { anyApi, type FunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
-import type { Id } from "../../convex/_generated/dataModel";
 import { errorData, makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
-
-const CALLERS = ["anonymous", "influencer", "moderator", "business", "adminInfluencer", "admin"] as const;
-type Caller = (typeof CALLERS)[number];
-type Kind = "query" | "mutation" | "action";
-type Fixture = { target: Id<"users"> };
-type Row = {
-  kind: Kind;
-  args: (f: Fixture) => Record<string, unknown>;
-  allowed: readonly Caller[];
-  // A ConvexError code the handler itself answers with for the fixture (past the access check).
-  handlerError?: string;
-};
-
-const EVERYONE = CALLERS;
-const SIGNED_IN = CALLERS.filter((c) => c !== "anonymous");
-const ADMINS = ["admin"] as const;
+import { CALLERS, type Caller, type Kind, type Rows } from "./permissionTypes";
 
 // Convex Auth's own entry points: callable by anyone by design, exercised in auth/phone tests.
 const PUBLIC_BY_DESIGN = new Set(["auth:signIn", "auth:signOut", "auth:isAuthenticated"]);
 
-const MATRIX: Record<string, Row> = {
-  "users:me": { kind: "query", args: () => ({}), allowed: EVERYONE },
-  "users:updateActivity": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
-  "users:updateProfile": { kind: "mutation", args: () => ({ fullName: "New Name", avatarUrl: "" }), allowed: SIGNED_IN },
-  "users:changePassword": {
-    kind: "action",
-    args: () => ({ currentPassword: "whatever1", newPassword: "whatever2" }),
-    allowed: SIGNED_IN,
-    // Fixture users have no password account, so the current password cannot match.
-    handlerError: "INVALID",
-  },
-  "passwordReset:checkResetLink": { kind: "query", args: () => ({ email: "a@example.com", token: "x" }), allowed: EVERYONE },
-  "outbox:list": { kind: "query", args: () => ({}), allowed: EVERYONE },
-  "admin:setUserAccess": { kind: "mutation", args: (f) => ({ userId: f.target, role: "moderator" }), allowed: ADMINS },
-  "admin:listAuditLog": { kind: "query", args: () => ({ paginationOpts: { numItems: 10, cursor: null } }), allowed: ADMINS },
-};
+const rowModules = import.meta.glob<{ rows: Rows }>("./permission-rows/*.ts", { eager: true });
+const MATRIX: Rows = Object.assign({}, ...Object.values(rowModules).map((m) => m.rows));
 
 type Registered = { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean };
 const loaded = import.meta.glob<Record<string, unknown>>(["../../convex/**/*.ts", "!../../convex/_generated/**"], { eager: true });
