@@ -12,13 +12,17 @@ const OUT_DIR = path.join(REPO_ROOT, ".e2e-artifacts");
 const SIGNED_OUT: [string, string][] = [
   ["landing", "/"],
   ["auth", "/auth"],
-  ["auth-phone", "/auth/phone"],
+  ["phone-signin", "/auth/phone"],
 ];
 
+/** The whole page, plus the first screen on its own (a full phone page is too tall to judge). */
 async function shoot(page: Page, name: string) {
+  // A lazy route renders into an empty <main> until its chunk arrives.
+  await page.locator("main h1").first().waitFor();
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: path.join(OUT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(OUT_DIR, `${name}-top.png`) });
 }
 
 describe.skipIf(!ENABLED)("screenshots", () => {
@@ -40,7 +44,6 @@ describe.skipIf(!ENABLED)("screenshots", () => {
       const page = await newPage(context);
       for (const [name, route] of SIGNED_OUT) {
         await page.goto(route);
-        await page.locator("main").first().waitFor();
         await shoot(page, `${name}-${label}`);
       }
     } finally {
