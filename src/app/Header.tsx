@@ -5,7 +5,7 @@ import { Logo, buttonClasses, cn } from "../ui";
 import { signedInNavLinks, type NavLink } from "./navLinks";
 import { ProfileMenu } from "./ProfileMenu";
 import { useProfile } from "./useProfile";
-import { useSignOut } from "./useSignOut";
+import { useSignOut } from "../lib/useSignOut";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { useSignOut } from "../../app/useSignOut";
+import { useSignOut } from "../../lib/useSignOut";
 import { Button, Card, PageSpinner } from "../../ui";
 import { AccountPage } from "./AccountPage";
 import { ChangePasswordForm } from "./ChangePasswordForm";
