@@ -2,11 +2,18 @@ import { defineSchema, defineTable } from "convex/server";
 import { authTables } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import {
+  bugStatusValidator,
+  consoleEntryValidator,
+  statusChangeValidator,
+  viewportValidator,
+} from "./lib/bugReportRules";
+import {
   auditActionValidator,
   fieldChangeValidator,
   outboxFields,
   roleValidator,
 } from "./lib/validators";
+import { referralCounterFields, referralFields, transactionFields } from "./lib/walletValidators";
 
 export default defineSchema({
   ...authTables,
@@ -30,7 +37,9 @@ export default defineSchema({
     .index("email", ["email"])
     .index("phone", ["phone"])
     // Referral links (/?ref=CODE) resolve the referrer; also keeps codes unique.
-    .index("by_referralCode", ["referralCode"]),
+    .index("by_referralCode", ["referralCode"])
+    // Default referrer fallback: the first admin when DEFAULT_REFERRER_EMAIL is unset.
+    .index("by_role", ["role"]),
 
   // Dev inbox: email and SMS that would have left through Resend / Twilio.
   outbox: defineTable(outboxFields),
@@ -53,4 +62,72 @@ export default defineSchema({
   })
     // One counter per key.
     .index("by_key", ["key"]),
+
+  // News (issue 5): the spec's news_articles, and when each reader last opened /news.
+  articles: defineTable({
+    title: v.string(),
+    content: v.string(),
+    category: v.string(),
+    imageUrl: v.optional(v.string()),
+    isPublished: v.boolean(),
+    authorId: v.id("users"),
+    createdAt: v.number(),
+    // Last time it went live: readers' unread counts compare against it.
+    publishedAt: v.optional(v.number()),
+    // A draft scheduled to go live by itself, and the scheduler job that will do it.
+    publishAt: v.optional(v.number()),
+    publishJobId: v.optional(v.id("_scheduled_functions")),
+  })
+    // /news newest first; management stats count each side.
+    .index("by_isPublished_and_createdAt", ["isPublished", "createdAt"])
+    // /news filtered by category; distinct categories in use.
+    .index("by_isPublished_and_category_and_createdAt", ["isPublished", "category", "createdAt"])
+    // Unread count: published since the reader last opened /news.
+    .index("by_isPublished_and_publishedAt", ["isPublished", "publishedAt"])
+    // Management's "All Articles", drafts and published together, newest first.
+    .index("by_createdAt", ["createdAt"]),
+  newsReads: defineTable({
+    userId: v.id("users"),
+    lastSeenAt: v.number(),
+  })
+    // The signed-in reader's own row (unread count, mark seen).
+    .index("by_userId", ["userId"]),
+
+  // Bug reports (issue 6): the widget's reports and their triage. Screenshots live in file storage.
+  bugReports: defineTable({
+    userId: v.id("users"),
+    reporterRole: roleValidator,
+    description: v.string(),
+    consoleLogs: v.array(consoleEntryValidator),
+    screenshotId: v.id("_storage"),
+    pageUrl: v.string(),
+    userAgent: v.string(),
+    viewport: viewportValidator,
+    clientTimestamp: v.string(),
+    status: bugStatusValidator,
+    statusHistory: v.array(statusChangeValidator),
+    updatedAt: v.number(),
+  })
+    // /bug-reports and /moderator filtered by status, newest first.
+    .index("by_status", ["status"])
+    // 'My bug reports' newest first; the hourly limit counts the last hour's.
+    .index("by_userId", ["userId"]),
+
+  // Wallet and referrals (issue 4). Balances change only in convex/lib/ledger.ts.
+  wallets: defineTable({ userId: v.id("users"), balance: v.number() })
+    // The signed-in user's wallet (header balance, /wallet, every earn and spend).
+    .index("by_userId", ["userId"]),
+  transactions: defineTable(transactionFields)
+    // /wallet history, newest first.
+    .index("by_userId_and_createdAt", ["userId", "createdAt"]),
+  referrals: defineTable(referralFields)
+    // One application per referred user; walking a referrer's chain to refuse cycles.
+    .index("by_referredId", ["referredId"])
+    // /referrals: the people who joined through me, newest first.
+    .index("by_referrerId_and_createdAt", ["referrerId", "createdAt"]),
+  referralCounters: defineTable(referralCounterFields)
+    // Totals, a referrer's row, and the 30-day range of daily rows.
+    .index("by_kind_and_key", ["kind", "key"])
+    // Admin leaderboard: referrers by people referred.
+    .index("by_kind_and_referred", ["kind", "referred"]),
 });

@@ -47,6 +47,8 @@ export const run = internalAction({
         isAdminInfluencer: demo.isAdminInfluencer,
       });
     }
+    await ctx.runMutation(internal.news.seedDemo, {});
+    await ctx.runMutation(internal.referrals.seedDemo, {});
     return null;
   },
 });

@@ -5,8 +5,11 @@ import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import App from "./App";
 import { MissingConfig } from "./app/MissingConfig";
 import { captureReferralFromUrl } from "./lib/referral";
+import { installConsoleBuffer } from "./lib/consoleBuffer";
 import "./index.css";
 
+// Bug reports send recent console errors and warnings: capture them from the first line of the app.
+installConsoleBuffer();
 // A referral link (/?ref=CODE) is remembered from the first visit until sign-up.
 captureReferralFromUrl();
 

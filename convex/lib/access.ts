@@ -16,6 +16,7 @@ import {
   type ActionCtx,
   type QueryCtx,
 } from "../_generated/server";
+import { canTriageBugReports } from "./bugReportRules";
 import { appError, MESSAGES } from "./errors";
 import { hasAdminView, hasModeration, isAdmin } from "./roles";
 
@@ -75,3 +76,10 @@ export const adminMutation = customMutation(mutation, withUser(isAdmin));
 /** News management: admins and admin-influencers. */
 export const newsManagerQuery = customQuery(query, withUser(hasAdminView));
 export const newsManagerMutation = customMutation(mutation, withUser(hasAdminView));
+
+/** Bug-report triage: moderators, admins and admin-influencers (see canTriageBugReports). */
+export const triageQuery = customQuery(query, withUser(canTriageBugReports));
+export const triageMutation = customMutation(mutation, withUser(canTriageBugReports));
+
+/** Admin views (referral dashboard): admins and admin-influencers. */
+export const adminViewQuery = customQuery(query, withUser(hasAdminView));

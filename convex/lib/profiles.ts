@@ -2,6 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { randomString } from "./authInput";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "./constants";
+import { openWalletWithBonus } from "./ledger";
 import { effectiveRole } from "./roles";
 import type { Profile } from "./validators";
 
@@ -27,7 +28,10 @@ function nameFromEmail(email: string | undefined): string | undefined {
 /** Fills the profile fields of a user Convex Auth has just created; no-op afterwards. */
 export async function ensureProfile(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get("users", userId);
-  if (user === null || user.referralCode !== undefined) return;
+  if (user === null) return;
+  // Idempotent: opens the wallet (with the sign-up bonus) for accounts that have none yet.
+  await openWalletWithBonus(ctx, userId);
+  if (user.referralCode !== undefined) return;
   await ctx.db.patch("users", userId, {
     role: user.role ?? "influencer",
     isBusinessUser: user.isBusinessUser ?? false,

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { useConvexAuth } from "convex/react";
 import { Logo, buttonClasses, cn } from "../ui";
+import { NewsUnreadBadge } from "../features/news/NewsUnreadBadge";
+import { HeaderBalance } from "../features/wallet/HeaderBalance";
 import { signedInNavLinks, type NavLink } from "./navLinks";
 import { ProfileMenu } from "./ProfileMenu";
 import { useProfile } from "./useProfile";
@@ -22,6 +24,7 @@ function NavList({ links, onNavigate, className }: { links: NavLink[]; onNavigat
         <li key={link.to}>
           <RouterNavLink to={link.to} onClick={onNavigate} className={linkClass}>
             {link.label}
+            {link.to === "/news" && <NewsUnreadBadge />}
           </RouterNavLink>
         </li>
       ))}
@@ -58,7 +61,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {signedIn ? (
             <>
-              {/* Balance slot: the wallet issue adds the '{n} TMT' link to /wallet here. */}
+              <HeaderBalance />
               <ProfileMenu profile={profile} onSignOut={() => void signOut()} />
               <button
                 type="button"

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { BugReportWidget } from "../features/bugReports/BugReportWidget";
 import { PageSpinner } from "../ui";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -14,7 +15,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      {/* Bug-report widget slot: the bug-report issue mounts its floating 'Report a Bug' button here (signed-in users only). */}
+      {/* Bug-report widget slot: the floating 'Report a Bug' button (renders for signed-in users only). */}
+      <BugReportWidget />
     </>
   );
 }

@@ -17,6 +17,13 @@ const FramePage = lazy(() => import("../features/frames/FramePage"));
 const VerifyPage = lazy(() => import("../features/frames/VerifyPage"));
 const UnauthorizedPage = lazy(() => import("../features/frames/UnauthorizedPage"));
 const DevOutboxPage = lazy(() => import("../features/dev/DevOutboxPage"));
+const BugReportsPage = lazy(() => import("../features/bugReports/BugReportsPage"));
+const ModeratorPage = lazy(() => import("../features/bugReports/ModeratorPage"));
+const NewsPage = lazy(() => import("../features/news/NewsPage"));
+const NewsManagementPage = lazy(() => import("../features/news/NewsManagementPage"));
+const WalletPage = lazy(() => import("../features/wallet/WalletPage"));
+const ReferralsPage = lazy(() => import("../features/referrals/ReferralsPage"));
+const AdminInfluencerDashboardPage = lazy(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
 const INFO_SLUGS = [
   "privacy-policy",
@@ -40,11 +47,10 @@ const PUBLIC_FRAMES: FrameId[] = [
   "business-tagging",
   "influencer-signup",
   "public-assets",
-  "news",
   "business-upgrade",
 ];
-const SIGNED_IN_FRAMES: FrameId[] = ["dashboard", "tag", "assets", "wallet", "nok", "referrals"];
-const ADMIN_VIEW_FRAMES: FrameId[] = ["admin-influencer-dashboard", "bug-reports", "news-management"];
+const SIGNED_IN_FRAMES: FrameId[] = ["dashboard", "tag", "assets", "nok"];
+const ADMIN_VIEW_FRAMES: FrameId[] = [];
 
 const frameRoute = (id: FrameId) => <Route key={id} path={`/${id}`} element={<FramePage frame={id} />} />;
 
@@ -66,19 +72,29 @@ export function appRoutes() {
         <Route key={slug} path={`/${slug}`} element={<InfoPage slug={slug} />} />
       ))}
       {PUBLIC_FRAMES.map(frameRoute)}
+      <Route path="/news" element={<NewsPage />} />
       <Route path="/verify/:serialNumber" element={<VerifyPage />} />
       <Route path="/dev/outbox" element={<DevOutboxPage />} />
 
       <Route element={<ProtectedRoute />}>
         {SIGNED_IN_FRAMES.map(frameRoute)}
+        <Route path="/wallet" element={<WalletPage />} />
+        <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
       </Route>
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
       <Route element={<ProtectedRoute requireBusiness />}>{frameRoute("business-dashboard")}</Route>
       <Route element={<ProtectedRoute requireAdmin />}>{frameRoute("admin")}</Route>
-      <Route element={<ProtectedRoute requireAdmin allowAdminInfluencer />}>{ADMIN_VIEW_FRAMES.map(frameRoute)}</Route>
-      <Route element={<ProtectedRoute requireModeration />}>{frameRoute("moderator")}</Route>
+      <Route element={<ProtectedRoute requireAdmin allowAdminInfluencer />}>
+        {ADMIN_VIEW_FRAMES.map(frameRoute)}
+        <Route path="/bug-reports" element={<BugReportsPage />} />
+        <Route path="/news-management" element={<NewsManagementPage />} />
+        <Route path="/admin-influencer-dashboard" element={<AdminInfluencerDashboardPage />} />
+      </Route>
+      <Route element={<ProtectedRoute requireModeration />}>
+        <Route path="/moderator" element={<ModeratorPage />} />
+      </Route>
 
       <Route path="*" element={<Navigate to="/" replace />} />
     </>

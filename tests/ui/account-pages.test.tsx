@@ -19,6 +19,8 @@ vi.mock("convex/react", () => ({
   useMutation: () => mocks.updateProfile,
   useAction: () => mocks.changePassword,
   useConvexAuth: () => ({ isLoading: false, isAuthenticated: true }),
+  // 'My bug reports' on /profile (bug-report issue): an empty list.
+  usePaginatedQuery: () => ({ results: [], status: "Exhausted", loadMore: vi.fn() }),
 }));
 vi.mock("sonner", () => ({ toast: mocks.toast }));
 

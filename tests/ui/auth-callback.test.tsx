@@ -4,9 +4,9 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AuthCallbackPage from "../../src/features/auth/AuthCallbackPage";
 
-const mocks = vi.hoisted(() => ({ signIn: vi.fn() }));
+const mocks = vi.hoisted(() => ({ signIn: vi.fn(), applyOnSignup: vi.fn(), auth: { isLoading: false, isAuthenticated: true } }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: mocks.signIn, signOut: vi.fn() }) }));
-vi.mock("convex/react", () => ({ useConvexAuth: () => ({ isLoading: false, isAuthenticated: false }) }));
+vi.mock("convex/react", () => ({ useConvexAuth: () => mocks.auth, useMutation: () => mocks.applyOnSignup }));
 
 // Each test gets its own code: the page remembers the one attempt made per link.
 let LINK = "";
@@ -48,6 +48,9 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.useFakeTimers();
   mocks.signIn.mockResolvedValue({ signingIn: true });
+  mocks.applyOnSignup.mockResolvedValue({ success: true, defaultReferrerUsed: false });
+  mocks.auth = { isLoading: false, isAuthenticated: true };
+  localStorage.clear();
 });
 afterEach(() => vi.useRealTimers());
 
@@ -131,5 +134,68 @@ describe("email verification callback", () => {
     await settle();
     expect(mocks.signIn).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
+  });
+
+  it("applies the referral from the link with the 'from' source, once, before the verified message", async () => {
+    renderCallback(`/auth/callback?code=${CODE}&email=new%40example.com&from=nft_tagging&ref=FRIEND1`, true);
+    await settle();
+    expect(mocks.applyOnSignup).toHaveBeenCalledTimes(1);
+    expect(mocks.applyOnSignup).toHaveBeenCalledWith({ referralCode: "FRIEND1", source: "nft_tagging" });
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting you to tag your asset...");
+    expectRedirectAfter(2000, "Tag page");
+  });
+
+  it("falls back to the code captured on the first visit, else an empty code, and source email_verification", async () => {
+    localStorage.setItem("tmt_referral_code", "SAVED42");
+    renderCallback(`/auth/callback?code=${CODE}&email=new%40example.com`);
+    await settle();
+    expect(mocks.applyOnSignup).toHaveBeenLastCalledWith({ referralCode: "SAVED42", source: "email_verification" });
+    expect(localStorage.getItem("tmt_referral_code")).toBeNull();
+  });
+
+  it("sends an empty code when there is none at all", async () => {
+    renderCallback(LINK);
+    await settle();
+    expect(mocks.applyOnSignup).toHaveBeenLastCalledWith({ referralCode: "", source: "email_verification" });
+  });
+
+  it("still says verified and goes to the dashboard when the referral call fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    mocks.applyOnSignup.mockRejectedValue(new Error("Invalid referral code"));
+    renderCallback(`/auth/callback?code=${CODE}&email=new%40example.com&from=tagging&ref=BAD`);
+    await settle();
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
+    expectRedirectAfter(2000, "Dashboard page");
+    warn.mockRestore();
+  });
+
+  it("waits for the new session before applying the referral", async () => {
+    mocks.auth = { isLoading: false, isAuthenticated: false };
+    const view = renderCallback(`/auth/callback?code=${CODE}&email=new%40example.com&ref=FRIEND1`);
+    await settle();
+    expect(mocks.applyOnSignup).not.toHaveBeenCalled();
+    expect(screen.getByText("Verifying your email...")).toBeInTheDocument();
+    mocks.auth = { isLoading: false, isAuthenticated: true };
+    view.rerender(
+      <MemoryRouter initialEntries={[`/auth/callback?code=${CODE}&email=new%40example.com&ref=FRIEND1`]}>
+        <Routes>
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await settle();
+    expect(mocks.applyOnSignup).toHaveBeenCalledWith({ referralCode: "FRIEND1", source: "email_verification" });
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
+  });
+
+  it("gives up on the referral if no session appears within 5 s, and still goes to the dashboard", async () => {
+    mocks.auth = { isLoading: false, isAuthenticated: false };
+    renderCallback(LINK);
+    await settle();
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(mocks.applyOnSignup).not.toHaveBeenCalled();
+    expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
+    expectRedirectAfter(2000, "Dashboard page");
   });
 });

@@ -8,9 +8,14 @@ import PhoneSignInPage from "../../src/features/auth/PhoneSignInPage";
 const mocks = vi.hoisted(() => ({
   signIn: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+  applyOnSignup: vi.fn(async () => ({ success: true, defaultReferrerUsed: false })),
 }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: mocks.signIn, signOut: vi.fn() }) }));
-vi.mock("convex/react", () => ({ useConvexAuth: () => ({ isLoading: false, isAuthenticated: false }) }));
+// Signed in as far as the referral step is concerned (the page itself ignores auth state).
+vi.mock("convex/react", () => ({
+  useConvexAuth: () => ({ isLoading: false, isAuthenticated: true }),
+  useMutation: () => mocks.applyOnSignup,
+}));
 vi.mock("sonner", () => ({ toast: mocks.toast }));
 
 const PHONE = "+447911123456";
@@ -154,6 +159,30 @@ describe("phone sign-in: code step", () => {
     await user.paste("654321");
     expect(mocks.signIn).toHaveBeenLastCalledWith("phone", { phone: PHONE, code: "654321" });
     expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
+  });
+
+  it("attributes a phone sign-up to the captured referral code, then goes on", async () => {
+    const user = userEvent.setup();
+    localStorage.setItem("tmt_referral_code", "FRIEND42");
+    renderPhone();
+    await reachCodeStep();
+    await user.paste("654321");
+    expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
+    expect(mocks.applyOnSignup).toHaveBeenCalledWith({ referralCode: "FRIEND42", source: "phone_verification" });
+    expect(localStorage.getItem("tmt_referral_code")).toBeNull();
+  });
+
+  it("still reaches the dashboard when the referral call fails", async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    mocks.applyOnSignup.mockRejectedValueOnce(new Error("offline"));
+    localStorage.removeItem("tmt_referral_code");
+    renderPhone();
+    await reachCodeStep();
+    await user.paste("654321");
+    expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
+    expect(mocks.applyOnSignup).toHaveBeenCalledWith({ referralCode: "", source: "phone_verification" });
+    warn.mockRestore();
   });
 
   it("moves back to the previous box on Backspace in an empty box", async () => {

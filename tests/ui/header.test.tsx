@@ -73,6 +73,33 @@ describe("header", () => {
     expect(screen.queryByText(/TMT/)).not.toBeInTheDocument();
   });
 
+  it("shows the live balance as '{n} TMT', linking to /wallet", () => {
+    signedIn(makeProfile());
+    fake.queries["wallet:balance"] = 1250;
+    const view = renderHeader();
+    expect(screen.getByRole("link", { name: "1,250 TMT" })).toHaveAttribute("href", "/wallet");
+    // A new value from the live query replaces it on the next render.
+    fake.queries["wallet:balance"] = 1275;
+    view.rerender(
+      <MemoryRouter initialEntries={["/dashboard"]}>
+        <Header />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "1,275 TMT" })).toBeInTheDocument();
+  });
+
+  it("shows no balance to visitors, or while the wallet query answers null", () => {
+    fake.queries["wallet:balance"] = 50;
+    signedOut();
+    const view = renderHeader("/");
+    expect(screen.queryByText(/TMT/)).not.toBeInTheDocument();
+    view.unmount();
+    signedIn(makeProfile());
+    fake.queries["wallet:balance"] = null;
+    renderHeader();
+    expect(screen.queryByText(/TMT/)).not.toBeInTheDocument();
+  });
+
   it("opens and closes the mobile menu, which repeats the list", async () => {
     const user = userEvent.setup();
     signedIn(makeProfile({ role: "admin" }));

@@ -1,5 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { MyBugReports } from "../bugReports/MyBugReports";
 import { PageSpinner } from "../../ui";
 import { AccountPage } from "./AccountPage";
 import { ProfileForm } from "./ProfileForm";
@@ -19,6 +20,7 @@ export default function ProfilePage() {
         // Keyed so the form starts from the stored values for this user.
         <ProfileForm key={profile._id} profile={profile} />
       )}
+      {profile !== null && <MyBugReports />}
     </AccountPage>
   );
 }

@@ -3,7 +3,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { CALLBACK_ERROR_DELAY_MS, CALLBACK_SUCCESS_DELAY_MS } from "../../../convex/lib/constants";
 import { AuthShell } from "./AuthShell";
-import { afterVerificationPath, TAGGING_SOURCE } from "./authRedirects";
+import { afterVerificationPath, DEFAULT_AFTER_SIGN_IN, TAGGING_SOURCE } from "./authRedirects";
+import { useApplyReferral } from "./useApplyReferral";
 
 export const CALLBACK_MESSAGES = {
   verifying: "Verifying your email...",
@@ -30,6 +31,19 @@ function verifyOnce(email: string, code: string, verify: () => Promise<VerifyRes
   return attempt;
 }
 
+// Likewise the referral step: one call per link, whichever mount gets there first.
+const referralSteps = new Map<string, Promise<unknown>>();
+
+function referralOnce(email: string, code: string, apply: () => Promise<unknown>): Promise<unknown> {
+  const key = `${email}\n${code}`;
+  let step = referralSteps.get(key);
+  if (!step) {
+    step = apply();
+    referralSteps.set(key, step);
+  }
+  return step;
+}
+
 type Outcome = { tone: "success" | "error"; message: string; to: string; delay: number };
 
 const noSession: Outcome = { tone: "error", message: CALLBACK_MESSAGES.noSession, to: "/auth", delay: CALLBACK_SUCCESS_DELAY_MS };
@@ -42,6 +56,8 @@ export default function AuthCallbackPage() {
   const code = params.get("code");
   const email = params.get("email");
   const from = params.get("from");
+  const ref = params.get("ref");
+  const applyReferral = useApplyReferral();
   const [verification, setVerification] = useState<Outcome | null>(null);
   const outcome = !code || !email ? noSession : verification;
 
@@ -51,19 +67,23 @@ export default function AuthCallbackPage() {
     const settle = (next: Outcome) => {
       if (current) setVerification(next);
     };
+    const unexpected = () =>
+      settle({ tone: "error", message: CALLBACK_MESSAGES.unexpected, to: "/auth", delay: CALLBACK_ERROR_DELAY_MS });
     verifyOnce(email, code, () => signIn("password", { flow: "email-verification", email, code })).then(
-      (result) => {
+      async (result) => {
         try {
           if (!result.signingIn) return settle(noSession);
+          // Spec section 4: a failed referral call still reads as verified and goes on.
+          const applied = await referralOnce(email, code, () => applyReferral({ ref, from }));
           const tagging = from?.includes(TAGGING_SOURCE) ?? false;
           settle({
             tone: "success",
-            message: tagging ? CALLBACK_MESSAGES.verifiedTagging : CALLBACK_MESSAGES.verified,
-            to: afterVerificationPath(from),
+            message: tagging && applied ? CALLBACK_MESSAGES.verifiedTagging : CALLBACK_MESSAGES.verified,
+            to: applied ? afterVerificationPath(from) : DEFAULT_AFTER_SIGN_IN,
             delay: CALLBACK_SUCCESS_DELAY_MS,
           });
         } catch {
-          settle({ tone: "error", message: CALLBACK_MESSAGES.unexpected, to: "/auth", delay: CALLBACK_ERROR_DELAY_MS });
+          unexpected();
         }
       },
       () => settle({ tone: "error", message: CALLBACK_MESSAGES.failed, to: "/auth", delay: CALLBACK_ERROR_DELAY_MS }),
@@ -71,7 +91,7 @@ export default function AuthCallbackPage() {
     return () => {
       current = false;
     };
-  }, [code, email, from, signIn]);
+  }, [code, email, from, ref, signIn, applyReferral]);
 
   // The redirect has its own effect so the timer follows the outcome, whichever mount produced it.
   useEffect(() => {

@@ -10,10 +10,12 @@ import { serverMessage } from "./authErrors";
 import { PHONE_MESSAGES } from "./phoneMessages";
 import { emptyOtp, isOtpComplete } from "./phone";
 import { useCountdown } from "./useCountdown";
+import { useApplyReferral } from "./useApplyReferral";
 
 export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: () => void }) {
   const navigate = useNavigate();
   const { signIn } = useAuthActions();
+  const applyReferral = useApplyReferral();
   const [digits, setDigits] = useState(emptyOtp);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
@@ -31,6 +33,8 @@ export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumb
       const result = await signIn("phone", { phone, code });
       if (!result.signingIn) throw new Error("Not signed in");
       toast.success(PHONE_MESSAGES.verified);
+      // Phone sign-ups are attributed like email ones; the server ignores repeats.
+      await applyReferral({ ref: null, from: "phone_verification" });
       void navigate("/dashboard", { replace: true });
     } catch (error) {
       toast.error(serverMessage(error, PHONE_MESSAGES.invalidCode));

@@ -87,10 +87,18 @@ export async function headerLinks(page: Page): Promise<{ labels: string[]; hrefs
     await mobile.waitFor();
     nav = mobile;
   }
-  const links = nav.getByRole("link");
-  const labels = (await links.allInnerTexts()).map((t) => t.trim());
-  const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-  return { labels, hrefs, inline };
+  // The label is the link's own text; badges inside it (News' unread count) are child elements.
+  const found = await nav.getByRole("link").evaluateAll((as) =>
+    as.map((a) => ({
+      label: Array.from(a.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? "")
+        .join("")
+        .trim(),
+      href: new URL((a as HTMLAnchorElement).href).pathname,
+    })),
+  );
+  return { labels: found.map((l) => l.label), hrefs: found.map((l) => l.href), inline };
 }
 
 /** The Convex Auth JWT the signed-in page holds (localStorage `__convexAuthJWT_<namespace>`). */

@@ -1,0 +1,114 @@
+// The one place a balance changes. Each earn or spend inserts its transaction
+// and patches the wallet inside the caller's mutation, so both commit or neither
+// does; Convex serialises mutations, so racing spends cannot overdraw.
+import { v } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import { internalMutation, type MutationCtx, type QueryCtx } from "../_generated/server";
+import { SIGNUP_BONUS } from "./constants";
+import { appError, MESSAGES } from "./errors";
+
+export const MAX_AMOUNT = 1_000_000;
+const SOURCE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+const MAX_DESCRIPTION = 200;
+
+export const LEDGER_MESSAGES = {
+  invalidAmount: `Amount must be a whole number of TMT from 1 to ${MAX_AMOUNT.toLocaleString("en-GB")}`,
+  invalidSource: "Transaction source must be a short lowercase identifier",
+  invalidDescription: `Description must be 1 to ${MAX_DESCRIPTION} characters`,
+} as const;
+
+export type Entry = {
+  userId: Id<"users">;
+  amount: number;
+  source: string;
+  description: string;
+};
+
+function checkEntry(entry: Entry): { source: string; description: string } {
+  const { amount } = entry;
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_AMOUNT) {
+    throw appError("INVALID", LEDGER_MESSAGES.invalidAmount);
+  }
+  if (!SOURCE_PATTERN.test(entry.source)) throw appError("INVALID", LEDGER_MESSAGES.invalidSource);
+  const description = entry.description.trim();
+  if (description === "" || description.length > MAX_DESCRIPTION) {
+    throw appError("INVALID", LEDGER_MESSAGES.invalidDescription);
+  }
+  return { source: entry.source, description };
+}
+
+export async function getWallet(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"wallets"> | null> {
+  return await ctx.db
+    .query("wallets")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+async function requireUser(ctx: MutationCtx, userId: Id<"users">) {
+  if ((await ctx.db.get("users", userId)) === null) throw appError("NOT_FOUND", MESSAGES.userNotFound);
+}
+
+async function record(ctx: MutationCtx, wallet: Doc<"wallets">, entry: Entry, signed: number) {
+  const { source, description } = checkEntry(entry);
+  const balance = wallet.balance + signed;
+  const transactionId = await ctx.db.insert("transactions", {
+    userId: wallet.userId,
+    amount: signed,
+    type: signed < 0 ? "spent" : "earned",
+    source,
+    description,
+    createdAt: Date.now(),
+  });
+  await ctx.db.patch("wallets", wallet._id, { balance });
+  return { balance, transactionId };
+}
+
+/** Adds whole TMT to a user's balance, opening the wallet if needed. */
+export async function earn(ctx: MutationCtx, entry: Entry) {
+  checkEntry(entry);
+  await requireUser(ctx, entry.userId);
+  let wallet = await getWallet(ctx, entry.userId);
+  if (wallet === null) {
+    const id = await ctx.db.insert("wallets", { userId: entry.userId, balance: 0 });
+    wallet = (await ctx.db.get("wallets", id))!;
+  }
+  return await record(ctx, wallet, entry, entry.amount);
+}
+
+/** Takes whole TMT from a user's balance; 'Insufficient tokens' (nothing written) when short. */
+export async function spend(ctx: MutationCtx, entry: Entry) {
+  checkEntry(entry);
+  await requireUser(ctx, entry.userId);
+  const wallet = await getWallet(ctx, entry.userId);
+  if (wallet === null || wallet.balance < entry.amount) {
+    throw appError("INSUFFICIENT_TOKENS", MESSAGES.insufficientTokens);
+  }
+  return await record(ctx, wallet, entry, -entry.amount);
+}
+
+/** Opens a new user's wallet with the sign-up bonus; does nothing once the wallet exists. */
+export async function openWalletWithBonus(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  if ((await getWallet(ctx, userId)) !== null) return;
+  await earn(ctx, { userId, amount: SIGNUP_BONUS, source: "signup_bonus", description: "Welcome bonus for joining" });
+}
+
+const entryArgs = {
+  userId: v.id("users"),
+  amount: v.number(),
+  source: v.string(),
+  description: v.string(),
+};
+const resultValidator = v.object({ balance: v.number(), transactionId: v.id("transactions") });
+
+// For other domains' actions and the scheduler; mutations call earn/spend directly.
+export const earnTokens = internalMutation({
+  args: entryArgs,
+  returns: resultValidator,
+  handler: async (ctx, entry) => await earn(ctx, entry),
+});
+
+export const spendTokens = internalMutation({
+  args: entryArgs,
+  returns: resultValidator,
+  handler: async (ctx, entry) => await spend(ctx, entry),
+});

@@ -1,0 +1,60 @@
+import { v, type Infer } from "convex/values";
+
+// Wallet, transaction and referral shapes, shared by schema, args and returns.
+export const transactionTypeValidator = v.union(v.literal("earned"), v.literal("spent"));
+export type TransactionType = Infer<typeof transactionTypeValidator>;
+
+export const transactionFields = {
+  userId: v.id("users"),
+  // Whole TMT; negative when spending.
+  amount: v.number(),
+  type: transactionTypeValidator,
+  // Machine-readable origin: "signup_bonus", "referral", "tagging", ...
+  source: v.string(),
+  description: v.string(),
+  createdAt: v.number(),
+};
+
+export const transactionValidator = v.object({
+  _id: v.id("transactions"),
+  amount: v.number(),
+  type: transactionTypeValidator,
+  source: v.string(),
+  description: v.string(),
+  createdAt: v.number(),
+});
+export type TransactionView = Infer<typeof transactionValidator>;
+
+export const walletOverviewValidator = v.object({
+  balance: v.number(),
+  transactions: v.array(transactionValidator),
+});
+export type WalletOverview = Infer<typeof walletOverviewValidator>;
+
+export const referralFields = {
+  referrerId: v.id("users"),
+  referredId: v.id("users"),
+  // The code as given ("" when none); the default referrer is used when it matched nobody.
+  code: v.string(),
+  source: v.string(),
+  defaultReferrerUsed: v.boolean(),
+  // The referred account had a verified email or phone when the referral was applied.
+  verified: v.boolean(),
+  // TMT paid to the referrer for this referral (0 or REFERRAL_REWARD).
+  reward: v.number(),
+  createdAt: v.number(),
+};
+
+// Running totals, so dashboards never scan the referrals table.
+export const counterKindValidator = v.union(v.literal("total"), v.literal("day"), v.literal("referrer"));
+export const referralCounterFields = {
+  kind: counterKindValidator,
+  // "all" (total), "YYYY-MM-DD" (day, UTC) or the referrer's user id.
+  key: v.string(),
+  referred: v.number(),
+  verified: v.number(),
+  earned: v.number(),
+  lastReferralAt: v.number(),
+  // Only on the "total" row: how many people have referred anyone.
+  referrers: v.optional(v.number()),
+};

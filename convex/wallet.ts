@@ -1,0 +1,43 @@
+// Reads of the signed-in user's wallet. Writes happen only through lib/ledger.ts.
+import { v } from "convex/values";
+import { publicQuery } from "./lib/access";
+import { WALLET_HISTORY_LIMIT } from "./lib/constants";
+import { getWallet } from "./lib/ledger";
+import { walletOverviewValidator } from "./lib/walletValidators";
+
+/** The header's '{n} TMT': null when signed out, 0 before the wallet exists. */
+export const balance = publicQuery({
+  args: {},
+  returns: v.union(v.null(), v.number()),
+  handler: async (ctx) => {
+    if (ctx.user === null) return null;
+    return (await getWallet(ctx, ctx.user._id))?.balance ?? 0;
+  },
+});
+
+/** /wallet: balance and the latest transactions, newest first; null when signed out. */
+export const overview = publicQuery({
+  args: {},
+  returns: v.union(v.null(), walletOverviewValidator),
+  handler: async (ctx) => {
+    if (ctx.user === null) return null;
+    const userId = ctx.user._id;
+    const wallet = await getWallet(ctx, userId);
+    const latest = await ctx.db
+      .query("transactions")
+      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId))
+      .order("desc")
+      .take(WALLET_HISTORY_LIMIT);
+    return {
+      balance: wallet?.balance ?? 0,
+      transactions: latest.map(({ _id, amount, type, source, description, createdAt }) => ({
+        _id,
+        amount,
+        type,
+        source,
+        description,
+        createdAt,
+      })),
+    };
+  },
+});

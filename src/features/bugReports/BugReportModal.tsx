@@ -1,0 +1,141 @@
+import { useState } from "react";
+import { useAuthToken } from "@convex-dev/auth/react";
+import { toast } from "sonner";
+import { BUG_REPORT_MESSAGES as M, MAX_DESCRIPTION_CHARS } from "../../../convex/lib/bugReportRules";
+import { PRODUCT_NAME } from "../../../convex/lib/constants";
+import { getConsoleEntries } from "../../lib/consoleBuffer";
+import { Button, Modal, Spinner } from "../../ui";
+import { ContextPanel, ConsolePanel, PanelHeading } from "./ReportPanels";
+import { ScreenshotEditor } from "./ScreenshotEditor";
+import { burnInBoxes, type Box } from "./screenshotBoxes";
+import { buildPayload, submitBugReport } from "./submitBugReport";
+
+export interface Reporter {
+  _id: string;
+  role: string;
+  fullName: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface BugReportModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reporter: Reporter;
+  screenshot: string | null;
+  capturing: boolean;
+  onRetake: () => void;
+  description: string;
+  onDescriptionChange: (value: string) => void;
+  boxes: Box[];
+  onBoxesChange: (boxes: Box[]) => void;
+  openedAt: Date;
+  onSubmitted: () => void;
+}
+
+export default function BugReportModal(props: BugReportModalProps) {
+  const { reporter, screenshot, description, boxes } = props;
+  const token = useAuthToken();
+  const [submitting, setSubmitting] = useState(false);
+  const [touched, setTouched] = useState(false);
+  // What will be sent is what is shown: the buffer as it was when the modal opened.
+  const [entries] = useState(getConsoleEntries);
+  const missingDescription = description.trim() === "";
+
+  async function submit() {
+    if (missingDescription) return void toast.error(M.describe);
+    if (!screenshot) return void toast.error(M.screenshotRequired);
+    if (!token) return void toast.error(M.noSession);
+    setSubmitting(true);
+    try {
+      const image = await burnInBoxes(screenshot, boxes);
+      await submitBugReport(buildPayload({ description, screenshot: image, consoleLogs: entries, profile: reporter }), token);
+      toast.success(M.success(PRODUCT_NAME));
+      props.onSubmitted();
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : M.submitFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={props.open}
+      onOpenChange={(open) => !submitting && props.onOpenChange(open)}
+      title="Report a Bug"
+      description="Tell us what went wrong. We attach a screenshot and recent console messages to help us fix it."
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => props.onOpenChange(false)} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={missingDescription || !screenshot} loading={submitting} loadingText="Submitting...">
+            Submit Bug Report
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        <section aria-label="Screenshot">
+          <PanelHeading>Screenshot</PanelHeading>
+          <div className="mt-2">
+            {props.capturing ? (
+              <div className="flex h-40 items-center justify-center gap-2 rounded-lg bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                <Spinner size="sm" /> {M.capturing}
+              </div>
+            ) : screenshot ? (
+              <ScreenshotEditor screenshot={screenshot} boxes={boxes} onBoxesChange={props.onBoxesChange} />
+            ) : (
+              <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-red-300 p-6 text-center dark:border-red-800">
+                <p className="text-sm text-red-600 dark:text-red-400">{M.screenshotRequired}</p>
+                <Button size="sm" variant="outline" onClick={props.onRetake}>
+                  Try again
+                </Button>
+              </div>
+            )}
+          </div>
+        </section>
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="bug-description" className="text-sm font-semibold text-slate-900 dark:text-white">
+            What went wrong?
+          </label>
+          <textarea
+            id="bug-description"
+            rows={4}
+            maxLength={MAX_DESCRIPTION_CHARS}
+            value={description}
+            onChange={(e) => props.onDescriptionChange(e.target.value)}
+            onBlur={() => setTouched(true)}
+            aria-invalid={touched && missingDescription ? true : undefined}
+            aria-describedby={touched && missingDescription ? "bug-description-error" : undefined}
+            placeholder="What did you do, what did you expect, and what happened instead?"
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          />
+          {touched && missingDescription && (
+            <p id="bug-description-error" className="text-sm text-red-600 dark:text-red-400">
+              {M.describe}
+            </p>
+          )}
+        </div>
+
+        <ConsolePanel entries={entries} />
+        <ContextPanel
+          rows={[
+            ["Name", reporter.fullName ?? "—"],
+            ["Email", reporter.email ?? reporter.phone ?? "—"],
+            ["Page", window.location.pathname],
+            ["Time", props.openedAt.toLocaleString()],
+          ]}
+        />
+        <p className="rounded-lg bg-indigo-50 p-3 text-xs leading-relaxed text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200">
+          <strong>Privacy:</strong> this report sends the screenshot above, the console entries and the context shown here
+          to the {PRODUCT_NAME} team. Tokens, codes and passwords in links and logs are removed before sending; use Redact
+          to black out anything else private on the screenshot.
+        </p>
+      </div>
+    </Modal>
+  );
+}

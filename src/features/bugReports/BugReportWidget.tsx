@@ -1,0 +1,99 @@
+import { Suspense, lazy, useState } from "react";
+import { useConvexAuth, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReportRules";
+import { IGNORE_ATTRIBUTE, captureScreenshot } from "./captureScreenshot";
+import type { Box } from "./screenshotBoxes";
+
+const loadModal = () => import("./BugReportModal");
+const BugReportModal = lazy(loadModal);
+const TOAST_ID = "bug-report-capture";
+
+/** The floating 'Report a Bug' button and its modal, for signed-in users (spec: Bug-report widget). */
+export function BugReportWidget() {
+  const { isAuthenticated } = useConvexAuth();
+  const profile = useQuery(api.users.me, isAuthenticated ? {} : "skip");
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [screenshot, setScreenshot] = useState<string | null>(null);
+  const [description, setDescription] = useState("");
+  const [boxes, setBoxes] = useState<Box[]>([]);
+  const [openedAt, setOpenedAt] = useState(() => new Date());
+
+  if (!isAuthenticated || !profile) return null;
+
+  async function capture(): Promise<string | null> {
+    toast.loading(M.capturing, { id: TOAST_ID });
+    try {
+      const image = await captureScreenshot();
+      toast.success(M.captured, { id: TOAST_ID });
+      return image;
+    } catch (error) {
+      console.warn("Screenshot capture failed", error);
+      toast.error(M.captureFailed, { id: TOAST_ID });
+      return null;
+    }
+  }
+
+  async function openReport() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      // The modal must be closed while capturing: it is not part of the page being reported.
+      setOpen(false);
+      const modal = loadModal();
+      setScreenshot(await capture());
+      setBoxes([]);
+      await modal;
+      setOpenedAt(new Date());
+      setOpen(true);
+    } catch {
+      toast.error(M.openFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function reset() {
+    setOpen(false);
+    setDescription("");
+    setBoxes([]);
+    setScreenshot(null);
+  }
+
+  return (
+    <div {...{ [IGNORE_ATTRIBUTE]: "" }}>
+      <button
+        type="button"
+        title="Report a Bug"
+        aria-label="Report a Bug"
+        onClick={openReport}
+        disabled={busy}
+        className="fixed bottom-4 right-4 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-red-600 text-white shadow-lg transition hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:opacity-70 sm:bottom-6 sm:right-6 dark:bg-red-500 dark:hover:bg-red-400"
+      >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-6 w-6" aria-hidden="true">
+          <path strokeLinecap="round" strokeLinejoin="round" d="M12 20c-3.3 0-6-2.7-6-6v-3a6 6 0 0 1 12 0v3c0 3.3-2.7 6-6 6Zm0 0v-9m-6 3H2m20 0h-4M6.5 8 4 5.5M17.5 8 20 5.5M9 5.3V4a3 3 0 0 1 6 0v1.3M5 19l2-1.5m12 1.5-2-1.5" />
+        </svg>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <BugReportModal
+            open={open}
+            onOpenChange={setOpen}
+            reporter={profile}
+            screenshot={screenshot}
+            capturing={busy}
+            onRetake={openReport}
+            description={description}
+            onDescriptionChange={setDescription}
+            boxes={boxes}
+            onBoxesChange={setBoxes}
+            openedAt={openedAt}
+            onSubmitted={reset}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

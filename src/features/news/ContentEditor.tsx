@@ -1,0 +1,61 @@
+import { useId, useState } from "react";
+import { cn } from "../../ui";
+import { paragraphs } from "./newsFormat";
+
+interface ContentEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+}
+
+const tab = (active: boolean) =>
+  cn(
+    "rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500",
+    active ? "bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white" : "text-slate-600 hover:text-slate-900 dark:text-slate-300",
+  );
+
+/** Content: a 12-row textarea with an Edit / Preview switch; the preview is plain text, as readers see it. */
+export function ContentEditor({ value, onChange, maxLength }: ContentEditorProps) {
+  const id = useId();
+  const [mode, setMode] = useState<"edit" | "preview">("edit");
+  const shown = paragraphs(value);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          Content
+        </label>
+        <div role="group" aria-label="Content mode" className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          <button type="button" aria-pressed={mode === "edit"} className={tab(mode === "edit")} onClick={() => setMode("edit")}>
+            Edit
+          </button>
+          <button type="button" aria-pressed={mode === "preview"} className={tab(mode === "preview")} onClick={() => setMode("preview")}>
+            Preview
+          </button>
+        </div>
+      </div>
+      {mode === "edit" ? (
+        <textarea
+          id={id}
+          rows={12}
+          value={value}
+          maxLength={maxLength}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="Write the article. Each line break starts a new paragraph."
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base leading-relaxed text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        />
+      ) : (
+        <div
+          data-testid="content-preview"
+          className="min-h-[18rem] space-y-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-base leading-relaxed break-words text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200"
+        >
+          {shown.length === 0 ? (
+            <p className="text-slate-400 dark:text-slate-500">Nothing to preview yet.</p>
+          ) : (
+            shown.map((text, index) => <p key={index}>{text}</p>)
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { useQuery, usePaginatedQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { NEWS_PAGE_SIZE } from "../../../convex/lib/newsRules";
+import { Button, PageSpinner } from "../../ui";
+import { ArticleReader } from "./ArticleReader";
+import { CategoryFilter } from "./CategoryFilter";
+import { LoadMore } from "./LoadMore";
+import { NewsCard } from "./NewsCard";
+import { QueryErrorBoundary } from "./QueryErrorBoundary";
+import { useMarkNewsSeen } from "./useNewsUnread";
+
+export const LOAD_FAILED = "Failed to load news articles";
+
+function LoadFailed({ retry }: { retry: () => void }) {
+  useEffect(() => {
+    toast.error(LOAD_FAILED, { id: "news-load-failed" });
+  }, []);
+  return (
+    <div role="alert" className="mt-10 rounded-2xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40">
+      <p className="font-medium text-red-700 dark:text-red-300">{LOAD_FAILED}</p>
+      <Button variant="outline" size="sm" className="mt-4" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function EmptyState({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="mt-10 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+      <p className="text-lg font-semibold text-slate-800 dark:text-slate-100">{title}</p>
+      {text && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{text}</p>}
+    </div>
+  );
+}
+
+function NewsList({ onRead }: { onRead: (id: string) => void }) {
+  const [category, setCategory] = useState<string | null>(null);
+  const categories = useQuery(api.news.listCategories, {});
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.news.listPublished,
+    category === null ? {} : { category },
+    { initialNumItems: NEWS_PAGE_SIZE },
+  );
+  const loading = status === "LoadingFirstPage";
+  // With no news at all, a row of filters would only lead to more empty pages.
+  const nothingPublished = category === null && !loading && results.length === 0;
+
+  return (
+    <>
+      {!nothingPublished && <CategoryFilter categories={categories ?? []} selected={category} onSelect={setCategory} />}
+      {loading && <PageSpinner label="Loading..." />}
+      {!loading && results.length === 0 &&
+        (category === null ? (
+          <EmptyState title="No articles yet" text="Check back soon for the latest news and updates!" />
+        ) : (
+          <EmptyState title={`No articles found in "${category}" category.`} />
+        ))}
+      {results.length > 0 && (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {results.map((article) => (
+            <NewsCard key={article._id} article={article} onRead={() => onRead(article._id)} />
+          ))}
+        </div>
+      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(NEWS_PAGE_SIZE)} label="Load more articles" />
+    </>
+  );
+}
+
+/** /news: readable by anyone; live through useQuery subscriptions. */
+export default function NewsPage() {
+  const [openId, setOpenId] = useState<string | null>(null);
+  useMarkNewsSeen();
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Latest News</h1>
+      <p className="mt-3 max-w-2xl text-base text-slate-600 dark:text-slate-300">
+        Product updates, announcements and stories from the TagMyThing team.
+      </p>
+      <QueryErrorBoundary fallback={(_error, retry) => <LoadFailed retry={retry} />}>
+        <NewsList onRead={setOpenId} />
+      </QueryErrorBoundary>
+      {openId !== null && (
+        <QueryErrorBoundary key={openId} fallback={() => <LoadFailed retry={() => setOpenId(null)} />}>
+          <ArticleReader articleId={openId} onClose={() => setOpenId(null)} />
+        </QueryErrorBoundary>
+      )}
+    </section>
+  );
+}

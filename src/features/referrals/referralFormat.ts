@@ -1,0 +1,24 @@
+import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
+
+export const REFERRAL_TEXT = {
+  title: "Referrals",
+  loading: "Loading referrals...",
+  loadFailed: "Failed to load referrals",
+  copied: "Referral link copied!",
+  copyFailed: "Could not copy the link. Please copy it by hand.",
+  empty: "No one has joined through your link yet",
+  emptyHint: "Share your link or QR code. Everyone who signs up with it appears here.",
+} as const;
+
+/** The share link of a code: `${origin}/?ref=CODE`. */
+export function shareLink(code: string, origin: string = window.location.origin): string {
+  return `${origin}/?ref=${encodeURIComponent(code)}`;
+}
+
+export function tokens(n: number): string {
+  return `${n.toLocaleString("en-GB")} ${TOKEN_SYMBOL}`;
+}
+
+export function formatDate(time: number): string {
+  return new Date(time).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+}

@@ -1,0 +1,62 @@
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import type { WalletOverview } from "../../../convex/lib/walletValidators";
+import { PageSpinner } from "../../ui";
+import { HowToEarn } from "./HowToEarn";
+import { QueryErrorBoundary } from "./QueryErrorBoundary";
+import { TransactionList } from "./TransactionList";
+import { formatTokens } from "./walletFormat";
+
+const EMPTY: WalletOverview = { balance: 0, transactions: [] };
+
+export const WALLET_TEXT = {
+  title: "Wallet",
+  loading: "Loading wallet...",
+  balance: "Current balance",
+  loadFailed: "We could not load your wallet just now.",
+} as const;
+
+function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed?: boolean }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <section
+          aria-label={WALLET_TEXT.balance}
+          className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm sm:p-8"
+        >
+          <p className="text-sm font-medium text-indigo-100">{WALLET_TEXT.balance}</p>
+          <p className="mt-2 text-4xl font-bold tabular-nums tracking-tight sm:text-5xl" data-testid="wallet-balance">
+            {formatTokens(wallet.balance)}
+          </p>
+          {failed && (
+            <p role="alert" className="mt-3 text-sm text-indigo-100">
+              {WALLET_TEXT.loadFailed}
+            </p>
+          )}
+        </section>
+        <TransactionList transactions={wallet.transactions} />
+      </div>
+      <HowToEarn />
+    </div>
+  );
+}
+
+function LiveWallet() {
+  const overview = useQuery(api.wallet.overview, {});
+  if (overview === undefined) return <PageSpinner label={WALLET_TEXT.loading} />;
+  // null only while signing out: nothing to show but an empty wallet.
+  return <WalletView wallet={overview ?? EMPTY} />;
+}
+
+/** /wallet: the live balance, the latest transactions and how to earn more. */
+export default function WalletPage() {
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{WALLET_TEXT.title}</h1>
+      {/* Spec: a load failure shows balance 0 and no transactions. */}
+      <QueryErrorBoundary fallback={() => <WalletView wallet={EMPTY} failed />}>
+        <LiveWallet />
+      </QueryErrorBoundary>
+    </section>
+  );
+}

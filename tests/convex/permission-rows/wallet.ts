@@ -1,0 +1,7 @@
+import { EVERYONE, type Rows } from "../permissionTypes";
+
+// Wallet reads answer null to visitors (the header and /wallet handle sign-out races).
+export const rows: Rows = {
+  "wallet:balance": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "wallet:overview": { kind: "query", args: () => ({}), allowed: EVERYONE },
+};

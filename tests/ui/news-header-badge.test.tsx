@@ -1,0 +1,43 @@
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { Header } from "../../src/app/Header";
+import { makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { news, resetNews } from "./news-fakes";
+
+vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+
+function newsLink() {
+  render(
+    <MemoryRouter initialEntries={["/dashboard"]}>
+      <Header />
+    </MemoryRouter>,
+  );
+  return within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: /^News/ });
+}
+
+beforeEach(() => {
+  resetFakes();
+  resetNews();
+  signedIn(makeProfile());
+});
+
+describe("header News link", () => {
+  it.each([
+    [3, "3"],
+    [99, "99"],
+    [100, "99+"],
+  ])("shows %i unread as %s", (count, shown) => {
+    news.queries["news:unreadCount"] = count;
+    const link = newsLink();
+    expect(within(link).getByTestId("news-unread-badge")).toHaveTextContent(shown);
+    expect(link).toHaveAccessibleName(`News, ${shown} unread`);
+  });
+
+  it("shows no badge with nothing unread", () => {
+    news.queries["news:unreadCount"] = 0;
+    const link = newsLink();
+    expect(link).toHaveTextContent(/^News$/);
+  });
+});

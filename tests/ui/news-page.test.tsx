@@ -1,0 +1,174 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import NewsPage from "../../src/features/news/NewsPage";
+import { makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { mutationMock, news, resetNews } from "./news-fakes";
+
+vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const DEFAULTS = ["Announcements", "Company News", "General", "Industry News", "Product Updates", "Technical Updates"];
+const LONG = "Lorem ipsum dolor sit amet. ".repeat(10).trim();
+
+function article(overrides: Record<string, unknown> = {}) {
+  return {
+    _id: "a1",
+    title: "Launch day",
+    content: "First line\nSecond line",
+    category: "Company News",
+    imageUrl: null,
+    authorName: "Ada Admin",
+    createdAt: Date.UTC(2025, 0, 15, 12),
+    ...overrides,
+  };
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <NewsPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetFakes();
+  resetNews();
+  vi.mocked(toast.error).mockClear();
+  news.queries["news:listCategories"] = DEFAULTS;
+  news.queries["news:unreadCount"] = 0;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("/news", () => {
+  it("shows 'No articles yet' and no filter when nothing is published", () => {
+    renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Latest News" })).toBeInTheDocument();
+    expect(screen.getByText("No articles yet")).toBeInTheDocument();
+    expect(screen.getByText("Check back soon for the latest news and updates!")).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Filter by category" })).not.toBeInTheDocument();
+  });
+
+  it("renders a card: placeholder, badge, title, 150-character preview, author or team, date, Read More", () => {
+    news.paginated["news:listPublished"] = [
+      article({ content: LONG }),
+      article({ _id: "a2", title: "No author", authorName: null, imageUrl: "https://img.example.com/x.png" }),
+    ];
+    renderPage();
+    const [first, second] = screen.getAllByRole("article");
+    expect(within(first).getByRole("heading", { name: "Launch day" })).toBeInTheDocument();
+    expect(within(first).getByText("Company News")).toBeInTheDocument();
+    expect(within(first).getByText(`${LONG.slice(0, 150).trimEnd()}...`)).toBeInTheDocument();
+    expect(within(first).getByText("Ada Admin")).toBeInTheDocument();
+    expect(within(first).getByText(new Date(Date.UTC(2025, 0, 15, 12)).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }))).toBeInTheDocument();
+    expect(within(first).getByTestId("image-placeholder")).toBeInTheDocument();
+    expect(within(first).getByRole("button", { name: /Read More/ })).toBeInTheDocument();
+
+    expect(within(second).getByText("TagMyThing Team")).toBeInTheDocument();
+    const image = second.querySelector("img")!;
+    expect(image).toHaveAttribute("src", "https://img.example.com/x.png");
+    fireEvent.error(image);
+    expect(second.querySelector("img")).toBeNull();
+    expect(within(second).getByTestId("image-placeholder")).toBeInTheDocument();
+  });
+
+  it("filters by category, with the category's empty state", async () => {
+    const user = userEvent.setup();
+    news.paginated["news:listPublished"] = (args: Record<string, unknown>) =>
+      args.category === undefined ? [article()] : args.category === "Company News" ? [article()] : [];
+    renderPage();
+    const filter = screen.getByRole("group", { name: "Filter by category" });
+    expect(within(filter).getAllByRole("button").map((b) => b.textContent)).toEqual(["All", ...DEFAULTS]);
+    expect(within(filter).getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
+
+    await user.click(within(filter).getByRole("button", { name: "Industry News" }));
+    expect(screen.getByText('No articles found in "Industry News" category.')).toBeInTheDocument();
+    expect(within(filter).getByRole("button", { name: "Industry News" })).toHaveAttribute("aria-pressed", "true");
+
+    await user.click(within(filter).getByRole("button", { name: "Company News" }));
+    expect(screen.getByRole("heading", { name: "Launch day" })).toBeInTheDocument();
+  });
+
+  it("shows no filter with a single category", () => {
+    news.queries["news:listCategories"] = ["General"];
+    news.paginated["news:listPublished"] = [article()];
+    renderPage();
+    expect(screen.queryByRole("group", { name: "Filter by category" })).not.toBeInTheDocument();
+  });
+
+  it("opens the full article, one paragraph per line, HTML shown as text", async () => {
+    const user = userEvent.setup();
+    const content = 'Intro line\n\n<script>window.__pwned = true</script>\n<b>bold?</b>';
+    news.paginated["news:listPublished"] = [article({ content })];
+    news.queries["news:getPublished"] = (args: Record<string, unknown>) => (args.id === "a1" ? article({ content }) : null);
+    renderPage();
+    await user.click(screen.getByRole("button", { name: /Read More/ }));
+    const dialog = screen.getByRole("dialog", { name: "Launch day" });
+    const paragraphs = within(dialog).getAllByText(/Intro line|script|bold/).map((p) => p.textContent);
+    expect(paragraphs).toEqual(["Intro line", "<script>window.__pwned = true</script>", "<b>bold?</b>"]);
+    expect(dialog.querySelector("script, b")).toBeNull();
+    expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
+
+    await user.click(within(dialog).getAllByRole("button", { name: "Close" })[0]);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("an open article that is unpublished turns into a notice", async () => {
+    const user = userEvent.setup();
+    news.paginated["news:listPublished"] = [article()];
+    news.queries["news:getPublished"] = article();
+    const { rerender } = renderPage();
+    await user.click(screen.getByRole("button", { name: /Read More/ }));
+    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
+    news.queries["news:getPublished"] = null;
+    rerender(
+      <MemoryRouter>
+        <NewsPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("dialog", { name: "Article unavailable" })).toHaveTextContent("This article is no longer available.");
+  });
+
+  it("says 'Failed to load news articles' when the list fails", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    news.paginated["news:listPublished"] = new Error("boom");
+    renderPage();
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to load news articles");
+    expect(toast.error).toHaveBeenCalledWith("Failed to load news articles", expect.anything());
+    error.mockRestore();
+  });
+
+  it("loads more on scroll, and by the button", async () => {
+    const user = userEvent.setup();
+    let observed: IntersectionObserverCallback | null = null;
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          observed = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    news.paginated["news:listPublished"] = [article()];
+    news.status = "CanLoadMore";
+    renderPage();
+    act(() => observed!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(news.loadMore).toHaveBeenCalledWith(9);
+    await user.click(screen.getByRole("button", { name: "Load more articles" }));
+    expect(news.loadMore).toHaveBeenCalledTimes(2);
+  });
+
+  it("marks news read for a signed-in reader with unread articles, never for visitors", () => {
+    renderPage();
+    expect(mutationMock("news:markSeen")).not.toHaveBeenCalled();
+    signedIn(makeProfile());
+    news.queries["news:unreadCount"] = 3;
+    renderPage();
+    expect(mutationMock("news:markSeen")).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,95 @@
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import WalletPage from "../../src/features/wallet/WalletPage";
+import type { WalletOverview } from "../../convex/lib/walletValidators";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+
+// The shared fake, plus: a query result that is an Error is thrown, as useQuery does.
+vi.mock("convex/react", async () => {
+  const base = (await import("./app-support/fakeConvex")).convexReactModule;
+  return {
+    ...base,
+    useQuery: (...args: Parameters<typeof base.useQuery>) => {
+      const result = base.useQuery(...args);
+      if (result instanceof Error) throw result;
+      return result;
+    },
+  };
+});
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+
+const DAY = Date.UTC(2025, 4, 14, 9, 30);
+const filled: WalletOverview = {
+  balance: 70,
+  transactions: [
+    { _id: "t3" as never, amount: -5, type: "spent", source: "tagging", description: "Tagged: Red bike", createdAt: DAY + 2000 },
+    { _id: "t2" as never, amount: 25, type: "earned", source: "referral", description: "Referral bonus: J***n joined", createdAt: DAY + 1000 },
+    { _id: "t1" as never, amount: 50, type: "earned", source: "signup_bonus", description: "Welcome bonus for joining", createdAt: DAY },
+  ],
+};
+
+function renderWallet() {
+  return render(
+    <MemoryRouter>
+      <WalletPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetFakes();
+  signedIn(makeProfile());
+});
+
+describe("/wallet", () => {
+  it("shows a spinner while the wallet loads", () => {
+    renderWallet();
+    expect(screen.getByRole("heading", { level: 1, name: "Wallet" })).toBeInTheDocument();
+    expect(screen.getByText("Loading wallet...")).toBeInTheDocument();
+  });
+
+  it("shows the balance and the transactions with date, description, source, signed amount and type", () => {
+    fake.queries["wallet:overview"] = filled;
+    renderWallet();
+    expect(screen.getByTestId("wallet-balance")).toHaveTextContent("70 TMT");
+    const rows = within(screen.getByRole("list", { name: "Transactions" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent("Tagged: Red bike");
+    expect(rows[0]).toHaveTextContent("Tagging");
+    expect(rows[0]).toHaveTextContent("\u22125 TMT");
+    expect(rows[0]).toHaveTextContent("spent");
+    expect(rows[0]).toHaveTextContent("14 May 2025");
+    expect(rows[1]).toHaveTextContent("+25 TMT");
+    expect(rows[1]).toHaveTextContent("Referral");
+    expect(rows[2]).toHaveTextContent("Sign-up bonus");
+    expect(rows[2]).toHaveTextContent("earned");
+  });
+
+  it("explains how to earn, with the amounts of the token economy", () => {
+    fake.queries["wallet:overview"] = filled;
+    renderWallet();
+    const aside = screen.getByRole("complementary", { name: "How to earn TMT" });
+    expect(aside).toHaveTextContent("Join: 50 TMT");
+    expect(aside).toHaveTextContent("Refer a friend: 25 TMT");
+    expect(aside).toHaveTextContent("5 TMT per tag");
+    expect(within(aside).getByRole("link", { name: "Referrals" })).toHaveAttribute("href", "/referrals");
+  });
+
+  it("says so when there are no transactions yet", () => {
+    fake.queries["wallet:overview"] = { balance: 0, transactions: [] };
+    renderWallet();
+    expect(screen.getByTestId("wallet-balance")).toHaveTextContent("0 TMT");
+    expect(screen.getByText("No transactions yet")).toBeInTheDocument();
+  });
+
+  it("shows balance 0 and no transactions when the wallet fails to load", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    fake.queries["wallet:overview"] = new Error("Server error");
+    renderWallet();
+    expect(screen.getByTestId("wallet-balance")).toHaveTextContent("0 TMT");
+    expect(screen.getByText("No transactions yet")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Transactions" })).not.toBeInTheDocument();
+    error.mockRestore();
+  });
+});
