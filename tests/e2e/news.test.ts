@@ -60,7 +60,7 @@ describe("news", () => {
     const dialog = admin.getByRole("dialog", { name: "Create New Article" });
     await dialog.getByLabel("Title").fill(title);
     await dialog.getByLabel("Category").selectOption("Announcements");
-    await dialog.getByLabel("Content").fill("First paragraph.\nSecond paragraph <b>not bold</b>.");
+    await dialog.getByRole("textbox", { name: "Content" }).fill("First paragraph.\nSecond paragraph <b>not bold</b>.");
     await dialog.getByRole("switch", { name: "Published" }).click();
     await waitForText(dialog, "This article will be visible to all users");
     await dialog.getByRole("button", { name: "Create Article" }).click();
@@ -113,7 +113,7 @@ describe("news", () => {
   });
 
   it.skipIf(process.env.E2E_SCREENSHOTS !== "1")("screenshots of the news screens", async () => {
-    const out = path.join(REPO_ROOT, ".e2e-artifacts");
+    const out = process.env.E2E_ARTIFACTS_DIR ?? path.join(REPO_ROOT, ".e2e-artifacts");
     mkdirSync(out, { recursive: true });
     for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
       const admin = await openAs("admin@example.com", viewport);

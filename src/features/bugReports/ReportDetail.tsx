@@ -21,14 +21,14 @@ export function ReportDetail({ id }: { id: Id<"bugReports"> }) {
         <span className="text-sm text-slate-500 dark:text-slate-400">Reported {formatTime(report._creationTime)}</span>
       </div>
       <p className="whitespace-pre-wrap break-words text-sm text-slate-900 dark:text-slate-100">{report.description}</p>
+      <StatusActions key={report.status} id={report._id} status={report.status} />
       {report.screenshotUrl ? (
         <a href={report.screenshotUrl} target="_blank" rel="noreferrer" className="block" title="Open the full screenshot">
-          <img src={report.screenshotUrl} alt="Screenshot sent with the report" className="w-full rounded-lg border border-slate-200 dark:border-slate-700" />
+          <img src={report.screenshotUrl} alt="Screenshot sent with the report" className="max-h-[28rem] w-full rounded-lg border border-slate-200 object-contain object-top dark:border-slate-700" />
         </a>
       ) : (
         <p className="text-sm text-slate-500">Screenshot unavailable.</p>
       )}
-      <StatusActions key={report.status} id={report._id} status={report.status} />
       <ContextPanel
         rows={[
           ["Reporter", `${reporter.name ?? "—"}${reporter.email ? ` (${reporter.email})` : ""}`],

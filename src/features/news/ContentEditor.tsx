@@ -25,7 +25,7 @@ export function ContentEditor({ value, onChange, maxLength }: ContentEditorProps
         <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
           Content
         </label>
-        <div role="group" aria-label="Content mode" className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+        <div role="group" aria-label="Editor view" className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
           <button type="button" aria-pressed={mode === "edit"} className={tab(mode === "edit")} onClick={() => setMode("edit")}>
             Edit
           </button>

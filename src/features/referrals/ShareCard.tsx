@@ -42,7 +42,7 @@ export function ShareCard({ code }: { code: string }) {
             readOnly
             value={link}
             onFocus={(e) => e.currentTarget.select()}
-            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200"
+            className="h-10 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200"
           />
           <Button onClick={() => void copy(link)}>Copy link</Button>
         </div>
