@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { ARTICLE_CATEGORIES } from "../../convex/lib/constants";
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, NEWS_MESSAGES } from "../../convex/lib/newsRules";
@@ -217,5 +217,22 @@ describe("management writes", () => {
     )) as Id<"articles">;
     await admin.as.mutation(api.news.update, { id, ...articleArgs({ category: "Legacy", title: "Kept" }) });
     expect(await t.query(api.news.getPublished, { id })).toMatchObject({ title: "Kept", category: "Legacy" });
+  });
+});
+
+describe("demo articles", () => {
+  test("seedDemo adds published and draft articles by the seeded admin, once", async () => {
+    const t = setupTest();
+    const admin = await makeUser(t, { role: "admin", email: "admin@example.com", fullName: "Ada Admin" });
+    await t.mutation(internal.news.seedDemo, {});
+    await t.mutation(internal.news.seedDemo, {});
+    const all = (await admin.as.query(api.news.listAll, { paginationOpts: FIRST_PAGE })).page;
+    expect(all.filter((a) => a.isPublished).length).toBeGreaterThanOrEqual(3);
+    expect(all.filter((a) => !a.isPublished).length).toBeGreaterThanOrEqual(1);
+    expect(new Set(all.map((a) => a.category)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(all.map((a) => a.authorName))).toEqual(new Set(["Ada Admin"]));
+    expect(new Set(all.map((a) => a.title)).size).toBe(all.length);
+    // Old news for accounts that already exist: nobody starts with an unread badge.
+    expect(await admin.as.query(api.news.unreadCount, {})).toBe(0);
   });
 });

@@ -130,5 +130,12 @@ describe("news", () => {
       await admin.getByRole("dialog").waitFor();
       await admin.screenshot({ path: path.join(out, `news-form-${label}.png`) });
     }
+    const dark = await openAs("admin@example.com");
+    await dark.emulateMedia({ colorScheme: "dark" });
+    for (const [name, route, text] of [["news", "/news", "Welcome to TagMyThing"], ["news-management", "/news-management", "All Articles"]]) {
+      await dark.goto(route);
+      await waitForText(dark, text);
+      await dark.screenshot({ path: path.join(out, `${name}-dark.png`) });
+    }
   });
 });

@@ -87,6 +87,9 @@ describe("/admin-influencer-dashboard", () => {
     const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
     expect(rows[0]).toHaveTextContent(/1Starstar@example.com3375/);
     expect(rows[1]).toHaveTextContent(/2Adaada@example.com1125/);
+    // Phones get the same ranking as cards.
+    const cards = within(screen.getByRole("list", { name: "Referrers" })).getAllByRole("listitem");
+    expect(cards[0]).toHaveTextContent("3 referred · 3 verified · 75 TMT");
     await user.click(screen.getByRole("button", { name: "Load more" }));
     expect(paging.loadMore).toHaveBeenCalledWith(10);
   });

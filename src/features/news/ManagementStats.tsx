@@ -4,9 +4,9 @@ import { NEWS_STATS_CAP } from "../../../convex/lib/newsRules";
 
 function StatCard({ label, value, tone }: { label: string; value: string; tone: string }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
-      <p className={`mt-1 text-3xl font-bold ${tone}`}>{value}</p>
+    <div className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+      <p className="text-xs font-medium text-slate-600 sm:text-sm dark:text-slate-400">{label}</p>
+      <p className={`mt-1 text-2xl font-bold sm:text-3xl ${tone}`}>{value}</p>
     </div>
   );
 }
@@ -18,7 +18,7 @@ export function ManagementStats() {
     n === undefined ? "–" : capped || n >= NEWS_STATS_CAP ? `${n}+` : String(n);
   const total = stats === undefined ? undefined : stats.published + stats.drafts;
   return (
-    <div className="mt-6 grid gap-4 sm:grid-cols-3">
+    <div className="mt-6 grid grid-cols-3 gap-3 sm:gap-4">
       <StatCard label="Published" value={show(stats?.published)} tone="text-emerald-600 dark:text-emerald-400" />
       <StatCard label="Drafts" value={show(stats?.drafts)} tone="text-amber-600 dark:text-amber-400" />
       <StatCard

@@ -10,7 +10,7 @@ export type PublicArticle = FunctionReturnType<typeof api.news.listPublished>["p
 export function NewsCard({ article, onRead }: { article: PublicArticle; onRead: () => void }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-      <ArticleImage key={article.imageUrl} url={article.imageUrl} alt="" placeholder className="h-44 w-full" />
+      <ArticleImage key={article.imageUrl} url={article.imageUrl} alt="" placeholder seed={article.category} className="h-44 w-full" />
       <div className="flex flex-1 flex-col p-5">
         <div>
           <CategoryBadge category={article.category} />

@@ -67,6 +67,11 @@ export const convexReactModule = {
     return name === "users:me" ? fake.me : fake.queries[name];
   },
   useMutation: () => fake.mutation,
+  // Paginated lists: `fake.queries[name]` holds the loaded items (default none, fully loaded).
+  usePaginatedQuery: (query: FunctionReference<"query">, args?: unknown) => {
+    const items = args === "skip" ? undefined : fake.queries[getFunctionName(query)];
+    return { results: Array.isArray(items) ? items : [], status: "Exhausted", isLoading: false, loadMore: () => {} };
+  },
   useAction: () => fake.mutation,
 };
 
