@@ -18,6 +18,7 @@ import type * as auth from "../auth.js";
 import type * as bugReports from "../bugReports.js";
 import type * as http from "../http.js";
 import type * as lib_access from "../lib/access.js";
+import type * as lib_assetValidators from "../lib/assetValidators.js";
 import type * as lib_authInput from "../lib/authInput.js";
 import type * as lib_authMessages from "../lib/authMessages.js";
 import type * as lib_bugReportHttp from "../lib/bugReportHttp.js";
@@ -62,6 +63,7 @@ declare const fullApi: ApiFromModules<{
   bugReports: typeof bugReports;
   http: typeof http;
   "lib/access": typeof lib_access;
+  "lib/assetValidators": typeof lib_assetValidators;
   "lib/authInput": typeof lib_authInput;
   "lib/authMessages": typeof lib_authMessages;
   "lib/bugReportHttp": typeof lib_bugReportHttp;

@@ -1,0 +1,146 @@
+import { v, type Infer } from "convex/values";
+
+// Asset shapes (issue 7), shared by schema, args and returns; src/ imports the types.
+export const assetKindValidator = v.union(
+  v.literal("general"),
+  v.literal("nft"),
+  v.literal("will"),
+  v.literal("business"),
+);
+export type AssetKind = Infer<typeof assetKindValidator>;
+export const ASSET_KINDS: readonly AssetKind[] = ["general", "nft", "will", "business"];
+
+export const assetStatusValidator = v.union(
+  v.literal("active"),
+  v.literal("lost"),
+  v.literal("stolen"),
+  v.literal("transferred"),
+);
+export type AssetStatus = Infer<typeof assetStatusValidator>;
+export const ASSET_STATUSES: readonly AssetStatus[] = ["active", "lost", "stolen", "transferred"];
+
+export const visibilityValidator = v.union(v.literal("public"), v.literal("private"));
+export type Visibility = Infer<typeof visibilityValidator>;
+
+export const chainValidator = v.union(
+  v.literal("ethereum"),
+  v.literal("polygon"),
+  v.literal("base"),
+  v.literal("arbitrum"),
+  v.literal("optimism"),
+  v.literal("solana"),
+  v.literal("tezos"),
+);
+export type Chain = Infer<typeof chainValidator>;
+export const CHAINS: readonly Chain[] = [
+  "ethereum",
+  "polygon",
+  "base",
+  "arbitrum",
+  "optimism",
+  "solana",
+  "tezos",
+];
+
+export const beneficiaryValidator = v.object({
+  name: v.string(),
+  relationship: v.optional(v.string()),
+  email: v.optional(v.string()),
+  // Share of the asset in percent (whole number), when the owner sets one.
+  share: v.optional(v.number()),
+});
+export type Beneficiary = Infer<typeof beneficiaryValidator>;
+
+// Money is stored in minor units (pence/cents) so sums stay exact.
+export const generalDetailsValidator = v.object({
+  kind: v.literal("general"),
+  brand: v.optional(v.string()),
+  model: v.optional(v.string()),
+  purchaseDate: v.optional(v.string()), // YYYY-MM-DD
+  purchaseValue: v.optional(v.number()),
+  location: v.optional(v.string()),
+});
+export const nftDetailsValidator = v.object({
+  kind: v.literal("nft"),
+  chain: chainValidator,
+  contractAddress: v.string(),
+  tokenId: v.string(),
+  marketplaceUrl: v.optional(v.string()),
+});
+export const willDetailsValidator = v.object({
+  kind: v.literal("will"),
+  beneficiaries: v.array(beneficiaryValidator),
+  instructions: v.optional(v.string()),
+});
+export const businessDetailsValidator = v.object({
+  kind: v.literal("business"),
+  sku: v.string(),
+  quantity: v.number(),
+  unitCost: v.optional(v.number()),
+  location: v.optional(v.string()),
+});
+// Tagged by `kind`, always equal to the asset's own kind.
+export const assetDetailsValidator = v.union(
+  generalDetailsValidator,
+  nftDetailsValidator,
+  willDetailsValidator,
+  businessDetailsValidator,
+);
+export type AssetDetails = Infer<typeof assetDetailsValidator>;
+
+export const fileKindValidator = v.union(v.literal("photo"), v.literal("document"));
+export type FileKind = Infer<typeof fileKindValidator>;
+export const assetFileValidator = v.object({
+  storageId: v.id("_storage"),
+  kind: fileKindValidator,
+  name: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+});
+export type AssetFile = Infer<typeof assetFileValidator>;
+
+export const transferStatusValidator = v.union(
+  v.literal("pending"),
+  v.literal("accepted"),
+  v.literal("declined"),
+  v.literal("cancelled"),
+);
+export type TransferStatus = Infer<typeof transferStatusValidator>;
+
+export const assetEventTypeValidator = v.union(
+  v.literal("tagged"),
+  v.literal("edited"),
+  v.literal("status"),
+  v.literal("visibility"),
+  v.literal("files"),
+  v.literal("transfer_offered"),
+  v.literal("transfer_cancelled"),
+  v.literal("transfer_declined"),
+  v.literal("transferred"),
+);
+export type AssetEventType = Infer<typeof assetEventTypeValidator>;
+
+// One changed field of an edit: values rendered as text for the history.
+export const assetChangeValidator = v.object({
+  field: v.string(),
+  from: v.union(v.string(), v.null()),
+  to: v.union(v.string(), v.null()),
+});
+export type AssetChange = Infer<typeof assetChangeValidator>;
+
+export const assetFields = {
+  ownerId: v.id("users"),
+  serial: v.string(),
+  kind: assetKindValidator,
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  visibility: visibilityValidator,
+  status: assetStatusValidator,
+  details: assetDetailsValidator,
+  files: v.array(assetFileValidator),
+  taggedAt: v.number(),
+  updatedAt: v.number(),
+  // name + serial + category + description + kind-specific text, for the search index.
+  searchText: v.string(),
+};
