@@ -14,6 +14,9 @@ import {
   roleValidator,
 } from "./lib/validators";
 import { referralCounterFields, referralFields, transactionFields } from "./lib/walletValidators";
+import { foundReportFields, verifyAlertFields } from "./lib/verifyValidators";
+import { proposalFields, tallyFields, voteFields } from "./lib/daoRules";
+import { businessRequestFields } from "./lib/adminPanelRules";
 import {
   assetChangeValidator,
   assetEventTypeValidator,
@@ -149,8 +152,13 @@ export default defineSchema({
     .index("by_ownerId_and_status_and_taggedAt", ["ownerId", "status", "taggedAt"])
     // /public-assets newest first.
     .index("by_visibility_and_taggedAt", ["visibility", "taggedAt"])
-    // /assets search (ownerId) and /public-assets search (visibility).
-    .searchIndex("search_text", { searchField: "searchText", filterFields: ["ownerId", "visibility"] }),
+    // /assets sorted by name.
+    .index("by_ownerId_and_name", ["ownerId", "name"])
+    // /assets search (ownerId, kind, status) and /public-assets search (visibility).
+    .searchIndex("search_text", {
+      searchField: "searchText",
+      filterFields: ["ownerId", "visibility", "kind", "status"],
+    }),
   // Every serial ever issued, kept after the asset is deleted so it is never reused.
   serials: defineTable({ serial: v.string() })
     // Uniqueness check when a serial is drawn.
@@ -175,6 +183,10 @@ export default defineSchema({
   })
     // Provenance of one asset in order.
     .index("by_assetId", ["assetId"]),
+  // Which asset holds each stored file, so one upload is never attached twice.
+  assetFileRefs: defineTable({ storageId: v.id("_storage"), assetId: v.id("assets") })
+    // Attach check and file removal.
+    .index("by_storageId", ["storageId"]),
   transfers: defineTable({
     assetId: v.id("assets"),
     fromUserId: v.id("users"),
@@ -190,4 +202,29 @@ export default defineSchema({
     .index("by_assetId_and_status", ["assetId", "status"])
     // Outgoing offers.
     .index("by_fromUserId_and_status", ["fromUserId", "status"]),
+
+  // Verify page (issue 7b): a live alert for the owner on every (rate-limited) visit, and finders' messages.
+  verifyAlerts: defineTable(verifyAlertFields)
+    // The owner's alerts panel and toast, newest first.
+    .index("by_ownerId_and_at", ["ownerId", "at"]),
+  foundReports: defineTable(foundReportFields)
+    // The owner's found reports on /dashboard, newest first.
+    .index("by_ownerId_and_at", ["ownerId", "at"]),
+
+  // DAO (issue 9): proposals, one vote per member per proposal, and one tally
+  // document per proposal that the vote mutation keeps current (the live tally reads it alone).
+  proposals: defineTable(proposalFields),
+  proposalTallies: defineTable(tallyFields)
+    // The tally of one proposal.
+    .index("by_proposalId", ["proposalId"]),
+  votes: defineTable(voteFields)
+    // A member's vote on a proposal (one each; changed in place).
+    .index("by_proposalId_and_voterId", ["proposalId", "voterId"]),
+
+  // Business upgrade requests (issues 8 and 9): asked on /business-upgrade, decided in /admin.
+  businessRequests: defineTable(businessRequestFields)
+    // The requester's latest request on /business-upgrade.
+    .index("by_userId_and_createdAt", ["userId", "createdAt"])
+    // /admin: pending requests, oldest first; recently decided ones.
+    .index("by_status_and_createdAt", ["status", "createdAt"]),
 });

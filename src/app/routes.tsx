@@ -10,11 +10,13 @@ const CheckEmailPage = lazy(() => import("../features/auth/CheckEmailPage"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
 const ProfilePage = lazy(() => import("../features/account/ProfilePage"));
+const MyBugReports = lazy(() => import("../features/bugReports/MyBugReports").then((m) => ({ default: m.MyBugReports })));
 const SettingsPage = lazy(() => import("../features/account/SettingsPage"));
 const InfoPage = lazy(() => import("../features/info/InfoPage"));
 const LandingPage = lazy(() => import("../features/frames/LandingPage"));
 const FramePage = lazy(() => import("../features/frames/FramePage"));
-const VerifyPage = lazy(() => import("../features/frames/VerifyPage"));
+const VerifyPage = lazy(() => import("../features/verify/VerifyPage"));
+const TaggingLandingPage = lazy(() => import("../features/tagging/TaggingLandingPage"));
 const UnauthorizedPage = lazy(() => import("../features/frames/UnauthorizedPage"));
 const DevOutboxPage = lazy(() => import("../features/dev/DevOutboxPage"));
 const BugReportsPage = lazy(() => import("../features/bugReports/BugReportsPage"));
@@ -41,10 +43,6 @@ const INFO_SLUGS = [
 const PUBLIC_FRAMES: FrameId[] = [
   "launch",
   "dao",
-  "general-tagging",
-  "nft-tagging",
-  "mywill-tagging",
-  "business-tagging",
   "influencer-signup",
   "public-assets",
   "business-upgrade",
@@ -74,13 +72,17 @@ export function appRoutes() {
       {PUBLIC_FRAMES.map(frameRoute)}
       <Route path="/news" element={<NewsPage />} />
       <Route path="/verify/:serialNumber" element={<VerifyPage />} />
+      <Route path="/general-tagging" element={<TaggingLandingPage kind="general" />} />
+      <Route path="/nft-tagging" element={<TaggingLandingPage kind="nft" />} />
+      <Route path="/mywill-tagging" element={<TaggingLandingPage kind="will" />} />
+      <Route path="/business-tagging" element={<TaggingLandingPage kind="business" />} />
       <Route path="/dev/outbox" element={<DevOutboxPage />} />
 
       <Route element={<ProtectedRoute />}>
         {SIGNED_IN_FRAMES.map(frameRoute)}
         <Route path="/wallet" element={<WalletPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />
       </Route>
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />

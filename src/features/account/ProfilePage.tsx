@@ -1,12 +1,16 @@
+import type { ReactNode } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { MyBugReports } from "../bugReports/MyBugReports";
 import { PageSpinner } from "../../ui";
 import { AccountPage } from "./AccountPage";
 import { ProfileForm } from "./ProfileForm";
 
-/** /profile: name and avatar (editable), sign-in identity and role (read-only). */
-export default function ProfilePage() {
+/**
+ * /profile: name and avatar (editable), sign-in identity and role (read-only).
+ * `extraSections` lets the app shell add other domains' panels (e.g. the
+ * reporter's bug reports) without features importing each other.
+ */
+export default function ProfilePage({ extraSections }: { extraSections?: ReactNode }) {
   const profile = useQuery(api.users.me);
 
   if (profile === undefined) return <PageSpinner label="Loading profile..." />;
@@ -20,7 +24,7 @@ export default function ProfilePage() {
         // Keyed so the form starts from the stored values for this user.
         <ProfileForm key={profile._id} profile={profile} />
       )}
-      {profile !== null && <MyBugReports />}
+      {profile !== null && extraSections}
     </AccountPage>
   );
 }

@@ -1,0 +1,141 @@
+// DAO proposals (issue 9): shapes shared by schema, args and returns, the input
+// rules, and the outcome. src/ imports the limits, messages and `outcome`.
+import { v, type Infer } from "convex/values";
+
+export const DAO_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 5000,
+  optionsMin: 2,
+  optionsMax: 6,
+  optionMax: 80,
+  quorumMax: 1_000_000_000,
+} as const;
+export const DAO_LIST_LIMIT = 50;
+
+export const DAO_MESSAGES = {
+  titleRequired: "Title is required",
+  titleTooLong: `Title must be at most ${DAO_LIMITS.titleMax} characters`,
+  descriptionRequired: "Description is required",
+  descriptionTooLong: `Description must be at most ${DAO_LIMITS.descriptionMax} characters`,
+  optionCount: `A proposal needs ${DAO_LIMITS.optionsMin} to ${DAO_LIMITS.optionsMax} options`,
+  optionBlank: "Options cannot be empty",
+  optionTooLong: `Each option must be at most ${DAO_LIMITS.optionMax} characters`,
+  optionDuplicate: "Options must all be different",
+  badTime: "Start and end must be valid dates",
+  endBeforeStart: "The end must be after the start",
+  endInPast: "The end must be in the future",
+  quorum: `Quorum must be a whole number of TMT from 0 to ${DAO_LIMITS.quorumMax.toLocaleString("en-GB")}`,
+  notFound: "Proposal not found",
+  notStarted: "Voting has not started yet",
+  closed: "Voting has closed for this proposal",
+  unknownOption: "Unknown option for this proposal",
+} as const;
+
+export const proposalFields = {
+  title: v.string(),
+  description: v.string(),
+  options: v.array(v.string()),
+  startsAt: v.number(),
+  endsAt: v.number(),
+  // Total vote weight (TMT) needed for the result to count.
+  quorum: v.number(),
+  createdBy: v.id("users"),
+};
+
+export const tallyFields = {
+  proposalId: v.id("proposals"),
+  // Per option, in the proposal's option order.
+  weights: v.array(v.number()),
+  counts: v.array(v.number()),
+};
+
+export const voteFields = {
+  proposalId: v.id("proposals"),
+  voterId: v.id("users"),
+  option: v.number(),
+  // The voter's balance when the vote was (last) cast.
+  weight: v.number(),
+  castAt: v.number(),
+};
+
+export const myVoteValidator = v.object({ option: v.number(), weight: v.number(), castAt: v.number() });
+
+export const proposalViewValidator = v.object({
+  _id: v.id("proposals"),
+  _creationTime: v.number(),
+  title: v.string(),
+  description: v.string(),
+  options: v.array(v.string()),
+  startsAt: v.number(),
+  endsAt: v.number(),
+  quorum: v.number(),
+  weights: v.array(v.number()),
+  counts: v.array(v.number()),
+  myVote: v.union(v.null(), myVoteValidator),
+});
+export type ProposalView = Infer<typeof proposalViewValidator>;
+
+export type ProposalInput = {
+  title: string;
+  description: string;
+  options: string[];
+  startsAt: number;
+  endsAt: number;
+  quorum: number;
+};
+
+/** Cleans a new proposal, or names the first thing wrong with it. */
+export function checkProposal(
+  input: ProposalInput,
+  now: number,
+): { ok: true; value: ProposalInput } | { ok: false; message: string } {
+  const fail = (message: string) => ({ ok: false as const, message });
+  const title = input.title.trim();
+  const description = input.description.trim();
+  const options = input.options.map((o) => o.trim());
+  if (title === "") return fail(DAO_MESSAGES.titleRequired);
+  if (title.length > DAO_LIMITS.titleMax) return fail(DAO_MESSAGES.titleTooLong);
+  if (description === "") return fail(DAO_MESSAGES.descriptionRequired);
+  if (description.length > DAO_LIMITS.descriptionMax) return fail(DAO_MESSAGES.descriptionTooLong);
+  if (options.length < DAO_LIMITS.optionsMin || options.length > DAO_LIMITS.optionsMax) {
+    return fail(DAO_MESSAGES.optionCount);
+  }
+  if (options.some((o) => o === "")) return fail(DAO_MESSAGES.optionBlank);
+  if (options.some((o) => o.length > DAO_LIMITS.optionMax)) return fail(DAO_MESSAGES.optionTooLong);
+  if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) return fail(DAO_MESSAGES.optionDuplicate);
+  if (!Number.isFinite(input.startsAt) || !Number.isFinite(input.endsAt)) return fail(DAO_MESSAGES.badTime);
+  if (input.endsAt <= input.startsAt) return fail(DAO_MESSAGES.endBeforeStart);
+  if (input.endsAt <= now) return fail(DAO_MESSAGES.endInPast);
+  if (!Number.isSafeInteger(input.quorum) || input.quorum < 0 || input.quorum > DAO_LIMITS.quorumMax) {
+    return fail(DAO_MESSAGES.quorum);
+  }
+  return { ok: true, value: { ...input, title, description, options } };
+}
+
+export type Phase = "upcoming" | "open" | "closed";
+
+export function proposalPhase(p: { startsAt: number; endsAt: number }, now: number): Phase {
+  if (now < p.startsAt) return "upcoming";
+  return now < p.endsAt ? "open" : "closed";
+}
+
+export type Outcome = {
+  totalWeight: number;
+  totalVotes: number;
+  quorumReached: boolean;
+  /** Index of the option with the most weight; null on a tie, with no weight, or below quorum. */
+  winner: number | null;
+  tied: boolean;
+};
+
+/** The result as it stands (final once the proposal has ended). */
+export function outcome(p: { weights: number[]; counts: number[]; quorum: number }): Outcome {
+  const totalWeight = p.weights.reduce((a, b) => a + b, 0);
+  const totalVotes = p.counts.reduce((a, b) => a + b, 0);
+  const quorumReached = totalVotes > 0 && totalWeight >= p.quorum;
+  const top = Math.max(0, ...p.weights);
+  const leaders = p.weights.flatMap((w, i) => (w === top ? [i] : []));
+  const tied = top > 0 && leaders.length > 1;
+  const winner = quorumReached && top > 0 && !tied ? leaders[0] : null;
+  return { totalWeight, totalVotes, quorumReached, winner, tied };
+}
