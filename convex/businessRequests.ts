@@ -42,7 +42,8 @@ export const request = userMutation({
   handler: async (ctx, args) => {
     const note = args.note.trim();
     if (note.length > BUSINESS_REQUEST_NOTE_MAX) throw appError("INVALID", ADMIN_PANEL_MESSAGES.noteTooLong);
-    if (isBusiness(ctx.user)) throw appError("INVALID", ADMIN_PANEL_MESSAGES.alreadyBusiness);
+    // FORBIDDEN: the upgrade is not for accounts that already have it.
+    if (isBusiness(ctx.user)) throw appError("FORBIDDEN", ADMIN_PANEL_MESSAGES.alreadyBusiness);
     const latest = await latestOf(ctx, ctx.user._id);
     if (latest?.status === "pending") throw appError("INVALID", ADMIN_PANEL_MESSAGES.alreadyPending);
     return await ctx.db.insert("businessRequests", {

@@ -56,6 +56,12 @@ export const publicQuery = customQuery(
   customCtx(async (ctx) => ({ user: await getViewer(ctx) })),
 );
 
+/** Anyone, signed in or not (the verify page's visit alert and found report); `ctx.user` is the viewer or null. */
+export const publicMutation = customMutation(
+  mutation,
+  customCtx(async (ctx) => ({ user: await getViewer(ctx) })),
+);
+
 export const userQuery = customQuery(query, withUser());
 export const userMutation = customMutation(mutation, withUser());
 export const userAction = customAction(

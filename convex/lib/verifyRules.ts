@@ -71,3 +71,7 @@ export function cleanVisitorId(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   return /^[A-Za-z0-9_-]{8,64}$/.test(raw) ? raw : null;
 }
+
+// Display names shared by the verify page, public assets and the dashboard.
+export const KIND_LABELS = { general: "General", nft: "NFT", will: "MyWill", business: "Business" } as const;
+export const STATUS_LABELS = { active: "Active", lost: "Lost", stolen: "Stolen", transferred: "Transferred" } as const;

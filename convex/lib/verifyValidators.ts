@@ -72,3 +72,53 @@ export const ownerFoundReportValidator = v.object({
   at: v.number(),
 });
 export type OwnerFoundReport = Infer<typeof ownerFoundReportValidator>;
+
+// One row of /public-assets: what the verify page would show, minus the owner.
+export const publicAssetCardValidator = v.object({
+  serial: v.string(),
+  name: v.string(),
+  kind: assetKindValidator,
+  status: assetStatusValidator,
+  category: v.union(v.string(), v.null()),
+  photoUrl: v.union(v.string(), v.null()),
+  taggedAt: v.number(),
+});
+export type PublicAssetCard = Infer<typeof publicAssetCardValidator>;
+
+export const activityTypeValidator = v.union(
+  v.literal("tagged"),
+  v.literal("transferIn"),
+  v.literal("transferOut"),
+  v.literal("transferOffer"),
+  v.literal("visit"),
+  v.literal("found"),
+  v.literal("tokens"),
+);
+export type ActivityType = Infer<typeof activityTypeValidator>;
+export const activityItemValidator = v.object({
+  id: v.string(),
+  type: activityTypeValidator,
+  at: v.number(),
+  title: v.string(),
+  detail: v.union(v.string(), v.null()),
+  link: v.union(v.string(), v.null()),
+});
+export type ActivityItem = Infer<typeof activityItemValidator>;
+
+const countsByKind = v.object({ general: v.number(), nft: v.number(), will: v.number(), business: v.number() });
+const countsByStatus = v.object({ active: v.number(), lost: v.number(), stolen: v.number(), transferred: v.number() });
+export const dashboardCountsValidator = v.object({
+  total: v.number(),
+  byKind: countsByKind,
+  byStatus: countsByStatus,
+  // Some count reached the cap and reads as "{cap}+".
+  capped: v.boolean(),
+});
+export type DashboardCounts = Infer<typeof dashboardCountsValidator>;
+
+export const ownerAlertsValidator = v.object({
+  alerts: v.array(ownerAlertValidator),
+  unseen: v.number(),
+  found: v.array(ownerFoundReportValidator),
+});
+export type OwnerAlerts = Infer<typeof ownerAlertsValidator>;

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { BugReportWidget } from "../features/bugReports/BugReportWidget";
+import { VisitAlertListener } from "../features/verify/VisitAlertListener";
 import { PageSpinner } from "../ui";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -17,6 +18,8 @@ export function Layout() {
       <Footer />
       {/* Bug-report widget slot: the floating 'Report a Bug' button (renders for signed-in users only). */}
       <BugReportWidget />
+      {/* Verify-page visit alerts and found reports, toasted live to the owner (issue 7b). */}
+      <VisitAlertListener />
     </>
   );
 }

@@ -13,10 +13,15 @@ const ProfilePage = lazy(() => import("../features/account/ProfilePage"));
 const MyBugReports = lazy(() => import("../features/bugReports/MyBugReports").then((m) => ({ default: m.MyBugReports })));
 const SettingsPage = lazy(() => import("../features/account/SettingsPage"));
 const InfoPage = lazy(() => import("../features/info/InfoPage"));
-const LandingPage = lazy(() => import("../features/frames/LandingPage"));
+const LandingPage = lazy(() => import("../features/landing/LandingPage"));
+const LaunchPage = lazy(() => import("../features/launch/LaunchPage"));
+const DaoPage = lazy(() => import("../features/dao/DaoPage"));
+const AdminPage = lazy(() => import("../features/admin/AdminPage"));
+const BusinessUpgradePage = lazy(() => import("../features/businessUpgrade/BusinessUpgradePage"));
 const FramePage = lazy(() => import("../features/frames/FramePage"));
 const VerifyPage = lazy(() => import("../features/verify/VerifyPage"));
 const TaggingLandingPage = lazy(() => import("../features/tagging/TaggingLandingPage"));
+const PublicAssetsPage = lazy(() => import("../features/publicAssets/PublicAssetsPage"));
 const UnauthorizedPage = lazy(() => import("../features/frames/UnauthorizedPage"));
 const DevOutboxPage = lazy(() => import("../features/dev/DevOutboxPage"));
 const BugReportsPage = lazy(() => import("../features/bugReports/BugReportsPage"));
@@ -41,11 +46,7 @@ const INFO_SLUGS = [
 ] as const;
 
 const PUBLIC_FRAMES: FrameId[] = [
-  "launch",
-  "dao",
   "influencer-signup",
-  "public-assets",
-  "business-upgrade",
 ];
 const SIGNED_IN_FRAMES: FrameId[] = ["dashboard", "tag", "assets", "nok"];
 const ADMIN_VIEW_FRAMES: FrameId[] = [];
@@ -71,11 +72,16 @@ export function appRoutes() {
       ))}
       {PUBLIC_FRAMES.map(frameRoute)}
       <Route path="/news" element={<NewsPage />} />
+      <Route path="/launch" element={<LaunchPage />} />
+      <Route path="/dao" element={<DaoPage />} />
+      {/* Public page; requesting needs sign-in (the page says so, the server refuses visitors). */}
+      <Route path="/business-upgrade" element={<BusinessUpgradePage />} />
       <Route path="/verify/:serialNumber" element={<VerifyPage />} />
       <Route path="/general-tagging" element={<TaggingLandingPage kind="general" />} />
       <Route path="/nft-tagging" element={<TaggingLandingPage kind="nft" />} />
       <Route path="/mywill-tagging" element={<TaggingLandingPage kind="will" />} />
       <Route path="/business-tagging" element={<TaggingLandingPage kind="business" />} />
+      <Route path="/public-assets" element={<PublicAssetsPage />} />
       <Route path="/dev/outbox" element={<DevOutboxPage />} />
 
       <Route element={<ProtectedRoute />}>
@@ -87,7 +93,9 @@ export function appRoutes() {
       </Route>
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
       <Route element={<ProtectedRoute requireBusiness />}>{frameRoute("business-dashboard")}</Route>
-      <Route element={<ProtectedRoute requireAdmin />}>{frameRoute("admin")}</Route>
+      <Route element={<ProtectedRoute requireAdmin />}>
+        <Route path="/admin" element={<AdminPage />} />
+      </Route>
       <Route element={<ProtectedRoute requireAdmin allowAdminInfluencer />}>
         {ADMIN_VIEW_FRAMES.map(frameRoute)}
         <Route path="/bug-reports" element={<BugReportsPage />} />

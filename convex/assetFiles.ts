@@ -1,0 +1,58 @@
+// Photos and documents of an asset: upload URL, attach after tagging, remove.
+import { v } from "convex/values";
+import { userMutation } from "./lib/access";
+import { ownedAsset, recordEvent } from "./lib/assetRead";
+import { FILE_MESSAGES } from "./lib/assetFileRules";
+import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assetStore";
+import { appError } from "./lib/errors";
+
+/** Signed-in users only; the upload is checked and claimed when attached. */
+export const generateUploadUrl = userMutation({
+  args: {},
+  returns: v.string(),
+  handler: async (ctx) => await ctx.storage.generateUploadUrl(),
+});
+
+export const add = userMutation({
+  args: { assetId: v.id("assets"), files: v.array(newFileValidator) },
+  returns: v.null(),
+  handler: async (ctx, { assetId, files }) => {
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    if (files.length === 0) throw appError("INVALID", "Choose at least one file");
+    const checked = await checkUploads(ctx, files, asset.files.length);
+    await ctx.db.patch("assets", assetId, { files: [...asset.files, ...checked], updatedAt: Date.now() });
+    await claimFiles(ctx, assetId, checked);
+    const names = checked.map((f) => f.name).join(", ");
+    await recordEvent(ctx, {
+      assetId,
+      actorId: ctx.user._id,
+      type: "files",
+      summary: `Added ${names}`,
+      changes: checked.map((f) => ({ field: f.kind === "photo" ? "Photo" : "Document", from: null, to: f.name })),
+    });
+    return null;
+  },
+});
+
+export const remove = userMutation({
+  args: { assetId: v.id("assets"), storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { assetId, storageId }) => {
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const file = asset.files.find((f) => f.storageId === storageId);
+    if (file === undefined) throw appError("NOT_FOUND", FILE_MESSAGES.missing);
+    await ctx.db.patch("assets", assetId, {
+      files: asset.files.filter((f) => f.storageId !== storageId),
+      updatedAt: Date.now(),
+    });
+    await releaseFile(ctx, assetId, storageId);
+    await recordEvent(ctx, {
+      assetId,
+      actorId: ctx.user._id,
+      type: "files",
+      summary: `Removed ${file.name}`,
+      changes: [{ field: file.kind === "photo" ? "Photo" : "Document", from: file.name, to: null }],
+    });
+    return null;
+  },
+});

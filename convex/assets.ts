@@ -1,0 +1,244 @@
+// The asset registry (issue 7): tag, list, read, edit, status, delete.
+// Owners alone read full details or change anything; reads answer null/empty to
+// visitors so open screens survive a sign-out.
+import { paginationOptsValidator } from "convex/server";
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalMutation } from "./_generated/server";
+import { publicQuery, userMutation } from "./lib/access";
+import { diffAsset } from "./lib/assetDiff";
+import {
+  assetDetailValidator,
+  assetEventViewValidator,
+  assetSummaryValidator,
+  displayName,
+  ownedAsset,
+  recordEvent,
+  toSummary,
+} from "./lib/assetRead";
+import { listMineQuery, sortValidator } from "./lib/assetList";
+import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assetRules";
+import { reserveSerial } from "./lib/assetSerial";
+import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assetStore";
+import {
+  assetDetailsValidator,
+  assetKindValidator,
+  assetStatusValidator,
+  visibilityValidator,
+} from "./lib/assetValidators";
+import { TAGGING_COST } from "./lib/constants";
+import { appError, MESSAGES } from "./lib/errors";
+import { spend } from "./lib/ledger";
+import { cancelPendingTransfer } from "./lib/transferRules";
+
+const inputArgs = {
+  kind: assetKindValidator,
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  visibility: visibilityValidator,
+  details: assetDetailsValidator,
+};
+const HISTORY_LIMIT = 100;
+const PURGE_BATCH = 200;
+
+export const tag = userMutation({
+  args: { ...inputArgs, files: v.array(newFileValidator) },
+  returns: v.object({ assetId: v.id("assets"), serial: v.string() }),
+  handler: async (ctx, args) => {
+    const input = assertAsset(args);
+    const files = await checkUploads(ctx, args.files, 0);
+    const serial = await reserveSerial(ctx);
+    // Charge, serial and asset commit together: a refused charge leaves no trace.
+    await spend(ctx, {
+      userId: ctx.user._id,
+      amount: TAGGING_COST,
+      source: "tagging",
+      description: `Tagged ${serial}: ${input.name}`.slice(0, 200),
+    });
+    const now = Date.now();
+    const assetId = await ctx.db.insert("assets", {
+      ...input,
+      ownerId: ctx.user._id,
+      serial,
+      status: "active",
+      files,
+      taggedAt: now,
+      updatedAt: now,
+      searchText: searchTextOf({ ...input, serial }),
+    });
+    await claimFiles(ctx, assetId, files);
+    await ctx.db.insert("assetOwners", { assetId, ownerId: ctx.user._id, from: now });
+    await recordEvent(ctx, { assetId, actorId: ctx.user._id, type: "tagged", summary: `Tagged with serial ${serial}` });
+    return { assetId, serial };
+  },
+});
+
+export const listMine = publicQuery({
+  args: {
+    paginationOpts: paginationOptsValidator,
+    kind: v.optional(assetKindValidator),
+    status: v.optional(assetStatusValidator),
+    sort: v.optional(sortValidator),
+    search: v.optional(v.string()),
+  },
+  returns: v.object({
+    page: v.array(assetSummaryValidator),
+    isDone: v.boolean(),
+    continueCursor: v.string(),
+    splitCursor: v.optional(v.union(v.string(), v.null())),
+    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
+  }),
+  handler: async (ctx, args) => {
+    if (ctx.user === null) return { page: [], isDone: true, continueCursor: "" };
+    const result = await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
+    return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
+  },
+});
+
+export const get = publicQuery({
+  args: { assetId: v.id("assets") },
+  returns: v.union(assetDetailValidator, v.null()),
+  handler: async (ctx, { assetId }) => {
+    const asset = await ctx.db.get("assets", assetId);
+    if (ctx.user === null || asset === null || asset.ownerId !== ctx.user._id) return null;
+    const owners = await ctx.db
+      .query("assetOwners")
+      .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
+      .take(HISTORY_LIMIT);
+    const pending = await ctx.db
+      .query("transfers")
+      .withIndex("by_assetId_and_status", (q) => q.eq("assetId", assetId).eq("status", "pending"))
+      .first();
+    return {
+      _id: asset._id,
+      serial: asset.serial,
+      kind: asset.kind,
+      name: asset.name,
+      description: asset.description ?? null,
+      category: asset.category ?? null,
+      visibility: asset.visibility,
+      status: asset.status,
+      details: asset.details,
+      files: await Promise.all(asset.files.map(async (f) => ({ ...f, url: await ctx.storage.getUrl(f.storageId) }))),
+      taggedAt: asset.taggedAt,
+      updatedAt: asset.updatedAt,
+      ownerCount: owners.length,
+      pendingTransfer: pending === null ? null : { _id: pending._id, toEmail: pending.toEmail, createdAt: pending.createdAt },
+    };
+  },
+});
+
+export const history = publicQuery({
+  args: { assetId: v.id("assets") },
+  returns: v.array(assetEventViewValidator),
+  handler: async (ctx, { assetId }) => {
+    const asset = await ctx.db.get("assets", assetId);
+    if (ctx.user === null || asset === null || asset.ownerId !== ctx.user._id) return [];
+    const events = await ctx.db
+      .query("assetEvents")
+      .withIndex("by_assetId_and_at", (q) => q.eq("assetId", assetId))
+      .order("desc")
+      .take(HISTORY_LIMIT);
+    const names = new Map<string, string>();
+    for (const e of events) {
+      if (!names.has(e.actorId)) names.set(e.actorId, displayName(await ctx.db.get("users", e.actorId)));
+    }
+    return events.map((e) => ({
+      _id: e._id,
+      type: e.type,
+      summary: e.summary,
+      changes: e.changes ?? [],
+      at: e.at,
+      actorName: names.get(e.actorId)!,
+    }));
+  },
+});
+
+export const update = userMutation({
+  args: { assetId: v.id("assets"), ...inputArgs },
+  returns: v.null(),
+  handler: async (ctx, { assetId, ...args }) => {
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    if (args.kind !== asset.kind) throw appError("INVALID", "The kind of an asset cannot change");
+    const input = assertAsset(args);
+    const changes = diffAsset(asset, input);
+    if (changes.length === 0) throw appError("INVALID", MESSAGES.nothingToChange);
+    await ctx.db.replace("assets", assetId, {
+      ...input,
+      ownerId: asset.ownerId,
+      serial: asset.serial,
+      status: asset.status,
+      files: asset.files,
+      taggedAt: asset.taggedAt,
+      updatedAt: Date.now(),
+      searchText: searchTextOf({ ...input, serial: asset.serial }),
+    });
+    const onlyVisibility = changes.length === 1 && changes[0].field === "Visibility";
+    await recordEvent(ctx, {
+      assetId,
+      actorId: ctx.user._id,
+      type: onlyVisibility ? "visibility" : "edited",
+      summary: onlyVisibility ? `Made ${input.visibility}` : `Edited ${changes.map((c) => c.field.toLowerCase()).join(", ")}`,
+      changes,
+    });
+    return null;
+  },
+});
+
+export const setStatus = userMutation({
+  args: { assetId: v.id("assets"), status: assetStatusValidator },
+  returns: v.null(),
+  handler: async (ctx, { assetId, status }) => {
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    if (asset.status === status) throw appError("INVALID", MESSAGES.nothingToChange);
+    await ctx.db.patch("assets", assetId, { status, updatedAt: Date.now() });
+    const found = status === "active" && (asset.status === "lost" || asset.status === "stolen");
+    await recordEvent(ctx, {
+      assetId,
+      actorId: ctx.user._id,
+      type: "status",
+      summary: found ? `Found: back to Active (was ${STATUS_LABELS[asset.status]})` : `Marked as ${STATUS_LABELS[status]}`,
+      changes: [{ field: "Status", from: STATUS_LABELS[asset.status], to: STATUS_LABELS[status] }],
+    });
+    // Only an active asset may be handed over: a pending offer ends when it is not.
+    if (status !== "active") await cancelPendingTransfer(ctx, assetId, ctx.user._id);
+    return null;
+  },
+});
+
+export const remove = userMutation({
+  args: { assetId: v.id("assets") },
+  returns: v.null(),
+  handler: async (ctx, { assetId }) => {
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    await cancelPendingTransfer(ctx, assetId, ctx.user._id);
+    for (const file of asset.files) await releaseFile(ctx, assetId, file.storageId);
+    // The serial stays in `serials`: it is never issued again.
+    await ctx.db.delete("assets", assetId);
+    await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
+    return null;
+  },
+});
+
+/** History and provenance of a deleted asset, in batches. */
+export const purgeRecords = internalMutation({
+  args: { assetId: v.id("assets") },
+  returns: v.null(),
+  handler: async (ctx, { assetId }) => {
+    const events = await ctx.db
+      .query("assetEvents")
+      .withIndex("by_assetId_and_at", (q) => q.eq("assetId", assetId))
+      .take(PURGE_BATCH);
+    const owners = await ctx.db
+      .query("assetOwners")
+      .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
+      .take(PURGE_BATCH);
+    for (const e of events) await ctx.db.delete("assetEvents", e._id);
+    for (const o of owners) await ctx.db.delete("assetOwners", o._id);
+    if (events.length === PURGE_BATCH || owners.length === PURGE_BATCH) {
+      await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
+    }
+    return null;
+  },
+});

@@ -1,0 +1,116 @@
+// /dashboard: the owner's overview, recent activity, and the live visit alerts and found reports.
+import { v } from "convex/values";
+import type { Id } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
+import { publicQuery, userMutation } from "./lib/access";
+import { ASSET_KINDS, ASSET_STATUSES } from "./lib/assetValidators";
+import { assetNames, recentActivity } from "./lib/verifyActivity";
+import { OWNER_ALERTS_LIMIT, OWNER_FOUND_REPORTS_LIMIT } from "./lib/verifyRules";
+import {
+  activityItemValidator,
+  dashboardCountsValidator,
+  ownerAlertsValidator,
+  type DashboardCounts,
+} from "./lib/verifyValidators";
+
+// Counts read at most this many rows per kind and status; past it the tile reads "500+".
+export const COUNT_CAP = 500;
+
+async function countAssets(ctx: QueryCtx, ownerId: Id<"users">): Promise<DashboardCounts> {
+  const [kinds, statuses] = await Promise.all([
+    Promise.all(
+      ASSET_KINDS.map(async (kind) =>
+        (await ctx.db
+          .query("assets")
+          .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", kind))
+          .take(COUNT_CAP)).length,
+      ),
+    ),
+    Promise.all(
+      ASSET_STATUSES.map(async (status) =>
+        (await ctx.db
+          .query("assets")
+          .withIndex("by_ownerId_and_status_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("status", status))
+          .take(COUNT_CAP)).length,
+      ),
+    ),
+  ]);
+  const [general, nft, will, business] = kinds;
+  const [active, lost, stolen, transferred] = statuses;
+  return {
+    total: kinds.reduce((sum, n) => sum + n, 0),
+    byKind: { general, nft, will, business },
+    byStatus: { active, lost, stolen, transferred },
+    capped: [...kinds, ...statuses].some((n) => n >= COUNT_CAP),
+  };
+}
+
+/** Assets by kind and status; null when signed out (the page is behind the route guard). */
+export const overview = publicQuery({
+  args: {},
+  returns: v.union(v.null(), dashboardCountsValidator),
+  handler: async (ctx) => (ctx.user === null ? null : await countAssets(ctx, ctx.user._id)),
+});
+
+export const activity = publicQuery({
+  args: {},
+  returns: v.union(v.null(), v.array(activityItemValidator)),
+  handler: async (ctx) => (ctx.user === null ? null : await recentActivity(ctx, ctx.user._id)),
+});
+
+/** The owner's newest visit alerts and found reports: the alerts panel and the live toast. */
+export const alerts = publicQuery({
+  args: {},
+  returns: v.union(v.null(), ownerAlertsValidator),
+  handler: async (ctx) => {
+    if (ctx.user === null) return null;
+    const ownerId = ctx.user._id;
+    const names = assetNames(ctx);
+    const [alertRows, foundRows] = await Promise.all([
+      ctx.db.query("verifyAlerts").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", ownerId)).order("desc").take(OWNER_ALERTS_LIMIT),
+      ctx.db.query("foundReports").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", ownerId)).order("desc").take(OWNER_FOUND_REPORTS_LIMIT),
+    ]);
+    const gone = { name: "Deleted asset", serial: "" };
+    return {
+      alerts: await Promise.all(
+        alertRows.map(async (a) => ({
+          _id: a._id,
+          asset: (await names(a.assetId)) ?? gone,
+          at: a.at,
+          viewer: a.viewer,
+          place: a.place ?? null,
+          seen: a.seenAt !== undefined,
+        })),
+      ),
+      unseen: alertRows.filter((a) => a.seenAt === undefined).length,
+      found: await Promise.all(
+        foundRows.map(async (r) => ({
+          _id: r._id,
+          asset: (await names(r.assetId)) ?? gone,
+          message: r.message,
+          contact: r.contact ?? null,
+          at: r.at,
+        })),
+      ),
+    };
+  },
+});
+
+/** Marks the owner's newest alerts seen (the panel's unseen badge clears). */
+export const markAlertsSeen = userMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    const ownerId = ctx.user._id;
+    const latest = await ctx.db
+      .query("verifyAlerts")
+      .withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", ownerId))
+      .order("desc")
+      .take(OWNER_ALERTS_LIMIT);
+    const now = Date.now();
+    for (const alert of latest) {
+      if (alert.seenAt === undefined) await ctx.db.patch("verifyAlerts", alert._id, { seenAt: now });
+    }
+    return null;
+  },
+});

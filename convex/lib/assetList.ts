@@ -1,0 +1,58 @@
+// /assets list: picks the index that serves each filter and sort, so the read
+// stays inside the owner's own range.
+import { v, type Infer } from "convex/values";
+import type { Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import type { AssetKind, AssetStatus } from "./assetValidators";
+
+export const sortValidator = v.union(v.literal("newest"), v.literal("oldest"), v.literal("name"));
+export type AssetSort = Infer<typeof sortValidator>;
+export const SEARCH_MAX = 100;
+
+type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; search?: string };
+
+export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArgs) {
+  const { kind, status } = args;
+  const search = args.search?.trim().slice(0, SEARCH_MAX) ?? "";
+  if (search !== "") {
+    // Relevance order: the search index ignores the sort.
+    return ctx.db.query("assets").withSearchIndex("search_text", (q) => {
+      let s = q.search("searchText", search).eq("ownerId", ownerId);
+      if (kind !== undefined) s = s.eq("kind", kind);
+      if (status !== undefined) s = s.eq("status", status);
+      return s;
+    });
+  }
+  if (args.sort === "name") {
+    // Filters here scan only this owner's rows in name order.
+    return ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_name", (q) => q.eq("ownerId", ownerId))
+      // eslint-disable-next-line @convex-dev/no-filter-in-query -- bounded by the owner's index range
+      .filter((q) =>
+        q.and(
+          kind === undefined ? true : q.eq(q.field("kind"), kind),
+          status === undefined ? true : q.eq(q.field("status"), status),
+        ),
+      );
+  }
+  const order = args.sort === "oldest" ? "asc" : "desc";
+  if (kind !== undefined) {
+    const byKind = ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", kind))
+      .order(order);
+    // Status within one owner's kind range.
+    return status === undefined ? byKind : byKind.filter((q) => q.eq(q.field("status"), status));
+  }
+  if (status !== undefined) {
+    return ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_status_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("status", status))
+      .order(order);
+  }
+  return ctx.db
+    .query("assets")
+    .withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", ownerId))
+    .order(order);
+}

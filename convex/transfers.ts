@@ -1,0 +1,152 @@
+// Two-party transfers by email: the owner offers, the recipient accepts or declines live.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { env, internalAction } from "./_generated/server";
+import { publicQuery, userMutation } from "./lib/access";
+import { coverPhotoUrl, displayName, ownedAsset, recordEvent } from "./lib/assetRead";
+import { assetKindValidator } from "./lib/assetValidators";
+import { parseEmail } from "./lib/authInput";
+import { appError, MESSAGES } from "./lib/errors";
+import { sendEmail } from "./lib/outbound";
+import { moveOwnership, openTransfer, pendingTransfer, TRANSFER_MESSAGES } from "./lib/transferRules";
+
+const INCOMING_LIMIT = 50;
+
+export const offer = userMutation({
+  args: { assetId: v.id("assets"), email: v.string() },
+  returns: v.id("transfers"),
+  handler: async (ctx, { assetId, email }) => {
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const toEmail = parseEmail(email);
+    if (toEmail === ctx.user.email?.toLowerCase()) throw appError("INVALID", TRANSFER_MESSAGES.self);
+    if (asset.status !== "active") throw appError("INVALID", TRANSFER_MESSAGES.notActive);
+    const recipient = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", toEmail))
+      .first();
+    if (recipient === null) throw appError("NOT_FOUND", TRANSFER_MESSAGES.unknownEmail);
+    if (recipient._id === ctx.user._id) throw appError("INVALID", TRANSFER_MESSAGES.self);
+    if ((await pendingTransfer(ctx, assetId)) !== null) throw appError("INVALID", TRANSFER_MESSAGES.pending);
+    const transferId = await ctx.db.insert("transfers", {
+      assetId,
+      fromUserId: ctx.user._id,
+      toUserId: recipient._id,
+      toEmail,
+      status: "pending",
+      createdAt: Date.now(),
+    });
+    await recordEvent(ctx, { assetId, actorId: ctx.user._id, type: "transfer_offered", summary: `Transfer offered to ${toEmail}` });
+    await ctx.scheduler.runAfter(0, internal.transfers.notifyRecipient, {
+      to: toEmail,
+      fromName: displayName(ctx.user),
+      assetName: asset.name,
+      serial: asset.serial,
+    });
+    return transferId;
+  },
+});
+
+export const cancel = userMutation({
+  args: { transferId: v.id("transfers") },
+  returns: v.null(),
+  handler: async (ctx, { transferId }) => {
+    const transfer = await openTransfer(ctx, transferId);
+    if (transfer.fromUserId !== ctx.user._id) throw appError("FORBIDDEN", MESSAGES.forbidden);
+    await ctx.db.patch("transfers", transferId, { status: "cancelled", respondedAt: Date.now() });
+    await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_cancelled", summary: `Transfer offer to ${transfer.toEmail} cancelled` });
+    return null;
+  },
+});
+
+export const decline = userMutation({
+  args: { transferId: v.id("transfers") },
+  returns: v.null(),
+  handler: async (ctx, { transferId }) => {
+    const transfer = await openTransfer(ctx, transferId);
+    if (transfer.toUserId !== ctx.user._id) throw appError("FORBIDDEN", MESSAGES.forbidden);
+    await ctx.db.patch("transfers", transferId, { status: "declined", respondedAt: Date.now() });
+    await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_declined", summary: `${displayName(ctx.user)} declined the transfer` });
+    return null;
+  },
+});
+
+export const accept = userMutation({
+  args: { transferId: v.id("transfers") },
+  returns: v.id("assets"),
+  handler: async (ctx, { transferId }) => {
+    const transfer = await openTransfer(ctx, transferId);
+    if (transfer.toUserId !== ctx.user._id) throw appError("FORBIDDEN", MESSAGES.forbidden);
+    const asset = await ctx.db.get("assets", transfer.assetId);
+    if (asset === null || asset.ownerId !== transfer.fromUserId || asset.status !== "active") {
+      throw appError("INVALID", TRANSFER_MESSAGES.closed);
+    }
+    const now = Date.now();
+    await moveOwnership(ctx, asset, ctx.user._id, now);
+    await ctx.db.patch("transfers", transferId, { status: "accepted", respondedAt: now });
+    const from = displayName(await ctx.db.get("users", transfer.fromUserId));
+    await recordEvent(ctx, {
+      assetId: asset._id,
+      actorId: ctx.user._id,
+      type: "transferred",
+      summary: `Ownership transferred from ${from} to ${displayName(ctx.user)}`,
+      changes: [{ field: "Owner", from, to: displayName(ctx.user) }],
+    });
+    return asset._id;
+  },
+});
+
+export const incoming = publicQuery({
+  args: {},
+  returns: v.array(
+    v.object({
+      _id: v.id("transfers"),
+      assetId: v.id("assets"),
+      serial: v.string(),
+      assetName: v.string(),
+      kind: assetKindValidator,
+      coverUrl: v.union(v.string(), v.null()),
+      fromName: v.string(),
+      createdAt: v.number(),
+    }),
+  ),
+  handler: async (ctx) => {
+    if (ctx.user === null) return [];
+    const userId = ctx.user._id;
+    const offers = await ctx.db
+      .query("transfers")
+      .withIndex("by_toUserId_and_status", (q) => q.eq("toUserId", userId).eq("status", "pending"))
+      .take(INCOMING_LIMIT);
+    const rows = await Promise.all(
+      offers.map(async (t) => {
+        const asset = await ctx.db.get("assets", t.assetId);
+        if (asset === null) return null;
+        return {
+          _id: t._id,
+          assetId: asset._id,
+          serial: asset.serial,
+          assetName: asset.name,
+          kind: asset.kind,
+          coverUrl: await coverPhotoUrl(ctx, asset),
+          fromName: displayName(await ctx.db.get("users", t.fromUserId)),
+          createdAt: t.createdAt,
+        };
+      }),
+    );
+    return rows.filter((r) => r !== null);
+  },
+});
+
+export const notifyRecipient = internalAction({
+  args: { to: v.string(), fromName: v.string(), assetName: v.string(), serial: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const link = `${env.SITE_URL ?? ""}/assets`;
+    await sendEmail(ctx, {
+      to: args.to,
+      subject: `${args.fromName} wants to transfer "${args.assetName}" to you`,
+      body: `${args.fromName} offered you ownership of "${args.assetName}" (${args.serial}) on TagMyThing. Open your assets to accept or decline: ${link}`,
+      link,
+    });
+    return null;
+  },
+});

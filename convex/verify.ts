@@ -1,0 +1,148 @@
+// /verify/{serial}: anyone checks a serial; every visit alerts the owner; finders report found.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalAction, internalQuery } from "./_generated/server";
+import { publicMutation, publicQuery } from "./lib/access";
+import { appError } from "./lib/errors";
+import { sendEmail } from "./lib/outbound";
+import { enforceRateLimit } from "./lib/rateLimit";
+import { assetBySerial, publicView } from "./lib/verifyData";
+import { takeSlot } from "./lib/verifyLimits";
+import {
+  cleanVisitorId,
+  coarsePlace,
+  FOUND_CONTACT_MAX,
+  FOUND_MESSAGE_MAX,
+  FOUND_REPORTS_PER_ASSET_PER_HOUR,
+  FOUND_REPORTS_PER_VISITOR_PER_HOUR,
+  isSerialFormat,
+  normalizeSerial,
+  PLACE_SHARE_WINDOW_MS,
+  VERIFY_MESSAGES,
+  VISIT_ALERT_WINDOW_MS,
+  VISIT_ALERTS_PER_ASSET_PER_HOUR,
+} from "./lib/verifyRules";
+import { placeValidator, verifyResultValidator } from "./lib/verifyValidators";
+import { foundReportEmail } from "./lib/verifyEmail";
+
+const HOUR = 60 * 60 * 1000;
+
+/** What a finder or buyer may see. A private asset shows only that it exists and its status. */
+export const bySerial = publicQuery({
+  args: { serial: v.string() },
+  returns: verifyResultValidator,
+  handler: async (ctx, args) => {
+    const serial = normalizeSerial(args.serial);
+    if (!isSerialFormat(serial)) return { result: "invalid" as const };
+    const asset = await assetBySerial(ctx, serial);
+    if (asset === null) return { result: "notFound" as const, serial };
+    if (asset.visibility === "private") return { result: "private" as const, serial, status: asset.status };
+    return await publicView(ctx, asset, ctx.user);
+  },
+});
+
+/**
+ * Called once per page view: a live alert for the owner, naming only whether the viewer
+ * was signed in. Returns the alert (to attach a place the visitor agrees to share) or null.
+ */
+export const recordVisit = publicMutation({
+  args: { serial: v.string(), visitorId: v.optional(v.string()) },
+  returns: v.union(v.id("verifyAlerts"), v.null()),
+  handler: async (ctx, args) => {
+    const serial = normalizeSerial(args.serial);
+    if (!isSerialFormat(serial)) return null;
+    const asset = await assetBySerial(ctx, serial);
+    if (asset === null || ctx.user?._id === asset.ownerId) return null;
+    const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
+    const perVisitor = { max: 1, windowMs: VISIT_ALERT_WINDOW_MS };
+    if (!(await takeSlot(ctx, `verifyVisit:${asset._id}:${visitor}`, perVisitor))) return null;
+    const perAsset = { max: VISIT_ALERTS_PER_ASSET_PER_HOUR, windowMs: HOUR };
+    if (!(await takeSlot(ctx, `verifyVisitAsset:${asset._id}`, perAsset))) return null;
+    return await ctx.db.insert("verifyAlerts", {
+      assetId: asset._id,
+      ownerId: asset.ownerId,
+      at: Date.now(),
+      viewer: ctx.user === null ? "visitor" : "member",
+    });
+  },
+});
+
+/** The visitor agreed to share a coarse place for the alert their visit raised. */
+export const shareVisitPlace = publicMutation({
+  args: { alertId: v.string(), place: placeValidator },
+  returns: v.boolean(),
+  handler: async (ctx, args) => {
+    const alertId = ctx.db.normalizeId("verifyAlerts", args.alertId);
+    const alert = alertId === null ? null : await ctx.db.get("verifyAlerts", alertId);
+    if (alert === null || alert.place !== undefined) return false;
+    if (Date.now() - alert.at > PLACE_SHARE_WINDOW_MS) return false;
+    const place = coarsePlace(args.place);
+    if (place === null) throw appError("INVALID", VERIFY_MESSAGES.invalidPlace);
+    await ctx.db.patch("verifyAlerts", alert._id, { place });
+    return true;
+  },
+});
+
+/** A finder's message: in the owner's app at once, and by email. */
+export const reportFound = publicMutation({
+  args: {
+    serial: v.string(),
+    message: v.string(),
+    contact: v.optional(v.string()),
+    visitorId: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const serial = normalizeSerial(args.serial);
+    if (!isSerialFormat(serial)) throw appError("INVALID", VERIFY_MESSAGES.invalidSerial);
+    const message = args.message.trim();
+    const contact = args.contact?.trim() || undefined;
+    if (message.length === 0) throw appError("INVALID", VERIFY_MESSAGES.emptyMessage);
+    if (message.length > FOUND_MESSAGE_MAX) throw appError("INVALID", VERIFY_MESSAGES.messageTooLong);
+    if (contact !== undefined && contact.length > FOUND_CONTACT_MAX) {
+      throw appError("INVALID", VERIFY_MESSAGES.contactTooLong);
+    }
+    const asset = await assetBySerial(ctx, serial);
+    if (asset === null) throw appError("NOT_FOUND", VERIFY_MESSAGES.serialNotFound);
+    if (ctx.user?._id === asset.ownerId) throw appError("INVALID", VERIFY_MESSAGES.ownAsset);
+    const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
+    const perVisitor = { max: FOUND_REPORTS_PER_VISITOR_PER_HOUR, windowMs: HOUR };
+    await enforceRateLimit(ctx, `foundReport:${asset._id}:${visitor}`, perVisitor);
+    const perAsset = { max: FOUND_REPORTS_PER_ASSET_PER_HOUR, windowMs: HOUR };
+    await enforceRateLimit(ctx, `foundReportAsset:${asset._id}`, perAsset);
+    const reportId = await ctx.db.insert("foundReports", {
+      assetId: asset._id,
+      ownerId: asset.ownerId,
+      message,
+      contact,
+      at: Date.now(),
+    });
+    await ctx.scheduler.runAfter(0, internal.verify.emailFoundReport, { reportId });
+    return null;
+  },
+});
+
+export const foundReportMail = internalQuery({
+  args: { reportId: v.id("foundReports") },
+  returns: v.union(v.null(), v.object({ to: v.string(), subject: v.string(), body: v.string(), link: v.string() })),
+  handler: async (ctx, { reportId }) => {
+    const report = await ctx.db.get("foundReports", reportId);
+    if (report === null) return null;
+    const [asset, owner] = await Promise.all([
+      ctx.db.get("assets", report.assetId),
+      ctx.db.get("users", report.ownerId),
+    ]);
+    if (asset === null || !owner?.email) return null;
+    return foundReportEmail({ to: owner.email, asset, report });
+  },
+});
+
+export const emailFoundReport = internalAction({
+  args: { reportId: v.id("foundReports") },
+  returns: v.null(),
+  handler: async (ctx, { reportId }) => {
+    const mail = await ctx.runQuery(internal.verify.foundReportMail, { reportId });
+    if (mail !== null) await sendEmail(ctx, mail);
+    return null;
+  },
+});

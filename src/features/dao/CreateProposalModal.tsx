@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from "react";
+import { useMutation } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { checkProposal, DAO_LIMITS } from "../../../convex/lib/daoRules";
+import { Button, Input, Modal } from "../../ui";
+import { errorMessage, fromLocalInput, toLocalInput } from "./daoFormat";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function initial() {
+  const start = Math.ceil(Date.now() / 60_000) * 60_000;
+  return {
+    title: "",
+    description: "",
+    options: ["Yes", "No"],
+    startsAt: toLocalInput(start),
+    endsAt: toLocalInput(start + 7 * DAY),
+    quorum: "100",
+  };
+}
+
+export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const create = useMutation(api.dao.create);
+  const [form, setForm] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setError(null);
+  };
+  const setOption = (i: number, value: string) => set({ options: form.options.map((o, j) => (j === i ? value : o)) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      title: form.title,
+      description: form.description,
+      options: form.options,
+      startsAt: fromLocalInput(form.startsAt),
+      endsAt: fromLocalInput(form.endsAt),
+      quorum: form.quorum.trim() === "" ? Number.NaN : Number(form.quorum),
+    };
+    // The server checks the same rules; checking here first saves a round trip.
+    const checked = checkProposal(input, Date.now());
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await create(input);
+      toast.success("Proposal created");
+      setForm(initial());
+      onOpenChange(false);
+    } catch (e) {
+      setError(errorMessage(e, "Failed to create proposal"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New proposal"
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form="proposal-form" loading={busy} loadingText="Creating...">
+            Create proposal
+          </Button>
+        </>
+      }
+    >
+      <form id="proposal-form" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        <Input
+          label="Title"
+          value={form.title}
+          maxLength={DAO_LIMITS.titleMax}
+          onChange={(e) => set({ title: e.target.value })}
+          hint={`${form.title.length}/${DAO_LIMITS.titleMax}`}
+        />
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
+          Description
+          <textarea
+            value={form.description}
+            rows={6}
+            maxLength={DAO_LIMITS.descriptionMax}
+            onChange={(e) => set({ description: e.target.value })}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          />
+          <span className="text-xs font-normal text-slate-500">
+            {form.description.length}/{DAO_LIMITS.descriptionMax}
+          </span>
+        </label>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+            Options ({DAO_LIMITS.optionsMin} to {DAO_LIMITS.optionsMax})
+          </legend>
+          {form.options.map((option, i) => (
+            <div key={i} className="flex items-end gap-2">
+              <Input
+                aria-label={`Option ${i + 1}`}
+                value={option}
+                maxLength={DAO_LIMITS.optionMax}
+                containerClassName="flex-1"
+                onChange={(e) => setOption(i, e.target.value)}
+              />
+              <Button
+                variant="ghost"
+                aria-label={`Remove option ${i + 1}`}
+                disabled={form.options.length <= DAO_LIMITS.optionsMin}
+                onClick={() => set({ options: form.options.filter((_, j) => j !== i) })}
+              >
+                Remove
+              </Button>
+            </div>
+          ))}
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start"
+            disabled={form.options.length >= DAO_LIMITS.optionsMax}
+            onClick={() => set({ options: [...form.options, ""] })}
+          >
+            Add option
+          </Button>
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Input label="Starts" type="datetime-local" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />
+          <Input label="Ends" type="datetime-local" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />
+          <Input
+            label="Quorum (TMT)"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={form.quorum}
+            onChange={(e) => set({ quorum: e.target.value })}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import type { ProposalView } from "../../../convex/lib/daoRules";
+import { Button } from "../../ui";
+import { errorMessage, formatTmt } from "./daoFormat";
+
+/** One vote per member; choosing again before the end changes it (re-weighed at that moment). */
+export function VoteForm({ proposal }: { proposal: ProposalView }) {
+  const vote = useMutation(api.dao.vote);
+  const balance = useQuery(api.wallet.balance, {});
+  const [choice, setChoice] = useState<number | null>(proposal.myVote?.option ?? null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const voted = proposal.myVote !== null;
+  const unchanged = choice === proposal.myVote?.option;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (choice === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { weight } = await vote({ proposalId: proposal._id, option: choice });
+      toast.success(`${voted ? "Vote changed" : "Vote cast"} with a weight of ${formatTmt(weight)}`);
+    } catch (e) {
+      setError(errorMessage(e, "Failed to record your vote"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label={`Vote on ${proposal.title}`} className="flex flex-col gap-3">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">Your vote</legend>
+        {proposal.options.map((option, i) => (
+          <label
+            key={option}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm has-checked:border-indigo-500 has-checked:bg-indigo-50 dark:border-slate-700 dark:has-checked:bg-indigo-950/50"
+          >
+            <input
+              type="radio"
+              name={`vote-${proposal._id}`}
+              value={i}
+              checked={choice === i}
+              onChange={() => setChoice(i)}
+              className="h-4 w-4 accent-indigo-600"
+            />
+            <span className="text-slate-800 dark:text-slate-100">{option}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" loading={busy} disabled={choice === null || unchanged}>
+          {voted ? "Change vote" : "Cast vote"}
+        </Button>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {typeof balance === "number" && `Your vote weighs your balance now: ${formatTmt(balance)}.`}
+          {voted && ` You can change it until voting ends.`}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verifyRules";
+import type { DashboardCounts } from "../../../convex/lib/verifyValidators";
+import { cn } from "../../ui";
+import { DASHBOARD_TEXT } from "./dashboardText";
+
+const CAP_NOTE = 500;
+const shown = (n: number) => (n >= CAP_NOTE ? `${CAP_NOTE}+` : String(n));
+
+const STATUS_TONES = {
+  active: "text-emerald-700 dark:text-emerald-400",
+  lost: "text-amber-700 dark:text-amber-400",
+  stolen: "text-red-700 dark:text-red-400",
+  transferred: "text-slate-700 dark:text-slate-300",
+} as const;
+
+function Tiles<K extends string>({ title, entries, tone }: { title: string; entries: [K, string, number][]; tone?: (k: K) => string }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3">
+        {entries.map(([key, label, n]) => (
+          <div key={key} className="rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
+            <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className={cn("text-2xl font-bold tabular-nums text-slate-900 dark:text-white", tone?.(key))}>{shown(n)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function CountsPanel({ counts, balance }: { counts: DashboardCounts; balance: number | null | undefined }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <Link
+        to="/wallet"
+        className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-sm hover:from-indigo-500"
+      >
+        <p className="text-sm font-medium text-indigo-100">{DASHBOARD_TEXT.balance}</p>
+        <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="dashboard-balance">
+          {balance === undefined || balance === null ? "…" : `${balance} ${TOKEN_SYMBOL}`}
+        </p>
+      </Link>
+      <Link
+        to="/assets"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.assets}</p>
+        <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="dashboard-total">
+          {counts.capped ? `${shown(counts.total)}` : counts.total}
+        </p>
+      </Link>
+      <Tiles
+        title={DASHBOARD_TEXT.byKind}
+        entries={(Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((k) => [k, KIND_LABELS[k], counts.byKind[k]])}
+      />
+      <Tiles
+        title={DASHBOARD_TEXT.byStatus}
+        entries={(Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[]).map((k) => [k, STATUS_LABELS[k], counts.byStatus[k]])}
+        tone={(k) => STATUS_TONES[k]}
+      />
+    </div>
+  );
+}

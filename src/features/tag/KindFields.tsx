@@ -1,0 +1,81 @@
+import { CHAINS } from "../../../convex/lib/assetValidators";
+import { ADDRESS_HINTS, CHAIN_LABELS } from "../../../convex/lib/assetChains";
+import type { FieldErrors } from "../../../convex/lib/assetRules";
+import { Button, Input } from "../../ui";
+import { SelectField, TextAreaField } from "./Fields";
+import { emptyBeneficiary, type BeneficiaryRow, type FormState } from "./formModel";
+
+export type FieldsProps = {
+  form: FormState;
+  errors: FieldErrors;
+  set: (patch: Partial<FormState>) => void;
+};
+
+export function GeneralFields({ form, errors, set }: FieldsProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Input label="Brand" value={form.brand} error={errors.brand} onChange={(e) => set({ brand: e.target.value })} />
+      <Input label="Model" value={form.model} error={errors.model} onChange={(e) => set({ model: e.target.value })} />
+      <Input label="Purchase date" type="date" value={form.purchaseDate} error={errors.purchaseDate} onChange={(e) => set({ purchaseDate: e.target.value })} />
+      <Input label="Purchase value" inputMode="decimal" placeholder="1200.00" value={form.purchaseValue} error={errors.purchaseValue} onChange={(e) => set({ purchaseValue: e.target.value })} />
+      <Input label="Location" containerClassName="sm:col-span-2" placeholder="Where it is usually kept" value={form.location} error={errors.location} onChange={(e) => set({ location: e.target.value })} />
+    </div>
+  );
+}
+
+export function NftFields({ form, errors, set }: FieldsProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField label="Chain" value={form.chain} onChange={(e) => set({ chain: e.target.value as FormState["chain"] })}>
+        {CHAINS.map((c) => <option key={c} value={c}>{CHAIN_LABELS[c]}</option>)}
+      </SelectField>
+      <Input label={form.chain === "solana" ? "Token ID (optional)" : "Token ID"} inputMode="numeric" value={form.tokenId} error={errors.tokenId} onChange={(e) => set({ tokenId: e.target.value })} />
+      <Input label="Contract address" containerClassName="sm:col-span-2" className="font-mono" autoComplete="off" spellCheck={false}
+        hint={ADDRESS_HINTS[form.chain]} value={form.contractAddress} error={errors.contractAddress} onChange={(e) => set({ contractAddress: e.target.value })} />
+      <Input label="Marketplace URL" containerClassName="sm:col-span-2" type="url" placeholder="https://opensea.io/assets/..." value={form.marketplaceUrl} error={errors.marketplaceUrl} onChange={(e) => set({ marketplaceUrl: e.target.value })} />
+    </div>
+  );
+}
+
+export function WillFields({ form, errors, set }: FieldsProps) {
+  const update = (i: number, patch: Partial<BeneficiaryRow>) =>
+    set({ beneficiaries: form.beneficiaries.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
+  return (
+    <div className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Beneficiaries (next of kin)</legend>
+        {errors.beneficiaries && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{errors.beneficiaries}</p>}
+        {form.beneficiaries.map((b, i) => (
+          <div key={i} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-800">
+            <Input label={`Beneficiary ${i + 1} name`} value={b.name} error={errors[`beneficiaries.${i}.name`]} onChange={(e) => update(i, { name: e.target.value })} />
+            <Input label="Relationship" placeholder="Daughter" value={b.relationship} error={errors[`beneficiaries.${i}.relationship`]} onChange={(e) => update(i, { relationship: e.target.value })} />
+            <Input label="Email (optional)" type="email" value={b.email} error={errors[`beneficiaries.${i}.email`]} onChange={(e) => update(i, { email: e.target.value })} />
+            <Input label="Share % (optional)" inputMode="numeric" value={b.share} error={errors[`beneficiaries.${i}.share`]} onChange={(e) => update(i, { share: e.target.value })} />
+            {form.beneficiaries.length > 1 && (
+              <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => set({ beneficiaries: form.beneficiaries.filter((_, j) => j !== i) })}>
+                Remove beneficiary {i + 1}
+              </Button>
+            )}
+          </div>
+        ))}
+        <Button variant="outline" size="sm" className="self-start" onClick={() => set({ beneficiaries: [...form.beneficiaries, emptyBeneficiary()] })}>
+          Add beneficiary
+        </Button>
+      </fieldset>
+      <TextAreaField label="Instructions" rows={4} placeholder="What should happen to this asset" value={form.instructions} error={errors.instructions} onChange={(e) => set({ instructions: e.target.value })} />
+    </div>
+  );
+}
+
+export function BusinessFields({ form, errors, set }: FieldsProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Input label="SKU" value={form.sku} error={errors.sku} onChange={(e) => set({ sku: e.target.value })} />
+      <Input label="Quantity" inputMode="numeric" value={form.quantity} error={errors.quantity} onChange={(e) => set({ quantity: e.target.value })} />
+      <Input label="Unit cost" inputMode="decimal" placeholder="25.00" value={form.unitCost} error={errors.unitCost} onChange={(e) => set({ unitCost: e.target.value })} />
+      <Input label="Location" placeholder="Warehouse, shelf" value={form.location} error={errors.location} onChange={(e) => set({ location: e.target.value })} />
+    </div>
+  );
+}
+
+export const KIND_FIELDS = { general: GeneralFields, nft: NftFields, will: WillFields, business: BusinessFields } as const;

@@ -1,0 +1,26 @@
+import type { AssetStatus } from "../../../convex/lib/assetValidators";
+import { cn } from "../../ui";
+import { STATUS_WARNINGS } from "./verifyText";
+
+/** The clear warning a lost or stolen item carries; nothing for other statuses. */
+export function StatusWarning({ status }: { status: AssetStatus }) {
+  const text = STATUS_WARNINGS[status];
+  if (!text) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="status-warning"
+      className={cn(
+        "flex gap-3 rounded-2xl border-2 p-4 text-sm font-medium sm:text-base",
+        status === "stolen"
+          ? "border-red-500 bg-red-50 text-red-900 dark:border-red-500 dark:bg-red-950/70 dark:text-red-100"
+          : "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-500 dark:bg-amber-950/60 dark:text-amber-100",
+      )}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 fill-current">
+        <path d="M12 2 1 21h22L12 2zm1 15h-2v2h2v-2zm0-8h-2v6h2V9z" />
+      </svg>
+      <p>{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useQuery } from "convex/react";
+import type { ReactNode } from "react";
+import { useParams } from "react-router";
+import { api } from "../../../convex/_generated/api";
+import { isSerialFormat, normalizeSerial } from "../../../convex/lib/verifyRules";
+import { PageSpinner } from "../../ui";
+import { AssetVerifyCard } from "./AssetVerifyCard";
+import { ReportFoundForm } from "./ReportFoundForm";
+import { SerialLookupForm } from "./SerialLookupForm";
+import { StatusBadge } from "./StatusBadge";
+import { StatusWarning } from "./StatusWarning";
+import { VERIFY_TEXT } from "./verifyText";
+import { useRecordVisit, VisitNotice } from "./VisitNotice";
+
+function Message({ title, serial, children }: { title: string; serial: string; children: ReactNode }) {
+  return (
+    <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+      <p className="mt-3 inline-flex max-w-full flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+        Serial number
+        <code className="break-all rounded bg-slate-100 px-2 py-0.5 font-mono font-semibold text-slate-900 dark:bg-slate-800 dark:text-white">
+          {serial}
+        </code>
+      </p>
+      {children}
+    </div>
+  );
+}
+
+function LiveVerify({ serial }: { serial: string }) {
+  const result = useQuery(api.verify.bySerial, { serial });
+  const alertId = useRecordVisit(serial);
+  if (result === undefined) return <PageSpinner label={VERIFY_TEXT.loading} />;
+  switch (result.result) {
+    case "invalid":
+    case "notFound":
+      return (
+        <Message title={VERIFY_TEXT.notFoundTitle} serial={serial}>
+          <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.notFoundBody}</p>
+          <SerialLookupForm />
+        </Message>
+      );
+    case "private":
+      return (
+        <>
+          <Message title={VERIFY_TEXT.privateTitle} serial={result.serial}>
+            <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.privateBody}</p>
+            <p className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200">
+              Status <StatusBadge status={result.status} />
+            </p>
+            <div className="mt-4">
+              <StatusWarning status={result.status} />
+            </div>
+          </Message>
+          <VisitNotice alertId={alertId} />
+          <ReportFoundForm serial={result.serial} />
+        </>
+      );
+    case "public":
+      return (
+        <>
+          <AssetVerifyCard asset={result} />
+          {!result.isOwner && (
+            <>
+              <VisitNotice alertId={alertId} />
+              <ReportFoundForm serial={result.serial} />
+            </>
+          )}
+        </>
+      );
+  }
+}
+
+/** /verify/{serialNumber}: what a finder or buyer needs, live. */
+export default function VerifyPage() {
+  const { serialNumber = "" } = useParams();
+  const serial = normalizeSerial(serialNumber);
+  return (
+    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600 dark:text-indigo-400">Verification</p>
+      {isSerialFormat(serial) ? (
+        <LiveVerify key={serial} serial={serial} />
+      ) : (
+        <Message title={VERIFY_TEXT.invalidTitle} serial={serialNumber}>
+          <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.invalidBody}</p>
+          <SerialLookupForm initial={serialNumber} />
+        </Message>
+      )}
+    </section>
+  );
+}

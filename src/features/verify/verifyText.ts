@@ -1,0 +1,29 @@
+import type { AssetStatus } from "../../../convex/lib/assetValidators";
+
+export const VERIFY_TEXT = {
+  loading: "Checking serial number...",
+  invalidTitle: "Invalid serial number",
+  invalidBody: "Serial numbers look like TMT-7K2Q-94XD: TMT, then two groups of four letters or digits.",
+  notFoundTitle: "Serial not found",
+  notFoundBody: "No asset is registered with this serial number. Check the label and try again: a mistyped character is the usual cause.",
+  privateTitle: "Registered asset",
+  privateBody: "This serial number is registered on TagMyThing. Its owner keeps the details private.",
+  ownAsset: "This is your asset. Visitors see this page as it is, without this note.",
+  manage: "Manage in My Assets",
+  lost: "This item has been reported lost by its owner. If you have found it, please let them know with Report found below.",
+  stolen:
+    "Warning: this item has been reported stolen. Do not buy it. If you know where it is, tell the owner below and contact the police.",
+  transferred: "This item has been transferred to a new owner.",
+  verified: "Registered on TagMyThing",
+} as const;
+
+export const STATUS_WARNINGS: Partial<Record<AssetStatus, string>> = {
+  lost: VERIFY_TEXT.lost,
+  stolen: VERIFY_TEXT.stolen,
+};
+
+export const formatDate = (at: number) =>
+  new Date(at).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+
+export const formatDateTime = (at: number) =>
+  new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

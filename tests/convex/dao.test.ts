@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { earn } from "../../convex/lib/ledger";
+import { DAO_MESSAGES, outcome } from "../../convex/lib/daoRules";
+import { errorData, makeUser, setupTest, snapshot, type Backend } from "./setup";
+
+const HOUR = 60 * 60 * 1000;
+const T0 = Date.UTC(2030, 0, 1);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(T0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function draft(overrides: Record<string, unknown> = {}) {
+  return {
+    title: "Fund a repair café",
+    description: "Should the treasury fund a monthly repair café?",
+    options: ["Yes", "No"],
+    startsAt: T0,
+    endsAt: T0 + 24 * HOUR,
+    quorum: 100,
+    ...overrides,
+  };
+}
+
+async function fund(t: Backend, userId: Id<"users">, amount: number) {
+  await t.run(async (ctx) => {
+    await earn(ctx, { userId, amount, source: "test", description: "Test funds" });
+  });
+}
+
+async function setup() {
+  const t = setupTest();
+  const admin = await makeUser(t, { role: "admin" });
+  const proposalId = await admin.as.mutation(api.dao.create, draft());
+  return { t, admin, proposalId };
+}
+
+describe("proposals", () => {
+  test("an admin creates a proposal; visitors read it with an empty tally", async () => {
+    const { t, proposalId } = await setup();
+    const [p] = await t.query(api.dao.list, {});
+    expect(p._id).toBe(proposalId);
+    expect(p).toMatchObject({ title: "Fund a repair café", options: ["Yes", "No"], weights: [0, 0], counts: [0, 0], myVote: null });
+  });
+
+  test("members, moderators and admin-influencers cannot create proposals", async () => {
+    const t = setupTest();
+    for (const options of [{}, { role: "moderator" as const }, { isAdminInfluencer: true }]) {
+      const user = await makeUser(t, options);
+      const before = await snapshot(t);
+      expect((await errorData(() => user.as.mutation(api.dao.create, draft()))).code).toBe("FORBIDDEN");
+      expect(await snapshot(t)).toEqual(before);
+    }
+  });
+
+  test.each([
+    ["one option", { options: ["Only"] }, DAO_MESSAGES.optionCount],
+    ["seven options", { options: ["a", "b", "c", "d", "e", "f", "g"] }, DAO_MESSAGES.optionCount],
+    ["a blank option", { options: ["Yes", "  "] }, DAO_MESSAGES.optionBlank],
+    ["duplicate options", { options: ["Yes", "yes"] }, DAO_MESSAGES.optionDuplicate],
+    ["an end before the start", { startsAt: T0 + 2 * HOUR, endsAt: T0 + HOUR }, DAO_MESSAGES.endBeforeStart],
+    ["an end in the past", { startsAt: T0 - 2 * HOUR, endsAt: T0 - HOUR }, DAO_MESSAGES.endInPast],
+    ["a blank title", { title: "   " }, DAO_MESSAGES.titleRequired],
+    ["a 121-character title", { title: "x".repeat(121) }, DAO_MESSAGES.titleTooLong],
+    ["a 5001-character description", { description: "x".repeat(5001) }, DAO_MESSAGES.descriptionTooLong],
+    ["a fractional quorum", { quorum: 1.5 }, DAO_MESSAGES.quorum],
+    ["a negative quorum", { quorum: -1 }, DAO_MESSAGES.quorum],
+  ])("a proposal with %s is refused and nothing is written", async (_name, overrides, message) => {
+    const t = setupTest();
+    const admin = await makeUser(t, { role: "admin" });
+    const before = await snapshot(t);
+    expect(await errorData(() => admin.as.mutation(api.dao.create, draft(overrides)))).toEqual({ code: "INVALID", message });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  test("a 120-character title, 5000-character description and six options are accepted", async () => {
+    const t = setupTest();
+    const admin = await makeUser(t, { role: "admin" });
+    const id = await admin.as.mutation(
+      api.dao.create,
+      draft({ title: "t".repeat(120), description: "d".repeat(5000), options: ["a", "b", "c", "d", "e", "f"] }),
+    );
+    expect((await t.query(api.dao.get, { proposalId: id }))?.options).toHaveLength(6);
+  });
+});
+
+describe("voting", () => {
+  test("a vote weighs the voter's ledger balance when cast and is stored with it", async () => {
+    const { t, proposalId } = await setup();
+    const member = await makeUser(t);
+    await fund(t, member.userId, 70);
+    expect(await member.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 70 });
+    // Later balance changes do not move a vote already cast.
+    await fund(t, member.userId, 30);
+    const p = await member.as.query(api.dao.get, { proposalId });
+    expect(p).toMatchObject({ weights: [70, 0], counts: [1, 0], myVote: { option: 0, weight: 70 } });
+  });
+
+  test("one vote per member per proposal: voting again changes it, it never counts twice", async () => {
+    const { t, proposalId } = await setup();
+    const member = await makeUser(t);
+    await fund(t, member.userId, 40);
+    await member.as.mutation(api.dao.vote, { proposalId, option: 0 });
+    await member.as.mutation(api.dao.vote, { proposalId, option: 0 });
+    expect(await t.query(api.dao.get, { proposalId })).toMatchObject({ weights: [40, 0], counts: [1, 0] });
+    vi.setSystemTime(T0 + 23 * HOUR);
+    await member.as.mutation(api.dao.vote, { proposalId, option: 1 });
+    expect(await t.query(api.dao.get, { proposalId })).toMatchObject({ weights: [0, 40], counts: [0, 1] });
+    const votes = await t.run(async (ctx) => await ctx.db.query("votes").collect());
+    expect(votes).toHaveLength(1);
+  });
+
+  test("no vote after the end, none before the start, nothing written", async () => {
+    const { t, admin, proposalId } = await setup();
+    const member = await makeUser(t);
+    await fund(t, member.userId, 10);
+    await member.as.mutation(api.dao.vote, { proposalId, option: 0 });
+    vi.setSystemTime(T0 + 24 * HOUR);
+    let before = await snapshot(t);
+    expect(await errorData(() => member.as.mutation(api.dao.vote, { proposalId, option: 1 }))).toEqual({
+      code: "INVALID",
+      message: DAO_MESSAGES.closed,
+    });
+    expect(await snapshot(t)).toEqual(before);
+
+    const later = await admin.as.mutation(api.dao.create, draft({ startsAt: T0 + 48 * HOUR, endsAt: T0 + 72 * HOUR }));
+    before = await snapshot(t);
+    expect((await errorData(() => member.as.mutation(api.dao.vote, { proposalId: later, option: 0 }))).message).toBe(
+      DAO_MESSAGES.notStarted,
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  test.each([[-1], [2], [0.5]])("a vote for unknown option %s is refused, nothing written", async (option) => {
+    const { t, proposalId } = await setup();
+    const member = await makeUser(t);
+    const before = await snapshot(t);
+    expect(await errorData(() => member.as.mutation(api.dao.vote, { proposalId, option }))).toEqual({
+      code: "INVALID",
+      message: DAO_MESSAGES.unknownOption,
+    });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  test("visitors cannot vote", async () => {
+    const { t, proposalId } = await setup();
+    expect((await errorData(() => t.mutation(api.dao.vote, { proposalId, option: 0 }))).code).toBe("NOT_AUTHENTICATED");
+  });
+
+  test("quorum and the final result", async () => {
+    const { t, proposalId } = await setup();
+    const [a, b, c] = [await makeUser(t), await makeUser(t), await makeUser(t)];
+    await fund(t, a.userId, 50);
+    await fund(t, b.userId, 30);
+    await a.as.mutation(api.dao.vote, { proposalId, option: 1 });
+    let p = (await t.query(api.dao.get, { proposalId }))!;
+    expect(outcome(p)).toMatchObject({ totalWeight: 50, quorumReached: false, winner: null });
+    await b.as.mutation(api.dao.vote, { proposalId, option: 0 });
+    await fund(t, c.userId, 40);
+    await c.as.mutation(api.dao.vote, { proposalId, option: 0 });
+    vi.setSystemTime(T0 + 25 * HOUR);
+    p = (await t.query(api.dao.get, { proposalId }))!;
+    expect(p).toMatchObject({ weights: [70, 50], counts: [2, 1] });
+    expect(outcome(p)).toEqual({ totalWeight: 120, totalVotes: 3, quorumReached: true, winner: 0, tied: false });
+  });
+
+  test("a tie has no winner", () => {
+    expect(outcome({ weights: [60, 60], counts: [1, 1], quorum: 10 })).toMatchObject({ tied: true, winner: null });
+  });
+});
