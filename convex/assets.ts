@@ -96,19 +96,21 @@ export const listMine = publicQuery({
   },
 });
 
+// Ids arrive from the URL: a malformed one is simply not found.
 export const get = publicQuery({
-  args: { assetId: v.id("assets") },
+  args: { assetId: v.string() },
   returns: v.union(assetDetailValidator, v.null()),
-  handler: async (ctx, { assetId }) => {
-    const asset = await ctx.db.get("assets", assetId);
+  handler: async (ctx, args) => {
+    const assetId = ctx.db.normalizeId("assets", args.assetId);
+    const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
     if (ctx.user === null || asset === null || asset.ownerId !== ctx.user._id) return null;
     const owners = await ctx.db
       .query("assetOwners")
-      .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
+      .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
       .take(HISTORY_LIMIT);
     const pending = await ctx.db
       .query("transfers")
-      .withIndex("by_assetId_and_status", (q) => q.eq("assetId", assetId).eq("status", "pending"))
+      .withIndex("by_assetId_and_status", (q) => q.eq("assetId", asset._id).eq("status", "pending"))
       .first();
     return {
       _id: asset._id,
@@ -130,11 +132,12 @@ export const get = publicQuery({
 });
 
 export const history = publicQuery({
-  args: { assetId: v.id("assets") },
+  args: { assetId: v.string() },
   returns: v.array(assetEventViewValidator),
-  handler: async (ctx, { assetId }) => {
-    const asset = await ctx.db.get("assets", assetId);
-    if (ctx.user === null || asset === null || asset.ownerId !== ctx.user._id) return [];
+  handler: async (ctx, args) => {
+    const assetId = ctx.db.normalizeId("assets", args.assetId);
+    const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
+    if (ctx.user === null || asset === null || assetId === null || asset.ownerId !== ctx.user._id) return [];
     const events = await ctx.db
       .query("assetEvents")
       .withIndex("by_assetId_and_at", (q) => q.eq("assetId", assetId))

@@ -25,16 +25,8 @@ export const VERIFY_MESSAGES = {
   invalidPlace: "Invalid location",
 } as const;
 
-const SERIAL_FORMAT = /^TMT-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
-
-/** Upper-cased and trimmed, so a serial typed by hand still matches. */
-export function normalizeSerial(raw: string): string {
-  return raw.trim().toUpperCase();
-}
-
-export function isSerialFormat(serial: string): boolean {
-  return SERIAL_FORMAT.test(serial);
-}
+/** Upper-cased and trimmed, so a serial typed by hand still matches; format per convex/lib/assetSerial.ts. */
+export { isSerialFormat, normaliseSerial as normalizeSerial } from "./assetSerial";
 
 function maskWord(word: string): string {
   const chars = Array.from(word);

@@ -22,6 +22,7 @@ const FramePage = lazy(() => import("../features/frames/FramePage"));
 const VerifyPage = lazy(() => import("../features/verify/VerifyPage"));
 const TaggingLandingPage = lazy(() => import("../features/tagging/TaggingLandingPage"));
 const PublicAssetsPage = lazy(() => import("../features/publicAssets/PublicAssetsPage"));
+const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
 const UnauthorizedPage = lazy(() => import("../features/frames/UnauthorizedPage"));
 const DevOutboxPage = lazy(() => import("../features/dev/DevOutboxPage"));
 const BugReportsPage = lazy(() => import("../features/bugReports/BugReportsPage"));
@@ -48,7 +49,7 @@ const INFO_SLUGS = [
 const PUBLIC_FRAMES: FrameId[] = [
   "influencer-signup",
 ];
-const SIGNED_IN_FRAMES: FrameId[] = ["dashboard", "tag", "assets", "nok"];
+const SIGNED_IN_FRAMES: FrameId[] = ["tag", "assets", "nok"];
 const ADMIN_VIEW_FRAMES: FrameId[] = [];
 
 const frameRoute = (id: FrameId) => <Route key={id} path={`/${id}`} element={<FramePage frame={id} />} />;
@@ -86,6 +87,7 @@ export function appRoutes() {
 
       <Route element={<ProtectedRoute />}>
         {SIGNED_IN_FRAMES.map(frameRoute)}
+        <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/wallet" element={<WalletPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />

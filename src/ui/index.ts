@@ -10,3 +10,4 @@ export { Spinner, PageSpinner } from "./Spinner";
 export type { SpinnerProps } from "./Spinner";
 export { cn } from "./cn";
 export { Logo } from "./Logo";
+export { QueryErrorBoundary } from "./QueryErrorBoundary";

@@ -29,7 +29,7 @@ export const generalInput = {
   name: "Road bike",
   description: "Blue Trek Domane",
   category: "Bicycles",
-  visibility: "public" as const,
+  visibility: "public" as "public" | "private",
   details: { kind: "general" as const, brand: "Trek", model: "Domane", purchaseDate: "2023-04-01", purchaseValue: 150000 },
 };
 

@@ -2,9 +2,8 @@ import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
 import type { ReferralStats } from "../../../convex/lib/referralValidators";
-import { Button, PageSpinner } from "../../ui";
+import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { Leaderboard } from "./Leaderboard";
-import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { SignupsChart } from "./SignupsChart";
 
 export const DASHBOARD_TEXT = {

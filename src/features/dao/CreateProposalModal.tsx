@@ -85,19 +85,22 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
           onChange={(e) => set({ title: e.target.value })}
           hint={`${form.title.length}/${DAO_LIMITS.titleMax}`}
         />
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
-          Description
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="proposal-description" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Description
+          </label>
           <textarea
+            id="proposal-description"
             value={form.description}
             rows={6}
             maxLength={DAO_LIMITS.descriptionMax}
             onChange={(e) => set({ description: e.target.value })}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
           />
-          <span className="text-xs font-normal text-slate-500">
+          <span className="text-xs text-slate-500">
             {form.description.length}/{DAO_LIMITS.descriptionMax}
           </span>
-        </label>
+        </div>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
             Options ({DAO_LIMITS.optionsMin} to {DAO_LIMITS.optionsMax})

@@ -34,7 +34,7 @@ export function VoteForm({ proposal }: { proposal: ProposalView }) {
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={`Vote on ${proposal.title}`} className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">Your vote</legend>
+        <legend className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">Choose an option</legend>
         {proposal.options.map((option, i) => (
           <label
             key={option}

@@ -49,7 +49,7 @@ export function CountsPanel({ counts, balance }: { counts: DashboardCounts; bala
       >
         <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.assets}</p>
         <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="dashboard-total">
-          {counts.capped ? `${shown(counts.total)}` : counts.total}
+          {counts.capped ? `${counts.total}+` : counts.total}
         </p>
       </Link>
       <Tiles

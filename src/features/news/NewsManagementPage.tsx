@@ -3,14 +3,13 @@ import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { NEWS_PAGE_SIZE } from "../../../convex/lib/newsRules";
-import { Button, Card, PageSpinner } from "../../ui";
+import { Button, Card, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { ArticleFormModal } from "./ArticleFormModal";
 import { ArticleRow, type ManagedArticle } from "./ArticleRow";
 import { DeleteArticleDialog } from "./DeleteArticleDialog";
 import { LoadMore } from "./LoadMore";
 import { ManagementStats } from "./ManagementStats";
 import { errorMessage } from "./newsFormat";
-import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { useArticleActions } from "./useArticleActions";
 
 type Editing = { article: ManagedArticle | null } | null;

@@ -3,12 +3,11 @@ import { toast } from "sonner";
 import { useQuery, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { NEWS_PAGE_SIZE } from "../../../convex/lib/newsRules";
-import { Button, PageSpinner } from "../../ui";
+import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { ArticleReader } from "./ArticleReader";
 import { CategoryFilter } from "./CategoryFilter";
 import { LoadMore } from "./LoadMore";
 import { NewsCard } from "./NewsCard";
-import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { useMarkNewsSeen } from "./useNewsUnread";
 
 export const LOAD_FAILED = "Failed to load news articles";

@@ -1,8 +1,7 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { Button, PageSpinner } from "../../ui";
+import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { PeopleList } from "./PeopleList";
-import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { REFERRAL_TEXT } from "./referralFormat";
 import { ReferralStats } from "./ReferralStats";
 import { ShareCard } from "./ShareCard";

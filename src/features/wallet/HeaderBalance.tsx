@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { cn } from "../../ui";
-import { QueryErrorBoundary } from "./QueryErrorBoundary";
+import { cn, QueryErrorBoundary } from "../../ui";
 import { formatTokens } from "./walletFormat";
 
 function Balance({ className }: { className?: string }) {

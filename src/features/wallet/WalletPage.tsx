@@ -1,9 +1,8 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { WalletOverview } from "../../../convex/lib/walletValidators";
-import { PageSpinner } from "../../ui";
+import { PageSpinner, QueryErrorBoundary } from "../../ui";
 import { HowToEarn } from "./HowToEarn";
-import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { TransactionList } from "./TransactionList";
 import { formatTokens } from "./walletFormat";
 

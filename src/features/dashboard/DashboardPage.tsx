@@ -1,0 +1,38 @@
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { PageSpinner } from "../../ui";
+import { ActivityList } from "./ActivityList";
+import { AlertsPanel } from "./AlertsPanel";
+import { CountsPanel } from "./CountsPanel";
+import { DASHBOARD_TEXT } from "./dashboardText";
+import { Shortcuts } from "./Shortcuts";
+
+/** /dashboard: every panel is a live query, so tags, alerts and tokens appear as they happen. */
+export default function DashboardPage() {
+  const me = useQuery(api.users.me, {});
+  const counts = useQuery(api.dashboard.overview, {});
+  const balance = useQuery(api.wallet.balance, {});
+  const alerts = useQuery(api.dashboard.alerts, {});
+  const activity = useQuery(api.dashboard.activity, {});
+  const name = me?.fullName?.trim().split(/\s+/)[0];
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{DASHBOARD_TEXT.title}</h1>
+        {name && <p className="mt-1 text-slate-600 dark:text-slate-300">Welcome back, {name}.</p>}
+      </div>
+      {counts === undefined || alerts === undefined || activity === undefined ? (
+        <PageSpinner label={DASHBOARD_TEXT.loading} />
+      ) : (
+        <>
+          {counts && <CountsPanel counts={counts} balance={balance} />}
+          {alerts && <AlertsPanel data={alerts} />}
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <ActivityList items={activity ?? []} />
+            <Shortcuts />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

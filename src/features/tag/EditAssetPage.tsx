@@ -1,0 +1,101 @@
+import { useMutation, useQuery } from "convex/react";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import type { AssetDetail } from "../../../convex/lib/assetRead";
+import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assetRules";
+import { Button, Card, PageSpinner } from "../../ui";
+import { AssetFields } from "./AssetFields";
+import { FilePicker } from "./FilePicker";
+import { fromAsset, toInput, type FormState } from "./formModel";
+import { errorText } from "./tagText";
+import { uploadPicked, type PickedFile } from "./uploadFiles";
+
+function ExistingFiles({ asset }: { asset: AssetDetail }) {
+  const removeFile = useMutation(api.assetFiles.remove);
+  const [error, setError] = useState<string | null>(null);
+  if (asset.files.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h2 className="text-sm font-medium text-slate-700 dark:text-slate-200">Attached files</h2>
+      <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {asset.files.map((f) => (
+          <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+            <span className="min-w-0 truncate">{f.name}</span>
+            <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`}
+              onClick={() => removeFile({ assetId: asset._id, storageId: f.storageId }).catch((e) => setError(errorText(e, "Could not delete the file.")))}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+    </div>
+  );
+}
+
+function EditForm({ asset }: { asset: AssetDetail }) {
+  const [form, setForm] = useState<FormState>(() => fromAsset(asset));
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const update = useMutation(api.assets.update);
+  const addFiles = useMutation(api.assetFiles.add);
+  const generateUploadUrl = useMutation(api.assetFiles.generateUploadUrl);
+  const navigate = useNavigate();
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { input, errors: found } = toInput(form);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return setFormError("Please fix the highlighted fields.");
+    setBusy(true);
+    try {
+      const changed = JSON.stringify(toInput(fromAsset(asset)).input) !== JSON.stringify(input);
+      if (changed) await update({ assetId: asset._id, ...input });
+      if (files.length > 0) await addFiles({ assetId: asset._id, files: await uploadPicked(files, () => generateUploadUrl({})) });
+      navigate(`/assets/${asset._id}`);
+    } catch (error) {
+      setFormError(errorText(error, "Saving failed. Please try again."));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label="Edit asset">
+      <AssetFields form={form} errors={errors} set={set} />
+      <ExistingFiles asset={asset} />
+      <FilePicker files={files} onChange={setFiles} existing={asset.files.length} disabled={busy} />
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <Link to={`/assets/${asset._id}`} className="inline-flex h-10 items-center px-4 text-sm font-semibold text-slate-700 dark:text-slate-200">Cancel</Link>
+        <Button type="submit" loading={busy} loadingText="Saving...">Save changes</Button>
+      </div>
+      {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
+    </form>
+  );
+}
+
+/** /assets/:assetId/edit: the owner's fields and files. */
+export default function EditAssetPage() {
+  const { assetId } = useParams();
+  const asset = useQuery(api.assets.get, { assetId: assetId as Id<"assets"> });
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      {asset === undefined ? (
+        <PageSpinner label="Loading asset..." />
+      ) : asset === null ? (
+        <p>Asset not found. <Link className="text-indigo-600 underline" to="/assets">Back to my assets</Link></p>
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Edit {asset.name}</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{KIND_LABELS[asset.kind]} · <span className="font-mono">{asset.serial}</span></p>
+          <Card className="mt-6"><EditForm asset={asset} /></Card>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMutation, useQuery } from "convex/react";
+import { useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { api } from "../../../convex/_generated/api";
+import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assetRules";
+import { ASSET_KINDS, type AssetKind } from "../../../convex/lib/assetValidators";
+import { TAGGING_COST, TOKEN_SYMBOL } from "../../../convex/lib/constants";
+import { Button, Card, cn } from "../../ui";
+import { AssetFields } from "./AssetFields";
+import { FilePicker } from "./FilePicker";
+import { emptyForm, toInput, type FormState } from "./formModel";
+import { KIND_BLURBS, errorText } from "./tagText";
+import { uploadPicked, type PickedFile } from "./uploadFiles";
+
+const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
+
+/** /tag: one form per kind, files, visibility, the cost; success opens the new asset. */
+export default function TagPage() {
+  const [params, setParams] = useSearchParams();
+  const initialKind = params.get("kind");
+  const [form, setForm] = useState<FormState>(() => emptyForm(isKind(initialKind) ? initialKind : "general"));
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const balance = useQuery(api.wallet.balance, {});
+  const generateUploadUrl = useMutation(api.assetFiles.generateUploadUrl);
+  const tag = useMutation(api.assets.tag);
+  const navigate = useNavigate();
+  const balanceValue = typeof balance === "number" ? balance : null;
+  const short = balanceValue !== null && balanceValue < TAGGING_COST;
+
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  function chooseKind(kind: AssetKind) {
+    setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category, visibility: f.visibility }));
+    setErrors({});
+    setParams({ kind }, { replace: true });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { input, errors: found } = toInput(form);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) {
+      setFormError("Please fix the highlighted fields.");
+      return;
+    }
+    setBusy(true);
+    try {
+      const uploaded = await uploadPicked(files, () => generateUploadUrl({}));
+      const { assetId, serial } = await tag({ ...input, files: uploaded });
+      navigate(`/assets/${assetId}`, { state: { taggedSerial: serial } });
+    } catch (error) {
+      setFormError(errorText(error, "Tagging failed. Please try again."));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Tag an asset</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        Register something you own and get a serial number anyone can verify.
+      </p>
+      <div role="radiogroup" aria-label="Asset kind" className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {ASSET_KINDS.map((kind) => (
+          <button key={kind} type="button" role="radio" aria-checked={form.kind === kind} onClick={() => chooseKind(kind)}
+            className={cn("rounded-xl border p-3 text-left transition-colors",
+              form.kind === kind ? "border-indigo-500 bg-indigo-50 dark:bg-indigo-950" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800")}>
+            <span className="block text-sm font-semibold text-slate-900 dark:text-white">{KIND_LABELS[kind]}</span>
+            <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">{KIND_BLURBS[kind]}</span>
+          </button>
+        ))}
+      </div>
+      <Card className="mt-6">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label={`Tag a ${KIND_LABELS[form.kind]} asset`}>
+          <AssetFields form={form} errors={errors} set={set} />
+          <FilePicker files={files} onChange={setFiles} disabled={busy} />
+          <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="tag-cost">
+              Tagging costs <strong>{TAGGING_COST} {TOKEN_SYMBOL}</strong>
+              {balanceValue !== null && <> · Your balance: {balanceValue} {TOKEN_SYMBOL}</>}
+            </p>
+            <Button type="submit" loading={busy} loadingText="Tagging..." disabled={short}>
+              Tag Asset
+            </Button>
+          </div>
+          {short && <p className="text-sm text-amber-700 dark:text-amber-400">You need {TAGGING_COST} {TOKEN_SYMBOL} to tag an asset. Earn tokens from your wallet and referrals.</p>}
+          {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
+        </form>
+      </Card>
+    </section>
+  );
+}
