@@ -19,6 +19,7 @@ import {
 import { listMineQuery, sortValidator } from "./lib/assetList";
 import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assetRules";
 import { reserveSerial } from "./lib/assetSerial";
+import { seedDemoAssets } from "./lib/assetSeed";
 import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assetStore";
 import {
   assetDetailsValidator,
@@ -244,4 +245,11 @@ export const purgeRecords = internalMutation({
     }
     return null;
   },
+});
+
+/** Demo assets for the local backend; does nothing for an account that already has some. */
+export const seedDemo = internalMutation({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => await seedDemoAssets(ctx),
 });

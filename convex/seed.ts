@@ -50,6 +50,7 @@ export const run = internalAction({
     await ctx.runMutation(internal.news.seedDemo, {});
     await ctx.runMutation(internal.referrals.seedDemo, {});
     await ctx.runMutation(internal.dao.seedDemo, {});
+    await ctx.runMutation(internal.assets.seedDemo, {});
     return null;
   },
 });

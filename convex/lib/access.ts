@@ -18,7 +18,7 @@ import {
 } from "../_generated/server";
 import { canTriageBugReports } from "./bugReportRules";
 import { appError, MESSAGES } from "./errors";
-import { hasAdminView, hasModeration, isAdmin } from "./roles";
+import { hasAdminView, hasModeration, isAdmin, isBusiness } from "./roles";
 
 type Viewer = Doc<"users"> | null;
 type Check = (user: Doc<"users">) => boolean;
@@ -89,3 +89,13 @@ export const triageMutation = customMutation(mutation, withUser(canTriageBugRepo
 
 /** Admin views (referral dashboard): admins and admin-influencers. */
 export const adminViewQuery = customQuery(query, withUser(hasAdminView));
+
+/** Business features (/business-dashboard): accounts with the business flag. */
+export const businessQuery = customQuery(query, withUser(isBusiness));
+export const businessMutation = customMutation(mutation, withUser(isBusiness));
+export const businessAction = customAction(
+  action,
+  customCtx(async (ctx: ActionCtx) => ({
+    user: requireUser(await viewerInAction(ctx), isBusiness),
+  })),
+);

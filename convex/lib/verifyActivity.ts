@@ -56,6 +56,14 @@ async function transferItems(ctx: QueryCtx, userId: Id<"users">, names: AssetNam
   );
 }
 
+/** Assets I hold that I tagged myself (one received by transfer shows as a transfer instead). */
+async function taggedByMe(ctx: QueryCtx, userId: Id<"users">, assets: Doc<"assets">[]) {
+  const firstOwners = await Promise.all(
+    assets.map((a) => ctx.db.query("assetOwners").withIndex("by_assetId", (q) => q.eq("assetId", a._id)).first()),
+  );
+  return assets.filter((_, i) => (firstOwners[i]?.ownerId ?? userId) === userId);
+}
+
 export async function recentActivity(ctx: QueryCtx, userId: Id<"users">): Promise<ActivityItem[]> {
   const names = assetNames(ctx);
   const [assets, transactions, alerts, found, transfers] = await Promise.all([
@@ -66,7 +74,7 @@ export async function recentActivity(ctx: QueryCtx, userId: Id<"users">): Promis
     transferItems(ctx, userId, names),
   ]);
   const items: ActivityItem[] = [
-    ...assets.map((a) => ({
+    ...(await taggedByMe(ctx, userId, assets)).map((a) => ({
       id: a._id,
       type: "tagged" as const,
       at: a.taggedAt,

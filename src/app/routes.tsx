@@ -30,6 +30,10 @@ const ModeratorPage = lazy(() => import("../features/bugReports/ModeratorPage"))
 const NewsPage = lazy(() => import("../features/news/NewsPage"));
 const NewsManagementPage = lazy(() => import("../features/news/NewsManagementPage"));
 const WalletPage = lazy(() => import("../features/wallet/WalletPage"));
+const TagPage = lazy(() => import("../features/tag/TagPage"));
+const EditAssetPage = lazy(() => import("../features/tag/EditAssetPage"));
+const AssetsPage = lazy(() => import("../features/assets/AssetsPage"));
+const AssetDetailPage = lazy(() => import("../features/assets/AssetDetailPage"));
 const ReferralsPage = lazy(() => import("../features/referrals/ReferralsPage"));
 const AdminInfluencerDashboardPage = lazy(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
@@ -49,7 +53,7 @@ const INFO_SLUGS = [
 const PUBLIC_FRAMES: FrameId[] = [
   "influencer-signup",
 ];
-const SIGNED_IN_FRAMES: FrameId[] = ["tag", "assets", "nok"];
+const SIGNED_IN_FRAMES: FrameId[] = ["nok"];
 const ADMIN_VIEW_FRAMES: FrameId[] = [];
 
 const frameRoute = (id: FrameId) => <Route key={id} path={`/${id}`} element={<FramePage frame={id} />} />;
@@ -89,6 +93,10 @@ export function appRoutes() {
         {SIGNED_IN_FRAMES.map(frameRoute)}
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/wallet" element={<WalletPage />} />
+        <Route path="/tag" element={<TagPage />} />
+        <Route path="/assets" element={<AssetsPage />} />
+        <Route path="/assets/:assetId" element={<AssetDetailPage />} />
+        <Route path="/assets/:assetId/edit" element={<EditAssetPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />

@@ -86,7 +86,7 @@ export default function BusinessUpgradePage() {
         </ul>
         <section
           aria-labelledby="request-heading"
-          className="h-fit rounded-2xl border border-indigo-200 bg-indigo-50 p-5 sm:p-6 dark:border-indigo-900 dark:bg-indigo-950/40"
+          className="order-first h-fit rounded-2xl border border-indigo-200 bg-indigo-50 p-5 sm:p-6 lg:order-none dark:border-indigo-900 dark:bg-indigo-950/40"
         >
           <h2 id="request-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             Request business features

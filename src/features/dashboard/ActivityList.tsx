@@ -40,8 +40,12 @@ export function ActivityList({ items }: { items: ActivityItem[] }) {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="break-words">{title}</p>
                   {item.detail && <p className="break-words text-slate-600 dark:text-slate-400">{item.detail}</p>}
+                  <p className="text-xs text-slate-500 sm:hidden dark:text-slate-400">{formatWhen(item.at)}</p>
                 </div>
-                <time dateTime={new Date(item.at).toISOString()} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+                <time
+                  dateTime={new Date(item.at).toISOString()}
+                  className="hidden shrink-0 text-xs text-slate-500 sm:block dark:text-slate-400"
+                >
                   {formatWhen(item.at)}
                 </time>
               </li>

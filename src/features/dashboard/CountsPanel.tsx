@@ -33,25 +33,27 @@ function Tiles<K extends string>({ title, entries, tone }: { title: string; entr
 
 export function CountsPanel({ counts, balance }: { counts: DashboardCounts; balance: number | null | undefined }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Link
-        to="/wallet"
-        className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-sm hover:from-indigo-500"
-      >
-        <p className="text-sm font-medium text-indigo-100">{DASHBOARD_TEXT.balance}</p>
-        <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="dashboard-balance">
-          {balance === undefined || balance === null ? "…" : `${balance} ${TOKEN_SYMBOL}`}
-        </p>
-      </Link>
-      <Link
-        to="/assets"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.assets}</p>
-        <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="dashboard-total">
-          {counts.capped ? `${counts.total}+` : counts.total}
-        </p>
-      </Link>
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-1 lg:grid-cols-1">
+        <Link
+          to="/wallet"
+          className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-sm hover:from-indigo-500"
+        >
+          <p className="text-sm font-medium text-indigo-100">{DASHBOARD_TEXT.balance}</p>
+          <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="dashboard-balance">
+            {balance === undefined || balance === null ? "…" : `${balance} ${TOKEN_SYMBOL}`}
+          </p>
+        </Link>
+        <Link
+          to="/assets"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.assets}</p>
+          <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="dashboard-total">
+            {counts.capped ? `${counts.total}+` : counts.total}
+          </p>
+        </Link>
+      </div>
       <Tiles
         title={DASHBOARD_TEXT.byKind}
         entries={(Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((k) => [k, KIND_LABELS[k], counts.byKind[k]])}

@@ -1,0 +1,218 @@
+// Next of kin (issue 8 item 1): contacts, their email confirmation, and who
+// receives each will asset. Contacts need no account; they confirm through a signed link.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
+import { publicMutation, publicQuery, userMutation } from "./lib/access";
+import { displayName } from "./lib/assetRead";
+import { appError } from "./lib/errors";
+import { contactsOf, logLegacy, siteUrl } from "./lib/legacyLog";
+import { CONTACT_INVITE_TTL_MS } from "./lib/legacyRules";
+import { createToken, verifiedHash } from "./lib/legacyTokens";
+import {
+  NOK_LIMITS,
+  NOK_MESSAGES,
+  beneficiariesError,
+  cleanContact,
+  contactErrors,
+  contactViewValidator,
+  willAssetViewValidator,
+} from "./lib/nokRules";
+import { sendEmail } from "./lib/outbound";
+
+const WILL_ASSETS_LIMIT = 100;
+
+export const list = publicQuery({
+  args: {},
+  returns: v.array(contactViewValidator),
+  handler: async (ctx) => {
+    if (ctx.user === null) return [];
+    return (await contactsOf(ctx, ctx.user._id)).map((c) => ({
+      _id: c._id,
+      name: c.name,
+      relationship: c.relationship,
+      email: c.email,
+      phone: c.phone,
+      status: c.status,
+      invitedAt: c.invitedAt ?? null,
+      confirmedAt: c.confirmedAt ?? null,
+      createdAt: c.createdAt,
+    }));
+  },
+});
+
+export const add = userMutation({
+  args: { name: v.string(), relationship: v.string(), email: v.string(), phone: v.string() },
+  returns: v.id("nokContacts"),
+  handler: async (ctx, args) => {
+    const contact = cleanContact(args);
+    const first = Object.values(contactErrors(contact))[0];
+    if (first !== undefined) throw appError("INVALID", first);
+    if (contact.email === ctx.user.email?.toLowerCase()) throw appError("INVALID", NOK_MESSAGES.ownEmail);
+    if ((await contactsOf(ctx, ctx.user._id)).length >= NOK_LIMITS.contacts) {
+      throw appError("INVALID", NOK_MESSAGES.tooManyContacts);
+    }
+    const same = await ctx.db
+      .query("nokContacts")
+      .withIndex("by_ownerId_and_email", (q) => q.eq("ownerId", ctx.user._id).eq("email", contact.email))
+      .first();
+    if (same !== null) throw appError("INVALID", NOK_MESSAGES.duplicateEmail);
+    const contactId = await ctx.db.insert("nokContacts", {
+      ownerId: ctx.user._id,
+      ...contact,
+      status: "pending",
+      createdAt: Date.now(),
+    });
+    await logLegacy(ctx, ctx.user._id, "contact", `Added ${contact.name} (${contact.relationship}) as next of kin`);
+    await ctx.scheduler.runAfter(0, internal.nextOfKin.sendInvite, { contactId });
+    return contactId;
+  },
+});
+
+async function ownContact(ctx: MutationCtx, contactId: Id<"nokContacts">, ownerId: Id<"users">) {
+  const contact = await ctx.db.get("nokContacts", contactId);
+  if (contact === null || contact.ownerId !== ownerId) throw appError("NOT_FOUND", NOK_MESSAGES.contactNotFound);
+  return contact;
+}
+
+export const resendInvite = userMutation({
+  args: { contactId: v.id("nokContacts") },
+  returns: v.null(),
+  handler: async (ctx, { contactId }) => {
+    const contact = await ownContact(ctx, contactId, ctx.user._id);
+    if (contact.status === "confirmed") throw appError("INVALID", "This contact has already confirmed");
+    await ctx.scheduler.runAfter(0, internal.nextOfKin.sendInvite, { contactId });
+    return null;
+  },
+});
+
+export const remove = userMutation({
+  args: { contactId: v.id("nokContacts") },
+  returns: v.null(),
+  handler: async (ctx, { contactId }) => {
+    const contact = await ownContact(ctx, contactId, ctx.user._id);
+    const assigned = await ctx.db
+      .query("beneficiaries")
+      .withIndex("by_contactId", (q) => q.eq("contactId", contactId))
+      .take(WILL_ASSETS_LIMIT);
+    for (const b of assigned) await ctx.db.delete("beneficiaries", b._id);
+    await ctx.db.delete("nokContacts", contactId);
+    await logLegacy(ctx, ctx.user._id, "contact", `Removed ${contact.name} from next of kin`);
+    return null;
+  },
+});
+
+/** /nok/confirm/:token: the contact agrees to be next of kin. */
+export const confirm = publicMutation({
+  args: { token: v.string() },
+  returns: v.object({ ownerName: v.string(), contactName: v.string() }),
+  handler: async (ctx, { token }) => {
+    const hash = verifiedHash("contact", token);
+    const contact = hash === null ? null : await ctx.db
+      .query("nokContacts")
+      .withIndex("by_tokenHash", (q) => q.eq("tokenHash", hash))
+      .unique();
+    const now = Date.now();
+    if (contact === null || (contact.inviteExpiresAt ?? 0) < now) throw appError("INVALID", NOK_MESSAGES.invalidLink);
+    await ctx.db.patch("nokContacts", contact._id, { status: "confirmed", confirmedAt: now, tokenHash: undefined });
+    await logLegacy(ctx, contact.ownerId, "contact", `${contact.name} confirmed they are your next of kin`);
+    return { ownerName: displayName(await ctx.db.get("users", contact.ownerId)), contactName: contact.name };
+  },
+});
+
+export const willAssets = publicQuery({
+  args: {},
+  returns: v.array(willAssetViewValidator),
+  handler: async (ctx) => {
+    if (ctx.user === null) return [];
+    const ownerId = ctx.user._id;
+    const assets = await ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", "will"))
+      .order("desc")
+      .take(WILL_ASSETS_LIMIT);
+    const names = new Map((await contactsOf(ctx, ownerId)).map((c) => [c._id, c.name]));
+    return await Promise.all(
+      assets.map(async (a) => {
+        const rows = await ctx.db.query("beneficiaries").withIndex("by_assetId", (q) => q.eq("assetId", a._id)).take(50);
+        return {
+          _id: a._id,
+          name: a.name,
+          serial: a.serial,
+          beneficiaries: rows.map((b) => ({
+            contactId: b.contactId,
+            contactName: names.get(b.contactId) ?? "Removed contact",
+            share: b.share ?? null,
+            instructions: b.instructions ?? null,
+          })),
+        };
+      }),
+    );
+  },
+});
+
+/** Replaces an asset's beneficiaries (an empty list clears them). */
+export const setBeneficiaries = userMutation({
+  args: {
+    assetId: v.id("assets"),
+    beneficiaries: v.array(
+      v.object({ contactId: v.id("nokContacts"), share: v.optional(v.number()), instructions: v.optional(v.string()) }),
+    ),
+  },
+  returns: v.null(),
+  handler: async (ctx, { assetId, beneficiaries }) => {
+    const asset = await ctx.db.get("assets", assetId);
+    if (asset === null || asset.ownerId !== ctx.user._id) throw appError("NOT_FOUND", NOK_MESSAGES.assetNotFound);
+    if (asset.kind !== "will") throw appError("INVALID", NOK_MESSAGES.notWillAsset);
+    const problem = beneficiaries.length === 0 ? null : beneficiariesError(beneficiaries);
+    if (problem !== null) throw appError("INVALID", problem);
+    const names: string[] = [];
+    for (const b of beneficiaries) names.push((await ownContact(ctx, b.contactId, ctx.user._id)).name);
+    const old = await ctx.db.query("beneficiaries").withIndex("by_assetId", (q) => q.eq("assetId", assetId)).take(50);
+    for (const b of old) await ctx.db.delete("beneficiaries", b._id);
+    for (const b of beneficiaries) {
+      const instructions = b.instructions?.trim() || undefined;
+      await ctx.db.insert("beneficiaries", { ownerId: ctx.user._id, assetId, contactId: b.contactId, share: b.share, instructions });
+    }
+    const who = names.length === 0 ? "nobody" : names.join(", ");
+    await logLegacy(ctx, ctx.user._id, "settings", `Beneficiaries of ${asset.name} (${asset.serial}): ${who}`);
+    return null;
+  },
+});
+
+/** Stores the hash of a fresh confirmation link; returns what the email needs. */
+export const attachInviteToken = internalMutation({
+  args: { contactId: v.id("nokContacts"), hash: v.string() },
+  returns: v.union(v.null(), v.object({ to: v.string(), contactName: v.string(), ownerName: v.string() })),
+  handler: async (ctx, { contactId, hash }) => {
+    const contact = await ctx.db.get("nokContacts", contactId);
+    if (contact === null || contact.status === "confirmed") return null;
+    const now = Date.now();
+    await ctx.db.patch("nokContacts", contactId, { tokenHash: hash, invitedAt: now, inviteExpiresAt: now + CONTACT_INVITE_TTL_MS });
+    await logLegacy(ctx, contact.ownerId, "contact", `Confirmation email sent to ${contact.name}`);
+    const ownerName = displayName(await ctx.db.get("users", contact.ownerId));
+    return { to: contact.email, contactName: contact.name, ownerName };
+  },
+});
+
+export const sendInvite = internalAction({
+  args: { contactId: v.id("nokContacts") },
+  returns: v.null(),
+  handler: async (ctx, { contactId }) => {
+    const { token, hash } = createToken("contact");
+    const mail = await ctx.runMutation(internal.nextOfKin.attachInviteToken, { contactId, hash });
+    if (mail === null) return null;
+    const link = siteUrl(`/nok/confirm/${token}`);
+    await sendEmail(ctx, {
+      to: mail.to,
+      subject: `${mail.ownerName} named you as next of kin on TagMyThing`,
+      body:
+        `Hello ${mail.contactName},\n\n${mail.ownerName} has added you as a next of kin on TagMyThing. ` +
+        `Please confirm by opening this link (valid for 14 days):\n${link}\n\n` +
+        `If you do not know ${mail.ownerName}, ignore this email.`,
+      link,
+    });
+    return null;
+  },
+});

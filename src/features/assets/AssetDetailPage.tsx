@@ -1,0 +1,122 @@
+import { useMutation, useQuery } from "convex/react";
+import { useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import type { AssetDetail } from "../../../convex/lib/assetRead";
+import { Button, buttonClasses, Card, Modal, PageSpinner } from "../../ui";
+import { errorText } from "./assetFormat";
+import { DetailFields } from "./DetailFields";
+import { HistoryList } from "./HistoryList";
+import { QrLabel } from "./QrLabel";
+import { StatusBadge } from "./StatusBadge";
+import { StatusPanel } from "./StatusPanel";
+import { TransferPanel } from "./TransferPanel";
+
+function Files({ asset }: { asset: AssetDetail }) {
+  const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
+  const documents = asset.files.filter((f) => f.kind === "document");
+  if (asset.files.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No photos or documents yet.</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      {photos.length > 0 && (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {photos.map((p) => (
+            <a key={p.storageId} href={p.url!} target="_blank" rel="noreferrer" className="block aspect-square overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
+              <img src={p.url!} alt={p.name} className="h-full w-full object-cover" />
+            </a>
+          ))}
+        </div>
+      )}
+      {documents.length > 0 && (
+        <ul className="flex flex-col gap-1 text-sm">
+          {documents.map((d) => (
+            <li key={d.storageId}>
+              {d.url ? <a href={d.url} target="_blank" rel="noreferrer" className="text-indigo-600 underline dark:text-indigo-400">{d.name}</a> : d.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DeleteButton({ asset }: { asset: AssetDetail }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const remove = useMutation(api.assets.remove);
+  const navigate = useNavigate();
+  async function confirm() {
+    setBusy(true);
+    try {
+      await remove({ assetId: asset._id });
+      toast.success("Asset deleted");
+      navigate("/assets", { replace: true });
+    } catch (error) {
+      toast.error(errorText(error, "Could not delete the asset."));
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="text-red-600 dark:text-red-400" onClick={() => setOpen(true)}>Delete</Button>
+      <Modal open={open} onOpenChange={setOpen} title="Delete this asset?" size="sm"
+        description={`${asset.name} (${asset.serial}) and its files will be removed. The serial number is never reused; tokens are not refunded.`}
+        footer={<><Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button><Button variant="danger" loading={busy} onClick={confirm}>Delete asset</Button></>} />
+    </>
+  );
+}
+
+/** /assets/:assetId: the owner's full view of one asset. */
+export default function AssetDetailPage() {
+  const { assetId = "" } = useParams();
+  const asset = useQuery(api.assets.get, { assetId });
+  const location = useLocation();
+  const taggedSerial = (location.state as { taggedSerial?: string } | null)?.taggedSerial;
+  if (asset === undefined) return <PageSpinner label="Loading asset..." />;
+  if (asset === null) {
+    return (
+      <section className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Asset not found</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">It may have been deleted or transferred to someone else.</p>
+        <Link to="/assets" className={buttonClasses("primary", "md", "mt-6")}>Back to my assets</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link to="/assets" className="text-sm text-indigo-600 hover:underline dark:text-indigo-400">← My assets</Link>
+      {taggedSerial === asset.serial && (
+        <p role="status" className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          Tagged! Your serial number is <strong className="font-mono">{asset.serial}</strong>. Print the label and stick it on the item.
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{asset.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <span className="font-mono" data-testid="asset-serial">{asset.serial}</span>
+            <StatusBadge status={asset.status} />
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Link to={`/assets/${asset._id}/edit`} className={buttonClasses("outline", "sm")}>Edit</Link>
+          <DeleteButton asset={asset} />
+        </div>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title="Photos and documents"><Files asset={asset} /></Card>
+          <Card title="Details"><DetailFields asset={asset} /></Card>
+          <Card><HistoryList assetId={asset._id} /></Card>
+        </div>
+        {/* Status first on phones: an owner of a lost item comes here for it. */}
+        <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">
+          <Card><StatusPanel asset={asset} /></Card>
+          <Card><QrLabel serial={asset.serial} name={asset.name} /></Card>
+          <Card><TransferPanel asset={asset} /></Card>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { usePaginatedQuery } from "convex/react";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { api } from "../../../convex/_generated/api";
+import type { AssetSort } from "../../../convex/lib/assetList";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assetRules";
+import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "../../../convex/lib/assetValidators";
+import { Button, buttonClasses, Input, Spinner } from "../../ui";
+import { AssetCard } from "./AssetCard";
+import { IncomingOffers } from "./IncomingOffers";
+
+const PAGE_SIZE = 12;
+const select =
+  "h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
+
+function useDebounced(value: string, ms = 250) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** /assets: my assets, live, with search, filters, sort and paging; incoming offers on top. */
+export default function AssetsPage() {
+  const [params, setParams] = useSearchParams();
+  const kind = (ASSET_KINDS as string[]).includes(params.get("kind") ?? "") ? (params.get("kind") as AssetKind) : undefined;
+  const status = (ASSET_STATUSES as string[]).includes(params.get("status") ?? "") ? (params.get("status") as AssetStatus) : undefined;
+  const sort = (["newest", "oldest", "name"].includes(params.get("sort") ?? "") ? params.get("sort") : "newest") as AssetSort;
+  const [search, setSearch] = useState(params.get("q") ?? "");
+  const query = useDebounced(search.trim());
+  const { results, status: loadStatus, loadMore } = usePaginatedQuery(
+    api.assets.listMine,
+    { kind, status, sort, search: query || undefined },
+    { initialNumItems: PAGE_SIZE },
+  );
+
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const filtered = Boolean(kind || status || query);
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
+        <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>
+      </div>
+      <IncomingOffers />
+      <div className="mb-4 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto]">
+        <Input type="search" aria-label="Search my assets" placeholder="Search by name, serial, brand, SKU..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <select aria-label="Filter by kind" className={select} value={kind ?? ""} onChange={(e) => setParam("kind", e.target.value)}>
+          <option value="">All kinds</option>
+          {ASSET_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
+        </select>
+        <select aria-label="Filter by status" className={select} value={status ?? ""} onChange={(e) => setParam("status", e.target.value)}>
+          <option value="">All statuses</option>
+          {ASSET_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+        </select>
+        <select aria-label="Sort" className={select} value={sort} disabled={query !== ""} onChange={(e) => setParam("sort", e.target.value === "newest" ? "" : e.target.value)}>
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
+          <option value="name">Name A–Z</option>
+        </select>
+      </div>
+      {loadStatus === "LoadingFirstPage" ? (
+        <div className="flex justify-center py-16"><Spinner label="Loading assets..." /></div>
+      ) : results.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+          <p className="font-semibold text-slate-900 dark:text-white">{filtered ? "No assets match" : "You have not tagged anything yet"}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {filtered ? "Try another search or filter." : "Tag your first asset to get a serial number anyone can verify."}
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="My assets">
+          {results.map((a) => <AssetCard key={a._id} asset={a} />)}
+        </ul>
+      )}
+      {(loadStatus === "CanLoadMore" || loadStatus === "LoadingMore") && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" loading={loadStatus === "LoadingMore"} onClick={() => loadMore(PAGE_SIZE)}>Load more</Button>
+        </div>
+      )}
+    </section>
+  );
+}

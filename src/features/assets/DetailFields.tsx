@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import type { AssetDetail } from "../../../convex/lib/assetRead";
+import { CHAIN_LABELS } from "../../../convex/lib/assetChains";
+import { KIND_LABELS } from "../../../convex/lib/assetRules";
+import { formatDate, formatMoney } from "./assetFormat";
+
+type Row = [string, ReactNode];
+
+function detailRows(asset: AssetDetail): Row[] {
+  const d = asset.details;
+  if (d.kind === "general") {
+    return [["Brand", d.brand], ["Model", d.model], ["Purchase date", d.purchaseDate && formatDate(Date.parse(d.purchaseDate))],
+      ["Purchase value", d.purchaseValue !== undefined ? formatMoney(d.purchaseValue) : undefined], ["Location", d.location]];
+  }
+  if (d.kind === "nft") {
+    const link = d.marketplaceUrl && <a href={d.marketplaceUrl} target="_blank" rel="noreferrer noopener" className="break-all text-indigo-600 underline dark:text-indigo-400">{d.marketplaceUrl}</a>;
+    return [["Chain", CHAIN_LABELS[d.chain]], ["Contract address", <span className="break-all font-mono">{d.contractAddress}</span>], ["Token ID", d.tokenId || undefined], ["Marketplace", link]];
+  }
+  if (d.kind === "will") {
+    const list = (
+      <ul className="flex flex-col gap-1">
+        {d.beneficiaries.map((b, i) => (
+          <li key={i}>{b.name}{b.relationship ? ` (${b.relationship})` : ""}{b.share !== undefined ? ` · ${b.share}%` : ""}{b.email ? ` · ${b.email}` : ""}</li>
+        ))}
+      </ul>
+    );
+    return [["Beneficiaries", list], ["Instructions", d.instructions && <span className="whitespace-pre-wrap">{d.instructions}</span>]];
+  }
+  return [["SKU", d.sku], ["Quantity", String(d.quantity)], ["Unit cost", d.unitCost !== undefined ? formatMoney(d.unitCost) : undefined], ["Location", d.location]];
+}
+
+/** Every field of the asset, empty ones left out. */
+export function DetailFields({ asset }: { asset: AssetDetail }) {
+  const rows: Row[] = [
+    ["Serial number", <span className="font-mono">{asset.serial}</span>],
+    ["Kind", KIND_LABELS[asset.kind]],
+    ["Category", asset.category ?? undefined],
+    ["Visibility", asset.visibility === "public" ? "Public" : "Private"],
+    ["Description", asset.description && <span className="whitespace-pre-wrap">{asset.description}</span>],
+    ...detailRows(asset),
+    ["Tagged", formatDate(asset.taggedAt)],
+    ["Last updated", formatDate(asset.updatedAt)],
+    ["Owners so far", String(asset.ownerCount)],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      {rows.filter(([, value]) => value !== undefined && value !== null && value !== "").map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+          <dd className="min-w-0 text-sm text-slate-900 dark:text-slate-100">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

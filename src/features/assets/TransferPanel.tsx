@@ -1,0 +1,56 @@
+import { useMutation } from "convex/react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import type { AssetDetail } from "../../../convex/lib/assetRead";
+import { Button, Input } from "../../ui";
+import { errorText, formatDateTime } from "./assetFormat";
+
+/** Offer the asset to another member by email, or cancel the open offer. */
+export function TransferPanel({ asset }: { asset: AssetDetail }) {
+  const offer = useMutation(api.transfers.offer);
+  const cancel = useMutation(api.transfers.cancel);
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pending = asset.pendingTransfer;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError("Please enter a valid email address");
+    setBusy(true);
+    setError(null);
+    try {
+      await offer({ assetId: asset._id, email: email.trim() });
+      setEmail("");
+      toast.success("Transfer offer sent");
+    } catch (e) {
+      setError(errorText(e, "Could not send the offer."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="transfer-title" className="flex flex-col gap-3">
+      <h2 id="transfer-title" className="font-semibold text-slate-900 dark:text-white">Transfer ownership</h2>
+      {pending ? (
+        <div className="flex flex-col gap-2 text-sm">
+          <p>Offer sent to <strong>{pending.toEmail}</strong> on {formatDateTime(pending.createdAt)}. It moves when they accept.</p>
+          <Button size="sm" variant="outline" className="self-start" loading={busy}
+            onClick={() => { setBusy(true); cancel({ transferId: pending._id }).then(() => toast.success("Offer cancelled"), (e) => toast.error(errorText(e, "Could not cancel."))).finally(() => setBusy(false)); }}>
+            Cancel offer
+          </Button>
+        </div>
+      ) : asset.status !== "active" ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">Only an active asset can be transferred.</p>
+      ) : (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          <Input type="email" aria-label="Recipient email" placeholder="new.owner@example.com" containerClassName="flex-1"
+            value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+          <Button type="submit" loading={busy} loadingText="Sending...">Offer transfer</Button>
+        </form>
+      )}
+    </section>
+  );
+}

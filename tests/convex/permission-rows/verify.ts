@@ -1,0 +1,24 @@
+import { EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+
+// Verify page, public assets and dashboard (issue 7b). The verify page is for anyone;
+// dashboard reads answer null to visitors (route guard and sign-out races).
+export const rows: Rows = {
+  "verify:bySerial": { kind: "query", args: () => ({ serial: "TMT-AAAA-2222" }), allowed: EVERYONE },
+  "verify:recordVisit": { kind: "mutation", args: () => ({ serial: "TMT-AAAA-2222" }), allowed: EVERYONE },
+  "verify:shareVisitPlace": {
+    kind: "mutation",
+    args: () => ({ alertId: "missing", place: { lat: 1, lng: 1 } }),
+    allowed: EVERYONE,
+  },
+  "verify:reportFound": {
+    kind: "mutation",
+    args: () => ({ serial: "TMT-AAAA-2222", message: "Found it" }),
+    allowed: EVERYONE,
+    handlerError: "NOT_FOUND",
+  },
+  "publicAssets:list": { kind: "query", args: () => ({ paginationOpts: { numItems: 5, cursor: null } }), allowed: EVERYONE },
+  "dashboard:overview": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "dashboard:activity": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "dashboard:alerts": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "dashboard:markAlertsSeen": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
+};

@@ -1,0 +1,135 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { ConvexError } from "convex/values";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import TagPage from "../../src/features/tag/TagPage";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+
+vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+// jsdom draws no images: uploads are faked; photos keep their names.
+vi.mock("../../src/features/tag/uploadFiles", () => ({
+  uploadPicked: vi.fn(async (picked: { file: File; kind: string }[]) =>
+    picked.map((p, i) => ({ storageId: `s${i}`, kind: p.kind, name: p.file.name })),
+  ),
+}));
+
+function renderTag(path = "/tag") {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/tag" element={<TagPage />} />
+        <Route path="/assets/:assetId" element={<p>Asset page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const tagCall = () => (fake.mutation.mock.calls.at(-1) as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined;
+
+beforeEach(() => {
+  resetFakes();
+  signedIn(makeProfile());
+  fake.queries["wallet:balance"] = 45;
+  fake.mutation.mockResolvedValue({ assetId: "a1", serial: "TMT-ABCD-EFGH" } as never);
+});
+
+describe("/tag", () => {
+  it("shows the cost and the balance, general kind by default", () => {
+    renderTag();
+    expect(screen.getByTestId("tag-cost")).toHaveTextContent("Tagging costs 5 TMT · Your balance: 45 TMT");
+    expect(screen.getByRole("radio", { name: /General/ })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByLabelText("Brand")).toBeInTheDocument();
+  });
+
+  it("?kind=nft preselects the NFT form", () => {
+    renderTag("/tag?kind=nft");
+    expect(screen.getByRole("radio", { name: /NFT/ })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByLabelText("Chain")).toBeInTheDocument();
+    expect(screen.getByLabelText("Contract address")).toBeInTheDocument();
+  });
+
+  it("general: a missing name is reported and nothing is sent", async () => {
+    renderTag();
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(screen.getByText("Name is required")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalled();
+  });
+
+  it("general: tags with the value in pence and opens the new asset", async () => {
+    renderTag();
+    await userEvent.type(screen.getByLabelText("Name"), "Road bike");
+    await userEvent.type(screen.getByLabelText("Purchase value"), "1,299.50");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(await screen.findByText("Asset page")).toBeInTheDocument();
+    expect(tagCall()).toMatchObject({ kind: "general", name: "Road bike", visibility: "public", files: [], details: { kind: "general", purchaseValue: 129950 } });
+  });
+
+  it("nft: a malformed contract address is refused per chain", async () => {
+    renderTag("/tag?kind=nft");
+    await userEvent.type(screen.getByLabelText("Name"), "Punk");
+    await userEvent.type(screen.getByLabelText("Contract address"), "0x1234");
+    await userEvent.type(screen.getByLabelText("Token ID"), "12x");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(screen.getByText("Enter a valid Ethereum address: 0x followed by 40 hex characters")).toBeInTheDocument();
+    expect(screen.getByText("Token ID must contain digits only")).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText("Chain"), "tezos");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(screen.getByText("Enter a valid Tezos address: KT1 followed by 33 base58 characters")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalled();
+  });
+
+  it("will: beneficiaries need names; a second one can be added", async () => {
+    renderTag("/tag?kind=will");
+    await userEvent.type(screen.getByLabelText("Name"), "Watch");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(screen.getByText("Beneficiary name is required")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Beneficiary 1 name"), "Sam");
+    await userEvent.type(screen.getByLabelText("Share % (optional)"), "100");
+    await userEvent.click(screen.getByRole("button", { name: "Add beneficiary" }));
+    expect(screen.getByLabelText("Beneficiary 2 name")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Remove beneficiary 2" }));
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await screen.findByText("Asset page");
+    expect(tagCall()).toMatchObject({ kind: "will", details: { kind: "will", beneficiaries: [{ name: "Sam", share: 100 }] } });
+  });
+
+  it("business: SKU and a whole quantity are required", async () => {
+    renderTag("/tag?kind=business");
+    await userEvent.type(screen.getByLabelText("Name"), "Stools");
+    await userEvent.clear(screen.getByLabelText("Quantity"));
+    await userEvent.type(screen.getByLabelText("Quantity"), "2.5");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(screen.getByText("SKU is required")).toBeInTheDocument();
+    expect(screen.getByText("Quantity must be a whole number, 0 or more")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message, e.g. 'Insufficient tokens'", async () => {
+    fake.mutation.mockRejectedValue(new ConvexError({ code: "INSUFFICIENT_TOKENS", message: "Insufficient tokens" }));
+    renderTag();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Insufficient tokens");
+  });
+
+  it("with too few tokens the button is disabled and says why", () => {
+    fake.queries["wallet:balance"] = 3;
+    renderTag();
+    expect(screen.getByRole("button", { name: "Tag Asset" })).toBeDisabled();
+    expect(screen.getByText(/You need 5 TMT to tag an asset/)).toBeInTheDocument();
+  });
+
+  it("photos must be images; a chosen photo is sent with the asset", async () => {
+    renderTag();
+    const input = screen.getByTestId("photo-input") as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    expect(screen.getByRole("alert")).toHaveTextContent("notes.txt: Photos must be images (JPEG, PNG, WebP or GIF)");
+    fireEvent.change(input, { target: { files: [new File(["x"], "bike.png", { type: "image/png" })] } });
+    expect(screen.getByText("bike.png")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await waitFor(() => expect(tagCall()).toMatchObject({ files: [{ storageId: "s0", kind: "photo", name: "bike.png" }] }));
+  });
+});

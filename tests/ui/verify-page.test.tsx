@@ -1,0 +1,178 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { VerifyResult } from "../../convex/lib/verifyValidators";
+import VerifyPage from "../../src/features/verify/VerifyPage";
+import { VERIFY_TEXT } from "../../src/features/verify/verifyText";
+import { fake, resetFakes } from "./app-support/fakeConvex";
+
+vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+
+const SERIAL = "TMT-7K2Q-94XD";
+const publicAsset: VerifyResult = {
+  result: "public",
+  serial: SERIAL,
+  name: "Road bike",
+  kind: "general",
+  status: "active",
+  photoUrl: "https://files.example/bike.jpg",
+  taggedAt: Date.UTC(2024, 0, 15),
+  owner: "M** M*****",
+  provenance: { owners: 1, periods: [{ from: Date.UTC(2024, 0, 15), to: null }] },
+  isOwner: false,
+};
+
+function renderAt(serial: string, result?: VerifyResult) {
+  fake.queries["verify:bySerial"] = result;
+  return render(
+    <MemoryRouter initialEntries={[`/verify/${serial}`]}>
+      <Routes>
+        <Route path="/verify/:serialNumber" element={<VerifyPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetFakes();
+  fake.mutation.mockImplementation((async (args: { message?: string }) => (args?.message === undefined ? "alert1" : null)) as never);
+});
+
+describe("verify page", () => {
+  it("says a malformed serial is not a serial, and asks nothing of the server", () => {
+    renderAt("hello-world");
+    expect(screen.getByRole("heading", { level: 1, name: VERIFY_TEXT.invalidTitle })).toBeInTheDocument();
+    expect(screen.getByText("hello-world")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalled();
+  });
+
+  it("shows a spinner while checking", () => {
+    renderAt(SERIAL, undefined);
+    expect(screen.getByText(VERIFY_TEXT.loading)).toBeInTheDocument();
+  });
+
+  it("shows a clear not-found page for an unknown serial", () => {
+    renderAt(SERIAL, { result: "notFound", serial: SERIAL });
+    expect(screen.getByRole("heading", { level: 1, name: VERIFY_TEXT.notFoundTitle })).toBeInTheDocument();
+    expect(screen.getByText(SERIAL)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Report found" })).not.toBeInTheDocument();
+  });
+
+  it("shows a public asset: name, kind, photo, status, date, masked owner, provenance", async () => {
+    renderAt(SERIAL.toLowerCase(), publicAsset);
+    expect(screen.getByRole("heading", { level: 1, name: "Road bike" })).toBeInTheDocument();
+    expect(screen.getByText("General")).toBeInTheDocument();
+    expect(screen.getByTestId("asset-status")).toHaveTextContent("Active");
+    expect(screen.getByRole("img", { name: "Road bike" })).toHaveAttribute("src", publicAsset.photoUrl);
+    expect(screen.getByText("M** M*****")).toBeInTheDocument();
+    expect(screen.getByText("1 owner since tagging")).toBeInTheDocument();
+    expect(screen.queryByTestId("status-warning")).not.toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Report found" })).toBeInTheDocument();
+    // The visit is recorded once, with the normalised serial.
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ serial: SERIAL, visitorId: expect.any(String) }));
+    expect(await screen.findByRole("button", { name: "Share my approximate area" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["stolen", VERIFY_TEXT.stolen],
+    ["lost", VERIFY_TEXT.lost],
+  ] as const)("warns clearly when the item is %s", (status, text) => {
+    renderAt(SERIAL, { ...publicAsset, status });
+    expect(screen.getByRole("alert")).toHaveTextContent(text);
+  });
+
+  it("shows only existence and status for a private asset, with its warning", () => {
+    renderAt(SERIAL, { result: "private", serial: SERIAL, status: "stolen" });
+    expect(screen.getByRole("heading", { level: 1, name: VERIFY_TEXT.privateTitle })).toBeInTheDocument();
+    expect(screen.getByText(VERIFY_TEXT.privateBody)).toBeInTheDocument();
+    expect(screen.getByTestId("asset-status")).toHaveTextContent("Stolen");
+    expect(screen.getByRole("alert")).toHaveTextContent(VERIFY_TEXT.stolen);
+    expect(screen.queryByText("Owner")).not.toBeInTheDocument();
+  });
+
+  it("tells the owner it is theirs and offers no report form", () => {
+    renderAt(SERIAL, { ...publicAsset, isOwner: true });
+    expect(screen.getByText(VERIFY_TEXT.ownAsset)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Report found" })).not.toBeInTheDocument();
+  });
+
+  it("lists provenance dates when the asset changed hands", () => {
+    const periods = [
+      { from: Date.UTC(2023, 0, 1), to: Date.UTC(2024, 0, 1) },
+      { from: Date.UTC(2024, 0, 1), to: null },
+    ];
+    renderAt(SERIAL, { ...publicAsset, provenance: { owners: 2, periods } });
+    expect(screen.getByText("2 owners since tagging")).toBeInTheDocument();
+    expect(screen.getByText(/Owner 2: .* – now/)).toBeInTheDocument();
+  });
+});
+
+describe("report found form", () => {
+  it("asks for a message before sending", async () => {
+    renderAt(SERIAL, publicAsset);
+    await userEvent.click(screen.getByRole("button", { name: "Send to owner" }));
+    expect(screen.getByText("Please write a message for the owner")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalledWith(expect.objectContaining({ message: expect.anything() }));
+  });
+
+  it("sends the message and optional contact, then thanks the finder", async () => {
+    renderAt(SERIAL, publicAsset);
+    await userEvent.type(screen.getByLabelText("Message for the owner"), "Found it at the station");
+    await userEvent.type(screen.getByLabelText("Your email or phone (optional)"), "finder@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send to owner" }));
+    expect(await screen.findByText("Thank you! Your message has been sent to the owner.")).toBeInTheDocument();
+    expect(fake.mutation).toHaveBeenCalledWith({
+      serial: SERIAL,
+      message: "Found it at the station",
+      contact: "finder@example.com",
+      visitorId: expect.any(String),
+    });
+  });
+
+  it("shows the server's message when it refuses", async () => {
+    renderAt(SERIAL, publicAsset);
+    fake.mutation.mockImplementation((async (args: { message?: string }) => {
+      if (args?.message === undefined) return null;
+      throw Object.assign(new Error("limited"), {
+        data: { code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." },
+      });
+    }) as never);
+    await userEvent.type(screen.getByLabelText("Message for the owner"), "hello");
+    await userEvent.click(screen.getByRole("button", { name: "Send to owner" }));
+    expect(await screen.findByText("Too many requests. Please wait a minute and try again.")).toBeInTheDocument();
+  });
+
+  it("caps the message at 2000 characters", () => {
+    renderAt(SERIAL, publicAsset);
+    expect(screen.getByLabelText("Message for the owner")).toHaveAttribute("maxLength", "2000");
+  });
+});
+
+describe("visit notice", () => {
+  it("shares a coarse place only after the visitor asks, rounded to one decimal", async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 51.50735, longitude: -0.12776 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, "geolocation", { value: { getCurrentPosition }, configurable: true });
+    fake.mutation.mockImplementation((async (args: { alertId?: string; message?: string }) =>
+      args?.alertId ? true : args?.message === undefined ? "alert1" : null) as never);
+    renderAt(SERIAL, publicAsset);
+    const share = await screen.findByRole("button", { name: "Share my approximate area" });
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    await userEvent.click(share);
+    expect(fake.mutation).toHaveBeenCalledWith({ alertId: "alert1", place: { lat: 51.5, lng: -0.1 } });
+    expect(await screen.findByText("Thank you: your approximate area was shared with the owner.")).toBeInTheDocument();
+  });
+
+  it("shares nothing when the browser refuses", async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail: PositionErrorCallback) =>
+      fail({ code: 1 } as GeolocationPositionError),
+    );
+    Object.defineProperty(navigator, "geolocation", { value: { getCurrentPosition }, configurable: true });
+    renderAt(SERIAL, publicAsset);
+    await userEvent.click(await screen.findByRole("button", { name: "Share my approximate area" }));
+    expect(await screen.findByText("Your location is not available, so nothing was shared.")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalledWith(expect.objectContaining({ place: expect.anything() }));
+  });
+});
