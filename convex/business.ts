@@ -1,0 +1,219 @@
+// Business inventory (issue 8 item 3): totals by location and category, search,
+// CSV export, and an all-or-nothing CSV import. The import checks every row first,
+// charges the whole tagging cost in its first mutation, creates assets in batches
+// (one file of 10,000 rows exceeds one mutation's write limit), and on a failure
+// deletes what it created and refunds the charge (ledger source "refund").
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { internalMutation } from "./_generated/server";
+import { businessAction, businessQuery } from "./lib/access";
+import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./lib/assetValidators";
+import { TAGGING_COST } from "./lib/constants";
+import { businessAssets, createBusinessAsset, deleteImportedAsset, group, INVENTORY_SCAN_LIMIT, itemOf } from "./lib/csvAssets";
+import { checkCsv, CSV_MESSAGES, IMPORT_BATCH, MAX_CSV_BYTES, MAX_LISTED_ERRORS, formatBytes } from "./lib/csvImport";
+import { appError } from "./lib/errors";
+import { importStatusValidator } from "./lib/legacyTables";
+import { earn, spend } from "./lib/ledger";
+
+const ITEMS_LIMIT = 200;
+const GROUPS_LIMIT = 100;
+const EXPORT_PAGE = 1000;
+
+const totalsFields = { items: v.number(), quantity: v.number(), value: v.number() };
+const itemValidator = v.object({
+  _id: v.id("assets"),
+  serial: v.string(),
+  name: v.string(),
+  sku: v.string(),
+  quantity: v.number(),
+  unitCost: v.union(v.number(), v.null()),
+  value: v.union(v.number(), v.null()),
+  location: v.union(v.string(), v.null()),
+  category: v.union(v.string(), v.null()),
+  description: v.union(v.string(), v.null()),
+  status: v.string(),
+  taggedAt: v.number(),
+});
+
+export const inventory = businessQuery({
+  args: { search: v.optional(v.string()), location: v.optional(v.string()), category: v.optional(v.string()) },
+  returns: v.object({
+    totals: v.object(totalsFields),
+    byLocation: v.array(v.object({ key: v.string(), ...totalsFields })),
+    byCategory: v.array(v.object({ key: v.string(), ...totalsFields })),
+    locations: v.array(v.string()),
+    categories: v.array(v.string()),
+    items: v.array(itemValidator),
+    matching: v.number(),
+    inventorySize: v.number(),
+    truncated: v.boolean(),
+  }),
+  handler: async (ctx, args) => {
+    const all = (await businessAssets(ctx, ctx.user._id)).map(itemOf);
+    const search = args.search?.trim().toLowerCase() ?? "";
+    // "" selects items with no location / category.
+    const matches = all.filter(
+      (i) =>
+        (args.location === undefined || (i.location ?? "") === args.location) &&
+        (args.category === undefined || (i.category ?? "") === args.category) &&
+        (search === "" || [i.name, i.sku, i.serial, i.location, i.category].some((f) => f?.toLowerCase().includes(search))),
+    );
+    const totals = matches.reduce(
+      (t, i) => ({ items: t.items + 1, quantity: t.quantity + i.quantity, value: t.value + (i.value ?? 0) }),
+      { items: 0, quantity: 0, value: 0 },
+    );
+    const distinct = (f: (i: (typeof all)[number]) => string | null) =>
+      [...new Set(all.map((i) => f(i) ?? ""))].sort().slice(0, GROUPS_LIMIT);
+    return {
+      totals,
+      byLocation: group(matches, (i) => i.location, GROUPS_LIMIT),
+      byCategory: group(matches, (i) => i.category, GROUPS_LIMIT),
+      locations: distinct((i) => i.location),
+      categories: distinct((i) => i.category),
+      items: matches.slice(0, ITEMS_LIMIT),
+      matching: matches.length,
+      inventorySize: all.length,
+      truncated: all.length >= INVENTORY_SCAN_LIMIT,
+    };
+  },
+});
+
+/** Export in pages (a result array holds at most 8,192 values); the client joins and writes the CSV. */
+export const exportPage = businessQuery({
+  args: { cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ items: v.array(itemValidator), continueCursor: v.string(), isDone: v.boolean() }),
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ctx.user._id).eq("kind", "business"))
+      .order("desc")
+      .paginate({ cursor, numItems: EXPORT_PAGE });
+    return { items: page.page.map(itemOf), continueCursor: page.continueCursor, isDone: page.isDone };
+  },
+});
+
+const jobValidator = v.object({
+  _id: v.id("importJobs"),
+  status: importStatusValidator,
+  total: v.number(),
+  done: v.number(),
+  cost: v.number(),
+  error: v.union(v.string(), v.null()),
+  createdAt: v.number(),
+  finishedAt: v.union(v.number(), v.null()),
+});
+
+/** The latest import, live: the progress bar reads it while the action runs. */
+export const currentImport = businessQuery({
+  args: {},
+  returns: v.union(v.null(), jobValidator),
+  handler: async (ctx) => {
+    const job = await ctx.db
+      .query("importJobs")
+      .withIndex("by_ownerId_and_createdAt", (q) => q.eq("ownerId", ctx.user._id))
+      .order("desc")
+      .first();
+    if (job === null) return null;
+    return { _id: job._id, status: job.status, total: job.total, done: job.done, cost: job.cost, error: job.error ?? null, createdAt: job.createdAt, finishedAt: job.finishedAt ?? null };
+  },
+});
+
+export const importCsv = businessAction({
+  args: { csv: v.string(), expectedCost: v.number() },
+  returns: v.object({ imported: v.number(), charged: v.number() }),
+  handler: async (ctx, { csv, expectedCost }): Promise<{ imported: number; charged: number }> => {
+    if (csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(csv.length)));
+    const check = checkCsv(csv);
+    if (check.headerError !== null) throw appError("INVALID", check.headerError);
+    if (check.errors.length > 0) {
+      const first = check.errors.slice(0, 3).map((e) => `line ${e.line}: ${e.messages.join("; ")}`).join(" | ");
+      throw appError("INVALID", `${CSV_MESSAGES.badRows(Math.min(check.errors.length, MAX_LISTED_ERRORS))} ${first}`);
+    }
+    const cost = check.rows.length * TAGGING_COST;
+    // The user confirmed a total; a different file must not be charged differently.
+    if (cost !== expectedCost) throw appError("INVALID", `This import costs ${cost} TMT, not ${expectedCost} TMT. Please review it again.`);
+    const jobId: Id<"importJobs"> = await ctx.runMutation(internal.business.beginImport, { userId: ctx.user._id, total: check.rows.length, cost });
+    try {
+      for (let i = 0; i < check.rows.length; i += IMPORT_BATCH) {
+        await ctx.runMutation(internal.business.importBatch, { jobId, rows: check.rows.slice(i, i + IMPORT_BATCH) });
+      }
+    } catch (error) {
+      let more = true;
+      while (more) more = await ctx.runMutation(internal.business.rollbackImport, { jobId, error: "The import failed and was undone; your tokens were refunded." });
+      throw error;
+    }
+    await ctx.runMutation(internal.business.finishImport, { jobId });
+    return { imported: check.rows.length, charged: cost };
+  },
+});
+
+/** Charges the whole file and opens the job; 'Insufficient tokens' leaves nothing behind. */
+export const beginImport = internalMutation({
+  args: { userId: v.id("users"), total: v.number(), cost: v.number() },
+  returns: v.id("importJobs"),
+  handler: async (ctx, { userId, total, cost }) => {
+    await spend(ctx, { userId, amount: cost, source: "tagging", description: `CSV import: ${total} business item${total === 1 ? "" : "s"} at ${TAGGING_COST} TMT each` });
+    return await ctx.db.insert("importJobs", { ownerId: userId, status: "running", total, done: 0, cost, createdAt: Date.now() });
+  },
+});
+
+export const importBatch = internalMutation({
+  args: {
+    jobId: v.id("importJobs"),
+    rows: v.array(v.object({ kind: assetKindValidator, name: v.string(), description: v.optional(v.string()), category: v.optional(v.string()), visibility: visibilityValidator, details: assetDetailsValidator })),
+  },
+  returns: v.null(),
+  handler: async (ctx, { jobId, rows }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running") throw new Error("Import job is not running");
+    const now = Date.now();
+    for (const row of rows) {
+      const assetId = await createBusinessAsset(ctx, job.ownerId, row, now);
+      await ctx.db.insert("importItems", { jobId, assetId });
+    }
+    await ctx.db.patch("importJobs", jobId, { done: job.done + rows.length });
+    return null;
+  },
+});
+
+export const finishImport = internalMutation({
+  args: { jobId: v.id("importJobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    await ctx.db.patch("importJobs", jobId, { status: "done", finishedAt: Date.now() });
+    // The per-job item list only serves a rollback.
+    await ctx.scheduler.runAfter(0, internal.business.purgeImportItems, { jobId });
+    return null;
+  },
+});
+
+/** Undoes a failed import a batch at a time; the last call refunds. Returns whether more remain. */
+export const rollbackImport = internalMutation({
+  args: { jobId: v.id("importJobs"), error: v.string() },
+  returns: v.boolean(),
+  handler: async (ctx, { jobId, error }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running") return false;
+    const items = await ctx.db.query("importItems").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(IMPORT_BATCH);
+    for (const item of items) {
+      await deleteImportedAsset(ctx, item.assetId);
+      await ctx.db.delete("importItems", item._id);
+    }
+    if (items.length === IMPORT_BATCH) return true;
+    await earn(ctx, { userId: job.ownerId, amount: job.cost, source: "refund", description: `Refund: CSV import of ${job.total} items was undone` });
+    await ctx.db.patch("importJobs", jobId, { status: "failed", done: 0, error, finishedAt: Date.now() });
+    return false;
+  },
+});
+
+export const purgeImportItems = internalMutation({
+  args: { jobId: v.id("importJobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const items = await ctx.db.query("importItems").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(500);
+    for (const item of items) await ctx.db.delete("importItems", item._id);
+    if (items.length === 500) await ctx.scheduler.runAfter(0, internal.business.purgeImportItems, { jobId });
+    return null;
+  },
+});

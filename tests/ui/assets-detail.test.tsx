@@ -1,0 +1,106 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import AssetDetailPage from "../../src/features/assets/AssetDetailPage";
+import AssetsPage from "../../src/features/assets/AssetsPage";
+import type { AssetDetail, AssetSummary } from "../../convex/lib/assetRead";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+
+vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+
+const AT = Date.UTC(2025, 4, 14, 9, 30);
+const asset: AssetDetail = {
+  _id: "a1" as never,
+  serial: "TMT-ABCD-EFGH",
+  kind: "nft",
+  name: "Punk #1",
+  description: null,
+  category: null,
+  visibility: "private",
+  status: "lost",
+  details: { kind: "nft", chain: "ethereum", contractAddress: `0x${"ab".repeat(20)}`, tokenId: "1" },
+  files: [],
+  taggedAt: AT,
+  updatedAt: AT,
+  ownerCount: 2,
+  pendingTransfer: null,
+};
+
+function renderAt(path: string, state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <Routes>
+        <Route path="/assets" element={<AssetsPage />} />
+        <Route path="/assets/:assetId" element={<AssetDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetFakes();
+  signedIn(makeProfile());
+});
+
+describe("/assets/:assetId", () => {
+  it("shows every field, the QR label with the verify URL, status actions and history", () => {
+    fake.queries["assets:get"] = asset;
+    fake.queries["assets:history"] = [
+      { _id: "e1", type: "status", summary: "Marked as Lost", changes: [{ field: "Status", from: "Active", to: "Lost" }], at: AT, actorName: "Mia Member" },
+    ];
+    renderAt("/assets/a1", { taggedSerial: "TMT-ABCD-EFGH" });
+    expect(screen.getByRole("status")).toHaveTextContent("Tagged! Your serial number is TMT-ABCD-EFGH");
+    expect(screen.getByText("Ethereum")).toBeInTheDocument();
+    expect(screen.getByText(asset.details.kind === "nft" ? asset.details.contractAddress : "")).toBeInTheDocument();
+    expect(screen.getByTestId("asset-label")).toHaveTextContent(`${window.location.origin}/verify/TMT-ABCD-EFGH`);
+    expect(screen.getByRole("button", { name: "Found it: mark active" })).toBeInTheDocument();
+    expect(screen.getByText("Only an active asset can be transferred.")).toBeInTheDocument();
+    const history = screen.getByRole("list", { name: "Asset history" });
+    expect(history).toHaveTextContent("Marked as Lost");
+    expect(history).toHaveTextContent("Mia Member");
+    expect(history).toHaveTextContent("Status: Active → Lost");
+  });
+
+  it("says not found for a missing or someone else's asset", () => {
+    fake.queries["assets:get"] = null;
+    renderAt("/assets/zzz");
+    expect(screen.getByRole("heading", { name: "Asset not found" })).toBeInTheDocument();
+  });
+
+  it("marks an asset found", async () => {
+    fake.queries["assets:get"] = asset;
+    fake.queries["assets:history"] = [];
+    renderAt("/assets/a1");
+    await userEvent.click(screen.getByRole("button", { name: "Found it: mark active" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", status: "active" });
+  });
+});
+
+describe("/assets", () => {
+  const summary: AssetSummary = {
+    _id: "a1" as never, serial: "TMT-ABCD-EFGH", kind: "general", name: "Road bike", category: null,
+    visibility: "public", status: "active", taggedAt: AT, updatedAt: AT, coverUrl: null, fileCount: 0,
+  };
+
+  it("lists my assets and the incoming offers, which I can accept", async () => {
+    fake.queries["assets:listMine"] = [summary];
+    fake.queries["transfers:incoming"] = [
+      { _id: "t1", assetId: "a2", serial: "TMT-WXYZ-2345", assetName: "Camera", kind: "general", coverUrl: null, fromName: "Sam", createdAt: AT },
+    ];
+    renderAt("/assets");
+    expect(within(screen.getByRole("list", { name: "My assets" })).getByRole("link")).toHaveTextContent("Road bike");
+    const offers = screen.getByRole("region", { name: "Incoming transfer offers" });
+    expect(offers).toHaveTextContent("Camera");
+    expect(offers).toHaveTextContent("from Sam");
+    fake.mutation.mockResolvedValue("a2" as never);
+    await userEvent.click(within(offers).getByRole("button", { name: "Accept" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ transferId: "t1" });
+  });
+
+  it("explains an empty list", () => {
+    renderAt("/assets");
+    expect(screen.getByText("You have not tagged anything yet")).toBeInTheDocument();
+  });
+});
