@@ -21,6 +21,7 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/ui/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/ui/setup.ts"],
+          testTimeout: 20_000,
         },
       },
       {

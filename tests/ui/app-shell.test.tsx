@@ -37,14 +37,15 @@ describe("app shell", () => {
   it("renders the landing page in the common layout and scrolls to the top on navigation", async () => {
     signedOut();
     render(<App />);
-    expect(await screen.findByRole("heading", { level: 1, name: /Tag it\. Secure it\./ })).toBeInTheDocument();
+    // Pages are lazily loaded; a cold module graph under a busy CI can take seconds.
+    expect(await screen.findByRole("heading", { level: 1, name: /Tag it\. Secure it\./ }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole("banner")).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
     const scrolls = vi.mocked(window.scrollTo).mock.calls.length;
 
     await userEvent.type(screen.getByLabelText("Serial number"), "TMT-9");
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
-    expect(await screen.findByText("TMT-9")).toBeInTheDocument();
+    expect(await screen.findByText("TMT-9", {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/verify/TMT-9");
     expect(vi.mocked(window.scrollTo).mock.calls.length).toBeGreaterThan(scrolls);
   });
