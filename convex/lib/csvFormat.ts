@@ -4,8 +4,7 @@
 /** Splits CSV text into records. Quoted fields may hold commas and newlines. */
 export function parseCsv(text: string): string[][] {
   const parser = new CsvParser();
-  parser.push(text);
-  return parser.end();
+  return [...parser.push(text), ...parser.end()];
 }
 
 /** Incremental parser: feed chunks, collect records as they complete (client progress). */

@@ -1,7 +1,7 @@
 // What an inventory CSV must look like, checked the same way in the browser's
 // preview and on the server, which refuses the whole file if any row is bad.
 import { assetErrors, cleanAsset, type AssetInput } from "./assetRules";
-import { CsvParser, restoreCell } from "./csvFormat";
+import { parseCsv, restoreCell } from "./csvFormat";
 
 export const IMPORT_COLUMNS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
 export const REQUIRED_COLUMNS = ["name", "sku", "quantity"] as const;
@@ -95,9 +95,7 @@ export function checkRecords(records: string[][]): CsvCheck {
 }
 
 export function checkCsv(text: string): CsvCheck {
-  const parser = new CsvParser();
-  const records = [...parser.push(text), ...parser.end()];
-  return checkRecords(records);
+  return checkRecords(parseCsv(text));
 }
 
 export function formatBytes(bytes: number): string {

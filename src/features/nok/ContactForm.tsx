@@ -1,0 +1,49 @@
+import { useMutation } from "convex/react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { cleanContact, contactErrors, NOK_LIMITS, type ContactErrors, type ContactInput } from "../../../convex/lib/nokRules";
+import { Button, Input } from "../../ui";
+import { errorMessage } from "./nokFormat";
+
+const EMPTY: ContactInput = { name: "", relationship: "", email: "", phone: "" };
+
+export function ContactForm({ disabled }: { disabled: boolean }) {
+  const add = useMutation(api.nextOfKin.add);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const found = contactErrors(cleanContact(form));
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await add(form);
+      toast.success(`Contact added. We emailed ${cleanContact(form).email} to confirm.`);
+      setForm(EMPTY);
+    } catch (error) {
+      setFailure(errorMessage(error, "Could not add the contact"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2" aria-label="Add a contact">
+      <Input label="Name" value={form.name} onChange={set("name")} error={errors.name} maxLength={NOK_LIMITS.name + 20} autoComplete="off" />
+      <Input label="Relationship" value={form.relationship} onChange={set("relationship")} error={errors.relationship} placeholder="Daughter, brother, friend..." />
+      <Input label="Email" type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="off" />
+      <Input label="Phone" type="tel" value={form.phone} onChange={set("phone")} error={errors.phone} placeholder="+447911123456" />
+      {failure && <p role="alert" className="text-sm text-red-600 sm:col-span-2 dark:text-red-400">{failure}</p>}
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={busy} loadingText="Adding..." disabled={disabled}>Add contact</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Rows } from "../permissionTypes";
+
+// Business inventory (issue 8): accounts with the business flag only.
+const BUSINESS = ["business"] as const;
+
+export const rows: Rows = {
+  "business:inventory": { kind: "query", args: () => ({}), allowed: BUSINESS },
+  "business:exportPage": { kind: "query", args: () => ({ cursor: null }), allowed: BUSINESS },
+  "business:currentImport": { kind: "query", args: () => ({}), allowed: BUSINESS },
+  "business:importCsv": {
+    kind: "action",
+    args: () => ({ csv: "title\nnothing", expectedCost: 5 }),
+    allowed: BUSINESS,
+    handlerError: "INVALID",
+  },
+};
