@@ -1,10 +1,16 @@
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { cspPlugin } from "./build/csp";
 
 // The client reads VITE_CONVEX_URL; `npm run dev` points it at the local backend.
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
-  build: { chunkSizeWarningLimit: 600 },
+// The build writes a Content-Security-Policy naming that deployment (build/csp.ts).
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), "VITE_");
+  const csp = cspPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL });
+  return {
+    plugins: [react(), tailwindcss(), csp],
+    server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+    build: { chunkSizeWarningLimit: 600 },
+  };
 });

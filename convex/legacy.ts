@@ -89,7 +89,7 @@ export const saveSettings = userMutation({
       throw appError("INVALID", LEGACY_MESSAGES.badThreshold);
     }
     const now = Date.now();
-    let s = await getSettings(ctx, ctx.user._id);
+    const s = await getSettings(ctx, ctx.user._id);
     const fields = { enabled: args.enabled, periodMonths: args.periodMonths, threshold: args.threshold, lastCheckInAt: now, updatedAt: now };
     if (s === null) {
       await ctx.db.insert("legacySettings", { ownerId: ctx.user._id, ...fields, state: "active", warningsSent: [] });
@@ -97,7 +97,6 @@ export const saveSettings = userMutation({
       if (s.state !== "active") await cancelRelease(ctx, s, now, "You changed your plan: release cancelled");
       await ctx.db.patch("legacySettings", s._id, fields);
     }
-    s = await getSettings(ctx, ctx.user._id);
     await logLegacy(
       ctx,
       ctx.user._id,

@@ -276,4 +276,26 @@ export default defineSchema({
   importItems: defineTable({ jobId: v.id("importJobs"), assetId: v.id("assets") })
     // Rolling back a failed import.
     .index("by_jobId", ["jobId"]),
+  // Account security (issue 10). TOTP two-factor: one row per user once enrolment starts.
+  twoFactor: defineTable({
+    userId: v.id("users"),
+    // Base32 secret of the enabled factor; absent until a code confirms enrolment.
+    secret: v.optional(v.string()),
+    // Secret shown as a QR code, waiting for its first code.
+    pendingSecret: v.optional(v.string()),
+    // SHA-256 (hex) of each unused recovery code; the codes themselves are shown once.
+    recoveryCodeHashes: v.array(v.string()),
+    // Newest time step accepted, so a code cannot be used twice.
+    lastUsedStep: v.optional(v.number()),
+    enabledAt: v.optional(v.number()),
+  }).index("by_userId", ["userId"]),
+  // What the sessions list shows beside Convex Auth's authSessions (device, last seen).
+  sessionInfo: defineTable({
+    sessionId: v.id("authSessions"),
+    userId: v.id("users"),
+    userAgent: v.string(),
+    lastSeenAt: v.number(),
+  })
+    .index("by_sessionId", ["sessionId"])
+    .index("by_userId", ["userId"]),
 });

@@ -4,6 +4,8 @@ import { assetErrors, cleanAsset, type AssetInput } from "./assetRules";
 import { parseCsv, restoreCell } from "./csvFormat";
 
 export const IMPORT_COLUMNS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
+// Written by the export, ignored on import (serials are issued, never chosen).
+export const IGNORED_COLUMNS = ["serial"] as const;
 export const REQUIRED_COLUMNS = ["name", "sku", "quantity"] as const;
 export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -34,7 +36,7 @@ export function readHeader(header: string[]): { index: Partial<Record<Column, nu
   header.forEach((raw, i) => {
     const name = raw.trim().toLowerCase().replace(/\s+/g, "_") as Column;
     if ((IMPORT_COLUMNS as readonly string[]).includes(name) && index[name] === undefined) index[name] = i;
-    else unknown.push(raw.trim() || `(column ${i + 1})`);
+    else if (!(IGNORED_COLUMNS as readonly string[]).includes(name)) unknown.push(raw.trim() || `(column ${i + 1})`);
   });
   const missing = REQUIRED_COLUMNS.filter((c) => index[c] === undefined);
   const problems: string[] = [];

@@ -7,10 +7,14 @@ export const ERROR_CODES = [
   "INVALID",
   "INSUFFICIENT_TOKENS",
   "RATE_LIMITED",
+  // Account security (issue 10): the password was right, a second factor is needed.
+  "MFA_REQUIRED",
+  // A new password that is long enough but weak; the error carries `reasons`.
+  "WEAK_PASSWORD",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export type AppErrorData = { code: ErrorCode; message: string };
+export type AppErrorData = { code: ErrorCode; message: string; reasons?: string[] };
 
 export const MESSAGES = {
   notAuthenticated: "You must be signed in to do that.",
@@ -31,6 +35,8 @@ export const MESSAGES = {
   fullNameTooLong: "Full name must be at most 100 characters",
   invalidAvatarUrl: "Avatar URL must start with http:// or https://",
   insufficientTokens: "Insufficient tokens",
+  mfaRequired: "Enter the 6-digit code from your authenticator app",
+  invalidTotp: "Invalid authentication code",
 } as const;
 
 export function appError(code: ErrorCode, message: string) {

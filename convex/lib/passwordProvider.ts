@@ -12,14 +12,16 @@ import {
   type GenericActionCtxWithAuthConfig,
 } from "@convex-dev/auth/server";
 import { Scrypt } from "lucia";
+import { internal } from "../_generated/api";
 import type { DataModel, Doc } from "../_generated/dataModel";
-import { parseCode, parseEmail, parsePassword, parseRef, parseSource } from "./authInput";
+import { parseCode, parseEmail, parseRef, parseSource } from "./authInput";
 import {
   resetEmailProvider,
   verificationRedirect,
   verifyEmailProvider,
 } from "./authMessages";
 import { appError, MESSAGES } from "./errors";
+import { parseNewPassword } from "./passwordStrength";
 
 export const PASSWORD_PROVIDER_ID = "password";
 
@@ -79,7 +81,7 @@ async function sendVerification(ctx: Ctx, account: Doc<"authAccounts">, params: 
 }
 
 async function signUp(ctx: Ctx, email: string, params: Params): Promise<Result> {
-  const secret = parsePassword(params.password);
+  const secret = parseNewPassword(params.password, email);
   let created;
   try {
     created = await createAccount<DataModel>(ctx, {
@@ -112,7 +114,22 @@ async function signIn(ctx: Ctx, email: string, params: Params): Promise<Result> 
   }
   // Unverified accounts get a fresh link instead of a session (also the "resend").
   if (!retrieved.account.emailVerified) return await sendVerification(ctx, retrieved.account, params);
+  await checkSecondFactor(ctx, retrieved.user._id, params);
   return { userId: retrieved.user._id };
+}
+
+/**
+ * The TOTP challenge (issue 10), after the password has been checked. Without a
+ * `totp` (or `recoveryCode`) param the client is told MFA_REQUIRED, shows a code
+ * step and calls signIn again with email, password and the code.
+ */
+async function checkSecondFactor(ctx: Ctx, userId: Doc<"users">["_id"], params: Params) {
+  if (!(await ctx.runQuery(internal.twoFactor.requiredFor, { userId }))) return;
+  const given = [params.totp, params.recoveryCode].find((c) => typeof c === "string" && c.trim() !== "");
+  if (typeof given !== "string") throw appError("MFA_REQUIRED", MESSAGES.mfaRequired);
+  const outcome = await ctx.runMutation(internal.twoFactor.redeem, { userId, purpose: "signIn", code: given.trim() });
+  if (outcome.status === "locked") throw appError("RATE_LIMITED", MESSAGES.tooManyAttempts);
+  if (outcome.status === "invalid") throw appError("INVALID", MESSAGES.invalidTotp);
 }
 
 async function verifyEmail(ctx: Ctx, email: string, params: Params): Promise<Result> {
@@ -136,7 +153,7 @@ async function requestReset(ctx: Ctx, email: string): Promise<Result> {
 }
 
 async function completeReset(ctx: Ctx, email: string, params: Params): Promise<Result> {
-  const secret = parsePassword(params.newPassword);
+  const secret = parseNewPassword(params.newPassword, email);
   const code = parseCode(params.code, MESSAGES.invalidResetLink);
   const account = await findAccount(ctx, email);
   const result =
@@ -150,6 +167,12 @@ async function completeReset(ctx: Ctx, email: string, params: Params): Promise<R
     provider: PASSWORD_PROVIDER_ID,
     account: { id: email, secret },
   });
+  // With two-factor on, the emailed link alone must not yield a session: the password
+  // changes, every session ends, and the next sign-in asks for the code.
+  if (await ctx.runQuery(internal.twoFactor.requiredFor, { userId: result.userId })) {
+    await invalidateSessions(ctx, { userId: result.userId });
+    return null;
+  }
   await invalidateSessions(ctx, { userId: result.userId, except: [result.sessionId] });
   return result;
 }

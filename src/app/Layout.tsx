@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { SessionGuard } from "../features/account/security/SessionGuard";
 import { BugReportWidget } from "../features/bugReports/BugReportWidget";
 import { VisitAlertListener } from "../features/verify/VisitAlertListener";
 import { PageSpinner } from "../ui";
@@ -20,6 +21,8 @@ export function Layout() {
       <BugReportWidget />
       {/* Verify-page visit alerts and found reports, toasted live to the owner (issue 7b). */}
       <VisitAlertListener />
+      {/* Account security (issue 10): signs this device out live when its session is ended elsewhere. */}
+      <SessionGuard />
     </>
   );
 }

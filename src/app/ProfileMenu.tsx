@@ -29,8 +29,8 @@ export function ProfileMenu({ profile, onSignOut }: { profile: Profile | null; o
   const name = profile?.fullName?.trim() || profile?.email || profile?.phone || "Your account";
   return (
     <DropdownMenu.Root modal={false}>
+      {/* Named by hidden text, not aria-label: the initials shown must not contradict the name (WCAG 2.5.3). */}
       <DropdownMenu.Trigger
-        aria-label="Account menu"
         className="grid h-9 w-9 shrink-0 place-items-center overflow-hidden rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 ring-offset-2 hover:ring-2 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-indigo-900 dark:text-indigo-100 dark:ring-offset-slate-950"
       >
         {profile?.avatarUrl ? (
@@ -38,6 +38,7 @@ export function ProfileMenu({ profile, onSignOut }: { profile: Profile | null; o
         ) : (
           <span aria-hidden="true">{initials(profile)}</span>
         )}
+        <span className="sr-only">Account menu</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -34,6 +34,11 @@ const TagPage = lazy(() => import("../features/tag/TagPage"));
 const EditAssetPage = lazy(() => import("../features/tag/EditAssetPage"));
 const AssetsPage = lazy(() => import("../features/assets/AssetsPage"));
 const AssetDetailPage = lazy(() => import("../features/assets/AssetDetailPage"));
+const NokPage = lazy(() => import("../features/nok/NokPage"));
+const ConfirmContactPage = lazy(() => import("../features/nok/ConfirmContactPage"));
+const ConfirmLapsePage = lazy(() => import("../features/legacy/ConfirmLapsePage"));
+const LegacyViewPage = lazy(() => import("../features/legacy/LegacyViewPage"));
+const BusinessDashboardPage = lazy(() => import("../features/business/BusinessDashboardPage"));
 const ReferralsPage = lazy(() => import("../features/referrals/ReferralsPage"));
 const AdminInfluencerDashboardPage = lazy(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
@@ -53,7 +58,7 @@ const INFO_SLUGS = [
 const PUBLIC_FRAMES: FrameId[] = [
   "influencer-signup",
 ];
-const SIGNED_IN_FRAMES: FrameId[] = ["nok"];
+const SIGNED_IN_FRAMES: FrameId[] = [];
 const ADMIN_VIEW_FRAMES: FrameId[] = [];
 
 const frameRoute = (id: FrameId) => <Route key={id} path={`/${id}`} element={<FramePage frame={id} />} />;
@@ -88,9 +93,15 @@ export function appRoutes() {
       <Route path="/business-tagging" element={<TaggingLandingPage kind="business" />} />
       <Route path="/public-assets" element={<PublicAssetsPage />} />
       <Route path="/dev/outbox" element={<DevOutboxPage />} />
+      {/* Next of kin and beneficiaries act through signed links, without an account. */}
+      <Route path="/nok/confirm/:token" element={<ConfirmContactPage />} />
+      <Route path="/legacy/confirm/:token" element={<ConfirmLapsePage />} />
+      <Route path="/legacy/:token" element={<LegacyViewPage />} />
+      <Route path="/legacy/:token/:assetId" element={<LegacyViewPage />} />
 
       <Route element={<ProtectedRoute />}>
         {SIGNED_IN_FRAMES.map(frameRoute)}
+        <Route path="/nok" element={<NokPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/wallet" element={<WalletPage />} />
         <Route path="/tag" element={<TagPage />} />
@@ -102,7 +113,9 @@ export function appRoutes() {
         <Route path="/settings" element={<SettingsPage />} />
       </Route>
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
-      <Route element={<ProtectedRoute requireBusiness />}>{frameRoute("business-dashboard")}</Route>
+      <Route element={<ProtectedRoute requireBusiness />}>
+        <Route path="/business-dashboard" element={<BusinessDashboardPage />} />
+      </Route>
       <Route element={<ProtectedRoute requireAdmin />}>
         <Route path="/admin" element={<AdminPage />} />
       </Route>

@@ -1,38 +1,12 @@
 // The permission matrix: every public function, called by every kind of caller.
 // A new public function without a row here fails the first test.
-import { anyApi, type FunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
 import { errorData, makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
-import { CALLERS, type Caller, type Kind, type Rows } from "./permissionTypes";
+import { CALLERS, type Caller } from "./permissionTypes";
+import { MATRIX, call, publicFunctions } from "./publicFunctions";
 
 // Convex Auth's own entry points: callable by anyone by design, exercised in auth/phone tests.
 const PUBLIC_BY_DESIGN = new Set(["auth:signIn", "auth:signOut", "auth:isAuthenticated"]);
-
-const rowModules = import.meta.glob<{ rows: Rows }>("./permission-rows/*.ts", { eager: true });
-const MATRIX: Rows = Object.assign({}, ...Object.values(rowModules).map((m) => m.rows));
-
-type Registered = { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean };
-const loaded = import.meta.glob<Record<string, unknown>>(["../../convex/**/*.ts", "!../../convex/_generated/**"], { eager: true });
-
-function publicFunctions(): Map<string, Kind> {
-  const found = new Map<string, Kind>();
-  for (const [file, exports] of Object.entries(loaded)) {
-    const module = file.replace("../../convex/", "").replace(/\.ts$/, "");
-    for (const [name, value] of Object.entries(exports)) {
-      const fn = value as Registered;
-      if ((typeof fn !== "function" && typeof fn !== "object") || fn === null || fn.isPublic !== true) continue;
-      found.set(`${module}:${name}`, fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action");
-    }
-  }
-  return found;
-}
-
-function reference(path: string): FunctionReference<Kind> {
-  const [module, name] = path.split(":");
-  let ref: Record<string, unknown> = anyApi;
-  for (const part of [...module.split("/"), name]) ref = ref[part] as Record<string, unknown>;
-  return ref as unknown as FunctionReference<Kind>;
-}
 
 async function callerClient(t: Backend, caller: Caller): Promise<Backend | Client> {
   switch (caller) {
@@ -52,15 +26,8 @@ async function callerClient(t: Backend, caller: Caller): Promise<Backend | Clien
   }
 }
 
-async function call(client: Backend | Client, kind: Kind, path: string, args: Record<string, unknown>) {
-  const ref = reference(path);
-  if (kind === "query") return await client.query(ref as FunctionReference<"query">, args);
-  if (kind === "mutation") return await client.mutation(ref as FunctionReference<"mutation">, args);
-  return await client.action(ref as FunctionReference<"action">, args);
-}
-
 test("every public function has a row in the matrix, of the right kind", () => {
-  const found = publicFunctions();
+  const found = new Map([...publicFunctions()].map(([path, fn]) => [path, fn.kind]));
   for (const path of PUBLIC_BY_DESIGN) expect(found.has(path), `${path} is exported`).toBe(true);
   const unlisted = [...found.keys()].filter((p) => !PUBLIC_BY_DESIGN.has(p) && !(p in MATRIX));
   expect(unlisted, "public functions without a permission row").toEqual([]);

@@ -5,6 +5,8 @@ import { useSignOut } from "../../lib/useSignOut";
 import { Button, Card, PageSpinner } from "../../ui";
 import { AccountPage } from "./AccountPage";
 import { ChangePasswordForm } from "./ChangePasswordForm";
+import { SessionsPanel } from "./security/SessionsPanel";
+import { TwoFactorPanel } from "./security/TwoFactorPanel";
 
 /** /settings: change password (email accounts) and sign out. */
 export default function SettingsPage() {
@@ -30,6 +32,9 @@ export default function SettingsPage() {
           </p>
         )}
       </Card>
+      {/* Account security (issue 10): TOTP two-factor, and the sessions list with the logout scopes. */}
+      <TwoFactorPanel />
+      <SessionsPanel />
       <Card title="Sign out" description="End your session on this device. Saved data in this browser is cleared.">
         <Button variant="danger" onClick={handleSignOut} loading={signingOut} loadingText="Signing out...">
           Sign Out

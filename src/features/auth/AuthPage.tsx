@@ -5,6 +5,9 @@ import { useConvexAuth } from "convex/react";
 import { Button, Input } from "../../ui";
 import { getCapturedReferral } from "../../lib/referral";
 import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
+import { PasswordReasons } from "../account/security/PasswordReasons";
+import { TOTP_STEP_TEXT, TotpSignInStep, type SecondFactor } from "../account/security/TotpSignInStep";
+import { isMfaRequired, weakPasswordReasons } from "../account/security/securityErrors";
 import { AuthShell, FormAlert, linkClass } from "./AuthShell";
 import { PasswordInput } from "./PasswordInput";
 import { INVALID_CREDENTIALS, passwordAuthMessage } from "./authErrors";
@@ -12,7 +15,8 @@ import { afterSignInPath, signupSource } from "./authRedirects";
 import { PASSWORD_REQUIRED, normalizeEmail, validateEmail, validateNewPassword } from "./validation";
 
 type Mode = "signIn" | "signUp";
-type Errors = { email?: string; password?: string; form?: string };
+// reasons: the server's 'weak_password' list at sign-up (issue 10).
+type Errors = { email?: string; password?: string; form?: string; reasons?: string[] };
 
 const SIGN_UP_FAILED = "Could not create your account. Please try again.";
 
@@ -34,6 +38,8 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  // Password accepted, TOTP on: the code step (issue 10).
+  const [needsCode, setNeedsCode] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -42,6 +48,24 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
   const isBusiness = location.pathname === "/business-auth";
 
   if (isAuthenticated && !submitting) return <Navigate to={returnTo} replace />;
+
+  if (needsCode) {
+    const submitCode = async (factor: SecondFactor) => {
+      setSubmitting(true);
+      try {
+        await signIn("password", { flow: "signIn", email: normalizeEmail(email), password, ...factor });
+        navigate(returnTo, { replace: true });
+      } catch (error) {
+        setSubmitting(false);
+        throw error;
+      }
+    };
+    return (
+      <AuthShell title={TOTP_STEP_TEXT.title} subtitle={normalizeEmail(email)}>
+        <TotpSignInStep submit={submitCode} onCancel={() => setNeedsCode(false)} />
+      </AuthShell>
+    );
+  }
 
   function switchMode() {
     setMode(isSignUp ? "signIn" : "signUp");
@@ -78,8 +102,11 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
       }
       navigate(returnTo, { replace: true });
     } catch (error) {
-      setErrors({ form: passwordAuthMessage(error, isSignUp ? SIGN_UP_FAILED : INVALID_CREDENTIALS) });
       setSubmitting(false);
+      if (!isSignUp && isMfaRequired(error)) return setNeedsCode(true);
+      const reasons = isSignUp ? weakPasswordReasons(error) : null;
+      if (reasons) return setErrors({ reasons });
+      setErrors({ form: passwordAuthMessage(error, isSignUp ? SIGN_UP_FAILED : INVALID_CREDENTIALS) });
     }
   }
 
@@ -114,6 +141,7 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
           </FormAlert>
         )}
         {errors.form && <FormAlert>{errors.form}</FormAlert>}
+        {errors.reasons && <PasswordReasons reasons={errors.reasons} />}
         <Input
           ref={emailRef}
           label="Email"

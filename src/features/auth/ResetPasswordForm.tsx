@@ -9,10 +9,13 @@ import { Button, Spinner } from "../../ui";
 import { FormAlert, linkClass } from "./AuthShell";
 import { PasswordInput } from "./PasswordInput";
 import { convexErrorMessage } from "./authErrors";
+import { PasswordReasons } from "../account/security/PasswordReasons";
+import { weakPasswordReasons } from "../account/security/securityErrors";
 import { RESET_MESSAGES } from "./resetMessages";
 import { PASSWORDS_DO_NOT_MATCH, validateNewPassword } from "./validation";
 
-type Errors = { password?: string; confirm?: string; form?: string };
+// reasons: the server's 'weak_password' list (issue 10).
+type Errors = { password?: string; confirm?: string; form?: string; reasons?: string[] };
 
 function updateFailure(error: unknown): string {
   const own = convexErrorMessage(error);
@@ -76,7 +79,9 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
         await signIn("password", { flow: "reset-verification", email, code: token, newPassword: password });
       } catch (error) {
         const message = updateFailure(error);
-        fail({ form: message }, message);
+        const reasons = weakPasswordReasons(error);
+        fail(reasons ? { reasons } : { form: message }, message);
+        if (reasons) passwordRef.current?.focus();
         return;
       }
       // Resetting signs the user in; they are asked to sign in again with the new password.
@@ -105,6 +110,7 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
         </FormAlert>
       )}
       {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      {errors.reasons && <PasswordReasons reasons={errors.reasons} />}
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Resetting the password for <strong className="[overflow-wrap:anywhere]">{email}</strong>.
       </p>

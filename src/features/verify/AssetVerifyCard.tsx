@@ -44,7 +44,7 @@ export function AssetVerifyCard({ asset }: { asset: PublicResult }) {
           {asset.photoUrl ? (
             <img src={asset.photoUrl} alt={asset.name} className="h-full w-full object-cover" />
           ) : (
-            <span className="text-sm text-slate-500 dark:text-slate-400">No photo</span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">No photo</span>
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-5 p-5 sm:p-7">

@@ -61,7 +61,7 @@ export function VisitNotice({ alertId }: { alertId: string | null }) {
           <Button variant="outline" size="sm" onClick={ask} loading={share === "asking"} loadingText={VISIT_TEXT.asking}>
             {VISIT_TEXT.share}
           </Button>
-          <span className="text-xs text-slate-500 dark:text-slate-400">{VISIT_TEXT.shareHint}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">{VISIT_TEXT.shareHint}</span>
         </div>
       ) : (
         <p role="status" className="mt-2 font-medium">

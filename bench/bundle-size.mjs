@@ -1,0 +1,104 @@
+// JavaScript a first visit downloads, per route, from a production build (gzip, level 6):
+// the entry chunk and its static imports (the shell every route shares) plus the route's
+// lazily loaded page chunk and what only it imports statically. Routes are read from the
+// lazy imports of src/app/routes.tsx. Used by tests/e2e/bundle-budget.test.ts (the budget).
+// Usage: node bench/bundle-size.mjs [--dist dist]   (without --dist: builds into a temp dir)
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const ROOT = fileURLToPath(new URL("../", import.meta.url));
+export const LANDING = "src/features/landing/LandingPage.tsx";
+export const LANDING_BUDGET_KB = 150;
+
+/** `vite build` into `outDir` with a manifest (the app's own vite.config.ts). */
+export async function buildApp(outDir) {
+  const { build } = await import("vite");
+  // Under vitest NODE_ENV is "test", which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ root: ROOT, mode: "production", logLevel: "error", build: { outDir, manifest: true, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** Page modules that routes.tsx loads lazily, as manifest keys (src/features/...). */
+function routePages() {
+  const source = readFileSync(path.join(ROOT, "src/app/routes.tsx"), "utf8");
+  const pages = [...source.matchAll(/lazy\(\(\) => import\("\.\.\/([^"]+)"\)/g)].map((m) => `src/${m[1]}.tsx`);
+  return [...new Set(pages)];
+}
+
+/** Sizes from a build made with `manifest: true`. Sizes are in bytes. */
+export function measure(outDir) {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!manifest[LANDING]) throw new Error(`${LANDING} is not a chunk of its own: is the route lazily loaded?`);
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const gzipOf = new Map();
+  const size = (keys) =>
+    [...keys].reduce(
+      (acc, key) => {
+        const file = manifest[key].file;
+        if (!file.endsWith(".js")) return acc;
+        if (!gzipOf.has(file)) {
+          const bytes = readFileSync(path.join(outDir, file));
+          gzipOf.set(file, { raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length });
+        }
+        const s = gzipOf.get(file);
+        return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, chunks: acc.chunks + 1 };
+      },
+      { raw: 0, gzip: 0, chunks: 0 },
+    );
+  const shellKeys = closure(entryKey);
+  const routes = routePages()
+    .filter((page) => manifest[page])
+    .map((page) => {
+      const own = [...closure(page)].filter((k) => !shellKeys.has(k));
+      return { page, own: size(own), initial: size(new Set([...shellKeys, ...own])) };
+    })
+    .sort((a, b) => b.initial.gzip - a.initial.gzip);
+  const landing = routes.find((r) => r.page === LANDING);
+  return { shell: size(shellKeys), landing, largest: routes[0], routes };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+export function report({ shell, landing, largest, routes }) {
+  const lines = [
+    `shell (entry + static imports): ${kb(shell.gzip)} gzip (${kb(shell.raw)} raw, ${shell.chunks} chunks)`,
+    `landing / initial JS: ${kb(landing.initial.gzip)} gzip (${kb(landing.initial.raw)} raw; page chunk(s) ${kb(landing.own.gzip)}) — budget ${LANDING_BUDGET_KB} KB`,
+    `largest route initial JS: ${largest.page}: ${kb(largest.initial.gzip)} gzip (${kb(largest.initial.raw)} raw; page chunk(s) ${kb(largest.own.gzip)})`,
+    "top routes by initial JS (gzip):",
+    ...routes.slice(0, 5).map((r) => `  ${kb(r.initial.gzip).padStart(9)}  ${r.page}`),
+  ];
+  return lines.join("\n");
+}
+
+/** The CLI: prints the report; `--dist DIR` reads a build made with `build.manifest: true`. */
+export async function main(argv = process.argv.slice(2)) {
+  const i = argv.indexOf("--dist");
+  if (i !== -1) {
+    console.log(report(measure(path.resolve(argv[i + 1]))));
+    return;
+  }
+  const outDir = mkdtempSync(path.join(tmpdir(), "tmt-bundle-size-"));
+  try {
+    await buildApp(outDir);
+    console.log(report(measure(outDir)));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

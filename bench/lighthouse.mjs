@@ -1,0 +1,93 @@
+// Lighthouse (the npm package) on the production build served locally: a fresh seeded local
+// backend in a temp dir, `vite build` pointed at it, `vite preview` on loopback, and the same
+// Chromium the E2E suite uses (CHROME_PATH, a system Chromium, or @sparticuz/chromium).
+// Prints performance and accessibility scores for /, /news and /verify/{a seeded serial}.
+// Usage: node bench/lighthouse.mjs [--desktop]   (default: Lighthouse's mobile preset)
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import { ConvexHttpClient } from "convex/browser";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { preview } from "vite";
+import { startBackend } from "../local-backend/index.mjs";
+import { buildApp, ROOT } from "./bundle-size.mjs";
+
+const DESKTOP = process.argv.includes("--desktop");
+
+async function chromePath() {
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const found = candidates.find((p) => p && existsSync(p));
+  if (found) return found;
+  return (await import("@sparticuz/chromium")).default.executablePath();
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const work = mkdtempSync(path.join(os.tmpdir(), "tmt-lighthouse-"));
+const cleanups = [];
+try {
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const backend = await startBackend({
+    dataDir: path.join(work, "data"),
+    port: 0,
+    sitePort: 0,
+    convexDir: path.join(ROOT, "convex"),
+    siteUrl: appUrl,
+    log: () => {},
+  });
+  cleanups.push(() => backend.stop());
+  process.env.VITE_CONVEX_URL = backend.url;
+  process.env.VITE_CONVEX_SITE_URL = backend.siteUrl;
+  const outDir = path.join(work, "dist");
+  await buildApp(outDir);
+  const server = await preview({ root: ROOT, logLevel: "error", build: { outDir }, preview: { host: "127.0.0.1", port, strictPort: true } });
+  cleanups.push(() => new Promise((resolve) => server.httpServer.close(resolve)));
+
+  const anonymous = new ConvexHttpClient(backend.url, { logger: false });
+  const { page } = await anonymous.query("publicAssets:list", { paginationOpts: { numItems: 1, cursor: null } });
+  const paths = ["/", "/news", `/verify/${page[0].serial}`];
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: await chromePath(),
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--use-gl=angle", "--use-angle=swiftshader"],
+  });
+  cleanups.push(() => chrome.kill());
+
+  console.log(`Lighthouse ${DESKTOP ? "desktop" : "mobile"} preset, production build on ${appUrl}`);
+  console.log("path                          perf  a11y   FCP      LCP      TBT     CLS");
+  for (const p of paths) {
+    // A warm-up load first, so the figure is not the backend's first query compile.
+    await lighthouse(`${appUrl}${p}`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] }, DESKTOP ? desktopConfig : undefined);
+    const result = await lighthouse(
+      `${appUrl}${p}`,
+      { port: chrome.port, logLevel: "error", output: "json", onlyCategories: ["performance", "accessibility"] },
+      DESKTOP ? desktopConfig : undefined,
+    );
+    const { categories, audits } = result.lhr;
+    const ms = (id) => `${Math.round(audits[id].numericValue)} ms`.padStart(8);
+    const score = (c) => String(Math.round((categories[c].score ?? 0) * 100)).padStart(4);
+    console.log(
+      `${p.padEnd(28)} ${score("performance")}  ${score("accessibility")} ${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")}  ${audits["cumulative-layout-shift"].numericValue.toFixed(3)}`,
+    );
+    for (const [id, audit] of Object.entries(audits)) {
+      if (audit.score !== null && audit.score < 1 && categories.accessibility.auditRefs.some((r) => r.id === id && r.weight > 0)) {
+        console.log(`    a11y: ${id} — ${audit.title}`);
+      }
+    }
+  }
+  console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${os.platform()}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  rmSync(work, { recursive: true, force: true });
+}

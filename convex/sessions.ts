@@ -1,0 +1,127 @@
+// The sessions list in /settings and the spec's logout scopes (issue 10).
+// A session is Convex Auth's authSessions row; its refresh tokens hang off it.
+// Deleting both ends the session for good: the device's JWT still verifies until it
+// expires, so each client also watches `current` (SessionGuard) and signs itself
+// out as soon as its session row is gone — that is what makes "sign out other
+// devices" take effect live.
+//   local  = this device (the client then calls Convex Auth's signOut()).
+//   others = every session of the user except the caller's.
+//   global = every session, this one included (the client then clears storage, goes to /).
+import { getAuthSessionId } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { publicQuery, userMutation, userQuery } from "./lib/access";
+
+const USER_AGENT_MAX = 300;
+const TOUCH_THROTTLE_MS = 60_000;
+
+const sessionValidator = v.object({
+  _id: v.id("authSessions"),
+  createdAt: v.number(),
+  expiresAt: v.number(),
+  current: v.boolean(),
+  userAgent: v.union(v.string(), v.null()),
+  lastSeenAt: v.union(v.number(), v.null()),
+});
+
+/** The caller's live sessions: this device first, then the newest. */
+export const list = userQuery({
+  args: {},
+  returns: v.array(sessionValidator),
+  handler: async (ctx) => {
+    const currentId = await getAuthSessionId(ctx);
+    const now = Date.now();
+    const sessions = await ctx.db
+      .query("authSessions")
+      .withIndex("userId", (q) => q.eq("userId", ctx.user._id))
+      .take(100);
+    const rows = await Promise.all(
+      sessions
+        .filter((s) => s.expirationTime > now)
+        .map(async (s) => {
+          const info = await infoFor(ctx, s._id);
+          return {
+            _id: s._id,
+            createdAt: s._creationTime,
+            expiresAt: s.expirationTime,
+            current: s._id === currentId,
+            userAgent: info?.userAgent ?? null,
+            lastSeenAt: info?.lastSeenAt ?? null,
+          };
+        }),
+    );
+    return rows.sort((a, b) => Number(b.current) - Number(a.current) || b.createdAt - a.createdAt);
+  },
+});
+
+/**
+ * Whether the caller's session still exists: null when signed out, false once it has
+ * been signed out elsewhere (or expired), true otherwise.
+ */
+export const current = publicQuery({
+  args: {},
+  returns: v.union(v.null(), v.boolean()),
+  handler: async (ctx) => {
+    if (ctx.user === null) return null;
+    const sessionId = await getAuthSessionId(ctx);
+    if (sessionId === null) return null;
+    const session = await ctx.db.get("authSessions", sessionId);
+    return session !== null && session.userId === ctx.user._id && session.expirationTime > Date.now();
+  },
+});
+
+/** Records this device's browser and last-seen time for the list; at most one write a minute. */
+export const touch = userMutation({
+  args: { userAgent: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const sessionId = await getAuthSessionId(ctx);
+    if (sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
+    const userAgent = args.userAgent.slice(0, USER_AGENT_MAX);
+    const now = Date.now();
+    const info = await infoFor(ctx, sessionId);
+    if (info === null) {
+      await ctx.db.insert("sessionInfo", { sessionId, userId: ctx.user._id, userAgent, lastSeenAt: now });
+    } else if (now - info.lastSeenAt >= TOUCH_THROTTLE_MS || info.userAgent !== userAgent) {
+      await ctx.db.patch("sessionInfo", info._id, { userAgent, lastSeenAt: now });
+    }
+    return null;
+  },
+});
+
+export const signOut = userMutation({
+  args: { scope: v.union(v.literal("local"), v.literal("others"), v.literal("global")) },
+  returns: v.object({ signedOut: v.number() }),
+  handler: async (ctx, { scope }) => {
+    const currentId = await getAuthSessionId(ctx);
+    const sessions = await ctx.db
+      .query("authSessions")
+      .withIndex("userId", (q) => q.eq("userId", ctx.user._id))
+      .take(500);
+    const doomed = sessions.filter((s) =>
+      scope === "global" ? true : scope === "others" ? s._id !== currentId : s._id === currentId,
+    );
+    for (const session of doomed) await endSession(ctx, session);
+    return { signedOut: doomed.length };
+  },
+});
+
+async function infoFor(ctx: { db: QueryCtx["db"] }, sessionId: Id<"authSessions">) {
+  return await ctx.db
+    .query("sessionInfo")
+    .withIndex("by_sessionId", (q) => q.eq("sessionId", sessionId))
+    .unique();
+}
+
+/** What Convex Auth's own invalidateSessions does (actions only), in a mutation. */
+async function endSession(ctx: MutationCtx, session: Doc<"authSessions">) {
+  const tokens = await ctx.db
+    .query("authRefreshTokens")
+    .withIndex("sessionId", (q) => q.eq("sessionId", session._id))
+    .collect();
+  for (const token of tokens) await ctx.db.delete("authRefreshTokens", token._id);
+  const info = await infoFor(ctx, session._id);
+  if (info !== null) await ctx.db.delete("sessionInfo", info._id);
+  await ctx.db.delete("authSessions", session._id);
+}

@@ -1,0 +1,30 @@
+// Plain helpers for the security panels (kept apart so the tests can use them).
+
+/** "Chrome on macOS"-style label from a user agent; a fallback when unknown. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser =
+    /Edg\//.test(userAgent) ? "Edge"
+    : /OPR\//.test(userAgent) ? "Opera"
+    : /Firefox\//.test(userAgent) ? "Firefox"
+    : /Chrome\/|Chromium\//.test(userAgent) ? "Chrome"
+    : /Safari\//.test(userAgent) ? "Safari"
+    : "Browser";
+  const os =
+    /Android/.test(userAgent) ? "Android"
+    : /iPhone|iPad|iPod/.test(userAgent) ? "iOS"
+    : /Windows/.test(userAgent) ? "Windows"
+    : /Mac OS X|Macintosh/.test(userAgent) ? "macOS"
+    : /Linux|X11/.test(userAgent) ? "Linux"
+    : null;
+  return os ? `${browser} on ${os}` : browser;
+}
+
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** "ABCD EFGH ..." so a secret can be typed into an app by hand. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}

@@ -1,0 +1,108 @@
+import { useConvex, useQuery } from "convex/react";
+import { useDeferredValue, useState } from "react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { Button, Card, cn, Input, PageSpinner, QueryErrorBoundary } from "../../ui";
+import { errorMessage, formatCount, formatMoney, selectClass } from "./businessFormat";
+import { download, inventoryCsv } from "./exportCsv";
+import { GroupTable } from "./GroupTable";
+import { ImportPanel } from "./ImportPanel";
+import { InventoryTable } from "./InventoryTable";
+
+const ALL = "__all__";
+
+function Stat({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div
+      className={cn(
+        "min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900",
+        wide && "col-span-2 sm:col-span-1",
+      )}
+    >
+      <p className="truncate text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</p>
+      <p className="mt-1 truncate text-lg font-bold tabular-nums text-slate-900 sm:text-2xl dark:text-white">{value}</p>
+    </div>
+  );
+}
+
+function Inventory() {
+  const client = useConvex();
+  const [search, setSearch] = useState("");
+  const [location, setLocation] = useState(ALL);
+  const [category, setCategory] = useState(ALL);
+  const [exporting, setExporting] = useState(false);
+  const deferred = useDeferredValue(search);
+  const data = useQuery(api.business.inventory, {
+    search: deferred.trim() === "" ? undefined : deferred,
+    location: location === ALL ? undefined : location,
+    category: category === ALL ? undefined : category,
+  });
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      download(await inventoryCsv(client), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (e) {
+      toast.error(errorMessage(e, "Could not export the inventory"));
+    } finally {
+      setExporting(false);
+    }
+  };
+  if (data === undefined) return <PageSpinner label="Loading inventory..." />;
+  const filtered = deferred.trim() !== "" || location !== ALL || category !== ALL;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3" aria-label="Totals">
+        <Stat label={filtered ? "Items shown" : "Items"} value={formatCount(data.totals.items)} />
+        <Stat label="Quantity" value={formatCount(data.totals.quantity)} />
+        <Stat label="Value" value={formatMoney(data.totals.value)} wide />
+      </div>
+      {data.truncated && <p className="text-sm text-amber-700">Totals cover your newest {formatCount(data.inventorySize)} items.</p>}
+      <Card>
+        <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">
+          <Input label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, SKU, serial..." />
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Location
+            <select className={selectClass} value={location} onChange={(e) => setLocation(e.target.value)}>
+              <option value={ALL}>All locations</option>
+              {data.locations.map((l) => <option key={l} value={l}>{l || "No location"}</option>)}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Category
+            <select className={selectClass} value={category} onChange={(e) => setCategory(e.target.value)}>
+              <option value={ALL}>All categories</option>
+              {data.categories.map((c) => <option key={c} value={c}>{c || "No category"}</option>)}
+            </select>
+          </label>
+          <Button variant="outline" onClick={() => void exportAll()} loading={exporting} loadingText="Exporting..." disabled={data.inventorySize === 0}>
+            Export CSV
+          </Button>
+        </div>
+        <div className="mt-5">
+          <InventoryTable items={data.items} matching={data.matching} />
+        </div>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="By location"><GroupTable groups={data.byLocation} empty="No location" /></Card>
+        <Card title="By category"><GroupTable groups={data.byCategory} empty="No category" /></Card>
+      </div>
+    </div>
+  );
+}
+
+/** /business-dashboard (business users): inventory totals, search, CSV export and import. */
+export default function BusinessDashboardPage() {
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Business inventory</h1>
+      <div className="flex flex-col gap-6">
+        <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
+          <Inventory />
+        </QueryErrorBoundary>
+        <Card title="Import from CSV" description="Check a file, see every problem, then import it all at once.">
+          <ImportPanel />
+        </Card>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ConvexReactClient } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { toCsv } from "../../../convex/lib/csvFormat";
+import { IMPORT_COLUMNS } from "../../../convex/lib/csvImport";
+import { moneyCell } from "./businessFormat";
+
+/** The whole inventory as CSV (import columns + serial), formulas neutralised by toCsv. */
+export async function inventoryCsv(client: ConvexReactClient): Promise<string> {
+  const rows: string[][] = [[...IMPORT_COLUMNS, "serial"]];
+  let cursor: string | null = null;
+  for (;;) {
+    const page: { items: { name: string; sku: string; quantity: number; unitCost: number | null; location: string | null; category: string | null; description: string | null; serial: string }[]; continueCursor: string; isDone: boolean } =
+      await client.query(api.business.exportPage, { cursor });
+    for (const i of page.items) {
+      rows.push([i.name, i.sku, String(i.quantity), moneyCell(i.unitCost), i.location ?? "", i.category ?? "", i.description ?? "", i.serial]);
+    }
+    if (page.isDone) break;
+    cursor = page.continueCursor;
+  }
+  return toCsv(rows);
+}
+
+export function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,124 @@
+import { useMutation } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdError } from "../../../convex/lib/legacyRules";
+import { Button } from "../../ui";
+import { Countdown } from "./Countdown";
+import { errorMessage, formatDateTime, selectClass } from "./nokFormat";
+
+type Status = NonNullable<FunctionReturnType<typeof api.legacy.status>>;
+const MONTHS = Array.from({ length: MAX_PERIOD_MONTHS - MIN_PERIOD_MONTHS + 1 }, (_, i) => i + MIN_PERIOD_MONTHS);
+
+function StateBanner({ plan, now }: { plan: NonNullable<Status["plan"]>; now: number }) {
+  if (plan.state === "lapsed") {
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        Your legacy release has started: {plan.confirmationsReceived} of {plan.confirmationsNeeded} contact(s) have confirmed. Press “I'm still here” to cancel it.
+      </p>
+    );
+  }
+  if (plan.state === "released") {
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        Your will assets were released{plan.releasedAt ? ` on ${formatDateTime(plan.releasedAt)}` : ""}. Press “I'm still here” to revoke the links.
+      </p>
+    );
+  }
+  const days = Math.ceil((plan.deadline - now) / DAY_MS);
+  if (!plan.enabled || days > 30) return null;
+  return (
+    <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+      Your will assets will be released in {days} day{days === 1 ? "" : "s"} unless you check in.
+    </p>
+  );
+}
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function LegacyPlan({ status }: { status: Status }) {
+  const now = useMinuteClock();
+  const save = useMutation(api.legacy.saveSettings);
+  const checkIn = useMutation(api.legacy.checkIn);
+  const plan = status.plan;
+  const [enabled, setEnabled] = useState(plan?.enabled ?? true);
+  const [months, setMonths] = useState(plan?.periodMonths ?? 12);
+  const [threshold, setThreshold] = useState(Math.max(1, Math.min(plan?.threshold ?? 1, status.confirmedContacts || 1)));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const problem = enabled ? thresholdError(threshold, status.confirmedContacts) : null;
+    if (problem) return setError(problem);
+    setError(null);
+    setBusy(true);
+    try {
+      await save({ enabled, periodMonths: months, threshold });
+      toast.success("Legacy plan saved");
+    } catch (e) {
+      setError(errorMessage(e, "Could not save the plan"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const stillHere = async () => {
+    try {
+      await checkIn({});
+      toast.success("Thanks! The clock has restarted.");
+    } catch (e) {
+      toast.error(errorMessage(e, "Could not check in"));
+    }
+  };
+  return (
+    <div className="flex flex-col gap-5">
+      {plan && <StateBanner plan={plan} now={now} />}
+      {plan?.enabled && (
+        <div className="flex flex-col gap-4 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60">
+          {plan.state === "active" ? (
+            <Countdown deadline={plan.deadline} />
+          ) : (
+            <p className="font-semibold">{plan.state === "lapsed" ? "Waiting for your contacts to confirm" : "Released to your beneficiaries"}</p>
+          )}
+          <div className="flex flex-col gap-1 sm:items-end">
+            <Button onClick={() => void stillHere()}>I'm still here</Button>
+            <span className="text-xs text-slate-500 dark:text-slate-400">Last sign of life: {formatDateTime(plan.lastAliveAt)}</span>
+          </div>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-4 w-4" />
+          Release my will assets to their beneficiaries if I stop using TagMyThing
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Inactivity period
+          <select className={selectClass} value={months} onChange={(e) => setMonths(Number(e.target.value))}>
+            {MONTHS.map((m) => <option key={m} value={m}>{m} months</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Confirmations needed
+          <select className={selectClass} value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} disabled={status.confirmedContacts === 0}>
+            {Array.from({ length: Math.max(1, status.confirmedContacts) }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>{n} of {status.confirmedContacts} confirmed contact{status.confirmedContacts === 1 ? "" : "s"}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        We warn you by email and here 30, 7 and 1 days before. Signing in or pressing “I'm still here” restarts the clock. When it runs out, your
+        confirmed contacts are asked to confirm; once enough do, each beneficiary gets a private link to the will assets you left them, and nothing else.
+      </p>
+      {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
+      <div><Button variant="secondary" onClick={() => void submit()} loading={busy} loadingText="Saving...">Save plan</Button></div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// Account security (issue 10) in Chromium against the local backend: signing out
+// other devices takes effect live, and TOTP enrolment makes sign-in ask for a code.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timeStep, totpAt } from "../../convex/lib/totp";
+import { DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function hasAuthToken(page: Page): Promise<boolean> {
+  return await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("__convexAuthJWT")));
+}
+
+/** Waits for the authenticator's next 30-second step (each code is accepted once). */
+async function codeAfter(secret: string, usedStep: number): Promise<string> {
+  while (timeStep(Date.now()) <= usedStep) await new Promise((r) => setTimeout(r, 500));
+  return await totpAt(secret, Date.now());
+}
+
+describe("account security", () => {
+  it("'Sign out other devices' signs the other browser out live; this one stays", async () => {
+    const one = await newContext(stack.browser, stack.appUrl);
+    const two = await newContext(stack.browser, stack.appUrl);
+    try {
+      const first = await newPage(one);
+      const second = await newPage(two);
+      await signIn(first, "member@example.com");
+      await signIn(second, "member@example.com");
+      await second.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+      await first.goto("/settings");
+      const sessions = first.getByRole("list", { name: "Sessions" });
+      await sessions.getByText("This device").waitFor();
+      await expect.poll(() => sessions.getByRole("listitem").count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await first.getByRole("button", { name: "Sign out other devices" }).click();
+      await waitForText(first, "Signed out of your other devices");
+      await expect.poll(() => sessions.getByRole("listitem").count(), { timeout: 10_000 }).toBe(1);
+
+      // The other browser notices without a reload: signed out, storage cleared, on /.
+      await waitForPath(second, "/", 15_000);
+      await second.getByRole("link", { name: "Sign In" }).first().waitFor();
+      expect(await hasAuthToken(second)).toBe(false);
+      expect(await second.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+      // This browser is still signed in.
+      await first.reload();
+      await first.getByRole("list", { name: "Sessions" }).getByText("This device").waitFor();
+      expect(await hasAuthToken(first)).toBe(true);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it("enrols TOTP with a code computed from the secret; the next sign-in asks for a code", async () => {
+    const email = "business@example.com";
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      await signIn(page, email);
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+      const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      const confirmStep = timeStep(Date.now());
+      await page.getByLabel("Authentication code").fill(await totpAt(secret, Date.now()));
+      await page.getByRole("button", { name: "Verify and turn on" }).click();
+      const codes = page.getByRole("list", { name: "Recovery codes" });
+      await codes.waitFor();
+      expect(await codes.getByRole("listitem").count()).toBe(10);
+      await page.getByRole("button", { name: "I have saved my codes" }).click();
+      await waitForText(page, "10 of 10 recovery codes left");
+
+      await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+      await waitForPath(page, "/");
+
+      await page.goto("/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await form.getByRole("button", { name: "Sign in", exact: true }).click();
+      const step = page.getByRole("form", { name: "Two-factor authentication" });
+      await step.waitFor();
+      await step.getByLabel("Authentication code").fill("000000");
+      await step.getByRole("button", { name: "Verify" }).click();
+      await waitForText(step, "Invalid authentication code");
+      await step.getByLabel("Authentication code").fill(await codeAfter(secret, confirmStep));
+      await step.getByRole("button", { name: "Verify" }).click();
+      await waitForPath(page, "/dashboard");
+      await page.getByRole("button", { name: "Account menu" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+// Issue 8 end to end: a business user imports 50 items from CSV and sees them;
+// a beneficiary opens a released will asset through the link emailed to them.
+// The lapse is driven by `legacy:check` (internal) with a `now` 91 days ahead,
+// the injectable clock the scheduler itself uses.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { authToken, clientAs, DESKTOP, newContext, newPage, PHONE, signIn, userIdByEmail, waitForMessage } from "./support/app";
+import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+
+// E2E_SCREENSHOTS=1 also writes these screens at 1280 and 375 px to .e2e-artifacts/.
+async function snap(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  const dir = path.join(REPO_ROOT, ".e2e-artifacts");
+  mkdirSync(dir, { recursive: true });
+  for (const [label, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function run(path: string, args: Record<string, unknown>) {
+  const result = await stack.backend.run(path, args);
+  if (!result.ok) throw new Error(`${path} failed: ${result.message}`);
+  return result.value;
+}
+
+describe("business inventory and legacy release", () => {
+  it("a business user imports a CSV of 50 items and sees them in the inventory", async () => {
+    const userId = await userIdByEmail(stack.backend, "business@example.com");
+    await run("lib/ledger:earnTokens", { userId, amount: 500, source: "test_funds", description: "E2E funds" });
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      await signIn(page, "business@example.com");
+      await page.goto("/business-dashboard");
+      const lines = ["name,sku,quantity,unit_cost,location,category,description"];
+      for (let i = 1; i <= 50; i++) lines.push(`Item ${i},E2E-${i},${i},1.50,${i % 2 ? "Shop" : "Warehouse"},Stock,`);
+      await page.getByLabel("CSV file").setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
+      await page.getByTestId("csv-summary").getByText("50 valid rows").waitFor();
+      await page.getByRole("button", { name: "Import 50 items" }).click();
+      await page.getByRole("button", { name: "Import and pay 250 TMT" }).click();
+      const table = page.getByRole("table", { name: "Inventory" });
+      await table.getByText("Item 50", { exact: true }).waitFor({ timeout: 30_000 });
+      // Seeded demo items may share the inventory: narrow to this file's SKUs.
+      await page.getByLabel("Search").fill("E2E-");
+      const totals = page.getByLabel("Totals");
+      await totals.getByText("1,275").waitFor();
+      expect(await table.locator("tbody tr").count()).toBe(50);
+      await page.getByLabel("Search").fill("Item 37");
+      await table.locator("tbody tr").first().getByText("Item 37").waitFor();
+      await page.waitForFunction(() => document.querySelectorAll("table[aria-label=Inventory] tbody tr").length === 1);
+      await page.getByLabel("Search").fill("");
+      await snap(page, "business-dashboard");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a beneficiary opens a released will asset through the emailed link", async () => {
+    const ownerContext = await newContext(stack.browser, stack.appUrl);
+    const kinContext = await newContext(stack.browser, stack.appUrl);
+    try {
+      const owner = await newPage(ownerContext);
+      await signIn(owner, "member@example.com");
+      await owner.goto("/nok");
+      const form = owner.getByRole("form", { name: "Add a contact" });
+      await form.getByLabel("Name").fill("Kim Kin");
+      await form.getByLabel("Relationship").fill("Daughter");
+      await form.getByLabel("Email").fill("kim@kin.example");
+      await form.getByLabel("Phone").fill("+447700900123");
+      await form.getByRole("button", { name: "Add contact" }).click();
+
+      const invite = await waitForMessage(stack.backend, (m) => m.to === "kim@kin.example" && m.link?.includes("/nok/confirm/") === true);
+      const kin = await newPage(kinContext);
+      await kin.goto(invite.link!);
+      await kin.getByRole("button", { name: "Confirm" }).click();
+      await kin.getByText(/You are now confirmed as next of kin/).waitFor();
+      await owner.getByText("Confirmed", { exact: true }).waitFor();
+
+      const client = clientAs(stack.backend, await authToken(owner));
+      const { assetId } = await client.mutation(api.assets.tag, {
+        kind: "will",
+        name: "Grandfather's clock",
+        visibility: "private",
+        details: { kind: "will", beneficiaries: [{ name: "Kim" }], instructions: "Wind it weekly" },
+        files: [],
+      });
+      const contacts = await client.query(api.nextOfKin.list, {});
+      await owner.getByRole("button", { name: "Choose beneficiaries of Grandfather's clock" }).click();
+      const dialog = owner.getByRole("dialog");
+      await dialog.getByRole("checkbox").check();
+      await dialog.getByLabel("Share %").fill("100");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await owner.getByText("Kim Kin (100%)").waitFor();
+      expect(contacts).toHaveLength(1);
+
+      await owner.getByRole("button", { name: "Save plan" }).click();
+      await owner.getByTestId("legacy-countdown").waitFor();
+
+      const ownerId = await userIdByEmail(stack.backend, "member@example.com");
+      await run("legacy:check", { ownerId, now: Date.now() + 400 * 24 * 3_600_000 });
+      const request = await waitForMessage(stack.backend, (m) => m.to === "kim@kin.example" && m.link?.includes("/legacy/confirm/") === true);
+      await kin.goto(request.link!);
+      await kin.getByRole("button", { name: "I confirm" }).click();
+      await kin.getByText(/each beneficiary has been emailed a private link/).waitFor();
+
+      const grant = await waitForMessage(stack.backend, (m) => m.to === "kim@kin.example" && /\/legacy\/[^/]+$/.test(m.link ?? "") && !m.link!.includes("/confirm/"));
+      await kin.goto(grant.link!);
+      await kin.getByRole("link", { name: /Grandfather's clock/ }).click();
+      await kin.getByText("Your share: 100%").waitFor();
+      await kin.getByText("Wind it weekly").waitFor();
+      expect(kin.url()).toContain(String(assetId));
+
+      // A tampered link reveals nothing.
+      await kin.goto(`${grant.link!}x`);
+      await kin.getByText("This link is invalid or has expired.").waitFor();
+
+      await owner.getByText("Kim Kin opened their legacy link").waitFor();
+      await snap(owner, "nok");
+      await kin.goto(grant.link!);
+      await kin.getByRole("link", { name: /Grandfather's clock/ }).waitFor();
+      await snap(kin, "legacy-view");
+    } finally {
+      await ownerContext.close();
+      await kinContext.close();
+    }
+  });
+});

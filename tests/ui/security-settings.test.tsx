@@ -1,0 +1,182 @@
+// /settings account security panels (issue 10): sessions with logout scopes, TOTP enrolment.
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { ConvexError } from "convex/values";
+import { getFunctionName } from "convex/server";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { SessionGuard } from "../../src/features/account/security/SessionGuard";
+import { SessionsPanel } from "../../src/features/account/security/SessionsPanel";
+import { TwoFactorPanel } from "../../src/features/account/security/TwoFactorPanel";
+import { describeDevice } from "../../src/features/account/security/securityFormat";
+
+const mocks = vi.hoisted(() => ({
+  queries: {} as Record<string, unknown>,
+  calls: {} as Record<string, ReturnType<typeof vi.fn>>,
+  signOut: vi.fn(),
+  auth: { isLoading: false, isAuthenticated: true },
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
+// useMutation / useAction: a caller that looks up mocks.calls[name] when called.
+const fn = vi.hoisted(() => (ref: unknown) => async (...args: unknown[]) => {
+  const name = (ref as { [key: symbol]: string })[Symbol.for("functionName")];
+  mocks.calls[name] ??= vi.fn(async () => null);
+  return await mocks.calls[name](...args);
+});
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut: mocks.signOut }) }));
+vi.mock("convex/react", () => ({
+  useConvexAuth: () => mocks.auth,
+  useQuery: (ref: unknown, args: unknown) => (args === "skip" ? undefined : mocks.queries[getFunctionName(ref as never)]),
+  useMutation: fn,
+  useAction: fn,
+}));
+vi.mock("sonner", () => ({ toast: mocks.toast }));
+vi.mock("qrcode.react", () => ({ QRCodeSVG: ({ value }: { value: string }) => <svg data-testid="qr" data-value={value} /> }));
+
+function renderAt(element: React.ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={["/settings"]}>
+      <Routes>
+        <Route path="/settings" element={element} />
+        <Route path="/" element={<p>Landing page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function press(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole("button", { name }));
+  });
+}
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  mocks.queries = {};
+  mocks.calls = {};
+  mocks.auth = { isLoading: false, isAuthenticated: true };
+  mocks.signOut.mockResolvedValue(undefined);
+});
+
+describe("sessions panel", () => {
+  beforeEach(() => {
+    mocks.queries["sessions:list"] = [
+      { _id: "s1", createdAt: 1, expiresAt: 2, current: true, userAgent: FIREFOX, lastSeenAt: 5 },
+      { _id: "s2", createdAt: 1, expiresAt: 2, current: false, userAgent: null, lastSeenAt: null },
+    ];
+  });
+
+  it("lists the sessions and marks this device", () => {
+    renderAt(<SessionsPanel />);
+    const items = screen.getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("Firefox on Linux");
+    expect(items[0]).toHaveTextContent("This device");
+    expect(items[1]).toHaveTextContent("Unknown device");
+  });
+
+  it("signs out the other devices and stays", async () => {
+    renderAt(<SessionsPanel />);
+    await press("Sign out other devices");
+    expect(mocks.calls["sessions:signOut"]).toHaveBeenCalledWith({ scope: "others" });
+    expect(mocks.toast.success).toHaveBeenCalledWith("Signed out of your other devices");
+    expect(mocks.signOut).not.toHaveBeenCalled();
+  });
+
+  it("signs out everywhere: ends every session, clears storage and goes to /", async () => {
+    localStorage.setItem("x", "1");
+    renderAt(<SessionsPanel />);
+    await press("Sign out of all devices");
+    expect(mocks.calls["sessions:signOut"]).toHaveBeenCalledWith({ scope: "global" });
+    expect(mocks.signOut).toHaveBeenCalledTimes(1);
+    expect(localStorage.length).toBe(0);
+    expect(screen.getByText("Landing page")).toBeInTheDocument();
+  });
+
+  it("with no other session, 'Sign out other devices' is disabled", () => {
+    mocks.queries["sessions:list"] = [
+      { _id: "s1", createdAt: 1, expiresAt: 2, current: true, userAgent: null, lastSeenAt: null },
+    ];
+    renderAt(<SessionsPanel />);
+    expect(screen.getByRole("button", { name: "Sign out other devices" })).toBeDisabled();
+  });
+
+  it("describes common browsers", () => {
+    expect(describeDevice("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1")).toBe("Safari on iOS");
+    expect(describeDevice("Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36 Edg/120.0")).toBe("Edge on Windows");
+  });
+});
+
+describe("session guard", () => {
+  it("reports the browser once, and signs this device out live when its session ends elsewhere", async () => {
+    vi.useFakeTimers();
+    try {
+      mocks.queries["sessions:current"] = true;
+      const view = renderAt(<SessionGuard />);
+      expect(mocks.calls["sessions:touch"]).toHaveBeenCalledWith({ userAgent: navigator.userAgent });
+      mocks.queries["sessions:current"] = false;
+      view.rerender(
+        <MemoryRouter initialEntries={["/settings"]}>
+          <Routes>
+            <Route path="/settings" element={<SessionGuard />} />
+            <Route path="/" element={<p>Landing page</p>} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      expect(mocks.signOut).not.toHaveBeenCalled();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2000);
+      });
+      expect(mocks.signOut).toHaveBeenCalledTimes(1);
+      expect(mocks.toast.info).toHaveBeenCalledWith("You were signed out of this device.");
+      expect(mocks.calls["sessions:touch"]).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("two-factor panel", () => {
+  const off = { available: true, enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+
+  it("enrols: QR code and key, a first code, then the recovery codes once", async () => {
+    mocks.queries["twoFactor:status"] = off;
+    renderAt(<TwoFactorPanel />);
+    mocks.calls["twoFactor:start"] = vi.fn(async () => ({
+      secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+      uri: "otpauth://totp/TagMyThing%3Amia?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+    }));
+    mocks.calls["twoFactor:confirm"] = vi.fn(async () => ({ recoveryCodes: ["AAAAA-BBBBB", "CCCCC-DDDDD"] }));
+    await press("Set up two-factor authentication");
+    expect(screen.getByTestId("qr").getAttribute("data-value")).toContain("otpauth://totp/");
+    expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSW Y3DP EHPK 3PXP");
+    await press("Verify and turn on");
+    expect(screen.getByText("Enter the 6-digit code from your authenticator app")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
+    await press("Verify and turn on");
+    expect(mocks.calls["twoFactor:confirm"]).toHaveBeenCalledWith({ code: "123456" });
+    expect(screen.getByRole("list", { name: "Recovery codes" })).toHaveTextContent("AAAAA-BBBBB");
+    mocks.queries["twoFactor:status"] = { ...off, enabled: true, enabledAt: 0, recoveryCodesLeft: 10 };
+    await press("I have saved my codes");
+    expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
+  });
+
+  it("turns off with a code and shows a wrong code's message", async () => {
+    mocks.queries["twoFactor:status"] = { available: true, enabled: true, enabledAt: 0, recoveryCodesLeft: 7 };
+    mocks.calls["twoFactor:disable"] = vi.fn(async () => {
+      throw new ConvexError({ code: "INVALID", message: "Invalid authentication code" });
+    });
+    renderAt(<TwoFactorPanel />);
+    expect(screen.getByText(/7 of 10 recovery codes left/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "000000" } });
+    await press("Turn off two-factor authentication");
+    expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
+  });
+
+  it("phone accounts are told there is no password to protect", () => {
+    mocks.queries["twoFactor:status"] = { ...off, available: false };
+    renderAt(<TwoFactorPanel />);
+    expect(screen.getByText(/sign in with a code sent to your phone/)).toBeInTheDocument();
+  });
+});
