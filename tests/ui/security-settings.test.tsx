@@ -11,7 +11,7 @@ import { describeDevice } from "../../src/features/account/security/securityForm
 
 const mocks = vi.hoisted(() => ({
   queries: {} as Record<string, unknown>,
-  calls: {} as Record<string, ReturnType<typeof vi.fn>>,
+  calls: {} as Record<string, (...args: unknown[]) => Promise<unknown>>,
   signOut: vi.fn(),
   auth: { isLoading: false, isAuthenticated: true },
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
