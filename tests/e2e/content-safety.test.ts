@@ -180,6 +180,9 @@ describe("the production build under its Content-Security-Policy", () => {
     await waitForText(page, "Screenshot captured!");
     await page.waitForTimeout(500);
     expect(violations).toEqual([]);
+    // Control: the listener does see a violation (a connection the policy does not name).
+    await page.evaluate(() => fetch("http://203.0.113.1:9/").catch(() => null));
+    await expect.poll(() => violations.length, { timeout: 5_000 }).toBeGreaterThan(0);
     await context.close();
   });
 });
