@@ -90,12 +90,16 @@ export const triageMutation = customMutation(mutation, withUser(canTriageBugRepo
 /** Admin views (referral dashboard): admins and admin-influencers. */
 export const adminViewQuery = customQuery(query, withUser(hasAdminView));
 
-/** Business features (/business-dashboard): accounts with the business flag. */
-export const businessQuery = customQuery(query, withUser(isBusiness));
-export const businessMutation = customMutation(mutation, withUser(isBusiness));
+/**
+ * Business features (/business-dashboard): accounts with the business flag, and
+ * admins, whom the route guard admits everywhere (an admin's own inventory).
+ */
+const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
+export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
+export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
 export const businessAction = customAction(
   action,
   customCtx(async (ctx: ActionCtx) => ({
-    user: requireUser(await viewerInAction(ctx), isBusiness),
+    user: requireUser(await viewerInAction(ctx), hasBusinessFeatures),
   })),
 );

@@ -1,7 +1,8 @@
 import type { Rows } from "../permissionTypes";
 
-// Business inventory (issue 8): accounts with the business flag only.
-const BUSINESS = ["business"] as const;
+// Business inventory (issue 8): accounts with the business flag, and admins
+// (the guard admits admins everywhere, so the server serves them too).
+const BUSINESS = ["business", "admin"] as const;
 
 export const rows: Rows = {
   "business:inventory": { kind: "query", args: () => ({}), allowed: BUSINESS },
