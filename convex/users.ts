@@ -4,7 +4,7 @@ import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import schema from "./schema";
 import { publicQuery, userAction, userMutation } from "./lib/access";
-import { parsePassword } from "./lib/authInput";
+import { parseNewPassword } from "./lib/passwordStrength";
 import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from "./lib/constants";
 import { appError, MESSAGES } from "./lib/errors";
 import { PASSWORD_PROVIDER_ID, throwCredentialError } from "./lib/passwordProvider";
@@ -55,7 +55,7 @@ export const changePassword = userAction({
   args: { currentPassword: v.string(), newPassword: v.string() },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const newPassword = parsePassword(args.newPassword);
+    const newPassword = parseNewPassword(args.newPassword, ctx.user.email);
     const email = ctx.user.email;
     if (email === undefined) {
       throw appError("INVALID", "This account signs in by phone and has no password");

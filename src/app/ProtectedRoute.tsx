@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { useConvexAuth } from "convex/react";
 import { hasModeration, isAdmin, isBusiness } from "../../convex/lib/roles";
 import type { Profile } from "../lib/profile";
+import { isSigningOut } from "../lib/useSignOut";
 import { PageSpinner } from "../ui";
 import { useProfile } from "./useProfile";
 
@@ -46,6 +47,7 @@ export function ProtectedRoute(props: ProtectedRouteProps) {
 
   if (isLoading) return <PageSpinner label="Loading..." />;
   if (requireAuth && !isAuthenticated) {
+    if (isSigningOut()) return null;
     // `from` lets the sign-in screen come back here afterwards.
     return <Navigate to={redirectTo} replace state={{ from: location }} />;
   }

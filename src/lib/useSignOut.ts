@@ -15,10 +15,16 @@ function clearStorage(storage: () => Storage) {
  * session storage even if that failed, then go to /. A navigation error falls
  * back to a full page load.
  */
+// While a sign-out is under way, protected routes must not bounce the user to
+// /auth: the sign-out itself is about to take them to /.
+let signingOut = false;
+export const isSigningOut = () => signingOut;
+
 export function useSignOut() {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
   return useCallback(async () => {
+    signingOut = true;
     try {
       await signOut();
     } catch (error) {
@@ -30,6 +36,8 @@ export function useSignOut() {
       await navigate("/", { replace: true });
     } catch {
       window.location.assign("/");
+    } finally {
+      signingOut = false;
     }
   }, [signOut, navigate]);
 }

@@ -129,6 +129,9 @@ describe("changePassword", () => {
       .toEqual({ code: "INVALID", message: "Current password is incorrect" });
     expect(await errorData(() => erin.action(api.users.changePassword, { currentPassword: "first-pass", newPassword: "123" })))
       .toEqual({ code: "INVALID", message: "Password must be at least 6 characters" });
+    // The same strength rules as sign-up and reset: a common password is refused.
+    expect((await errorData(() => erin.action(api.users.changePassword, { currentPassword: "first-pass", newPassword: "password123" }))).code)
+      .toBe("WEAK_PASSWORD");
 
     await erin.action(api.users.changePassword, { currentPassword: "first-pass", newPassword: "second-pass" });
     expect((await errorData(() => signIn(t, "password", { flow: "signIn", email: "erin@example.com", password: "first-pass" }))).code)
