@@ -93,7 +93,7 @@ export const documentation = {
       id: "next-of-kin",
       heading: "Next of kin",
       paragraphs: [
-        "On the NOK page add the people who should inherit your assets, with their contact details, then assign each will item to one of them. You can change your choices at any time. Release only happens after a next of kin contacts support with proof, as the FAQ explains.",
+        "On the NOK page add the people who should inherit your assets, with their contact details, then assign each will item to one of them. You can change your choices at any time. Then set the legacy release: an inactivity period and how many confirmed contacts must agree before each beneficiary receives a private link to the will assets assigned to them, as the FAQ explains.",
       ],
       links: [
         { label: "Next of kin", to: "/nok" },

@@ -133,7 +133,9 @@ export const faq = {
         {
           question: "How is my legacy released?",
           answer: [
-            `When a member dies, a next of kin emails ${SUPPORT_EMAIL} with proof of death and of their own identity. Once we have checked them, each nominated person receives the records (description, photos, serial and history) of the assets assigned to them. Nothing is released automatically.`,
+            "On the NOK page you choose an inactivity period (3 to 18 months) and how many of your confirmed contacts must agree. We email and remind you 30, 7 and 1 days before the period ends; signing in or pressing 'I'm still here' resets the clock.",
+            "If the period lapses, your confirmed contacts are asked to confirm. Once enough of them do, each beneficiary receives a private, expiring link to exactly the will assets you assigned to them (details, photos, documents and your instructions), and nothing else. Every step is logged on your NOK page.",
+            `Questions about a release, or a release that should be stopped: write to ${SUPPORT_EMAIL}.`,
             `${PRODUCT_NAME} records your wishes but is not a will and does not transfer legal ownership, so keep a valid will as well.`,
           ],
         },
