@@ -96,7 +96,7 @@ describe("account security", () => {
       await step.getByRole("button", { name: "Verify" }).click();
       // Signed in (to /dashboard, or back to /settings when the sign-out redirect left `from` behind).
       await page.getByRole("button", { name: "Account menu" }).waitFor();
-      expect(new URL(page.url()).pathname).not.toBe("/auth");
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/auth");
       expect(await hasAuthToken(page)).toBe(true);
     } finally {
       await context.close();

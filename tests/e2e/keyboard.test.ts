@@ -86,6 +86,7 @@ describe("keyboard only", () => {
     expect(await reader.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await reader.waitFor({ state: "detached" });
-    expect(await isFocused(readMore)).toBe(true);
+    // Radix returns focus to the trigger after its close animation frame.
+    await expect.poll(() => isFocused(readMore), { timeout: 5_000 }).toBe(true);
   });
 });

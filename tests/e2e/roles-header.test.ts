@@ -41,8 +41,10 @@ describe("header links per role (desktop 1280)", () => {
     try {
       const page = await newPage(context);
       await signIn(page, email);
+      // Role-dependent links appear once the profile has loaded: wait for them.
+      const expected = links.map(([label]) => label);
+      await expect.poll(async () => (await headerLinks(page)).labels, { timeout: 20_000 }).toEqual(expected);
       const header = await headerLinks(page);
-      expect(header.labels).toEqual(links.map(([label]) => label));
       expect(header.hrefs).toEqual(links.map(([, href]) => href));
 
       await page.getByRole("button", { name: "Account menu" }).click();
