@@ -161,8 +161,13 @@ export default defineSchema({
     .index("by_ownerId_and_status_and_taggedAt", ["ownerId", "status", "taggedAt"])
     // /public-assets newest first.
     .index("by_visibility_and_taggedAt", ["visibility", "taggedAt"])
-    // /assets sorted by name.
+    // /assets filtered by kind and status.
+    .index("by_ownerId_and_kind_and_status_and_taggedAt", ["ownerId", "kind", "status", "taggedAt"])
+    // /assets sorted by name, unfiltered or filtered by kind, status or both.
     .index("by_ownerId_and_name", ["ownerId", "name"])
+    .index("by_ownerId_and_kind_and_name", ["ownerId", "kind", "name"])
+    .index("by_ownerId_and_status_and_name", ["ownerId", "status", "name"])
+    .index("by_ownerId_and_kind_and_status_and_name", ["ownerId", "kind", "status", "name"])
     // /assets search (ownerId, kind, status) and /public-assets search (visibility).
     .searchIndex("search_text", {
       searchField: "searchText",

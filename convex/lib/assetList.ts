@@ -23,27 +23,36 @@ export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArg
       return s;
     });
   }
+  // Every filter combination has its own index, so a page never scans rows it drops.
   if (args.sort === "name") {
-    // Filters here scan only this owner's rows in name order.
-    return ctx.db
-      .query("assets")
-      .withIndex("by_ownerId_and_name", (q) => q.eq("ownerId", ownerId))
-      // eslint-disable-next-line @convex-dev/no-filter-in-query -- bounded by the owner's index range
-      .filter((q) =>
-        q.and(
-          kind === undefined ? true : q.eq(q.field("kind"), kind),
-          status === undefined ? true : q.eq(q.field("status"), status),
-        ),
+    const byName = ctx.db.query("assets");
+    if (kind !== undefined && status !== undefined) {
+      return byName.withIndex("by_ownerId_and_kind_and_status_and_name", (q) =>
+        q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status),
       );
+    }
+    if (kind !== undefined) {
+      return byName.withIndex("by_ownerId_and_kind_and_name", (q) => q.eq("ownerId", ownerId).eq("kind", kind));
+    }
+    if (status !== undefined) {
+      return byName.withIndex("by_ownerId_and_status_and_name", (q) => q.eq("ownerId", ownerId).eq("status", status));
+    }
+    return byName.withIndex("by_ownerId_and_name", (q) => q.eq("ownerId", ownerId));
   }
   const order = args.sort === "oldest" ? "asc" : "desc";
+  if (kind !== undefined && status !== undefined) {
+    return ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_kind_and_status_and_taggedAt", (q) =>
+        q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status),
+      )
+      .order(order);
+  }
   if (kind !== undefined) {
-    const byKind = ctx.db
+    return ctx.db
       .query("assets")
       .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", kind))
       .order(order);
-    // Status within one owner's kind range.
-    return status === undefined ? byKind : byKind.filter((q) => q.eq(q.field("status"), status));
   }
   if (status !== undefined) {
     return ctx.db

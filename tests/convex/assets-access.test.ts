@@ -105,5 +105,8 @@ test("listMine filters by kind and status, sorts by name and searches", async ()
   expect(await names({ kind: "general" })).toEqual(["Bike", "Camera"]);
   expect(await names({ status: "stolen" })).toEqual(["Bike"]);
   expect(await names({ kind: "general", status: "active", sort: "name" })).toEqual(["Camera"]);
+  expect(await names({ kind: "general", sort: "name" })).toEqual(["Bike", "Camera"]);
+  expect(await names({ status: "active", sort: "name" })).toEqual(["Camera", "Widgets"]);
+  expect(await names({ kind: "general", status: "stolen" })).toEqual(["Bike"]);
   expect(await names({ search: "widgets" })).toEqual(["Widgets"]);
 });
