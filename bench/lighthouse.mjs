@@ -80,6 +80,12 @@ try {
     console.log(
       `${p.padEnd(28)} ${score("performance")}  ${score("accessibility")} ${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")}  ${audits["cumulative-layout-shift"].numericValue.toFixed(3)}`,
     );
+    // Name what shifted and what the LCP element was, so a regression points at its cause.
+    for (const item of audits["layout-shifts"]?.details?.items ?? []) {
+      console.log(`    shift ${item.score.toFixed(3)}: ${item.node?.selector ?? "?"} ${JSON.stringify(item.node?.nodeLabel ?? "").slice(0, 60)}`);
+    }
+    const lcpNode = audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+    if (lcpNode) console.log(`    LCP element: ${lcpNode.selector} ${JSON.stringify(lcpNode.nodeLabel ?? "").slice(0, 60)}`);
     for (const [id, audit] of Object.entries(audits)) {
       if (audit.score !== null && audit.score < 1 && categories.accessibility.auditRefs.some((r) => r.id === id && r.weight > 0)) {
         console.log(`    a11y: ${id} — ${audit.title}`);

@@ -11,7 +11,9 @@ export function Layout() {
   return (
     <>
       <Header />
-      <main id="main" className="flex w-full flex-1 flex-col">
+      {/* At least a viewport tall (less the 4rem header), so the footer starts below the fold and
+          does not jump down when the lazy page and its data arrive (it was the whole CLS). */}
+      <main id="main" className="flex min-h-[calc(100dvh-4rem)] w-full flex-1 flex-col">
         <Suspense fallback={<PageSpinner label="Loading page..." />}>
           <Outlet />
         </Suspense>
