@@ -4,6 +4,8 @@ import { useConvexAuth } from "convex/react";
 import { Logo, buttonClasses, cn } from "../ui";
 import { NewsUnreadBadge } from "../features/news/NewsUnreadBadge";
 import { HeaderBalance } from "../features/wallet/HeaderBalance";
+import { navFit } from "./navFit";
+import { NavMoreMenu } from "./NavMoreMenu";
 import { signedInNavLinks, type NavLink } from "./navLinks";
 import { ProfileMenu } from "./ProfileMenu";
 import { useProfile } from "./useProfile";
@@ -17,11 +19,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
   );
 
-function NavList({ links, onNavigate, className }: { links: NavLink[]; onNavigate?: () => void; className: string }) {
+function NavList({
+  links,
+  onNavigate,
+  className,
+  itemClass,
+}: {
+  links: NavLink[];
+  onNavigate?: () => void;
+  className: string;
+  itemClass?: (index: number) => string;
+}) {
   return (
     <ul className={className}>
-      {links.map((link) => (
-        <li key={link.to}>
+      {links.map((link, i) => (
+        <li key={link.to} className={itemClass?.(i) || undefined}>
           <RouterNavLink to={link.to} onClick={onNavigate} className={linkClass}>
             {link.label}
             {link.to === "/news" && <NewsUnreadBadge />}
@@ -32,13 +44,6 @@ function NavList({ links, onNavigate, className }: { links: NavLink[]; onNavigat
   );
 }
 
-// The bar shows the links inline only where they fit; below that the menu button opens them.
-function inlineBreakpoint(count: number) {
-  if (count <= 8) return { nav: "lg:block", button: "lg:hidden" };
-  if (count <= 9) return { nav: "xl:block", button: "xl:hidden" };
-  return { nav: "2xl:block", button: "2xl:hidden" };
-}
-
 export function Header() {
   const { isAuthenticated, isLoading } = useConvexAuth();
   const { profile } = useProfile();
@@ -47,15 +52,16 @@ export function Header() {
   const signedIn = isAuthenticated && !isLoading;
   const links = signedIn ? signedInNavLinks(profile) : [];
   const closeMenu = () => setMenuOpen(false);
-  const fit = inlineBreakpoint(links.length);
+  const fit = navFit(links.length);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <Logo onClick={closeMenu} />
         {signedIn && (
-          <nav aria-label="Main" className={cn("hidden min-w-0 flex-1", fit.nav)}>
-            <NavList links={links} className="flex items-center gap-0.5" />
+          <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:flex lg:items-center lg:gap-0.5">
+            <NavList links={links} itemClass={fit.inlineItem} className="flex items-center gap-0.5" />
+            <NavMoreMenu links={links} fit={fit} />
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
@@ -71,7 +77,7 @@ export function Header() {
                 onClick={() => setMenuOpen((open) => !open)}
                 className={cn(
                   "grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800",
-                  fit.button,
+                  "lg:hidden",
                 )}
               >
                 <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-6 w-6" aria-hidden="true">
@@ -99,7 +105,7 @@ export function Header() {
           aria-label="Mobile"
           className={cn(
             "border-t border-slate-200 bg-white px-4 pb-4 pt-2 dark:border-slate-800 dark:bg-slate-950",
-            fit.button,
+            "lg:hidden",
           )}
         >
           <NavList links={links} onNavigate={closeMenu} className="grid gap-0.5 sm:grid-cols-2 [&_a]:py-2.5" />

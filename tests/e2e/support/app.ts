@@ -88,17 +88,29 @@ export async function headerLinks(page: Page): Promise<{ labels: string[]; hrefs
     nav = mobile;
   }
   // The label is the link's own text; badges inside it (News' unread count) are child elements.
-  const found = await nav.getByRole("link").evaluateAll((as) =>
-    as.map((a) => ({
-      label: Array.from(a.childNodes)
-        .filter((node) => node.nodeType === Node.TEXT_NODE)
-        .map((node) => node.textContent ?? "")
-        .join("")
-        .trim(),
-      href: new URL((a as HTMLAnchorElement).href).pathname,
-    })),
-  );
+  const found = await nav.getByRole("link").evaluateAll(labelled);
+  // Links that overflow the inline bar at this width sit behind its "More" menu.
+  const more = main.getByRole("button", { name: "More" });
+  if (inline && (await more.isVisible())) {
+    await more.click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    found.push(...(await menu.getByRole("menuitem").evaluateAll(labelled)));
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+  }
   return { labels: found.map((l) => l.label), hrefs: found.map((l) => l.href), inline };
+}
+
+function labelled(as: Element[]): { label: string; href: string }[] {
+  return as.map((a) => ({
+    label: Array.from(a.childNodes)
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent ?? "")
+      .join("")
+      .trim(),
+    href: new URL((a as HTMLAnchorElement).href).pathname,
+  }));
 }
 
 /** The Convex Auth JWT the signed-in page holds (localStorage `__convexAuthJWT_<namespace>`). */
