@@ -6,12 +6,12 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { internalMutation } from "./_generated/server";
+import { internalMutation, type MutationCtx } from "./_generated/server";
 import { businessAction, businessQuery } from "./lib/access";
 import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./lib/assetValidators";
 import { TAGGING_COST } from "./lib/constants";
 import { businessAssets, createBusinessAsset, deleteImportedAsset, group, INVENTORY_SCAN_LIMIT, itemOf } from "./lib/csvAssets";
-import { checkCsv, CSV_MESSAGES, IMPORT_BATCH, MAX_CSV_BYTES, MAX_LISTED_ERRORS, formatBytes } from "./lib/csvImport";
+import { checkCsv, CSV_MESSAGES, IMPORT_BATCH, IMPORT_STALE_MS, MAX_CSV_BYTES, MAX_LISTED_ERRORS, formatBytes } from "./lib/csvImport";
 import { appError } from "./lib/errors";
 import { importStatusValidator } from "./lib/legacyTables";
 import { earn, spend } from "./lib/ledger";
@@ -154,7 +154,10 @@ export const beginImport = internalMutation({
   returns: v.id("importJobs"),
   handler: async (ctx, { userId, total, cost }) => {
     await spend(ctx, { userId, amount: cost, source: "tagging", description: `CSV import: ${total} business item${total === 1 ? "" : "s"} at ${TAGGING_COST} TMT each` });
-    return await ctx.db.insert("importJobs", { ownerId: userId, status: "running", total, done: 0, cost, createdAt: Date.now() });
+    const jobId = await ctx.db.insert("importJobs", { ownerId: userId, status: "running", total, done: 0, cost, createdAt: Date.now() });
+    // If the action dies without finishing or rolling back, nothing else would return the charge.
+    await ctx.scheduler.runAfter(IMPORT_STALE_MS, internal.business.sweepStaleImport, { jobId });
+    return jobId;
   },
 });
 
@@ -192,20 +195,36 @@ export const finishImport = internalMutation({
 export const rollbackImport = internalMutation({
   args: { jobId: v.id("importJobs"), error: v.string() },
   returns: v.boolean(),
-  handler: async (ctx, { jobId, error }) => {
-    const job = await ctx.db.get("importJobs", jobId);
-    if (job === null || job.status !== "running") return false;
-    const items = await ctx.db.query("importItems").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(IMPORT_BATCH);
-    for (const item of items) {
-      await deleteImportedAsset(ctx, item.assetId);
-      await ctx.db.delete("importItems", item._id);
-    }
-    if (items.length === IMPORT_BATCH) return true;
-    await earn(ctx, { userId: job.ownerId, amount: job.cost, source: "refund", description: `Refund: CSV import of ${job.total} items was undone` });
-    await ctx.db.patch("importJobs", jobId, { status: "failed", done: 0, error, finishedAt: Date.now() });
-    return false;
+  handler: async (ctx, { jobId, error }) => await rollbackBatch(ctx, jobId, error),
+});
+
+/** Scheduled by beginImport: a job still running this late lost its action; undo it and refund. */
+export const sweepStaleImport = internalMutation({
+  args: { jobId: v.id("importJobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const more = await rollbackBatch(ctx, jobId, STALE_IMPORT_ERROR);
+    if (more) await ctx.scheduler.runAfter(0, internal.business.sweepStaleImport, { jobId });
+    return null;
   },
 });
+
+const STALE_IMPORT_ERROR = "The import stopped before it finished and was undone; your tokens were refunded.";
+
+/** One batch of a rollback; the call that finds nothing left refunds and marks the job failed. */
+async function rollbackBatch(ctx: MutationCtx, jobId: Id<"importJobs">, error: string): Promise<boolean> {
+  const job = await ctx.db.get("importJobs", jobId);
+  if (job === null || job.status !== "running") return false;
+  const items = await ctx.db.query("importItems").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(IMPORT_BATCH);
+  for (const item of items) {
+    await deleteImportedAsset(ctx, item.assetId);
+    await ctx.db.delete("importItems", item._id);
+  }
+  if (items.length === IMPORT_BATCH) return true;
+  await earn(ctx, { userId: job.ownerId, amount: job.cost, source: "refund", description: `Refund: CSV import of ${job.total} items was undone` });
+  await ctx.db.patch("importJobs", jobId, { status: "failed", done: 0, error, finishedAt: Date.now() });
+  return false;
+}
 
 export const purgeImportItems = internalMutation({
   args: { jobId: v.id("importJobs") },

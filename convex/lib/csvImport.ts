@@ -10,6 +10,11 @@ export const REQUIRED_COLUMNS = ["name", "sku", "quantity"] as const;
 export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const IMPORT_BATCH = 200;
+/**
+ * A job still "running" this long after it began has lost its action (Convex stops an action
+ * after 10 minutes; a crash or deploy ends it sooner), so the sweeper undoes it and refunds.
+ */
+export const IMPORT_STALE_MS = 15 * 60 * 1000;
 export const MAX_LISTED_ERRORS = 100;
 
 export const CSV_MESSAGES = {

@@ -1,7 +1,7 @@
 // Business inventory: CSV import all or nothing with its ledger charge, totals, export.
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { checkCsv } from "../../convex/lib/csvImport";
+import { checkCsv, IMPORT_BATCH, IMPORT_STALE_MS } from "../../convex/lib/csvImport";
 import { neutraliseCell, parseCsv, toCsv } from "../../convex/lib/csvFormat";
 import { balanceOf, fundedUser } from "./assetsSupport";
 import { errorData, setupTest, snapshot, type Backend } from "./setup";
@@ -85,6 +85,62 @@ describe("CSV import", () => {
     expect(await owner.as.query(api.business.currentImport, {})).toMatchObject({ status: "failed" });
     const refund = await t.run(async (ctx) => await ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", owner.userId)).order("desc").first());
     expect(refund).toMatchObject({ amount: 15, source: "refund" });
+  });
+});
+
+describe("CSV import whose action dies midway", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Begins a job and imports `count` rows, as an action would before being killed. */
+  async function abandonedImport(t: Backend, userId: Awaited<ReturnType<typeof business>>["userId"], count: number) {
+    const row = checkCsv(GOOD).rows[0];
+    const rows = Array.from({ length: count }, (_, i) => ({ ...row, name: `Mug ${i}` }));
+    const jobId = await t.mutation(internal.business.beginImport, { userId, total: count + 1, cost: (count + 1) * 5 });
+    for (let i = 0; i < count; i += IMPORT_BATCH) await t.mutation(internal.business.importBatch, { jobId, rows: rows.slice(i, i + IMPORT_BATCH) });
+    return jobId;
+  }
+
+  test("is undone and refunded by the sweeper once it is stale, in batches", async () => {
+    vi.useFakeTimers();
+    const t = setupTest();
+    const owner = await business(t, 5000);
+    // More items than one rollback batch, so the sweeper has to reschedule itself.
+    const count = IMPORT_BATCH + 30;
+    await abandonedImport(t, owner.userId, count);
+    expect(await balanceOf(t, owner.userId)).toBe(5000 - (count + 1) * 5);
+    expect(await owner.as.query(api.business.currentImport, {})).toMatchObject({ status: "running", done: count });
+
+    // Not before it is stale: a slow import is left alone.
+    vi.advanceTimersByTime(IMPORT_STALE_MS - 60_000);
+    await t.finishInProgressScheduledFunctions();
+    expect(await owner.as.query(api.business.currentImport, {})).toMatchObject({ status: "running" });
+
+    vi.advanceTimersByTime(60_000);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await owner.as.query(api.business.currentImport, {})).toMatchObject({
+      status: "failed",
+      done: 0,
+      error: "The import stopped before it finished and was undone; your tokens were refunded.",
+    });
+    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(0);
+    expect(await balanceOf(t, owner.userId)).toBe(5000);
+    const leftovers = await t.run(async (ctx) => (await ctx.db.query("importItems").take(1)).length);
+    expect(leftovers).toBe(0);
+  });
+
+  test("a finished import is left alone by its sweeper, and refunded only once", async () => {
+    vi.useFakeTimers();
+    const t = setupTest();
+    const owner = await business(t);
+    const result = await owner.as.action(api.business.importCsv, { csv: GOOD, expectedCost: 15 });
+    expect(result.imported).toBe(3);
+    vi.advanceTimersByTime(IMPORT_STALE_MS);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await owner.as.query(api.business.currentImport, {})).toMatchObject({ status: "done" });
+    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(3);
+    expect(await balanceOf(t, owner.userId)).toBe(85);
   });
 });
 
