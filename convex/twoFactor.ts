@@ -1,7 +1,8 @@
 // TOTP two-factor authentication for password accounts (issue 10, account security).
 // Enrolment: `start` stores a pending secret (shown as a QR code); `confirm` with a
 // first code turns it on and returns ten recovery codes, shown once and stored as
-// SHA-256 hashes. `disable` needs a code. The sign-in challenge lives in the password
+// SHA-256 hashes. `disable` needs a code; `regenerateRecoveryCodes` needs an authenticator
+// code and replaces the whole set (the old codes stop working). The sign-in challenge lives in the password
 // provider (convex/lib/passwordProvider.ts), which calls `redeem` below.
 //
 // Every code check goes through the internal mutation `redeem`, which never throws:
@@ -34,7 +35,7 @@ export const TWO_FACTOR_MESSAGES = {
   notOn: "Two-factor authentication is not on",
 } as const;
 
-const purposeValidator = v.union(v.literal("signIn"), v.literal("confirm"), v.literal("disable"));
+const purposeValidator = v.union(v.literal("signIn"), v.literal("confirm"), v.literal("disable"), v.literal("regenerate"));
 const outcomeValidator = v.union(
   v.object({ status: v.literal("ok"), recoveryCodes: v.optional(v.array(v.string())) }),
   v.object({ status: v.union(v.literal("invalid"), v.literal("locked"), v.literal("unavailable")) }),
@@ -91,9 +92,10 @@ export const redeem = internalMutation({
     if ((await failures(ctx, userId)).count >= MAX_FAILURES) return { status: "locked" };
     const now = Date.now();
     const step = await matchTotp(secret, code, now, row.lastUsedStep);
-    // Recovery codes stand in for the authenticator, never for confirming a new one.
+    // Recovery codes stand in for the authenticator, never for confirming a new one or for
+    // minting new recovery codes (a leaked code must not buy a fresh set).
     let recoveryIndex = -1;
-    if (step === null && purpose !== "confirm") {
+    if (step === null && purpose !== "confirm" && purpose !== "regenerate") {
       const hash = await hashRecoveryCode(code);
       recoveryIndex = row.recoveryCodeHashes.findIndex((h) => timingSafeEqual(h, hash));
     }
@@ -115,6 +117,11 @@ export const redeem = internalMutation({
         lastUsedStep,
         enabledAt: now,
       });
+      return { status: "ok", recoveryCodes: codes };
+    }
+    if (purpose === "regenerate") {
+      const { codes, hashes } = await newRecoveryCodes();
+      await ctx.db.patch("twoFactor", row._id, { recoveryCodeHashes: hashes, lastUsedStep });
       return { status: "ok", recoveryCodes: codes };
     }
     // Sign-in: a recovery code works once.
@@ -199,6 +206,21 @@ export const disable = userAction({
     });
     throwOutcome(outcome, TWO_FACTOR_MESSAGES.notOn);
     return null;
+  },
+});
+
+/** A new set of ten recovery codes for a current authenticator code; the old set stops working. */
+export const regenerateRecoveryCodes = userAction({
+  args: { code: v.string() },
+  returns: v.object({ recoveryCodes: v.array(v.string()) }),
+  handler: async (ctx, { code }): Promise<{ recoveryCodes: string[] }> => {
+    const outcome: Outcome = await ctx.runMutation(internal.twoFactor.redeem, {
+      userId: ctx.user._id,
+      purpose: "regenerate",
+      code,
+    });
+    throwOutcome(outcome, TWO_FACTOR_MESSAGES.notOn);
+    return { recoveryCodes: outcome.status === "ok" ? (outcome.recoveryCodes ?? []) : [] };
   },
 });
 

@@ -113,6 +113,35 @@ describe("enrolment", () => {
     expect((await as.query(api.twoFactor.status, {})).enabled).toBe(false);
   });
 
+  test("new recovery codes need an authenticator code; the old set stops working", async () => {
+    const t = setupTest();
+    const { as, userId } = await makeUser(t);
+    // Off: nothing to regenerate.
+    expect((await errorData(() => as.action(api.twoFactor.regenerateRecoveryCodes, { code: "123456" }))).message).toBe(
+      "Two-factor authentication is not on",
+    );
+    const { secret, recoveryCodes: old } = await enrol(as);
+    // A recovery code cannot mint a new set, and a wrong code changes nothing.
+    const hashesBefore = await t.run(async (ctx) =>
+      (await ctx.db.query("twoFactor").withIndex("by_userId", (q) => q.eq("userId", userId)).unique())?.recoveryCodeHashes,
+    );
+    expect((await errorData(() => as.action(api.twoFactor.regenerateRecoveryCodes, { code: old[0] }))).code).toBe("INVALID");
+    expect((await errorData(() => as.action(api.twoFactor.regenerateRecoveryCodes, { code: "000000" }))).code).toBe("INVALID");
+    const hashesAfterRefusals = await t.run(async (ctx) =>
+      (await ctx.db.query("twoFactor").withIndex("by_userId", (q) => q.eq("userId", userId)).unique())?.recoveryCodeHashes,
+    );
+    expect(hashesAfterRefusals).toEqual(hashesBefore);
+
+    const { recoveryCodes: fresh } = await as.action(api.twoFactor.regenerateRecoveryCodes, { code: await totpAt(secret, Date.now()) });
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+    expect(await as.query(api.twoFactor.status, {})).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    // The old set no longer turns two-factor off; a new code does.
+    expect((await errorData(() => as.action(api.twoFactor.disable, { code: old[1] }))).code).toBe("INVALID");
+    await as.action(api.twoFactor.disable, { code: fresh[0] });
+    expect((await as.query(api.twoFactor.status, {})).enabled).toBe(false);
+  });
+
   test("five wrong codes lock further tries for 15 minutes, right ones included", async () => {
     const t = setupTest();
     const { as } = await makeUser(t);

@@ -11,4 +11,5 @@ export const rows: Rows = {
   // Nothing pending / nothing enabled for the fixture users.
   "twoFactor:confirm": { kind: "action", args: () => ({ code: "123456" }), allowed: SIGNED_IN, handlerError: "INVALID" },
   "twoFactor:disable": { kind: "action", args: () => ({ code: "123456" }), allowed: SIGNED_IN, handlerError: "INVALID" },
+  "twoFactor:regenerateRecoveryCodes": { kind: "action", args: () => ({ code: "123456" }), allowed: SIGNED_IN, handlerError: "INVALID" },
 };

@@ -3,7 +3,7 @@ import { useQuery } from "convex/react";
 import { api } from "../../../../convex/_generated/api";
 import { Card, Spinner } from "../../../ui";
 import { formatDateTime } from "./securityFormat";
-import { DisableTwoFactor, EnrolTwoFactor, RecoveryCodes } from "./TwoFactorSteps";
+import { DisableTwoFactor, EnrolTwoFactor, RecoveryCodes, RegenerateRecoveryCodes } from "./TwoFactorSteps";
 
 export const TWO_FACTOR_TEXT = {
   off: "Add a code from an authenticator app (Google Authenticator, 1Password, Authy...) to your password when you sign in.",
@@ -11,10 +11,10 @@ export const TWO_FACTOR_TEXT = {
     "Two-factor authentication protects password sign-in. You sign in with a code sent to your phone, so there is nothing to add.",
 } as const;
 
-/** TOTP two-factor: enrol (QR code + first code), see recovery codes once, turn off with a code. */
+/** TOTP two-factor: enrol (QR code + first code), see recovery codes once, renew them or turn off with a code. */
 export function TwoFactorPanel() {
   const status = useQuery(api.twoFactor.status);
-  // Recovery codes exist in memory only, right after enrolment.
+  // Recovery codes exist in memory only, right after enrolment or renewal.
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const known = status !== undefined && typeof status?.enabled === "boolean";
 
@@ -33,6 +33,7 @@ export function TwoFactorPanel() {
             {status.enabledAt !== null && <> since {formatDateTime(status.enabledAt)}</>}.{" "}
             {status.recoveryCodesLeft} of 10 recovery codes left.
           </p>
+          <RegenerateRecoveryCodes onCodes={setRecoveryCodes} />
           <DisableTwoFactor />
         </div>
       ) : (

@@ -11,6 +11,7 @@ export const STEP_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app",
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",
+  regenerated: "New recovery codes made; the old ones no longer work",
   failed: "Something went wrong. Please try again.",
 } as const;
 
@@ -158,5 +159,42 @@ export function DisableTwoFactor() {
         toast.success(STEP_MESSAGES.disabled);
       }}
     />
+  );
+}
+
+/** A fresh set of recovery codes, behind a button so the panel shows one code field at a time. */
+export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const regenerate = useAction(api.twoFactor.regenerateRecoveryCodes);
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Get new recovery codes
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Enter a code from your authenticator app. Your current recovery codes will stop working.
+      </p>
+      <CodeForm
+        label="Authenticator code"
+        submitText="Make new recovery codes"
+        busyText="Making codes..."
+        onSubmit={async (code) => {
+          const { recoveryCodes } = await regenerate({ code });
+          toast.success(STEP_MESSAGES.regenerated);
+          onCodes(recoveryCodes);
+        }}
+      />
+      <div>
+        <Button variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
   );
 }
