@@ -27,7 +27,9 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
           windowMs: 60_000,
         });
       }
-      await ensureProfile(ctx, userId);
+      // Convex Auth creates a phone account when the code is *sent*; its wallet and sign-up bonus
+      // wait for the "verification" call, so numbers that never prove ownership mint nothing.
+      await ensureProfile(ctx, userId, { openWallet: type !== "phone" });
     },
   },
 });

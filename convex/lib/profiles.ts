@@ -26,11 +26,11 @@ function nameFromEmail(email: string | undefined): string | undefined {
 }
 
 /** Fills the profile fields of a user Convex Auth has just created; no-op afterwards. */
-export async function ensureProfile(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+export async function ensureProfile(ctx: MutationCtx, userId: Id<"users">, { openWallet = true } = {}): Promise<void> {
   const user = await ctx.db.get("users", userId);
   if (user === null) return;
   // Idempotent: opens the wallet (with the sign-up bonus) for accounts that have none yet.
-  await openWalletWithBonus(ctx, userId);
+  if (openWallet) await openWalletWithBonus(ctx, userId);
   if (user.referralCode !== undefined) return;
   await ctx.db.patch("users", userId, {
     role: user.role ?? "influencer",

@@ -28,7 +28,7 @@ describe("phone sign-in", () => {
     expect(me).toMatchObject({ phone: PHONE, email: null, fullName: null, role: "influencer" });
   });
 
-  test("a wrong code is refused and creates no session", async () => {
+  test("a wrong code is refused and creates no session, wallet or bonus", async () => {
     const t = setupTest();
     await signIn(t, "phone", { phone: PHONE });
     const code = await smsCode(t);
@@ -36,6 +36,25 @@ describe("phone sign-in", () => {
     await expect(signIn(t, "phone", { phone: PHONE, code: wrong })).rejects.toThrow();
     const sessions = await t.run(async (ctx) => await ctx.db.query("authSessions").collect());
     expect(sessions).toHaveLength(0);
+    // Sending a code to a number proves nothing: no tokens are minted for it.
+    const minted = await t.run(async (ctx) => ({
+      wallets: (await ctx.db.query("wallets").collect()).length,
+      transactions: (await ctx.db.query("transactions").collect()).length,
+    }));
+    expect(minted).toEqual({ wallets: 0, transactions: 0 });
+  });
+
+  test("the wallet and its sign-up bonus open when the code is verified", async () => {
+    const t = setupTest();
+    await signIn(t, "phone", { phone: PHONE });
+    const result = await signIn(t, "phone", { phone: PHONE, code: await smsCode(t) });
+    const client = asToken(t, result.tokens!.token);
+    expect(await client.query(api.wallet.balance, {})).toBeGreaterThan(0);
+    // Signing in again does not pay the bonus twice.
+    const before = await client.query(api.wallet.balance, {});
+    await signIn(t, "phone", { phone: PHONE });
+    await signIn(t, "phone", { phone: PHONE, code: await smsCode(t) });
+    expect(await client.query(api.wallet.balance, {})).toBe(before);
   });
 
   test("a code cannot be redeemed for another number", async () => {
