@@ -1,17 +1,18 @@
 // The sessions list in /settings and the spec's logout scopes (issue 10).
 // A session is Convex Auth's authSessions row; its refresh tokens hang off it.
 // Deleting both ends the session for good: the device's JWT still verifies until it
-// expires, so each client also watches `current` (SessionGuard) and signs itself
-// out as soon as its session row is gone — that is what makes "sign out other
-// devices" take effect live.
+// expires, but lib/access.ts resolves no viewer for a token whose session is gone,
+// so the server refuses it at once. Each client also watches `current`
+// (SessionGuard) and signs itself out as soon as its session row is gone.
 //   local  = this device (the client then calls Convex Auth's signOut()).
 //   others = every session of the user except the caller's.
 //   global = every session, this one included (the client then clears storage, goes to /).
-import { getAuthSessionId } from "@convex-dev/auth/server";
+import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { publicQuery, userMutation, userQuery } from "./lib/access";
+import { internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { activeSession, getSessionState, publicQuery, userMutation, userQuery } from "./lib/access";
+import schema from "./schema";
 
 const USER_AGENT_MAX = 300;
 const TOUCH_THROTTLE_MS = 60_000;
@@ -30,7 +31,7 @@ export const list = userQuery({
   args: {},
   returns: v.array(sessionValidator),
   handler: async (ctx) => {
-    const currentId = await getAuthSessionId(ctx);
+    const currentId = ctx.sessionId;
     const now = Date.now();
     const sessions = await ctx.db
       .query("authSessions")
@@ -57,17 +58,15 @@ export const list = userQuery({
 
 /**
  * Whether the caller's session still exists: null when signed out, false once it has
- * been signed out elsewhere (or expired), true otherwise.
+ * been signed out elsewhere (or expired), true otherwise. (`ctx.user` is null in both
+ * of the first two cases; the token tells them apart.)
  */
 export const current = publicQuery({
   args: {},
   returns: v.union(v.null(), v.boolean()),
   handler: async (ctx) => {
-    if (ctx.user === null) return null;
-    const sessionId = await getAuthSessionId(ctx);
-    if (sessionId === null) return null;
-    const session = await ctx.db.get("authSessions", sessionId);
-    return session !== null && session.userId === ctx.user._id && session.expirationTime > Date.now();
+    const state = await getSessionState(ctx);
+    return state.status === "signedOut" ? null : state.status === "active";
   },
 });
 
@@ -76,8 +75,7 @@ export const touch = userMutation({
   args: { userAgent: v.string() },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const sessionId = await getAuthSessionId(ctx);
-    if (sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
+    const sessionId = ctx.sessionId;
     const userAgent = args.userAgent.slice(0, USER_AGENT_MAX);
     const now = Date.now();
     const info = await infoFor(ctx, sessionId);
@@ -94,7 +92,7 @@ export const signOut = userMutation({
   args: { scope: v.union(v.literal("local"), v.literal("others"), v.literal("global")) },
   returns: v.object({ signedOut: v.number() }),
   handler: async (ctx, { scope }) => {
-    const currentId = await getAuthSessionId(ctx);
+    const currentId = ctx.sessionId;
     const sessions = await ctx.db
       .query("authSessions")
       .withIndex("userId", (q) => q.eq("userId", ctx.user._id))
@@ -105,6 +103,13 @@ export const signOut = userMutation({
     for (const session of doomed) await endSession(ctx, session);
     return { signedOut: doomed.length };
   },
+});
+
+/** For actions (no db): the live session a JWT names, as lib/access.ts resolves it. */
+export const active = internalQuery({
+  args: { userId: v.string(), sessionId: v.string() },
+  returns: v.union(v.null(), v.object({ user: doc(schema, "users"), sessionId: v.id("authSessions") })),
+  handler: async (ctx, claim) => await activeSession(ctx, claim),
 });
 
 async function infoFor(ctx: { db: QueryCtx["db"] }, sessionId: Id<"authSessions">) {

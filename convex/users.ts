@@ -1,8 +1,5 @@
-import { getAuthSessionId, invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
-import { doc } from "convex-helpers/validators";
+import { invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { internalQuery } from "./_generated/server";
-import schema from "./schema";
 import { publicQuery, userAction, userMutation } from "./lib/access";
 import { parseNewPassword } from "./lib/passwordStrength";
 import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from "./lib/constants";
@@ -77,17 +74,7 @@ export const changePassword = userAction({
       account: { id: email, secret: newPassword },
     });
     // Other devices signed in with the old password are signed out.
-    const sessionId = await getAuthSessionId(ctx);
-    await invalidateSessions(ctx, {
-      userId: ctx.user._id,
-      except: sessionId === null ? [] : [sessionId],
-    });
+    await invalidateSessions(ctx, { userId: ctx.user._id, except: [ctx.sessionId] });
     return null;
   },
-});
-
-export const getById = internalQuery({
-  args: { userId: v.id("users") },
-  returns: v.union(v.null(), doc(schema, "users")),
-  handler: async (ctx, { userId }) => await ctx.db.get("users", userId),
 });

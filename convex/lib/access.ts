@@ -1,6 +1,13 @@
 // The one place that decides who may call what. Every public function is built
 // from one of these builders; handlers receive `ctx.user` already checked.
-import { getAuthUserId } from "@convex-dev/auth/server";
+//
+// A Convex Auth JWT names "userId|sessionId" and stays valid until it expires, even
+// after its session is ended ("sign out other devices", a password change, sign-out).
+// So the viewer is resolved only while that session's authSessions row still exists
+// and has not expired: a copied token dies with its session. In queries the row is
+// part of the read set, so live subscriptions re-run the moment it is deleted.
+import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
+import type { Auth } from "convex/server";
 import {
   customAction,
   customCtx,
@@ -8,7 +15,7 @@ import {
   customQuery,
 } from "convex-helpers/server/customFunctions";
 import { internal } from "../_generated/api";
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import {
   action,
   mutation,
@@ -23,32 +30,83 @@ import { hasAdminView, hasModeration, isAdmin, isBusiness } from "./roles";
 type Viewer = Doc<"users"> | null;
 type Check = (user: Doc<"users">) => boolean;
 
-export async function getViewer(ctx: QueryCtx): Promise<Viewer> {
-  const userId = await getAuthUserId(ctx);
-  return userId === null ? null : await ctx.db.get("users", userId);
-}
+/** What the JWT's subject names; either part may be malformed, so both stay strings. */
+export type SessionClaim = { userId: string; sessionId: string };
+/** A signed-in caller whose session is live. */
+export type ActiveSession = { user: Doc<"users">; sessionId: Id<"authSessions"> };
+/**
+ * Where the caller stands: no token; a token whose session has ended (or expired,
+ * or whose user is gone), which counts as signed out everywhere but sessions.current;
+ * or a live session.
+ */
+export type SessionState =
+  | { status: "signedOut" }
+  | { status: "ended" }
+  | ({ status: "active" } & ActiveSession);
 
-function requireUser(user: Viewer, check?: Check): Doc<"users"> {
-  if (user === null) {
-    throw appError("NOT_AUTHENTICATED", MESSAGES.notAuthenticated);
-  }
-  if (check !== undefined && !check(user)) {
-    throw appError("FORBIDDEN", MESSAGES.forbidden);
-  }
-  return user;
-}
-
-const withUser = (check?: Check) =>
-  customCtx(async (ctx: QueryCtx) => ({
-    user: requireUser(await getViewer(ctx), check),
-  }));
-
-async function viewerInAction(ctx: ActionCtx): Promise<Viewer> {
+async function sessionClaim(ctx: { auth: Auth }): Promise<SessionClaim | null> {
   const userId = await getAuthUserId(ctx);
   if (userId === null) return null;
-  const user: Viewer = await ctx.runQuery(internal.users.getById, { userId });
-  return user;
+  // A subject without "|" has no session part (undefined at run time).
+  const sessionId: string | null | undefined = await getAuthSessionId(ctx);
+  return { userId, sessionId: sessionId ?? "" };
 }
+
+/**
+ * The live session `claim` names, or null when it is gone, expired or belongs to
+ * someone else. Used by the query builders here and, for actions, through the
+ * internal query sessions.active.
+ */
+export async function activeSession(ctx: Pick<QueryCtx, "db">, claim: SessionClaim): Promise<ActiveSession | null> {
+  const sessionId = ctx.db.normalizeId("authSessions", claim.sessionId);
+  if (sessionId === null) return null;
+  const session = await ctx.db.get("authSessions", sessionId);
+  if (session === null || session.userId !== claim.userId || session.expirationTime <= Date.now()) return null;
+  const user = await ctx.db.get("users", session.userId);
+  return user === null ? null : { user, sessionId };
+}
+
+function toState(claim: SessionClaim | null, active: ActiveSession | null): SessionState {
+  if (claim === null) return { status: "signedOut" };
+  return active === null ? { status: "ended" } : { status: "active", ...active };
+}
+
+/** The caller's session state in a query or mutation. */
+export async function getSessionState(ctx: QueryCtx): Promise<SessionState> {
+  const claim = await sessionClaim(ctx);
+  return toState(claim, claim === null ? null : await activeSession(ctx, claim));
+}
+
+/** The caller's session state in an action or HTTP action (no db: one internal query). */
+export async function getSessionStateInAction(ctx: ActionCtx): Promise<SessionState> {
+  const claim = await sessionClaim(ctx);
+  if (claim === null) return toState(null, null);
+  const active: ActiveSession | null = await ctx.runQuery(internal.sessions.active, claim);
+  return toState(claim, active);
+}
+
+/** The signed-in user with a live session, or null. */
+export async function getViewer(ctx: QueryCtx): Promise<Viewer> {
+  const state = await getSessionState(ctx);
+  return state.status === "active" ? state.user : null;
+}
+
+function requireUser(state: SessionState, check?: Check): ActiveSession {
+  if (state.status !== "active") {
+    throw appError("NOT_AUTHENTICATED", MESSAGES.notAuthenticated);
+  }
+  if (check !== undefined && !check(state.user)) {
+    throw appError("FORBIDDEN", MESSAGES.forbidden);
+  }
+  return { user: state.user, sessionId: state.sessionId };
+}
+
+/** Handlers get `ctx.user` and `ctx.sessionId` (the caller's live session). */
+const withUser = (check?: Check) =>
+  customCtx(async (ctx: QueryCtx) => requireUser(await getSessionState(ctx), check));
+
+const withUserInAction = (check?: Check) =>
+  customCtx(async (ctx: ActionCtx) => requireUser(await getSessionStateInAction(ctx), check));
 
 /** Anyone, signed in or not; `ctx.user` is the viewer or null. */
 export const publicQuery = customQuery(
@@ -64,12 +122,7 @@ export const publicMutation = customMutation(
 
 export const userQuery = customQuery(query, withUser());
 export const userMutation = customMutation(mutation, withUser());
-export const userAction = customAction(
-  action,
-  customCtx(async (ctx: ActionCtx) => ({
-    user: requireUser(await viewerInAction(ctx)),
-  })),
-);
+export const userAction = customAction(action, withUserInAction());
 
 /** Moderation permission: moderator or admin. */
 export const moderatorQuery = customQuery(query, withUser(hasModeration));
@@ -97,9 +150,4 @@ export const adminViewQuery = customQuery(query, withUser(hasAdminView));
 const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
 export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
 export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
-export const businessAction = customAction(
-  action,
-  customCtx(async (ctx: ActionCtx) => ({
-    user: requireUser(await viewerInAction(ctx), hasBusinessFeatures),
-  })),
-);
+export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));

@@ -1,9 +1,9 @@
 // POST /submit-bug-report (spec section 7) and its CORS preflight, on the site URL.
-// The bearer token is verified by Convex before the handler runs: the user id
-// comes from ctx.auth, never from the body.
+// The bearer token is verified by Convex before the handler runs; lib/access.ts
+// then requires its session to be live. The user id never comes from the body.
 import { internal } from "../_generated/api";
-import type { Id } from "../_generated/dataModel";
 import { env, httpAction } from "../_generated/server";
+import { getSessionStateInAction } from "./access";
 import { BUG_REPORT_MESSAGES as M, MAX_BODY_BYTES } from "./bugReportRules";
 import { parseBugReport } from "./bugReportPayload";
 
@@ -38,11 +38,11 @@ export const submitBugReportPreflight = httpAction(async (_ctx, request) => {
 });
 
 export const submitBugReport = httpAction(async (ctx, request) => {
-  const identity = await ctx.auth.getUserIdentity();
-  // Convex Auth's subject is "userId|sessionId".
-  const userId = identity?.subject.split("|")[0] as Id<"users"> | undefined;
-  const submitter = userId ? await ctx.runQuery(internal.bugReports.submitter, { userId }).catch(() => null) : null;
-  if (!userId || submitter === null) return reply(request, 401, { error: M.noSession });
+  const session = await getSessionStateInAction(ctx);
+  if (session.status !== "active") return reply(request, 401, { error: M.noSession });
+  const userId = session.user._id;
+  const submitter = await ctx.runQuery(internal.bugReports.submitter, { userId });
+  if (submitter === null) return reply(request, 401, { error: M.noSession });
   if (submitter.limited) return reply(request, 429, { error: M.rateLimited });
 
   const declared = Number(request.headers.get("Content-Length") ?? "0");

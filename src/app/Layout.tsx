@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { SessionGuard } from "../features/account/security/SessionGuard";
+import { SessionGate, SessionGuard } from "../features/account/security/SessionGuard";
 import { BugReportWidget } from "../features/bugReports/BugReportWidget";
 import { VisitAlertListener } from "../features/verify/VisitAlertListener";
 import { PageSpinner } from "../ui";
@@ -14,9 +14,12 @@ export function Layout() {
       {/* At least a viewport tall (less the 4rem header), so the footer starts below the fold and
           does not jump down when the lazy page and its data arrive (it was the whole CLS). */}
       <main id="main" className="flex min-h-[calc(100dvh-4rem)] w-full flex-1 flex-col">
-        <Suspense fallback={<PageSpinner label="Loading page..." />}>
-          <Outlet />
-        </Suspense>
+        {/* Once this device's session has ended, its guarded queries fail: the page gives way (issue 10). */}
+        <SessionGate>
+          <Suspense fallback={<PageSpinner label="Loading page..." />}>
+            <Outlet />
+          </Suspense>
+        </SessionGate>
       </main>
       <Footer />
       {/* Bug-report widget slot: the floating 'Report a Bug' button (renders for signed-in users only). */}

@@ -3,6 +3,8 @@ import { cn } from "./cn";
 
 export interface CardProps extends Omit<ComponentPropsWithRef<"div">, "title"> {
   title?: ReactNode;
+  /** The title's heading level: h1 where the card is the whole page (default h2). */
+  titleAs?: "h1" | "h2";
   description?: ReactNode;
   /** Rendered at the bottom, separated by a border (actions). */
   footer?: ReactNode;
@@ -11,7 +13,7 @@ export interface CardProps extends Omit<ComponentPropsWithRef<"div">, "title"> {
 
 const paddings = { none: "", sm: "p-4", md: "p-5 sm:p-6", lg: "p-6 sm:p-8" };
 
-export function Card({ title, description, footer, padding = "md", className, children, ...rest }: CardProps) {
+export function Card({ title, titleAs: Title = "h2", description, footer, padding = "md", className, children, ...rest }: CardProps) {
   return (
     <div
       className={cn(
@@ -21,7 +23,7 @@ export function Card({ title, description, footer, padding = "md", className, ch
       {...rest}
     >
       <div className={paddings[padding]}>
-        {title && <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>}
+        {title && <Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</Title>}
         {description && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>}
         {(title || description) && children ? <div className="mt-4">{children}</div> : children}
       </div>

@@ -5,7 +5,7 @@ import { api } from "../../convex/_generated/api";
 import { DAY_MS, MONTH_MS } from "../../convex/lib/legacyRules";
 import { upload } from "./assetsSupport";
 import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacySupport";
-import { errorData, lastMessageTo, outbox, setupTest, snapshot, type Backend } from "./setup";
+import { errorData, lastMessageTo, outbox, setupTest, signInAgain, snapshot, type Backend } from "./setup";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -56,25 +56,28 @@ describe("legacy release", () => {
     // 30 days before: email and in-app warning.
     await runDue(t, deadline - 30 * DAY_MS - start);
     expect((await lastMessageTo(t, "owner@example.com"))!.subject).toBe("Your will assets will be released in 30 days");
-    let events = (await e.owner.as.query(api.legacy.status, {}))!.events;
+    // Two months on, the first session has expired: the owner signs in again.
+    let owner = await signInAgain(t, e.owner);
+    let events = (await owner.query(api.legacy.status, {}))!.events;
     expect(events[0].type).toBe("warning");
 
     // 'I'm still here' restarts the clock: no 7-day warning at the old time.
-    await e.owner.as.mutation(api.legacy.checkIn, {});
+    await owner.mutation(api.legacy.checkIn, {});
     const restarted = Date.now();
     await runDue(t, 23 * DAY_MS);
     expect((await lastMessageTo(t, "owner@example.com"))!.subject).toContain("30 days");
-    const status = (await e.owner.as.query(api.legacy.status, {}))!;
+    const status = (await owner.query(api.legacy.status, {}))!;
     expect(status.plan!.deadline).toBe(restarted + 3 * MONTH_MS);
     expect(status.plan!.state).toBe("active");
 
     // Let the whole new period run out: 30, 7, 1-day warnings, then the lapse.
     await t.finishAllScheduledFunctions(vi.runAllTimers);
+    owner = await signInAgain(t, e.owner);
     const subjects = (await outbox(t)).filter((m) => m.to === "owner@example.com").map((m) => m.subject);
     expect(subjects).toEqual(
       expect.arrayContaining(["Your will assets will be released in 7 days", "Your will assets will be released in 1 day", "Your legacy release has started"]),
     );
-    const lapsed = (await e.owner.as.query(api.legacy.status, {}))!;
+    const lapsed = (await owner.query(api.legacy.status, {}))!;
     expect(lapsed.plan!.state).toBe("lapsed");
     expect(lapsed.plan!.confirmationsNeeded).toBe(2);
     // Only confirmed contacts are asked.
@@ -102,7 +105,7 @@ describe("legacy release", () => {
     expect(JSON.stringify(annView)).not.toContain("Cal");
 
     await t.mutation(api.legacyLinks.recordOpen, { token: await tokenSentTo(t, e.ben.email) });
-    events = (await e.owner.as.query(api.legacy.status, {}))!.events;
+    events = (await owner.query(api.legacy.status, {}))!.events;
     expect(events.map((ev) => ev.type)).toEqual(expect.arrayContaining(["lapsed", "confirmation_requested", "confirmed", "released", "link_sent", "link_opened"]));
   });
 
@@ -123,7 +126,7 @@ describe("legacy release", () => {
     }
     // A contact-confirmation token is signed for another purpose.
     const invite = contactInput("Dee");
-    await e.owner.as.mutation(api.nextOfKin.add, invite);
+    await (await signInAgain(t, e.owner)).mutation(api.nextOfKin.add, invite);
     await flush(t);
     expect(await t.query(api.legacyLinks.view, { token: await tokenSentTo(t, invite.email) })).toBeNull();
     // Ann's link does not open Ben's watch, nor the unassigned piano.
@@ -151,9 +154,11 @@ describe("legacy release", () => {
     await flush(t);
     const token = await tokenSentTo(t, e.ben.email);
     expect(await t.query(api.legacyLinks.view, { token })).not.toBeNull();
-    await e.owner.as.mutation(api.legacy.checkIn, {});
+    // The owner comes back months later and signs in.
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.legacy.checkIn, {});
     expect(await t.query(api.legacyLinks.view, { token })).toBeNull();
-    expect((await e.owner.as.query(api.legacy.status, {}))!.plan!.state).toBe("active");
+    expect((await owner.query(api.legacy.status, {}))!.plan!.state).toBe("active");
   });
 
   test("a lapse with no confirmed contacts left asks nobody and releases nothing", async () => {
@@ -163,7 +168,7 @@ describe("legacy release", () => {
     for (const c of [e.ann, e.ben]) await e.owner.as.mutation(api.nextOfKin.remove, { contactId: c.contactId });
     const sent = (await outbox(t)).length;
     await t.finishAllScheduledFunctions(vi.runAllTimers);
-    const status = (await e.owner.as.query(api.legacy.status, {}))!;
+    const status = (await (await signInAgain(t, e.owner)).query(api.legacy.status, {}))!;
     expect(status.plan!.state).toBe("lapsed");
     expect(status.events[0].summary).toBe("No confirmed contacts to ask: nothing can be released");
     const mail = (await outbox(t)).slice(0, (await outbox(t)).length - sent);
@@ -176,10 +181,11 @@ describe("legacy release", () => {
     const e = await plannedEstate(t);
     await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
     vi.advanceTimersByTime(80 * DAY_MS);
-    await e.owner.as.mutation(api.users.updateActivity, {});
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.users.updateActivity, {});
     const active = Date.now();
     await runDue(t, 11 * DAY_MS);
-    const plan = (await e.owner.as.query(api.legacy.status, {}))!.plan!;
+    const plan = (await owner.query(api.legacy.status, {}))!.plan!;
     expect(plan.deadline).toBe(active + 3 * MONTH_MS);
     expect(plan.state).toBe("active");
   });

@@ -41,6 +41,21 @@ type UserOptions = {
 
 let userCounter = 0;
 
+/** How long a Convex Auth session lasts by default (its refresh keeps the same session). */
+export const SESSION_MS = 30 * 24 * 3_600_000;
+
+/** A live authSessions row for `userId`, as signing in creates: the server refuses tokens without one. */
+export async function newSession(t: Backend, userId: Id<"users">): Promise<Id<"authSessions">> {
+  return await t.run(
+    async (ctx) => await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + SESSION_MS }),
+  );
+}
+
+/** The same user signing in again (a new session), e.g. after fake time has outlived the first one. */
+export async function signInAgain(t: Backend, user: { userId: Id<"users"> }): Promise<Client> {
+  return asSession(t, user.userId, await newSession(t, user.userId));
+}
+
 /** A profile created directly in the database, with a session to act as it. */
 export async function makeUser(t: Backend, options: UserOptions = {}) {
   userCounter += 1;
@@ -55,10 +70,7 @@ export async function makeUser(t: Backend, options: UserOptions = {}) {
       fullName: options.fullName ?? `User ${userCounter}`,
       referralCode: `TEST${String(userCounter).padStart(4, "0")}`,
     });
-    const sessionId = await ctx.db.insert("authSessions", {
-      userId,
-      expirationTime: Date.now() + 3_600_000,
-    });
+    const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + SESSION_MS });
     return { userId, sessionId };
   });
   return { userId, sessionId, email, as: asSession(t, userId, sessionId) };

@@ -1,20 +1,35 @@
-// axe-core over the app's routes for each role: no serious or critical violations
-// (moderate and minor ones are printed). The route list comes from src/app/routes.tsx.
-// To stay fast (one browser context per role, client-side navigation): the visitor gets
-// every public route; each signed-in role gets the signed-in routes it may open (its
-// role-specific pages and the member pages whose content differs by role). Public pages
-// differ for signed-in users only in the header, which every signed-in route audits.
+// axe-core over every route of src/app/routes.tsx for every role (visitor, member, business,
+// moderator, admin-influencer, admin). Every violation fails the test, whatever its impact:
+// critical, serious, moderate and minor (the issue asks for no serious or critical ones; the
+// moderate ones were fixed too, so they fail as well, and there were no minor ones).
+//
+// Each role visits all routes, public and guarded. A route the role may not open is audited
+// where the guard sends it (/auth, /unauthorized, /business-upgrade) and the landed path is
+// reported; the test also checks that it did not land on the guarded page. To stay fast:
+//   - one browser context per role, three roles at a time (each context has its own renderer
+//     process); client-side navigation (history + popstate), so axe is injected once per role
+//     and the app is never reloaded; every route chunk is imported once up front;
+//   - a page is audited once settled (./a11y/settle.ts): React idle (no route chunk or
+//     redirect pending), every Convex query and mutation answered, no fetch in flight, no
+//     spinner or "Loading…" text, and no DOM change for a short quiet spell;
+//   - a redirected route whose landed page is identical (same path, same text) to a page this
+//     role has already audited is not audited again: it is listed as "same page as <route>".
+//   - axe runs the rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa and best-practice
+//     (axe's default set).
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, DESKTOP, newContext, newPage, signIn } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, DESKTOP, newPage, signIn } from "./support/app";
+import { REPO_ROOT, startStack, type Stack } from "./support/stack";
 import { appRouteList, canVisit, type AppRoute, type RoleName } from "./a11y/routeList";
+import { settle, trackSettling } from "./a11y/settle";
 import { ConvexHttpClient } from "convex/browser";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const EMAILS: Record<Exclude<RoleName, "visitor">, string> = {
   member: "member@example.com",
   business: "business@example.com",
@@ -22,7 +37,14 @@ const EMAILS: Record<Exclude<RoleName, "visitor">, string> = {
   "admin-influencer": "admin-influencer@example.com",
   admin: "admin@example.com",
 };
-const FAILING_IMPACTS = new Set(["serious", "critical"]);
+const ROLES = ["visitor", "member", "business", "moderator", "admin-influencer", "admin"] as const;
+const FAILING_IMPACTS = new Set(["critical", "serious", "moderate", "minor"]);
+/** Roles audited at once (each in its own context and renderer process). */
+const PARALLEL_ROLES = 3;
+/** The lazy route modules of routes.tsx, as Vite serves them (/src/features/....tsx). */
+const ROUTE_MODULES = [...readFileSync(path.join(REPO_ROOT, "src/app/routes.tsx"), "utf8").matchAll(/import\("\.\.\/([^"]+)"\)/g)].map(
+  ([, file]) => `/src/${file}${existsSync(path.join(REPO_ROOT, "src", `${file}.tsx`)) ? ".tsx" : ".ts"}`,
+);
 
 interface AxeNode {
   target: string[];
@@ -37,6 +59,8 @@ interface AxeViolation {
 
 let stack: Stack;
 let params: Record<string, string>;
+let results: Map<RoleName, Promise<RoleResult>>;
+const opened = new Map<RoleName, { context: BrowserContext; page: Page }>();
 const routes = appRouteList();
 
 beforeAll(async () => {
@@ -44,16 +68,13 @@ beforeAll(async () => {
   // A seeded public serial, and one of the member's seeded assets.
   const anonymous = new ConvexHttpClient(stack.backend.url, { logger: false });
   const publicPage = await anonymous.query(api.publicAssets.list, { paginationOpts: { numItems: 1, cursor: null } });
-  const context = await newContext(stack.browser, stack.appUrl);
-  try {
-    const page = await newPage(context);
-    await signIn(page, EMAILS.member);
-    const member = clientAs(stack.backend, await authToken(page));
-    const mine = await member.query(api.assets.listMine, { paginationOpts: { numItems: 1, cursor: null } });
-    params = { serialNumber: publicPage.page[0].serial, assetId: mine.page[0]._id, token: "a11y-not-a-real-token" };
-  } finally {
-    await context.close();
-  }
+  // The member's context stays open for the member's own audits.
+  const member = await openRole("member");
+  opened.set("member", member);
+  const client = clientAs(stack.backend, await authToken(member.page));
+  const mine = await client.query(api.assets.listMine, { paginationOpts: { numItems: 1, cursor: null } });
+  params = { serialNumber: publicPage.page[0].serial, assetId: mine.page[0]._id, token: "a11y-not-a-real-token" };
+  results = pool(ROLES, PARALLEL_ROLES, auditRole);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -66,66 +87,117 @@ function concrete(route: AppRoute): string {
   });
 }
 
-function plan(role: RoleName): string[] {
-  const visible = routes.filter((r) => canVisit(role, r));
-  const chosen = role === "visitor" ? visible : visible.filter((r) => r.guard.signedIn);
-  return chosen.map(concrete);
-}
-
-/** Client-side navigation (React Router listens to popstate), then wait for spinners to settle. */
-async function visit(page: Page, path: string): Promise<void> {
+/** Client-side navigation (React Router listens to popstate), then wait for the page to settle. */
+async function visit(page: Page, path: string): Promise<string | null> {
   await page.evaluate((to) => {
     window.history.pushState({}, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
-  await page
-    .waitForFunction(() => !document.querySelector(".animate-spin, .animate-pulse") && document.querySelector("main, h1"), null, {
-      timeout: 5_000,
-    })
-    .catch(() => {});
-  await page.waitForTimeout(150);
+  return settle(page);
 }
 
 async function audit(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  });
+  }, AXE_TAGS);
 }
 
-async function auditRole(role: RoleName): Promise<void> {
+interface RoleResult {
+  failures: string[];
+  report: string;
+}
+
+/** A context for `role`, signed in (or, for the visitor, on the landing page). */
+async function openRole(role: RoleName): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: a toast caught mid fade-in would read as low contrast.
   const context = await stack.browser.newContext({ baseURL: stack.appUrl, viewport: DESKTOP, reducedMotion: "reduce" });
+  await trackSettling(context);
+  const page = await newPage(context);
+  if (role === "visitor") await page.goto("/");
+  else await signIn(page, EMAILS[role]);
+  return { context, page };
+}
+
+async function auditRole(role: RoleName): Promise<RoleResult> {
+  const { context, page } = opened.get(role) ?? (await openRole(role));
   const failures: string[] = [];
   const notes: string[] = [];
+  const landings: string[] = [];
+  const audited = new Map<string, string>(); // landed path + page text -> the route first audited there
+  let audits = 0;
+  let settleMs = 0;
+  let axeMs = 0;
   try {
-    const page = await newPage(context);
-    if (role === "visitor") await page.goto("/");
-    else await signIn(page, EMAILS[role]);
-    for (const path of plan(role)) {
+    // Every route's chunk at once, rather than one by one while navigating (a string, so
+    // Vitest leaves the dynamic import alone).
+    await page.evaluate(`Promise.all(${JSON.stringify(ROUTE_MODULES)}.map((m) => import(m))).then(() => {})`);
+    for (const route of routes) {
+      const path = concrete(route);
       const started = Date.now();
-      await visit(page, path);
-      if (Date.now() - started > 4_000) notes.push(`${role} ${path}: slow to settle (${Date.now() - started} ms)`);
+      const unsettled = await visit(page, path);
+      const took = Date.now() - started;
+      settleMs += took;
+      if (unsettled) failures.push(`${role} ${path}: not settled after ${took} ms (waiting for: ${unsettled})`);
+      else if (took > 4_000) notes.push(`${role} ${path}: slow to settle (${took} ms)`);
       const landed = new URL(page.url()).pathname;
-      for (const v of await audit(page)) {
-        const where = `${role} ${path}${landed !== path ? ` (-> ${landed})` : ""}`;
+      const guarded = !canVisit(role, route);
+      if (guarded && landed === path) failures.push(`${role} ${path}: the guard let this role in`);
+      const key = `${landed}\n${await page.evaluate(() => document.body.textContent)}`;
+      const first = audited.get(key);
+      if (landed !== path) {
+        const same = first === undefined ? "" : ` (same page as ${first}, not audited again)`;
+        landings.push(`${path} -> ${landed}${guarded ? " (guard)" : ""}${same}`);
+        if (first !== undefined) continue;
+      }
+      if (first === undefined) audited.set(key, path);
+      audits++;
+      const axeStart = Date.now();
+      const found = await audit(page);
+      axeMs += Date.now() - axeStart;
+      const where = `${role} ${path}${landed !== path ? ` (-> ${landed})` : ""}`;
+      for (const v of found) {
         const line = `${where}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`;
         if (FAILING_IMPACTS.has(v.impact ?? "")) failures.push(`${line}\n    ${v.nodes[0]?.failureSummary?.replace(/\n/g, "\n    ")}`);
         else notes.push(line);
       }
     }
+    // Nothing on the way signed this role out.
+    if (role !== "visitor") await page.getByRole("button", { name: "Account menu" }).waitFor({ timeout: 5_000 });
   } finally {
     await context.close();
   }
-  if (notes.length) console.log(`axe, moderate/minor for ${role}:\n  ${notes.join("\n  ")}`);
-  expect(failures, failures.join("\n")).toEqual([]);
+  const report =
+    `axe, ${role}: ${routes.length} routes, ${audits} audits (settling ${(settleMs / 1000).toFixed(1)} s, axe ${(axeMs / 1000).toFixed(1)} s)` +
+    (landings.length ? `\n  redirected, audited where they land:\n    ${landings.join("\n    ")}` : "") +
+    (notes.length ? `\n  notes:\n    ${notes.join("\n    ")}` : "");
+  return { failures, report };
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, in order; one promise per item. */
+function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Map<T, Promise<R>> {
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  const acquire = () => (running < limit ? (running++, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve)));
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return new Map(
+    items.map((item) => {
+      const result = acquire().then(() => fn(item).finally(release));
+      result.catch(() => {}); // awaited by the item's test
+      return [item, result] as const;
+    }),
+  );
 }
 
 describe("accessibility (axe-core)", () => {
@@ -133,9 +205,11 @@ describe("accessibility (axe-core)", () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/", "/news", "/verify/:serialNumber", "/assets/:assetId"]));
   });
-  for (const role of ["visitor", "member", "business", "moderator", "admin-influencer", "admin"] as const) {
-    it(`${role}: no serious or critical violations`, async () => {
-      await auditRole(role);
+  for (const role of ROLES) {
+    it(`${role}: no violations on any route`, async () => {
+      const { failures, report } = await results.get(role)!;
+      console.log(report);
+      expect(failures, failures.join("\n")).toEqual([]);
     });
   }
 });

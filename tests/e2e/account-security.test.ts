@@ -1,9 +1,11 @@
 // Account security (issue 10) in Chromium against the local backend: signing out
-// other devices takes effect live, and TOTP enrolment makes sign-in ask for a code.
+// other devices takes effect live (and the server refuses the old token at once),
+// and TOTP enrolment makes sign-in ask for a code.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
 import { timeStep, totpAt } from "../../convex/lib/totp";
-import { DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
+import { authToken, clientAs, DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
@@ -25,7 +27,7 @@ async function codeAfter(secret: string, usedStep: number): Promise<string> {
 }
 
 describe("account security", () => {
-  it("'Sign out other devices' signs the other browser out live; this one stays", async () => {
+  it("'Sign out other devices' signs the other browser out live and its token is refused; this one stays", async () => {
     const one = await newContext(stack.browser, stack.appUrl);
     const two = await newContext(stack.browser, stack.appUrl);
     try {
@@ -33,7 +35,12 @@ describe("account security", () => {
       const second = await newPage(two);
       await signIn(first, "member@example.com");
       await signIn(second, "member@example.com");
+      // On /settings, whose panels read guarded queries: once the server refuses the
+      // token they fail, and the page must give way rather than take the app down.
+      await second.goto("/settings");
+      await second.getByRole("list", { name: "Sessions" }).getByText("This device").waitFor();
       await second.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+      const secondToken = await authToken(second);
 
       await first.goto("/settings");
       const sessions = first.getByRole("list", { name: "Sessions" });
@@ -42,6 +49,11 @@ describe("account security", () => {
       await first.getByRole("button", { name: "Sign out other devices" }).click();
       await waitForText(first, "Signed out of your other devices");
       await expect.poll(() => sessions.getByRole("listitem").count(), { timeout: 10_000 }).toBe(1);
+
+      // The other browser's token still verifies as a JWT, but its session is gone: refused.
+      await expect(clientAs(stack.backend, secondToken).query(api.sessions.list, {})).rejects.toMatchObject({
+        data: { code: "NOT_AUTHENTICATED" },
+      });
 
       // The other browser notices without a reload: signed out, storage cleared, on /.
       await waitForPath(second, "/", 15_000);

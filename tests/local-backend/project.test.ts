@@ -1,5 +1,6 @@
 // Smoke test: the project's own convex/ loads in the local backend, seeds the
-// demo accounts and signs in through Convex Auth with a token we verify.
+// demo accounts and signs in through Convex Auth with a token we verify; a token
+// whose session has been ended is refused, live, over the real protocol.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +13,29 @@ const hasSeed = existsSync(`${PROJECT_CONVEX}/seed.ts`);
 const dir = tempDir("lb-project-");
 let backend: Backend | null = null;
 
+/** The project's backend, started once for the file. */
+async function project(): Promise<Backend> {
+  backend ??= await start({ dataDir: dir, convexDir: PROJECT_CONVEX });
+  return backend;
+}
+
+type Tokens = { token: string; refreshToken: string };
+
+async function signInAs(b: Backend, email: string): Promise<Tokens> {
+  const result = (await new ConvexHttpClient(b.url).action("auth:signIn" as never, {
+    provider: "password",
+    params: { flow: "signIn", email, password: "password123" },
+  } as never)) as { tokens?: Tokens | null };
+  if (!result.tokens) throw new Error(`could not sign in ${email}`);
+  return result.tokens;
+}
+
+function httpAs(b: Backend, token: string): ConvexHttpClient {
+  const http = new ConvexHttpClient(b.url, { logger: false });
+  http.setAuth(token);
+  return http;
+}
+
 afterAll(async () => {
   await backend?.stop();
   removeDir(dir);
@@ -19,10 +43,10 @@ afterAll(async () => {
 
 describe.skipIf(!hasSeed)("the project's convex/", () => {
   it("loads, seeds and signs in a demo account over the real protocol", async () => {
-    backend = await start({ dataDir: dir, convexDir: PROJECT_CONVEX });
-    expect(backend.seeded?.ok).toBe(true);
+    const b = await project();
+    expect(b.seeded?.ok).toBe(true);
 
-    const http = new ConvexHttpClient(backend.url);
+    const http = new ConvexHttpClient(b.url);
     const result = (await http.action("auth:signIn" as never, {
       provider: "password",
       params: { flow: "signIn", email: "admin@example.com", password: "password123" },
@@ -30,10 +54,61 @@ describe.skipIf(!hasSeed)("the project's convex/", () => {
     const token = result.tokens?.token;
     expect(token).toBeTypeOf("string");
 
-    const c = client(backend.url);
+    const c = client(b.url);
     c.setAuth(async () => token!);
     const me = await nextValue<{ email: string; role: string } | null>(c, "users:me" as never, {}, (v) => v !== null);
     expect(me).toMatchObject({ email: "admin@example.com", role: "admin" });
     await c.close();
+  });
+
+  it("'sign out other devices' refuses the other device's token at once; its live queries drop to signed out", async () => {
+    const b = await project();
+    const email = "member@example.com";
+    const tokensA = await signInAs(b, email);
+    const tokensB = await signInAs(b, email);
+
+    const deviceB = client(b.url);
+    deviceB.setAuth(async () => tokensB.token);
+    await nextValue<{ email: string } | null>(deviceB, "users:me" as never, {}, (v) => v?.email === email);
+    const listErrors: Error[] = [];
+    let listed = 0;
+    const stop = deviceB.onUpdate("sessions:list" as never, {} as never, () => (listed += 1), (e) => listErrors.push(e));
+    await expect.poll(() => listed).toBeGreaterThan(0);
+
+    await httpAs(b, tokensA.token).mutation("sessions:signOut" as never, { scope: "others" } as never);
+
+    // The subscriptions re-run on the session's deletion: the public query sees an
+    // anonymous caller, the user query fails, and `current` says this device is out.
+    await nextValue(deviceB, "users:me" as never, {}, (v) => v === null);
+    await expect.poll(() => listErrors.length).toBeGreaterThan(0);
+    expect(listErrors[0]).toMatchObject({ data: { code: "NOT_AUTHENTICATED" } });
+    await nextValue(deviceB, "sessions:current" as never, {}, (v) => v === false);
+    stop();
+    await deviceB.close();
+
+    // One-off calls with the old token are refused as well, and so is the bug-report route.
+    const httpB = httpAs(b, tokensB.token);
+    await expect(httpB.query("twoFactor:status" as never, {} as never)).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    await expect(httpB.mutation("users:updateActivity" as never, {} as never)).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    const report = await fetch(`${b.siteUrl}/submit-bug-report`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${tokensB.token}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(report.status).toBe(401);
+    // Nor does its refresh token bring it back.
+    const refreshed = (await new ConvexHttpClient(b.url).action("auth:signIn" as never, {
+      refreshToken: tokensB.refreshToken,
+    } as never)) as { tokens: Tokens | null };
+    expect(refreshed.tokens).toBeNull();
+
+    // Device A is unaffected.
+    const httpA = httpAs(b, tokensA.token);
+    expect(await httpA.query("sessions:list" as never, {} as never)).toHaveLength(1);
+    expect(await httpA.query("sessions:current" as never, {} as never)).toBe(true);
   });
 });

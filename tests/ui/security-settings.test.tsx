@@ -4,7 +4,7 @@ import { ConvexError } from "convex/values";
 import { getFunctionName } from "convex/server";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionGuard } from "../../src/features/account/security/SessionGuard";
+import { SessionGate, SessionGuard } from "../../src/features/account/security/SessionGuard";
 import { SessionsPanel } from "../../src/features/account/security/SessionsPanel";
 import { TwoFactorPanel } from "../../src/features/account/security/TwoFactorPanel";
 import { describeDevice } from "../../src/features/account/security/securityFormat";
@@ -137,6 +137,28 @@ describe("session guard", () => {
   });
 });
 
+describe("session gate", () => {
+  it("shows the page while the session is live or loading, and never renders it once the session has ended", () => {
+    const Page = vi.fn(() => <p>Settings page</p>);
+    const view = render(<SessionGate><Page /></SessionGate>);
+    expect(screen.getByText("Settings page")).toBeInTheDocument();
+    mocks.queries["sessions:current"] = true;
+    view.rerender(<SessionGate><Page /></SessionGate>);
+    expect(screen.getByText("Settings page")).toBeInTheDocument();
+    Page.mockClear();
+    // Its guarded queries would fail now: the page is not rendered at all.
+    mocks.queries["sessions:current"] = false;
+    view.rerender(<SessionGate><Page /></SessionGate>);
+    expect(screen.queryByText("Settings page")).toBeNull();
+    expect(screen.getByText("Signing out...")).toBeInTheDocument();
+    expect(Page).not.toHaveBeenCalled();
+    // Signed out (the token cleared): the routes take over again.
+    mocks.auth = { isLoading: false, isAuthenticated: false };
+    view.rerender(<SessionGate><Page /></SessionGate>);
+    expect(screen.getByText("Settings page")).toBeInTheDocument();
+  });
+});
+
 describe("two-factor panel", () => {
   const off = { available: true, enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
 
@@ -172,6 +194,29 @@ describe("two-factor panel", () => {
     fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "000000" } });
     await press("Turn off two-factor authentication");
     expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
+  });
+
+  it("makes new recovery codes with an authenticator code and shows them once", async () => {
+    mocks.queries["twoFactor:status"] = { available: true, enabled: true, enabledAt: 0, recoveryCodesLeft: 2 };
+    mocks.calls["twoFactor:regenerateRecoveryCodes"] = vi.fn(async (...args: unknown[]) => {
+      const { code } = args[0] as { code: string };
+      if (code !== "654321") throw new ConvexError({ code: "INVALID", message: "Invalid authentication code" });
+      return { recoveryCodes: ["EEEEE-FFFFF", "GGGGG-HHHHH"] };
+    });
+    renderAt(<TwoFactorPanel />);
+    // One code field at a time: the renewal form opens on request.
+    expect(screen.queryByLabelText("Authenticator code")).not.toBeInTheDocument();
+    await press("Get new recovery codes");
+    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "111111" } });
+    await press("Make new recovery codes");
+    expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "654321" } });
+    await press("Make new recovery codes");
+    expect(mocks.calls["twoFactor:regenerateRecoveryCodes"]).toHaveBeenLastCalledWith({ code: "654321" });
+    expect(screen.getByRole("list", { name: "Recovery codes" })).toHaveTextContent("GGGGG-HHHHH");
+    await press("I have saved my codes");
+    expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
   });
 
   it("phone accounts are told there is no password to protect", () => {

@@ -106,6 +106,12 @@ describe("Card and Spinner", () => {
     expect(screen.getByText("Balance")).toBeInTheDocument();
   });
 
+  it("titles with an h2, or an h1 where the card is the whole page", () => {
+    render(<><Card title="Wallet" /><Card title="Next of kin" titleAs="h1" /></>);
+    expect(screen.getByRole("heading", { name: "Wallet", level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Next of kin", level: 1 })).toBeInTheDocument();
+  });
+
   it("announces its label as a status", () => {
     render(<Spinner label="Loading profile..." />);
     expect(screen.getByRole("status")).toHaveTextContent("Loading profile...");

@@ -32,7 +32,7 @@ export default function ConfirmLapsePage() {
   };
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-12">
-      <Card title="Confirm a legacy release">
+      <Card title="Confirm a legacy release" titleAs="h1">
         {outcome ? (
           <p role="status">{OUTCOMES[outcome]}</p>
         ) : error || info === null ? (

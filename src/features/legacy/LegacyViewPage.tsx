@@ -47,7 +47,7 @@ export default function LegacyViewPage() {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       {view === null ? (
-        <Card title="Legacy"><p role="alert" className="text-red-600 dark:text-red-400">{INVALID_LINK}</p></Card>
+        <Card title="Legacy" titleAs="h1"><p role="alert" className="text-red-600 dark:text-red-400">{INVALID_LINK}</p></Card>
       ) : (
         <div className="flex flex-col gap-6">
           <div>

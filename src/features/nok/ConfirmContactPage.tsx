@@ -24,7 +24,7 @@ export default function ConfirmContactPage() {
   };
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-12">
-      <Card title="Next of kin">
+      <Card title="Next of kin" titleAs="h1">
         {result ? (
           <p role="status">Thank you, {result.contactName}. You are now confirmed as next of kin for {result.ownerName}.</p>
         ) : error ? (

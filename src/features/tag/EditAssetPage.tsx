@@ -88,7 +88,10 @@ export default function EditAssetPage() {
       {asset === undefined ? (
         <PageSpinner label="Loading asset..." />
       ) : asset === null ? (
-        <p>Asset not found. <Link className="text-indigo-600 underline" to="/assets">Back to my assets</Link></p>
+        <>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Asset not found</h1>
+          <p className="mt-2"><Link className="text-indigo-600 underline" to="/assets">Back to my assets</Link></p>
+        </>
       ) : (
         <>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Edit {asset.name}</h1>
