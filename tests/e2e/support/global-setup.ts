@@ -107,56 +107,78 @@ async function serve(outDir: string): Promise<{ server: PreviewServer; url: stri
   return { server, url };
 }
 
+interface Places {
+  convexPort: number;
+  sitePort: number;
+  distDir: string;
+  openDir: string;
+  seedDir: string;
+}
+
+/** The build pointed at the fixed backend ports (buildApp reads VITE_* from process.env, as Vite does). */
+async function buildFor({ convexPort, sitePort, distDir }: Places): Promise<void> {
+  const saved = { url: process.env.VITE_CONVEX_URL, site: process.env.VITE_CONVEX_SITE_URL };
+  process.env.VITE_CONVEX_URL = `http://127.0.0.1:${convexPort}`;
+  process.env.VITE_CONVEX_SITE_URL = `http://127.0.0.1:${sitePort}`;
+  try {
+    await buildApp(distDir);
+  } finally {
+    restore("VITE_CONVEX_URL", saved.url);
+    restore("VITE_CONVEX_SITE_URL", saved.site);
+  }
+}
+
+/** Both builds and the seed template, from the current source (again before each watch-mode rerun). */
+async function prepare(places: Places): Promise<void> {
+  for (const dir of [places.openDir, places.seedDir]) rmSync(dir, { recursive: true, force: true });
+  const results = await Promise.allSettled([
+    buildFor(places).then(() => withoutPolicy(places.distDir, places.openDir)),
+    seedTemplate(places.seedDir),
+  ]);
+  for (const result of results) if (result.status === "rejected") throw result.reason;
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = mkdtempSync(path.join(tmpdir(), "tmt-e2e-shared-"));
-  const distDir = path.join(work, "dist");
-  const openDir = path.join(work, "dist-no-csp");
-  const seedDir = path.join(work, "seed");
   let browserServer: BrowserServer | undefined;
+  let browserReady: Promise<unknown> = Promise.resolve();
   const servers: PreviewServer[] = [];
-  let pending: Promise<unknown>[] = [];
   const teardown = async () => {
+    // A launch still under way when setup failed must not outlive it.
+    await browserReady.catch(() => {});
     for (const server of servers) await server.close().catch(() => {});
     await browserServer?.close().catch(() => {});
     rmSync(work, { recursive: true, force: true });
   };
   try {
     const convexPort = await fixedPort([]);
-    const sitePort = await fixedPort([convexPort]);
-    const browserReady = launchBrowserServer().then((b) => (browserServer = b));
-    browserReady.catch(() => {});
-    const seeded = seedTemplate(seedDir);
-    seeded.catch(() => {});
-    pending = [browserReady, seeded];
-    // buildApp reads VITE_* from process.env (Vite's loadEnv and import.meta.env both do).
-    const saved = { url: process.env.VITE_CONVEX_URL, site: process.env.VITE_CONVEX_SITE_URL };
-    process.env.VITE_CONVEX_URL = `http://127.0.0.1:${convexPort}`;
-    process.env.VITE_CONVEX_SITE_URL = `http://127.0.0.1:${sitePort}`;
-    try {
-      await buildApp(distDir);
-    } finally {
-      restore("VITE_CONVEX_URL", saved.url);
-      restore("VITE_CONVEX_SITE_URL", saved.site);
-    }
-    withoutPolicy(distDir, openDir);
-    const app = await serve(openDir);
+    const places: Places = {
+      convexPort,
+      sitePort: await fixedPort([convexPort]),
+      distDir: path.join(work, "dist"),
+      openDir: path.join(work, "dist-no-csp"),
+      seedDir: path.join(work, "seed"),
+    };
+    const launched = launchBrowserServer().then((b) => (browserServer = b));
+    browserReady = launched;
+    await prepare(places);
+    const app = await serve(places.openDir);
     servers.push(app.server);
-    const cspApp = await serve(distDir);
+    const cspApp = await serve(places.distDir);
     servers.push(cspApp.server);
-    await seeded;
-    const browser = await browserReady;
+    const browser = await launched;
     project.provide("e2e", {
       appUrl: app.url,
       cspAppUrl: cspApp.url,
       convexPort,
-      sitePort,
+      sitePort: places.sitePort,
       browserWsEndpoint: browser.wsEndpoint(),
-      seedDir,
+      seedDir: places.seedDir,
     });
+    // Watch mode: the servers read from disk, so a rebuild is all an edit needs.
+    project.onTestsRerun(() => prepare(places));
     return teardown;
   } catch (error) {
-    // Let the browser launch and the seeding finish, so nothing outlives the failed setup.
-    await Promise.allSettled(pending);
     await teardown();
     throw error;
   }
