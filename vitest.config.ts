@@ -39,6 +39,8 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
+          // Builds and serves the app, seeds a template and starts Chromium once per run.
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

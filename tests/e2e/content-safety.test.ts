@@ -1,14 +1,12 @@
 // Content safety in Chromium: script and HTML payloads typed into every user-written field
 // render as text on the screens that show them, `javascript:`/`data:` URLs are refused by the
 // server and never become an href/src, and the production build runs under its CSP.
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { build, preview, type PreviewServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { authToken, clientAs, newContext, newPage, signIn, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { startStack, type Stack } from "./support/stack";
 
 const P = {
   title: "<script>window.__xss=1</script> Safe title",
@@ -139,25 +137,9 @@ describe("content safety", () => {
 });
 
 describe("the production build under its Content-Security-Policy", () => {
-  let server: PreviewServer | null = null;
-  afterAll(async () => {
-    await server?.close();
-  });
-
   it("carries the policy; sign-in, dashboard, news, assets and the bug screenshot run with no CSP violation", async () => {
-    const outDir = path.join(REPO_ROOT, "node_modules/.e2e-csp-dist");
-    // stack.ts exported VITE_CONVEX_URL / VITE_CONVEX_SITE_URL for the local backend; the build reads them.
-    await build({ root: REPO_ROOT, configFile: path.join(REPO_ROOT, "vite.config.ts"), logLevel: "error", build: { outDir, emptyOutDir: true } });
-    server = await preview({
-      root: REPO_ROOT,
-      configFile: path.join(REPO_ROOT, "vite.config.ts"),
-      logLevel: "error",
-      build: { outDir },
-      preview: { host: "127.0.0.1", port: 0, strictPort: false },
-    });
-    const url = server.resolvedUrls?.local[0]?.replace(/\/$/, "");
-    if (!url) throw new Error("vite preview has no URL");
-    const context = await newContext(stack.browser, url);
+    // The production build exactly as built, policy included (tests/e2e/support/global-setup.ts).
+    const context = await newContext(stack.browser, inject("e2e").cspAppUrl);
     const page = await newPage(context);
     const violations: string[] = [];
     page.on("console", (m) => {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type BrowserServer } from "playwright-core";
 
 // Flags that keep Chromium off the (closed) network and quiet in CI.
 const QUIET_FLAGS = [
@@ -37,9 +37,13 @@ async function findExecutable(): Promise<{ path: string; args: string[] }> {
   return { path: await sparticuz.executablePath(), args };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * One Chromium for the whole E2E run (started by global-setup.ts); each test file
+ * connects to it with chromium.connect() and works in its own contexts.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
   const { path, args } = await findExecutable();
-  return chromium.launch({
+  return chromium.launchServer({
     executablePath: path,
     headless: true,
     args: [...new Set([...args, ...QUIET_FLAGS])],

@@ -1,14 +1,14 @@
-// One disposable app per test file: a fresh local backend (seeded demo accounts)
-// in a temp data dir, Vite serving src/ against it, and a headless Chromium.
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer as createNetServer } from "node:net";
+// One disposable app per test file: a fresh local backend in a temp data dir (a copy of
+// the freshly seeded demo data), the app build, and a connection to Chromium. The build,
+// the static server, the browser and the seed template are made once per run by
+// global-setup.ts; what a file changes lives only in its own backend and browser contexts.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
+import { chromium, type Browser } from "playwright-core";
+import { inject } from "vitest";
 import { startBackend, type Backend } from "../../../local-backend/index.mjs";
-import { launchBrowser } from "./browser";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -16,106 +16,60 @@ export interface Stack {
   /** The web app's origin, e.g. http://127.0.0.1:41234 (also the backend's SITE_URL). */
   appUrl: string;
   backend: Backend;
-  vite: ViteDevServer;
+  /** This file's connection to the shared Chromium; close() disconnects and closes its contexts. */
   browser: Browser;
   stop(): Promise<void>;
 }
 
-/** A port the OS says is free right now (Vite needs it before it starts: SITE_URL names it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startVite(port: number, backend: Backend): Promise<ViteDevServer> {
-  // Vite copies VITE_* from process.env into import.meta.env when the server is created.
-  process.env.VITE_CONVEX_URL = backend.url;
-  process.env.VITE_CONVEX_SITE_URL = backend.siteUrl;
-  const vite = await createServer({
-    root: REPO_ROOT,
-    configFile: path.join(REPO_ROOT, "vite.config.ts"),
-    logLevel: "error",
-    clearScreen: false,
-    // Its own cache, so a concurrent `npm run dev` never re-optimizes under the tests.
-    cacheDir: path.join(REPO_ROOT, "node_modules/.vite-e2e"),
-    server: {
-      host: "127.0.0.1",
-      port,
-      strictPort: true,
-      // Edits made elsewhere in the tree while tests run must not reload the pages under test.
-      watch: null,
-      warmup: { clientFiles: ["./src/main.tsx", "./src/app/*.tsx", "./src/features/auth/*.tsx"] },
-    },
-    // Crawl every source file up front: a dependency discovered later (a lazy route)
-    // would re-optimize and force a full page reload in the middle of a test.
-    optimizeDeps: { entries: ["index.html", "src/**/*.{ts,tsx}"] },
-  });
-  await vite.listen();
-  return vite;
-}
-
-export async function startStack(): Promise<Stack> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tmt-e2e-"));
-  let backend: Backend | null = null;
-  let vite: ViteDevServer | null = null;
-  let browser: Browser | null = null;
-  const stop = async () => {
-    await browser?.close().catch(() => {});
-    await vite?.close().catch(() => {});
-    await backend?.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const browserReady = launchBrowser();
-    browserReady.catch(() => {});
-    // The port could be taken between the probe and Vite's listen; then try another.
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const appUrl = `http://127.0.0.1:${port}`;
-      backend = await startBackend({
+/**
+ * The backend on the ports the build names. The previous file's backend has closed them in
+ * its afterAll; should the OS still report one in use, wait briefly and retry.
+ */
+async function startBackendOnSharedPorts(dataDir: string, appUrl: string): Promise<Backend> {
+  const { convexPort, sitePort } = inject("e2e");
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      return await startBackend({
         dataDir,
-        port: 0,
-        sitePort: 0,
+        port: convexPort,
+        sitePort,
         convexDir: path.join(REPO_ROOT, "convex"),
         siteUrl: appUrl,
         log: () => {},
       });
-      if (!backend.seeded?.ok) throw new Error(`seed:run failed: ${backend.seeded?.message ?? "not run"}`);
-      try {
-        vite = await startVite(port, backend);
-      } catch (error) {
-        await backend.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-        backend = null;
-        if (attempt >= 3) throw error;
-        continue;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      if (Date.now() > deadline) {
+        throw new Error(`Ports ${convexPort}/${sitePort}, baked into the E2E build, stay in use by another process`, { cause: error });
       }
-      browser = await browserReady;
-      await warmUp(browser, appUrl);
-      return { appUrl, backend, vite, browser, stop };
+      await sleep(200);
     }
-  } catch (error) {
-    await stop();
-    throw error;
   }
 }
 
-/** First load on a cold Vite: optimize deps and transform the app once, outside any test's clock. */
-async function warmUp(browser: Browser, appUrl: string): Promise<void> {
-  const context = await browser.newContext();
+export async function startStack(): Promise<Stack> {
+  const { appUrl, seedDir, browserWsEndpoint } = inject("e2e");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tmt-e2e-"));
+  let backend: Backend | null = null;
+  let browser: Browser | null = null;
+  const stop = async () => {
+    await browser?.close().catch(() => {});
+    await backend?.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const browserReady = chromium.connect(browserWsEndpoint, { timeout: 60_000 });
+  browserReady.catch(() => {});
   try {
-    const page = await context.newPage();
-    await page.goto(`${appUrl}/auth`, { timeout: 120_000 });
-    await page.getByRole("form", { name: "Sign in" }).waitFor({ timeout: 120_000 });
-  } finally {
-    await context.close();
+    cpSync(seedDir, dataDir, { recursive: true });
+    backend = await startBackendOnSharedPorts(dataDir, appUrl);
+    browser = await browserReady;
+    return { appUrl, backend, browser, stop };
+  } catch (error) {
+    browser = await browserReady.catch(() => null);
+    await stop();
+    throw error;
   }
 }
