@@ -13,7 +13,29 @@ export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 export const LANDING = "src/features/landing/LandingPage.tsx";
 export const LANDING_BUDGET_KB = 150;
 
-/** `vite build` into `outDir` with a manifest (the app's own vite.config.ts). */
+/**
+ * What the budget builds against. Without a VITE_CONVEX_URL, src/main.tsx renders only the
+ * "not connected" notice and the whole app is tree-shaken away, so a size measured that way
+ * says nothing (it once read 112.9 KB while the real landing page shipped 162 KB).
+ */
+export const MEASURE_CONVEX_URL = "https://bundle-budget-123.convex.cloud";
+
+/** `vite build` of the real app, pointed at a placeholder deployment, for measuring. */
+export async function buildForMeasure(outDir) {
+  const saved = { url: process.env.VITE_CONVEX_URL, site: process.env.VITE_CONVEX_SITE_URL };
+  process.env.VITE_CONVEX_URL = MEASURE_CONVEX_URL;
+  process.env.VITE_CONVEX_SITE_URL = MEASURE_CONVEX_URL.replace(".cloud", ".site");
+  try {
+    await buildApp(outDir);
+  } finally {
+    for (const [key, value] of [["VITE_CONVEX_URL", saved.url], ["VITE_CONVEX_SITE_URL", saved.site]]) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/** `vite build` into `outDir` with a manifest (the app's own vite.config.ts; VITE_* from the environment). */
 export async function buildApp(outDir) {
   const { build } = await import("vite");
   // Under vitest NODE_ENV is "test", which would make Vite bundle React's development build.
@@ -69,7 +91,10 @@ export function measure(outDir) {
     })
     .sort((a, b) => b.initial.gzip - a.initial.gzip);
   const landing = routes.find((r) => r.page === LANDING);
-  return { shell: size(shellKeys), landing, largest: routes[0], routes };
+  const shellCode = [...shellKeys].map((key) => manifest[key].file).filter((f) => f.endsWith(".js")).map((f) => readFileSync(path.join(outDir, f), "utf8")).join("\n");
+  // Whether the shell talks to a deployment (the URL is inlined), i.e. is the real app.
+  const connectedTo = shellCode.match(/https:\/\/[a-z0-9-]+\.convex\.cloud/)?.[0] ?? null;
+  return { shell: size(shellKeys), landing, largest: routes[0], routes, connectedTo };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -94,7 +119,7 @@ export async function main(argv = process.argv.slice(2)) {
   }
   const outDir = mkdtempSync(path.join(tmpdir(), "tmt-bundle-size-"));
   try {
-    await buildApp(outDir);
+    await buildForMeasure(outDir);
     console.log(report(measure(outDir)));
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { appRoutes } from "./app/routes";
 import { ScrollToTop } from "./app/ScrollToTop";
 import { Toaster } from "./app/Toaster";
 import { useActivityPing } from "./app/useActivityPing";
-import { PageSpinner } from "./ui";
+import { PageSpinner } from "./ui/Spinner";
 
 export default function App() {
   const { isLoading } = useConvexAuth();

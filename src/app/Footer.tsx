@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SUPPORT_EMAIL } from "../../convex/lib/constants";
-import { Logo } from "../ui";
+import { Logo } from "../ui/Logo";
 
 interface FooterGroup {
   heading: string;

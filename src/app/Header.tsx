@@ -1,15 +1,22 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { useConvexAuth } from "convex/react";
-import { Logo, buttonClasses, cn } from "../ui";
+// The shell (what every first visit downloads) imports ui/ files directly rather than the barrel,
+// so Modal and Radix Dialog stay in the pages that use them (bench/bundle-size.mjs).
+import { buttonClasses } from "../ui/Button";
+import { cn } from "../ui/cn";
+import { Logo } from "../ui/Logo";
 import { NewsUnreadBadge } from "../features/news/NewsUnreadBadge";
 import { HeaderBalance } from "../features/wallet/HeaderBalance";
 import { navFit } from "./navFit";
-import { NavMoreMenu } from "./NavMoreMenu";
 import { signedInNavLinks, type NavLink } from "./navLinks";
-import { ProfileMenu } from "./ProfileMenu";
 import { useProfile } from "./useProfile";
 import { useSignOut } from "../lib/useSignOut";
+
+// Signed-in only, and they bring Radix's menu and floating-ui: loaded when a member's header
+// renders, so a visitor's first page does not download them (landing JS budget).
+const ProfileMenu = lazy(() => import("./ProfileMenu").then((m) => ({ default: m.ProfileMenu })));
+const NavMoreMenu = lazy(() => import("./NavMoreMenu").then((m) => ({ default: m.NavMoreMenu })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -61,14 +68,18 @@ export function Header() {
         {signedIn && (
           <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:flex lg:items-center lg:gap-0.5">
             <NavList links={links} itemClass={fit.inlineItem} className="flex items-center gap-0.5" />
-            <NavMoreMenu links={links} fit={fit} />
+            <Suspense fallback={null}>
+              <NavMoreMenu links={links} fit={fit} />
+            </Suspense>
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
           {signedIn ? (
             <>
               <HeaderBalance />
-              <ProfileMenu profile={profile} onSignOut={() => void signOut()} />
+              <Suspense fallback={<span aria-hidden="true" className="h-9 w-9 shrink-0 rounded-full bg-indigo-100 dark:bg-indigo-900" />}>
+                <ProfileMenu profile={profile} onSignOut={() => void signOut()} />
+              </Suspense>
               <button
                 type="button"
                 aria-expanded={menuOpen}

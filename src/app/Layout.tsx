@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { SessionGate, SessionGuard } from "../features/account/security/SessionGuard";
 import { BugReportWidget } from "../features/bugReports/BugReportWidget";
 import { VisitAlertListener } from "../features/verify/VisitAlertListener";
-import { PageSpinner } from "../ui";
+import { PageSpinner } from "../ui/Spinner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 

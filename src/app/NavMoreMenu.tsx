@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { NavLink as RouterNavLink } from "react-router";
-import { cn } from "../ui";
+import { cn } from "../ui/cn";
 import { NewsUnreadBadge } from "../features/news/NewsUnreadBadge";
 import type { NavFit } from "./navFit";
 import type { NavLink } from "./navLinks";

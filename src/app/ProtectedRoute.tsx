@@ -4,7 +4,7 @@ import { useConvexAuth } from "convex/react";
 import { hasModeration, isAdmin, isBusiness } from "../../convex/lib/roles";
 import type { Profile } from "../lib/profile";
 import { isSigningOut } from "../lib/useSignOut";
-import { PageSpinner } from "../ui";
+import { PageSpinner } from "../ui/Spinner";
 import { useProfile } from "./useProfile";
 
 export interface ProtectedRouteProps {

@@ -17,10 +17,10 @@
 //   - axe runs the rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa and best-practice
 //     (axe's default set).
 import { createRequire } from "node:module";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { authToken, clientAs, DESKTOP, newPage, signIn } from "./support/app";
 import { REPO_ROOT, startStack, type Stack } from "./support/stack";
@@ -41,10 +41,15 @@ const ROLES = ["visitor", "member", "business", "moderator", "admin-influencer",
 const FAILING_IMPACTS = new Set(["critical", "serious", "moderate", "minor"]);
 /** Roles audited at once (each in its own context and renderer process). */
 const PARALLEL_ROLES = 3;
-/** The lazy route modules of routes.tsx, as Vite serves them (/src/features/....tsx). */
-const ROUTE_MODULES = [...readFileSync(path.join(REPO_ROOT, "src/app/routes.tsx"), "utf8").matchAll(/import\("\.\.\/([^"]+)"\)/g)].map(
-  ([, file]) => `/src/${file}${existsSync(path.join(REPO_ROOT, "src", `${file}.tsx`)) ? ".tsx" : ".ts"}`,
-);
+/** The lazy route modules of routes.tsx, as chunk URLs of the build the app is served from. */
+function routeChunks(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(inject("e2e").appDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+  return [...readFileSync(path.join(REPO_ROOT, "src/app/routes.tsx"), "utf8").matchAll(/import\("\.\.\/([^"]+)"\)/g)].map(([, file]) => {
+    const key = [`src/${file}.tsx`, `src/${file}.ts`].find((k) => k in manifest);
+    if (!key) throw new Error(`No chunk for src/${file} in the build manifest`);
+    return `/${manifest[key].file}`;
+  });
+}
 
 interface AxeNode {
   target: string[];
@@ -138,7 +143,7 @@ async function auditRole(role: RoleName): Promise<RoleResult> {
   try {
     // Every route's chunk at once, rather than one by one while navigating (a string, so
     // Vitest leaves the dynamic import alone).
-    await page.evaluate(`Promise.all(${JSON.stringify(ROUTE_MODULES)}.map((m) => import(m))).then(() => {})`);
+    await page.evaluate(`Promise.all(${JSON.stringify(routeChunks())}.map((m) => import(m))).then(() => {})`);
     for (const route of routes) {
       const path = concrete(route);
       const started = Date.now();

@@ -127,7 +127,7 @@ describe("header", () => {
     const user = userEvent.setup();
     signedIn(profile);
     renderHeader();
-    await user.click(screen.getByRole("button", { name: "Account menu" }));
+    await user.click(await screen.findByRole("button", { name: "Account menu" }));
     const menu = await screen.findByRole("menu");
     expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(expected);
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile");
@@ -147,7 +147,7 @@ describe("header", () => {
     renderHeader("/wallet");
     expect(screen.getByText("Some page")).toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "Account menu" }));
+    await user.click(await screen.findByRole("button", { name: "Account menu" }));
     await user.click(await screen.findByRole("menuitem", { name: "Sign Out" }));
 
     await waitFor(() => expect(screen.getByText("Home page")).toBeInTheDocument());

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { cn, QueryErrorBoundary } from "../../ui";
+import { cn } from "../../ui/cn";
+import { QueryErrorBoundary } from "../../ui/QueryErrorBoundary";
 import { formatTokens } from "./walletFormat";
 
 function Balance({ className }: { className?: string }) {

@@ -39,6 +39,8 @@ export interface E2eShared {
   browserWsEndpoint: string;
   /** A data directory holding the freshly seeded demo data, to copy per file. */
   seedDir: string;
+  /** The build appUrl serves (its .vite/manifest.json maps source modules to chunks). */
+  appDir: string;
 }
 
 declare module "vitest" {
@@ -174,6 +176,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       sitePort: places.sitePort,
       browserWsEndpoint: browser.wsEndpoint(),
       seedDir: places.seedDir,
+      appDir: places.openDir,
     });
     // Watch mode: the servers read from disk, so a rebuild is all an edit needs.
     project.onTestsRerun(() => prepare(places));

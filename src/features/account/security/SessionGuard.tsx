@@ -3,7 +3,7 @@ import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import { useSignOut } from "../../../lib/useSignOut";
-import { PageSpinner } from "../../../ui";
+import { PageSpinner } from "../../../ui/Spinner";
 
 // A signed-out-elsewhere session waits this long before acting: during this device's
 // own sign-out the session row disappears a moment before the client drops its token.
