@@ -11,7 +11,7 @@ import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
-import { activeSession, getSessionState, publicQuery, userMutation, userQuery } from "./lib/access";
+import { activeSession, publicQuery, userMutation, userQuery } from "./lib/access";
 import schema from "./schema";
 
 const USER_AGENT_MAX = 300;
@@ -65,8 +65,7 @@ export const current = publicQuery({
   args: {},
   returns: v.union(v.null(), v.boolean()),
   handler: async (ctx) => {
-    const state = await getSessionState(ctx);
-    return state.status === "signedOut" ? null : state.status === "active";
+    return ctx.session.status === "signedOut" ? null : ctx.session.status === "active";
   },
 });
 

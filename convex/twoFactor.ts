@@ -12,7 +12,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalMutation, internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalMutation, internalQuery, type ActionCtx, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { userAction, userMutation, userQuery } from "./lib/access";
 import { appError, MESSAGES } from "./lib/errors";
 import {
@@ -179,32 +179,31 @@ export const start = userMutation({
   },
 });
 
+/** Redeems `code` for `purpose` as the caller; a refusal becomes the error the user sees. */
+async function redeemOrThrow(
+  ctx: ActionCtx & { user: Doc<"users"> },
+  purpose: Exclude<typeof purposeValidator.type, "signIn">,
+  code: string,
+  unavailableMessage: string,
+): Promise<string[]> {
+  const outcome: Outcome = await ctx.runMutation(internal.twoFactor.redeem, { userId: ctx.user._id, purpose, code });
+  throwOutcome(outcome, unavailableMessage);
+  return outcome.status === "ok" ? (outcome.recoveryCodes ?? []) : [];
+}
+
 /** The first code from the app turns two-factor on; the recovery codes are returned only here. */
 export const confirm = userAction({
   args: { code: v.string() },
   returns: v.object({ recoveryCodes: v.array(v.string()) }),
-  handler: async (ctx, { code }): Promise<{ recoveryCodes: string[] }> => {
-    const outcome: Outcome = await ctx.runMutation(internal.twoFactor.redeem, {
-      userId: ctx.user._id,
-      purpose: "confirm",
-      code,
-    });
-    throwOutcome(outcome, TWO_FACTOR_MESSAGES.notStarted);
-    return { recoveryCodes: outcome.status === "ok" ? (outcome.recoveryCodes ?? []) : [] };
-  },
+  handler: async (ctx, { code }) => ({ recoveryCodes: await redeemOrThrow(ctx, "confirm", code, TWO_FACTOR_MESSAGES.notStarted) }),
 });
 
 /** Turning two-factor off needs a current code or an unused recovery code. */
 export const disable = userAction({
   args: { code: v.string() },
   returns: v.null(),
-  handler: async (ctx, { code }): Promise<null> => {
-    const outcome: Outcome = await ctx.runMutation(internal.twoFactor.redeem, {
-      userId: ctx.user._id,
-      purpose: "disable",
-      code,
-    });
-    throwOutcome(outcome, TWO_FACTOR_MESSAGES.notOn);
+  handler: async (ctx, { code }) => {
+    await redeemOrThrow(ctx, "disable", code, TWO_FACTOR_MESSAGES.notOn);
     return null;
   },
 });
@@ -213,15 +212,7 @@ export const disable = userAction({
 export const regenerateRecoveryCodes = userAction({
   args: { code: v.string() },
   returns: v.object({ recoveryCodes: v.array(v.string()) }),
-  handler: async (ctx, { code }): Promise<{ recoveryCodes: string[] }> => {
-    const outcome: Outcome = await ctx.runMutation(internal.twoFactor.redeem, {
-      userId: ctx.user._id,
-      purpose: "regenerate",
-      code,
-    });
-    throwOutcome(outcome, TWO_FACTOR_MESSAGES.notOn);
-    return { recoveryCodes: outcome.status === "ok" ? (outcome.recoveryCodes ?? []) : [] };
-  },
+  handler: async (ctx, { code }) => ({ recoveryCodes: await redeemOrThrow(ctx, "regenerate", code, TWO_FACTOR_MESSAGES.notOn) }),
 });
 
 /** For the sign-in challenge (an action): is a second factor required? */

@@ -27,7 +27,6 @@ import { canTriageBugReports } from "./bugReportRules";
 import { appError, MESSAGES } from "./errors";
 import { hasAdminView, hasModeration, isAdmin, isBusiness } from "./roles";
 
-type Viewer = Doc<"users"> | null;
 type Check = (user: Doc<"users">) => boolean;
 
 /** What the JWT's subject names; either part may be malformed, so both stay strings. */
@@ -85,12 +84,6 @@ export async function getSessionStateInAction(ctx: ActionCtx): Promise<SessionSt
   return toState(claim, active);
 }
 
-/** The signed-in user with a live session, or null. */
-export async function getViewer(ctx: QueryCtx): Promise<Viewer> {
-  const state = await getSessionState(ctx);
-  return state.status === "active" ? state.user : null;
-}
-
 function requireUser(state: SessionState, check?: Check): ActiveSession {
   if (state.status !== "active") {
     throw appError("NOT_AUTHENTICATED", MESSAGES.notAuthenticated);
@@ -108,17 +101,17 @@ const withUser = (check?: Check) =>
 const withUserInAction = (check?: Check) =>
   customCtx(async (ctx: ActionCtx) => requireUser(await getSessionStateInAction(ctx), check));
 
-/** Anyone, signed in or not; `ctx.user` is the viewer or null. */
-export const publicQuery = customQuery(
-  query,
-  customCtx(async (ctx) => ({ user: await getViewer(ctx) })),
-);
+/** `ctx.user` is the viewer with a live session or null; `ctx.session` tells an ended token from none. */
+const withViewer = customCtx(async (ctx: QueryCtx) => {
+  const session = await getSessionState(ctx);
+  return { user: session.status === "active" ? session.user : null, session };
+});
 
-/** Anyone, signed in or not (the verify page's visit alert and found report); `ctx.user` is the viewer or null. */
-export const publicMutation = customMutation(
-  mutation,
-  customCtx(async (ctx) => ({ user: await getViewer(ctx) })),
-);
+/** Anyone, signed in or not. */
+export const publicQuery = customQuery(query, withViewer);
+
+/** Anyone, signed in or not (the verify page's visit alert and found report). */
+export const publicMutation = customMutation(mutation, withViewer);
 
 export const userQuery = customQuery(query, withUser());
 export const userMutation = customMutation(mutation, withUser());

@@ -2,13 +2,9 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { NavLink as RouterNavLink } from "react-router";
 import { cn } from "../ui/cn";
 import { NewsUnreadBadge } from "../features/news/NewsUnreadBadge";
+import { menuContentClass, menuItemLook } from "./menuStyles";
 import type { NavFit } from "./navFit";
 import type { NavLink } from "./navLinks";
-
-const itemClass =
-  "w-full cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none text-slate-700 " +
-  "data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-700 aria-[current=page]:font-semibold " +
-  "dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white";
 
 /** The header's overflow: the links that do not fit inline at this width (see navFit). */
 export function NavMoreMenu({ links, fit }: { links: NavLink[]; fit: NavFit }) {
@@ -30,10 +26,10 @@ export function NavMoreMenu({ links, fit }: { links: NavLink[]; fit: NavFit }) {
         <DropdownMenu.Content
           align="start"
           sideOffset={8}
-          className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+          className={cn(menuContentClass, "min-w-52")}
         >
           {links.map((link, i) => (
-            <DropdownMenu.Item key={link.to} asChild className={cn(itemClass, fit.moreItem(i))}>
+            <DropdownMenu.Item key={link.to} asChild className={cn(menuItemLook, "aria-[current=page]:font-semibold", fit.moreItem(i))}>
               <RouterNavLink to={link.to}>
                 {link.label}
                 {link.to === "/news" && <NewsUnreadBadge />}

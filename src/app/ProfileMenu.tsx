@@ -1,15 +1,12 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link } from "react-router";
 import type { Profile } from "../lib/profile";
+import { cn } from "../ui/cn";
+import { menuContentClass, menuItemClass } from "./menuStyles";
 import { profileMenuRoleLink } from "./navLinks";
 
-const itemBase = "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none ";
-const itemClass =
-  itemBase +
-  "text-slate-700 data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-700 " +
-  "dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white";
 const signOutClass =
-  itemBase +
+  "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none " +
   "text-red-600 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-700 " +
   "dark:text-red-400 dark:data-[highlighted]:bg-red-950 dark:data-[highlighted]:text-red-300";
 
@@ -44,20 +41,20 @@ export function ProfileMenu({ profile, onSignOut }: { profile: Profile | null; o
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+          className={cn(menuContentClass, "min-w-56")}
         >
           <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-500 dark:text-slate-400">
             {name}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-          <DropdownMenu.Item asChild className={itemClass}>
+          <DropdownMenu.Item asChild className={menuItemClass}>
             <Link to="/profile">Profile</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
+          <DropdownMenu.Item asChild className={menuItemClass}>
             <Link to="/settings">Settings</Link>
           </DropdownMenu.Item>
           {roleLink && (
-            <DropdownMenu.Item asChild className={itemClass}>
+            <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to={roleLink.to}>{roleLink.label}</Link>
             </DropdownMenu.Item>
           )}
