@@ -1,35 +1,21 @@
 import { convexAuth } from "@convex-dev/auth/server";
 import type { MutationCtx } from "./_generated/server";
-import { isValidPhone } from "./lib/authInput";
-import { phoneProvider } from "./lib/authMessages";
-import { CODE_SENDS_PER_MINUTE, MAX_FAILED_SIGN_INS_PER_HOUR } from "./lib/constants";
-import { appError, MESSAGES } from "./lib/errors";
+import { MAX_FAILED_SIGN_INS_PER_HOUR } from "./lib/constants";
 import { passwordProvider } from "./lib/passwordProvider";
+import { phoneProvider } from "./lib/phoneProvider";
 import { ensureProfile } from "./lib/profiles";
-import { enforceRateLimit } from "./lib/rateLimit";
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
+  // Both providers keep their codes and links in the app's own tables (convex/authFlows.ts),
+  // so Convex Auth's provider-less code redemption finds nothing to redeem.
   providers: [passwordProvider, phoneProvider],
-  // Wrong passwords and wrong codes per account / identifier before lock-out.
+  // Convex Auth's own count of wrong passwords per account, beside ours per address.
   signIn: { maxFailedAttempsPerHour: MAX_FAILED_SIGN_INS_PER_HOUR },
   callbacks: {
-    async afterUserCreatedOrUpdated(genericCtx, { userId, type, profile }) {
-      const ctx = genericCtx as unknown as MutationCtx;
-      // "email" / "phone" = Convex Auth is about to store a code and send it. Checking
-      // here, inside that same mutation, means a refusal stores and sends nothing.
-      if (type === "phone" && !isValidPhone(profile.phone)) {
-        throw appError("INVALID", MESSAGES.invalidPhone);
-      }
-      if (type === "email" || type === "phone") {
-        const identifier = (type === "email" ? profile.email : profile.phone) ?? "";
-        await enforceRateLimit(ctx, `code:${identifier}`, {
-          max: CODE_SENDS_PER_MINUTE,
-          windowMs: 60_000,
-        });
-      }
-      // Convex Auth creates a phone account when the code is *sent*; its wallet and sign-up bonus
-      // wait for the "verification" call, so numbers that never prove ownership mint nothing.
-      await ensureProfile(ctx, userId, { openWallet: type !== "phone" });
+    // Only accounts created through Convex Auth's createAccount (the demo seed) come
+    // through here; the sign-in flows create theirs in convex/authFlows.ts.
+    async afterUserCreatedOrUpdated(genericCtx, { userId }) {
+      await ensureProfile(genericCtx as unknown as MutationCtx, userId);
     },
   },
 });

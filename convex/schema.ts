@@ -32,9 +32,11 @@ import {
   legacySettingsFields,
   nokContactFields,
 } from "./lib/legacyTables";
+import { authStateTables } from "./lib/auth/authTables";
 
 export default defineSchema({
   ...authTables,
+  ...authStateTables,
   // Convex Auth's users table, extended with the profile (spec's user_profiles).
   users: defineTable({
     name: v.optional(v.string()),
@@ -51,8 +53,11 @@ export default defineSchema({
     avatarUrl: v.optional(v.string()),
     referralCode: v.optional(v.string()),
     lastActiveAt: v.optional(v.number()),
+    // mailboxKey(email): one key per inbox, so an alias cannot sign up twice.
+    emailKey: v.optional(v.string()),
   })
     .index("email", ["email"])
+    .index("by_emailKey", ["emailKey"])
     .index("phone", ["phone"])
     // Referral links (/?ref=CODE) resolve the referrer; also keeps codes unique.
     .index("by_referralCode", ["referralCode"])

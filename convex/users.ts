@@ -2,9 +2,10 @@ import { invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@
 import { v } from "convex/values";
 import { publicQuery, userAction, userMutation } from "./lib/access";
 import { parseNewPassword } from "./lib/passwordStrength";
-import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from "./lib/constants";
+import { internal } from "./_generated/api";
+import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, MAX_PASSWORD_LENGTH } from "./lib/constants";
 import { appError, MESSAGES } from "./lib/errors";
-import { PASSWORD_PROVIDER_ID, throwCredentialError } from "./lib/passwordProvider";
+import { PASSWORD_PROVIDER_ID, spendGuess, throwCredentialError } from "./lib/passwordProvider";
 import { toProfile } from "./lib/profiles";
 import { profileValidator } from "./lib/validators";
 
@@ -57,6 +58,9 @@ export const changePassword = userAction({
     if (email === undefined) {
       throw appError("INVALID", "This account signs in by phone and has no password");
     }
+    if (args.currentPassword.length > MAX_PASSWORD_LENGTH) throw appError("INVALID", MESSAGES.wrongCurrentPassword);
+    // The same hourly budget of password guesses as signing in.
+    await spendGuess(ctx, "password", email);
     let retrieved;
     try {
       retrieved = await retrieveAccount(ctx, {
@@ -66,6 +70,7 @@ export const changePassword = userAction({
     } catch (error) {
       throwCredentialError(error, MESSAGES.wrongCurrentPassword);
     }
+    await ctx.runMutation(internal.authFlows.clearGuesses, { kind: "password", identifier: email });
     if (retrieved.user._id !== ctx.user._id) {
       throw appError("FORBIDDEN", MESSAGES.forbidden);
     }

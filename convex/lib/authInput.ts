@@ -1,25 +1,21 @@
 // Server-side checks of what users type into the sign-in screens.
 import { DEFAULT_VERIFICATION_SOURCE, MIN_PASSWORD_LENGTH } from "./constants";
 import { appError, MESSAGES } from "./errors";
+import { normaliseAddress } from "./auth/emailIdentity";
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// '+', country code and national number: 11 to 15 digits in all (E.164).
-const PHONE_PATTERN = /^\+\d{11,15}$/;
 // `from` and `ref` only travel inside the link (URL-encoded); bound them, drop control characters.
 const SOURCE_PATTERN = /^[^\p{Cc}]{1,64}$/u;
 // Same shape the client accepts for ?ref=.
 const REF_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The address as stored and mailed to (see normaliseAddress), or the spec's message. */
 export function parseEmail(value: unknown): string {
-  const email = typeof value === "string" ? value.trim().toLowerCase() : "";
+  const email = typeof value === "string" && value.length <= 320 ? normaliseAddress(value) : "";
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
     throw appError("INVALID", MESSAGES.invalidEmail);
   }
   return email;
-}
-
-export function isValidPhone(value: unknown): value is string {
-  return typeof value === "string" && PHONE_PATTERN.test(value);
 }
 
 export function parsePassword(value: unknown): string {

@@ -1,25 +1,7 @@
 // The three auth messages users receive: verification link, reset link, SMS code.
 import { env } from "../_generated/server";
-import { Email } from "@convex-dev/auth/providers/Email";
-import type { PhoneConfig } from "@convex-dev/auth/server";
-import type { ActionCtx } from "../_generated/server";
-import {
-  DEFAULT_VERIFICATION_SOURCE,
-  EMAIL_CODE_TTL_MS,
-  LINK_CODE_LENGTH,
-  OTP_LENGTH,
-  OTP_TTL_MS,
-  PRODUCT_NAME,
-  RESET_CODE_TTL_MS,
-} from "./constants";
-import { randomString } from "./authInput";
-import { sendEmail, sendSms } from "./outbound";
-
-export const VERIFY_PROVIDER_ID = "password-verify";
-export const RESET_PROVIDER_ID = "password-reset";
-export const PHONE_PROVIDER_ID = "phone";
-
-const LINK_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+import { OTP_TTL_MS, PRODUCT_NAME } from "./constants";
+import type { EmailMessage, SmsMessage } from "./outbound";
 
 function siteUrl(): string {
   const url = env.SITE_URL;
@@ -35,71 +17,28 @@ function link(path: string, params: Record<string, string | undefined>): string 
   return `${siteUrl()}${path}?${query.toString()}`;
 }
 
-// Convex Auth passes the action ctx as a second argument (not in Auth.js' type).
-function outboundCtx(ctx: unknown): ActionCtx {
-  if (ctx === undefined) throw new Error("Convex Auth did not pass an action ctx");
-  return ctx as ActionCtx;
+/** The sign-up link: opening it proves the address and signs the new account in. */
+export function verificationEmail(args: { email: string; code: string; from: string; ref?: string }): EmailMessage {
+  const href = link("/auth/callback", { code: args.code, email: args.email, from: args.from, ref: args.ref });
+  return {
+    to: args.email,
+    subject: `Verify your ${PRODUCT_NAME} email`,
+    body: `Welcome to ${PRODUCT_NAME}! Confirm your email address by opening this link:\n\n${href}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this email.`,
+    link: href,
+  };
 }
 
-/** Path the Password provider hands Convex Auth as `redirectTo`, so from/ref reach the email. */
-export function verificationRedirect(email: string, from: string, ref: string | undefined) {
-  const query = new URLSearchParams({ email, from });
-  if (ref !== undefined) query.set("ref", ref);
-  return `/auth/callback?${query.toString()}`;
+export function resetEmail(args: { email: string; code: string }): EmailMessage {
+  const href = link("/reset-password", { token: args.code, type: "recovery", email: args.email });
+  return {
+    to: args.email,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    body: `Someone asked to reset the password of your ${PRODUCT_NAME} account. Choose a new password here:\n\n${href}\n\nThe link is valid for 1 hour. If it was not you, ignore this email; your password stays the same.`,
+    link: href,
+  };
 }
 
-export const verifyEmailProvider = Email({
-  id: VERIFY_PROVIDER_ID,
-  maxAge: EMAIL_CODE_TTL_MS / 1000,
-  generateVerificationToken: async () => randomString(LINK_CODE_LENGTH, LINK_ALPHABET),
-  sendVerificationRequest: async ({ identifier, token, url }, ctx?: unknown) => {
-    const carried = new URL(url).searchParams;
-    const href = link("/auth/callback", {
-      code: token,
-      email: identifier,
-      from: carried.get("from") ?? DEFAULT_VERIFICATION_SOURCE,
-      ref: carried.get("ref") ?? undefined,
-    });
-    await sendEmail(outboundCtx(ctx), {
-      to: identifier,
-      subject: `Verify your ${PRODUCT_NAME} email`,
-      body: `Welcome to ${PRODUCT_NAME}! Confirm your email address by opening this link:\n\n${href}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this email.`,
-      link: href,
-    });
-  },
-});
-
-export const resetEmailProvider = Email({
-  id: RESET_PROVIDER_ID,
-  maxAge: RESET_CODE_TTL_MS / 1000,
-  generateVerificationToken: async () => randomString(LINK_CODE_LENGTH, LINK_ALPHABET),
-  sendVerificationRequest: async ({ identifier, token }, ctx?: unknown) => {
-    const href = link("/reset-password", { token, type: "recovery", email: identifier });
-    await sendEmail(outboundCtx(ctx), {
-      to: identifier,
-      subject: `Reset your ${PRODUCT_NAME} password`,
-      body: `Someone asked to reset the password of your ${PRODUCT_NAME} account. Choose a new password here:\n\n${href}\n\nThe link is valid for 1 hour. If it was not you, ignore this email; your password stays the same.`,
-      link: href,
-    });
-  },
-});
-
-export const phoneProvider: PhoneConfig = {
-  id: PHONE_PROVIDER_ID,
-  type: "phone",
-  maxAge: OTP_TTL_MS / 1000,
-  generateVerificationToken: async () => randomString(OTP_LENGTH, "0123456789"),
-  authorize: async (params, account) => {
-    // The code alone is not enough: it must be redeemed for the number it was sent to.
-    if (params.phone !== account.providerAccountId) {
-      throw new Error("Code was issued for another phone number");
-    }
-  },
-  sendVerificationRequest: async ({ identifier, token }, ctx) => {
-    await sendSms(outboundCtx(ctx), {
-      to: identifier,
-      body: `${token} is your ${PRODUCT_NAME} verification code. It expires in 10 minutes.`,
-    });
-  },
-  options: {},
-};
+export function phoneCodeSms(args: { phone: string; code: string }): SmsMessage {
+  const minutes = OTP_TTL_MS / 60_000;
+  return { to: args.phone, body: `${args.code} is your ${PRODUCT_NAME} verification code. It expires in ${minutes} minutes.` };
+}

@@ -22,6 +22,7 @@ export const MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   invalidPhone: "Please enter a valid phone number",
   shortPassword: "Password must be at least 6 characters",
+  longPassword: "Password must be at most 256 characters",
   invalidCredentials: "Invalid email or password",
   accountExists: "An account with this email already exists. Please sign in.",
   wrongCurrentPassword: "Current password is incorrect",

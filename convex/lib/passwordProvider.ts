@@ -2,32 +2,53 @@
 // Written out (rather than the stock Password provider) so that input is
 // normalised before any lookup, errors reach the user as ConvexErrors with the
 // spec's messages, and `from` / `ref` travel into the verification link.
+//
+// Account-security rules every flow here keeps:
+// - A session is issued only by signIn (right password, plus the TOTP code when
+//   two-factor is on) and by a sign-up link (a brand-new, proven address). Sign-up
+//   never signs in an existing account, and a reset link never bypasses two-factor.
+// - Every password check spends one guess of the address's hourly budget first.
+// - No user or wallet exists before its address is proven: a sign-up waits in
+//   emailLinks with the password it will set, and a later sign-up replaces it.
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import {
-  createAccount,
   invalidateSessions,
   modifyAccountCredentials,
   retrieveAccount,
-  signInViaProvider,
   type GenericActionCtxWithAuthConfig,
 } from "@convex-dev/auth/server";
 import { Scrypt } from "lucia";
 import { internal } from "../_generated/api";
-import type { DataModel, Doc } from "../_generated/dataModel";
-import { parseCode, parseEmail, parseRef, parseSource } from "./authInput";
-import {
-  resetEmailProvider,
-  verificationRedirect,
-  verifyEmailProvider,
-} from "./authMessages";
+import type { DataModel, Id } from "../_generated/dataModel";
+import { parseCode, parseEmail, parseRef, parseSource, randomString } from "./authInput";
+import { resetEmail, verificationEmail } from "./authMessages";
+import type { AttemptKind } from "./auth/attempts";
+import { lockedOut } from "./auth/lockout";
+import { onlyParams } from "./auth/params";
+import { hashCode } from "./auth/secrets";
+import { LINK_CODE_LENGTH, MAX_PASSWORD_LENGTH } from "./constants";
 import { appError, MESSAGES } from "./errors";
+import { sendEmail } from "./outbound";
 import { parseNewPassword } from "./passwordStrength";
 
 export const PASSWORD_PROVIDER_ID = "password";
 
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, unknown>>;
-type Result = { userId: Doc<"users">["_id"]; sessionId?: Doc<"authSessions">["_id"] } | null;
+type Result = { userId: Id<"users">; sessionId?: Id<"authSessions"> } | null;
+
+const LINK_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const scrypt = new Scrypt();
+
+// The parameters each flow reads; a request with any other is refused.
+const FLOW_PARAMS = {
+  signUp: ["flow", "email", "password", "from", "ref"],
+  signIn: ["flow", "email", "password", "from", "ref", "totp", "recoveryCode"],
+  "email-verification": ["flow", "email", "code"],
+  reset: ["flow", "email"],
+  "reset-verification": ["flow", "email", "code", "newPassword"],
+} as const;
+type Flow = keyof typeof FLOW_PARAMS;
 
 /** Rethrows Convex Auth's retrieveAccount failures as what the user may see. */
 export function throwCredentialError(error: unknown, wrongSecretMessage: string): never {
@@ -41,79 +62,64 @@ export function throwCredentialError(error: unknown, wrongSecretMessage: string)
   throw error;
 }
 
-// Convex Auth reports expected failures as plain Errors with these messages.
-function failedWith(error: unknown, message: RegExp) {
-  return error instanceof Error && message.test(error.message);
+/** Spends one guess of `identifier`'s hourly budget, or refuses with when to retry. */
+export async function spendGuess(ctx: Pick<Ctx, "runMutation">, kind: AttemptKind, identifier: string) {
+  const guess = await ctx.runMutation(internal.authFlows.takeGuess, { kind, identifier });
+  if (!guess.ok) throw lockedOut(guess.retryAfterMs);
 }
 
-/** Redeems an emailed code; null when it is wrong, expired or locked out. */
-async function redeemCode(
-  ctx: Ctx,
-  provider: typeof verifyEmailProvider,
-  args: { accountId?: Doc<"authAccounts">["_id"]; params: { email: string; code: string } },
-) {
-  try {
-    return await signInViaProvider(ctx, provider, args);
-  } catch (error) {
-    if (failedWith(error, /^Could not verify code$/)) return null;
-    throw error;
-  }
+function newLinkCode() {
+  const code = randomString(LINK_CODE_LENGTH, LINK_ALPHABET);
+  return { code, codeHash: hashCode(code) };
 }
 
-async function findAccount(ctx: Ctx, email: string) {
-  try {
-    return (await retrieveAccount<DataModel>(ctx, { provider: PASSWORD_PROVIDER_ID, account: { id: email } }))
-      .account;
-  } catch (error) {
-    if (failedWith(error, /^InvalidAccountId$/)) return null;
-    throw error;
-  }
-}
-
-async function sendVerification(ctx: Ctx, account: Doc<"authAccounts">, params: Params) {
-  const email = account.providerAccountId;
-  const redirectTo = verificationRedirect(email, parseSource(params.from), parseRef(params.ref));
-  await signInViaProvider(ctx, verifyEmailProvider, {
-    accountId: account._id,
-    params: { email, redirectTo },
-  });
-  return null;
+async function sendSignUpLink(ctx: Ctx, email: string, passwordHash: string, params: Params) {
+  const { code, codeHash } = newLinkCode();
+  const from = parseSource(params.from);
+  const ref = parseRef(params.ref);
+  await ctx.runMutation(internal.authFlows.startSignUp, { email, passwordHash, codeHash, from, ref });
+  await sendEmail(ctx, verificationEmail({ email, code, from, ref }));
 }
 
 async function signUp(ctx: Ctx, email: string, params: Params): Promise<Result> {
-  const secret = parseNewPassword(params.password, email);
-  let created;
-  try {
-    created = await createAccount<DataModel>(ctx, {
-      provider: PASSWORD_PROVIDER_ID,
-      account: { id: email, secret },
-      profile: { email },
-      shouldLinkViaEmail: true,
-    });
-  } catch (error) {
-    if (failedWith(error, /already exists$/)) throw appError("INVALID", MESSAGES.accountExists);
-    throw error;
+  const password = parseNewPassword(params.password, email);
+  const account = await ctx.runQuery(internal.authFlows.passwordAccount, { email });
+  // A proven address (or an alias of one) is never signed in from here, whatever the
+  // password: the same answer as a wrong password, and no guess is checked.
+  if (account?.verified || (await ctx.runQuery(internal.authFlows.inboxTaken, { email }))) {
+    throw appError("INVALID", MESSAGES.accountExists);
   }
-  // Signing up again with the same password behaves like signing in.
-  if (!created.account.emailVerified) return await sendVerification(ctx, created.account, params);
-  return { userId: created.user._id };
+  await sendSignUpLink(ctx, email, await scrypt.hash(password), params);
+  return null;
 }
 
 async function signIn(ctx: Ctx, email: string, params: Params): Promise<Result> {
-  if (typeof params.password !== "string" || params.password === "") {
+  if (typeof params.password !== "string" || params.password === "" || params.password.length > MAX_PASSWORD_LENGTH) {
     throw appError("INVALID", MESSAGES.invalidCredentials);
+  }
+  const password = params.password;
+  await spendGuess(ctx, "password", email);
+  const account = await ctx.runQuery(internal.authFlows.passwordAccount, { email });
+  if (account === null || !account.verified) {
+    // Not proven yet: the right password (of the pending sign-up) sends a fresh link.
+    const pendingHash = await ctx.runQuery(internal.authFlows.pendingPasswordHash, { email });
+    if (pendingHash === null || !(await scrypt.verify(pendingHash, password))) {
+      throw appError("INVALID", MESSAGES.invalidCredentials);
+    }
+    await ctx.runMutation(internal.authFlows.clearGuesses, { kind: "password", identifier: email });
+    await sendSignUpLink(ctx, email, pendingHash, params);
+    return null;
   }
   let retrieved;
   try {
     retrieved = await retrieveAccount<DataModel>(ctx, {
       provider: PASSWORD_PROVIDER_ID,
-      account: { id: email, secret: params.password },
+      account: { id: email, secret: password },
     });
   } catch (error) {
     throwCredentialError(error, MESSAGES.invalidCredentials);
   }
-  // Unverified accounts get a fresh link instead of a session (also the "resend").
-  if (!retrieved.account.emailVerified) return await sendVerification(ctx, retrieved.account, params);
+  await ctx.runMutation(internal.authFlows.clearGuesses, { kind: "password", identifier: email });
   await checkSecondFactor(ctx, retrieved.user._id, params);
   return { userId: retrieved.user._id };
 }
@@ -123,7 +129,7 @@ async function signIn(ctx: Ctx, email: string, params: Params): Promise<Result> 
  * `totp` (or `recoveryCode`) param the client is told MFA_REQUIRED, shows a code
  * step and calls signIn again with email, password and the code.
  */
-async function checkSecondFactor(ctx: Ctx, userId: Doc<"users">["_id"], params: Params) {
+async function checkSecondFactor(ctx: Ctx, userId: Id<"users">, params: Params) {
   if (!(await ctx.runQuery(internal.twoFactor.requiredFor, { userId }))) return;
   const given = [params.totp, params.recoveryCode].find((c) => typeof c === "string" && c.trim() !== "");
   if (typeof given !== "string") throw appError("MFA_REQUIRED", MESSAGES.mfaRequired);
@@ -134,54 +140,57 @@ async function checkSecondFactor(ctx: Ctx, userId: Doc<"users">["_id"], params: 
 
 async function verifyEmail(ctx: Ctx, email: string, params: Params): Promise<Result> {
   const code = parseCode(params.code, MESSAGES.invalidCode);
-  const account = await findAccount(ctx, email);
-  const result =
-    account === null
-      ? null
-      : await redeemCode(ctx, verifyEmailProvider, { accountId: account._id, params: { email, code } });
-  if (result === null) throw appError("INVALID", MESSAGES.invalidCode);
-  return result;
+  const outcome = await ctx.runMutation(internal.authFlows.completeSignUp, { email, codeHash: hashCode(code) });
+  if (outcome.status === "locked") throw lockedOut(outcome.retryAfterMs);
+  if (outcome.status === "invalid") throw appError("INVALID", MESSAGES.invalidCode);
+  // A brand-new account: it cannot have two-factor on yet, so the link is the proof.
+  return { userId: outcome.userId };
 }
 
 async function requestReset(ctx: Ctx, email: string): Promise<Result> {
-  const account = await findAccount(ctx, email);
-  // Unknown addresses get the same answer, so the form does not reveal who has an account.
-  if (account !== null) {
-    await signInViaProvider(ctx, resetEmailProvider, { accountId: account._id, params: { email } });
+  const { code, codeHash } = newLinkCode();
+  // Unknown addresses get the same answer (and count the same), so the form does not
+  // reveal who has an account.
+  if (await ctx.runMutation(internal.authFlows.startReset, { email, codeHash })) {
+    await sendEmail(ctx, resetEmail({ email, code }));
   }
   return null;
 }
 
-async function completeReset(ctx: Ctx, email: string, params: Params): Promise<Result> {
-  const secret = parseNewPassword(params.newPassword, email);
+async function completeReset(ctx: Ctx, params: Params): Promise<Result> {
   const code = parseCode(params.code, MESSAGES.invalidResetLink);
-  const account = await findAccount(ctx, email);
-  const result =
-    account === null
-      ? null
-      : await redeemCode(ctx, resetEmailProvider, { params: { email, code } });
-  if (result === null || result.userId !== account?.userId) {
+  const codeHash = hashCode(code);
+  const email = await ctx.runQuery(internal.authFlows.resetLinkEmail, { codeHash });
+  // The link names its address; an `email` beside it must agree (older links carry one).
+  if (email === null || (params.email !== undefined && parseEmail(params.email) !== email)) {
     throw appError("INVALID", MESSAGES.invalidResetLink);
   }
-  await modifyAccountCredentials(ctx, {
-    provider: PASSWORD_PROVIDER_ID,
-    account: { id: email, secret },
-  });
-  // With two-factor on, the emailed link alone must not yield a session: the password
-  // changes, every session ends, and the next sign-in asks for the code.
-  if (await ctx.runQuery(internal.twoFactor.requiredFor, { userId: result.userId })) {
-    await invalidateSessions(ctx, { userId: result.userId });
-    return null;
-  }
-  await invalidateSessions(ctx, { userId: result.userId, except: [result.sessionId] });
-  return result;
+  const secret = parseNewPassword(params.newPassword, email);
+  const used = await ctx.runMutation(internal.authFlows.consumeReset, { codeHash });
+  if (used === null) throw appError("INVALID", MESSAGES.invalidResetLink);
+  await modifyAccountCredentials(ctx, { provider: PASSWORD_PROVIDER_ID, account: { id: email, secret } });
+  await ctx.runMutation(internal.authFlows.clearGuesses, { kind: "password", identifier: email });
+  // Every session ends. The emailed link alone never yields a session when two-factor is
+  // on: the next sign-in asks for the code.
+  await invalidateSessions(ctx, { userId: used.userId });
+  if (await ctx.runQuery(internal.twoFactor.requiredFor, { userId: used.userId })) return null;
+  return { userId: used.userId };
+}
+
+function flowOf(params: Params): Flow {
+  const flow = params.flow;
+  if (typeof flow === "string" && Object.hasOwn(FLOW_PARAMS, flow)) return flow as Flow;
+  throw appError("INVALID", "Unknown sign-in flow");
 }
 
 export const passwordProvider = ConvexCredentials<DataModel>({
   id: PASSWORD_PROVIDER_ID,
   authorize: async (params, ctx) => {
+    const flow = flowOf(params);
+    onlyParams(params, FLOW_PARAMS[flow]);
+    if (flow === "reset-verification") return await completeReset(ctx, params);
     const email = parseEmail(params.email);
-    switch (params.flow) {
+    switch (flow) {
       case "signUp":
         return await signUp(ctx, email, params);
       case "signIn":
@@ -190,15 +199,10 @@ export const passwordProvider = ConvexCredentials<DataModel>({
         return await verifyEmail(ctx, email, params);
       case "reset":
         return await requestReset(ctx, email);
-      case "reset-verification":
-        return await completeReset(ctx, email, params);
-      default:
-        throw appError("INVALID", "Unknown sign-in flow");
     }
   },
   crypto: {
-    hashSecret: async (secret) => await new Scrypt().hash(secret),
-    verifySecret: async (secret, hash) => await new Scrypt().verify(hash, secret),
+    hashSecret: async (secret) => await scrypt.hash(secret),
+    verifySecret: async (secret, hash) => await scrypt.verify(hash, secret),
   },
-  extraProviders: [verifyEmailProvider, resetEmailProvider],
 });

@@ -1,7 +1,7 @@
 // The spec's 'weak_password': why a new password is refused. Used at sign-up,
 // reset and password change (never at sign-in: existing passwords still work).
 // The client imports checkPasswordStrength too, to show the same reasons early.
-import { MIN_PASSWORD_LENGTH } from "./constants";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./constants";
 import { ConvexError } from "convex/values";
 import { appError, MESSAGES, type AppErrorData } from "./errors";
 
@@ -51,6 +51,7 @@ export function parseNewPassword(value: unknown, email?: string | null): string 
   if (typeof value !== "string" || value.length < MIN_PASSWORD_LENGTH) {
     throw appError("INVALID", MESSAGES.shortPassword);
   }
+  if (value.length > MAX_PASSWORD_LENGTH) throw appError("INVALID", MESSAGES.longPassword);
   const reasons = checkPasswordStrength(value, email);
   if (reasons.length > 0) {
     // The message alone still says why, for callers that only show `message`.

@@ -1,6 +1,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { randomString } from "./authInput";
+import { mailboxKey } from "./auth/emailIdentity";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "./constants";
 import { openWalletWithBonus } from "./ledger";
 import { effectiveRole } from "./roles";
@@ -38,6 +39,7 @@ export async function ensureProfile(ctx: MutationCtx, userId: Id<"users">, { ope
     isAdminInfluencer: user.isAdminInfluencer ?? false,
     fullName: user.fullName ?? nameFromEmail(user.email),
     referralCode: await uniqueReferralCode(ctx),
+    ...(user.email !== undefined && user.emailKey === undefined ? { emailKey: mailboxKey(user.email) } : {}),
   });
 }
 

@@ -8,7 +8,7 @@ import { appError, MESSAGES } from "./errors";
 export async function enforceRateLimit(
   ctx: MutationCtx,
   key: string,
-  { max, windowMs }: { max: number; windowMs: number },
+  { max, windowMs, message = MESSAGES.rateLimited }: { max: number; windowMs: number; message?: string },
 ): Promise<void> {
   const now = Date.now();
   const existing = await ctx.db
@@ -24,7 +24,7 @@ export async function enforceRateLimit(
     return;
   }
   if (existing.count >= max) {
-    throw appError("RATE_LIMITED", MESSAGES.rateLimited);
+    throw appError("RATE_LIMITED", message);
   }
   await ctx.db.patch("rateLimits", existing._id, { count: existing.count + 1 });
 }

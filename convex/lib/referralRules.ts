@@ -1,4 +1,5 @@
 // Pure referral rules: input parsing, one-mailbox comparison, masking. No database access.
+import { mailboxKey } from "./auth/emailIdentity";
 import { DEFAULT_VERIFICATION_SOURCE } from "./constants";
 import { appError } from "./errors";
 
@@ -25,17 +26,6 @@ export function parseReferralSource(raw: string): string {
   if (source === "") return DEFAULT_VERIFICATION_SOURCE;
   if (!SOURCE_PATTERN.test(source)) throw appError("INVALID", REFERRAL_MESSAGES.invalidSource);
   return source;
-}
-
-/**
- * One mailbox, whatever the alias: case, dots in the local part and a +tag do not
- * make a different person (gmail-style; applied to every domain on purpose).
- */
-export function mailboxKey(email: string): string {
-  const [local = "", domain = ""] = email.trim().toLowerCase().split("@");
-  const base = local.split("+")[0].replace(/\./g, "");
-  const host = domain === "googlemail.com" ? "gmail.com" : domain;
-  return `${base}@${host}`;
 }
 
 type Person = { _id: string; email?: string; phone?: string };

@@ -33,13 +33,15 @@ describe("profiles", () => {
     expect(a!.referralCode).not.toBe(b!.referralCode);
   });
 
-  test("the profile exists from sign-up, before the email is verified", async () => {
+  test("the profile is created when the email is verified, not at sign-up", async () => {
     const t = setupTest();
     await signIn(t, "password", { flow: "signUp", email: "carol@example.com", password: "secret123" });
+    expect(await userByEmail(t, "carol@example.com")).toBeNull();
+    await signUpVerified(t, "carol@example.com");
     const user = await userByEmail(t, "carol@example.com");
     expect(user).toMatchObject({ role: "influencer", isBusinessUser: false, isAdminInfluencer: false });
     expect(user?.referralCode).toHaveLength(8);
-    expect(user?.emailVerificationTime).toBeUndefined();
+    expect(user?.emailVerificationTime).toBeDefined();
   });
 
   test("a referral code that is already taken is drawn again", async () => {
