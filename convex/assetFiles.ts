@@ -1,16 +1,23 @@
 // Photos and documents of an asset: upload URL, attach after tagging, remove.
 import { v } from "convex/values";
+import { internalMutation } from "./_generated/server";
 import { userMutation } from "./lib/access";
+import { takeSlot } from "./lib/verifyLimits";
 import { ownedAsset, recordEvent } from "./lib/assetRead";
 import { FILE_MESSAGES } from "./lib/assetFileRules";
 import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assetStore";
 import { appError } from "./lib/errors";
 
-/** Signed-in users only; the upload is checked and claimed when attached. */
-export const generateUploadUrl = userMutation({
-  args: {},
-  returns: v.string(),
-  handler: async (ctx) => await ctx.storage.generateUploadUrl(),
+// Uploads arrive through POST /upload-file (lib/fileUploadHttp.ts), which checks size and
+// type as the bytes come in; Convex's upload URLs would take any size until attach time.
+const UPLOADS_PER_HOUR = 100;
+
+/** One upload from `userId`'s hourly allowance; false when it is used up. */
+export const takeUploadSlot = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.boolean(),
+  handler: async (ctx, { userId }) =>
+    await takeSlot(ctx, `upload:${userId}`, { max: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 }),
 });
 
 export const add = userMutation({

@@ -211,18 +211,58 @@ export const sweepStaleImport = internalMutation({
 
 const STALE_IMPORT_ERROR = "The import stopped before it finished and was undone; your tokens were refunded.";
 
-/** One batch of a rollback; the call that finds nothing left refunds and marks the job failed. */
+/**
+ * Whether a rollback may remove this imported asset: only while the importer still owns
+ * it and no transfer offer names it. An asset given away (or offered) meanwhile stays
+ * with whoever has it, and is not refunded.
+ */
+async function stillImportersOwn(ctx: MutationCtx, assetId: Id<"assets">, ownerId: Id<"users">): Promise<boolean> {
+  const asset = await ctx.db.get("assets", assetId);
+  if (asset === null || asset.ownerId !== ownerId) return false;
+  for (const status of ["pending", "accepted"] as const) {
+    const offer = await ctx.db
+      .query("transfers")
+      .withIndex("by_assetId_and_status", (q) => q.eq("assetId", assetId).eq("status", status))
+      .first();
+    if (offer !== null) return false;
+  }
+  return true;
+}
+
+/**
+ * One batch of a rollback; the call that finds nothing left refunds what was removed
+ * (TAGGING_COST per asset undone) and marks the job failed.
+ */
 async function rollbackBatch(ctx: MutationCtx, jobId: Id<"importJobs">, error: string): Promise<boolean> {
   const job = await ctx.db.get("importJobs", jobId);
   if (job === null || job.status !== "running") return false;
   const items = await ctx.db.query("importItems").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(IMPORT_BATCH);
+  let undone = job.undone ?? 0;
   for (const item of items) {
-    await deleteImportedAsset(ctx, item.assetId);
+    if (await stillImportersOwn(ctx, item.assetId, job.ownerId)) {
+      await deleteImportedAsset(ctx, item.assetId);
+      undone += 1;
+    }
     await ctx.db.delete("importItems", item._id);
   }
-  if (items.length === IMPORT_BATCH) return true;
-  await earn(ctx, { userId: job.ownerId, amount: job.cost, source: "refund", description: `Refund: CSV import of ${job.total} items was undone` });
-  await ctx.db.patch("importJobs", jobId, { status: "failed", done: 0, error, finishedAt: Date.now() });
+  if (items.length === IMPORT_BATCH) {
+    await ctx.db.patch("importJobs", jobId, { undone });
+    return true;
+  }
+  // Rows never created were charged too (the whole file is charged up front).
+  const neverCreated = Math.max(0, job.total - job.done);
+  const refund = Math.min(job.cost, (undone + neverCreated) * TAGGING_COST);
+  if (refund > 0) {
+    await earn(ctx, { userId: job.ownerId, amount: refund, source: "refund", description: `Refund: CSV import undone (${undone + neverCreated} of ${job.total} items)` });
+  }
+  const kept = job.done - undone;
+  await ctx.db.patch("importJobs", jobId, {
+    status: "failed",
+    done: kept,
+    undone,
+    error: kept > 0 ? `${error} ${kept} item${kept === 1 ? " was" : "s were"} kept because ${kept === 1 ? "it" : "they"} changed hands meanwhile.` : error,
+    finishedAt: Date.now(),
+  });
   return false;
 }
 

@@ -1,6 +1,8 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
 import { submitBugReport, submitBugReportPreflight } from "./lib/bugReportHttp";
+import { uploadFile } from "./lib/fileUploadHttp";
+import { appOriginPreflight } from "./lib/httpCors";
 
 const http = httpRouter();
 
@@ -9,5 +11,9 @@ auth.addHttpRoutes(http);
 // Bug-report widget (issue 6): the spec's submit-bug-report call and its CORS preflight.
 http.route({ path: "/submit-bug-report", method: "POST", handler: submitBugReport });
 http.route({ path: "/submit-bug-report", method: "OPTIONS", handler: submitBugReportPreflight });
+
+// Asset photos and documents, size- and type-checked while they arrive.
+http.route({ path: "/upload-file", method: "POST", handler: uploadFile });
+http.route({ path: "/upload-file", method: "OPTIONS", handler: appOriginPreflight });
 
 export default http;

@@ -6,6 +6,7 @@ import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
 import { publicMutation, publicQuery, userMutation } from "./lib/access";
 import { displayName } from "./lib/assetRead";
+import { takeInviteSlot } from "./lib/auth/inviteLimits";
 import { appError } from "./lib/errors";
 import { contactsOf, logLegacy, siteUrl } from "./lib/legacyLog";
 import { CONTACT_INVITE_TTL_MS } from "./lib/legacyRules";
@@ -58,6 +59,7 @@ export const add = userMutation({
       .withIndex("by_ownerId_and_email", (q) => q.eq("ownerId", ctx.user._id).eq("email", contact.email))
       .first();
     if (same !== null) throw appError("INVALID", NOK_MESSAGES.duplicateEmail);
+    await takeInviteSlot(ctx, ctx.user._id, contact.email);
     const contactId = await ctx.db.insert("nokContacts", {
       ownerId: ctx.user._id,
       ...contact,
@@ -82,6 +84,7 @@ export const resendInvite = userMutation({
   handler: async (ctx, { contactId }) => {
     const contact = await ownContact(ctx, contactId, ctx.user._id);
     if (contact.status === "confirmed") throw appError("INVALID", "This contact has already confirmed");
+    await takeInviteSlot(ctx, ctx.user._id, contact.email);
     await ctx.scheduler.runAfter(0, internal.nextOfKin.sendInvite, { contactId });
     return null;
   },

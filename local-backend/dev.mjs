@@ -33,7 +33,8 @@ console.log(`
   TagMyThing is running (local backend, no network needed)
 
   App          ${appUrl}
-  Dev outbox   ${appUrl}/dev/outbox   (emails and SMS the app "sent")
+  Dev outbox   ${appUrl}/dev/outbox#key=${backend.env.LOCAL_OUTBOX}
+               (emails and SMS the app "sent"; the key keeps others out)
   Convex API   ${backend.url}
   HTTP routes  ${backend.siteUrl}
   Data         ${backend.dataDir}   (npm run reset wipes and re-seeds)

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { randomBytes } from "node:crypto";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { writeFileAtomic } from "./files.mjs";
 
@@ -43,7 +44,9 @@ export async function prepareEnv(dataDir, { siteUrl, convexSiteUrl }) {
   const file = path.join(dataDir, "env.json");
   const created = !existsSync(file);
   const stored = created ? await generateKeys() : JSON.parse(readFileSync(file, "utf8"));
-  const env = { ...stored, SITE_URL: siteUrl, CONVEX_SITE_URL: convexSiteUrl, LOCAL_OUTBOX: "1" };
+  // The dev outbox's key (it shows reset links and codes): random per data dir, printed by `npm run dev`.
+  const outboxKey = /^[A-Za-z0-9_-]{32,}$/.test(stored.LOCAL_OUTBOX ?? "") ? stored.LOCAL_OUTBOX : randomBytes(24).toString("base64url");
+  const env = { ...stored, SITE_URL: siteUrl, CONVEX_SITE_URL: convexSiteUrl, LOCAL_OUTBOX: outboxKey };
   writeFileAtomic(file, `${JSON.stringify(env, null, 2)}\n`);
   return { env, created };
 }

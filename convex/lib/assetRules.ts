@@ -15,6 +15,7 @@ export const ASSET_LIMITS = {
   instructions: 5000,
   beneficiaries: 20,
   relationship: 60,
+  email: 254,
   quantity: 1_000_000_000,
   // Minor units (pence): up to 10 billion in the major unit.
   money: 1_000_000_000_000,
@@ -105,7 +106,7 @@ function detailErrors(errors: FieldErrors, d: AssetDetails, now: number) {
       if (b.name === "") errors[`beneficiaries.${i}.name`] = "Beneficiary name is required";
       checkText(errors, `beneficiaries.${i}.name`, "Beneficiary name", b.name, ASSET_LIMITS.short);
       checkText(errors, `beneficiaries.${i}.relationship`, "Relationship", b.relationship, ASSET_LIMITS.relationship);
-      if (b.email !== undefined && !EMAIL.test(b.email)) errors[`beneficiaries.${i}.email`] = "Please enter a valid email address";
+      if (b.email !== undefined && (b.email.length > ASSET_LIMITS.email || !EMAIL.test(b.email))) errors[`beneficiaries.${i}.email`] = "Please enter a valid email address";
       if (b.share !== undefined && (!Number.isInteger(b.share) || b.share < 1 || b.share > 100)) errors[`beneficiaries.${i}.share`] = "Share must be a whole percentage from 1 to 100";
     });
     const total = d.beneficiaries.reduce((sum, b) => sum + (b.share ?? 0), 0);

@@ -2,40 +2,17 @@
 // The bearer token is verified by Convex before the handler runs; lib/access.ts
 // then requires its session to be live. The user id never comes from the body.
 import { internal } from "../_generated/api";
-import { env, httpAction } from "../_generated/server";
+import { httpAction } from "../_generated/server";
+import { appOriginPreflight, jsonReply } from "./httpCors";
 import { getSessionStateInAction } from "./access";
 import { BUG_REPORT_MESSAGES as M, MAX_BODY_BYTES } from "./bugReportRules";
 import { parseBugReport } from "./bugReportPayload";
 
-/** Headers that let the app's own origin (SITE_URL) call the route from the browser. */
-function corsHeaders(request: Request): Record<string, string> {
-  const origin = request.headers.get("Origin");
-  const allowed = env.SITE_URL?.replace(/\/+$/, "");
-  const headers: Record<string, string> = { Vary: "Origin" };
-  if (origin !== null && allowed !== undefined && origin === allowed) {
-    headers["Access-Control-Allow-Origin"] = origin;
-  }
-  return headers;
-}
-
 function reply(request: Request, status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...corsHeaders(request), "Content-Type": "application/json" },
-  });
+  return jsonReply(request, status, body);
 }
 
-export const submitBugReportPreflight = httpAction(async (_ctx, request) => {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...corsHeaders(request),
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type, Authorization",
-      "Access-Control-Max-Age": "86400",
-    },
-  });
-});
+export const submitBugReportPreflight = appOriginPreflight;
 
 export const submitBugReport = httpAction(async (ctx, request) => {
   const session = await getSessionStateInAction(ctx);

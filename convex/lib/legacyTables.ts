@@ -80,6 +80,8 @@ export const importJobFields = {
   total: v.number(),
   done: v.number(),
   cost: v.number(),
+  // Rollback: assets removed so far (assets that changed hands are kept and not refunded).
+  undone: v.optional(v.number()),
   error: v.optional(v.string()),
   createdAt: v.number(),
   finishedAt: v.optional(v.number()),

@@ -82,14 +82,17 @@ describe("applying a referral on sign-up", () => {
     ["one's own code", "jane@example.com", {}],
     ["a dotted alias of one's mailbox", "j.a.n.e@example.com", {}],
     ["a +tag alias of one's mailbox", "JANE+promo@Example.com", {}],
+    ["one's mailbox with a trailing root dot", "jane@example.com.", {}],
+    ["one's mailbox with a quoted local part", '"jane"@example.com', {}],
+    ["a googlemail alias of a gmail mailbox", "ja.ne@googlemail.com", { owner: "jane@gmail.com" }],
     ["another mailbox on the same phone", "other@example.com", { phone: "+447911123456" }],
-  ])("refuses %s, writing nothing", async (name, email, extra) => {
+  ] as [string, string, { phone?: string; owner?: string }][])("refuses %s, writing nothing", async (name, email, extra) => {
     const t = setupTest();
-    const owner = await makeUser(t, { email: "jane@example.com" });
+    const owner = await makeUser(t, { email: extra.owner ?? "jane@example.com" });
     await t.run(async (ctx) => await ctx.db.patch("users", owner.userId, { phone: "+447911123456" }));
     const other =
       name === "one's own code" ? owner : await makeUser(t, { email });
-    if ("phone" in extra) await t.run(async (ctx) => await ctx.db.patch("users", other.userId, extra));
+    if (extra.phone !== undefined) await t.run(async (ctx) => await ctx.db.patch("users", other.userId, { phone: extra.phone }));
     const code = await codeOf(t, owner.userId);
     const before = await snapshot(t);
     expect(await errorData(() => other.as.mutation(api.referrals.applyOnSignup, apply(code)))).toEqual({

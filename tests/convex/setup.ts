@@ -15,7 +15,8 @@ process.env.JWT_PRIVATE_KEY = (await exportPKCS8(keys.privateKey)).trimEnd().rep
 process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(keys.publicKey)) }] });
 process.env.SITE_URL = "http://localhost:5173";
 process.env.CONVEX_SITE_URL = "http://127.0.0.1:3211";
-process.env.LOCAL_OUTBOX = "1";
+export const OUTBOX_KEY = "test-outbox-key-0123456789abcdef";
+process.env.LOCAL_OUTBOX = OUTBOX_KEY;
 process.env.AUTH_LOG_LEVEL = "ERROR";
 delete process.env.RESEND_API_KEY;
 delete process.env.TWILIO_ACCOUNT_SID;
@@ -91,7 +92,7 @@ export async function signIn(t: Backend, provider: string, params: Record<string
 }
 
 export async function outbox(t: Backend) {
-  const messages = await t.query(api.outbox.list, {});
+  const messages = await t.query(api.outbox.list, { key: OUTBOX_KEY });
   if (messages === null) throw new Error("LOCAL_OUTBOX is not set");
   return messages;
 }

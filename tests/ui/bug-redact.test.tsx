@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { redactSecrets } from "../../convex/lib/bugReportRedact";
-import { convexSiteUrl } from "../../src/features/bugReports/submitBugReport";
+import { convexSiteUrl } from "../../src/lib/convexSiteUrl";
 
 describe("redacting secrets", () => {
   test.each([

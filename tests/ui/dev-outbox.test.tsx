@@ -11,8 +11,18 @@ describe("dev outbox page", () => {
   it("says it is not available when the deployment has no outbox", () => {
     fake.queries["outbox:list"] = null;
     render(<DevOutboxPage />);
-    expect(screen.getByText(/The dev outbox is not available on this deployment/)).toBeInTheDocument();
+    expect(screen.getByText(/The dev outbox is not available here/)).toBeInTheDocument();
     expect(screen.queryByRole("listitem")).not.toBeInTheDocument();
+  });
+
+  it("takes the key out of the address bar and keeps it for the tab", () => {
+    sessionStorage.clear();
+    window.history.replaceState(null, "", "/dev/outbox#key=the-printed-key");
+    fake.queries["outbox:list"] = [];
+    render(<DevOutboxPage />);
+    expect(window.location.hash).toBe("");
+    expect(window.location.pathname).toBe("/dev/outbox");
+    expect(sessionStorage.getItem("tmt.devOutboxKey")).toBe("the-printed-key");
   });
 
   it("lists messages newest first with their links clickable", () => {

@@ -3,6 +3,7 @@
 import { redactSecrets } from "../../../convex/lib/bugReportRedact";
 import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReportRules";
 import type { ConsoleEntry } from "../../lib/consoleBuffer";
+import { convexSiteUrl } from "../../lib/convexSiteUrl";
 
 export interface BugReportPayload {
   errorMessage: string;
@@ -16,13 +17,6 @@ export interface BugReportPayload {
     userRole: string;
     userId: string;
   };
-}
-
-/** The HTTP actions' origin: VITE_CONVEX_SITE_URL, else derived from the cloud URL. */
-export function convexSiteUrl(env: { VITE_CONVEX_SITE_URL?: string; VITE_CONVEX_URL?: string } = import.meta.env): string {
-  const explicit = env.VITE_CONVEX_SITE_URL;
-  if (explicit) return explicit.replace(/\/+$/, "");
-  return (env.VITE_CONVEX_URL ?? "").replace(/\/+$/, "").replace(/\.convex\.cloud$/, ".convex.site");
 }
 
 export function buildPayload(input: {

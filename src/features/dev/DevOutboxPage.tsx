@@ -1,14 +1,33 @@
 import { useQuery } from "convex/react";
+import { useState } from "react";
 import { api } from "../../../convex/_generated/api";
 import { PageSpinner } from "../../ui";
 import { OutboxMessage } from "./OutboxMessage";
 
+const KEY_STORAGE = "tmt.devOutboxKey";
+
+/**
+ * The key `npm run dev` prints in the outbox link (#key=…). Kept for the tab's
+ * session so the page survives a reload, and taken out of the address bar.
+ */
+function readOutboxKey(): string {
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get("key");
+  if (fromHash) {
+    sessionStorage.setItem(KEY_STORAGE, fromHash);
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    return fromHash;
+  }
+  return sessionStorage.getItem(KEY_STORAGE) ?? "";
+}
+
 /**
  * The dev inbox: e-mails and text messages the deployment would have sent.
- * The server returns null unless it runs with LOCAL_OUTBOX (the local backend).
+ * The server returns null unless it runs with LOCAL_OUTBOX (the local backend) and
+ * the key matches.
  */
 export default function DevOutboxPage() {
-  const messages = useQuery(api.outbox.list);
+  const [key] = useState(readOutboxKey);
+  const messages = useQuery(api.outbox.list, { key });
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
@@ -20,9 +39,9 @@ export default function DevOutboxPage() {
         <PageSpinner label="Loading messages..." />
       ) : messages === null ? (
         <p className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-          The dev outbox is not available on this deployment. It only works on a local backend (started by{" "}
-          <code className="font-mono">npm run dev</code>), where e-mails and text messages are kept here instead of
-          being sent.
+          The dev outbox is not available here. It works only on a local backend (started by{" "}
+          <code className="font-mono">npm run dev</code>), and only through the link with its key that{" "}
+          <code className="font-mono">npm run dev</code> prints, because it shows reset links and sign-in codes.
         </p>
       ) : (
         <>

@@ -11,6 +11,7 @@ import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
 import { errorText } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
+import { useUploadFile } from "../../lib/useUploadFile";
 
 function ExistingFiles({ asset }: { asset: AssetDetail }) {
   const removeFile = useMutation(api.assetFiles.remove);
@@ -43,7 +44,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const [busy, setBusy] = useState(false);
   const update = useMutation(api.assets.update);
   const addFiles = useMutation(api.assetFiles.add);
-  const generateUploadUrl = useMutation(api.assetFiles.generateUploadUrl);
+  const uploadFile = useUploadFile();
   const navigate = useNavigate();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -57,7 +58,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
     try {
       const changed = JSON.stringify(toInput(fromAsset(asset)).input) !== JSON.stringify(input);
       if (changed) await update({ assetId: asset._id, ...input });
-      if (files.length > 0) await addFiles({ assetId: asset._id, files: await uploadPicked(files, () => generateUploadUrl({})) });
+      if (files.length > 0) await addFiles({ assetId: asset._id, files: await uploadPicked(files, uploadFile) });
       navigate(`/assets/${asset._id}`);
     } catch (error) {
       setFormError(errorText(error, "Saving failed. Please try again."));

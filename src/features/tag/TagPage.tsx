@@ -11,6 +11,7 @@ import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
 import { KIND_BLURBS, errorText } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
+import { useUploadFile } from "../../lib/useUploadFile";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -24,7 +25,7 @@ export default function TagPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const balance = useQuery(api.wallet.balance, {});
-  const generateUploadUrl = useMutation(api.assetFiles.generateUploadUrl);
+  const uploadFile = useUploadFile();
   const tag = useMutation(api.assets.tag);
   const navigate = useNavigate();
   const balanceValue = typeof balance === "number" ? balance : null;
@@ -48,7 +49,7 @@ export default function TagPage() {
     }
     setBusy(true);
     try {
-      const uploaded = await uploadPicked(files, () => generateUploadUrl({}));
+      const uploaded = await uploadPicked(files, uploadFile);
       const { assetId, serial } = await tag({ ...input, files: uploaded });
       navigate(`/assets/${assetId}`, { state: { taggedSerial: serial } });
     } catch (error) {

@@ -1,8 +1,9 @@
 // Photos are shrunk in the browser (longest side ≤ 1600 px, JPEG) before they
-// leave it; every file goes to Convex storage through a one-time upload URL.
+// leave it; every file goes to Convex storage through the app's upload route.
 import { PHOTO_MAX_PX, fileError } from "../../../convex/lib/assetFileRules";
 import type { FileKind } from "../../../convex/lib/assetValidators";
 import type { Id } from "../../../convex/_generated/dataModel";
+import type { UploadFile } from "../../lib/useUploadFile";
 
 export type PickedFile = { id: string; file: File; kind: FileKind };
 export type UploadedFile = { storageId: Id<"_storage">; kind: FileKind; name: string };
@@ -45,20 +46,20 @@ export async function resizePhoto(file: File): Promise<Blob> {
 const jpegName = (name: string) => `${name.replace(/\.[^.]+$/, "") || "photo"}.jpg`;
 
 /** Resizes photos, checks limits, uploads; throws an Error with a message fit to show. */
-export async function uploadPicked(picked: PickedFile[], getUploadUrl: () => Promise<string>): Promise<UploadedFile[]> {
+export async function uploadPicked(picked: PickedFile[], upload: UploadFile): Promise<UploadedFile[]> {
   const out: UploadedFile[] = [];
   for (const item of picked) {
     const blob = item.kind === "photo" ? await resizePhoto(item.file) : item.file;
     const name = item.kind === "photo" && blob !== item.file ? jpegName(item.file.name) : item.file.name;
     const problem = fileError(item.kind, blob.type, blob.size);
     if (problem !== null) throw new Error(`${item.file.name}: ${problem}`);
-    const response = await fetch(await getUploadUrl(), {
-      method: "POST",
-      headers: { "Content-Type": blob.type },
-      body: blob,
-    });
-    if (!response.ok) throw new Error(`Upload of ${item.file.name} failed. Please try again.`);
-    const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
+    let storageId: Id<"_storage">;
+    try {
+      storageId = await upload(blob);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : "";
+      throw new Error(`Upload of ${item.file.name} failed. ${reason || "Please try again."}`);
+    }
     out.push({ storageId, kind: item.kind, name: name.slice(0, 200) });
   }
   return out;

@@ -20,7 +20,6 @@ export const rows: Rows = {
   "assets:update": { kind: "mutation", args: () => ({ assetId: MISSING_ASSET, ...input }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "assets:setStatus": { kind: "mutation", args: () => ({ assetId: MISSING_ASSET, status: "lost" }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "assets:remove": { kind: "mutation", args: () => ({ assetId: MISSING_ASSET }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
-  "assetFiles:generateUploadUrl": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
   "assetFiles:add": { kind: "mutation", args: () => ({ assetId: MISSING_ASSET, files: [] }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "assetFiles:remove": {
     kind: "mutation",

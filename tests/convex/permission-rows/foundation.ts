@@ -13,7 +13,7 @@ export const rows: Rows = {
     handlerError: "INVALID",
   },
   "passwordReset:checkResetLink": { kind: "query", args: () => ({ email: "a@example.com", token: "x" }), allowed: EVERYONE },
-  "outbox:list": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "outbox:list": { kind: "query", args: () => ({ key: "not-the-key" }), allowed: EVERYONE },
   "admin:setUserAccess": { kind: "mutation", args: (f) => ({ userId: f.target, role: "moderator" }), allowed: ADMINS },
   "admin:listAuditLog": { kind: "query", args: () => ({ paginationOpts: { numItems: 10, cursor: null } }), allowed: ADMINS },
 };

@@ -51,7 +51,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 export async function readOutbox(backend: Backend): Promise<OutboxMessage[]> {
-  const result = await backend.run("outbox:list", {});
+  const result = await backend.run("outbox:list", { key: backend.env.LOCAL_OUTBOX });
   if (!result.ok) throw new Error(`outbox:list failed: ${result.message}`);
   if (result.value === null) throw new Error("outbox:list returned null: LOCAL_OUTBOX is not set");
   return result.value as OutboxMessage[];

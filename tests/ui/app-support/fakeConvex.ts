@@ -77,5 +77,6 @@ export const convexReactModule = {
 
 export const convexAuthModule = {
   useAuthActions: () => ({ signIn: fake.signIn, signOut: fake.signOut }),
+  useAuthToken: () => (fake.auth.isAuthenticated ? "fake-token" : null),
   ConvexAuthProvider: ({ children }: { children: unknown }) => children,
 };
