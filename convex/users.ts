@@ -59,6 +59,10 @@ export const changePassword = userAction({
       throw appError("INVALID", "This account signs in by phone and has no password");
     }
     if (args.currentPassword.length > MAX_PASSWORD_LENGTH) throw appError("INVALID", MESSAGES.wrongCurrentPassword);
+    // Only an account that has a password spends a guess (a refusal here writes nothing).
+    if ((await ctx.runQuery(internal.authFlows.passwordAccount, { email })) === null) {
+      throw appError("INVALID", MESSAGES.wrongCurrentPassword);
+    }
     // The same hourly budget of password guesses as signing in.
     await spendGuess(ctx, "password", email);
     let retrieved;

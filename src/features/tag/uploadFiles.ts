@@ -58,7 +58,7 @@ export async function uploadPicked(picked: PickedFile[], upload: UploadFile): Pr
       storageId = await upload(blob);
     } catch (error) {
       const reason = error instanceof Error ? error.message : "";
-      throw new Error(`Upload of ${item.file.name} failed. ${reason || "Please try again."}`);
+      throw new Error(`Upload of ${item.file.name} failed. ${reason || "Please try again."}`, { cause: error });
     }
     out.push({ storageId, kind: item.kind, name: name.slice(0, 200) });
   }
