@@ -74,6 +74,26 @@ export function installHooks({ g, db, store, timers, urls, onCommit, fatal }) {
     return bytes ? new Blob([bytes], doc.contentType ? { type: doc.contentType } : {}) : null;
   };
 
+  // ctx.storage.store(blob) keeps the blob's type on Convex; convex-test's storeBlob drops it.
+  // The type is remembered by content hash for the _storage insert that follows.
+  const typesBySha = new Map();
+  const jsSyscall = g.jsSyscall;
+  g.jsSyscall = async (op, args) => {
+    if (op === "storage/storeBlob" && args?.blob?.type) {
+      const sha = sha256Base64(Buffer.from(await args.blob.arrayBuffer()));
+      typesBySha.set(sha, args.blob.type);
+      try {
+        return await jsSyscall(op, args);
+      } finally {
+        typesBySha.delete(sha);
+      }
+    }
+    return await jsSyscall(op, args);
+  };
+  const insert = db.insert.bind(db);
+  db.insert = (table, value) =>
+    insert(table, table === "_storage" && typesBySha.has(value?.sha256) ? { ...value, contentType: typesBySha.get(value.sha256) } : value);
+
   const syscall = g.syscall;
   g.syscall = (op, json) => {
     if (op === "1.0/queryStream") recordQueryRead(JSON.parse(json).query);
