@@ -58,10 +58,10 @@ function importChain(metafile, entries, target) {
 export async function checkDeploy({ convexDir = "convex" } = {}) {
   const dir = path.resolve(convexDir);
   const { isolate, node, problems } = entryPointsByRuntime(dir, shown);
-  const schemaFile = ["schema.ts", "schema.js"].map((name) => path.join(dir, name)).find(existsSync);
-  const authConfig = ["auth.config.ts", "auth.config.js"].map((name) => path.join(dir, name)).find(existsSync);
-  // schema and auth.config are evaluated in Convex's runtime too (bundled separately by the CLI).
-  const isolateEntries = [...isolate, schemaFile, authConfig].filter(Boolean);
+  const existing = (name) => [".ts", ".js"].map((ext) => path.join(dir, name + ext)).find(existsSync);
+  const schemaFile = existing("schema");
+  // The CLI bundles these on their own, but Convex evaluates them in its runtime too.
+  const isolateEntries = [...isolate, schemaFile, existing("auth.config"), existing("convex.config")].filter(Boolean);
 
   const bundled = await bundleLikeConvexCli({ entryPoints: isolateEntries, outbase: dir, platform: "browser" });
   const nodeBundle = await bundleLikeConvexCli({ entryPoints: node, outbase: dir, platform: "node" });

@@ -44,7 +44,7 @@ function recordUnresolvableBuiltins(found) {
           resolveDir: args.resolveDir,
           pluginData: { deployCheck: true },
         });
-        if (resolved.errors.length === 0) return resolved;
+        if (resolved.errors.length === 0) return undefined; // esbuild's own resolution goes ahead
         found.push({ importer: args.importer, specifier: args.path });
         return { path: args.path, external: true };
       });
@@ -74,8 +74,6 @@ export async function bundleLikeConvexCli({ entryPoints, outbase, platform }) {
       conditions: ["convex", "module"],
       splitting: true,
       chunkNames: "_deps/[hash]",
-      treeShaking: true,
-      minifySyntax: true,
       define: { "process.env.NODE_ENV": '"production"' },
       // The CLI compiles .wasm imports to WebAssembly.Module stubs; loading the bytes is enough here.
       loader: { ".wasm": "binary" },

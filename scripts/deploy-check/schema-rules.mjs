@@ -154,6 +154,40 @@ function checkTable(table, schemaValidation, report) {
 
 const isObjectValidator = (validator) => validator.type === "object";
 
+const hasLiteral = (validator) => validator.type === "literal" || (validator.type === "union" && validator.value.some(hasLiteral));
+
+// The backend parses every object key in a schema validator as an identifier
+// and every v.id() table name as a table name (schemas/json.rs, ObjectValidator
+// and ValidatorJson::Id), so `v.object({ "content-type": ... })` fails on push.
+function checkValidator(validator, table, fieldPath, report) {
+  const where = fieldPath ? `table "${table}", field "${fieldPath}"` : `table "${table}"`;
+  const inside = (suffix) => (fieldPath ? `${fieldPath}${suffix}` : suffix.replace(/^\./, ""));
+  switch (validator.type) {
+    case "object":
+      for (const [key, field] of Object.entries(validator.value)) {
+        const problem = identifierProblem(key);
+        if (problem) report("InvalidFieldName", `${where}: the field name "${key}" ${problem} (schema field names are identifiers)`);
+        checkValidator(field.fieldType, table, inside(`.${key}`), report);
+      }
+      break;
+    case "id": {
+      const problem = identifierProblem(validator.tableName);
+      if (problem) report("InvalidTableName", `${where}: in v.id("${validator.tableName}") the table name ${problem}`);
+      break;
+    }
+    case "array":
+      checkValidator(validator.value, table, inside("[]"), report);
+      break;
+    case "record":
+      if (hasLiteral(validator.keys)) report("InvalidRecordType", `${where}: record keys cannot be string literals`);
+      checkValidator(validator.values.fieldType, table, inside("{}"), report);
+      break;
+    case "union":
+      validator.value.forEach((member) => checkValidator(member, table, fieldPath, report));
+      break;
+  }
+}
+
 /**
  * @param {any} schemaJson the parsed result of the schema's export()
  * @returns {{ rule: string, message: string }[]}
@@ -166,6 +200,7 @@ export function schemaProblems(schemaJson) {
     if (doc && doc.type !== "any" && !isObjectValidator(doc) && !(doc.type === "union" && doc.value.every(isObjectValidator))) {
       report("InvalidTopLevelTypeInSchemaError", `table "${table.tableName}": a document validator must be an object, a union of objects, or v.any()`);
     }
+    if (doc) checkValidator(doc, table.tableName, "", report);
     checkTable(table, schemaJson.schemaValidation !== false, report);
   }
   return problems;

@@ -2,6 +2,9 @@
 // fails, naming the file and the rule, on fixtures that `npx convex deploy` or
 // Convex's runtime would refuse.
 import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import { checkDeploy, formatProblem, type Problem } from "../../scripts/deploy-check.mjs";
@@ -30,6 +33,28 @@ describe("deploy check", () => {
     // nodeActions.ts starts with "use node", so its node:fs is fine.
   });
 
+  test("a built-in that a package's browser field or an npm polyfill replaces passes, as it bundles for the CLI", async () => {
+    // node_modules is git-ignored, so this fixture is written to a temporary folder.
+    const root = mkdtempSync(path.join(os.tmpdir(), "deploy-check-"));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    try {
+      write("node_modules/uses-fs/package.json", JSON.stringify({ name: "uses-fs", main: "index.js", browser: { fs: false } }));
+      write("node_modules/uses-fs/index.js", 'import fs from "fs";\nexport const disk = () => fs;\n');
+      write("node_modules/buffer/package.json", JSON.stringify({ name: "buffer", main: "index.js" }));
+      write("node_modules/buffer/index.js", "export const Buffer = Uint8Array;\n");
+      write("convex/bytes.ts", 'import { disk } from "uses-fs";\nimport { Buffer } from "buffer";\nexport const parts = [disk, Buffer.of(1)];\n');
+      write("convex/disk.ts", 'import { readFileSync } from "fs";\nexport const read = readFileSync;\n');
+      const { problems } = await checkDeploy({ convexDir: path.join(root, "convex") });
+      // Only the real built-in import fails; the imported Buffer is a module binding, not the global.
+      expect(problems.map((p) => [p.rule, path.basename(p.file)])).toEqual([["node-builtin", "disk.ts"]]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test("Node-only globals fail; process.env, typeof checks, types and locals of the same name do not", async () => {
     const { problems } = await checkDeploy({ convexDir: fixture("node-global") });
     expect(problems.map((p) => [p.rule, `${p.file}:${p.line}:${p.column}`, p.message.split(",")[0]])).toEqual([
@@ -47,7 +72,7 @@ describe("deploy check", () => {
     ]);
   });
 
-  test("a schema that breaks Convex's table and index rules fails with the backend's error codes", async () => {
+  test("a schema that breaks Convex's table, index and field rules fails with the backend's error codes", async () => {
     const { problems } = await checkDeploy({ convexDir: fixture("bad-schema") });
     expect(new Set(problems.map((p) => p.file))).toEqual(new Set(["tests/deploy/fixtures/bad-schema/convex/schema.ts"]));
     expect(problems.map((p) => `${p.rule}: ${p.message.split(":")[0]}`)).toEqual([
@@ -66,6 +91,9 @@ describe("deploy check", () => {
       'schema:InvalidVectorDimensionError: table "embeddings", vector index "by_vector"',
       'schema:SchemaDefinitionError: table "embeddings", vector index "by_label"',
       'schema:TooManyIndexes: table "crowded" has 65 indexes; Convex allows 64 per table (database, search and vector, staged included)',
+      'schema:InvalidFieldName: table "events", field "headers"',
+      'schema:InvalidTableName: table "events", field "owner"',
+      'schema:InvalidRecordType: table "events", field "counts"',
     ]);
     expect(problems.find((p) => p.rule === "schema:SchemaDefinitionError")?.message).toContain('index "by_editor" references the field "editor"');
   });
