@@ -5,7 +5,9 @@
 // bundles the folder as the Convex CLI does and fails on
 //   - a non-"use node" module that reaches a Node built-in (node:fs, crypto...),
 //   - a Node-only global (Buffer, process.version, setImmediate, require...) in
-//     the project's own modules bundled for Convex's runtime,
+//     the project's own modules bundled for Convex's runtime (not in packages:
+//     they feature-detect, `typeof Buffer < "u" ? Buffer.from(x) : ...`, which a
+//     static check cannot tell from a real use),
 //   - a schema that breaks Convex's rules (names, reserved names, index limits).
 // Usage: node scripts/deploy-check.mjs [convexDir]   (npm run check:deploy)
 import { existsSync, readFileSync } from "node:fs";

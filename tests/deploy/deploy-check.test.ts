@@ -98,7 +98,7 @@ describe("deploy check", () => {
     expect(problems.find((p) => p.rule === "schema:SchemaDefinitionError")?.message).toContain('index "by_editor" references the field "editor"');
   });
 
-  test("npm run check:deploy exits 1 and prints file, rule and message", async () => {
+  test("the command (npm run check:deploy) exits 1 and prints file, line, rule and message", async () => {
     const run = promisify(execFile)("node", ["scripts/deploy-check.mjs", fixture("node-global")]);
     const failure = await run.then(
       () => null,
