@@ -34,6 +34,11 @@ function nodeOnlyUse(identifier) {
     const prop = propertyName(parent);
     return prop === "env" ? null : `process.${prop ?? "[…]"}`;
   }
+  if (name === "process" && parent.type === "VariableDeclarator" && parent.init === identifier && parent.id.type === "ObjectPattern") {
+    const taken = parent.id.properties.map((p) => (p.type === "Property" && !p.computed ? p.key.name : "[…]"));
+    const other = taken.find((key) => key !== "env");
+    return other ? `process.${other}` : null; // const { env } = process is fine
+  }
   if (name === "globalThis" && parent.type === "MemberExpression" && parent.object === identifier) {
     const prop = propertyName(parent);
     return NODE_ONLY.has(prop) ? `globalThis.${prop}` : null;

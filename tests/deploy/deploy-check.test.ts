@@ -61,6 +61,7 @@ describe("deploy check", () => {
       ["node-global", "tests/deploy/fixtures/node-global/convex/encode.ts:7:38", "uses Buffer"],
       ["node-global", "tests/deploy/fixtures/node-global/convex/encode.ts:12:24", "uses process.version"],
       ["node-global", "tests/deploy/fixtures/node-global/convex/encode.ts:17:49", "uses setImmediate"],
+      ["node-global", "tests/deploy/fixtures/node-global/convex/encode.ts:23:26", "uses process.platform"],
     ]);
   });
 
@@ -106,6 +107,6 @@ describe("deploy check", () => {
     );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain("tests/deploy/fixtures/node-global/convex/encode.ts:7:38  [node-global]  uses Buffer");
-    expect(failure?.stderr).toContain("deploy check failed: 3 problem(s)");
+    expect(failure?.stderr).toContain("deploy check failed: 4 problem(s)");
   });
 });
