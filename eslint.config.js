@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   ...convexPlugin.configs.recommended,
   {
-    files: ["local-backend/**/*.{ts,mjs,js}", "tests/**/*.{ts,tsx}", "bench/**/*.{ts,mjs,js}", "*.config.{ts,js}"],
+    files: ["local-backend/**/*.{ts,mjs,js}", "tests/**/*.{ts,tsx}", "bench/**/*.{ts,mjs,js}", "scripts/**/*.{mjs,js}", "*.config.{ts,js}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

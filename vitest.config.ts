@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// Three suites: Convex functions in the edge runtime (as convex-test recommends),
-// React components in jsdom, and the local backend + real browser in Node.
+// Suites: Convex functions in the edge runtime (as convex-test recommends),
+// React components in jsdom, the local backend + real browser in Node, and the
+// deploy check (convex/ bundled as the Convex CLI does) in Node.
 export default defineConfig({
   test: {
     projects: [
@@ -32,6 +33,13 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "deploy",
+          environment: "node",
+          include: ["tests/deploy/**/*.test.ts"],
         },
       },
       {
