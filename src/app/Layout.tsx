@@ -1,13 +1,15 @@
 import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { SessionGate, SessionGuard } from "../features/account/security/SessionGuard";
 import { BugReportWidget } from "../features/bugReports/BugReportWidget";
 import { VisitAlertListener } from "../features/verify/VisitAlertListener";
 import { PageSpinner } from "../ui/Spinner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { PageErrorBoundary } from "./PageLoadFailed";
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <Header />
@@ -16,9 +18,12 @@ export function Layout() {
       <main id="main" className="flex min-h-[calc(100dvh-4rem)] w-full flex-1 flex-col">
         {/* Once this device's session has ended, its guarded queries fail: the page gives way (issue 10). */}
         <SessionGate>
-          <Suspense fallback={<PageSpinner label="Loading page..." />}>
-            <Outlet />
-          </Suspense>
+          {/* A page that still fails after lazyPage's full page load gets a message, not a blank app. */}
+          <PageErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageSpinner label="Loading page..." />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
         </SessionGate>
       </main>
       <Footer />

@@ -191,6 +191,20 @@ describe("reset password", () => {
     expect(screen.getByText("Sign-in page")).toBeInTheDocument();
   });
 
+  it("accepts a link with only token and type=recovery: the server names the account", async () => {
+    mocks.signIn.mockResolvedValue({ signingIn: true });
+    renderAt("/reset-password?token=tok123&type=recovery");
+    expect(mocks.useQuery).toHaveBeenCalledWith(expect.anything(), { token: "tok123" });
+    expect(mocks.toast.error).not.toHaveBeenCalled();
+    await fillAndSubmit("newSecret1", "newSecret1");
+    expect(mocks.signIn).toHaveBeenCalledWith("password", {
+      flow: "reset-verification",
+      code: "tok123",
+      newPassword: "newSecret1",
+    });
+    expect(screen.getByText("Sign-in page")).toBeInTheDocument();
+  });
+
   it("shows 'Updating...' while the password is saved", async () => {
     mocks.signIn.mockReturnValue(new Promise(() => {}));
     renderAt(RESET_URL);

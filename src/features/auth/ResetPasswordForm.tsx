@@ -24,10 +24,11 @@ function updateFailure(error: unknown): string {
   return /Invalid code|InvalidAccountId/.test(raw) ? RESET_MESSAGES.expiredLink : RESET_MESSAGES.updateFailed;
 }
 
-export function ResetPasswordForm({ email, token }: { email: string; token: string }) {
+/** `email` only when the link names one (older links); the server reads the account from the token. */
+export function ResetPasswordForm({ email, token }: { email?: string; token: string }) {
   const navigate = useNavigate();
   const { signIn, signOut } = useAuthActions();
-  const check = useQuery(api.passwordReset.checkResetLink, { email, token });
+  const check = useQuery(api.passwordReset.checkResetLink, email === undefined ? { token } : { email, token });
   // The first answer counts: once the code is used the live query turns invalid, which must not flash an error.
   const [verdict, setVerdict] = useState<boolean | null>(null);
   if (verdict === null && check !== undefined) setVerdict(check.valid);
@@ -76,7 +77,8 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
     setUpdating(true);
     try {
       try {
-        await signIn("password", { flow: "reset-verification", email, code: token, newPassword: password });
+        const link = email === undefined ? { code: token } : { email, code: token };
+        await signIn("password", { flow: "reset-verification", ...link, newPassword: password });
       } catch (error) {
         const message = updateFailure(error);
         const reasons = weakPasswordReasons(error);
@@ -111,9 +113,11 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
       )}
       {errors.form && <FormAlert>{errors.form}</FormAlert>}
       {errors.reasons && <PasswordReasons reasons={errors.reasons} />}
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Resetting the password for <strong className="[overflow-wrap:anywhere]">{email}</strong>.
-      </p>
+      {email && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Resetting the password for <strong className="[overflow-wrap:anywhere]">{email}</strong>.
+        </p>
+      )}
       <PasswordInput
         ref={passwordRef}
         label="New Password"

@@ -5,13 +5,14 @@ import { AuthShell, FormAlert, linkClass } from "./AuthShell";
 import { ResetPasswordForm } from "./ResetPasswordForm";
 import { RESET_MESSAGES } from "./resetMessages";
 
-/** /reset-password?token&type=recovery&email: the link in the reset email. */
+/** /reset-password?token&type=recovery (older links also carry &email): the link in the reset email. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get("token");
   const email = params.get("email");
-  const wellFormed = Boolean(token && email && params.get("type") === "recovery");
+  // Spec: the link needs a token and type=recovery; the token alone names the account.
+  const wellFormed = Boolean(token && params.get("type") === "recovery");
 
   useEffect(() => {
     if (wellFormed) return;
@@ -30,9 +31,9 @@ export default function ResetPasswordPage() {
         </Link>
       }
     >
-      {wellFormed && token && email ? (
+      {wellFormed && token ? (
         <LinkCheckBoundary>
-          <ResetPasswordForm email={email} token={token} />
+          <ResetPasswordForm email={email ?? undefined} token={token} />
         </LinkCheckBoundary>
       ) : null}
     </AuthShell>

@@ -1,0 +1,176 @@
+// Issue 20, item 1: the spec deviations found screen by screen, in Chromium against the local
+// backend: Sign Out returns to / (also offline), every navigation scrolls to the top (Back and
+// Forward too), a page script that fails to load falls back to a full page load, and a reset
+// link with only token and type=recovery works.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText } from "./support/app";
+import { startStack, type Stack } from "./support/stack";
+
+const PHONE_390 = { width: 390, height: 844 };
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function hasAuthToken(page: Page): Promise<boolean> {
+  return await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("__convexAuthJWT")));
+}
+
+async function signOutFromMenu(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+}
+
+/** The built chunk of a source module (the build's manifest maps one to the other). */
+function chunkOf(source: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(inject("e2e").appDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`No chunk for ${source} in the build manifest`);
+  return `/${entry.file}`;
+}
+
+describe("sign out", () => {
+  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE_390]] as const) {
+    it(`returns to / from protected pages at ${label} px, with storage cleared`, async () => {
+      const context = await newContext(stack.browser, stack.appUrl, viewport);
+      try {
+        const page = await newPage(context);
+        for (const protectedPath of ["/wallet", "/settings"]) {
+          await signIn(page, "member@example.com");
+          await page.goto(protectedPath);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await page.evaluate(() => sessionStorage.setItem("draft", "x"));
+          await signOutFromMenu(page);
+          await waitForPath(page, "/");
+          await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+          // It stays on / (no late bounce to /auth from the page it left).
+          await page.waitForTimeout(500);
+          expect(new URL(page.url()).pathname).toBe("/");
+          expect(await hasAuthToken(page)).toBe(false);
+          expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("offline: clears storage and goes home at once, signed out", async () => {
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      await signIn(page, "member@example.com");
+      // The landing page's script is loaded before the network goes.
+      await page.goto("/");
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallet" }).click();
+      await waitForPath(page, "/wallet");
+      await context.setOffline(true);
+      const started = Date.now();
+      await signOutFromMenu(page);
+      await waitForPath(page, "/", 5_000);
+      await page.getByRole("link", { name: "Sign In" }).first().waitFor({ timeout: 5_000 });
+      const took = Date.now() - started;
+      expect(await hasAuthToken(page)).toBe(false);
+      // Well under the 30+ s the sign-out call waited for a connection before (not a timing
+      // assertion on performance: the old behaviour simply never got here within 5 s).
+      expect(took).toBeLessThan(5_000);
+      await context.setOffline(false);
+      // Back online and reloaded, the app is still signed out.
+      await page.reload();
+      await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("navigation", () => {
+  it("scrolls to the top on every navigation, Back and Forward included", async () => {
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      await page.goto("/faq");
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+      await page.getByRole("contentinfo").getByRole("link", { name: /privacy policy/i }).first().click();
+      await waitForPath(page, "/privacy-policy");
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+
+      await page.goBack();
+      await waitForPath(page, "/faq");
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.goForward();
+      await waitForPath(page, "/privacy-policy");
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("falls back to a full page load when a page's script fails to load", async () => {
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      const chunk = chunkOf("src/features/info/InfoPage.tsx");
+      let refused = 0;
+      await page.route(`**${chunk}`, async (route) => {
+        if (refused++ === 0) return await route.abort("failed");
+        return await route.continue();
+      });
+      await page.goto("/");
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.evaluate(() => ((window as unknown as { __spa: boolean }).__spa = true));
+      await page.getByRole("contentinfo").getByRole("link", { name: /about us/i }).first().click();
+      await waitForPath(page, "/about-us");
+      await page.getByRole("heading", { level: 1, name: /about/i }).waitFor();
+      expect(refused).toBeGreaterThanOrEqual(2);
+      // A full page load happened: the marker set on the old document is gone.
+      expect(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("password reset", () => {
+  it("accepts a link with only token and type=recovery", async () => {
+    const email = "member@example.com";
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      const requested = Date.now();
+      await page.goto("/forgot-password");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await waitForText(page, "Check your email for the password reset link!");
+      const message = await waitForMessage(stack.backend, (m) => m.to === email && m.link?.includes("/reset-password") === true && m._creationTime >= requested - 1000);
+      const link = new URL(message.link!);
+      const bare = `/reset-password?token=${encodeURIComponent(link.searchParams.get("token")!)}&type=recovery`;
+
+      await page.goto(bare);
+      await waitForText(page, "Reset link verified! Please enter your new password.");
+      await page.getByLabel("New Password").fill("brand-new-pass1");
+      await page.getByLabel("Confirm Password").fill("brand-new-pass1");
+      await page.getByRole("button", { name: "Update Password" }).click();
+      await waitForPath(page, "/auth");
+      await waitForText(page, "Password updated successfully! Please sign in with your new password.");
+      await signIn(page, email, "brand-new-pass1");
+    } finally {
+      await context.close();
+    }
+  });
+});
