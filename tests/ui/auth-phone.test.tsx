@@ -208,6 +208,17 @@ describe("phone sign-in: code step", () => {
     expect(screen.queryByText("Dashboard page")).not.toBeInTheDocument();
   });
 
+  it("says 'No user returned after verification' when the code is taken but no session comes back", async () => {
+    const user = userEvent.setup();
+    renderPhone();
+    await reachCodeStep();
+    mocks.signIn.mockResolvedValueOnce({ signingIn: false });
+    await user.paste("111111");
+    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalledWith("No user returned after verification"));
+    expect(boxValues()).toEqual(["", "", "", "", "", ""]);
+    expect(screen.queryByText("Dashboard page")).not.toBeInTheDocument();
+  });
+
   it("returns to the phone step with the number kept", async () => {
     const user = userEvent.setup();
     renderPhone();

@@ -3,6 +3,8 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
+import { ConvexError } from "convex/values";
+import { toast } from "sonner";
 import { checkCsv } from "../../convex/lib/csvImport";
 import { CsvPreview } from "../../src/features/business/CsvPreview";
 import { fake, resetFakes } from "./app-support/fakeConvex";
@@ -72,5 +74,16 @@ describe("import panel", () => {
     expect(screen.getByRole("dialog")).toHaveTextContent("Tagging 2 items costs 10 TMT (5 TMT each)");
     await user.click(screen.getByRole("button", { name: "Import and pay 10 TMT" }));
     await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ csv, expectedCost: 10 }));
+  });
+
+  test("a short balance is toasted as 'Insufficient tokens' (spec section 8) and nothing is imported", async () => {
+    const user = userEvent.setup();
+    fake.mutation.mockRejectedValue(new ConvexError({ code: "INSUFFICIENT_TOKENS", message: "Insufficient tokens" }));
+    render(<ImportPanel />);
+    await choose(csvFile(`${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,`));
+    await user.click(await screen.findByRole("button", { name: "Import 1 items" }));
+    await user.click(screen.getByRole("button", { name: /Import and pay/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Insufficient tokens"));
+    expect(screen.getByRole("alert")).toHaveTextContent("Insufficient tokens");
   });
 });

@@ -133,6 +133,8 @@ describe("/news-management", () => {
     news.paginated["news:listAll"] = new ConvexError({ code: "FORBIDDEN", message: "You do not have permission to do that." });
     renderPage();
     expect(screen.getByRole("alert")).toHaveTextContent("Error: You do not have permission to do that.");
+    // Spec section 8: 'Failed to fetch articles' is a toast (the list is emptied).
+    expect(toast.error).toHaveBeenCalledWith("Failed to fetch articles", expect.anything());
     news.paginated["news:listAll"] = [row()];
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(screen.getByRole("heading", { name: "Launch day" })).toBeInTheDocument();

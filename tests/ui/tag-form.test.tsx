@@ -3,11 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "sonner";
 import TagPage from "../../src/features/tag/TagPage";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // jsdom draws no images: uploads are faked; photos keep their names.
 vi.mock("../../src/features/tag/uploadFiles", () => ({
   uploadPicked: vi.fn(async (picked: { file: File; kind: string }[]) =>
@@ -30,6 +32,7 @@ const tagCall = () => (fake.mutation.mock.calls.at(-1) as unknown[] | undefined)
 
 beforeEach(() => {
   resetFakes();
+  vi.mocked(toast.error).mockClear();
   signedIn(makeProfile());
   fake.queries["wallet:balance"] = 45;
   fake.mutation.mockResolvedValue({ assetId: "a1", serial: "TMT-ABCD-EFGH" } as never);
@@ -112,6 +115,26 @@ describe("/tag", () => {
     await userEvent.type(screen.getByLabelText("Name"), "Bike");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Insufficient tokens");
+    // Spec section 8: all errors are toasts.
+    expect(toast.error).toHaveBeenCalledWith("Insufficient tokens");
+  });
+
+  it("toasts 'Failed to spend tokens' when the tagging call fails without a reason", async () => {
+    fake.mutation.mockRejectedValue(new Error("[CONVEX M(assets:tag)] Server Error"));
+    renderTag();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Tagging failed. Please try again.");
+    expect(toast.error).toHaveBeenCalledWith("Failed to spend tokens");
+  });
+
+  it("a refusal with its own message is shown, not toasted as a spend failure", async () => {
+    fake.mutation.mockRejectedValue(new ConvexError({ code: "INVALID", message: "Name is too long" }));
+    renderTag();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Name is too long");
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it("with too few tokens the button is disabled and says why", () => {

@@ -31,7 +31,12 @@ export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumb
     setVerifying(true);
     try {
       const result = await signIn("phone", { phone, code });
-      if (!result.signingIn) throw new Error("Not signed in");
+      if (!result.signingIn) {
+        toast.error(PHONE_MESSAGES.noUser);
+        setVerifying(false);
+        clearDigits();
+        return;
+      }
       toast.success(PHONE_MESSAGES.verified);
       // Phone sign-ups are attributed like email ones; the server ignores repeats.
       await applyReferral({ ref: null, from: "phone_verification" });

@@ -5,6 +5,8 @@ export const PHONE_MESSAGES = {
   sendFailed: "Failed to send verification code",
   verified: "Phone verified successfully!",
   invalidCode: "Invalid verification code",
+  // Section 8, "Verification returns no user".
+  noUser: "No user returned after verification",
   resent: "Verification code resent!",
   resendFailed: "Failed to resend code",
 } as const;

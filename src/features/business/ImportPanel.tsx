@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { TAGGING_COST } from "../../../convex/lib/constants";
 import { IMPORT_COLUMNS } from "../../../convex/lib/csvImport";
+import { toastSpendFailure } from "../../lib/spendToasts";
 import { Button, Modal } from "../../ui";
 import { errorMessage, formatCount } from "./businessFormat";
 import { CsvPreview } from "./CsvPreview";
@@ -46,6 +47,8 @@ export function ImportPanel() {
       toast.success(`Imported ${formatCount(done.imported)} items for ${formatCount(done.charged)} TMT`);
       setFile(null);
     } catch (e) {
+      // The import charges the whole file: the wallet's messages are toasted (spec section 8).
+      toastSpendFailure(e);
       setError(errorMessage(e, "The import failed; nothing was imported."));
     } finally {
       setImporting(false);

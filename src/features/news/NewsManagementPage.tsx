@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -64,10 +65,16 @@ function AllArticles({ onCreate, onEdit }: { onCreate: () => void; onEdit: (a: M
   );
 }
 
+export const FETCH_FAILED = "Failed to fetch articles";
+
 function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  // Spec section 8: the failure is also a toast; the list is emptied (this panel replaces it).
+  useEffect(() => {
+    toast.error(FETCH_FAILED, { id: "news-management-fetch" });
+  }, []);
   return (
     <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 dark:border-red-900 dark:bg-red-950/40">
-      <p className="font-medium text-red-700 dark:text-red-300">Error: {errorMessage(error, "Failed to fetch articles")}</p>
+      <p className="font-medium text-red-700 dark:text-red-300">Error: {errorMessage(error, FETCH_FAILED)}</p>
       <Button variant="outline" size="sm" className="mt-4" onClick={retry}>
         Retry
       </Button>

@@ -12,6 +12,7 @@ import { emptyForm, toInput, type FormState } from "./formModel";
 import { KIND_BLURBS, errorText } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { useUploadFile } from "../../lib/useUploadFile";
+import { toastSpendFailure } from "../../lib/spendToasts";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -48,11 +49,20 @@ export default function TagPage() {
       return;
     }
     setBusy(true);
+    let uploaded;
     try {
-      const uploaded = await uploadPicked(files, uploadFile);
+      uploaded = await uploadPicked(files, uploadFile);
+    } catch (error) {
+      setFormError(errorText(error, "Tagging failed. Please try again."));
+      setBusy(false);
+      return;
+    }
+    try {
       const { assetId, serial } = await tag({ ...input, files: uploaded });
       navigate(`/assets/${assetId}`, { state: { taggedSerial: serial } });
     } catch (error) {
+      // Tagging is where tokens are spent: the wallet's messages are toasted (spec section 8).
+      toastSpendFailure(error);
       setFormError(errorText(error, "Tagging failed. Please try again."));
       setBusy(false);
     }

@@ -1,0 +1,30 @@
+import { ConvexError } from "convex/values";
+import { toast } from "sonner";
+
+// Spec section 8, wallet row, word for word.
+export const SPEND_MESSAGES = {
+  insufficient: "Insufficient tokens",
+  failed: "Failed to spend tokens",
+} as const;
+
+function codeOf(error: unknown): unknown {
+  return error instanceof ConvexError && typeof error.data === "object" && error.data !== null ? (error.data as { code?: unknown }).code : undefined;
+}
+
+/**
+ * For a call that spends tokens (tagging, a business import): toasts the spec's wallet message
+ * when the spend itself failed: 'Insufficient tokens' when the balance is short, 'Failed to spend
+ * tokens' when the call failed without a reason of ours (server or network). A refusal with its
+ * own message (a validation error) is the caller's to show; returns whether a toast was shown.
+ */
+export function toastSpendFailure(error: unknown): boolean {
+  if (codeOf(error) === "INSUFFICIENT_TOKENS") {
+    toast.error(SPEND_MESSAGES.insufficient);
+    return true;
+  }
+  if (!(error instanceof ConvexError)) {
+    toast.error(SPEND_MESSAGES.failed);
+    return true;
+  }
+  return false;
+}
