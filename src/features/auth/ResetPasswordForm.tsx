@@ -77,8 +77,9 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
     setUpdating(true);
     try {
       try {
-        const link = email === undefined ? { code: token } : { email, code: token };
-        await signIn("password", { flow: "reset-verification", ...link, newPassword: password });
+        const params: Record<string, string> = { flow: "reset-verification", code: token, newPassword: password };
+        if (email !== undefined) params.email = email;
+        await signIn("password", params);
       } catch (error) {
         const message = updateFailure(error);
         const reasons = weakPasswordReasons(error);
