@@ -174,3 +174,56 @@ describe("password reset", () => {
     }
   });
 });
+
+describe("phone sign-in (issue 20, item 2)", () => {
+  async function sendCode(page: Page, country: string, typed: string) {
+    await page.goto("/auth/phone");
+    await page.getByLabel("Country code").selectOption(country);
+    await page.getByLabel("Phone number").fill(typed);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByRole("heading", { name: "Enter your code" }).waitFor();
+  }
+
+  async function typeCode(page: Page, code: string) {
+    const first = page.getByLabel("Digit 1 of 6");
+    await expect.poll(() => first.isEnabled()).toBe(true);
+    await first.click();
+    await page.keyboard.type(code);
+  }
+
+  it("signs in with a French mobile typed with its trunk 0 (390 px)", async () => {
+    const context = await newContext(stack.browser, stack.appUrl, PHONE_390);
+    try {
+      const page = await newPage(context);
+      const requested = Date.now();
+      await sendCode(page, "+33", "06 12 34 56 78");
+      await waitForText(page, "+33 6 12 34 56 78");
+      const sms = await waitForMessage(stack.backend, (m) => m.channel === "sms" && m.to === "+33612345678" && m._creationTime >= requested - 1000);
+      const code = /\d{6}/.exec(sms.body)![0];
+      await typeCode(page, code);
+      await waitForPath(page, "/dashboard");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a UK number typed with its leading 0 is sent as +447…; after too many wrong codes it says when to retry", async () => {
+    const context = await newContext(stack.browser, stack.appUrl);
+    try {
+      const page = await newPage(context);
+      const requested = Date.now();
+      await sendCode(page, "+44", "07400 123456");
+      await waitForMessage(stack.backend, (m) => m.channel === "sms" && m.to === "+447400123456" && m._creationTime >= requested - 1000);
+      const toasts = page.locator("[data-sonner-toast]");
+      for (let i = 0; i < 10; i++) {
+        await typeCode(page, "000000");
+        await expect.poll(() => toasts.filter({ hasText: "Invalid verification code" }).count()).toBeGreaterThan(0);
+        await expect.poll(() => page.getByLabel("Digit 1 of 6").inputValue()).toBe("");
+      }
+      await typeCode(page, "000000");
+      await waitForText(page, /Too many failed attempts\. Please try again in \d+ minutes?\./);
+    } finally {
+      await context.close();
+    }
+  });
+});

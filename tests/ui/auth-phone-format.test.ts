@@ -28,15 +28,32 @@ describe("phone formatting", () => {
     expect(maxNationalDigits("+237")).toBe(12);
   });
 
-  it("needs at least 10 digits after stripping everything else", () => {
-    expect(isValidPhone("791 112 345")).toBe(false);
-    expect(isValidPhone("791-112-3456")).toBe(true);
+  it("validates per country with libphonenumber-js, whatever the separators", () => {
+    expect(isValidPhone("+44", "791 112 345")).toBe(false);
+    expect(isValidPhone("+44", "791-112-3456")).toBe(true);
+    expect(isValidPhone("+33", "12345")).toBe(false);
+    expect(isValidPhone("+44", "")).toBe(false);
   });
 
-  it("sends the country code followed by digits only", () => {
+  it("accepts real French and Cameroonian mobiles (9 national digits)", () => {
+    expect(isValidPhone("+33", "6 12 34 56 78")).toBe(true);
+    expect(toE164("+33", "6 12 34 56 78")).toBe("+33612345678");
+    expect(isValidPhone("+237", "6 71 23 45 67")).toBe(true);
+    expect(toE164("+237", "671234567")).toBe("+237671234567");
+  });
+
+  it("drops the trunk 0 a number is often typed with", () => {
+    expect(toE164("+44", "07911 123456")).toBe("+447911123456");
+    expect(toE164("+33", "06 12 34 56 78")).toBe("+33612345678");
+    expect(toE164("+234", "0801 234 5678")).toBe("+2348012345678");
+    expect(toE164("+49", "01512 3456789")).toBe("+4915123456789");
+  });
+
+  it("sends E.164 and shows the number in international form", () => {
     expect(toE164("+44", "791 112 3456")).toBe("+447911123456");
     expect(toE164("+1", "(415) 555-0100")).toBe("+14155550100");
-    expect(formatFullPhone("+44", "7911123456")).toBe("+44 791 112 3456");
+    expect(formatFullPhone("+44", "07911123456")).toBe("+44 7911 123456");
+    expect(formatFullPhone("+33", "0612345678")).toBe("+33 6 12 34 56 78");
   });
 
   it("recognises a number typed in international form", () => {

@@ -99,6 +99,33 @@ describe("phone sign-in: phone step", () => {
     expect(box(1)).toHaveFocus();
   });
 
+  it.each([
+    ["+44", "07911 123456", "+447911123456", "+44 7911 123456"],
+    ["+33", "06 12 34 56 78", "+33612345678", "+33 6 12 34 56 78"],
+    ["+33", "6 12 34 56 78", "+33612345678", "+33 6 12 34 56 78"],
+    ["+237", "6 71 23 45 67", "+237671234567", "+237 6 71 23 45 67"],
+  ])("parses a %s number typed as %s: sends %s", async (country, typed, sent, shown) => {
+    renderPhone();
+    fireEvent.change(screen.getByLabelText("Country code"), { target: { value: country } });
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: typed } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Send code" }));
+    });
+    expect(mocks.signIn).toHaveBeenCalledWith("phone", { phone: sent });
+    expect(screen.getByText(shown)).toBeInTheDocument();
+  });
+
+  it("refuses a number that cannot exist in the chosen country", async () => {
+    renderPhone();
+    fireEvent.change(screen.getByLabelText("Country code"), { target: { value: "+33" } });
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "1234 5678 9012" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Send code" }));
+    });
+    expect(mocks.toast.error).toHaveBeenCalledWith("Please enter a valid phone number");
+    expect(mocks.signIn).not.toHaveBeenCalled();
+  });
+
   it("reports a failed send with the fallback or the server's message", async () => {
     renderPhone();
     mocks.signIn.mockRejectedValueOnce(new Error("boom"));
@@ -217,6 +244,17 @@ describe("phone sign-in: code step", () => {
     await waitFor(() => expect(mocks.toast.error).toHaveBeenCalledWith("No user returned after verification"));
     expect(boxValues()).toEqual(["", "", "", "", "", ""]);
     expect(screen.queryByText("Dashboard page")).not.toBeInTheDocument();
+  });
+
+  it("after too many wrong codes shows the server's lock-out message, which says when to retry", async () => {
+    const user = userEvent.setup();
+    renderPhone();
+    await reachCodeStep();
+    const locked = "Too many failed attempts. Please try again in 12 minutes.";
+    mocks.signIn.mockRejectedValueOnce(new ConvexError({ code: "RATE_LIMITED", message: locked }));
+    await user.paste("123456");
+    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalledWith(locked));
+    expect(mocks.toast.error).not.toHaveBeenCalledWith("Invalid verification code");
   });
 
   it("returns to the phone step with the number kept", async () => {

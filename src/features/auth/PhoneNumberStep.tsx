@@ -32,7 +32,7 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isValidPhone(number)) {
+    if (!isValidPhone(country, number)) {
       setError(PHONE_MESSAGES.invalidNumber);
       toast.error(PHONE_MESSAGES.invalidNumber);
       return inputRef.current?.focus();
@@ -84,7 +84,7 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
             value={number}
             onChange={(e) => handleNumber(e.target.value)}
             error={error}
-            hint="Without the leading 0."
+            hint="With or without the leading 0."
           />
         </div>
       </div>

@@ -1,4 +1,16 @@
-import { OTP_LENGTH, PHONE_COUNTRIES, PHONE_MIN_DIGITS } from "../../../convex/lib/constants";
+import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js";
+import { OTP_LENGTH, PHONE_COUNTRIES } from "../../../convex/lib/constants";
+
+// The country each selectable calling code stands for, as libphonenumber-js names it: a national
+// number is parsed by that country's rules (its trunk prefix, its lengths, its mobile ranges).
+const REGION_OF: Record<(typeof PHONE_COUNTRIES)[number]["code"], CountryCode> = {
+  "+44": "GB",
+  "+1": "US",
+  "+237": "CM",
+  "+234": "NG",
+  "+33": "FR",
+  "+49": "DE",
+};
 
 // E.164 allows at most 15 digits including the country code.
 export const E164_MAX_DIGITS = 15;
@@ -20,18 +32,31 @@ export function formatPhoneDisplay(value: string, maxDigits: number = E164_MAX_D
   return groups.filter(Boolean).join(" ");
 }
 
-export function isValidPhone(value: string): boolean {
-  return digitsOnly(value).length >= PHONE_MIN_DIGITS;
+/**
+ * The number typed after `countryCode`, parsed by that country's rules: "07911 123456" after +44
+ * is +447911123456 (trunk 0 dropped); "6 12 34 56 78" after +33 is a French mobile. Undefined
+ * when it is not a valid number there.
+ */
+export function parsePhone(countryCode: string, value: string): PhoneNumber | undefined {
+  const region = REGION_OF[countryCode as keyof typeof REGION_OF];
+  const digits = digitsOnly(value);
+  if (region === undefined || digits === "") return undefined;
+  const parsed = parsePhoneNumberFromString(digits, region);
+  return parsed?.isValid() ? parsed : undefined;
 }
 
-/** What the server receives: the country code followed by digits only. */
+export function isValidPhone(countryCode: string, value: string): boolean {
+  return parsePhone(countryCode, value) !== undefined;
+}
+
+/** What the server receives: E.164, the country code followed by the national digits without a trunk prefix. */
 export function toE164(countryCode: string, value: string): string {
-  return `${countryCode}${digitsOnly(value)}`;
+  return parsePhone(countryCode, value)?.number ?? `${countryCode}${digitsOnly(value)}`;
 }
 
-/** "+44" and "7911123456" → "+44 791 112 3456", for telling the user where the code went. */
+/** "+33" and "06 12 34 56 78" → "+33 6 12 34 56 78", for telling the user where the code went. */
 export function formatFullPhone(countryCode: string, value: string): string {
-  return `${countryCode} ${formatPhoneDisplay(value)}`;
+  return parsePhone(countryCode, value)?.formatInternational() ?? `${countryCode} ${formatPhoneDisplay(value)}`;
 }
 
 /**
