@@ -4,6 +4,7 @@ import { SessionGate, SessionGuard } from "../features/account/security/SessionG
 import { BugReportWidget } from "../features/bugReports/BugReportWidget";
 import { VisitAlertListener } from "../features/verify/VisitAlertListener";
 import { PageSpinner } from "../ui/Spinner";
+import { ConnectionBanner } from "./ConnectionBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { PageErrorBoundary } from "./PageLoadFailed";
@@ -13,6 +14,8 @@ export function Layout() {
   return (
     <>
       <Header />
+      {/* Issue 20: says when the backend is unreachable, and when it is back. */}
+      <ConnectionBanner />
       {/* At least a viewport tall (less the 4rem header), so the footer starts below the fold and
           does not jump down when the lazy page and its data arrive (it was the whole CLS). */}
       <main id="main" className="flex min-h-[calc(100dvh-4rem)] w-full flex-1 flex-col">

@@ -13,6 +13,7 @@ import { KIND_BLURBS, errorText } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { toastSpendFailure } from "../../lib/spendToasts";
+import { useConnection } from "../../lib/useConnection";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -29,6 +30,7 @@ export default function TagPage() {
   const uploadFile = useUploadFile();
   const tag = useMutation(api.assets.tag);
   const navigate = useNavigate();
+  const connection = useConnection();
   const balanceValue = typeof balance === "number" ? balance : null;
   const short = balanceValue !== null && balanceValue < TAGGING_COST;
 
@@ -97,6 +99,11 @@ export default function TagPage() {
               Tag Asset
             </Button>
           </div>
+          {busy && connection.lost && (
+            <p role="status" className="text-sm text-amber-700 dark:text-amber-400">
+              You are offline. Tagging will finish when you are back online.
+            </p>
+          )}
           {short && <p className="text-sm text-amber-700 dark:text-amber-400">You need {TAGGING_COST} {TOKEN_SYMBOL} to tag an asset. Earn tokens from your wallet and referrals.</p>}
           {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
         </form>

@@ -15,7 +15,22 @@ export const fake = {
   signOut: vi.fn(async () => undefined),
   signIn: vi.fn(async () => ({ signingIn: false })),
   mutation: vi.fn(async () => null),
+  /** What useConvexConnectionState returns (connected by default). */
+  connection: connectedState(),
 };
+
+export function connectedState() {
+  return {
+    hasInflightRequests: false,
+    isWebSocketConnected: true,
+    timeOfOldestInflightRequest: null as Date | null,
+    hasEverConnected: true,
+    connectionCount: 1,
+    connectionRetries: 0,
+    inflightMutations: 0,
+    inflightActions: 0,
+  };
+}
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -57,6 +72,7 @@ export function resetFakes() {
   fake.signOut.mockReset().mockResolvedValue(undefined);
   fake.signIn.mockReset().mockResolvedValue({ signingIn: false });
   fake.mutation.mockReset().mockResolvedValue(null);
+  fake.connection = connectedState();
 }
 
 export const convexReactModule = {
@@ -73,6 +89,7 @@ export const convexReactModule = {
     return { results: Array.isArray(items) ? items : [], status: "Exhausted", isLoading: false, loadMore: () => {} };
   },
   useAction: () => fake.mutation,
+  useConvexConnectionState: () => fake.connection,
 };
 
 export const convexAuthModule = {
