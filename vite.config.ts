@@ -1,7 +1,7 @@
 import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { cspPlugin } from "./build/csp";
+import { cspPlugin } from "./build/csp.ts";
 
 // The client reads VITE_CONVEX_URL; `npm run dev` points it at the local backend.
 // The build writes a Content-Security-Policy naming that deployment (build/csp.ts).

@@ -8,17 +8,20 @@ import { ConnectionBanner } from "./ConnectionBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { PageErrorBoundary } from "./PageLoadFailed";
+import { MAIN_ID, SkipLink } from "./SkipLink";
 
 export function Layout() {
   const { pathname } = useLocation();
   return (
     <>
+      <SkipLink />
       <Header />
       {/* Issue 20: says when the backend is unreachable, and when it is back. */}
       <ConnectionBanner />
       {/* At least a viewport tall (less the 4rem header), so the footer starts below the fold and
           does not jump down when the lazy page and its data arrive (it was the whole CLS). */}
-      <main id="main" className="flex min-h-[calc(100dvh-4rem)] w-full flex-1 flex-col">
+      {/* tabIndex -1: the skip link moves focus here; outline-none as only script focuses it. */}
+      <main id={MAIN_ID} tabIndex={-1} className="flex outline-none min-h-[calc(100dvh-4rem)] w-full flex-1 flex-col">
         {/* Once this device's session has ended, its guarded queries fail: the page gives way (issue 10). */}
         <SessionGate>
           {/* A page that still fails after lazyPage's full page load gets a message, not a blank app. */}
