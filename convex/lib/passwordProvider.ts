@@ -141,7 +141,6 @@ async function checkSecondFactor(ctx: Ctx, userId: Id<"users">, params: Params) 
 async function verifyEmail(ctx: Ctx, email: string, params: Params): Promise<Result> {
   const code = parseCode(params.code, MESSAGES.invalidCode);
   const outcome = await ctx.runMutation(internal.authFlows.completeSignUp, { email, codeHash: hashCode(code) });
-  if (outcome.status === "locked") throw lockedOut(outcome.retryAfterMs);
   if (outcome.status === "invalid") throw appError("INVALID", MESSAGES.invalidCode);
   // A brand-new account: it cannot have two-factor on yet, so the link is the proof.
   return { userId: outcome.userId };

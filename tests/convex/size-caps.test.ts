@@ -39,8 +39,10 @@ function replaced(value: unknown, path: Path, swap: (old: unknown) => unknown): 
 }
 
 /** Each string swapped for two oversized versions of itself, each list for a 10,000-item one. */
-function variants(sample: unknown) {
-  return leaves(sample).flatMap((leaf) =>
+type Variant = { leaf: { path: Path; kind: "string" | "array" }; swap: (old: unknown) => unknown };
+
+function variants(sample: unknown): Variant[] {
+  return leaves(sample).flatMap((leaf): Variant[] =>
     leaf.kind === "string"
       ? OVERSIZED.map((pad) => ({ leaf, swap: (old: unknown) => pad(String(old)) }))
       : [{ leaf, swap: (old: unknown) => Array.from({ length: HUGE_LIST }, () => (old as unknown[])[0] ?? "") }],
