@@ -1,9 +1,9 @@
 // Photos and documents of an asset: upload URL, attach after tagging, remove.
 import { v } from "convex/values";
 import { userMutation } from "./lib/access";
-import { ownedAsset, recordEvent } from "./lib/assetRead";
-import { FILE_MESSAGES } from "./lib/assetFileRules";
-import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assetStore";
+import { ownedAsset, recordEvent } from "./lib/assets/read";
+import { FILE_MESSAGES } from "./lib/assets/fileRules";
+import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
 import { appError } from "./lib/errors";
 
 /** Signed-in users only; the upload is checked and claimed when attached. */

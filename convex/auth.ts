@@ -1,11 +1,11 @@
 import { convexAuth } from "@convex-dev/auth/server";
 import type { MutationCtx } from "./_generated/server";
-import { isValidPhone } from "./lib/authInput";
-import { phoneProvider } from "./lib/authMessages";
+import { isValidPhone } from "./lib/auth/input";
+import { phoneProvider } from "./lib/auth/messages";
 import { CODE_SENDS_PER_MINUTE, MAX_FAILED_SIGN_INS_PER_HOUR } from "./lib/constants";
 import { appError, MESSAGES } from "./lib/errors";
-import { passwordProvider } from "./lib/passwordProvider";
-import { ensureProfile } from "./lib/profiles";
+import { passwordProvider } from "./lib/auth/passwordProvider";
+import { ensureProfile } from "./lib/auth/profiles";
 import { enforceRateLimit } from "./lib/rateLimit";
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({

@@ -1,6 +1,6 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
-import { submitBugReport, submitBugReportPreflight } from "./lib/bugReportHttp";
+import { submitBugReport, submitBugReportPreflight } from "./lib/bugReports/http";
 
 const http = httpRouter();
 

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { publicQuery } from "./lib/access";
-import { RESET_PROVIDER_ID } from "./lib/authMessages";
-import { PASSWORD_PROVIDER_ID } from "./lib/passwordProvider";
+import { RESET_PROVIDER_ID } from "./lib/auth/messages";
+import { PASSWORD_PROVIDER_ID } from "./lib/auth/passwordProvider";
 
 // Convex Auth stores verification codes as lowercase hex SHA-256.
 async function sha256Hex(input: string): Promise<string> {

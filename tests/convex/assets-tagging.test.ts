@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { SERIAL_PATTERN, reserveSerial } from "../../convex/lib/assetSerial";
+import { SERIAL_PATTERN, reserveSerial } from "../../convex/lib/assets/serial";
 import { TAGGING_COST } from "../../convex/lib/constants";
 import { errorData, setupTest, snapshot } from "./setup";
 import { balanceOf, fundedUser, tagGeneral, upload } from "./assetsSupport";

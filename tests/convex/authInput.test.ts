@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isValidPhone, parseEmail, parseRef, parseSource } from "../../convex/lib/authInput";
+import { isValidPhone, parseEmail, parseRef, parseSource } from "../../convex/lib/auth/input";
 
 describe("sign-in input", () => {
   test("emails are trimmed and lower-cased; malformed ones are refused", () => {

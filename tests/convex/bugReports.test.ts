@@ -1,6 +1,6 @@
 // POST /submit-bug-report: who may send, what is accepted, what is stored.
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { MAX_SCREENSHOT_BYTES, REPORTS_PER_HOUR } from "../../convex/lib/bugReportRules";
+import { MAX_SCREENSHOT_BYTES, REPORTS_PER_HOUR } from "../../convex/lib/bugReports/rules";
 import { JPEG_DATA_URL, payload, submit } from "./bugReportsSupport";
 import { SITE_URL, makeUser, setupTest, snapshot } from "./setup";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { ADMIN_PANEL_MESSAGES } from "../../convex/lib/adminPanelRules";
+import { ADMIN_PANEL_MESSAGES } from "../../convex/lib/admin/rules";
 import { MESSAGES } from "../../convex/lib/errors";
 import { errorData, makeUser, setupTest, snapshot } from "./setup";
 

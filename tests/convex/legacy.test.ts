@@ -2,7 +2,7 @@
 // confirmations, and release of exactly the assigned assets to their beneficiaries.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { DAY_MS, MONTH_MS } from "../../convex/lib/legacyRules";
+import { DAY_MS, MONTH_MS } from "../../convex/lib/legacy/rules";
 import { upload } from "./assetsSupport";
 import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacySupport";
 import { errorData, lastMessageTo, outbox, setupTest, signInAgain, snapshot, type Backend } from "./setup";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { checkPasswordStrength, parseNewPassword, PASSWORD_REASONS } from "../../convex/lib/passwordStrength";
+import { checkPasswordStrength, parseNewPassword, PASSWORD_REASONS } from "../../convex/lib/auth/passwordStrength";
 import { errorData, lastMessageTo, linkParams, setupTest, signIn, signUpVerified } from "./setup";
 
 describe("checkPasswordStrength", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { base32Encode, hashRecoveryCode, hotp, matchTotp, otpauthUri, totpAt } from "../../convex/lib/totp";
+import { base32Encode, hashRecoveryCode, hotp, matchTotp, otpauthUri, totpAt } from "../../convex/lib/auth/totp";
 import {
   asToken,
   errorData,

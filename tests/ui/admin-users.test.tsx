@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminPage from "../../src/features/admin/AdminPage";
-import type { AdminUserRow, BusinessRequestRow } from "../../convex/lib/adminPanelRules";
+import type { AdminUserRow, BusinessRequestRow } from "../../convex/lib/admin/rules";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AssetDetailPage from "../../src/features/assets/AssetDetailPage";
 import AssetsPage from "../../src/features/assets/AssetsPage";
-import type { AssetDetail, AssetSummary } from "../../convex/lib/assetRead";
+import type { AssetDetail, AssetSummary } from "../../convex/lib/assets/read";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import DaoPage from "../../src/features/dao/DaoPage";
-import { DAO_MESSAGES, type ProposalView } from "../../convex/lib/daoRules";
+import { DAO_MESSAGES, type ProposalView } from "../../convex/lib/dao/rules";
 import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fakeConvex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ActivityItem, DashboardCounts, OwnerAlerts } from "../../convex/lib/verifyValidators";
+import type { ActivityItem, DashboardCounts, OwnerAlerts } from "../../convex/lib/verify/tables";
 import DashboardPage from "../../src/features/dashboard/DashboardPage";
 import { newArrivals } from "../../src/features/verify/VisitAlertListener";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";

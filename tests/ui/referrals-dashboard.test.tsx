@@ -4,7 +4,7 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminInfluencerDashboardPage from "../../src/features/adminInfluencer/AdminInfluencerDashboardPage";
-import type { LeaderboardEntry, ReferralStats } from "../../convex/lib/referralValidators";
+import type { LeaderboardEntry, ReferralStats } from "../../convex/lib/referrals/shapes";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
 
 const paging = vi.hoisted(() => ({ loadMore: vi.fn() }));

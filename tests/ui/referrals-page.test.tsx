@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import ReferralsPage from "../../src/features/referrals/ReferralsPage";
-import type { MyReferrals } from "../../convex/lib/referralValidators";
+import type { MyReferrals } from "../../convex/lib/referrals/shapes";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { VerifyResult } from "../../convex/lib/verifyValidators";
+import type { VerifyResult } from "../../convex/lib/verify/tables";
 import VerifyPage from "../../src/features/verify/VerifyPage";
 import { VERIFY_TEXT } from "../../src/features/verify/verifyText";
 import { fake, resetFakes } from "./app-support/fakeConvex";

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import WalletPage from "../../src/features/wallet/WalletPage";
-import type { WalletOverview } from "../../convex/lib/walletValidators";
+import type { WalletOverview } from "../../convex/lib/wallet/tables";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
 
 // The shared fake, plus: a query result that is an Error is thrown, as useQuery does.

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { AdminUserRow } from "../../../convex/lib/adminPanelRules";
+import type { AdminUserRow } from "../../../convex/lib/admin/rules";
 import type { Role } from "../../../convex/lib/validators";
 import { errorMessage } from "./adminFormat";
 

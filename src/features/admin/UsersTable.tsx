@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { USER_SEARCH_MAX } from "../../../convex/lib/adminPanelRules";
+import { USER_SEARCH_MAX } from "../../../convex/lib/admin/rules";
 import { Button, Input, Spinner } from "../../ui";
 import { UserRow } from "./UserRow";
 

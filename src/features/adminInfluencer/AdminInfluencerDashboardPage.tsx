@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
-import type { ReferralStats } from "../../../convex/lib/referralValidators";
+import type { ReferralStats } from "../../../convex/lib/referrals/shapes";
 import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { Leaderboard } from "./Leaderboard";
 import { SignupsChart } from "./SignupsChart";

@@ -1,4 +1,4 @@
-import type { LeaderboardEntry } from "../../../convex/lib/referralValidators";
+import type { LeaderboardEntry } from "../../../convex/lib/referrals/shapes";
 import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
 
 const cell = "px-4 py-3 text-sm";

@@ -1,4 +1,4 @@
-import type { ReferralStats } from "../../../convex/lib/referralValidators";
+import type { ReferralStats } from "../../../convex/lib/referrals/shapes";
 
 const WIDTH = 300;
 const HEIGHT = 100;

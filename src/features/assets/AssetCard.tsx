@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { AssetSummary } from "../../../convex/lib/assetRead";
-import { KIND_LABELS } from "../../../convex/lib/assetRules";
+import type { AssetSummary } from "../../../convex/lib/assets/read";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import { formatDate } from "./assetFormat";
 import { StatusBadge } from "./StatusBadge";
 

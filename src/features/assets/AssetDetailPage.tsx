@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, buttonClasses, Card, Modal, PageSpinner } from "../../ui";
 import { errorText } from "./assetFormat";
 import { DetailFields } from "./DetailFields";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
-import { CHAIN_LABELS } from "../../../convex/lib/assetChains";
-import { KIND_LABELS } from "../../../convex/lib/assetRules";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
+import { CHAIN_LABELS } from "../../../convex/lib/assets/chains";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import { formatDate, formatMoney } from "./assetFormat";
 
 type Row = [string, ReactNode];

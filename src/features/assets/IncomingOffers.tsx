@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { KIND_LABELS } from "../../../convex/lib/assetRules";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import { Button } from "../../ui";
 import { errorText, formatDateTime } from "./assetFormat";
 

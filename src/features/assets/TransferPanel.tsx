@@ -2,7 +2,7 @@ import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, Input } from "../../ui";
 import { errorText, formatDateTime } from "./assetFormat";
 

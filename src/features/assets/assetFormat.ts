@@ -1,4 +1,4 @@
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
 
 export const STATUS_STYLES: Record<AssetStatus, string> = {
   active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useAuthToken } from "@convex-dev/auth/react";
 import { toast } from "sonner";
-import { BUG_REPORT_MESSAGES as M, MAX_DESCRIPTION_CHARS } from "../../../convex/lib/bugReportRules";
+import { BUG_REPORT_MESSAGES as M, MAX_DESCRIPTION_CHARS } from "../../../convex/lib/bugReports/rules";
 import { PRODUCT_NAME } from "../../../convex/lib/constants";
 import { getConsoleEntries } from "../../lib/consoleBuffer";
 import { Button, Modal, Spinner } from "../../ui";

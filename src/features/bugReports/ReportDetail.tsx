@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { CONSOLE_BUFFER_SIZE, STATUS_LABELS } from "../../../convex/lib/bugReportRules";
+import { CONSOLE_BUFFER_SIZE, STATUS_LABELS } from "../../../convex/lib/bugReports/rules";
 import { Spinner } from "../../ui";
 import { formatTime } from "./bugReportFormat";
 import { ConsolePanel, ContextPanel, PanelHeading } from "./ReportPanels";

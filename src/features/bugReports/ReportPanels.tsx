@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CONSOLE_SHOWN, type ConsoleEntry } from "../../../convex/lib/bugReportRules";
+import { CONSOLE_SHOWN, type ConsoleEntry } from "../../../convex/lib/bugReports/rules";
 import { cn } from "../../ui";
 
 const LEVEL_STYLES: Record<ConsoleEntry["level"], string> = {

@@ -3,7 +3,7 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { MAX_NOTE_CHARS, STATUS_LABELS, STATUS_TRANSITIONS, type BugStatus } from "../../../convex/lib/bugReportRules";
+import { MAX_NOTE_CHARS, STATUS_LABELS, STATUS_TRANSITIONS, type BugStatus } from "../../../convex/lib/bugReports/rules";
 import { Button } from "../../ui";
 import { errorMessage } from "./bugReportFormat";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { BUG_STATUSES, STATUS_LABELS, type BugStatus } from "../../../convex/lib/bugReportRules";
+import { BUG_STATUSES, STATUS_LABELS, type BugStatus } from "../../../convex/lib/bugReports/rules";
 import { Button, Modal, Spinner } from "../../ui";
 import { formatTime, pagePath } from "./bugReportFormat";
 import { ReportDetail } from "./ReportDetail";

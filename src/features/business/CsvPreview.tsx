@@ -1,5 +1,5 @@
-import type { CsvCheck } from "../../../convex/lib/csvImport";
-import { MAX_LISTED_ERRORS } from "../../../convex/lib/csvImport";
+import type { CsvCheck } from "../../../convex/lib/csv/import";
+import { MAX_LISTED_ERRORS } from "../../../convex/lib/csv/import";
 import { formatCount, moneyCell } from "./businessFormat";
 
 const PREVIEW_ROWS = 10;

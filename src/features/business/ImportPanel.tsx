@@ -3,7 +3,7 @@ import { useRef, useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { TAGGING_COST } from "../../../convex/lib/constants";
-import { IMPORT_COLUMNS } from "../../../convex/lib/csvImport";
+import { IMPORT_COLUMNS } from "../../../convex/lib/csv/import";
 import { Button, Modal } from "../../ui";
 import { errorMessage, formatCount } from "./businessFormat";
 import { CsvPreview } from "./CsvPreview";

@@ -3,7 +3,7 @@ import { useMutation } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { BUSINESS_REQUEST_NOTE_MAX } from "../../../convex/lib/adminPanelRules";
+import { BUSINESS_REQUEST_NOTE_MAX } from "../../../convex/lib/admin/rules";
 import { Button } from "../../ui";
 
 function message(error: unknown): string {

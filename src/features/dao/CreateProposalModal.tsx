@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { checkProposal, DAO_LIMITS } from "../../../convex/lib/daoRules";
+import { checkProposal, DAO_LIMITS } from "../../../convex/lib/dao/rules";
 import { Button, Input, Modal } from "../../ui";
 import { errorMessage, fromLocalInput, toLocalInput } from "./daoFormat";
 

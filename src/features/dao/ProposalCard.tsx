@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { outcome, proposalPhase, type Phase, type ProposalView } from "../../../convex/lib/daoRules";
+import { outcome, proposalPhase, type Phase, type ProposalView } from "../../../convex/lib/dao/rules";
 import { cn } from "../../ui";
 import { formatTmt, formatWhen, timeLeft } from "./daoFormat";
 import { Tally } from "./Tally";

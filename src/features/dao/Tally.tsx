@@ -1,5 +1,5 @@
-import type { ProposalView } from "../../../convex/lib/daoRules";
-import type { Outcome } from "../../../convex/lib/daoRules";
+import type { ProposalView } from "../../../convex/lib/dao/rules";
+import type { Outcome } from "../../../convex/lib/dao/rules";
 import { cn } from "../../ui";
 import { formatTmt, percent } from "./daoFormat";
 

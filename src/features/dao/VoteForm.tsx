@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { ProposalView } from "../../../convex/lib/daoRules";
+import type { ProposalView } from "../../../convex/lib/dao/rules";
 import { Button } from "../../ui";
 import { errorMessage, formatTmt } from "./daoFormat";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ActivityItem, ActivityType } from "../../../convex/lib/verifyValidators";
+import type { ActivityItem, ActivityType } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT, formatWhen } from "./dashboardText";
 

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import type { OwnerAlerts } from "../../../convex/lib/verifyValidators";
+import type { OwnerAlerts } from "../../../convex/lib/verify/tables";
 import { Button, cn } from "../../ui";
 import { DASHBOARD_TEXT, formatWhen, placeText } from "./dashboardText";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
-import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verifyRules";
-import type { DashboardCounts } from "../../../convex/lib/verifyValidators";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verify/rules";
+import type { DashboardCounts } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT } from "./dashboardText";
 

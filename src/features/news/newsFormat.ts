@@ -1,5 +1,5 @@
 import { ConvexError } from "convex/values";
-import { NEWS_TEAM_AUTHOR } from "../../../convex/lib/newsRules";
+import { NEWS_TEAM_AUTHOR } from "../../../convex/lib/news/rules";
 
 /** The first `max` characters, with an ellipsis when there is more. */
 export function preview(text: string, max: number): string {

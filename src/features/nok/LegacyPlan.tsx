@@ -3,7 +3,7 @@ import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdError } from "../../../convex/lib/legacyRules";
+import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdError } from "../../../convex/lib/legacy/rules";
 import { Button } from "../../ui";
 import { Countdown } from "./Countdown";
 import { errorMessage, formatDateTime, selectClass } from "./nokFormat";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
-import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verifyRules";
-import type { PublicAssetCard as Card } from "../../../convex/lib/verifyValidators";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verify/rules";
+import type { PublicAssetCard as Card } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 
 const TONES: Record<AssetStatus, string> = {

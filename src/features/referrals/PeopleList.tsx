@@ -1,5 +1,5 @@
-import type { MyReferrals } from "../../../convex/lib/referralValidators";
-import { REFERRALS_LIST_LIMIT } from "../../../convex/lib/referralValidators";
+import type { MyReferrals } from "../../../convex/lib/referrals/shapes";
+import { REFERRALS_LIST_LIMIT } from "../../../convex/lib/referrals/shapes";
 import { formatDate, REFERRAL_TEXT, tokens } from "./referralFormat";
 
 /** Who joined through me (names masked), when, and what each earned me. */

@@ -1,6 +1,6 @@
-import { CHAINS } from "../../../convex/lib/assetValidators";
-import { ADDRESS_HINTS, CHAIN_LABELS } from "../../../convex/lib/assetChains";
-import type { FieldErrors } from "../../../convex/lib/assetRules";
+import { CHAINS } from "../../../convex/lib/assets/tables";
+import { ADDRESS_HINTS, CHAIN_LABELS } from "../../../convex/lib/assets/chains";
+import type { FieldErrors } from "../../../convex/lib/assets/rules";
 import { Button, Input } from "../../ui";
 import { SelectField, TextAreaField } from "./Fields";
 import { emptyBeneficiary, type BeneficiaryRow, type FormState } from "./formModel";

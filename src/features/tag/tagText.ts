@@ -1,4 +1,4 @@
-import type { AssetKind } from "../../../convex/lib/assetValidators";
+import type { AssetKind } from "../../../convex/lib/assets/tables";
 
 export const KIND_BLURBS: Record<AssetKind, string> = {
   general: "Bikes, laptops, jewellery: everyday things",

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AssetKind } from "../../../convex/lib/assetValidators";
+import type { AssetKind } from "../../../convex/lib/assets/tables";
 import { SIGNUP_BONUS, TAGGING_COST, TOKEN_SYMBOL } from "../../../convex/lib/constants";
 import { buttonClasses } from "../../ui";
 import { HowItWorks } from "./HowItWorks";

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { api } from "../../../convex/_generated/api";
-import { FOUND_CONTACT_MAX, FOUND_MESSAGE_MAX, VERIFY_MESSAGES } from "../../../convex/lib/verifyRules";
+import { FOUND_CONTACT_MAX, FOUND_MESSAGE_MAX, VERIFY_MESSAGES } from "../../../convex/lib/verify/rules";
 import { Button, Input } from "../../ui";
 import { visitorId } from "./visitorId";
 

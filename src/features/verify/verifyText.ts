@@ -1,4 +1,4 @@
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
 
 export const VERIFY_TEXT = {
   loading: "Checking serial number...",

@@ -1,4 +1,4 @@
-import type { TransactionView } from "../../../convex/lib/walletValidators";
+import type { TransactionView } from "../../../convex/lib/wallet/tables";
 import { WALLET_HISTORY_LIMIT } from "../../../convex/lib/constants";
 import { cn } from "../../ui";
 import { formatDateTime, signedTokens, sourceLabel } from "./walletFormat";

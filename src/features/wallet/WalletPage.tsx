@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import type { WalletOverview } from "../../../convex/lib/walletValidators";
+import type { WalletOverview } from "../../../convex/lib/wallet/tables";
 import { PageSpinner, QueryErrorBoundary } from "../../ui";
 import { HowToEarn } from "./HowToEarn";
 import { TransactionList } from "./TransactionList";
