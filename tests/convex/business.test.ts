@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { checkCsv, IMPORT_BATCH, IMPORT_STALE_MS } from "../../convex/lib/csv/import";
 import { neutraliseCell, parseCsv, toCsv } from "../../convex/lib/csv/format";
-import { balanceOf, fundedUser } from "./assetsSupport";
+import { balanceOf, fundedUser } from "./assets-support";
 import { errorData, setupTest, snapshot, type Backend } from "./setup";
 
 const HEADER = "name,sku,quantity,unit_cost,location,category,description";

@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { DAY_MS, MONTH_MS } from "../../convex/lib/legacy/rules";
-import { upload } from "./assetsSupport";
-import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacySupport";
+import { upload } from "./assets-support";
+import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacy-support";
 import { errorData, lastMessageTo, outbox, setupTest, signInAgain, snapshot, type Backend } from "./setup";
 
 beforeEach(() => {

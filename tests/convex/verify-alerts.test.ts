@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { VISIT_ALERTS_PER_ASSET_PER_HOUR } from "../../convex/lib/verify/rules";
 import { errorData, lastMessageTo, makeUser, snapshot } from "./setup";
-import { alertsOf, foundReportsOf, ownerWithAsset } from "./verifySupport";
+import { alertsOf, foundReportsOf, ownerWithAsset } from "./verify-support";
 
 afterEach(() => {
   vi.useRealTimers();

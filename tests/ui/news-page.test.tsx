@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsPage from "../../src/features/news/NewsPage";
-import { makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
 
 vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);

@@ -9,8 +9,8 @@ import { Button, Spinner } from "../../ui";
 import { FormAlert, linkClass } from "./AuthShell";
 import { PasswordInput } from "./PasswordInput";
 import { convexErrorMessage } from "./authErrors";
-import { PasswordReasons } from "../account/security/PasswordReasons";
-import { weakPasswordReasons } from "../account/security/securityErrors";
+import { PasswordReasons } from "./PasswordReasons";
+import { weakPasswordReasons } from "../../lib/errors";
 import { RESET_MESSAGES } from "./resetMessages";
 import { PASSWORDS_DO_NOT_MATCH, validateNewPassword } from "./validation";
 

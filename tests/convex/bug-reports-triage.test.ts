@@ -2,7 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { payload, submit } from "./bugReportsSupport";
+import { payload, submit } from "./bug-reports-support";
 import { errorData, makeUser, setupTest, type Backend, type Client } from "./setup";
 
 const page = { paginationOpts: { numItems: 10, cursor: null } };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { Button, Input } from "../../../ui";
-import { accountErrorMessage } from "../accountErrors";
+import { Button, Input } from "../../ui";
+import { errorMessage } from "../../lib/errors";
 
 export type SecondFactor = { totp: string } | { recoveryCode: string };
 
@@ -31,7 +31,7 @@ export function TotpSignInStep({ submit, onCancel }: { submit: (factor: SecondFa
     try {
       await submit(useRecovery ? { recoveryCode: clean } : { totp: clean.replace(/\s/g, "") });
     } catch (caught) {
-      setError(accountErrorMessage(caught, TOTP_STEP_TEXT.failed));
+      setError(errorMessage(caught, TOTP_STEP_TEXT.failed));
       setBusy(false);
     }
   }

@@ -1,11 +1,11 @@
 import { BrowserRouter, Route, Routes } from "react-router";
 import { useConvexAuth } from "convex/react";
-import { Layout } from "./app/Layout";
-import { appRoutes } from "./app/routes";
-import { ScrollToTop } from "./app/ScrollToTop";
-import { Toaster } from "./app/Toaster";
-import { useActivityPing } from "./app/useActivityPing";
-import { PageSpinner } from "./ui/Spinner";
+import { Layout } from "./Layout";
+import { appRoutes } from "./routes";
+import { ScrollToTop } from "./ScrollToTop";
+import { Toaster } from "./Toaster";
+import { useActivityPing } from "./useActivityPing";
+import { PageSpinner } from "../ui/Spinner";
 
 export default function App() {
   const { isLoading } = useConvexAuth();

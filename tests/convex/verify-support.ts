@@ -1,7 +1,7 @@
 // Fixtures for the verify and dashboard suites: an owner with a tagged asset, and the rows it raised.
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { fundedUser, tagGeneral, upload } from "./assetsSupport";
+import { fundedUser, tagGeneral, upload } from "./assets-support";
 import { setupTest, type Backend } from "./setup";
 
 export async function ownerWithAsset(visibility: "public" | "private" = "public", withPhoto = false) {

@@ -1,6 +1,6 @@
-import { SIGNED_IN, type Caller, type Rows } from "../permissionTypes";
+import { SIGNED_IN, type Caller, type Rows } from "../permission-types";
 
-// Bug reports (issue 6). Submitting is an HTTP action (tests/convex/bugReports.test.ts).
+// Bug reports (issue 6). Submitting is an HTTP action (tests/convex/bug-reports.test.ts).
 // Triage: moderation permission plus admin-influencers, who see /bug-reports as admins do.
 const TRIAGE: readonly Caller[] = ["moderator", "adminInfluencer", "admin"];
 // A well-formed id of no document (convex-test ids are digits + table name).

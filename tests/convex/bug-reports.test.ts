@@ -1,7 +1,7 @@
 // POST /submit-bug-report: who may send, what is accepted, what is stored.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { MAX_SCREENSHOT_BYTES, REPORTS_PER_HOUR } from "../../convex/lib/bugReports/rules";
-import { JPEG_DATA_URL, payload, submit } from "./bugReportsSupport";
+import { JPEG_DATA_URL, payload, submit } from "./bug-reports-support";
 import { SITE_URL, makeUser, setupTest, snapshot } from "./setup";
 
 afterEach(() => vi.useRealTimers());

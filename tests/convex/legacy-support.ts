@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { fundedUser } from "./assetsSupport";
+import { fundedUser } from "./assets-support";
 import { lastMessageTo, linkParams, type Backend, type Client } from "./setup";
 
 /** Runs the jobs due now (emails scheduled with runAfter(0)); needs vi.useFakeTimers(). */

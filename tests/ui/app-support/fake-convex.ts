@@ -1,7 +1,7 @@
 // Fakes of `convex/react` and `@convex-dev/auth/react` for the app-shell tests.
 // Test files wire them with:
-//   vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-//   vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+//   vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+//   vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { vi } from "vitest";
 import type { Profile } from "../../../src/lib/profile";

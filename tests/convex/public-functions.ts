@@ -1,7 +1,7 @@
 // Discovery of every public Convex function straight from convex/, shared by the
 // permission matrix and the fuzzer: a new function is picked up without a list to edit.
 import { anyApi, type FunctionReference } from "convex/server";
-import type { Kind, Rows } from "./permissionTypes";
+import type { Kind, Rows } from "./permission-types";
 import type { Backend, Client } from "./setup";
 
 type Registered = {
