@@ -7,17 +7,6 @@ export const STATUS_STYLES: Record<AssetStatus, string> = {
   transferred: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
-export const formatDate = (at: number) => new Date(at).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
-export const formatDateTime = (at: number) =>
-  new Date(at).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-export const formatMoney = (minor: number) => (minor / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function errorText(error: unknown, fallback: string): string {
-  const data = (error as { data?: unknown } | null)?.data;
-  if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
-  return fallback;
-}
-
 export function verifyUrl(serial: string): string {
   return `${window.location.origin}/verify/${serial}`;
 }

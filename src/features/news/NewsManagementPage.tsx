@@ -9,8 +9,8 @@ import { ArticleRow, type ManagedArticle } from "./ArticleRow";
 import { DeleteArticleDialog } from "./DeleteArticleDialog";
 import { LoadMore } from "./LoadMore";
 import { ManagementStats } from "./ManagementStats";
-import { errorMessage } from "./newsFormat";
 import { useArticleActions } from "./useArticleActions";
+import { errorMessage } from "../../lib/errors";
 
 type Editing = { article: ManagedArticle | null } | null;
 

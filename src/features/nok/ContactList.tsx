@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { ContactView } from "../../../convex/lib/legacy/nokRules";
 import { Button, cn } from "../../ui";
-import { errorMessage } from "./nokFormat";
+import { errorMessage } from "../../lib/errors";
 
 export function ContactList({ contacts }: { contacts: ContactView[] }) {
   const remove = useMutation(api.nextOfKin.remove);

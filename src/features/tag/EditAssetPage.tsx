@@ -9,8 +9,8 @@ import { Button, Card, PageSpinner } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
-import { errorText } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
+import { clientErrorMessage } from "../../lib/errors";
 
 function ExistingFiles({ asset }: { asset: AssetDetail }) {
   const removeFile = useMutation(api.assetFiles.remove);
@@ -24,7 +24,7 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
           <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
             <span className="min-w-0 truncate">{f.name}</span>
             <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`}
-              onClick={() => removeFile({ assetId: asset._id, storageId: f.storageId }).catch((e) => setError(errorText(e, "Could not delete the file.")))}>
+              onClick={() => removeFile({ assetId: asset._id, storageId: f.storageId }).catch((e) => setError(clientErrorMessage(e, "Could not delete the file.")))}>
               Delete
             </Button>
           </li>
@@ -60,7 +60,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
       if (files.length > 0) await addFiles({ assetId: asset._id, files: await uploadPicked(files, () => generateUploadUrl({})) });
       navigate(`/assets/${asset._id}`);
     } catch (error) {
-      setFormError(errorText(error, "Saving failed. Please try again."));
+      setFormError(clientErrorMessage(error, "Saving failed. Please try again."));
       setBusy(false);
     }
   }

@@ -4,7 +4,8 @@ import type { VerifyResult } from "../../../convex/lib/verify/tables";
 import { buttonClasses } from "../../ui";
 import { StatusBadge } from "./StatusBadge";
 import { StatusWarning } from "./StatusWarning";
-import { formatDate, VERIFY_TEXT } from "./verifyText";
+import { VERIFY_TEXT } from "./verifyText";
+import { formatDate } from "../../lib/format";
 
 type PublicResult = Extract<VerifyResult, { result: "public" }>;
 
