@@ -13,7 +13,7 @@ import { clearAttempts, takeAttempt } from "./lib/auth/attempts";
 import { mailboxKey } from "./lib/auth/emailIdentity";
 import { hashesEqual } from "./lib/auth/secrets";
 import { takeSendSlot } from "./lib/auth/sendLimits";
-import { ensureProfile } from "./lib/profiles";
+import { ensureProfile } from "./lib/auth/profiles";
 
 export const PASSWORD_PROVIDER = "password";
 export const PHONE_PROVIDER = "phone";

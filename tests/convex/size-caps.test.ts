@@ -3,9 +3,9 @@
 // swapped, one at a time, for an oversized one and sent by a caller the row allows: the
 // call must be refused, or store nothing oversized.
 import { describe, expect, test } from "vitest";
-import type { Caller } from "./permissionTypes";
-import { fundedUser } from "./assetsSupport";
-import { MATRIX, call } from "./publicFunctions";
+import type { Caller } from "./permission-types";
+import { fundedUser } from "./assets-support";
+import { MATRIX, call } from "./public-functions";
 import { makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
 
 const PADDING = "x".repeat(1_000_000);

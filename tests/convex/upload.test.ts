@@ -2,8 +2,8 @@
 // when it is later attached to an asset.
 import { describe, expect, test } from "vitest";
 import type { Id } from "../../convex/_generated/dataModel";
-import { MAX_FILE_BYTES } from "../../convex/lib/assetFileRules";
-import { UPLOAD_MESSAGES } from "../../convex/lib/fileUploadHttp";
+import { MAX_FILE_BYTES } from "../../convex/lib/assets/fileRules";
+import { UPLOAD_MESSAGES } from "../../convex/lib/assets/uploadHttp";
 import { makeUser, setupTest, type Backend } from "./setup";
 
 async function storedFiles(t: Backend) {

@@ -4,10 +4,10 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import TagPage from "../../src/features/tag/TagPage";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 // jsdom draws no images: uploads are faked; photos keep their names.
 vi.mock("../../src/features/tag/uploadFiles", () => ({
   uploadPicked: vi.fn(async (picked: { file: File; kind: string }[]) =>
