@@ -3,10 +3,22 @@
 // default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
 import { TOKEN_SYMBOL } from "../../convex/lib/constants";
 
-/** The user's first preferred language, else undefined (the runtime's default). */
+/**
+ * The user's first preferred language that Intl accepts, else undefined (the runtime's
+ * default). Browsers can report tags Intl refuses (headless Chromium under LANG=C says
+ * "en-US@posix"), and a refused tag would throw from every formatter.
+ */
 export function userLocale(): string | undefined {
   if (typeof navigator === "undefined") return undefined;
-  return navigator.languages?.[0] ?? navigator.language ?? undefined;
+  const preferred = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
+  for (const tag of preferred) {
+    try {
+      return Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      // Not a BCP 47 tag; try the next one.
+    }
+  }
+  return undefined;
 }
 
 /** "14 May 2025" / "May 14, 2025": a day. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   formatCount,
   formatDate,
@@ -9,6 +9,7 @@ import {
   formatTmt,
   fromLocalInput,
   toLocalInput,
+  userLocale,
 } from "../../src/lib/format";
 
 const MAY_14 = new Date(2025, 4, 14, 10, 30).getTime();
@@ -53,5 +54,17 @@ describe("src/lib/format", () => {
     expect(fromLocalInput(toLocalInput(MAY_14))).toBe(MAY_14);
     expect(fromLocalInput("")).toBeUndefined();
     expect(fromLocalInput("not a date")).toBeUndefined();
+  });
+});
+
+describe("a browser language Intl refuses", () => {
+  it("falls back to the next preferred language instead of throwing", () => {
+    const languages = vi.spyOn(navigator, "languages", "get").mockReturnValue(["en-US@posix", "fr-FR"]);
+    try {
+      expect(userLocale()).toBe("fr-FR");
+      expect(() => formatDate(Date.UTC(2025, 4, 14))).not.toThrow();
+    } finally {
+      languages.mockRestore();
+    }
   });
 });
