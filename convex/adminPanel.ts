@@ -13,7 +13,7 @@ import {
   countValidator,
   USER_SEARCH_MAX,
   type AdminUserRow,
-} from "./lib/adminPanelRules";
+} from "./lib/admin/rules";
 import { appError } from "./lib/errors";
 import { effectiveRole } from "./lib/roles";
 

@@ -2,10 +2,10 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { userMutation } from "./lib/access";
-import { takeSlot } from "./lib/verifyLimits";
-import { ownedAsset, recordEvent } from "./lib/assetRead";
-import { FILE_MESSAGES } from "./lib/assetFileRules";
-import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assetStore";
+import { takeSlot } from "./lib/verify/limits";
+import { ownedAsset, recordEvent } from "./lib/assets/read";
+import { FILE_MESSAGES } from "./lib/assets/fileRules";
+import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
 import { appError } from "./lib/errors";
 
 // Uploads arrive through POST /upload-file (lib/fileUploadHttp.ts), which checks size and

@@ -6,7 +6,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { publicQuery, userMutation } from "./lib/access";
-import { diffAsset } from "./lib/assetDiff";
+import { diffAsset } from "./lib/assets/diff";
 import {
   assetDetailValidator,
   assetEventViewValidator,
@@ -15,22 +15,22 @@ import {
   ownedAsset,
   recordEvent,
   toSummary,
-} from "./lib/assetRead";
-import { listMineQuery, sortValidator } from "./lib/assetList";
-import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assetRules";
-import { reserveSerial } from "./lib/assetSerial";
-import { seedDemoAssets } from "./lib/assetSeed";
-import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assetStore";
+} from "./lib/assets/read";
+import { listMineQuery, sortValidator } from "./lib/assets/list";
+import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assets/rules";
+import { reserveSerial } from "./lib/assets/serial";
+import { seedDemoAssets } from "./lib/assets/seed";
+import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
 import {
   assetDetailsValidator,
   assetKindValidator,
   assetStatusValidator,
   visibilityValidator,
-} from "./lib/assetValidators";
+} from "./lib/assets/tables";
 import { TAGGING_COST } from "./lib/constants";
 import { appError, MESSAGES } from "./lib/errors";
 import { spend } from "./lib/ledger";
-import { cancelPendingTransfer } from "./lib/transferRules";
+import { cancelPendingTransfer } from "./lib/assets/transfers";
 
 const inputArgs = {
   kind: assetKindValidator,

@@ -1,9 +1,9 @@
 import { convexAuth } from "@convex-dev/auth/server";
 import type { MutationCtx } from "./_generated/server";
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from "./lib/constants";
-import { passwordProvider } from "./lib/passwordProvider";
-import { phoneProvider } from "./lib/phoneProvider";
-import { ensureProfile } from "./lib/profiles";
+import { passwordProvider } from "./lib/auth/passwordProvider";
+import { phoneProvider } from "./lib/auth/phoneProvider";
+import { ensureProfile } from "./lib/auth/profiles";
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   // Both providers keep their codes and links in the app's own tables (convex/authFlows.ts),

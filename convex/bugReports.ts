@@ -1,4 +1,4 @@
-// Bug reports: recorded by the /submit-bug-report HTTP action (lib/bugReportHttp.ts),
+// Bug reports: recorded by the /submit-bug-report HTTP action (lib/bugReports/http.ts),
 // triaged live on /bug-reports and /moderator, followed by reporters on /profile.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
@@ -16,7 +16,7 @@ import {
   canTransition,
   consoleEntryValidator,
   viewportValidator,
-} from "./lib/bugReportRules";
+} from "./lib/bugReports/rules";
 import { appError } from "./lib/errors";
 import { roleValidator } from "./lib/validators";
 

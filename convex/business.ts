@@ -8,12 +8,12 @@ import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { businessAction, businessQuery } from "./lib/access";
-import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./lib/assetValidators";
+import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./lib/assets/tables";
 import { TAGGING_COST } from "./lib/constants";
-import { businessAssets, createBusinessAsset, deleteImportedAsset, group, INVENTORY_SCAN_LIMIT, itemOf } from "./lib/csvAssets";
-import { checkCsv, CSV_MESSAGES, IMPORT_BATCH, IMPORT_STALE_MS, MAX_CSV_BYTES, MAX_LISTED_ERRORS, formatBytes } from "./lib/csvImport";
+import { businessAssets, createBusinessAsset, deleteImportedAsset, group, INVENTORY_SCAN_LIMIT, itemOf } from "./lib/csv/assets";
+import { checkCsv, CSV_MESSAGES, IMPORT_BATCH, IMPORT_STALE_MS, MAX_CSV_BYTES, MAX_LISTED_ERRORS, formatBytes } from "./lib/csv/import";
 import { appError } from "./lib/errors";
-import { importStatusValidator } from "./lib/legacyTables";
+import { importStatusValidator } from "./lib/legacy/tables";
 import { earn, spend } from "./lib/ledger";
 
 const ITEMS_LIMIT = 200;

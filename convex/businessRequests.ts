@@ -12,7 +12,7 @@ import {
   businessRequestRowValidator,
   myBusinessRequestValidator,
   type BusinessRequestRow,
-} from "./lib/adminPanelRules";
+} from "./lib/admin/rules";
 import { appError, MESSAGES } from "./lib/errors";
 import { isBusiness } from "./lib/roles";
 

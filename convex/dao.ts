@@ -12,7 +12,7 @@ import {
   proposalViewValidator,
   type ProposalInput,
   type ProposalView,
-} from "./lib/daoRules";
+} from "./lib/dao/rules";
 import { appError } from "./lib/errors";
 import { getWallet } from "./lib/ledger";
 

@@ -3,15 +3,15 @@ import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicQuery, userMutation } from "./lib/access";
-import { ASSET_KINDS, ASSET_STATUSES } from "./lib/assetValidators";
-import { assetNames, recentActivity } from "./lib/verifyActivity";
-import { OWNER_ALERTS_LIMIT, OWNER_FOUND_REPORTS_LIMIT } from "./lib/verifyRules";
+import { ASSET_KINDS, ASSET_STATUSES } from "./lib/assets/tables";
+import { assetNames, recentActivity } from "./lib/verify/activity";
+import { OWNER_ALERTS_LIMIT, OWNER_FOUND_REPORTS_LIMIT } from "./lib/verify/rules";
 import {
   activityItemValidator,
   dashboardCountsValidator,
   ownerAlertsValidator,
   type DashboardCounts,
-} from "./lib/verifyValidators";
+} from "./lib/verify/tables";
 
 // Counts read at most this many rows per kind and status; past it the tile reads "500+".
 export const COUNT_CAP = 500;

@@ -1,7 +1,7 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
-import { submitBugReport, submitBugReportPreflight } from "./lib/bugReportHttp";
-import { uploadFile } from "./lib/fileUploadHttp";
+import { submitBugReport, submitBugReportPreflight } from "./lib/bugReports/http";
+import { uploadFile } from "./lib/assets/uploadHttp";
 import { appOriginPreflight } from "./lib/httpCors";
 
 const http = httpRouter();

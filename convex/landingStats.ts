@@ -3,7 +3,7 @@
 import { v } from "convex/values";
 import type { QueryCtx } from "./_generated/server";
 import { publicQuery } from "./lib/access";
-import { ADMIN_COUNT_CAP, countValidator } from "./lib/adminPanelRules";
+import { ADMIN_COUNT_CAP, countValidator } from "./lib/admin/rules";
 
 async function bounded(ctx: QueryCtx, table: "assets" | "verifyAlerts") {
   const count = (await ctx.db.query(table).take(ADMIN_COUNT_CAP + 1)).length;

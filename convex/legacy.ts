@@ -6,10 +6,10 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { publicMutation, publicQuery, userMutation } from "./lib/access";
-import { displayName } from "./lib/assetRead";
+import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";
-import { cancelRelease, confirmationsOf, getSettings, lastAliveAt, releaseIfEnough, runCheck } from "./lib/legacyEngine";
-import { contactsOf, logLegacy } from "./lib/legacyLog";
+import { cancelRelease, confirmationsOf, getSettings, lastAliveAt, releaseIfEnough, runCheck } from "./lib/legacy/engine";
+import { contactsOf, logLegacy } from "./lib/legacy/log";
 import {
   deadlineOf,
   LEGACY_EVENTS_LIMIT,
@@ -18,9 +18,9 @@ import {
   legacyStateValidator,
   periodError,
   thresholdError,
-} from "./lib/legacyRules";
-import { verifiedHash } from "./lib/legacyTokens";
-import { NOK_MESSAGES } from "./lib/nokRules";
+} from "./lib/legacy/rules";
+import { verifiedHash } from "./lib/legacy/tokens";
+import { NOK_MESSAGES } from "./lib/legacy/nokRules";
 
 const planValidator = v.object({
   enabled: v.boolean(),

@@ -7,12 +7,12 @@ import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { internalAction, internalMutation, type QueryCtx } from "./_generated/server";
 import { publicMutation, publicQuery } from "./lib/access";
-import { displayName } from "./lib/assetRead";
+import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";
-import { getSettings } from "./lib/legacyEngine";
-import { logLegacy, siteUrl } from "./lib/legacyLog";
-import { createToken, verifiedHash } from "./lib/legacyTokens";
-import { NOK_MESSAGES } from "./lib/nokRules";
+import { getSettings } from "./lib/legacy/engine";
+import { logLegacy, siteUrl } from "./lib/legacy/log";
+import { createToken, verifiedHash } from "./lib/legacy/tokens";
+import { NOK_MESSAGES } from "./lib/legacy/nokRules";
 import { sendEmail } from "./lib/outbound";
 
 const fileView = v.object({ name: v.string(), url: v.union(v.string(), v.null()), contentType: v.string() });

@@ -15,10 +15,10 @@ import {
   requireKnownCategory,
   toManaged,
   toPublic,
-} from "./lib/newsData";
-import { checkArticle, mergeCategories, NEWS_STATS_CAP, NEWS_UNREAD_CAP, type ArticleInput } from "./lib/newsRules";
+} from "./lib/news/data";
+import { checkArticle, mergeCategories, NEWS_STATS_CAP, NEWS_UNREAD_CAP, type ArticleInput } from "./lib/news/rules";
 
-import { seedDemoArticles } from "./lib/newsSeed";
+import { seedDemoArticles } from "./lib/news/seed";
 
 const MAX_PAGE = 50;
 const MAX_CATEGORIES = 100;

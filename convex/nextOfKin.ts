@@ -5,12 +5,12 @@ import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
 import { publicMutation, publicQuery, userMutation } from "./lib/access";
-import { displayName } from "./lib/assetRead";
+import { displayName } from "./lib/assets/read";
 import { takeInviteSlot } from "./lib/auth/inviteLimits";
 import { appError } from "./lib/errors";
-import { contactsOf, logLegacy, siteUrl } from "./lib/legacyLog";
-import { CONTACT_INVITE_TTL_MS } from "./lib/legacyRules";
-import { createToken, verifiedHash } from "./lib/legacyTokens";
+import { contactsOf, logLegacy, siteUrl } from "./lib/legacy/log";
+import { CONTACT_INVITE_TTL_MS } from "./lib/legacy/rules";
+import { createToken, verifiedHash } from "./lib/legacy/tokens";
 import {
   NOK_LIMITS,
   NOK_MESSAGES,
@@ -19,7 +19,7 @@ import {
   contactErrors,
   contactViewValidator,
   willAssetViewValidator,
-} from "./lib/nokRules";
+} from "./lib/legacy/nokRules";
 import { sendEmail } from "./lib/outbound";
 
 const WILL_ASSETS_LIMIT = 100;

@@ -4,7 +4,7 @@ import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicQuery } from "./lib/access";
-import { publicAssetCardValidator, type PublicAssetCard } from "./lib/verifyValidators";
+import { publicAssetCardValidator, type PublicAssetCard } from "./lib/verify/tables";
 
 export const SEARCH_MAX = 100;
 

@@ -5,7 +5,7 @@ import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminViewQuery, publicQuery, userMutation } from "./lib/access";
 import { appError } from "./lib/errors";
-import { attach, defaultReferrer, isInChainOf, referralOf, userByCode } from "./lib/referralApply";
+import { attach, defaultReferrer, isInChainOf, referralOf, userByCode } from "./lib/referrals/apply";
 import {
   lastDays,
   maskedName,
@@ -13,14 +13,14 @@ import {
   parseReferralSource,
   REFERRAL_MESSAGES,
   samePerson,
-} from "./lib/referralRules";
+} from "./lib/referrals/rules";
 import {
   leaderboardEntryValidator,
   myReferralsValidator,
   REFERRAL_STATS_DAYS,
   referralStatsValidator,
   REFERRALS_LIST_LIMIT,
-} from "./lib/referralValidators";
+} from "./lib/referrals/shapes";
 
 /**
  * The spec's apply_referral_on_signup, for the signed-in new user (never an id from

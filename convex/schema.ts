@@ -6,23 +6,23 @@ import {
   consoleEntryValidator,
   statusChangeValidator,
   viewportValidator,
-} from "./lib/bugReportRules";
+} from "./lib/bugReports/rules";
 import {
   auditActionValidator,
   fieldChangeValidator,
   outboxFields,
   roleValidator,
 } from "./lib/validators";
-import { referralCounterFields, referralFields, transactionFields } from "./lib/walletValidators";
-import { foundReportFields, verifyAlertFields } from "./lib/verifyValidators";
-import { proposalFields, tallyFields, voteFields } from "./lib/daoRules";
-import { businessRequestFields } from "./lib/adminPanelRules";
+import { referralCounterFields, referralFields, transactionFields } from "./lib/wallet/tables";
+import { foundReportFields, verifyAlertFields } from "./lib/verify/tables";
+import { proposalFields, tallyFields, voteFields } from "./lib/dao/rules";
+import { businessRequestFields } from "./lib/admin/rules";
 import {
   assetChangeValidator,
   assetEventTypeValidator,
   assetFields,
   transferStatusValidator,
-} from "./lib/assetValidators";
+} from "./lib/assets/tables";
 import {
   beneficiaryFields,
   importJobFields,
@@ -31,7 +31,7 @@ import {
   legacyGrantFields,
   legacySettingsFields,
   nokContactFields,
-} from "./lib/legacyTables";
+} from "./lib/legacy/tables";
 import { authStateTables } from "./lib/auth/authTables";
 
 export default defineSchema({

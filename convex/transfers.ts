@@ -3,12 +3,12 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { env, internalAction } from "./_generated/server";
 import { publicQuery, userMutation } from "./lib/access";
-import { coverPhotoUrl, displayName, ownedAsset, recordEvent } from "./lib/assetRead";
-import { assetKindValidator } from "./lib/assetValidators";
-import { parseEmail } from "./lib/authInput";
+import { coverPhotoUrl, displayName, ownedAsset, recordEvent } from "./lib/assets/read";
+import { assetKindValidator } from "./lib/assets/tables";
+import { parseEmail } from "./lib/auth/input";
 import { appError, MESSAGES } from "./lib/errors";
 import { sendEmail } from "./lib/outbound";
-import { moveOwnership, openTransfer, pendingTransfer, TRANSFER_MESSAGES } from "./lib/transferRules";
+import { moveOwnership, openTransfer, pendingTransfer, TRANSFER_MESSAGES } from "./lib/assets/transfers";
 
 const INCOMING_LIMIT = 50;
 

@@ -3,7 +3,7 @@
 // first code turns it on and returns ten recovery codes, shown once and stored as
 // SHA-256 hashes. `disable` needs a code; `regenerateRecoveryCodes` needs an authenticator
 // code and replaces the whole set (the old codes stop working). The sign-in challenge lives in the password
-// provider (convex/lib/passwordProvider.ts), which calls `redeem` below.
+// provider (convex/lib/auth/passwordProvider.ts), which calls `redeem` below.
 //
 // Every code check goes through the internal mutation `redeem`, which never throws:
 // it returns an outcome so that failure counts commit, and the public actions turn
@@ -22,7 +22,7 @@ import {
   matchTotp,
   otpauthUri,
   timingSafeEqual,
-} from "./lib/totp";
+} from "./lib/auth/totp";
 
 // Wrong codes per user before further codes are refused for the rest of the window.
 const MAX_FAILURES = 5;

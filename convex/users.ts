@@ -1,12 +1,12 @@
 import { invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { publicQuery, userAction, userMutation } from "./lib/access";
-import { parseNewPassword } from "./lib/passwordStrength";
+import { parseNewPassword } from "./lib/auth/passwordStrength";
 import { internal } from "./_generated/api";
 import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, MAX_PASSWORD_LENGTH } from "./lib/constants";
 import { appError, MESSAGES } from "./lib/errors";
-import { PASSWORD_PROVIDER_ID, spendGuess, throwCredentialError } from "./lib/passwordProvider";
-import { toProfile } from "./lib/profiles";
+import { PASSWORD_PROVIDER_ID, spendGuess, throwCredentialError } from "./lib/auth/passwordProvider";
+import { toProfile } from "./lib/auth/profiles";
 import { profileValidator } from "./lib/validators";
 
 /** The signed-in user's profile, or null when signed out. */

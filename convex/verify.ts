@@ -6,8 +6,8 @@ import { publicMutation, publicQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { sendEmail } from "./lib/outbound";
 import { enforceRateLimit } from "./lib/rateLimit";
-import { assetBySerial, publicView } from "./lib/verifyData";
-import { takeSlot } from "./lib/verifyLimits";
+import { assetBySerial, publicView } from "./lib/verify/data";
+import { takeSlot } from "./lib/verify/limits";
 import {
   cleanVisitorId,
   coarsePlace,
@@ -21,9 +21,9 @@ import {
   VERIFY_MESSAGES,
   VISIT_ALERT_WINDOW_MS,
   VISIT_ALERTS_PER_ASSET_PER_HOUR,
-} from "./lib/verifyRules";
-import { placeValidator, verifyResultValidator } from "./lib/verifyValidators";
-import { foundReportEmail } from "./lib/verifyEmail";
+} from "./lib/verify/rules";
+import { placeValidator, verifyResultValidator } from "./lib/verify/tables";
+import { foundReportEmail } from "./lib/verify/email";
 
 const HOUR = 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { v } from "convex/values";
 import { publicQuery } from "./lib/access";
 import { WALLET_HISTORY_LIMIT } from "./lib/constants";
 import { getWallet } from "./lib/ledger";
-import { walletOverviewValidator } from "./lib/walletValidators";
+import { walletOverviewValidator } from "./lib/wallet/tables";
 
 /** The header's '{n} TMT': null when signed out, 0 before the wallet exists. */
 export const balance = publicQuery({

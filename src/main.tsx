@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ConvexReactClient } from "convex/react";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
-import App from "./App";
+import App from "./app/App";
 import { MissingConfig } from "./app/MissingConfig";
 import { captureReferralFromUrl } from "./lib/referral";
 import { installConsoleBuffer } from "./lib/consoleBuffer";

@@ -23,7 +23,7 @@ import {
   type ActionCtx,
   type QueryCtx,
 } from "../_generated/server";
-import { canTriageBugReports } from "./bugReportRules";
+import { canTriageBugReports } from "./bugReports/rules";
 import { appError, MESSAGES } from "./errors";
 import { hasAdminView, hasModeration, isAdmin, isBusiness } from "./roles";
 

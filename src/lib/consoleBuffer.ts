@@ -1,13 +1,13 @@
 // Keeps the console entries a bug report sends (spec section 9): errors,
 // warnings, and logs that mention 'error', 'failed' or 'timeout'; the last 20.
 // The original console methods keep working; entries are redacted on capture.
-import { redactSecrets } from "../../convex/lib/bugReportRedact";
+import { redactSecrets } from "../../convex/lib/bugReports/redact";
 import {
   CONSOLE_BUFFER_SIZE,
   MAX_CONSOLE_ENTRY_CHARS,
   type ConsoleEntry,
   type ConsoleLevel,
-} from "../../convex/lib/bugReportRules";
+} from "../../convex/lib/bugReports/rules";
 
 export type { ConsoleEntry };
 

@@ -1,15 +1,12 @@
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
+import { errorCode } from "./errors";
 
 // Spec section 8, wallet row, word for word.
 export const SPEND_MESSAGES = {
   insufficient: "Insufficient tokens",
   failed: "Failed to spend tokens",
 } as const;
-
-function codeOf(error: unknown): unknown {
-  return error instanceof ConvexError && typeof error.data === "object" && error.data !== null ? (error.data as { code?: unknown }).code : undefined;
-}
 
 /**
  * For a call that spends tokens (tagging, a business import): toasts the spec's wallet message
@@ -18,7 +15,7 @@ function codeOf(error: unknown): unknown {
  * own message (a validation error) is the caller's to show; returns whether a toast was shown.
  */
 export function toastSpendFailure(error: unknown): boolean {
-  if (codeOf(error) === "INSUFFICIENT_TOKENS") {
+  if (errorCode(error) === "INSUFFICIENT_TOKENS") {
     toast.error(SPEND_MESSAGES.insufficient);
     return true;
   }

@@ -7,10 +7,10 @@ import { attemptKey } from "../../convex/lib/auth/attempts";
 import { INVITE_MESSAGES } from "../../convex/lib/auth/inviteLimits";
 import { UNKNOWN_PARAMETER } from "../../convex/lib/auth/params";
 import { SEND_LIMITS, SEND_MESSAGES } from "../../convex/lib/auth/sendLimits";
-import { checkCsv, IMPORT_BATCH } from "../../convex/lib/csvImport";
+import { checkCsv, IMPORT_BATCH } from "../../convex/lib/csv/import";
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
-import { totpAt } from "../../convex/lib/totp";
-import { balanceOf, fundedUser } from "./assetsSupport";
+import { totpAt } from "../../convex/lib/auth/totp";
+import { balanceOf, fundedUser } from "./assets-support";
 import {
   asToken,
   errorData,

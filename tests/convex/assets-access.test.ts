@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { errorData, setupTest, snapshot } from "./setup";
-import { fundedUser, generalInput, tagGeneral } from "./assetsSupport";
+import { fundedUser, generalInput, tagGeneral } from "./assets-support";
 
 async function twoMembers() {
   const t = setupTest();

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { SERIAL_PATTERN, reserveSerial } from "../../convex/lib/assetSerial";
+import { SERIAL_PATTERN, reserveSerial } from "../../convex/lib/assets/serial";
 import { TAGGING_COST } from "../../convex/lib/constants";
 import { errorData, setupTest, snapshot } from "./setup";
-import { balanceOf, fundedUser, tagGeneral, upload } from "./assetsSupport";
+import { balanceOf, fundedUser, tagGeneral, upload } from "./assets-support";
 
 test("a member tags an asset: charged the tagging cost, serial in the TMT-XXXX-XXXX format", async () => {
   const t = setupTest();

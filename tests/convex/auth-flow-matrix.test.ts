@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { attemptKey, type AttemptKind } from "../../convex/lib/auth/attempts";
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
-import { totpAt } from "../../convex/lib/totp";
+import { totpAt } from "../../convex/lib/auth/totp";
 import { asToken, errorData, lastMessageTo, linkParams, setupTest, signIn, signUpVerified, type Backend } from "./setup";
 
 const EMAIL = "owner@example.com";

@@ -1,9 +1,9 @@
 // Business inventory: CSV import all or nothing with its ledger charge, totals, export.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { checkCsv, IMPORT_BATCH, IMPORT_STALE_MS } from "../../convex/lib/csvImport";
-import { neutraliseCell, parseCsv, toCsv } from "../../convex/lib/csvFormat";
-import { balanceOf, fundedUser } from "./assetsSupport";
+import { checkCsv, IMPORT_BATCH, IMPORT_STALE_MS } from "../../convex/lib/csv/import";
+import { neutraliseCell, parseCsv, toCsv } from "../../convex/lib/csv/format";
+import { balanceOf, fundedUser } from "./assets-support";
 import { errorData, setupTest, snapshot, type Backend } from "./setup";
 
 const HEADER = "name,sku,quantity,unit_cost,location,category,description";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { earn } from "../../convex/lib/ledger";
-import { DAO_MESSAGES, outcome } from "../../convex/lib/daoRules";
+import { DAO_MESSAGES, outcome } from "../../convex/lib/dao/rules";
 import { errorData, makeUser, setupTest, snapshot, type Backend } from "./setup";
 
 const HOUR = 60 * 60 * 1000;

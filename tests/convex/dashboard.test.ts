@@ -1,9 +1,9 @@
 // /dashboard and /public-assets: the owner's overview and activity; the public registry without owners.
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { fundedUser, tagGeneral } from "./assetsSupport";
+import { fundedUser, tagGeneral } from "./assets-support";
 import { makeUser, setupTest } from "./setup";
-import { ownerWithAsset } from "./verifySupport";
+import { ownerWithAsset } from "./verify-support";
 
 const page = { numItems: 10, cursor: null };
 

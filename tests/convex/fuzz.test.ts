@@ -4,9 +4,9 @@
 // with one of the project's codes, never crash; a refused call writes nothing.
 // Replay a run with FUZZ_SEED=<seed> (printed below).
 import { beforeAll, describe, expect, test } from "vitest";
-import type { Caller } from "./permissionTypes";
-import { MATRIX, call, publicFunctions } from "./publicFunctions";
-import { fundedUser } from "./assetsSupport";
+import type { Caller } from "./permission-types";
+import { MATRIX, call, publicFunctions } from "./public-functions";
+import { fundedUser } from "./assets-support";
 import { snapshot, type Backend, type Client } from "./setup";
 import { world } from "./fuzz/fixtures";
 import { KNOWN_FINDINGS } from "./fuzz/known";

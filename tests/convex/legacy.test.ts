@@ -2,9 +2,9 @@
 // confirmations, and release of exactly the assigned assets to their beneficiaries.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { DAY_MS, MONTH_MS } from "../../convex/lib/legacyRules";
-import { upload } from "./assetsSupport";
-import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacySupport";
+import { DAY_MS, MONTH_MS } from "../../convex/lib/legacy/rules";
+import { upload } from "./assets-support";
+import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacy-support";
 import { errorData, lastMessageTo, outbox, setupTest, signInAgain, snapshot, type Backend } from "./setup";
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 // Scheduled publishing and the header's unread count.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { NEWS_UNREAD_CAP } from "../../convex/lib/newsRules";
+import { NEWS_UNREAD_CAP } from "../../convex/lib/news/rules";
 import { makeUser, setupTest, type Backend } from "./setup";
 
 const FIRST_PAGE = { numItems: 20, cursor: null };

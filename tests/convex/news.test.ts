@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { ARTICLE_CATEGORIES } from "../../convex/lib/constants";
-import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, NEWS_MESSAGES } from "../../convex/lib/newsRules";
+import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, NEWS_MESSAGES } from "../../convex/lib/news/rules";
 import { errorData, makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
 
 const FIRST_PAGE = { numItems: 20, cursor: null };

@@ -1,9 +1,9 @@
 // Next of kin: contact validation, the confirmation email and link, beneficiaries.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { DAY_MS } from "../../convex/lib/legacyRules";
-import { tagGeneral } from "./assetsSupport";
-import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacySupport";
+import { DAY_MS } from "../../convex/lib/legacy/rules";
+import { tagGeneral } from "./assets-support";
+import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacy-support";
 import { errorData, lastMessageTo, makeUser, setupTest, snapshot } from "./setup";
 
 beforeEach(() => {

@@ -2,8 +2,8 @@
 // A new public function without a row here fails the first test.
 import { describe, expect, test } from "vitest";
 import { errorData, makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
-import { CALLERS, type Caller } from "./permissionTypes";
-import { MATRIX, call, publicFunctions } from "./publicFunctions";
+import { CALLERS, type Caller } from "./permission-types";
+import { MATRIX, call, publicFunctions } from "./public-functions";
 
 // Convex Auth's own entry points: callable by anyone by design, exercised in auth/phone tests.
 const PUBLIC_BY_DESIGN = new Set(["auth:signIn", "auth:signOut", "auth:isAuthenticated"]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { REFERRAL_MESSAGES } from "../../convex/lib/referralRules";
+import { REFERRAL_MESSAGES } from "../../convex/lib/referrals/rules";
 import { errorData, makeUser, setupTest, signUpVerified, snapshot, userByEmail, type Backend } from "./setup";
 
 const apply = (referralCode: string, source = "email_verification") => ({ referralCode, source });

@@ -2,7 +2,7 @@
 // token expires: an attacker holding a copied token loses access with the session.
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { payload, submit } from "./bugReportsSupport";
+import { payload, submit } from "./bug-reports-support";
 import { asSession, asToken, errorData, makeUser, newSession, setupTest, signIn, signUpVerified, type Backend, type Client } from "./setup";
 
 const EMAIL = "two-devices@example.com";

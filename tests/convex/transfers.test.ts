@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { errorData, lastMessageTo, setupTest, snapshot } from "./setup";
-import { fundedUser, tagGeneral } from "./assetsSupport";
+import { fundedUser, tagGeneral } from "./assets-support";
 
 async function offered() {
   const t = setupTest();

@@ -1,8 +1,9 @@
 // POST /upload-file: the size and type limits apply while the file arrives, not
 // when it is later attached to an asset.
 import { describe, expect, test } from "vitest";
-import { MAX_FILE_BYTES } from "../../convex/lib/assetFileRules";
-import { UPLOAD_MESSAGES } from "../../convex/lib/fileUploadHttp";
+import type { Id } from "../../convex/_generated/dataModel";
+import { MAX_FILE_BYTES } from "../../convex/lib/assets/fileRules";
+import { UPLOAD_MESSAGES } from "../../convex/lib/assets/uploadHttp";
 import { makeUser, setupTest, type Backend } from "./setup";
 
 async function storedFiles(t: Backend) {
@@ -20,7 +21,7 @@ describe("uploads", () => {
     const response = await post(user.as, new Uint8Array([137, 80, 78, 71, 1, 2, 3]), { "Content-Type": "image/png" });
     expect(response.status).toBe(200);
     const { storageId } = (await response.json()) as { storageId: string };
-    expect(await t.run(async (ctx) => (await ctx.db.system.get(storageId as never))?.size)).toBe(7);
+    expect(await t.run(async (ctx) => (await ctx.db.system.get(storageId as Id<"_storage">))?.size)).toBe(7);
   });
 
   test("a file over the limit is refused with 413 before anything is stored", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { REFERRAL_CODE_ALPHABET } from "../../convex/lib/constants";
-import { ensureProfile } from "../../convex/lib/profiles";
+import { ensureProfile } from "../../convex/lib/auth/profiles";
 import { errorData, makeUser, setupTest, signIn, signUpVerified, userByEmail } from "./setup";
 
 afterEach(() => {

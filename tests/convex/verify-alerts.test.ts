@@ -1,9 +1,9 @@
 // Every visit to a verify page alerts the owner (rate-limited, no identity); finders report found.
 import { afterEach, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { VISIT_ALERTS_PER_ASSET_PER_HOUR } from "../../convex/lib/verifyRules";
+import { VISIT_ALERTS_PER_ASSET_PER_HOUR } from "../../convex/lib/verify/rules";
 import { errorData, lastMessageTo, makeUser, snapshot } from "./setup";
-import { alertsOf, foundReportsOf, ownerWithAsset } from "./verifySupport";
+import { alertsOf, foundReportsOf, ownerWithAsset } from "./verify-support";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,7 +2,7 @@
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { makeUser } from "./setup";
-import { ownerWithAsset } from "./verifySupport";
+import { ownerWithAsset } from "./verify-support";
 
 const PUBLIC_FIELDS = ["isOwner", "kind", "name", "owner", "photoUrl", "provenance", "result", "serial", "status", "taggedAt"];
 

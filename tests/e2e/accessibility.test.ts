@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { authToken, clientAs, DESKTOP, newPage, signIn } from "./support/app";
 import { REPO_ROOT, startStack, type Stack } from "./support/stack";
-import { appRouteList, canVisit, type AppRoute, type RoleName } from "./a11y/routeList";
+import { appRouteList, canVisit, type AppRoute, type RoleName } from "./a11y/route-list";
 import { settle, trackSettling } from "./a11y/settle";
 import { ConvexHttpClient } from "convex/browser";
 

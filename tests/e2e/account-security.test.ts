@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { timeStep, totpAt } from "../../convex/lib/totp";
+import { timeStep, totpAt } from "../../convex/lib/auth/totp";
 import { authToken, clientAs, DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 

@@ -3,11 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminPage from "../../src/features/admin/AdminPage";
-import type { AdminUserRow, BusinessRequestRow } from "../../convex/lib/adminPanelRules";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import type { AdminUserRow, BusinessRequestRow } from "../../convex/lib/admin/rules";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 function user(id: string, email: string, overrides: Partial<AdminUserRow> = {}): AdminUserRow {
   return {

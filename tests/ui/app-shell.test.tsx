@@ -1,12 +1,12 @@
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import App from "../../src/App";
+import App from "../../src/app/App";
 import { useActivityPing } from "../../src/app/useActivityPing";
-import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fakeConvex";
+import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 beforeEach(() => {
   resetFakes();

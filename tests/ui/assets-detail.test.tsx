@@ -4,11 +4,11 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AssetDetailPage from "../../src/features/assets/AssetDetailPage";
 import AssetsPage from "../../src/features/assets/AssetsPage";
-import type { AssetDetail, AssetSummary } from "../../convex/lib/assetRead";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import type { AssetDetail, AssetSummary } from "../../convex/lib/assets/read";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 const AT = Date.UTC(2025, 4, 14, 9, 30);
 const asset: AssetDetail = {

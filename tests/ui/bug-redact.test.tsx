@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { redactSecrets } from "../../convex/lib/bugReportRedact";
+import { redactSecrets } from "../../convex/lib/bugReports/redact";
 import { convexSiteUrl } from "../../src/lib/convexSiteUrl";
 
 describe("redacting secrets", () => {

@@ -5,11 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
-import { checkCsv } from "../../convex/lib/csvImport";
+import { checkCsv } from "../../convex/lib/csv/import";
 import { CsvPreview } from "../../src/features/business/CsvPreview";
-import { fake, resetFakes } from "./app-support/fakeConvex";
+import { fake, resetFakes } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const { ImportPanel } = await import("../../src/features/business/ImportPanel");

@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BACK_ONLINE_MS, ConnectionBanner } from "../../src/app/ConnectionBanner";
 import TagPage from "../../src/features/tag/TagPage";
 import { RECONNECT_GRACE_MS } from "../../src/lib/useConnection";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 let online = true;
 beforeEach(() => {

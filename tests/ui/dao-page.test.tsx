@@ -3,11 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import DaoPage from "../../src/features/dao/DaoPage";
-import { DAO_MESSAGES, type ProposalView } from "../../convex/lib/daoRules";
-import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fakeConvex";
+import { DAO_MESSAGES, type ProposalView } from "../../convex/lib/dao/rules";
+import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 const HOUR = 3_600_000;
 

@@ -2,12 +2,12 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ActivityItem, DashboardCounts, OwnerAlerts } from "../../convex/lib/verifyValidators";
+import type { ActivityItem, DashboardCounts, OwnerAlerts } from "../../convex/lib/verify/tables";
 import DashboardPage from "../../src/features/dashboard/DashboardPage";
 import { newArrivals } from "../../src/features/verify/VisitAlertListener";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 
 const counts: DashboardCounts = {
   total: 3,

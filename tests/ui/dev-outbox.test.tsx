@@ -1,9 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import DevOutboxPage from "../../src/features/dev/DevOutboxPage";
-import { fake, resetFakes } from "./app-support/fakeConvex";
+import { fake, resetFakes } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 
 beforeEach(resetFakes);
 

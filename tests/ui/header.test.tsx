@@ -4,10 +4,10 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../src/app/Header";
 import type { Profile } from "../../src/lib/profile";
-import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fakeConvex";
+import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 function renderHeader(path = "/dashboard") {
   return render(

@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import LandingPage from "../../src/features/landing/LandingPage";
 import LaunchPage from "../../src/features/launch/LaunchPage";
 import { REFERRAL_REWARD, SIGNUP_BONUS, TAGGING_COST } from "../../convex/lib/constants";
-import { fake, resetFakes, signedOut } from "./app-support/fakeConvex";
+import { fake, resetFakes, signedOut } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 beforeEach(() => {
   resetFakes();

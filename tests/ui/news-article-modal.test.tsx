@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ArticleFormModal } from "../../src/features/news/ArticleFormModal";
 import type { ManagedArticle } from "../../src/features/news/ArticleRow";
-import { resetFakes } from "./app-support/fakeConvex";
+import { resetFakes } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
 
 vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);

@@ -3,7 +3,7 @@
 //   vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { vi, type Mock } from "vitest";
-import { convexReactModule, fake } from "./app-support/fakeConvex";
+import { convexReactModule, fake } from "./app-support/fake-convex";
 
 type Result = unknown | ((args: Record<string, unknown>) => unknown);
 

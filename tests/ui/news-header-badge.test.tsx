@@ -2,11 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../src/app/Header";
-import { makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { news, resetNews } from "./news-fakes";
 
 vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 function newsLink() {
   render(

@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import NewsManagementPage from "../../src/features/news/NewsManagementPage";
-import { makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
 
 vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);

@@ -4,8 +4,9 @@ import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsPage from "../../src/features/news/NewsPage";
-import { makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
+import { formatLongDate } from "../../src/lib/format";
 
 vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -63,7 +64,7 @@ describe("/news", () => {
     expect(within(first).getByText("Company News")).toBeInTheDocument();
     expect(within(first).getByText(`${LONG.slice(0, 150).trimEnd()}...`)).toBeInTheDocument();
     expect(within(first).getByText("Ada Admin")).toBeInTheDocument();
-    expect(within(first).getByText(new Date(Date.UTC(2025, 0, 15, 12)).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }))).toBeInTheDocument();
+    expect(within(first).getByText(formatLongDate(Date.UTC(2025, 0, 15, 12)))).toBeInTheDocument();
     expect(within(first).getByTestId("image-placeholder")).toBeInTheDocument();
     expect(within(first).getByRole("button", { name: /Read More/ })).toBeInTheDocument();
 

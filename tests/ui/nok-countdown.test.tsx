@@ -1,7 +1,7 @@
 // The legacy countdown on /nok: time left, ticking down, urgent in the last week.
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { DAY_MS } from "../../convex/lib/legacyRules";
+import { DAY_MS } from "../../convex/lib/legacy/rules";
 import { Countdown } from "../../src/features/nok/Countdown";
 
 beforeEach(() => {

@@ -2,10 +2,10 @@ import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProtectedRoute, type ProtectedRouteProps } from "../../src/app/ProtectedRoute";
-import { fake, makeProfile, resetFakes, signedIn, signedInProfileLoading, signedOut } from "./app-support/fakeConvex";
+import { fake, makeProfile, resetFakes, signedIn, signedInProfileLoading, signedOut } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 function Where({ name }: { name: string }) {
   const location = useLocation();

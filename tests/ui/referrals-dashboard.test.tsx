@@ -4,12 +4,12 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminInfluencerDashboardPage from "../../src/features/adminInfluencer/AdminInfluencerDashboardPage";
-import type { LeaderboardEntry, ReferralStats } from "../../convex/lib/referralValidators";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import type { LeaderboardEntry, ReferralStats } from "../../convex/lib/referrals/shapes";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
 const paging = vi.hoisted(() => ({ loadMore: vi.fn() }));
 vi.mock("convex/react", async () => {
-  const base = (await import("./app-support/fakeConvex")).convexReactModule;
+  const base = (await import("./app-support/fake-convex")).convexReactModule;
   return {
     ...base,
     useQuery: (...args: Parameters<typeof base.useQuery>) => {
@@ -21,7 +21,7 @@ vi.mock("convex/react", async () => {
       fake.queries[getFunctionName(query)] ?? { results: [], status: "LoadingFirstPage", loadMore: paging.loadMore },
   };
 });
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 function days(counts: Record<number, number> = {}): ReferralStats["days"] {
   return Array.from({ length: 30 }, (_, i) => ({

@@ -3,13 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import ReferralsPage from "../../src/features/referrals/ReferralsPage";
-import type { MyReferrals } from "../../convex/lib/referralValidators";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import type { MyReferrals } from "../../convex/lib/referrals/shapes";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 vi.mock("convex/react", async () => {
-  const base = (await import("./app-support/fakeConvex")).convexReactModule;
+  const base = (await import("./app-support/fake-convex")).convexReactModule;
   return {
     ...base,
     useQuery: (...args: Parameters<typeof base.useQuery>) => {
@@ -19,7 +19,7 @@ vi.mock("convex/react", async () => {
     },
   };
 });
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 const empty: MyReferrals = { code: "MIA12345", referred: 0, verified: 0, earned: 0, people: [] };
 const filled: MyReferrals = {

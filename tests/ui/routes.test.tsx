@@ -3,10 +3,10 @@ import { Suspense } from "react";
 import { MemoryRouter, Routes } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appRoutes } from "../../src/app/routes";
-import { makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fakeConvex";
+import { makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 function renderAt(path: string) {
   return render(

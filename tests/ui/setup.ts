@@ -7,3 +7,7 @@ import { afterEach } from "vitest";
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
+
+// Dates and numbers follow the user's language (src/lib/format.ts); the UI tests read
+// as a British user would, so a date is "14 May 2025". format.test.ts covers other locales.
+Object.defineProperty(window.navigator, "languages", { value: ["en-GB"], configurable: true });

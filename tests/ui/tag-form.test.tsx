@@ -5,10 +5,10 @@ import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
 import TagPage from "../../src/features/tag/TagPage";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // jsdom draws no images: uploads are faked; photos keep their names.
 vi.mock("../../src/features/tag/uploadFiles", () => ({

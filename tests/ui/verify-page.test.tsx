@@ -2,12 +2,12 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { VerifyResult } from "../../convex/lib/verifyValidators";
+import type { VerifyResult } from "../../convex/lib/verify/tables";
 import VerifyPage from "../../src/features/verify/VerifyPage";
 import { VERIFY_TEXT } from "../../src/features/verify/verifyText";
-import { fake, resetFakes } from "./app-support/fakeConvex";
+import { fake, resetFakes } from "./app-support/fake-convex";
 
-vi.mock("convex/react", async () => (await import("./app-support/fakeConvex")).convexReactModule);
+vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 
 const SERIAL = "TMT-7K2Q-94XD";
 const publicAsset: VerifyResult = {

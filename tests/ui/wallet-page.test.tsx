@@ -2,12 +2,12 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import WalletPage from "../../src/features/wallet/WalletPage";
-import type { WalletOverview } from "../../convex/lib/walletValidators";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fakeConvex";
+import type { WalletOverview } from "../../convex/lib/wallet/tables";
+import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
 // The shared fake, plus: a query result that is an Error is thrown, as useQuery does.
 vi.mock("convex/react", async () => {
-  const base = (await import("./app-support/fakeConvex")).convexReactModule;
+  const base = (await import("./app-support/fake-convex")).convexReactModule;
   return {
     ...base,
     useQuery: (...args: Parameters<typeof base.useQuery>) => {
@@ -17,7 +17,7 @@ vi.mock("convex/react", async () => {
     },
   };
 });
-vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fakeConvex")).convexAuthModule);
+vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 const DAY = Date.UTC(2025, 4, 14, 9, 30);
 const filled: WalletOverview = {

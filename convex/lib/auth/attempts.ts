@@ -1,4 +1,4 @@
-// Guess budgets for secrets (passwords, SMS codes, e-mailed links), keyed on the
+// Guess budgets for guessable secrets (passwords, 6-digit SMS codes), keyed on the
 // identifier being proven, never on anything else the request carries.
 //
 // An attempt is taken *before* the secret is checked and given back only when it
@@ -9,7 +9,7 @@ import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../constants";
 
 const WINDOW_MS = 60 * 60_000;
 
-export type AttemptKind = "password" | "phoneCode" | "emailLink";
+export type AttemptKind = "password" | "phoneCode";
 export type Attempt = { ok: true } | { ok: false; retryAfterMs: number };
 
 export function attemptKey(kind: AttemptKind, identifier: string): string {

@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
 import { MESSAGES } from "../../../convex/lib/errors";
 import { Button, Input } from "../../ui";
-import { accountErrorMessage } from "./accountErrors";
+import { errorMessage } from "../../lib/errors";
 
 type Field = "current" | "next" | "confirm";
 const INPUT_NAMES: Record<Field, string> = {
@@ -50,7 +50,7 @@ export function ChangePasswordForm() {
       setValues({ current: "", next: "", confirm: "" });
       toast.success(PASSWORD_CHANGED);
     } catch (error) {
-      const message = accountErrorMessage(error, CHANGE_FAILED);
+      const message = errorMessage(error, CHANGE_FAILED);
       if (message === MESSAGES.wrongCurrentPassword) {
         setErrors({ current: message });
         focusField("current");

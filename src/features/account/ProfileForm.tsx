@@ -7,8 +7,9 @@ import { MESSAGES } from "../../../convex/lib/errors";
 import type { Profile } from "../../lib/profile";
 import { Button, Card, Input } from "../../ui";
 import { AvatarPreview } from "./AvatarPreview";
-import { accountErrorMessage } from "./accountErrors";
 import { ROLE_LABELS, isHttpUrl } from "./profileFormat";
+import { errorMessage } from "../../lib/errors";
+import { formatDate } from "../../lib/format";
 
 type Errors = { fullName?: string; avatarUrl?: string };
 
@@ -36,7 +37,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       await updateProfile({ fullName: fullName.trim(), avatarUrl: avatarUrl.trim() });
       toast.success(PROFILE_SAVED);
     } catch (error) {
-      toast.error(accountErrorMessage(error, SAVE_FAILED));
+      toast.error(errorMessage(error, SAVE_FAILED));
     } finally {
       setSaving(false);
     }
@@ -58,7 +59,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             }
           />
           <Detail label="Referral code" value={<span className="font-mono">{profile.referralCode}</span>} />
-          <Detail label="Member since" value={new Date(profile.createdAt).toLocaleDateString()} />
+          <Detail label="Member since" value={formatDate(profile.createdAt)} />
         </dl>
       </Card>
       <Card title="Public profile" description="Your name and picture as other members see them.">

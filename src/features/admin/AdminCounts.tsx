@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { formatCount } from "./adminFormat";
+import { formatCount } from "../../lib/format";
 
 const LABELS = [
   ["users", "Users"],

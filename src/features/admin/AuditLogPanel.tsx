@@ -1,7 +1,8 @@
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Button } from "../../ui";
-import { FIELD_LABELS, formatValue, formatWhen } from "./adminFormat";
+import { FIELD_LABELS, formatValue } from "./adminFormat";
+import { formatDateTime } from "../../lib/format";
 
 const PAGE = 10;
 
@@ -29,7 +30,7 @@ export function AuditLogPanel() {
                 </li>
               ))}
             </ul>
-            <p className="text-xs text-slate-500">{formatWhen(entry._creationTime)}</p>
+            <p className="text-xs text-slate-500">{formatDateTime(entry._creationTime)}</p>
           </li>
         ))}
       </ol>

@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { Button } from "../../ui";
-import { errorMessage, formatWhen } from "./adminFormat";
+import { errorMessage } from "../../lib/errors";
+import { formatDateTime } from "../../lib/format";
 
 export function BusinessRequestsPanel({ selfId }: { selfId: Id<"users"> | null }) {
   const requests = useQuery(api.businessRequests.list, {});
@@ -39,7 +40,7 @@ export function BusinessRequestsPanel({ selfId }: { selfId: Id<"users"> | null }
             return (
               <li key={r._id} aria-label={`Request from ${who}`} className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
                 <p className="break-words font-medium text-slate-900 dark:text-white">{who}</p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">Asked {formatWhen(r.createdAt)}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">Asked {formatDateTime(r.createdAt)}</p>
                 {r.note && <p className="mt-2 break-words text-sm text-slate-700 dark:text-slate-300">{r.note}</p>}
                 <div className="mt-3 flex gap-2">
                   <Button

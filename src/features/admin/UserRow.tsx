@@ -2,9 +2,10 @@ import { useState } from "react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { AdminUserRow } from "../../../convex/lib/adminPanelRules";
+import type { AdminUserRow } from "../../../convex/lib/admin/rules";
 import type { Role } from "../../../convex/lib/validators";
-import { errorMessage } from "./adminFormat";
+import { errorMessage } from "../../lib/errors";
+import { Select } from "../../ui";
 
 const ROLES: Role[] = ["influencer", "moderator", "admin"];
 type Change = { role?: Role; isBusinessUser?: boolean; isAdminInfluencer?: boolean };
@@ -46,19 +47,20 @@ export function UserRow({ user, isSelf }: { user: AdminUserRow; isSelf: boolean 
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
         <span className="sr-only sm:not-sr-only">Role</span>
-        <select
+        <Select
+          compact
           aria-label={`Role of ${name}`}
           value={user.role}
           disabled={locked}
           onChange={(e) => void change({ role: e.target.value as Role })}
-          className="h-9 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          containerClassName="flex-1"
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {r[0].toUpperCase() + r.slice(1)}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <div className="flex flex-wrap gap-4 text-sm text-slate-700 dark:text-slate-200">
         <label className="flex items-center gap-2">

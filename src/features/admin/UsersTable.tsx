@@ -1,21 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { USER_SEARCH_MAX } from "../../../convex/lib/adminPanelRules";
+import { USER_SEARCH_MAX } from "../../../convex/lib/admin/rules";
 import { Button, Input, Spinner } from "../../ui";
 import { UserRow } from "./UserRow";
+import { useDebounced } from "../../lib/useDebounced";
 
 const PAGE = 20;
-
-function useDebounced(value: string, ms = 250) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function UsersTable({ selfId }: { selfId: Id<"users"> | null }) {
   const [search, setSearch] = useState("");

@@ -1,10 +1,11 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
-import type { ReferralStats } from "../../../convex/lib/referralValidators";
+import type { ReferralStats } from "../../../convex/lib/referrals/shapes";
 import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { Leaderboard } from "./Leaderboard";
 import { SignupsChart } from "./SignupsChart";
+import { formatNumber } from "../../lib/format";
 
 export const DASHBOARD_TEXT = {
   title: "Admin Dashboard",
@@ -24,7 +25,7 @@ function Totals({ stats }: { stats: ReferralStats }) {
       {items.map(([label, value]) => (
         <div key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">{value.toLocaleString("en-GB")}</dd>
+          <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">{formatNumber(value)}</dd>
         </div>
       ))}
     </dl>

@@ -1,6 +1,6 @@
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { LEADERBOARD_PAGE_SIZE } from "../../../convex/lib/referralValidators";
+import { LEADERBOARD_PAGE_SIZE } from "../../../convex/lib/referrals/shapes";
 import { Button, Spinner } from "../../ui";
 import { LeaderboardCards, LeaderboardTable } from "./LeaderboardRows";
 

@@ -1,13 +1,10 @@
-import type { LeaderboardEntry } from "../../../convex/lib/referralValidators";
+import type { LeaderboardEntry } from "../../../convex/lib/referrals/shapes";
 import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
+import { formatDate, formatTmt } from "../../lib/format";
 
 const cell = "px-4 py-3 text-sm";
 const num = `${cell} text-right tabular-nums`;
 const wide = "hidden md:table-cell";
-
-function date(time: number) {
-  return new Date(time).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
-}
 
 /** Phones: one card per referrer instead of a table too wide to read. */
 export function LeaderboardCards({ rows }: { rows: LeaderboardEntry[] }) {
@@ -20,7 +17,7 @@ export function LeaderboardCards({ rows }: { rows: LeaderboardEntry[] }) {
             <p className="font-medium text-slate-900 dark:text-white">{row.name ?? "Unnamed"}</p>
             {row.email && <p className="break-all text-xs text-slate-500 dark:text-slate-400">{row.email}</p>}
             <p className="mt-1 text-slate-700 dark:text-slate-300">
-              {row.referred} referred · {row.verified} verified · {row.earned} {TOKEN_SYMBOL}
+              {row.referred} referred · {row.verified} verified · {formatTmt(row.earned)}
             </p>
           </div>
         </li>
@@ -54,7 +51,7 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardEntry[] }) {
               <td className={num}>{row.referred}</td>
               <td className={num}>{row.verified}</td>
               <td className={num}>{row.earned}</td>
-              <td className={`${cell} ${wide} whitespace-nowrap`}>{date(row.lastReferralAt)}</td>
+              <td className={`${cell} ${wide} whitespace-nowrap`}>{formatDate(row.lastReferralAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,9 @@
-import type { ReferralStats } from "../../../convex/lib/referralValidators";
+import type { ReferralStats } from "../../../convex/lib/referrals/shapes";
+import { formatDayMonth } from "../../lib/format";
 
 const WIDTH = 300;
 const HEIGHT = 100;
 const SLOT = WIDTH / 30;
-
-function shortDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-}
 
 /** Sign-ups per UTC day as a small inline SVG bar chart (no chart library). */
 export function SignupsChart({ days }: { days: ReferralStats["days"] }) {
@@ -42,15 +39,15 @@ export function SignupsChart({ days }: { days: ReferralStats["days"] }) {
               rx="1"
               className="fill-indigo-500 dark:fill-indigo-400"
             >
-              <title>{`${shortDay(d.day)}: ${d.signups} sign-up${d.signups === 1 ? "" : "s"}`}</title>
+              <title>{`${formatDayMonth(d.day)}: ${d.signups} sign-up${d.signups === 1 ? "" : "s"}`}</title>
             </rect>
           );
         })}
       </svg>
       {days.length > 0 && (
         <div className="mt-2 flex justify-between text-xs text-slate-500 dark:text-slate-400">
-          <span>{shortDay(days[0].day)}</span>
-          <span>{shortDay(days[days.length - 1].day)}</span>
+          <span>{formatDayMonth(days[0].day)}</span>
+          <span>{formatDayMonth(days[days.length - 1].day)}</span>
         </div>
       )}
     </figure>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { AssetSummary } from "../../../convex/lib/assetRead";
-import { KIND_LABELS } from "../../../convex/lib/assetRules";
-import { formatDate } from "./assetFormat";
+import type { AssetSummary } from "../../../convex/lib/assets/read";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import { StatusBadge } from "./StatusBadge";
+import { formatDate } from "../../lib/format";
 
 export function AssetCard({ asset }: { asset: AssetSummary }) {
   return (

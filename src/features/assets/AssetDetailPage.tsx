@@ -3,15 +3,15 @@ import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, buttonClasses, Card, Modal, PageSpinner } from "../../ui";
-import { errorText } from "./assetFormat";
 import { DetailFields } from "./DetailFields";
 import { HistoryList } from "./HistoryList";
 import { QrLabel } from "./QrLabel";
 import { StatusBadge } from "./StatusBadge";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
+import { errorMessage } from "../../lib/errors";
 
 function Files({ asset }: { asset: AssetDetail }) {
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
@@ -53,7 +53,7 @@ function DeleteButton({ asset }: { asset: AssetDetail }) {
       toast.success("Asset deleted");
       navigate("/assets", { replace: true });
     } catch (error) {
-      toast.error(errorText(error, "Could not delete the asset."));
+      toast.error(errorMessage(error, "Could not delete the asset."));
       setBusy(false);
     }
   }

@@ -1,27 +1,16 @@
 import { usePaginatedQuery } from "convex/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import type { AssetSort } from "../../../convex/lib/assetList";
-import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assetRules";
-import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "../../../convex/lib/assetValidators";
-import { Button, buttonClasses, Input, Spinner } from "../../ui";
+import type { AssetSort } from "../../../convex/lib/assets/list";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
+import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "../../../convex/lib/assets/tables";
+import { Button, Input, Select, Spinner, buttonClasses } from "../../ui";
 import { AssetCard } from "./AssetCard";
 import { IncomingOffers } from "./IncomingOffers";
+import { useDebounced } from "../../lib/useDebounced";
 
 const PAGE_SIZE = 12;
-const select =
-  "h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
-
-function useDebounced(value: string, ms = 250) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** /assets: my assets, live, with search, filters, sort and paging; incoming offers on top. */
 export default function AssetsPage() {
   const [params, setParams] = useSearchParams();
@@ -53,19 +42,19 @@ export default function AssetsPage() {
       <IncomingOffers />
       <div className="mb-4 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto]">
         <Input type="search" aria-label="Search my assets" placeholder="Search by name, serial, brand, SKU..." value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select aria-label="Filter by kind" className={select} value={kind ?? ""} onChange={(e) => setParam("kind", e.target.value)}>
+        <Select aria-label="Filter by kind" value={kind ?? ""} onChange={(e) => setParam("kind", e.target.value)}>
           <option value="">All kinds</option>
           {ASSET_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
-        </select>
-        <select aria-label="Filter by status" className={select} value={status ?? ""} onChange={(e) => setParam("status", e.target.value)}>
+        </Select>
+        <Select aria-label="Filter by status" value={status ?? ""} onChange={(e) => setParam("status", e.target.value)}>
           <option value="">All statuses</option>
           {ASSET_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
-        </select>
-        <select aria-label="Sort" className={select} value={sort} disabled={query !== ""} onChange={(e) => setParam("sort", e.target.value === "newest" ? "" : e.target.value)}>
+        </Select>
+        <Select aria-label="Sort" value={sort} disabled={query !== ""} onChange={(e) => setParam("sort", e.target.value === "newest" ? "" : e.target.value)}>
           <option value="newest">Newest first</option>
           <option value="oldest">Oldest first</option>
           <option value="name">Name A–Z</option>
-        </select>
+        </Select>
       </div>
       {loadStatus === "LoadingFirstPage" ? (
         <div className="flex justify-center py-16"><Spinner label="Loading assets..." /></div>

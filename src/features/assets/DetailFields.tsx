@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
-import { CHAIN_LABELS } from "../../../convex/lib/assetChains";
-import { KIND_LABELS } from "../../../convex/lib/assetRules";
-import { formatDate, formatMoney } from "./assetFormat";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
+import { CHAIN_LABELS } from "../../../convex/lib/assets/chains";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
+import { formatDate, formatMoney } from "../../lib/format";
 
 type Row = [string, ReactNode];
 

@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { formatDateTime } from "./assetFormat";
+import { formatDateTime } from "../../lib/format";
 
 /** Every change to the asset, newest first, with who and when. */
 export function HistoryList({ assetId }: { assetId: Id<"assets"> }) {

@@ -4,9 +4,10 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { KIND_LABELS } from "../../../convex/lib/assetRules";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import { Button } from "../../ui";
-import { errorText, formatDateTime } from "./assetFormat";
+import { errorMessage } from "../../lib/errors";
+import { formatDateTime } from "../../lib/format";
 
 /** Transfer offers made to me, live; accept or decline. */
 export function IncomingOffers() {
@@ -29,7 +30,7 @@ export function IncomingOffers() {
         toast.success("Transfer declined");
       }
     } catch (error) {
-      toast.error(errorText(error, "Could not answer the offer."));
+      toast.error(errorMessage(error, "Could not answer the offer."));
     } finally {
       setBusy(null);
     }

@@ -1,5 +1,5 @@
-import { STATUS_LABELS } from "../../../convex/lib/assetRules";
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
+import { STATUS_LABELS } from "../../../convex/lib/assets/rules";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { cn } from "../../ui";
 import { STATUS_STYLES } from "./assetFormat";
 

@@ -2,12 +2,12 @@ import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
-import { STATUS_LABELS } from "../../../convex/lib/assetRules";
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
+import { STATUS_LABELS } from "../../../convex/lib/assets/rules";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { Button } from "../../ui";
-import { errorText } from "./assetFormat";
 import { StatusBadge } from "./StatusBadge";
+import { errorMessage } from "../../lib/errors";
 
 const ACTIONS: Record<AssetStatus, { to: AssetStatus; label: string; variant: "primary" | "outline" | "danger" }[]> = {
   active: [
@@ -35,7 +35,7 @@ export function StatusPanel({ asset }: { asset: AssetDetail }) {
       await setStatus({ assetId: asset._id, status: to });
       toast.success(`Status changed to ${STATUS_LABELS[to]}`);
     } catch (error) {
-      toast.error(errorText(error, "Could not change the status."));
+      toast.error(errorMessage(error, "Could not change the status."));
     } finally {
       setBusy(null);
     }

@@ -2,9 +2,10 @@ import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, Input } from "../../ui";
-import { errorText, formatDateTime } from "./assetFormat";
+import { errorMessage } from "../../lib/errors";
+import { formatDateTime } from "../../lib/format";
 
 /** Offer the asset to another member by email, or cancel the open offer. */
 export function TransferPanel({ asset }: { asset: AssetDetail }) {
@@ -25,7 +26,7 @@ export function TransferPanel({ asset }: { asset: AssetDetail }) {
       setEmail("");
       toast.success("Transfer offer sent");
     } catch (e) {
-      setError(errorText(e, "Could not send the offer."));
+      setError(errorMessage(e, "Could not send the offer."));
     } finally {
       setBusy(false);
     }
@@ -38,7 +39,7 @@ export function TransferPanel({ asset }: { asset: AssetDetail }) {
         <div className="flex flex-col gap-2 text-sm">
           <p>Offer sent to <strong>{pending.toEmail}</strong> on {formatDateTime(pending.createdAt)}. It moves when they accept.</p>
           <Button size="sm" variant="outline" className="self-start" loading={busy}
-            onClick={() => { setBusy(true); cancel({ transferId: pending._id }).then(() => toast.success("Offer cancelled"), (e) => toast.error(errorText(e, "Could not cancel."))).finally(() => setBusy(false)); }}>
+            onClick={() => { setBusy(true); cancel({ transferId: pending._id }).then(() => toast.success("Offer cancelled"), (e) => toast.error(errorMessage(e, "Could not cancel."))).finally(() => setBusy(false)); }}>
             Cancel offer
           </Button>
         </div>

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Button, Input } from "../../ui";
 import { AuthShell, FormAlert, linkClass } from "./AuthShell";
-import { convexErrorMessage } from "./authErrors";
 import { normalizeEmail, validateEmail } from "./validation";
+import { convexErrorMessage } from "../../lib/errors";
 
 export const RESET_LINK_SENT = "Check your email for the password reset link!";
 

@@ -6,11 +6,11 @@ import { OTP_RESEND_SECONDS } from "../../../convex/lib/constants";
 import { Button } from "../../ui";
 import { OtpInput } from "./OtpInput";
 import { linkClass } from "./AuthShell";
-import { serverMessage } from "./authErrors";
 import { PHONE_MESSAGES } from "./phoneMessages";
 import { emptyOtp, isOtpComplete } from "./phone";
 import { useCountdown } from "./useCountdown";
 import { useApplyReferral } from "./useApplyReferral";
+import { errorMessage } from "../../lib/errors";
 
 export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: () => void }) {
   const navigate = useNavigate();
@@ -42,7 +42,7 @@ export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumb
       await applyReferral({ ref: null, from: "phone_verification" });
       void navigate("/dashboard", { replace: true });
     } catch (error) {
-      toast.error(serverMessage(error, PHONE_MESSAGES.invalidCode));
+      toast.error(errorMessage(error, PHONE_MESSAGES.invalidCode));
       setVerifying(false);
       clearDigits();
     }
@@ -61,7 +61,7 @@ export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumb
       clearDigits();
       toast.success(PHONE_MESSAGES.resent);
     } catch (error) {
-      toast.error(serverMessage(error, PHONE_MESSAGES.resendFailed));
+      toast.error(errorMessage(error, PHONE_MESSAGES.resendFailed));
     } finally {
       setResending(false);
     }

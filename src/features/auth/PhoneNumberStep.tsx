@@ -2,10 +2,10 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { PHONE_COUNTRIES } from "../../../convex/lib/constants";
-import { Button, Input } from "../../ui";
-import { serverMessage } from "./authErrors";
+import { Button, Input, Select } from "../../ui";
 import { PHONE_MESSAGES } from "./phoneMessages";
 import { formatPhoneDisplay, isValidPhone, maxNationalDigits, splitInternational, toE164 } from "./phone";
+import { errorMessage } from "../../lib/errors";
 
 interface PhoneNumberStepProps {
   country: string;
@@ -43,7 +43,7 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
       toast.success(PHONE_MESSAGES.sent);
       onSent();
     } catch (err) {
-      const message = serverMessage(err, PHONE_MESSAGES.sendFailed);
+      const message = errorMessage(err, PHONE_MESSAGES.sendFailed);
       setError(message);
       toast.error(message);
       setSending(false);
@@ -57,21 +57,21 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
           Phone number
         </label>
         <div className="flex items-start gap-2">
-          <select
+          <Select
             aria-label="Country code"
             value={country}
             onChange={(e) => {
               onCountryChange(e.target.value);
               onNumberChange(formatPhoneDisplay(number, maxNationalDigits(e.target.value)));
             }}
-            className="h-11 w-28 shrink-0 rounded-lg border border-slate-300 bg-white px-2 text-base text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            containerClassName="w-28 shrink-0"
           >
             {PHONE_COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.code} {c.label}
               </option>
             ))}
-          </select>
+          </Select>
           <Input
             ref={inputRef}
             id={`${id}-number`}

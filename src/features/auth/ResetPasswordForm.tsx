@@ -8,9 +8,8 @@ import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
 import { Button, Spinner } from "../../ui";
 import { FormAlert, linkClass } from "./AuthShell";
 import { PasswordInput } from "./PasswordInput";
-import { convexErrorMessage } from "./authErrors";
-import { PasswordReasons } from "../account/security/PasswordReasons";
-import { weakPasswordReasons } from "../account/security/securityErrors";
+import { PasswordReasons } from "./PasswordReasons";
+import { convexErrorMessage, weakPasswordReasons } from "../../lib/errors";
 import { RESET_MESSAGES } from "./resetMessages";
 import { PASSWORDS_DO_NOT_MATCH, validateNewPassword } from "./validation";
 

@@ -1,25 +1,9 @@
-import { ConvexError } from "convex/values";
 import { MESSAGES } from "../../../convex/lib/errors";
+import { convexErrorMessage } from "../../lib/errors";
 
 export const INVALID_CREDENTIALS = MESSAGES.invalidCredentials;
 export const TOO_MANY_ATTEMPTS = MESSAGES.tooManyAttempts;
 export const ACCOUNT_EXISTS = MESSAGES.accountExists;
-
-/** The message of a ConvexError thrown on purpose by our functions ({ code, message }), if any. */
-export function convexErrorMessage(error: unknown): string | null {
-  if (!(error instanceof ConvexError)) return null;
-  const data: unknown = error.data;
-  if (typeof data === "string") return data;
-  if (data && typeof data === "object" && "message" in data && typeof data.message === "string") {
-    return data.message;
-  }
-  return null;
-}
-
-/** Our own message, or the fallback: raw server errors are never shown to users. */
-export function serverMessage(error: unknown, fallback: string): string {
-  return convexErrorMessage(error) ?? fallback;
-}
 
 /**
  * Convex Auth reports credential problems as plain errors whose text carries a

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { useAuthToken } from "@convex-dev/auth/react";
 import { toast } from "sonner";
-import { BUG_REPORT_MESSAGES as M, MAX_DESCRIPTION_CHARS } from "../../../convex/lib/bugReportRules";
+import { BUG_REPORT_MESSAGES as M, MAX_DESCRIPTION_CHARS } from "../../../convex/lib/bugReports/rules";
 import { PRODUCT_NAME } from "../../../convex/lib/constants";
 import { getConsoleEntries } from "../../lib/consoleBuffer";
-import { Button, Modal, Spinner } from "../../ui";
+import { Button, Modal, Spinner, Textarea } from "../../ui";
 import { ContextPanel, ConsolePanel, PanelHeading } from "./ReportPanels";
 import { ScreenshotEditor } from "./ScreenshotEditor";
 import { burnInBoxes, type Box } from "./screenshotBoxes";
 import { buildPayload, submitBugReport } from "./submitBugReport";
+import { formatDateTime } from "../../lib/format";
 
 export interface Reporter {
   _id: string;
@@ -102,7 +103,7 @@ export default function BugReportModal(props: BugReportModalProps) {
           <label htmlFor="bug-description" className="text-sm font-semibold text-slate-900 dark:text-white">
             What went wrong?
           </label>
-          <textarea
+          <Textarea
             id="bug-description"
             rows={4}
             maxLength={MAX_DESCRIPTION_CHARS}
@@ -112,7 +113,6 @@ export default function BugReportModal(props: BugReportModalProps) {
             aria-invalid={touched && missingDescription ? true : undefined}
             aria-describedby={touched && missingDescription ? "bug-description-error" : undefined}
             placeholder="What did you do, what did you expect, and what happened instead?"
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
           />
           {touched && missingDescription && (
             <p id="bug-description-error" className="text-sm text-red-600 dark:text-red-400">
@@ -127,7 +127,7 @@ export default function BugReportModal(props: BugReportModalProps) {
             ["Name", reporter.fullName ?? "—"],
             ["Email", reporter.email ?? reporter.phone ?? "—"],
             ["Page", window.location.pathname],
-            ["Time", props.openedAt.toLocaleString()],
+            ["Time", formatDateTime(props.openedAt)],
           ]}
         />
         <p className="rounded-lg bg-indigo-50 p-3 text-xs leading-relaxed text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200">

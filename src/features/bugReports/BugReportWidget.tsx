@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from "react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReportRules";
+import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReports/rules";
 import { IGNORE_ATTRIBUTE, captureScreenshot } from "./captureScreenshot";
 import type { Box } from "./screenshotBoxes";
 

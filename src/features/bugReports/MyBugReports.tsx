@@ -1,8 +1,9 @@
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Button, Card, Spinner } from "../../ui";
-import { formatTime, pagePath } from "./bugReportFormat";
+import { pagePath } from "./bugReportFormat";
 import { StatusBadge } from "./StatusBadge";
+import { formatDateTime } from "../../lib/format";
 
 const PAGE_SIZE = 5;
 
@@ -24,8 +25,8 @@ export function MyBugReports() {
                 <StatusBadge status={r.status} />
               </div>
               <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                {formatTime(r._creationTime)} · {pagePath(r.pageUrl)}
-                {r.updatedAt > r._creationTime + 1000 ? ` · updated ${formatTime(r.updatedAt)}` : ""}
+                {formatDateTime(r._creationTime)} · {pagePath(r.pageUrl)}
+                {r.updatedAt > r._creationTime + 1000 ? ` · updated ${formatDateTime(r.updatedAt)}` : ""}
               </p>
               {r.latestNote && (
                 <p className="rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700 dark:bg-slate-950 dark:text-slate-300">

@@ -1,12 +1,12 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { CONSOLE_BUFFER_SIZE, STATUS_LABELS } from "../../../convex/lib/bugReportRules";
+import { CONSOLE_BUFFER_SIZE, STATUS_LABELS } from "../../../convex/lib/bugReports/rules";
 import { Spinner } from "../../ui";
-import { formatTime } from "./bugReportFormat";
 import { ConsolePanel, ContextPanel, PanelHeading } from "./ReportPanels";
 import { StatusActions } from "./StatusActions";
 import { StatusBadge } from "./StatusBadge";
+import { formatDateTime } from "../../lib/format";
 
 /** One report, live: screenshot, description, triage, context, console and history. */
 export function ReportDetail({ id }: { id: Id<"bugReports"> }) {
@@ -18,7 +18,7 @@ export function ReportDetail({ id }: { id: Id<"bugReports"> }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={report.status} />
-        <span className="text-sm text-slate-500 dark:text-slate-400">Reported {formatTime(report._creationTime)}</span>
+        <span className="text-sm text-slate-500 dark:text-slate-400">Reported {formatDateTime(report._creationTime)}</span>
       </div>
       <p className="whitespace-pre-wrap break-words text-sm text-slate-900 dark:text-slate-100">{report.description}</p>
       <StatusActions key={report.status} id={report._id} status={report.status} />
@@ -48,7 +48,7 @@ export function ReportDetail({ id }: { id: Id<"bugReports"> }) {
               <span className="font-medium">{STATUS_LABELS[h.status]}</span>
               <span className="text-slate-500 dark:text-slate-400">
                 {" "}
-                by {h.by.name ?? h.by.email ?? "someone"} · {formatTime(h.at)}
+                by {h.by.name ?? h.by.email ?? "someone"} · {formatDateTime(h.at)}
               </span>
               {h.note && <p className="mt-1 whitespace-pre-wrap text-slate-700 dark:text-slate-300">{h.note}</p>}
             </li>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { CONSOLE_SHOWN, type ConsoleEntry } from "../../../convex/lib/bugReportRules";
+import { CONSOLE_SHOWN, type ConsoleEntry } from "../../../convex/lib/bugReports/rules";
 import { cn } from "../../ui";
+import { formatTime } from "../../lib/format";
 
 const LEVEL_STYLES: Record<ConsoleEntry["level"], string> = {
   error: "text-red-700 dark:text-red-300",
@@ -32,7 +33,7 @@ export function ConsolePanel({ entries, limit = CONSOLE_SHOWN }: { entries: Cons
               <span className="mr-1 font-semibold uppercase">[{entry.level}]</span>
               {entry.timestamp > 0 && (
                 <time className="mr-1 text-slate-500" dateTime={new Date(entry.timestamp).toISOString()}>
-                  {new Date(entry.timestamp).toLocaleTimeString()}
+                  {formatTime(entry.timestamp)}
                 </time>
               )}
               <span className="whitespace-pre-wrap">{entry.message}</span>

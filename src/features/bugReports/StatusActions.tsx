@@ -3,9 +3,9 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { MAX_NOTE_CHARS, STATUS_LABELS, STATUS_TRANSITIONS, type BugStatus } from "../../../convex/lib/bugReportRules";
-import { Button } from "../../ui";
-import { errorMessage } from "./bugReportFormat";
+import { MAX_NOTE_CHARS, STATUS_LABELS, STATUS_TRANSITIONS, type BugStatus } from "../../../convex/lib/bugReports/rules";
+import { Button, Textarea } from "../../ui";
+import { errorMessage } from "../../lib/errors";
 
 const ACTION_LABELS: Record<BugStatus, string> = {
   open: "Reopen",
@@ -38,13 +38,12 @@ export function StatusActions({ id, status }: { id: Id<"bugReports">; status: Bu
       <label htmlFor={`note-${id}`} className="text-sm font-semibold text-slate-900 dark:text-white">
         Note <span className="font-normal text-slate-500 dark:text-slate-400">(optional, visible to the reporter)</span>
       </label>
-      <textarea
+      <Textarea
         id={`note-${id}`}
         rows={2}
         maxLength={MAX_NOTE_CHARS}
         value={note}
         onChange={(e) => setNote(e.target.value)}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       />
       <div className="flex flex-wrap gap-2">
         {STATUS_TRANSITIONS[status].map((next) => (

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type BugStatus } from "../../../convex/lib/bugReportRules";
+import { STATUS_LABELS, type BugStatus } from "../../../convex/lib/bugReports/rules";
 import { cn } from "../../ui";
 
 const STYLES: Record<BugStatus, string> = {

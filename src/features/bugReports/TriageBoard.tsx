@@ -2,12 +2,13 @@ import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { BUG_STATUSES, STATUS_LABELS, type BugStatus } from "../../../convex/lib/bugReportRules";
+import { BUG_STATUSES, STATUS_LABELS, type BugStatus } from "../../../convex/lib/bugReports/rules";
 import { Button, Modal, Spinner } from "../../ui";
-import { formatTime, pagePath } from "./bugReportFormat";
+import { pagePath } from "./bugReportFormat";
 import { ReportDetail } from "./ReportDetail";
 import { StatusBadge } from "./StatusBadge";
 import { useNewReportToast } from "./useNewReportToast";
+import { formatDateTime } from "../../lib/format";
 
 const PAGE_SIZE = 20;
 
@@ -60,7 +61,7 @@ export function TriageBoard({ notifyNew = false }: { notifyNew?: boolean }) {
                   <span className="truncate text-xs text-slate-500 dark:text-slate-400">
                     {r.reporter.name ?? r.reporter.email ?? "Unknown user"} · {pagePath(r.pageUrl)}
                   </span>
-                  <span className="text-xs text-slate-500 dark:text-slate-400">{formatTime(r._creationTime)}</span>
+                  <span className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(r._creationTime)}</span>
                 </span>
               </button>
             </li>

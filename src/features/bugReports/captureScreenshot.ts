@@ -3,7 +3,7 @@ import {
   SCREENSHOT_IMAGE_TIMEOUT_MS,
   SCREENSHOT_QUALITY,
   SCREENSHOT_SCALE,
-} from "../../../convex/lib/bugReportRules";
+} from "../../../convex/lib/bugReports/rules";
 
 /** Marks nodes the screenshot leaves out: the widget itself and its toasts. */
 export const IGNORE_ATTRIBUTE = "data-bug-report-ignore";

@@ -1,4 +1,4 @@
-import { SCREENSHOT_QUALITY } from "../../../convex/lib/bugReportRules";
+import { SCREENSHOT_QUALITY } from "../../../convex/lib/bugReports/rules";
 
 export type BoxKind = "highlight" | "redact";
 /** A box in fractions of the image (0..1), so it survives any display size. */

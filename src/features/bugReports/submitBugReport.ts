@@ -1,7 +1,7 @@
 // The spec's bug report call (section 7): POST the payload of section 3 to the
 // submit-bug-report HTTP action with the session's bearer token.
-import { redactSecrets } from "../../../convex/lib/bugReportRedact";
-import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReportRules";
+import { redactSecrets } from "../../../convex/lib/bugReports/redact";
+import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReports/rules";
 import type { ConsoleEntry } from "../../lib/consoleBuffer";
 import { convexSiteUrl } from "../../lib/convexSiteUrl";
 

@@ -2,12 +2,13 @@ import { useConvex, useQuery } from "convex/react";
 import { useDeferredValue, useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { Button, Card, cn, Input, PageSpinner, QueryErrorBoundary } from "../../ui";
-import { errorMessage, formatCount, formatMoney, selectClass } from "./businessFormat";
+import { Button, Card, Input, PageSpinner, QueryErrorBoundary, Select, cn } from "../../ui";
 import { download, inventoryCsv } from "./exportCsv";
 import { GroupTable } from "./GroupTable";
 import { ImportPanel } from "./ImportPanel";
 import { InventoryTable } from "./InventoryTable";
+import { errorMessage } from "../../lib/errors";
+import { formatMoney, formatNumber } from "../../lib/format";
 
 const ALL = "__all__";
 
@@ -52,28 +53,22 @@ function Inventory() {
   return (
     <div className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3" aria-label="Totals">
-        <Stat label={filtered ? "Items shown" : "Items"} value={formatCount(data.totals.items)} />
-        <Stat label="Quantity" value={formatCount(data.totals.quantity)} />
+        <Stat label={filtered ? "Items shown" : "Items"} value={formatNumber(data.totals.items)} />
+        <Stat label="Quantity" value={formatNumber(data.totals.quantity)} />
         <Stat label="Value" value={formatMoney(data.totals.value)} wide />
       </div>
-      {data.truncated && <p className="text-sm text-amber-700">Totals cover your newest {formatCount(data.inventorySize)} items.</p>}
+      {data.truncated && <p className="text-sm text-amber-700">Totals cover your newest {formatNumber(data.inventorySize)} items.</p>}
       <Card>
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">
           <Input label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, SKU, serial..." />
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Location
-            <select className={selectClass} value={location} onChange={(e) => setLocation(e.target.value)}>
-              <option value={ALL}>All locations</option>
-              {data.locations.map((l) => <option key={l} value={l}>{l || "No location"}</option>)}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Category
-            <select className={selectClass} value={category} onChange={(e) => setCategory(e.target.value)}>
-              <option value={ALL}>All categories</option>
-              {data.categories.map((c) => <option key={c} value={c}>{c || "No category"}</option>)}
-            </select>
-          </label>
+          <Select label="Location" value={location} onChange={(e) => setLocation(e.target.value)}>
+            <option value={ALL}>All locations</option>
+            {data.locations.map((l) => <option key={l} value={l}>{l || "No location"}</option>)}
+          </Select>
+          <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value={ALL}>All categories</option>
+            {data.categories.map((c) => <option key={c} value={c}>{c || "No category"}</option>)}
+          </Select>
           <Button variant="outline" onClick={() => void exportAll()} loading={exporting} loadingText="Exporting..." disabled={data.inventorySize === 0}>
             Export CSV
           </Button>

@@ -1,6 +1,7 @@
-import type { CsvCheck } from "../../../convex/lib/csvImport";
-import { MAX_LISTED_ERRORS } from "../../../convex/lib/csvImport";
-import { formatCount, moneyCell } from "./businessFormat";
+import type { CsvCheck } from "../../../convex/lib/csv/import";
+import { MAX_LISTED_ERRORS } from "../../../convex/lib/csv/import";
+import { moneyCell } from "./businessFormat";
+import { formatNumber } from "../../lib/format";
 
 const PREVIEW_ROWS = 10;
 
@@ -13,8 +14,8 @@ export function CsvPreview({ check }: { check: CsvCheck }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm" data-testid="csv-summary">
-        {formatCount(check.rows.length)} valid row{check.rows.length === 1 ? "" : "s"}
-        {bad > 0 && <span className="font-semibold text-red-700 dark:text-red-400"> · {formatCount(bad)} row{bad === 1 ? "" : "s"} with errors</span>}
+        {formatNumber(check.rows.length)} valid row{check.rows.length === 1 ? "" : "s"}
+        {bad > 0 && <span className="font-semibold text-red-700 dark:text-red-400"> · {formatNumber(bad)} row{bad === 1 ? "" : "s"} with errors</span>}
       </p>
       {bad > 0 && (
         <div role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
@@ -24,7 +25,7 @@ export function CsvPreview({ check }: { check: CsvCheck }) {
               <li key={e.line}>Line {e.line}: {e.messages.join("; ")}</li>
             ))}
           </ul>
-          {bad > MAX_LISTED_ERRORS && <p className="mt-1">…and {formatCount(bad - MAX_LISTED_ERRORS)} more.</p>}
+          {bad > MAX_LISTED_ERRORS && <p className="mt-1">…and {formatNumber(bad - MAX_LISTED_ERRORS)} more.</p>}
         </div>
       )}
       {check.rows.length > 0 && (
@@ -46,7 +47,7 @@ export function CsvPreview({ check }: { check: CsvCheck }) {
               })}
             </tbody>
           </table>
-          {check.rows.length > PREVIEW_ROWS && <p className="mt-1 text-xs text-slate-500">First {PREVIEW_ROWS} of {formatCount(check.rows.length)} rows.</p>}
+          {check.rows.length > PREVIEW_ROWS && <p className="mt-1 text-xs text-slate-500">First {PREVIEW_ROWS} of {formatNumber(check.rows.length)} rows.</p>}
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { formatCount, formatMoney } from "./businessFormat";
+import { formatMoney, formatNumber } from "../../lib/format";
 
 type Group = { key: string; items: number; quantity: number; value: number };
 
@@ -14,8 +14,8 @@ export function GroupTable({ groups, empty }: { groups: Group[]; empty: string }
           {groups.map((g) => (
             <tr key={g.key} className="border-t border-slate-200 dark:border-slate-800">
               <td className="py-1.5 pr-3">{g.key || <span className="text-slate-500">{empty}</span>}</td>
-              <td className="pr-3 text-right tabular-nums">{formatCount(g.items)}</td>
-              <td className="pr-3 text-right tabular-nums">{formatCount(g.quantity)}</td>
+              <td className="pr-3 text-right tabular-nums">{formatNumber(g.items)}</td>
+              <td className="pr-3 text-right tabular-nums">{formatNumber(g.quantity)}</td>
               <td className="text-right tabular-nums">{formatMoney(g.value)}</td>
             </tr>
           ))}

@@ -3,13 +3,14 @@ import { useRef, useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { TAGGING_COST } from "../../../convex/lib/constants";
-import { IMPORT_COLUMNS } from "../../../convex/lib/csvImport";
+import { IMPORT_COLUMNS } from "../../../convex/lib/csv/import";
 import { toastSpendFailure } from "../../lib/spendToasts";
 import { Button, Modal } from "../../ui";
-import { errorMessage, formatCount } from "./businessFormat";
 import { CsvPreview } from "./CsvPreview";
 import { ProgressBar } from "./ProgressBar";
 import { readCsvFile, type ReadResult } from "./readCsvFile";
+import { errorMessage } from "../../lib/errors";
+import { formatNumber } from "../../lib/format";
 
 export function ImportPanel() {
   const importCsv = useAction(api.business.importCsv);
@@ -44,7 +45,7 @@ export function ImportPanel() {
     setError(null);
     try {
       const done = await importCsv({ csv: result.text, expectedCost: cost });
-      toast.success(`Imported ${formatCount(done.imported)} items for ${formatCount(done.charged)} TMT`);
+      toast.success(`Imported ${formatNumber(done.imported)} items for ${formatNumber(done.charged)} TMT`);
       setFile(null);
     } catch (e) {
       // The import charges the whole file: the wallet's messages are toasted (spec section 8).
@@ -70,9 +71,9 @@ export function ImportPanel() {
       {result && !result.ok && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{result.message}</p>}
       {check && <CsvPreview check={check} />}
       {ready && !importing && (
-        <div><Button onClick={() => setConfirming(true)}>Import {formatCount(check.rows.length)} items</Button></div>
+        <div><Button onClick={() => setConfirming(true)}>Import {formatNumber(check.rows.length)} items</Button></div>
       )}
-      {importing && job?.status === "running" && <ProgressBar label="Importing" fraction={job.done / Math.max(1, job.total)} detail={`${formatCount(job.done)} of ${formatCount(job.total)}`} />}
+      {importing && job?.status === "running" && <ProgressBar label="Importing" fraction={job.done / Math.max(1, job.total)} detail={`${formatNumber(job.done)} of ${formatNumber(job.total)}`} />}
       {importing && job?.status !== "running" && <ProgressBar label="Checking every row" fraction={0} />}
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
       <Modal
@@ -82,12 +83,12 @@ export function ImportPanel() {
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button onClick={() => void run()}>Import and pay {formatCount(cost)} TMT</Button>
+            <Button onClick={() => void run()}>Import and pay {formatNumber(cost)} TMT</Button>
           </>
         }
       >
         <p>
-          Tagging {formatCount(check?.rows.length ?? 0)} items costs <strong>{formatCount(cost)} TMT</strong> ({TAGGING_COST} TMT each), charged once from your
+          Tagging {formatNumber(check?.rows.length ?? 0)} items costs <strong>{formatNumber(cost)} TMT</strong> ({TAGGING_COST} TMT each), charged once from your
           wallet. If anything fails, nothing is imported and nothing is charged.
         </p>
       </Modal>

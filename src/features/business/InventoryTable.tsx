@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
-import { formatCount, formatMoney } from "./businessFormat";
+import { formatMoney, formatNumber } from "../../lib/format";
 
 type Item = FunctionReturnType<typeof api.business.inventory>["items"][number];
 
@@ -25,7 +25,7 @@ export function InventoryTable({ items, matching }: { items: Item[]; matching: n
                   <span className="block font-mono text-xs text-slate-500">{i.serial}</span>
                 </td>
                 <td className="pr-3 font-mono">{i.sku}</td>
-                <td className="pr-3 text-right tabular-nums">{formatCount(i.quantity)}</td>
+                <td className="pr-3 text-right tabular-nums">{formatNumber(i.quantity)}</td>
                 <td className="pr-3 text-right tabular-nums">{i.unitCost === null ? "—" : formatMoney(i.unitCost)}</td>
                 <td className="pr-3 text-right tabular-nums">{i.value === null ? "—" : formatMoney(i.value)}</td>
                 <td className="pr-3">{i.location ?? "—"}</td>
@@ -35,7 +35,7 @@ export function InventoryTable({ items, matching }: { items: Item[]; matching: n
           </tbody>
         </table>
       </div>
-      {matching > items.length && <p className="text-xs text-slate-500">Showing {formatCount(items.length)} of {formatCount(matching)} items. Search or filter to narrow down.</p>}
+      {matching > items.length && <p className="text-xs text-slate-500">Showing {formatNumber(items.length)} of {formatNumber(matching)} items. Search or filter to narrow down.</p>}
     </div>
   );
 }

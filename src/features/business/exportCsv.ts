@@ -1,7 +1,7 @@
 import type { ConvexReactClient } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { toCsv } from "../../../convex/lib/csvFormat";
-import { IMPORT_COLUMNS } from "../../../convex/lib/csvImport";
+import { toCsv } from "../../../convex/lib/csv/format";
+import { IMPORT_COLUMNS } from "../../../convex/lib/csv/import";
 import { moneyCell } from "./businessFormat";
 
 /** The whole inventory as CSV (import columns + serial), formulas neutralised by toCsv. */

@@ -1,7 +1,7 @@
 // Reads and checks a CSV in the browser in slices, yielding between them so a
 // 10,000-row file shows progress instead of freezing the page.
-import { CsvParser } from "../../../convex/lib/csvFormat";
-import { checkRecords, CSV_MESSAGES, formatBytes, MAX_CSV_BYTES, type CsvCheck } from "../../../convex/lib/csvImport";
+import { CsvParser } from "../../../convex/lib/csv/format";
+import { checkRecords, CSV_MESSAGES, formatBytes, MAX_CSV_BYTES, type CsvCheck } from "../../../convex/lib/csv/import";
 
 const SLICE = 64 * 1024;
 

@@ -3,6 +3,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { buttonClasses } from "../../ui";
 import { RequestForm } from "./RequestForm";
+import { formatDateTime } from "../../lib/format";
 
 const FEATURES = [
   { title: "Inventory dashboard", text: "Every business asset with totals of items, quantity and value by location and category." },
@@ -10,10 +11,6 @@ const FEATURES = [
   { title: "Bulk tagging", text: "Each imported item gets its own serial, charged once after you confirm the total." },
   { title: "Genuine-product checks", text: "Customers verify your serials before they buy, and see if an item was reported stolen." },
 ];
-
-function formatDate(ms: number) {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 function Status() {
   const { isAuthenticated, isLoading } = useConvexAuth();
@@ -45,7 +42,7 @@ function Status() {
   if (request?.status === "pending") {
     return (
       <p role="status" className="text-slate-700 dark:text-slate-300">
-        Request sent {formatDate(request.createdAt)}. An admin will review it; this page and your menu update as soon
+        Request sent {formatDateTime(request.createdAt)}. An admin will review it; this page and your menu update as soon
         as they decide.
       </p>
     );
@@ -54,7 +51,7 @@ function Status() {
     <div>
       {request?.status === "declined" && (
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-          Your last request was declined{request.decidedAt ? ` on ${formatDate(request.decidedAt)}` : ""}. You can ask
+          Your last request was declined{request.decidedAt ? ` on ${formatDateTime(request.decidedAt)}` : ""}. You can ask
           again, telling us a little more about your business.
         </p>
       )}

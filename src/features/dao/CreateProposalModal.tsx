@@ -2,9 +2,10 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { checkProposal, DAO_LIMITS } from "../../../convex/lib/daoRules";
-import { Button, Input, Modal } from "../../ui";
-import { errorMessage, fromLocalInput, toLocalInput } from "./daoFormat";
+import { checkProposal, DAO_LIMITS } from "../../../convex/lib/dao/rules";
+import { Button, Input, Modal, Textarea } from "../../ui";
+import { errorMessage } from "../../lib/errors";
+import { fromLocalInput, toLocalInput } from "../../lib/format";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -37,8 +38,8 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
       title: form.title,
       description: form.description,
       options: form.options,
-      startsAt: fromLocalInput(form.startsAt),
-      endsAt: fromLocalInput(form.endsAt),
+      startsAt: fromLocalInput(form.startsAt) ?? Number.NaN,
+      endsAt: fromLocalInput(form.endsAt) ?? Number.NaN,
       quorum: form.quorum.trim() === "" ? Number.NaN : Number(form.quorum),
     };
     // The server checks the same rules; checking here first saves a round trip.
@@ -89,13 +90,12 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
           <label htmlFor="proposal-description" className="text-sm font-medium text-slate-700 dark:text-slate-200">
             Description
           </label>
-          <textarea
+          <Textarea
             id="proposal-description"
             value={form.description}
             rows={6}
             maxLength={DAO_LIMITS.descriptionMax}
             onChange={(e) => set({ description: e.target.value })}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
           />
           <span className="text-xs text-slate-500">
             {form.description.length}/{DAO_LIMITS.descriptionMax}

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { outcome, proposalPhase, type Phase, type ProposalView } from "../../../convex/lib/daoRules";
+import { outcome, proposalPhase, type Phase, type ProposalView } from "../../../convex/lib/dao/rules";
 import { cn } from "../../ui";
-import { formatTmt, formatWhen, timeLeft } from "./daoFormat";
+import { timeLeft } from "./daoFormat";
 import { Tally } from "./Tally";
 import { VoteForm } from "./VoteForm";
+import { formatDateTime, formatTmt } from "../../lib/format";
 
 const PHASE_STYLE: Record<Phase, { label: string; className: string }> = {
   upcoming: { label: "Upcoming", className: "bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-200" },
@@ -63,9 +64,9 @@ export function ProposalCard({ proposal, now, signedIn }: { proposal: ProposalVi
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className={cn("rounded-full px-2 py-0.5 font-semibold", style.className)}>{style.label}</span>
         <span className="text-slate-500 dark:text-slate-400">
-          {phase === "upcoming" && `Opens in ${timeLeft(proposal.startsAt, now)} · ${formatWhen(proposal.startsAt)}`}
-          {phase === "open" && `Ends in ${timeLeft(proposal.endsAt, now)} · ${formatWhen(proposal.endsAt)}`}
-          {phase === "closed" && `Ended ${formatWhen(proposal.endsAt)}`}
+          {phase === "upcoming" && `Opens in ${timeLeft(proposal.startsAt, now)} · ${formatDateTime(proposal.startsAt)}`}
+          {phase === "open" && `Ends in ${timeLeft(proposal.endsAt, now)} · ${formatDateTime(proposal.endsAt)}`}
+          {phase === "closed" && `Ended ${formatDateTime(proposal.endsAt)}`}
         </span>
       </div>
       <h2 id={`p-${proposal._id}`} className="mt-3 break-words text-xl font-semibold text-slate-900 dark:text-white">

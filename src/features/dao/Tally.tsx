@@ -1,7 +1,8 @@
-import type { ProposalView } from "../../../convex/lib/daoRules";
-import type { Outcome } from "../../../convex/lib/daoRules";
+import type { ProposalView } from "../../../convex/lib/dao/rules";
+import type { Outcome } from "../../../convex/lib/dao/rules";
 import { cn } from "../../ui";
-import { formatTmt, percent } from "./daoFormat";
+import { percent } from "./daoFormat";
+import { formatTmt } from "../../lib/format";
 
 /** Weight and count per option, and progress towards the quorum. */
 export function Tally({ proposal, result, closed }: { proposal: ProposalView; result: Outcome; closed: boolean }) {

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { ProposalView } from "../../../convex/lib/daoRules";
+import type { ProposalView } from "../../../convex/lib/dao/rules";
 import { Button } from "../../ui";
-import { errorMessage, formatTmt } from "./daoFormat";
+import { errorMessage } from "../../lib/errors";
+import { formatTmt } from "../../lib/format";
 
 /** One vote per member; choosing again before the end changes it (re-weighed at that moment). */
 export function VoteForm({ proposal }: { proposal: ProposalView }) {

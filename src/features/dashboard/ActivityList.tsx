@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import type { ActivityItem, ActivityType } from "../../../convex/lib/verifyValidators";
+import type { ActivityItem, ActivityType } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
-import { DASHBOARD_TEXT, formatWhen } from "./dashboardText";
+import { DASHBOARD_TEXT } from "./dashboardText";
+import { formatDateTime } from "../../lib/format";
 
 const ICONS: Record<ActivityType, { label: string; tone: string }> = {
   tagged: { label: "Tag", tone: "bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200" },
@@ -40,13 +41,13 @@ export function ActivityList({ items }: { items: ActivityItem[] }) {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="break-words">{title}</p>
                   {item.detail && <p className="break-words text-slate-600 dark:text-slate-400">{item.detail}</p>}
-                  <p className="text-xs text-slate-500 sm:hidden dark:text-slate-400">{formatWhen(item.at)}</p>
+                  <p className="text-xs text-slate-500 sm:hidden dark:text-slate-400">{formatDateTime(item.at)}</p>
                 </div>
                 <time
                   dateTime={new Date(item.at).toISOString()}
                   className="hidden shrink-0 text-xs text-slate-500 sm:block dark:text-slate-400"
                 >
-                  {formatWhen(item.at)}
+                  {formatDateTime(item.at)}
                 </time>
               </li>
             );

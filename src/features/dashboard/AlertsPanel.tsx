@@ -1,9 +1,10 @@
 import { useMutation } from "convex/react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import type { OwnerAlerts } from "../../../convex/lib/verifyValidators";
+import type { OwnerAlerts } from "../../../convex/lib/verify/tables";
 import { Button, cn } from "../../ui";
-import { DASHBOARD_TEXT, formatWhen, placeText } from "./dashboardText";
+import { DASHBOARD_TEXT, placeText } from "./dashboardText";
+import { formatDateTime } from "../../lib/format";
 
 const panel = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
@@ -48,7 +49,7 @@ function VisitAlerts({ data }: { data: OwnerAlerts }) {
                   )}
                 </p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {formatWhen(a.at)}
+                  {formatDateTime(a.at)}
                   {placeText(a.place) ? ` · ${placeText(a.place)}` : ""}
                 </p>
               </div>
@@ -77,7 +78,7 @@ function FoundReports({ data }: { data: OwnerAlerts }) {
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-700 dark:text-slate-200">{r.message}</p>
               <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                {formatWhen(r.at)}
+                {formatDateTime(r.at)}
                 {r.contact ? ` · Contact: ${r.contact}` : ""}
               </p>
             </li>

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
-import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verifyRules";
-import type { DashboardCounts } from "../../../convex/lib/verifyValidators";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verify/rules";
+import type { DashboardCounts } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT } from "./dashboardText";
+import { formatTmt } from "../../lib/format";
 
 const CAP_NOTE = 500;
 const shown = (n: number) => (n >= CAP_NOTE ? `${CAP_NOTE}+` : String(n));
@@ -41,7 +41,7 @@ export function CountsPanel({ counts, balance }: { counts: DashboardCounts; bala
         >
           <p className="text-sm font-medium text-indigo-100">{DASHBOARD_TEXT.balance}</p>
           <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="dashboard-balance">
-            {balance === undefined || balance === null ? "…" : `${balance} ${TOKEN_SYMBOL}`}
+            {balance === undefined || balance === null ? "…" : formatTmt(balance)}
           </p>
         </Link>
         <Link

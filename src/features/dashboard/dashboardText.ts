@@ -15,8 +15,5 @@ export const DASHBOARD_TEXT = {
   shortcuts: "Shortcuts",
 } as const;
 
-export const formatWhen = (at: number) =>
-  new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 export const placeText = (p: { lat: number; lng: number } | null | undefined) =>
   p ? `near ${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}` : null;

@@ -1,6 +1,7 @@
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
 import { buttonClasses, cn } from "../../ui";
+import { formatDateTime } from "../../lib/format";
 
 type Message = NonNullable<FunctionReturnType<typeof api.outbox.list>>[number];
 
@@ -24,7 +25,7 @@ export function OutboxMessage({ message }: { message: Message }) {
           dateTime={new Date(message._creationTime).toISOString()}
           className="ml-auto text-xs text-slate-500 dark:text-slate-400"
         >
-          {new Date(message._creationTime).toLocaleString()}
+          {formatDateTime(message._creationTime)}
         </time>
       </div>
       {message.subject && (

@@ -5,16 +5,10 @@ import { RelatedPages } from "./RelatedPages";
 import { TableOfContents } from "./TableOfContents";
 import { useDocumentTitle } from "./useDocumentTitle";
 import { useScrollToHash } from "./useScrollToHash";
+import { formatLongDate } from "../../lib/format";
 
 /** Pages with at least this many sections get a table of contents. */
 export const TOC_MIN_SECTIONS = 5;
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 export default function InfoPage({ slug }: { slug: string }) {
   const page = isInfoSlug(slug) ? INFO_PAGES[slug] : null;
@@ -37,7 +31,7 @@ function InfoPageView({ page }: { page: InfoPageContent }) {
         <p className="mt-4 text-lg leading-8 text-slate-600 dark:text-slate-300">{page.summary}</p>
         {page.kind === "legal" && (
           <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
-            Last updated <time dateTime={page.lastUpdated}>{dateFormat.format(new Date(`${page.lastUpdated}T00:00:00Z`))}</time>
+            Last updated <time dateTime={page.lastUpdated}>{formatLongDate(Date.parse(`${page.lastUpdated}T00:00:00Z`), { utc: true })}</time>
           </p>
         )}
       </header>

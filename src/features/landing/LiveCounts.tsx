@@ -1,11 +1,8 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { formatCount } from "../../lib/format";
 
 type Count = { count: number; capped: boolean };
-
-export function formatCount(c: Count): string {
-  return c.capped ? `${c.count.toLocaleString("en-GB")}+` : c.count.toLocaleString("en-GB");
-}
 
 function Figure({ label, value }: { label: string; value: Count | undefined }) {
   return (

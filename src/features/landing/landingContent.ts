@@ -1,4 +1,5 @@
-import { REFERRAL_REWARD, SIGNUP_BONUS, TAGGING_COST, TOKEN_SYMBOL } from "../../../convex/lib/constants";
+import { REFERRAL_REWARD, SIGNUP_BONUS, TAGGING_COST } from "../../../convex/lib/constants";
+import { formatTmt } from "../../lib/format";
 
 export const KINDS = [
   {
@@ -30,7 +31,7 @@ export const VERIFY_STEPS = [
 ] as const;
 
 export const TOKEN_POINTS = [
-  { figure: `${SIGNUP_BONUS} ${TOKEN_SYMBOL}`, text: "welcome bonus for joining" },
-  { figure: `${REFERRAL_REWARD} ${TOKEN_SYMBOL}`, text: "for each friend who joins with your link and verifies" },
-  { figure: `${TAGGING_COST} ${TOKEN_SYMBOL}`, text: "to tag an asset; your balance also weighs your DAO votes" },
+  { figure: formatTmt(SIGNUP_BONUS), text: "welcome bonus for joining" },
+  { figure: formatTmt(REFERRAL_REWARD), text: "for each friend who joins with your link and verifies" },
+  { figure: formatTmt(TAGGING_COST), text: "to tag an asset; your balance also weighs your DAO votes" },
 ] as const;

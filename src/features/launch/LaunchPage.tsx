@@ -1,23 +1,22 @@
 import { Link } from "react-router";
 import { REFERRAL_REWARD, SIGNUP_BONUS, TAGGING_COST, TOKEN_SYMBOL } from "../../../convex/lib/constants";
 import { buttonClasses } from "../../ui";
-
-const tmt = (n: number) => `${n} ${TOKEN_SYMBOL}`;
+import { formatTmt } from "../../lib/format";
 
 const USES = [
-  { title: "Tagging", text: `Each asset you register costs ${tmt(TAGGING_COST)}, which keeps the registry free of spam.` },
+  { title: "Tagging", text: `Each asset you register costs ${formatTmt(TAGGING_COST)}, which keeps the registry free of spam.` },
   { title: "Governance", text: `Your ${TOKEN_SYMBOL} balance is your voting weight on DAO proposals. Voting itself is free.` },
   { title: "Rewards", text: "Members who grow the registry earn tokens for it, recorded in a transparent ledger." },
 ];
 
 const EARN = [
-  { figure: `+${tmt(SIGNUP_BONUS)}`, title: "Join", text: "Every new account starts with a welcome bonus." },
+  { figure: `+${formatTmt(SIGNUP_BONUS)}`, title: "Join", text: "Every new account starts with a welcome bonus." },
   {
-    figure: `+${tmt(REFERRAL_REWARD)}`,
+    figure: `+${formatTmt(REFERRAL_REWARD)}`,
     title: "Refer a friend",
     text: "Share your link; you earn when the person you referred verifies their account.",
   },
-  { figure: `−${tmt(TAGGING_COST)}`, title: "Tag an asset", text: "Spent from your balance each time you tag something." },
+  { figure: `−${formatTmt(TAGGING_COST)}`, title: "Tag an asset", text: "Spent from your balance each time you tag something." },
 ];
 
 const PHASES = [
@@ -93,7 +92,7 @@ export default function LaunchPage() {
 
       <div className="mt-12 flex flex-wrap gap-3">
         <Link to="/auth" className={buttonClasses("primary", "lg")}>
-          Claim your {tmt(SIGNUP_BONUS)}
+          Claim your {formatTmt(SIGNUP_BONUS)}
         </Link>
         <Link to="/dao" className={buttonClasses("outline", "lg")}>
           See the DAO

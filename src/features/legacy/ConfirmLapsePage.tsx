@@ -3,7 +3,8 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { Button, Card, PageSpinner } from "../../ui";
-import { errorMessage, INVALID_LINK } from "./legacyFormat";
+import { INVALID_LINK } from "./legacyFormat";
+import { errorMessage } from "../../lib/errors";
 
 const OUTCOMES = {
   waiting: "Thank you. Your confirmation is recorded; the release happens once enough contacts confirm.",

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { Card, PageSpinner } from "../../ui";
 import { INVALID_LINK } from "./legacyFormat";
+import { formatDate } from "../../lib/format";
 
 type LegacyAsset = NonNullable<FunctionReturnType<typeof api.legacyLinks.view>>["assets"][number];
 
@@ -53,7 +54,7 @@ export default function LegacyViewPage() {
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{assetId ? view.assets[0].name : `Left to you by ${view.ownerName}`}</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              For {view.contactName}. This private link works until {new Date(view.expiresAt).toLocaleDateString("en-GB")}.
+              For {view.contactName}. This private link works until {formatDate(view.expiresAt)}.
             </p>
           </div>
           {assetId ? (

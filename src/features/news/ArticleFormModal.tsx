@@ -3,13 +3,14 @@ import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { DEFAULT_ARTICLE_CATEGORY, ARTICLE_CATEGORIES } from "../../../convex/lib/constants";
-import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, checkArticle } from "../../../convex/lib/newsRules";
-import { Button, Input, Modal } from "../../ui";
+import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, checkArticle } from "../../../convex/lib/news/rules";
+import { Button, Input, Modal, Select } from "../../ui";
 import type { ManagedArticle } from "./ArticleRow";
 import { ContentEditor } from "./ContentEditor";
 import { PublishControls } from "./PublishControls";
 import { ArticleImage } from "./ArticleImage";
-import { errorMessage, fromLocalInput, toLocalInput } from "./newsFormat";
+import { errorMessage } from "../../lib/errors";
+import { fromLocalInput, toLocalInput } from "../../lib/format";
 
 interface ArticleFormModalProps {
   /** The article to edit, or null to create one. */
@@ -17,8 +18,6 @@ interface ArticleFormModalProps {
   onClose: () => void;
 }
 
-const fieldClass =
-  "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 
 export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
   const create = useMutation(api.news.create);
@@ -67,18 +66,13 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
     >
       <form aria-label={article === null ? "Create New Article" : "Edit Article"} onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
         <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={ARTICLE_TITLE_MAX} required placeholder="Article title" />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="article-category" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            Category
-          </label>
-          <select id="article-category" value={category} onChange={(e) => setCategory(e.target.value)} className={fieldClass} required>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select label="Category" id="article-category" value={category} onChange={(e) => setCategory(e.target.value)} required>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
         <ContentEditor value={content} onChange={setContent} maxLength={ARTICLE_CONTENT_MAX} />
         <div className="grid gap-3">
           <Input

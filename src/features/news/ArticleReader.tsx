@@ -3,7 +3,8 @@ import { api } from "../../../convex/_generated/api";
 import { Button, Modal, Spinner } from "../../ui";
 import { ArticleImage } from "./ArticleImage";
 import { CategoryBadge } from "./CategoryBadge";
-import { authorOrTeam, formatDate, paragraphs } from "./newsFormat";
+import { authorOrTeam, paragraphs } from "./newsFormat";
+import { formatLongDate } from "../../lib/format";
 
 export const ARTICLE_GONE = "This article is no longer available.";
 
@@ -34,7 +35,7 @@ export function ArticleReader({ articleId, onClose }: { articleId: string; onClo
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
             <CategoryBadge category={article.category} />
             <span>{authorOrTeam(article.authorName)}</span>
-            <time dateTime={new Date(article.createdAt).toISOString()}>{formatDate(article.createdAt)}</time>
+            <time dateTime={new Date(article.createdAt).toISOString()}>{formatLongDate(article.createdAt)}</time>
           </div>
           <div className="mt-4 space-y-3 text-base leading-relaxed break-words text-slate-700 dark:text-slate-200">
             {paragraphs(article.content).map((text, index) => (

@@ -3,7 +3,8 @@ import type { api } from "../../../convex/_generated/api";
 import { NEWS_MANAGEMENT_PREVIEW_CHARS } from "../../../convex/lib/constants";
 import { Button, cn } from "../../ui";
 import { CategoryBadge } from "./CategoryBadge";
-import { formatDate, formatDateTime, preview } from "./newsFormat";
+import { preview } from "./newsFormat";
+import { formatDateTime, formatLongDate } from "../../lib/format";
 
 export type ManagedArticle = FunctionReturnType<typeof api.news.listAll>["page"][number];
 
@@ -39,7 +40,7 @@ export function ArticleRow({ article, busy, onTogglePublished, onEdit, onDelete 
         </p>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
           <span>{author}</span>
-          <time dateTime={new Date(article.createdAt).toISOString()}>{formatDate(article.createdAt)}</time>
+          <time dateTime={new Date(article.createdAt).toISOString()}>{formatLongDate(article.createdAt)}</time>
           {article.publishAt !== null && (
             <span className="font-medium text-indigo-600 dark:text-indigo-400">
               Scheduled for {formatDateTime(article.publishAt)}

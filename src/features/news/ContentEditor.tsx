@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { cn } from "../../ui";
+import { Textarea, cn } from "../../ui";
 import { paragraphs } from "./newsFormat";
 
 interface ContentEditorProps {
@@ -35,14 +35,14 @@ export function ContentEditor({ value, onChange, maxLength }: ContentEditorProps
         </div>
       </div>
       {mode === "edit" ? (
-        <textarea
+        <Textarea
           id={id}
           rows={12}
           value={value}
           maxLength={maxLength}
           onChange={(e) => onChange(e.target.value)}
           placeholder="Write the article. Each line break starts a new paragraph."
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base leading-relaxed text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          className="leading-relaxed"
         />
       ) : (
         <div

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { NEWS_STATS_CAP } from "../../../convex/lib/newsRules";
+import { NEWS_STATS_CAP } from "../../../convex/lib/news/rules";
 
 function StatCard({ label, value, tone }: { label: string; value: string; tone: string }) {
   return (

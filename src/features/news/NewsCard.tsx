@@ -3,7 +3,8 @@ import type { api } from "../../../convex/_generated/api";
 import { NEWS_CARD_PREVIEW_CHARS } from "../../../convex/lib/constants";
 import { ArticleImage } from "./ArticleImage";
 import { CategoryBadge } from "./CategoryBadge";
-import { authorOrTeam, formatDate, preview } from "./newsFormat";
+import { authorOrTeam, preview } from "./newsFormat";
+import { formatLongDate } from "../../lib/format";
 
 export type PublicArticle = FunctionReturnType<typeof api.news.listPublished>["page"][number];
 
@@ -21,7 +22,7 @@ export function NewsCard({ article, onRead }: { article: PublicArticle; onRead: 
         </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
           <span>{authorOrTeam(article.authorName)}</span>
-          <time dateTime={new Date(article.createdAt).toISOString()}>{formatDate(article.createdAt)}</time>
+          <time dateTime={new Date(article.createdAt).toISOString()}>{formatLongDate(article.createdAt)}</time>
         </div>
         <button
           type="button"

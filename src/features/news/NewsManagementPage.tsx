@@ -3,15 +3,15 @@ import { toast } from "sonner";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { NEWS_PAGE_SIZE } from "../../../convex/lib/newsRules";
+import { NEWS_PAGE_SIZE } from "../../../convex/lib/news/rules";
 import { Button, Card, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { ArticleFormModal } from "./ArticleFormModal";
 import { ArticleRow, type ManagedArticle } from "./ArticleRow";
 import { DeleteArticleDialog } from "./DeleteArticleDialog";
 import { LoadMore } from "./LoadMore";
 import { ManagementStats } from "./ManagementStats";
-import { errorMessage } from "./newsFormat";
 import { useArticleActions } from "./useArticleActions";
+import { errorMessage } from "../../lib/errors";
 
 type Editing = { article: ManagedArticle | null } | null;
 

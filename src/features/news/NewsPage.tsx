@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useQuery, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { NEWS_PAGE_SIZE } from "../../../convex/lib/newsRules";
+import { NEWS_PAGE_SIZE } from "../../../convex/lib/news/rules";
 import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { ArticleReader } from "./ArticleReader";
 import { CategoryFilter } from "./CategoryFilter";

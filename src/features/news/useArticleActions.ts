@@ -2,7 +2,7 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { errorMessage } from "./newsFormat";
+import { errorMessage } from "../../lib/errors";
 
 /** Row actions with the spec's toasts; each resolves true on success. */
 export function useArticleActions() {

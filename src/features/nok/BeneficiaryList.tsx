@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ContactView, WillAssetView } from "../../../convex/lib/nokRules";
+import type { ContactView, WillAssetView } from "../../../convex/lib/legacy/nokRules";
 import { Button } from "../../ui";
 import { BeneficiaryModal } from "./BeneficiaryModal";
 

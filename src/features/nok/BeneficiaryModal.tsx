@@ -3,9 +3,9 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { beneficiariesError, type ContactView, type WillAssetView } from "../../../convex/lib/nokRules";
+import { beneficiariesError, type ContactView, type WillAssetView } from "../../../convex/lib/legacy/nokRules";
 import { Button, Input, Modal } from "../../ui";
-import { errorMessage } from "./nokFormat";
+import { errorMessage } from "../../lib/errors";
 
 type Row = { on: boolean; share: string; instructions: string };
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { Button, Card } from "../../ui";
-import { errorMessage } from "./nokFormat";
+import { errorMessage } from "../../lib/errors";
 
 /** /nok/confirm/:token: a contact accepts being next of kin (a button, so link scanners confirm nothing). */
 export default function ConfirmContactPage() {

@@ -2,9 +2,9 @@ import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { cleanContact, contactErrors, NOK_LIMITS, type ContactErrors, type ContactInput } from "../../../convex/lib/nokRules";
+import { cleanContact, contactErrors, NOK_LIMITS, type ContactErrors, type ContactInput } from "../../../convex/lib/legacy/nokRules";
 import { Button, Input } from "../../ui";
-import { errorMessage } from "./nokFormat";
+import { errorMessage } from "../../lib/errors";
 
 const EMPTY: ContactInput = { name: "", relationship: "", email: "", phone: "" };
 

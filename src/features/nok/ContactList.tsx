@@ -1,9 +1,9 @@
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { ContactView } from "../../../convex/lib/nokRules";
+import type { ContactView } from "../../../convex/lib/legacy/nokRules";
 import { Button, cn } from "../../ui";
-import { errorMessage } from "./nokFormat";
+import { errorMessage } from "../../lib/errors";
 
 export function ContactList({ contacts }: { contacts: ContactView[] }) {
   const remove = useMutation(api.nextOfKin.remove);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { DAY_MS, formatCountdown } from "../../../convex/lib/legacyRules";
+import { DAY_MS, formatCountdown } from "../../../convex/lib/legacy/rules";
 import { cn } from "../../ui";
 
 /** Time left before release; red inside the last 7 days. Ticks every minute (`tickMs`). */

@@ -1,6 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
-import { formatDateTime } from "./nokFormat";
+import { formatDateTime } from "../../lib/format";
 
 type Events = NonNullable<FunctionReturnType<typeof api.legacy.status>>["events"];
 

@@ -3,10 +3,11 @@ import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdError } from "../../../convex/lib/legacyRules";
-import { Button } from "../../ui";
+import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdError } from "../../../convex/lib/legacy/rules";
+import { Button, Select } from "../../ui";
 import { Countdown } from "./Countdown";
-import { errorMessage, formatDateTime, selectClass } from "./nokFormat";
+import { errorMessage } from "../../lib/errors";
+import { formatDateTime } from "../../lib/format";
 
 type Status = NonNullable<FunctionReturnType<typeof api.legacy.status>>;
 const MONTHS = Array.from({ length: MAX_PERIOD_MONTHS - MIN_PERIOD_MONTHS + 1 }, (_, i) => i + MIN_PERIOD_MONTHS);
@@ -98,20 +99,14 @@ export function LegacyPlan({ status }: { status: Status }) {
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-4 w-4" />
           Release my will assets to their beneficiaries if I stop using TagMyThing
         </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Inactivity period
-          <select className={selectClass} value={months} onChange={(e) => setMonths(Number(e.target.value))}>
-            {MONTHS.map((m) => <option key={m} value={m}>{m} months</option>)}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Confirmations needed
-          <select className={selectClass} value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} disabled={status.confirmedContacts === 0}>
-            {Array.from({ length: Math.max(1, status.confirmedContacts) }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>{n} of {status.confirmedContacts} confirmed contact{status.confirmedContacts === 1 ? "" : "s"}</option>
-            ))}
-          </select>
-        </label>
+        <Select label="Inactivity period" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
+          {MONTHS.map((m) => <option key={m} value={m}>{m} months</option>)}
+        </Select>
+        <Select label="Confirmations needed" value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} disabled={status.confirmedContacts === 0}>
+          {Array.from({ length: Math.max(1, status.confirmedContacts) }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>{n} of {status.confirmedContacts} confirmed contact{status.confirmedContacts === 1 ? "" : "s"}</option>
+          ))}
+        </Select>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         We warn you by email and here 30, 7 and 1 days before. Signing in or pressing “I'm still here” restarts the clock. When it runs out, your

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { NOK_LIMITS } from "../../../convex/lib/nokRules";
+import { NOK_LIMITS } from "../../../convex/lib/legacy/nokRules";
 import { Card, PageSpinner, QueryErrorBoundary } from "../../ui";
 import { BeneficiaryList } from "./BeneficiaryList";
 import { ContactForm } from "./ContactForm";

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
-import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verifyRules";
-import type { PublicAssetCard as Card } from "../../../convex/lib/verifyValidators";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verify/rules";
+import type { PublicAssetCard as Card } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
+import { formatDate } from "../../lib/format";
 
 const TONES: Record<AssetStatus, string> = {
   active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200",
@@ -10,8 +11,6 @@ const TONES: Record<AssetStatus, string> = {
   stolen: "bg-red-600 text-white dark:bg-red-500",
   transferred: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
 };
-
-const formatDate = (at: number) => new Date(at).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 export function PublicAssetCard({ asset }: { asset: Card }) {
   return (

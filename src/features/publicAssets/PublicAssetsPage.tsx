@@ -1,9 +1,10 @@
 import { usePaginatedQuery } from "convex/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { Button, buttonClasses, Input, Spinner } from "../../ui";
 import { PublicAssetCard } from "./PublicAssetCard";
+import { useDebounced } from "../../lib/useDebounced";
 
 export const PAGE_SIZE = 12;
 const SEARCH_DELAY_MS = 300;
@@ -17,15 +18,6 @@ export const PUBLIC_ASSETS_TEXT = {
   noMatch: "No public assets match your search.",
   loadMore: "Load more",
 } as const;
-
-function useDebounced(value: string, delay: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** /public-assets: live, newest first, searchable, paginated. */
 export default function PublicAssetsPage() {

@@ -1,6 +1,7 @@
-import type { MyReferrals } from "../../../convex/lib/referralValidators";
-import { REFERRALS_LIST_LIMIT } from "../../../convex/lib/referralValidators";
-import { formatDate, REFERRAL_TEXT, tokens } from "./referralFormat";
+import type { MyReferrals } from "../../../convex/lib/referrals/shapes";
+import { REFERRALS_LIST_LIMIT } from "../../../convex/lib/referrals/shapes";
+import { REFERRAL_TEXT } from "./referralFormat";
+import { formatDate, formatTmt } from "../../lib/format";
 
 /** Who joined through me (names masked), when, and what each earned me. */
 export function PeopleList({ people, total }: { people: MyReferrals["people"]; total: number }) {
@@ -33,7 +34,7 @@ export function PeopleList({ people, total }: { people: MyReferrals["people"]; t
                 </p>
               </div>
               {p.reward > 0 ? (
-                <p className="font-semibold tabular-nums text-emerald-700 dark:text-emerald-300">+{tokens(p.reward)}</p>
+                <p className="font-semibold tabular-nums text-emerald-700 dark:text-emerald-300">+{formatTmt(p.reward)}</p>
               ) : (
                 <p className="text-sm text-slate-500 dark:text-slate-400">Awaiting verification</p>
               )}

@@ -1,4 +1,4 @@
-import { tokens } from "./referralFormat";
+import { formatTmt } from "../../lib/format";
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -14,7 +14,7 @@ export function ReferralStats({ referred, verified, earned }: { referred: number
     <dl className="grid grid-cols-3 gap-3 sm:gap-4">
       <Stat label="People joined" value={String(referred)} />
       <Stat label="Verified" value={String(verified)} />
-      <Stat label="TMT earned" value={tokens(earned)} />
+      <Stat label="TMT earned" value={formatTmt(earned)} />
     </dl>
   );
 }

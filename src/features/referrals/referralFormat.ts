@@ -1,5 +1,3 @@
-import { TOKEN_SYMBOL } from "../../../convex/lib/constants";
-
 export const REFERRAL_TEXT = {
   title: "Referrals",
   loading: "Loading referrals...",
@@ -13,12 +11,4 @@ export const REFERRAL_TEXT = {
 /** The share link of a code: `${origin}/?ref=CODE`. */
 export function shareLink(code: string, origin: string = window.location.origin): string {
   return `${origin}/?ref=${encodeURIComponent(code)}`;
-}
-
-export function tokens(n: number): string {
-  return `${n.toLocaleString("en-GB")} ${TOKEN_SYMBOL}`;
-}
-
-export function formatDate(time: number): string {
-  return new Date(time).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
 }

@@ -1,6 +1,5 @@
 import { useId } from "react";
-import { Input } from "../../ui";
-import { TextAreaField } from "./Fields";
+import { Input, Textarea } from "../../ui";
 import { KIND_FIELDS, type FieldsProps } from "./KindFields";
 
 const CATEGORIES = ["Electronics", "Jewellery", "Bicycles", "Vehicles", "Art", "Collectibles", "Furniture", "Tools", "Documents", "Other"];
@@ -17,7 +16,7 @@ export function AssetFields(props: FieldsProps) {
         <Input label="Category" list={listId} value={form.category} error={errors.category} onChange={(e) => set({ category: e.target.value })} />
         <datalist id={listId}>{CATEGORIES.map((c) => <option key={c} value={c} />)}</datalist>
       </div>
-      <TextAreaField label="Description" value={form.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
+      <Textarea label="Description" value={form.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
       <Kind {...props} />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Visibility</legend>

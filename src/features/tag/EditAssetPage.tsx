@@ -3,14 +3,14 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
-import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assetRules";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
+import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
 import { Button, Card, PageSpinner } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
-import { errorText } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
+import { clientErrorMessage } from "../../lib/errors";
 import { useUploadFile } from "../../lib/useUploadFile";
 
 function ExistingFiles({ asset }: { asset: AssetDetail }) {
@@ -25,7 +25,7 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
           <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
             <span className="min-w-0 truncate">{f.name}</span>
             <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`}
-              onClick={() => removeFile({ assetId: asset._id, storageId: f.storageId }).catch((e) => setError(errorText(e, "Could not delete the file.")))}>
+              onClick={() => removeFile({ assetId: asset._id, storageId: f.storageId }).catch((e) => setError(clientErrorMessage(e, "Could not delete the file.")))}>
               Delete
             </Button>
           </li>
@@ -61,7 +61,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
       if (files.length > 0) await addFiles({ assetId: asset._id, files: await uploadPicked(files, uploadFile) });
       navigate(`/assets/${asset._id}`);
     } catch (error) {
-      setFormError(errorText(error, "Saving failed. Please try again."));
+      setFormError(clientErrorMessage(error, "Saving failed. Please try again."));
       setBusy(false);
     }
   }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
-import { DOCUMENT_TYPES, FILE_MESSAGES, MAX_ASSET_FILES, fileError } from "../../../convex/lib/assetFileRules";
-import type { FileKind } from "../../../convex/lib/assetValidators";
+import { DOCUMENT_TYPES, FILE_MESSAGES, MAX_ASSET_FILES, fileError } from "../../../convex/lib/assets/fileRules";
+import type { FileKind } from "../../../convex/lib/assets/tables";
 import { Button } from "../../ui";
 import type { PickedFile } from "./uploadFiles";
 

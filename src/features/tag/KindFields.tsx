@@ -1,8 +1,7 @@
-import { CHAINS } from "../../../convex/lib/assetValidators";
-import { ADDRESS_HINTS, CHAIN_LABELS } from "../../../convex/lib/assetChains";
-import type { FieldErrors } from "../../../convex/lib/assetRules";
-import { Button, Input } from "../../ui";
-import { SelectField, TextAreaField } from "./Fields";
+import { CHAINS } from "../../../convex/lib/assets/tables";
+import { ADDRESS_HINTS, CHAIN_LABELS } from "../../../convex/lib/assets/chains";
+import type { FieldErrors } from "../../../convex/lib/assets/rules";
+import { Button, Input, Select, Textarea } from "../../ui";
 import { emptyBeneficiary, type BeneficiaryRow, type FormState } from "./formModel";
 
 export type FieldsProps = {
@@ -26,9 +25,9 @@ export function GeneralFields({ form, errors, set }: FieldsProps) {
 export function NftFields({ form, errors, set }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField label="Chain" value={form.chain} onChange={(e) => set({ chain: e.target.value as FormState["chain"] })}>
+      <Select label="Chain" value={form.chain} onChange={(e) => set({ chain: e.target.value as FormState["chain"] })}>
         {CHAINS.map((c) => <option key={c} value={c}>{CHAIN_LABELS[c]}</option>)}
-      </SelectField>
+      </Select>
       <Input label={form.chain === "solana" ? "Token ID (optional)" : "Token ID"} inputMode="numeric" value={form.tokenId} error={errors.tokenId} onChange={(e) => set({ tokenId: e.target.value })} />
       <Input label="Contract address" containerClassName="sm:col-span-2" className="font-mono" autoComplete="off" spellCheck={false}
         hint={ADDRESS_HINTS[form.chain]} value={form.contractAddress} error={errors.contractAddress} onChange={(e) => set({ contractAddress: e.target.value })} />
@@ -62,7 +61,7 @@ export function WillFields({ form, errors, set }: FieldsProps) {
           Add beneficiary
         </Button>
       </fieldset>
-      <TextAreaField label="Instructions" rows={4} placeholder="What should happen to this asset" value={form.instructions} error={errors.instructions} onChange={(e) => set({ instructions: e.target.value })} />
+      <Textarea label="Instructions" rows={4} placeholder="What should happen to this asset" value={form.instructions} error={errors.instructions} onChange={(e) => set({ instructions: e.target.value })} />
     </div>
   );
 }

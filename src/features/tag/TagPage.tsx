@@ -2,15 +2,17 @@ import { useMutation, useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assetRules";
-import { ASSET_KINDS, type AssetKind } from "../../../convex/lib/assetValidators";
-import { TAGGING_COST, TOKEN_SYMBOL } from "../../../convex/lib/constants";
+import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
+import { ASSET_KINDS, type AssetKind } from "../../../convex/lib/assets/tables";
+import { TAGGING_COST } from "../../../convex/lib/constants";
 import { Button, Card, cn } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
-import { KIND_BLURBS, errorText } from "./tagText";
+import { KIND_BLURBS } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
+import { clientErrorMessage } from "../../lib/errors";
+import { formatTmt } from "../../lib/format";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { toastSpendFailure } from "../../lib/spendToasts";
 import { useConnection } from "../../lib/useConnection";
@@ -55,7 +57,7 @@ export default function TagPage() {
     try {
       uploaded = await uploadPicked(files, uploadFile);
     } catch (error) {
-      setFormError(errorText(error, "Tagging failed. Please try again."));
+      setFormError(clientErrorMessage(error, "Tagging failed. Please try again."));
       setBusy(false);
       return;
     }
@@ -65,7 +67,7 @@ export default function TagPage() {
     } catch (error) {
       // Tagging is where tokens are spent: the wallet's messages are toasted (spec section 8).
       toastSpendFailure(error);
-      setFormError(errorText(error, "Tagging failed. Please try again."));
+      setFormError(clientErrorMessage(error, "Tagging failed. Please try again."));
       setBusy(false);
     }
   }
@@ -92,8 +94,8 @@ export default function TagPage() {
           <FilePicker files={files} onChange={setFiles} disabled={busy} />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="tag-cost">
-              Tagging costs <strong>{TAGGING_COST} {TOKEN_SYMBOL}</strong>
-              {balanceValue !== null && <> · Your balance: {balanceValue} {TOKEN_SYMBOL}</>}
+              Tagging costs <strong>{formatTmt(TAGGING_COST)}</strong>
+              {balanceValue !== null && <> · Your balance: {formatTmt(balanceValue)}</>}
             </p>
             <Button type="submit" loading={busy} loadingText="Tagging..." disabled={short}>
               Tag Asset
@@ -104,7 +106,7 @@ export default function TagPage() {
               You are offline. Tagging will finish when you are back online.
             </p>
           )}
-          {short && <p className="text-sm text-amber-700 dark:text-amber-400">You need {TAGGING_COST} {TOKEN_SYMBOL} to tag an asset. Earn tokens from your wallet and referrals.</p>}
+          {short && <p className="text-sm text-amber-700 dark:text-amber-400">You need {formatTmt(TAGGING_COST)} to tag an asset. Earn tokens from your wallet and referrals.</p>}
           {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
         </form>
       </Card>

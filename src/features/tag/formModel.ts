@@ -1,8 +1,8 @@
 // The tag/edit form's state (what people type, as text) and its conversion to
 // the server's input, with the same checks the server runs.
-import { assetErrors, cleanAsset, type AssetInput, type FieldErrors } from "../../../convex/lib/assetRules";
-import type { AssetDetail } from "../../../convex/lib/assetRead";
-import type { AssetKind, Chain, Visibility } from "../../../convex/lib/assetValidators";
+import { assetErrors, cleanAsset, type AssetInput, type FieldErrors } from "../../../convex/lib/assets/rules";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
+import type { AssetKind, Chain, Visibility } from "../../../convex/lib/assets/tables";
 
 export type BeneficiaryRow = { name: string; relationship: string; email: string; share: string };
 export type FormState = {

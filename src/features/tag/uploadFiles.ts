@@ -1,7 +1,7 @@
 // Photos are shrunk in the browser (longest side ≤ 1600 px, JPEG) before they
 // leave it; every file goes to Convex storage through the app's upload route.
-import { PHOTO_MAX_PX, fileError } from "../../../convex/lib/assetFileRules";
-import type { FileKind } from "../../../convex/lib/assetValidators";
+import { PHOTO_MAX_PX, fileError } from "../../../convex/lib/assets/fileRules";
+import type { FileKind } from "../../../convex/lib/assets/tables";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { UploadFile } from "../../lib/useUploadFile";
 

@@ -1,5 +1,6 @@
-import { TAGGING_COST, TOKEN_SYMBOL } from "../../../convex/lib/constants";
+import { TAGGING_COST } from "../../../convex/lib/constants";
 import type { TaggingKindInfo } from "./taggingKinds";
+import { formatTmt } from "../../lib/format";
 
 function Steps({ id, title, steps }: { id: string; title: string; steps: { title: string; text: string }[] }) {
   return (
@@ -32,7 +33,7 @@ export function HowItWorks({ info }: { info: TaggingKindInfo }) {
   const tagging = [
     { title: "Describe it", text: `Fill in the details: ${info.fields.join(", ").toLowerCase()}.` },
     {
-      title: `Pay ${TAGGING_COST} ${TOKEN_SYMBOL}`,
+      title: `Pay ${formatTmt(TAGGING_COST)}`,
       text: "The cost comes out of your wallet balance. If your balance is too low nothing is charged and nothing is saved.",
     },
     {

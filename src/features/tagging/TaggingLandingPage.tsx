@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { AssetKind } from "../../../convex/lib/assetValidators";
-import { SIGNUP_BONUS, TAGGING_COST, TOKEN_SYMBOL } from "../../../convex/lib/constants";
+import type { AssetKind } from "../../../convex/lib/assets/tables";
+import { SIGNUP_BONUS, TAGGING_COST } from "../../../convex/lib/constants";
 import { buttonClasses } from "../../ui";
 import { HowItWorks } from "./HowItWorks";
 import { TAGGING_KINDS, TAGGING_ORDER } from "./taggingKinds";
+import { formatTmt } from "../../lib/format";
 
-export const costText = (amount: number) => `${amount} ${TOKEN_SYMBOL}`;
 
 function TagCta({ kind, label, size = "lg" }: { kind: AssetKind; label: string; size?: "md" | "lg" }) {
   return (
@@ -35,7 +35,7 @@ export default function TaggingLandingPage({ kind }: { kind: AssetKind }) {
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <TagCta kind={kind} label={info.cta} />
             <p className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700">
-              {costText(TAGGING_COST)} per tag
+              {formatTmt(TAGGING_COST)} per tag
             </p>
           </div>
         </div>
@@ -69,11 +69,11 @@ export default function TaggingLandingPage({ kind }: { kind: AssetKind }) {
             What it costs
           </h2>
           <p className="mt-3 text-4xl font-extrabold tabular-nums" data-testid="tagging-cost">
-            {costText(TAGGING_COST)}
+            {formatTmt(TAGGING_COST)}
           </p>
           <p className="mt-2 max-w-xl text-indigo-100">
             per tag, paid from your wallet when the serial number is issued. Every new account starts with{" "}
-            {costText(SIGNUP_BONUS)}, enough for {freeTags} tags; referring friends earns more. Verifying a serial is
+            {formatTmt(SIGNUP_BONUS)}, enough for {freeTags} tags; referring friends earns more. Verifying a serial is
             always free, for anyone.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">

@@ -1,4 +1,4 @@
-import type { AssetKind } from "../../../convex/lib/assetValidators";
+import type { AssetKind } from "../../../convex/lib/assets/tables";
 
 /** What one tagging landing page says about its kind of asset. */
 export interface TaggingKindInfo {

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { KIND_LABELS } from "../../../convex/lib/verifyRules";
-import type { VerifyResult } from "../../../convex/lib/verifyValidators";
+import { KIND_LABELS } from "../../../convex/lib/verify/rules";
+import type { VerifyResult } from "../../../convex/lib/verify/tables";
 import { buttonClasses } from "../../ui";
 import { StatusBadge } from "./StatusBadge";
 import { StatusWarning } from "./StatusWarning";
-import { formatDate, VERIFY_TEXT } from "./verifyText";
+import { VERIFY_TEXT } from "./verifyText";
+import { formatDate } from "../../lib/format";
 
 type PublicResult = Extract<VerifyResult, { result: "public" }>;
 

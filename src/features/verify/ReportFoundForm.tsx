@@ -1,8 +1,8 @@
 import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { api } from "../../../convex/_generated/api";
-import { FOUND_CONTACT_MAX, FOUND_MESSAGE_MAX, VERIFY_MESSAGES } from "../../../convex/lib/verifyRules";
-import { Button, Input } from "../../ui";
+import { FOUND_CONTACT_MAX, FOUND_MESSAGE_MAX, VERIFY_MESSAGES } from "../../../convex/lib/verify/rules";
+import { Button, Input, Textarea } from "../../ui";
 import { visitorId } from "./visitorId";
 
 export const REPORT_TEXT = {
@@ -61,7 +61,7 @@ export function ReportFoundForm({ serial }: { serial: string }) {
             <label htmlFor={messageId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
               {REPORT_TEXT.message}
             </label>
-            <textarea
+            <Textarea
               id={messageId}
               rows={4}
               maxLength={FOUND_MESSAGE_MAX}
@@ -70,7 +70,6 @@ export function ReportFoundForm({ serial }: { serial: string }) {
                 setMessage(e.target.value);
                 setError(null);
               }}
-              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
             />
             <p className="text-right text-xs text-slate-500 tabular-nums dark:text-slate-400">
               {message.length}/{FOUND_MESSAGE_MAX}

@@ -1,5 +1,5 @@
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
-import { STATUS_LABELS } from "../../../convex/lib/verifyRules";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
+import { STATUS_LABELS } from "../../../convex/lib/verify/rules";
 import { cn } from "../../ui";
 
 const TONES: Record<AssetStatus, string> = {

@@ -1,4 +1,4 @@
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { cn } from "../../ui";
 import { STATUS_WARNINGS } from "./verifyText";
 

@@ -2,7 +2,7 @@ import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import { isSerialFormat, normalizeSerial } from "../../../convex/lib/verifyRules";
+import { isSerialFormat, normalizeSerial } from "../../../convex/lib/verify/rules";
 import { PageSpinner } from "../../ui";
 import { AssetVerifyCard } from "./AssetVerifyCard";
 import { ReportFoundForm } from "./ReportFoundForm";

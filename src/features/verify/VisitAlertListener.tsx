@@ -2,7 +2,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { OwnerAlerts } from "../../../convex/lib/verifyValidators";
+import type { OwnerAlerts } from "../../../convex/lib/verify/tables";
 
 const placeText = (p: { lat: number; lng: number } | null) => (p ? ` near ${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}` : "");
 

@@ -1,4 +1,4 @@
-import type { AssetStatus } from "../../../convex/lib/assetValidators";
+import type { AssetStatus } from "../../../convex/lib/assets/tables";
 
 export const VERIFY_TEXT = {
   loading: "Checking serial number...",
@@ -21,9 +21,3 @@ export const STATUS_WARNINGS: Partial<Record<AssetStatus, string>> = {
   lost: VERIFY_TEXT.lost,
   stolen: VERIFY_TEXT.stolen,
 };
-
-export const formatDate = (at: number) =>
-  new Date(at).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-
-export const formatDateTime = (at: number) =>
-  new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

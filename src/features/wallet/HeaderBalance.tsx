@@ -3,7 +3,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { cn } from "../../ui/cn";
 import { QueryErrorBoundary } from "../../ui/QueryErrorBoundary";
-import { formatTokens } from "./walletFormat";
+import { formatTmt } from "../../lib/format";
 
 function Balance({ className }: { className?: string }) {
   const { isAuthenticated } = useConvexAuth();
@@ -19,7 +19,7 @@ function Balance({ className }: { className?: string }) {
         className,
       )}
     >
-      {formatTokens(balance)}
+      {formatTmt(balance)}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { REFERRAL_REWARD, SIGNUP_BONUS, TAGGING_COST } from "../../../convex/lib/constants";
-import { formatTokens } from "./walletFormat";
+import { formatTmt } from "../../lib/format";
 
 const linkClass = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
@@ -16,12 +16,12 @@ export function HowToEarn() {
       </h2>
       <ul className="mt-4 flex flex-col gap-4 text-sm text-slate-600 dark:text-slate-300">
         <li>
-          <p className="font-semibold text-slate-900 dark:text-white">Join: {formatTokens(SIGNUP_BONUS)}</p>
+          <p className="font-semibold text-slate-900 dark:text-white">Join: {formatTmt(SIGNUP_BONUS)}</p>
           <p className="mt-0.5">Every new account starts with a welcome bonus.</p>
         </li>
         <li>
           <p className="font-semibold text-slate-900 dark:text-white">
-            Refer a friend: {formatTokens(REFERRAL_REWARD)}
+            Refer a friend: {formatTmt(REFERRAL_REWARD)}
           </p>
           <p className="mt-0.5">
             Share your link from{" "}
@@ -32,7 +32,7 @@ export function HowToEarn() {
           </p>
         </li>
         <li>
-          <p className="font-semibold text-slate-900 dark:text-white">Spend: {formatTokens(TAGGING_COST)} per tag</p>
+          <p className="font-semibold text-slate-900 dark:text-white">Spend: {formatTmt(TAGGING_COST)} per tag</p>
           <p className="mt-0.5">
             <Link to="/tag" className={linkClass}>
               Tagging an asset

@@ -1,7 +1,8 @@
-import type { TransactionView } from "../../../convex/lib/walletValidators";
+import type { TransactionView } from "../../../convex/lib/wallet/tables";
 import { WALLET_HISTORY_LIMIT } from "../../../convex/lib/constants";
 import { cn } from "../../ui";
-import { formatDateTime, signedTokens, sourceLabel } from "./walletFormat";
+import { sourceLabel } from "./walletFormat";
+import { formatDateTime, formatSignedTmt } from "../../lib/format";
 
 function TypeBadge({ type }: { type: TransactionView["type"] }) {
   return (
@@ -36,7 +37,7 @@ function Row({ tx }: { tx: TransactionView }) {
           tx.amount < 0 ? "text-rose-700 dark:text-rose-300" : "text-emerald-700 dark:text-emerald-300",
         )}
       >
-        {signedTokens(tx.amount)}
+        {formatSignedTmt(tx.amount)}
       </p>
     </li>
   );

@@ -1,10 +1,10 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import type { WalletOverview } from "../../../convex/lib/walletValidators";
+import type { WalletOverview } from "../../../convex/lib/wallet/tables";
 import { PageSpinner, QueryErrorBoundary } from "../../ui";
 import { HowToEarn } from "./HowToEarn";
 import { TransactionList } from "./TransactionList";
-import { formatTokens } from "./walletFormat";
+import { formatTmt } from "../../lib/format";
 
 const EMPTY: WalletOverview = { balance: 0, transactions: [] };
 
@@ -25,7 +25,7 @@ function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed
         >
           <p className="text-sm font-medium text-indigo-100">{WALLET_TEXT.balance}</p>
           <p className="mt-2 text-4xl font-bold tabular-nums tracking-tight sm:text-5xl" data-testid="wallet-balance">
-            {formatTokens(wallet.balance)}
+            {formatTmt(wallet.balance)}
           </p>
           {failed && (
             <p role="alert" className="mt-3 text-sm text-indigo-100">

@@ -3,8 +3,8 @@
 import { api } from "../../../convex/_generated/api";
 import type { TableNames } from "../../../convex/_generated/dataModel";
 import schema from "../../../convex/schema";
-import { fundedUser, tagGeneral, upload } from "../assetsSupport";
-import { submit, payload } from "../bugReportsSupport";
+import { fundedUser, tagGeneral, upload } from "../assets-support";
+import { submit, payload } from "../bug-reports-support";
 import { makeUser, setupTest, type Backend } from "../setup";
 import type { Pools } from "./values";
 

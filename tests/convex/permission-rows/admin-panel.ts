@@ -1,4 +1,4 @@
-import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 // Admin panel (issue 9) and business-upgrade requests (issue 8 item 4).
 const MISSING_REQUEST = "99999999999999999999businessRequests";

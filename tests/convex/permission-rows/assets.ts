@@ -1,4 +1,4 @@
-import { EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 // Assets and transfers (issue 7a). Reads answer null/empty to visitors and to
 // non-owners; writes need a signed-in owner (ids of no document → NOT_FOUND).

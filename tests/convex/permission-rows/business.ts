@@ -1,4 +1,4 @@
-import type { Rows } from "../permissionTypes";
+import type { Rows } from "../permission-types";
 
 // Business inventory (issue 8): accounts with the business flag, and admins
 // (the guard admits admins everywhere, so the server serves them too).

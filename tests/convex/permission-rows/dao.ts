@@ -1,4 +1,4 @@
-import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 // DAO (issue 9): everyone reads, members vote, admins create.
 // A well-formed id of no document (convex-test ids are digits + table name).

@@ -1,4 +1,4 @@
-import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 // Foundation: profiles, password reset, dev outbox, admin access changes.
 export const rows: Rows = {

@@ -1,4 +1,4 @@
-import { ADMINS, EVERYONE, SIGNED_IN, type Caller, type Rows } from "../permissionTypes";
+import { ADMINS, EVERYONE, SIGNED_IN, type Caller, type Rows } from "../permission-types";
 
 // Admins and admin-influencers (the flag alone is enough) manage news.
 const NEWS_MANAGERS: readonly Caller[] = [...ADMINS, "adminInfluencer"];

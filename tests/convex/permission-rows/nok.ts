@@ -1,4 +1,4 @@
-import { EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 // Next of kin and legacy release (issue 8): owners act on their own plan; contacts
 // and beneficiaries act through signed links (anyone holding one).

@@ -1,4 +1,4 @@
-import { EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 const ADMIN_VIEW = ["adminInfluencer", "admin"] as const;
 

@@ -1,4 +1,4 @@
-import { EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 // Account security (issue 10): sessions and TOTP two-factor.
 export const rows: Rows = {

@@ -1,4 +1,4 @@
-import { EVERYONE, SIGNED_IN, type Rows } from "../permissionTypes";
+import { EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
 // Verify page, public assets and dashboard (issue 7b). The verify page is for anyone;
 // dashboard reads answer null to visitors (route guard and sign-out races).

@@ -1,4 +1,4 @@
-import { EVERYONE, type Rows } from "../permissionTypes";
+import { EVERYONE, type Rows } from "../permission-types";
 
 // Wallet reads answer null to visitors (the header and /wallet handle sign-out races).
 export const rows: Rows = {

@@ -4,8 +4,9 @@ import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import { useSignOut } from "../../../lib/useSignOut";
 import { Button, Card, Spinner } from "../../../ui";
-import { accountErrorMessage } from "../accountErrors";
-import { describeDevice, formatDateTime } from "./securityFormat";
+import { describeDevice } from "./securityFormat";
+import { errorMessage } from "../../../lib/errors";
+import { formatDateTime } from "../../../lib/format";
 
 export const SESSION_MESSAGES = {
   othersSignedOut: "Signed out of your other devices",
@@ -33,7 +34,7 @@ export function SessionsPanel() {
       }
       toast.success(SESSION_MESSAGES.othersSignedOut);
     } catch (error) {
-      toast.error(accountErrorMessage(error, SESSION_MESSAGES.failed));
+      toast.error(errorMessage(error, SESSION_MESSAGES.failed));
     } finally {
       setBusy(null);
     }

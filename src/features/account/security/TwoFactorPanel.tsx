@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../../convex/_generated/api";
 import { Card, Spinner } from "../../../ui";
-import { formatDateTime } from "./securityFormat";
 import { DisableTwoFactor, EnrolTwoFactor, RecoveryCodes, RegenerateRecoveryCodes } from "./TwoFactorSteps";
+import { formatDateTime } from "../../../lib/format";
 
 export const TWO_FACTOR_TEXT = {
   off: "Add a code from an authenticator app (Google Authenticator, 1Password, Authy...) to your password when you sign in.",

@@ -4,8 +4,8 @@ import { QRCodeSVG } from "qrcode.react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import { Button, Input } from "../../../ui";
-import { accountErrorMessage } from "../accountErrors";
 import { groupSecret } from "./securityFormat";
+import { errorMessage } from "../../../lib/errors";
 
 export const STEP_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app",
@@ -35,7 +35,7 @@ function CodeForm({ label, submitText, busyText, onSubmit, allowRecovery = false
     try {
       await onSubmit(clean);
     } catch (caught) {
-      setError(accountErrorMessage(caught, STEP_MESSAGES.failed));
+      setError(errorMessage(caught, STEP_MESSAGES.failed));
       setBusy(false);
     }
   }
@@ -72,7 +72,7 @@ export function EnrolTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => 
     try {
       setPending(await start({}));
     } catch (error) {
-      toast.error(accountErrorMessage(error, STEP_MESSAGES.failed));
+      toast.error(errorMessage(error, STEP_MESSAGES.failed));
     } finally {
       setStarting(false);
     }

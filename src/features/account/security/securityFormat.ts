@@ -20,10 +20,6 @@ export function describeDevice(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-export function formatDateTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
 /** "ABCD EFGH ..." so a secret can be typed into an app by hand. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, "$1 ").trim();

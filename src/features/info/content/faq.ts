@@ -10,8 +10,8 @@ import {
   WALLET_HISTORY_LIMIT,
 } from "./constants";
 import type { HelpPageContent } from "./types";
+import { formatTmt } from "../../../lib/format";
 
-const tmt = (n: number) => `${n} ${TOKEN_SYMBOL}`;
 
 export const faq = {
   slug: "faq",
@@ -71,13 +71,13 @@ export const faq = {
         {
           question: `How do I get ${TOKEN_SYMBOL}?`,
           answer: [
-            `You receive ${tmt(SIGNUP_BONUS)} when you sign up, and ${tmt(REFERRAL_REWARD)} each time someone you referred verifies their account.`,
+            `You receive ${formatTmt(SIGNUP_BONUS)} when you sign up, and ${formatTmt(REFERRAL_REWARD)} each time someone you referred verifies their account.`,
           ],
         },
         {
           question: "What does tagging cost?",
           answer: [
-            `Tagging an asset costs ${tmt(TAGGING_COST)}, so the sign-up bonus covers your first ${SIGNUP_BONUS / TAGGING_COST} tags. If your balance is too low the tag is refused with 'Insufficient tokens' and nothing is charged.`,
+            `Tagging an asset costs ${formatTmt(TAGGING_COST)}, so the sign-up bonus covers your first ${SIGNUP_BONUS / TAGGING_COST} tags. If your balance is too low the tag is refused with 'Insufficient tokens' and nothing is charged.`,
           ],
         },
         {
@@ -102,7 +102,7 @@ export const faq = {
         {
           question: "How does the referral programme work?",
           answer: [
-            `Every member has a referral code and a share link on the Referrals page. When someone signs up through your link and verifies their account, you earn ${tmt(REFERRAL_REWARD)}. The code is remembered from their first visit, so they can browse before signing up.`,
+            `Every member has a referral code and a share link on the Referrals page. When someone signs up through your link and verifies their account, you earn ${formatTmt(REFERRAL_REWARD)}. The code is remembered from their first visit, so they can browse before signing up.`,
           ],
         },
         {

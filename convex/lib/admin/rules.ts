@@ -1,0 +1,85 @@
+// Admin panel and business-upgrade shapes (issues 8 and 9), shared by schema, args and returns.
+import { v, type Infer } from "convex/values";
+import { roleValidator } from "../validators";
+
+export const ADMIN_COUNT_CAP = 1000;
+export const USER_SEARCH_MAX = 100;
+export const BUSINESS_REQUEST_NOTE_MAX = 500;
+export const BUSINESS_REQUESTS_LIST_LIMIT = 50;
+
+export const ADMIN_PANEL_MESSAGES = {
+  alreadyBusiness: "Your account already has business features",
+  alreadyPending: "Your request is already waiting for an admin",
+  noteTooLong: `Tell us in at most ${BUSINESS_REQUEST_NOTE_MAX} characters`,
+  requestNotFound: "Request not found",
+  alreadyDecided: "This request has already been decided",
+  searchTooLong: `Search must be at most ${USER_SEARCH_MAX} characters`,
+} as const;
+
+export const businessRequestStatusValidator = v.union(
+  v.literal("pending"),
+  v.literal("granted"),
+  v.literal("declined"),
+);
+export type BusinessRequestStatus = Infer<typeof businessRequestStatusValidator>;
+
+export const businessRequestFields = {
+  userId: v.id("users"),
+  status: businessRequestStatusValidator,
+  // What the business is and what it wants the features for (optional).
+  note: v.string(),
+  createdAt: v.number(),
+  decidedAt: v.optional(v.number()),
+  decidedBy: v.optional(v.id("users")),
+};
+
+export const myBusinessRequestValidator = v.object({
+  _id: v.id("businessRequests"),
+  status: businessRequestStatusValidator,
+  note: v.string(),
+  createdAt: v.number(),
+  decidedAt: v.union(v.number(), v.null()),
+});
+
+export const businessRequestRowValidator = v.object({
+  _id: v.id("businessRequests"),
+  userId: v.id("users"),
+  email: v.union(v.string(), v.null()),
+  fullName: v.union(v.string(), v.null()),
+  status: businessRequestStatusValidator,
+  note: v.string(),
+  createdAt: v.number(),
+  decidedAt: v.union(v.number(), v.null()),
+});
+export type BusinessRequestRow = Infer<typeof businessRequestRowValidator>;
+
+export const adminUserRowValidator = v.object({
+  _id: v.id("users"),
+  _creationTime: v.number(),
+  email: v.union(v.string(), v.null()),
+  phone: v.union(v.string(), v.null()),
+  fullName: v.union(v.string(), v.null()),
+  role: roleValidator,
+  isBusinessUser: v.boolean(),
+  isAdminInfluencer: v.boolean(),
+  lastActiveAt: v.union(v.number(), v.null()),
+});
+export type AdminUserRow = Infer<typeof adminUserRowValidator>;
+
+export const countValidator = v.object({ count: v.number(), capped: v.boolean() });
+export type Count = Infer<typeof countValidator>;
+
+export const auditRowValidator = v.object({
+  _id: v.id("auditLog"),
+  _creationTime: v.number(),
+  actor: v.union(v.string(), v.null()),
+  target: v.union(v.string(), v.null()),
+  changes: v.array(
+    v.object({
+      field: v.string(),
+      from: v.union(v.string(), v.boolean(), v.null()),
+      to: v.union(v.string(), v.boolean()),
+    }),
+  ),
+});
+export type AuditRow = Infer<typeof auditRowValidator>;

@@ -1,0 +1,29 @@
+// Photo and document limits, shared by the tag form (before upload) and the server (after).
+import type { FileKind } from "./tables";
+
+export const MAX_ASSET_FILES = 5;
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILE_NAME = 200;
+// Longest side of a photo after the browser resizes it.
+export const PHOTO_MAX_PX = 1600;
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const DOCUMENT_TYPES = ["application/pdf", ...PHOTO_TYPES] as const;
+
+export const FILE_MESSAGES = {
+  tooMany: `You can attach up to ${MAX_ASSET_FILES} photos and documents`,
+  tooLarge: "Each file must be 10 MB or smaller",
+  notImage: "Photos must be images (JPEG, PNG, WebP or GIF)",
+  notDocument: "Documents must be PDF files or images",
+  missing: "That upload was not found. Please upload the file again.",
+  inUse: "That upload is already attached to an asset",
+  badName: `File names must be 1 to ${MAX_FILE_NAME} characters`,
+} as const;
+
+/** Why a file of this type and size cannot be attached as `kind`, or null when it can. */
+export function fileError(kind: FileKind, contentType: string, size: number): string | null {
+  const type = contentType.toLowerCase().split(";")[0].trim();
+  const allowed: readonly string[] = kind === "photo" ? PHOTO_TYPES : DOCUMENT_TYPES;
+  if (!allowed.includes(type)) return kind === "photo" ? FILE_MESSAGES.notImage : FILE_MESSAGES.notDocument;
+  if (size > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
+  return null;
+}

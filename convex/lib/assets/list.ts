@@ -1,0 +1,67 @@
+// /assets list: picks the index that serves each filter and sort, so the read
+// stays inside the owner's own range.
+import { v, type Infer } from "convex/values";
+import type { Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import type { AssetKind, AssetStatus } from "./tables";
+
+export const sortValidator = v.union(v.literal("newest"), v.literal("oldest"), v.literal("name"));
+export type AssetSort = Infer<typeof sortValidator>;
+export const SEARCH_MAX = 100;
+
+type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; search?: string };
+
+export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArgs) {
+  const { kind, status } = args;
+  const search = args.search?.trim().slice(0, SEARCH_MAX) ?? "";
+  if (search !== "") {
+    // Relevance order: the search index ignores the sort.
+    return ctx.db.query("assets").withSearchIndex("search_text", (q) => {
+      let s = q.search("searchText", search).eq("ownerId", ownerId);
+      if (kind !== undefined) s = s.eq("kind", kind);
+      if (status !== undefined) s = s.eq("status", status);
+      return s;
+    });
+  }
+  // Every filter combination has its own index, so a page never scans rows it drops.
+  if (args.sort === "name") {
+    const byName = ctx.db.query("assets");
+    if (kind !== undefined && status !== undefined) {
+      return byName.withIndex("by_ownerId_and_kind_and_status_and_name", (q) =>
+        q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status),
+      );
+    }
+    if (kind !== undefined) {
+      return byName.withIndex("by_ownerId_and_kind_and_name", (q) => q.eq("ownerId", ownerId).eq("kind", kind));
+    }
+    if (status !== undefined) {
+      return byName.withIndex("by_ownerId_and_status_and_name", (q) => q.eq("ownerId", ownerId).eq("status", status));
+    }
+    return byName.withIndex("by_ownerId_and_name", (q) => q.eq("ownerId", ownerId));
+  }
+  const order = args.sort === "oldest" ? "asc" : "desc";
+  if (kind !== undefined && status !== undefined) {
+    return ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_kind_and_status_and_taggedAt", (q) =>
+        q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status),
+      )
+      .order(order);
+  }
+  if (kind !== undefined) {
+    return ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", kind))
+      .order(order);
+  }
+  if (status !== undefined) {
+    return ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_status_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("status", status))
+      .order(order);
+  }
+  return ctx.db
+    .query("assets")
+    .withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", ownerId))
+    .order(order);
+}

@@ -1,0 +1,123 @@
+// Reads shared by the asset screens and by verify / public assets / dashboard (issue 7b).
+import { v, type Infer } from "convex/values";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { normaliseSerial } from "./serial";
+import {
+  assetChangeValidator,
+  assetDetailsValidator,
+  assetEventTypeValidator,
+  assetFileValidator,
+  assetKindValidator,
+  assetStatusValidator,
+  visibilityValidator,
+  type AssetChange,
+  type AssetEventType,
+} from "./tables";
+import { appError, MESSAGES } from "../errors";
+
+export const ASSET_NOT_FOUND = "Asset not found";
+const PROVENANCE_LIMIT = 100;
+
+export const assetSummaryValidator = v.object({
+  _id: v.id("assets"),
+  serial: v.string(),
+  kind: assetKindValidator,
+  name: v.string(),
+  category: v.union(v.string(), v.null()),
+  visibility: visibilityValidator,
+  status: assetStatusValidator,
+  taggedAt: v.number(),
+  updatedAt: v.number(),
+  coverUrl: v.union(v.string(), v.null()),
+  fileCount: v.number(),
+});
+export type AssetSummary = Infer<typeof assetSummaryValidator>;
+
+export const assetDetailValidator = v.object({
+  _id: v.id("assets"),
+  serial: v.string(),
+  kind: assetKindValidator,
+  name: v.string(),
+  description: v.union(v.string(), v.null()),
+  category: v.union(v.string(), v.null()),
+  visibility: visibilityValidator,
+  status: assetStatusValidator,
+  details: assetDetailsValidator,
+  files: v.array(v.object({ ...assetFileValidator.fields, url: v.union(v.string(), v.null()) })),
+  taggedAt: v.number(),
+  updatedAt: v.number(),
+  ownerCount: v.number(),
+  pendingTransfer: v.union(
+    v.object({ _id: v.id("transfers"), toEmail: v.string(), createdAt: v.number() }),
+    v.null(),
+  ),
+});
+export type AssetDetail = Infer<typeof assetDetailValidator>;
+
+export const assetEventViewValidator = v.object({
+  _id: v.id("assetEvents"),
+  type: assetEventTypeValidator,
+  summary: v.string(),
+  changes: v.array(assetChangeValidator),
+  at: v.number(),
+  actorName: v.string(),
+});
+export type AssetEventView = Infer<typeof assetEventViewValidator>;
+
+export async function getAssetBySerial(ctx: QueryCtx, serial: string): Promise<Doc<"assets"> | null> {
+  return await ctx.db
+    .query("assets")
+    .withIndex("by_serial", (q) => q.eq("serial", normaliseSerial(serial)))
+    .unique();
+}
+
+export async function coverPhotoUrl(ctx: QueryCtx, asset: Doc<"assets">): Promise<string | null> {
+  const photo = asset.files.find((f) => f.kind === "photo");
+  return photo === undefined ? null : await ctx.storage.getUrl(photo.storageId);
+}
+
+/** Past and present owners in order, without who they are. */
+export async function provenance(ctx: QueryCtx, assetId: Id<"assets">) {
+  const rows = await ctx.db
+    .query("assetOwners")
+    .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
+    .take(PROVENANCE_LIMIT);
+  return rows.map((r) => ({ from: r.from, to: r.to ?? null }));
+}
+
+export async function toSummary(ctx: QueryCtx, asset: Doc<"assets">): Promise<AssetSummary> {
+  return {
+    _id: asset._id,
+    serial: asset.serial,
+    kind: asset.kind,
+    name: asset.name,
+    category: asset.category ?? null,
+    visibility: asset.visibility,
+    status: asset.status,
+    taggedAt: asset.taggedAt,
+    updatedAt: asset.updatedAt,
+    coverUrl: await coverPhotoUrl(ctx, asset),
+    fileCount: asset.files.length,
+  };
+}
+
+/** The caller's own asset, or NOT_FOUND / FORBIDDEN. */
+export async function ownedAsset(ctx: QueryCtx, assetId: Id<"assets">, userId: Id<"users">) {
+  const asset = await ctx.db.get("assets", assetId);
+  if (asset === null) throw appError("NOT_FOUND", ASSET_NOT_FOUND);
+  if (asset.ownerId !== userId) throw appError("FORBIDDEN", MESSAGES.forbidden);
+  return asset;
+}
+
+export async function recordEvent(
+  ctx: MutationCtx,
+  event: { assetId: Id<"assets">; actorId: Id<"users">; type: AssetEventType; summary: string; changes?: AssetChange[] },
+) {
+  await ctx.db.insert("assetEvents", { ...event, at: Date.now() });
+}
+
+export function displayName(user: Doc<"users"> | null): string {
+  if (user === null) return "A former user";
+  return user.fullName?.trim() || user.name?.trim() || user.email || user.phone || "A TagMyThing user";
+}

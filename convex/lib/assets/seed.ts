@@ -1,0 +1,53 @@
+// Demo assets for the local backend (DESIGN.md demo data): a few per demo account, free of charge.
+import type { MutationCtx } from "../../_generated/server";
+import type { AssetInput } from "./rules";
+import { searchTextOf } from "./rules";
+import { reserveSerial } from "./serial";
+import type { AssetStatus } from "./tables";
+
+type DemoAsset = AssetInput & { status?: AssetStatus };
+
+const DEMO: Record<string, DemoAsset[]> = {
+  "member@example.com": [
+    { kind: "general", name: "Trek Domane road bike", category: "Bicycles", visibility: "public", description: "Blue frame, 56 cm.",
+      details: { kind: "general", brand: "Trek", model: "Domane SL5", purchaseDate: "2023-05-14", purchaseValue: 249900, location: "Garage" } },
+    { kind: "general", name: "MacBook Pro 14", category: "Electronics", visibility: "private", status: "lost",
+      details: { kind: "general", brand: "Apple", model: "MacBook Pro 14 M3", purchaseValue: 199900 } },
+    { kind: "nft", name: "CryptoPunk #7804", visibility: "public",
+      details: { kind: "nft", chain: "ethereum", contractAddress: "0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB", tokenId: "7804" } },
+    { kind: "will", name: "Grandmother's gold watch", category: "Jewellery", visibility: "private",
+      details: { kind: "will", beneficiaries: [{ name: "Sam Member", relationship: "Son", share: 100 }], instructions: "Keep it in the family." } },
+  ],
+  "business@example.com": [
+    { kind: "business", name: "Espresso machine", category: "Equipment", visibility: "public",
+      details: { kind: "business", sku: "EQ-ESP-01", quantity: 2, unitCost: 89900, location: "Café counter" } },
+    { kind: "business", name: "Oak bar stools", category: "Furniture", visibility: "private",
+      details: { kind: "business", sku: "FN-STL-12", quantity: 12, unitCost: 7500, location: "Store room" } },
+  ],
+};
+
+export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
+  let created = 0;
+  for (const [email, assets] of Object.entries(DEMO)) {
+    const owner = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).first();
+    if (owner === null) continue;
+    const existing = await ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", owner._id))
+      .first();
+    if (existing !== null) continue;
+    let at = Date.now() - assets.length * 86_400_000;
+    for (const { status = "active", ...input } of assets) {
+      at += 86_400_000;
+      const serial = await reserveSerial(ctx);
+      const assetId = await ctx.db.insert("assets", {
+        ...input, ownerId: owner._id, serial, status, files: [], taggedAt: at, updatedAt: at,
+        searchText: searchTextOf({ ...input, serial }),
+      });
+      await ctx.db.insert("assetOwners", { assetId, ownerId: owner._id, from: at });
+      await ctx.db.insert("assetEvents", { assetId, actorId: owner._id, type: "tagged", summary: `Tagged with serial ${serial}`, at });
+      created += 1;
+    }
+  }
+  return created;
+}

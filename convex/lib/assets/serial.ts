@@ -1,0 +1,45 @@
+// Serial numbers: TMT-XXXX-XXXX from an alphabet without 0/O/1/I/L, because
+// people read them off labels and type them into /verify by hand.
+import type { MutationCtx } from "../../_generated/server";
+import { randomString } from "../auth/input";
+import { appError } from "../errors";
+
+export const SERIAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const SERIAL_PATTERN = /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}$/;
+const MAX_ATTEMPTS = 10;
+
+export function normaliseSerial(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+export function isSerialFormat(value: string): boolean {
+  return SERIAL_PATTERN.test(normaliseSerial(value));
+}
+
+export function randomSerial(): string {
+  const body = randomString(8, SERIAL_ALPHABET);
+  return `TMT-${body.slice(0, 4)}-${body.slice(4)}`;
+}
+
+/** Draws a serial never issued before and reserves it forever (inside the caller's mutation). */
+export async function reserveSerial(ctx: MutationCtx, draw: () => string = randomSerial): Promise<string> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const serial = draw();
+    const taken = await ctx.db
+      .query("serials")
+      .withIndex("by_serial", (q) => q.eq("serial", serial))
+      .unique();
+    if (taken === null) {
+      await ctx.db.insert("serials", { serial });
+      return serial;
+    }
+  }
+  // 31^8 ≈ 8.5e11 serials: reaching this means the random source is broken.
+  throw new Error("Could not draw a free serial number");
+}
+
+export function assertSerial(value: string): string {
+  const serial = normaliseSerial(value);
+  if (!SERIAL_PATTERN.test(serial)) throw appError("INVALID", "Serial numbers look like TMT-ABCD-EFGH");
+  return serial;
+}

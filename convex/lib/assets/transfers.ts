@@ -1,0 +1,52 @@
+// Transfer helpers used by assets.ts and transfers.ts inside their own mutations.
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { recordEvent } from "./read";
+import { appError } from "../errors";
+
+export const TRANSFER_MESSAGES = {
+  self: "You cannot transfer an asset to yourself",
+  unknownEmail: "No TagMyThing account uses that email address",
+  pending: "This asset already has a pending transfer offer",
+  notActive: "Only an active asset can be transferred. Mark it as found first.",
+  closed: "This transfer offer is no longer open",
+  notFound: "Transfer offer not found",
+} as const;
+
+export async function pendingTransfer(ctx: QueryCtx, assetId: Id<"assets">) {
+  return await ctx.db
+    .query("transfers")
+    .withIndex("by_assetId_and_status", (q) => q.eq("assetId", assetId).eq("status", "pending"))
+    .first();
+}
+
+/** Ends the asset's open offer, if any (status change away from active, deletion). */
+export async function cancelPendingTransfer(ctx: MutationCtx, assetId: Id<"assets">, actorId: Id<"users">) {
+  const pending = await pendingTransfer(ctx, assetId);
+  if (pending === null) return;
+  await ctx.db.patch("transfers", pending._id, { status: "cancelled", respondedAt: Date.now() });
+  if ((await ctx.db.get("assets", assetId)) !== null) {
+    await recordEvent(ctx, { assetId, actorId, type: "transfer_cancelled", summary: `Transfer offer to ${pending.toEmail} cancelled` });
+  }
+}
+
+/** An open offer, or NOT_FOUND / INVALID. */
+export async function openTransfer(ctx: QueryCtx, transferId: Id<"transfers">): Promise<Doc<"transfers">> {
+  const transfer = await ctx.db.get("transfers", transferId);
+  if (transfer === null) throw appError("NOT_FOUND", TRANSFER_MESSAGES.notFound);
+  if (transfer.status !== "pending") throw appError("INVALID", TRANSFER_MESSAGES.closed);
+  return transfer;
+}
+
+/** Moves ownership and appends to the provenance chain. */
+export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toUserId: Id<"users">, now: number) {
+  const owners = await ctx.db
+    .query("assetOwners")
+    .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
+    .order("desc")
+    .take(1);
+  const current = owners[0];
+  if (current !== undefined && current.to === undefined) await ctx.db.patch("assetOwners", current._id, { to: now });
+  await ctx.db.insert("assetOwners", { assetId: asset._id, ownerId: toUserId, from: now });
+  await ctx.db.patch("assets", asset._id, { ownerId: toUserId, updatedAt: now });
+}

@@ -1,0 +1,63 @@
+// POST /upload-file on the site URL: the one way files enter storage from the app.
+// Convex's own upload URLs accept any size and type until the file is attached, so
+// uploads come through here instead, where the limits apply while the bytes arrive:
+// a signed-in caller with a live session, a permitted type, at most MAX_FILE_BYTES
+// (refused from Content-Length, and again while reading, whatever the header said).
+import { internal } from "../../_generated/api";
+import { httpAction } from "../../_generated/server";
+import { getSessionStateInAction } from "../access";
+import { DOCUMENT_TYPES, FILE_MESSAGES, MAX_FILE_BYTES } from "./fileRules";
+import { jsonReply } from "../httpCors";
+import { MESSAGES } from "../errors";
+
+export const UPLOAD_MESSAGES = {
+  noSession: MESSAGES.notAuthenticated,
+  badType: FILE_MESSAGES.notDocument,
+  tooLarge: FILE_MESSAGES.tooLarge,
+  empty: "The file is empty",
+  limited: "Too many uploads. Please try again in an hour.",
+} as const;
+
+/** The body, or null as soon as it passes `limit` bytes (the rest is never buffered). */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (request.body === null) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+export const uploadFile = httpAction(async (ctx, request) => {
+  const session = await getSessionStateInAction(ctx);
+  if (session.status !== "active") return jsonReply(request, 401, { error: UPLOAD_MESSAGES.noSession });
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase().split(";")[0].trim();
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) return jsonReply(request, 415, { error: UPLOAD_MESSAGES.badType });
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (!Number.isFinite(declared) || declared > MAX_FILE_BYTES) {
+    return jsonReply(request, 413, { error: UPLOAD_MESSAGES.tooLarge });
+  }
+  if (!(await ctx.runMutation(internal.assetFiles.takeUploadSlot, { userId: session.user._id }))) {
+    return jsonReply(request, 429, { error: UPLOAD_MESSAGES.limited });
+  }
+  const bytes = await readCapped(request, MAX_FILE_BYTES);
+  if (bytes === null) return jsonReply(request, 413, { error: UPLOAD_MESSAGES.tooLarge });
+  if (bytes.byteLength === 0) return jsonReply(request, 400, { error: UPLOAD_MESSAGES.empty });
+  const storageId = await ctx.storage.store(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  return jsonReply(request, 200, { storageId });
+});

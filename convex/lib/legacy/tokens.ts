@@ -1,0 +1,51 @@
+// Signed one-purpose links (contact confirmation, lapse confirmation, beneficiary
+// access). A token is random bytes plus an HMAC over them and its purpose, so a
+// forged or re-purposed token is refused before any lookup; only its SHA-256 is stored.
+import { hmac } from "@oslojs/crypto/hmac";
+import { SHA256, sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { env } from "../../_generated/server";
+
+export type TokenPurpose = "contact" | "lapse" | "grant";
+const encoder = new TextEncoder();
+
+// LEGACY_LINK_SECRET when the deployment sets one; otherwise derived from the
+// auth signing key, which every deployment has and no client ever sees.
+function secret(): Uint8Array {
+  const dedicated = env.LEGACY_LINK_SECRET;
+  if (dedicated) return encoder.encode(dedicated);
+  const key = env.JWT_PRIVATE_KEY;
+  if (!key) throw new Error("JWT_PRIVATE_KEY or LEGACY_LINK_SECRET must be set to sign legacy links");
+  return sha256(encoder.encode(`tagmything-legacy-links:${key}`));
+}
+
+function signature(purpose: TokenPurpose, body: Uint8Array): Uint8Array {
+  return hmac(SHA256, secret(), new Uint8Array([...encoder.encode(`${purpose}:`), ...body]));
+}
+
+/** A fresh token for one purpose; the caller stores `hash` and mails `token`. */
+export function createToken(purpose: TokenPurpose): { token: string; hash: string } {
+  const body = crypto.getRandomValues(new Uint8Array(24));
+  const token = `${encodeBase64urlNoPadding(body)}.${encodeBase64urlNoPadding(signature(purpose, body))}`;
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(encoder.encode(token)));
+}
+
+/** The stored hash of a well-signed token for this purpose, or null for anything else. */
+export function verifiedHash(purpose: TokenPurpose, token: string): string | null {
+  if (token.length > 200) return null;
+  const [bodyText, sigText, extra] = token.split(".");
+  if (!bodyText || !sigText || extra !== undefined) return null;
+  try {
+    const body = decodeBase64urlIgnorePadding(bodyText);
+    const sig = decodeBase64urlIgnorePadding(sigText);
+    if (body.length !== 24 || !constantTimeEqual(sig, signature(purpose, body))) return null;
+  } catch {
+    return null;
+  }
+  return hashToken(token);
+}

@@ -1,0 +1,123 @@
+// The dashboard's recent activity: a few of the newest rows of each source, merged.
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import { TOKEN_SYMBOL } from "../constants";
+import type { ActivityItem } from "./tables";
+
+export const ACTIVITY_LIMIT = 15;
+const PER_SOURCE = 10;
+
+type AssetNames = (id: Id<"assets">) => Promise<{ name: string; serial: string } | null>;
+
+/** Memoised asset look-ups: several rows often name the same asset. */
+export function assetNames(ctx: QueryCtx): AssetNames {
+  const cache = new Map<Id<"assets">, Promise<Doc<"assets"> | null>>();
+  return async (id) => {
+    if (!cache.has(id)) cache.set(id, ctx.db.get("assets", id));
+    const asset = await cache.get(id)!;
+    return asset && { name: asset.name, serial: asset.serial };
+  };
+}
+
+const verifyLink = (serial: string) => `/verify/${serial}`;
+const placeText = (p?: { lat: number; lng: number }) => (p ? `near ${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}` : null);
+
+async function transferItems(ctx: QueryCtx, userId: Id<"users">, names: AssetNames): Promise<ActivityItem[]> {
+  const pick = (index: "by_toUserId_and_status" | "by_fromUserId_and_status", status: Doc<"transfers">["status"]) =>
+    ctx.db
+      .query("transfers")
+      .withIndex(index, (q) =>
+        index === "by_toUserId_and_status" ? q.eq("toUserId", userId).eq("status", status) : q.eq("fromUserId", userId).eq("status", status),
+      )
+      .order("desc")
+      .take(PER_SOURCE / 2);
+  const [offers, received, sent] = await Promise.all([
+    pick("by_toUserId_and_status", "pending"),
+    pick("by_toUserId_and_status", "accepted"),
+    pick("by_fromUserId_and_status", "accepted"),
+  ]);
+  const rows = [
+    ...offers.map((t) => ({ t, type: "transferOffer" as const, title: "Transfer offered to you" })),
+    ...received.map((t) => ({ t, type: "transferIn" as const, title: "Asset transferred to you" })),
+    ...sent.map((t) => ({ t, type: "transferOut" as const, title: "Asset transferred away" })),
+  ];
+  return await Promise.all(
+    rows.map(async ({ t, type, title }) => {
+      const asset = await names(t.assetId);
+      return {
+        id: t._id,
+        type,
+        at: t.respondedAt ?? t.createdAt,
+        title,
+        detail: asset ? `${asset.name} · ${asset.serial}` : null,
+        link: "/assets",
+      };
+    }),
+  );
+}
+
+/** Assets I hold that I tagged myself (one received by transfer shows as a transfer instead). */
+async function taggedByMe(ctx: QueryCtx, userId: Id<"users">, assets: Doc<"assets">[]) {
+  const firstOwners = await Promise.all(
+    assets.map((a) => ctx.db.query("assetOwners").withIndex("by_assetId", (q) => q.eq("assetId", a._id)).first()),
+  );
+  return assets.filter((_, i) => (firstOwners[i]?.ownerId ?? userId) === userId);
+}
+
+export async function recentActivity(ctx: QueryCtx, userId: Id<"users">): Promise<ActivityItem[]> {
+  const names = assetNames(ctx);
+  const [assets, transactions, alerts, found, transfers] = await Promise.all([
+    ctx.db.query("assets").withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
+    ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId)).order("desc").take(PER_SOURCE),
+    ctx.db.query("verifyAlerts").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
+    ctx.db.query("foundReports").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
+    transferItems(ctx, userId, names),
+  ]);
+  const items: ActivityItem[] = [
+    ...(await taggedByMe(ctx, userId, assets)).map((a) => ({
+      id: a._id,
+      type: "tagged" as const,
+      at: a.taggedAt,
+      title: `Tagged ${a.name}`,
+      detail: a.serial,
+      link: verifyLink(a.serial),
+    })),
+    ...transactions.map((t) => ({
+      id: t._id,
+      type: "tokens" as const,
+      at: t.createdAt,
+      title: `${t.amount > 0 ? "+" : ""}${t.amount} ${TOKEN_SYMBOL}`,
+      detail: t.description,
+      link: "/wallet",
+    })),
+    ...(await Promise.all(
+      alerts.map(async (a) => {
+        const asset = await names(a.assetId);
+        const who = a.viewer === "member" ? "A signed-in member" : "A visitor";
+        return {
+          id: a._id,
+          type: "visit" as const,
+          at: a.at,
+          title: `${who} viewed ${asset?.name ?? "a deleted asset"}`,
+          detail: placeText(a.place),
+          link: asset ? verifyLink(asset.serial) : null,
+        };
+      }),
+    )),
+    ...(await Promise.all(
+      found.map(async (r) => {
+        const asset = await names(r.assetId);
+        return {
+          id: r._id,
+          type: "found" as const,
+          at: r.at,
+          title: `Found report for ${asset?.name ?? "a deleted asset"}`,
+          detail: r.message.length > 120 ? `${r.message.slice(0, 117)}...` : r.message,
+          link: null,
+        };
+      }),
+    )),
+    ...transfers,
+  ];
+  return items.sort((a, b) => b.at - a.at).slice(0, ACTIVITY_LIMIT);
+}

@@ -1,0 +1,69 @@
+// Pure rules of the verify page, shared by convex/ and src/.
+import type { Place } from "./tables";
+
+export const FOUND_MESSAGE_MAX = 2000;
+export const FOUND_CONTACT_MAX = 200;
+export const VISITOR_ID_MAX = 64;
+// A reload loop must not flood the owner: one alert per visitor and serial per window,
+// and a ceiling per asset whatever the visitor claims to be.
+export const VISIT_ALERT_WINDOW_MS = 10 * 60 * 1000;
+export const VISIT_ALERTS_PER_ASSET_PER_HOUR = 30;
+export const PLACE_SHARE_WINDOW_MS = 10 * 60 * 1000;
+export const FOUND_REPORTS_PER_VISITOR_PER_HOUR = 3;
+export const FOUND_REPORTS_PER_ASSET_PER_HOUR = 20;
+export const PROVENANCE_LIMIT = 20;
+export const OWNER_ALERTS_LIMIT = 20;
+export const OWNER_FOUND_REPORTS_LIMIT = 20;
+
+export const VERIFY_MESSAGES = {
+  emptyMessage: "Please write a message for the owner",
+  messageTooLong: `Message must be at most ${FOUND_MESSAGE_MAX} characters`,
+  contactTooLong: `Contact details must be at most ${FOUND_CONTACT_MAX} characters`,
+  serialNotFound: "No asset is registered with this serial number",
+  invalidSerial: "This is not a valid serial number",
+  ownAsset: "This is your own asset",
+  invalidPlace: "Invalid location",
+} as const;
+
+/** Upper-cased and trimmed, so a serial typed by hand still matches; format per convex/lib/assets/serial.ts. */
+export { isSerialFormat, normaliseSerial as normalizeSerial } from "../assets/serial";
+
+function maskWord(word: string): string {
+  const chars = Array.from(word);
+  return chars.length === 0 ? "" : `${chars[0]}${"*".repeat(Math.max(2, Math.min(chars.length - 1, 6)))}`;
+}
+
+/** "Mia Member" → "M*** M*****"; "mia@example.com" → "m**@e******.com"; nothing → "Registered owner". */
+export function maskOwner(owner: { fullName?: string; email?: string }): string {
+  const name = owner.fullName?.trim();
+  if (name) return name.split(/\s+/).slice(0, 3).map(maskWord).join(" ");
+  const email = owner.email?.trim();
+  if (email && email.includes("@")) {
+    const [local, domain] = email.split("@");
+    const dot = domain.lastIndexOf(".");
+    const host = dot > 0 ? domain.slice(0, dot) : domain;
+    const tld = dot > 0 ? domain.slice(dot) : "";
+    return `${maskWord(local)}@${maskWord(host)}${tld}`;
+  }
+  return "Registered owner";
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Coarse place (one decimal), or null when the numbers are not a place on Earth. */
+export function coarsePlace(place: Place): Place | null {
+  const { lat, lng } = place;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat: round1(lat), lng: round1(lng) };
+}
+
+/** A visitor id the browser made up: short and plain, or ignored. */
+export function cleanVisitorId(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  return /^[A-Za-z0-9_-]{8,64}$/.test(raw) ? raw : null;
+}
+
+// Display names shared by the verify page, public assets and the dashboard.
+export const KIND_LABELS = { general: "General", nft: "NFT", will: "MyWill", business: "Business" } as const;
+export const STATUS_LABELS = { active: "Active", lost: "Lost", stolen: "Stolen", transferred: "Transferred" } as const;

@@ -1,0 +1,124 @@
+import { v, type Infer } from "convex/values";
+import { assetKindValidator, assetStatusValidator } from "../assets/tables";
+
+// Verify page, visit alerts and found reports (issue 7b): shapes shared by schema, args and returns.
+export const viewerKindValidator = v.union(v.literal("visitor"), v.literal("member"));
+export type ViewerKind = Infer<typeof viewerKindValidator>;
+
+// Coarse place: latitude and longitude rounded to one decimal (about 11 km).
+export const placeValidator = v.object({ lat: v.number(), lng: v.number() });
+export type Place = Infer<typeof placeValidator>;
+
+export const verifyAlertFields = {
+  assetId: v.id("assets"),
+  ownerId: v.id("users"),
+  at: v.number(),
+  viewer: viewerKindValidator,
+  place: v.optional(placeValidator),
+  seenAt: v.optional(v.number()),
+};
+
+export const foundReportFields = {
+  assetId: v.id("assets"),
+  ownerId: v.id("users"),
+  message: v.string(),
+  contact: v.optional(v.string()),
+  at: v.number(),
+};
+
+// Provenance as a finder may see it: how long each owner held the asset, never who.
+export const provenanceValidator = v.object({
+  owners: v.number(),
+  periods: v.array(v.object({ from: v.number(), to: v.union(v.number(), v.null()) })),
+});
+
+/** What /verify/{serial} may show; exactly these fields per result. */
+export const verifyResultValidator = v.union(
+  v.object({ result: v.literal("invalid") }),
+  v.object({ result: v.literal("notFound"), serial: v.string() }),
+  v.object({ result: v.literal("private"), serial: v.string(), status: assetStatusValidator }),
+  v.object({
+    result: v.literal("public"),
+    serial: v.string(),
+    name: v.string(),
+    kind: assetKindValidator,
+    status: assetStatusValidator,
+    photoUrl: v.union(v.string(), v.null()),
+    taggedAt: v.number(),
+    owner: v.string(),
+    provenance: provenanceValidator,
+    isOwner: v.boolean(),
+  }),
+);
+export type VerifyResult = Infer<typeof verifyResultValidator>;
+
+export const assetRefValidator = v.object({ name: v.string(), serial: v.string() });
+
+export const ownerAlertValidator = v.object({
+  _id: v.id("verifyAlerts"),
+  asset: assetRefValidator,
+  at: v.number(),
+  viewer: viewerKindValidator,
+  place: v.union(placeValidator, v.null()),
+  seen: v.boolean(),
+});
+export type OwnerAlert = Infer<typeof ownerAlertValidator>;
+
+export const ownerFoundReportValidator = v.object({
+  _id: v.id("foundReports"),
+  asset: assetRefValidator,
+  message: v.string(),
+  contact: v.union(v.string(), v.null()),
+  at: v.number(),
+});
+export type OwnerFoundReport = Infer<typeof ownerFoundReportValidator>;
+
+// One row of /public-assets: what the verify page would show, minus the owner.
+export const publicAssetCardValidator = v.object({
+  serial: v.string(),
+  name: v.string(),
+  kind: assetKindValidator,
+  status: assetStatusValidator,
+  category: v.union(v.string(), v.null()),
+  photoUrl: v.union(v.string(), v.null()),
+  taggedAt: v.number(),
+});
+export type PublicAssetCard = Infer<typeof publicAssetCardValidator>;
+
+export const activityTypeValidator = v.union(
+  v.literal("tagged"),
+  v.literal("transferIn"),
+  v.literal("transferOut"),
+  v.literal("transferOffer"),
+  v.literal("visit"),
+  v.literal("found"),
+  v.literal("tokens"),
+);
+export type ActivityType = Infer<typeof activityTypeValidator>;
+export const activityItemValidator = v.object({
+  id: v.string(),
+  type: activityTypeValidator,
+  at: v.number(),
+  title: v.string(),
+  detail: v.union(v.string(), v.null()),
+  link: v.union(v.string(), v.null()),
+});
+export type ActivityItem = Infer<typeof activityItemValidator>;
+
+const countsByKind = v.object({ general: v.number(), nft: v.number(), will: v.number(), business: v.number() });
+const countsByStatus = v.object({ active: v.number(), lost: v.number(), stolen: v.number(), transferred: v.number() });
+export const dashboardCountsValidator = v.object({
+  total: v.number(),
+  byKind: countsByKind,
+  byStatus: countsByStatus,
+  // Some count reached the cap and reads as "{cap}+".
+  capped: v.boolean(),
+});
+export type DashboardCounts = Infer<typeof dashboardCountsValidator>;
+
+export const ownerAlertsValidator = v.object({
+  alerts: v.array(ownerAlertValidator),
+  unseen: v.number(),
+  found: v.array(ownerFoundReportValidator),
+});
+export type OwnerAlerts = Infer<typeof ownerAlertsValidator>;

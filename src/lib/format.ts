@@ -1,0 +1,84 @@
+// Every date, time, number and TMT amount the app shows is formatted here, in one locale:
+// the user's own language setting (the browser's preferred languages), else the runtime's
+// default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
+import { TOKEN_SYMBOL } from "../../convex/lib/constants";
+
+/**
+ * The user's first preferred language that Intl accepts, else undefined (the runtime's
+ * default). Browsers can report tags Intl refuses (headless Chromium under LANG=C says
+ * "en-US@posix"), and a refused tag would throw from every formatter.
+ */
+export function userLocale(): string | undefined {
+  if (typeof navigator === "undefined") return undefined;
+  const preferred = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
+  for (const tag of preferred) {
+    try {
+      return Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      // Not a BCP 47 tag; try the next one.
+    }
+  }
+  return undefined;
+}
+
+/** "14 May 2025" / "May 14, 2025": a day. */
+export function formatDate(ms: number): string {
+  return new Date(ms).toLocaleDateString(userLocale(), { day: "numeric", month: "short", year: "numeric" });
+}
+
+/** "14 May 2025" with the month in full; `utc` for calendar dates stored as UTC midnight. */
+export function formatLongDate(ms: number, { utc = false }: { utc?: boolean } = {}): string {
+  return new Date(ms).toLocaleDateString(userLocale(), { day: "numeric", month: "long", year: "numeric", ...(utc ? { timeZone: "UTC" } : {}) });
+}
+
+/** "14 May" of a UTC calendar day given as YYYY-MM-DD (chart axes). */
+export function formatDayMonth(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+/** "14 May 2025, 10:30": a moment. */
+export function formatDateTime(ms: number | Date): string {
+  return new Date(ms).toLocaleString(userLocale(), { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** "10:30:05": a time of day, to the second (logs). */
+export function formatTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString(userLocale());
+}
+
+export function formatNumber(n: number): string {
+  return n.toLocaleString(userLocale());
+}
+
+/** A count the server stopped at its cap reads "1,000+". */
+export function formatCount(c: { count: number; capped: boolean }): string {
+  return `${formatNumber(c.count)}${c.capped ? "+" : ""}`;
+}
+
+/** "1,250 TMT". */
+export function formatTmt(n: number): string {
+  return `${formatNumber(n)} ${TOKEN_SYMBOL}`;
+}
+
+/** "+25 TMT" / "−5 TMT" (a true minus sign). */
+export function formatSignedTmt(n: number): string {
+  return `${n < 0 ? "\u2212" : "+"}${formatTmt(Math.abs(n))}`;
+}
+
+/** Minor units (pence) as money without a currency sign: "1,234.50". */
+export function formatMoney(minor: number): string {
+  return (minor / 100).toLocaleString(userLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** A `datetime-local` input's value (local time) for a moment. */
+export function toLocalInput(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+/** The moment a `datetime-local` value names; undefined when empty or invalid. */
+export function fromLocalInput(value: string): number | undefined {
+  if (value === "") return undefined;
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? undefined : ms;
+}

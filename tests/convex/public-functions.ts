@@ -1,0 +1,54 @@
+// Discovery of every public Convex function straight from convex/, shared by the
+// permission matrix and the fuzzer: a new function is picked up without a list to edit.
+import { anyApi, type FunctionReference } from "convex/server";
+import type { Kind, Rows } from "./permission-types";
+import type { Backend, Client } from "./setup";
+
+type Registered = {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  isPublic?: boolean;
+  exportArgs?: () => string;
+};
+export type PublicFunction = { path: string; kind: Kind; args: unknown };
+
+const loaded = import.meta.glob<Record<string, unknown>>(["../../convex/**/*.ts", "!../../convex/_generated/**"], {
+  eager: true,
+});
+
+/** "module:name" → the registered function's kind and its args validator (Convex's exported JSON form). */
+export function publicFunctions(): Map<string, PublicFunction> {
+  const found = new Map<string, PublicFunction>();
+  for (const [file, exports] of Object.entries(loaded)) {
+    const module = file.replace("../../convex/", "").replace(/\.ts$/, "");
+    for (const [name, value] of Object.entries(exports)) {
+      const fn = value as Registered;
+      if ((typeof fn !== "function" && typeof fn !== "object") || fn === null || fn.isPublic !== true) continue;
+      const path = `${module}:${name}`;
+      const kind: Kind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action";
+      const args = typeof fn.exportArgs === "function" ? JSON.parse(fn.exportArgs()) : { type: "any" };
+      found.set(path, { path, kind, args });
+    }
+  }
+  return found;
+}
+
+export function reference(path: string): FunctionReference<Kind> {
+  const [module, name] = path.split(":");
+  let ref: Record<string, unknown> = anyApi;
+  for (const part of [...module.split("/"), name]) ref = ref[part] as Record<string, unknown>;
+  return ref as unknown as FunctionReference<Kind>;
+}
+
+const rowModules = import.meta.glob<{ rows: Rows }>("./permission-rows/*.ts", { eager: true });
+/** The permission matrix: every domain's rows merged. */
+export const MATRIX: Rows = Object.assign({}, ...Object.values(rowModules).map((m) => m.rows));
+
+export async function call(client: Backend | Client, kind: Kind, path: string, args: unknown) {
+  const ref = reference(path);
+  const input = args as Record<string, unknown>;
+  if (kind === "query") return await client.query(ref as FunctionReference<"query">, input);
+  if (kind === "mutation") return await client.mutation(ref as FunctionReference<"mutation">, input);
+  return await client.action(ref as FunctionReference<"action">, input);
+}

@@ -1,0 +1,99 @@
+// Fakes of `convex/react` and `@convex-dev/auth/react` for the app-shell tests.
+// Test files wire them with:
+//   vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
+//   vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { vi } from "vitest";
+import type { Profile } from "../../../src/lib/profile";
+
+export const fake = {
+  auth: { isLoading: false, isAuthenticated: false },
+  /** What api.users.me returns: undefined = still loading. */
+  me: undefined as Profile | null | undefined,
+  /** Other query results by function name ("outbox:list"). */
+  queries: {} as Record<string, unknown>,
+  signOut: vi.fn(async () => undefined),
+  signIn: vi.fn(async () => ({ signingIn: false })),
+  mutation: vi.fn(async () => null),
+  /** What useConvexConnectionState returns (connected by default). */
+  connection: connectedState(),
+};
+
+export function connectedState() {
+  return {
+    hasInflightRequests: false,
+    isWebSocketConnected: true,
+    timeOfOldestInflightRequest: null as Date | null,
+    hasEverConnected: true,
+    connectionCount: 1,
+    connectionRetries: 0,
+    inflightMutations: 0,
+    inflightActions: 0,
+  };
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    _id: "users_1" as Profile["_id"],
+    email: "member@example.com",
+    phone: null,
+    fullName: "Mia Member",
+    avatarUrl: null,
+    role: "influencer",
+    isBusinessUser: false,
+    isAdminInfluencer: false,
+    referralCode: "MIA12345",
+    emailVerified: true,
+    lastActiveAt: null,
+    createdAt: 0,
+    ...overrides,
+  } as Profile;
+}
+
+export function signedOut() {
+  fake.auth = { isLoading: false, isAuthenticated: false };
+  fake.me = null;
+}
+
+export function signedIn(profile: Profile | null = makeProfile()) {
+  fake.auth = { isLoading: false, isAuthenticated: true };
+  fake.me = profile;
+}
+
+/** Signed in, with api.users.me still on its way. */
+export function signedInProfileLoading() {
+  fake.auth = { isLoading: false, isAuthenticated: true };
+  fake.me = undefined;
+}
+
+export function resetFakes() {
+  signedOut();
+  fake.queries = {};
+  fake.signOut.mockReset().mockResolvedValue(undefined);
+  fake.signIn.mockReset().mockResolvedValue({ signingIn: false });
+  fake.mutation.mockReset().mockResolvedValue(null);
+  fake.connection = connectedState();
+}
+
+export const convexReactModule = {
+  useConvexAuth: () => fake.auth,
+  useQuery: (query: FunctionReference<"query">, args?: unknown) => {
+    if (args === "skip") return undefined;
+    const name = getFunctionName(query);
+    return name === "users:me" ? fake.me : fake.queries[name];
+  },
+  useMutation: () => fake.mutation,
+  // Paginated lists: `fake.queries[name]` holds the loaded items (default none, fully loaded).
+  usePaginatedQuery: (query: FunctionReference<"query">, args?: unknown) => {
+    const items = args === "skip" ? undefined : fake.queries[getFunctionName(query)];
+    return { results: Array.isArray(items) ? items : [], status: "Exhausted", isLoading: false, loadMore: () => {} };
+  },
+  useAction: () => fake.mutation,
+  useConvexConnectionState: () => fake.connection,
+};
+
+export const convexAuthModule = {
+  useAuthActions: () => ({ signIn: fake.signIn, signOut: fake.signOut }),
+  useAuthToken: () => (fake.auth.isAuthenticated ? "fake-token" : null),
+  ConvexAuthProvider: ({ children }: { children: unknown }) => children,
+};

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  formatSignedTmt,
+  formatTmt,
+  fromLocalInput,
+  toLocalInput,
+  userLocale,
+} from "../../src/lib/format";
+
+const MAY_14 = new Date(2025, 4, 14, 10, 30).getTime();
+
+function useLanguages(languages: string[]) {
+  Object.defineProperty(window.navigator, "languages", { value: languages, configurable: true });
+}
+
+afterEach(() => useLanguages(["en-GB"]));
+
+describe("src/lib/format", () => {
+  it("writes a day in the user's own language", () => {
+    useLanguages(["en-GB"]);
+    expect(formatDate(MAY_14)).toBe("14 May 2025");
+    useLanguages(["en-US", "en-GB"]);
+    expect(formatDate(MAY_14)).toBe("May 14, 2025");
+    useLanguages(["de-DE"]);
+    expect(formatLongDate(MAY_14)).toBe("14. Mai 2025");
+  });
+
+  it("reads a UTC calendar date as that day in every time zone", () => {
+    useLanguages(["en-GB"]);
+    expect(formatLongDate(Date.parse("2025-01-01T00:00:00Z"), { utc: true })).toBe("1 January 2025");
+  });
+
+  it("gives a moment its date and time", () => {
+    useLanguages(["en-GB"]);
+    expect(formatDateTime(MAY_14)).toBe("14 May 2025, 10:30");
+  });
+
+  it("groups numbers and names the token", () => {
+    useLanguages(["en-GB"]);
+    expect(formatTmt(1250)).toBe("1,250 TMT");
+    expect(formatSignedTmt(25)).toBe("+25 TMT");
+    expect(formatSignedTmt(-5)).toBe("\u22125 TMT");
+    expect(formatCount({ count: 1000, capped: true })).toBe("1,000+");
+    expect(formatCount({ count: 7, capped: false })).toBe("7");
+    expect(formatMoney(123450)).toBe("1,234.50");
+  });
+
+  it("round-trips a datetime-local value and refuses an empty or broken one", () => {
+    expect(fromLocalInput(toLocalInput(MAY_14))).toBe(MAY_14);
+    expect(fromLocalInput("")).toBeUndefined();
+    expect(fromLocalInput("not a date")).toBeUndefined();
+  });
+});
+
+describe("a browser language Intl refuses", () => {
+  it("falls back to the next preferred language instead of throwing", () => {
+    const languages = vi.spyOn(navigator, "languages", "get").mockReturnValue(["en-US@posix", "fr-FR"]);
+    try {
+      expect(userLocale()).toBe("fr-FR");
+      expect(() => formatDate(Date.UTC(2025, 4, 14))).not.toThrow();
+    } finally {
+      languages.mockRestore();
+    }
+  });
+});
