@@ -148,7 +148,8 @@ describe("navigation", () => {
 
 describe("password reset", () => {
   it("accepts a link with only token and type=recovery", async () => {
-    const email = "member@example.com";
+    // Not the member account the other tests sign in with: its password changes here.
+    const email = "moderator@example.com";
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
@@ -278,6 +279,33 @@ describe("connection state (issue 20, item 8)", () => {
         await page.evaluate(() => window.dispatchEvent(new Event("online")));
         await waitForText(page, "Back online.", 30_000);
         await page.waitForURL((url) => url.pathname.startsWith("/assets/"), { timeout: 30_000 });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("skip link (issue 20, item 10)", () => {
+  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE_390]] as const) {
+    it(`is the first Tab stop and moves focus to the page's content (${label} px)`, async () => {
+      const context = await newContext(stack.browser, stack.appUrl, viewport);
+      try {
+        const page = await newPage(context);
+        await page.goto("/faq");
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.keyboard.press("Tab");
+        const skip = page.getByRole("link", { name: "Skip to content" });
+        expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+        const box = await skip.boundingBox();
+        // Shown on focus, inside the viewport.
+        expect(box && box.width > 50 && box.y >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        await page.keyboard.press("Enter");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+        expect(new URL(page.url()).pathname).toBe("/faq");
+        // The next Tab lands inside the content, not back in the header.
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
       } finally {
         await context.close();
       }
