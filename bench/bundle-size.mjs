@@ -52,7 +52,7 @@ export async function buildApp(outDir) {
 /** Page modules that routes.tsx loads lazily, as manifest keys (src/features/...). */
 function routePages() {
   const source = readFileSync(path.join(ROOT, "src/app/routes.tsx"), "utf8");
-  const pages = [...source.matchAll(/lazy\(\(\) => import\("\.\.\/([^"]+)"\)/g)].map((m) => `src/${m[1]}.tsx`);
+  const pages = [...source.matchAll(/lazy(?:Page)?\(\(\) => import\("\.\.\/([^"]+)"\)/g)].map((m) => `src/${m[1]}.tsx`);
   return [...new Set(pages)];
 }
 

@@ -312,3 +312,45 @@ describe("skip link (issue 20, item 10)", () => {
     });
   }
 });
+
+describe("article permalinks (issue 20, item 4)", () => {
+  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE_390]] as const) {
+    it(`Read More puts /news/{id} in the address bar; the link opens the article directly (${label} px)`, async () => {
+      const reader = await newContext(stack.browser, stack.appUrl, viewport);
+      const visitor = await newContext(stack.browser, stack.appUrl, viewport);
+      try {
+        const page = await newPage(reader);
+        await page.goto("/news");
+        const readMore = page.getByRole("button", { name: /^Read More/ }).last();
+        await readMore.waitFor();
+        const title = (await readMore.getAttribute("aria-label"))!.replace(/^Read More: /, "");
+        await readMore.scrollIntoViewIfNeeded();
+        const scrolled = await page.evaluate(() => window.scrollY);
+        await readMore.click();
+        const dialog = page.getByRole("dialog", { name: title });
+        await dialog.waitFor();
+        await page.waitForURL((url) => /^\/news\/[^/]+$/.test(url.pathname));
+        const link = page.url();
+        // The list under the reader keeps its place.
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+        // Back closes the reader and returns to the list.
+        await page.goBack();
+        await waitForPath(page, "/news");
+        await dialog.waitFor({ state: "detached" });
+
+        // The shared link, opened by someone else, shows the article at once.
+        const other = await newPage(visitor);
+        await other.goto(link);
+        const shared = other.getByRole("dialog", { name: title });
+        await shared.waitFor();
+        await shared.getByRole("button", { name: "Close" }).last().click();
+        await waitForPath(other, "/news");
+        await other.getByRole("heading", { level: 1, name: "Latest News" }).waitFor();
+      } finally {
+        await reader.close();
+        await visitor.close();
+      }
+    });
+  }
+});

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsPage from "../../src/features/news/NewsPage";
@@ -27,13 +27,26 @@ function article(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function renderPage() {
-  return render(
-    <MemoryRouter>
-      <NewsPage />
-    </MemoryRouter>,
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function tree(path = "/news") {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/news/:articleId?" element={<NewsPage />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>
   );
 }
+
+function renderPage(path = "/news") {
+  return render(tree(path));
+}
+
+const where = () => screen.getByTestId("location").textContent;
 
 beforeEach(() => {
   resetFakes();
@@ -117,6 +130,49 @@ describe("/news", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it("Read More gives the article its own address, /news/{id}; closing returns to /news", async () => {
+    const user = userEvent.setup();
+    news.paginated["news:listPublished"] = [article()];
+    news.queries["news:getPublished"] = article();
+    renderPage();
+    await user.click(screen.getByRole("button", { name: /Read More/ }));
+    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
+    expect(where()).toBe("/news/a1");
+    await user.click(within(screen.getByRole("dialog")).getAllByRole("button", { name: "Close" })[0]);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(where()).toBe("/news");
+  });
+
+  it("opens the article directly at its address, over the list, and closes to /news", async () => {
+    const user = userEvent.setup();
+    news.paginated["news:listPublished"] = [article()];
+    news.queries["news:getPublished"] = (args: Record<string, unknown>) => (args.id === "a1" ? article() : null);
+    renderPage("/news/a1");
+    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
+    // The list is under the reader (hidden from assistive tech while it is open).
+    expect(screen.getByRole("heading", { level: 1, name: "Latest News", hidden: true })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(where()).toBe("/news");
+  });
+
+  it("an address naming no published article says so", () => {
+    news.queries["news:getPublished"] = null;
+    renderPage("/news/nope");
+    expect(screen.getByRole("dialog", { name: "Article unavailable" })).toHaveTextContent("This article is no longer available.");
+  });
+
+  it("copies the article's link for sharing", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    news.queries["news:getPublished"] = article();
+    renderPage("/news/a1");
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/news/a1`);
+    expect(toast.success).toHaveBeenCalledWith("Link copied");
+  });
+
   it("an open article that is unpublished turns into a notice", async () => {
     const user = userEvent.setup();
     news.paginated["news:listPublished"] = [article()];
@@ -125,11 +181,7 @@ describe("/news", () => {
     await user.click(screen.getByRole("button", { name: /Read More/ }));
     expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
     news.queries["news:getPublished"] = null;
-    rerender(
-      <MemoryRouter>
-        <NewsPage />
-      </MemoryRouter>,
-    );
+    rerender(tree());
     expect(screen.getByRole("dialog", { name: "Article unavailable" })).toHaveTextContent("This article is no longer available.");
   });
 

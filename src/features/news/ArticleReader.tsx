@@ -1,4 +1,5 @@
 import { useQuery } from "convex/react";
+import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { Button, Modal, Spinner } from "../../ui";
 import { ArticleImage } from "./ArticleImage";
@@ -7,6 +8,22 @@ import { authorOrTeam, paragraphs } from "./newsFormat";
 import { formatLongDate } from "../../lib/format";
 
 export const ARTICLE_GONE = "This article is no longer available.";
+export const LINK_COPIED = "Link copied";
+
+/** The article's own address (/news/{id}), for sharing. */
+export function articleUrl(articleId: string): string {
+  return new URL(`/news/${encodeURIComponent(articleId)}`, window.location.origin).href;
+}
+
+async function copyLink(articleId: string) {
+  try {
+    await navigator.clipboard.writeText(articleUrl(articleId));
+    toast.success(LINK_COPIED);
+  } catch {
+    // No clipboard (permission, insecure origin): the address bar already shows the link.
+    toast.error("Could not copy the link; copy it from the address bar.");
+  }
+}
 
 /**
  * The Read More modal. It reads the article live by id, so an edit shows at once and an
@@ -22,9 +39,16 @@ export function ArticleReader({ articleId, onClose }: { articleId: string; onClo
       title={<span className="break-words">{title}</span>}
       size="lg"
       footer={
-        <Button variant="outline" onClick={onClose}>
-          Close
-        </Button>
+        <>
+          {article && (
+            <Button variant="ghost" onClick={() => void copyLink(articleId)}>
+              Copy link
+            </Button>
+          )}
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </>
       }
     >
       {article === undefined && <Spinner label="Loading..." />}

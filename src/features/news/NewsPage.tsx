@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { useQuery, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
@@ -69,10 +70,23 @@ function NewsList({ onRead }: { onRead: (id: string) => void }) {
   );
 }
 
-/** /news: readable by anyone; live through useQuery subscriptions. */
+/** Marks a navigation that opens an article over the list (ScrollToTop leaves the list where it was). */
+const OVER_THE_LIST = { overlay: true } as const;
+
+/**
+ * /news and /news/{id}: readable by anyone; live through useQuery subscriptions. An article's
+ * own address opens it in the reader over the list, so a link to it can be shared; Read More
+ * goes to that address, and closing goes back to /news.
+ */
 export default function NewsPage() {
-  const [openId, setOpenId] = useState<string | null>(null);
+  const { articleId } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const openId = articleId ?? null;
   useMarkNewsSeen();
+  const open = (id: string) => void navigate(`/news/${encodeURIComponent(id)}`, { state: OVER_THE_LIST });
+  // Opened from the list: Back is the same as closing. Opened from a shared link: to the list.
+  const close = () => void (location.state?.overlay ? navigate(-1) : navigate("/news", { replace: true }));
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Latest News</h1>
@@ -80,11 +94,11 @@ export default function NewsPage() {
         Product updates, announcements and stories from the TagMyThing team.
       </p>
       <QueryErrorBoundary fallback={(_error, retry) => <LoadFailed retry={retry} />}>
-        <NewsList onRead={setOpenId} />
+        <NewsList onRead={open} />
       </QueryErrorBoundary>
       {openId !== null && (
-        <QueryErrorBoundary key={openId} fallback={() => <LoadFailed retry={() => setOpenId(null)} />}>
-          <ArticleReader articleId={openId} onClose={() => setOpenId(null)} />
+        <QueryErrorBoundary key={openId} fallback={() => <LoadFailed retry={close} />}>
+          <ArticleReader articleId={openId} onClose={close} />
         </QueryErrorBoundary>
       )}
     </section>
