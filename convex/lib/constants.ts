@@ -6,7 +6,6 @@ export const SUPPORT_EMAIL = "support@tagmything.com";
 export const MIN_PASSWORD_LENGTH = 6;
 // Hashing cost grows with length; nobody types more than this.
 export const MAX_PASSWORD_LENGTH = 256;
-export const PHONE_MIN_DIGITS = 10;
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_TTL_MS = 10 * 60 * 1000;

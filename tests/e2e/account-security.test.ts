@@ -1,11 +1,10 @@
 // Account security (issue 10) in Chromium against the local backend: signing out
 // other devices takes effect live (and the server refuses the old token at once),
 // and TOTP enrolment makes sign-in ask for a code.
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { timeStep, totpAt } from "../../convex/lib/auth/totp";
-import { authToken, clientAs, DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
+import { authToken, clientAs, hasAuthToken, DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
@@ -15,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-async function hasAuthToken(page: Page): Promise<boolean> {
-  return await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("__convexAuthJWT")));
-}
 
 /** Waits for the authenticator's next 30-second step (each code is accepted once). */
 async function codeAfter(secret: string, usedStep: number): Promise<string> {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText } from "./support/app";
+import { DESKTOP, hasAuthToken, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 
 const PHONE_390 = { width: 390, height: 844 };
@@ -18,10 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-async function hasAuthToken(page: Page): Promise<boolean> {
-  return await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("__convexAuthJWT")));
-}
 
 async function signOutFromMenu(page: Page) {
   await page.getByRole("button", { name: "Account menu" }).click();

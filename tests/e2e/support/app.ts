@@ -113,6 +113,11 @@ function labelled(as: Element[]): { label: string; href: string }[] {
   }));
 }
 
+/** Whether the page holds a Convex Auth token in localStorage (signed in on this device). */
+export async function hasAuthToken(page: Page): Promise<boolean> {
+  return await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("__convexAuthJWT")));
+}
+
 /** The Convex Auth JWT the signed-in page holds (localStorage `__convexAuthJWT_<namespace>`). */
 export async function authToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
