@@ -156,4 +156,29 @@ describe("header", () => {
     expect(sessionStorage.length).toBe(0);
     warn.mockRestore();
   });
+
+  it("offline: does not wait for the sign-out call; clears storage, drops the token in memory and goes home", async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    // Offline, Convex Auth's sign-out call waits for a connection that does not come.
+    fake.signOut.mockReturnValue(new Promise<undefined>(() => {}));
+    const heard: (string | null)[] = [];
+    const listen = (event: StorageEvent) => heard.push(event.key);
+    window.addEventListener("storage", listen);
+    signedIn(makeProfile());
+    localStorage.setItem("__convexAuthJWT_httplocalhost3210", "jwt");
+    renderHeader("/wallet");
+
+    await user.click(await screen.findByRole("button", { name: "Account menu" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Sign Out" }));
+
+    await waitFor(() => expect(screen.getByText("Home page")).toBeInTheDocument());
+    expect(localStorage.length).toBe(0);
+    // The auth client drops its in-memory token on this event, as on another tab's sign-out.
+    expect(heard).toContain("__convexAuthJWT_httplocalhost3210");
+    window.removeEventListener("storage", listen);
+    onLine.mockRestore();
+    warn.mockRestore();
+  });
 });
