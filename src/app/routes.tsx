@@ -81,8 +81,9 @@ export function appRoutes() {
         <Route key={slug} path={`/${slug}`} element={<InfoPage slug={slug} />} />
       ))}
       {PUBLIC_FRAMES.map(frameRoute)}
-      {/* /news/{id}: an article's shareable address, opened over the list. */}
-      <Route path="/news/:articleId?" element={<NewsPage />} />
+      <Route path="/news" element={<NewsPage />} />
+      {/* An article's shareable address: the same page (kept mounted), the article open over the list. */}
+      <Route path="/news/:articleId" element={<NewsPage />} />
       <Route path="/launch" element={<LaunchPage />} />
       <Route path="/dao" element={<DaoPage />} />
       {/* Public page; requesting needs sign-in (the page says so, the server refuses visitors). */}

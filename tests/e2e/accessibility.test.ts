@@ -78,7 +78,14 @@ beforeAll(async () => {
   opened.set("member", member);
   const client = clientAs(stack.backend, await authToken(member.page));
   const mine = await client.query(api.assets.listMine, { paginationOpts: { numItems: 1, cursor: null } });
-  params = { serialNumber: publicPage.page[0].serial, assetId: mine.page[0]._id, token: "a11y-not-a-real-token" };
+  // A seeded published article (its /news/{id} address opens the reader).
+  const news = await anonymous.query(api.news.listPublished, { paginationOpts: { numItems: 1, cursor: null } });
+  params = {
+    serialNumber: publicPage.page[0].serial,
+    assetId: mine.page[0]._id,
+    token: "a11y-not-a-real-token",
+    articleId: news.page[0]._id,
+  };
   results = pool(ROLES, PARALLEL_ROLES, auditRole);
 });
 afterAll(async () => {

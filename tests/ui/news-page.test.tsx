@@ -35,7 +35,8 @@ function tree(path = "/news") {
   return (
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/news/:articleId?" element={<NewsPage />} />
+        <Route path="/news" element={<NewsPage />} />
+        <Route path="/news/:articleId" element={<NewsPage />} />
       </Routes>
       <Where />
     </MemoryRouter>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { useQuery, usePaginatedQuery } from "convex/react";
@@ -86,7 +86,13 @@ export default function NewsPage() {
   useMarkNewsSeen();
   const open = (id: string) => void navigate(`/news/${encodeURIComponent(id)}`, { state: OVER_THE_LIST });
   // Opened from the list: Back is the same as closing. Opened from a shared link: to the list.
-  const close = () => void (location.state?.overlay ? navigate(-1) : navigate("/news", { replace: true }));
+  // Once per opening: a second close (Escape twice before the route changes) must not go back again.
+  const closed = useRef<string | null>(null);
+  const close = () => {
+    if (closed.current === location.key) return;
+    closed.current = location.key;
+    void (location.state?.overlay ? navigate(-1) : navigate("/news", { replace: true }));
+  };
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Latest News</h1>
