@@ -32,6 +32,8 @@ export const STATUS_LABELS: Record<AssetStatus, string> = {
   stolen: "Stolen",
   transferred: "Transferred",
 };
+/** How each status stands (its badge colour): fine, a warning, an alarm, or over. */
+export const STATUS_TONES = { active: "green", lost: "amber", stolen: "red", transferred: "slate" } as const satisfies Record<AssetStatus, string>;
 
 export type AssetInput = {
   kind: AssetKind;

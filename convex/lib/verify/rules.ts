@@ -25,9 +25,6 @@ export const VERIFY_MESSAGES = {
   invalidPlace: "Invalid location",
 } as const;
 
-/** Upper-cased and trimmed, so a serial typed by hand still matches; format per convex/lib/assets/serial.ts. */
-export { isSerialFormat, normaliseSerial as normalizeSerial } from "../assets/serial";
-
 function maskWord(word: string): string {
   const chars = Array.from(word);
   return chars.length === 0 ? "" : `${chars[0]}${"*".repeat(Math.max(2, Math.min(chars.length - 1, 6)))}`;
@@ -63,7 +60,3 @@ export function cleanVisitorId(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   return /^[A-Za-z0-9_-]{8,64}$/.test(raw) ? raw : null;
 }
-
-// Display names shared by the verify page, public assets and the dashboard.
-export const KIND_LABELS = { general: "General", nft: "NFT", will: "MyWill", business: "Business" } as const;
-export const STATUS_LABELS = { active: "Active", lost: "Lost", stolen: "Stolen", transferred: "Transferred" } as const;
