@@ -25,20 +25,20 @@ import {
 } from "../_generated/server";
 import { canTriageBugReports } from "./bugReports/rules";
 import { appError, MESSAGES } from "./errors";
-import { hasAdminView, hasModeration, isAdmin, isBusiness } from "./roles";
+import { hasAdminView, isAdmin, isBusiness } from "./roles";
 
 type Check = (user: Doc<"users">) => boolean;
 
 /** What the JWT's subject names; either part may be malformed, so both stay strings. */
-export type SessionClaim = { userId: string; sessionId: string };
+type SessionClaim = { userId: string; sessionId: string };
 /** A signed-in caller whose session is live. */
-export type ActiveSession = { user: Doc<"users">; sessionId: Id<"authSessions"> };
+type ActiveSession = { user: Doc<"users">; sessionId: Id<"authSessions"> };
 /**
  * Where the caller stands: no token; a token whose session has ended (or expired,
  * or whose user is gone), which counts as signed out everywhere but sessions.current;
  * or a live session.
  */
-export type SessionState =
+type SessionState =
   | { status: "signedOut" }
   | { status: "ended" }
   | ({ status: "active" } & ActiveSession);
@@ -71,7 +71,7 @@ function toState(claim: SessionClaim | null, active: ActiveSession | null): Sess
 }
 
 /** The caller's session state in a query or mutation. */
-export async function getSessionState(ctx: QueryCtx): Promise<SessionState> {
+async function getSessionState(ctx: QueryCtx): Promise<SessionState> {
   const claim = await sessionClaim(ctx);
   return toState(claim, claim === null ? null : await activeSession(ctx, claim));
 }
@@ -117,10 +117,6 @@ export const userQuery = customQuery(query, withUser());
 export const userMutation = customMutation(mutation, withUser());
 export const userAction = customAction(action, withUserInAction());
 
-/** Moderation permission: moderator or admin. */
-export const moderatorQuery = customQuery(query, withUser(hasModeration));
-export const moderatorMutation = customMutation(mutation, withUser(hasModeration));
-
 /** Admin permission: role admin only. */
 export const adminQuery = customQuery(query, withUser(isAdmin));
 export const adminMutation = customMutation(mutation, withUser(isAdmin));
@@ -142,5 +138,4 @@ export const adminViewQuery = customQuery(query, withUser(hasAdminView));
  */
 const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
 export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
-export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
 export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));

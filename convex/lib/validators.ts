@@ -8,8 +8,7 @@ export const roleValidator = v.union(
 );
 export type Role = Infer<typeof roleValidator>;
 
-export const channelValidator = v.union(v.literal("email"), v.literal("sms"));
-export type Channel = Infer<typeof channelValidator>;
+const channelValidator = v.union(v.literal("email"), v.literal("sms"));
 
 export const profileValidator = v.object({
   _id: v.id("users"),
@@ -42,12 +41,6 @@ export const outboxMessageValidator = v.object({
   subject: v.string(),
   body: v.string(),
   link: v.union(v.string(), v.null()),
-});
-
-export const accessChangeValidator = v.object({
-  role: v.optional(roleValidator),
-  isBusinessUser: v.optional(v.boolean()),
-  isAdminInfluencer: v.optional(v.boolean()),
 });
 
 // One changed field: before and after.

@@ -27,7 +27,7 @@ function describe(value: unknown): string {
   }
 }
 
-export function formatConsoleArgs(args: readonly unknown[]): string {
+function formatConsoleArgs(args: readonly unknown[]): string {
   return args.map(describe).join(" ");
 }
 

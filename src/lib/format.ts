@@ -4,7 +4,7 @@
 import { TOKEN_SYMBOL } from "../../convex/lib/constants";
 
 /** The user's first preferred language, else undefined (the runtime's default). */
-export function userLocale(): string | undefined {
+function userLocale(): string | undefined {
   if (typeof navigator === "undefined") return undefined;
   return navigator.languages?.[0] ?? navigator.language ?? undefined;
 }

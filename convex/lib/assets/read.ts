@@ -19,7 +19,7 @@ import { appError, MESSAGES } from "../errors";
 import { maskOwner, PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
 
-export const ASSET_NOT_FOUND = "Asset not found";
+const ASSET_NOT_FOUND = "Asset not found";
 const PROVENANCE_LIMIT = 100;
 
 export const assetSummaryValidator = v.object({
@@ -66,7 +66,6 @@ export const assetEventViewValidator = v.object({
   at: v.number(),
   actorName: v.string(),
 });
-export type AssetEventView = Infer<typeof assetEventViewValidator>;
 
 export async function getAssetBySerial(ctx: QueryCtx, serial: string): Promise<Doc<"assets"> | null> {
   return await ctx.db
@@ -81,7 +80,7 @@ export async function coverPhotoUrl(ctx: QueryCtx, asset: Doc<"assets">): Promis
 }
 
 /** Past and present owners in order, without who they are. */
-export async function provenance(ctx: QueryCtx, assetId: Id<"assets">, limit = PROVENANCE_LIMIT) {
+async function provenance(ctx: QueryCtx, assetId: Id<"assets">, limit = PROVENANCE_LIMIT) {
   const rows = await ctx.db
     .query("assetOwners")
     .withIndex("by_assetId", (q) => q.eq("assetId", assetId))

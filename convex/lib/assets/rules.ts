@@ -4,7 +4,7 @@ import { contractAddressError, tokenIdError } from "./chains";
 import type { AssetDetails, AssetKind, AssetStatus, Beneficiary, Visibility } from "./tables";
 import { appError } from "../errors";
 
-export const ASSET_LIMITS = {
+const ASSET_LIMITS = {
   name: 100,
   description: 2000,
   category: 60,

@@ -22,7 +22,7 @@ export const ASSET_STATUSES: readonly AssetStatus[] = ["active", "lost", "stolen
 export const visibilityValidator = v.union(v.literal("public"), v.literal("private"));
 export type Visibility = Infer<typeof visibilityValidator>;
 
-export const chainValidator = v.union(
+const chainValidator = v.union(
   v.literal("ethereum"),
   v.literal("polygon"),
   v.literal("base"),
@@ -42,7 +42,7 @@ export const CHAINS: readonly Chain[] = [
   "tezos",
 ];
 
-export const beneficiaryValidator = v.object({
+const beneficiaryValidator = v.object({
   name: v.string(),
   relationship: v.optional(v.string()),
   email: v.optional(v.string()),
@@ -52,7 +52,7 @@ export const beneficiaryValidator = v.object({
 export type Beneficiary = Infer<typeof beneficiaryValidator>;
 
 // Money is stored in minor units (pence/cents) so sums stay exact.
-export const generalDetailsValidator = v.object({
+const generalDetailsValidator = v.object({
   kind: v.literal("general"),
   brand: v.optional(v.string()),
   model: v.optional(v.string()),
@@ -60,19 +60,19 @@ export const generalDetailsValidator = v.object({
   purchaseValue: v.optional(v.number()),
   location: v.optional(v.string()),
 });
-export const nftDetailsValidator = v.object({
+const nftDetailsValidator = v.object({
   kind: v.literal("nft"),
   chain: chainValidator,
   contractAddress: v.string(),
   tokenId: v.string(),
   marketplaceUrl: v.optional(v.string()),
 });
-export const willDetailsValidator = v.object({
+const willDetailsValidator = v.object({
   kind: v.literal("will"),
   beneficiaries: v.array(beneficiaryValidator),
   instructions: v.optional(v.string()),
 });
-export const businessDetailsValidator = v.object({
+const businessDetailsValidator = v.object({
   kind: v.literal("business"),
   sku: v.string(),
   quantity: v.number(),
@@ -105,7 +105,6 @@ export const transferStatusValidator = v.union(
   v.literal("declined"),
   v.literal("cancelled"),
 );
-export type TransferStatus = Infer<typeof transferStatusValidator>;
 
 export const assetEventTypeValidator = v.union(
   v.literal("tagged"),

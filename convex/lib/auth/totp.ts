@@ -6,12 +6,12 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps accepted either side of now: tolerates 30 s of clock drift. */
-export const TOTP_WINDOW = 1;
-export const TOTP_ISSUER = "TagMyThing";
-export const RECOVERY_CODE_COUNT = 10;
+const TOTP_WINDOW = 1;
+const TOTP_ISSUER = "TagMyThing";
+const RECOVERY_CODE_COUNT = 10;
 
 // No 0/O, 1/I/L: recovery codes are copied by hand.
 const RECOVERY_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -87,7 +87,7 @@ export function generateRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 }
 
 /** Case, spaces and dashes do not matter when a recovery code is typed back. */
-export function normalizeRecoveryCode(code: string): string {
+function normalizeRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, "");
 }
 

@@ -14,7 +14,7 @@ import {
 } from "./rules";
 import { redactSecrets } from "./redact";
 
-export type ParsedReport = {
+type ParsedReport = {
   description: string;
   consoleLogs: ConsoleEntry[];
   screenshot: { bytes: Uint8Array; contentType: "image/jpeg" | "image/png" };
@@ -24,14 +24,14 @@ export type ParsedReport = {
   clientTimestamp: string;
 };
 
-export type ParseResult = { ok: true; report: ParsedReport } | { ok: false; status: number; error: string };
+type ParseResult = { ok: true; report: ParsedReport } | { ok: false; status: number; error: string };
 
 const fail = (status: number, error: string): ParseResult => ({ ok: false, status, error });
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const LEVELS: readonly ConsoleLevel[] = ["error", "warn", "log"];
 
 /** JPEG starts FF D8 FF; PNG with its 8-byte signature. */
-export function imageType(bytes: Uint8Array): "image/jpeg" | "image/png" | null {
+function imageType(bytes: Uint8Array): "image/jpeg" | "image/png" | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return "image/png";

@@ -47,7 +47,7 @@ export const BUG_REPORT_MESSAGES = {
   notFound: "Bug report not found",
 } as const;
 
-export const consoleLevelValidator = v.union(v.literal("error"), v.literal("warn"), v.literal("log"));
+const consoleLevelValidator = v.union(v.literal("error"), v.literal("warn"), v.literal("log"));
 export type ConsoleLevel = Infer<typeof consoleLevelValidator>;
 export const consoleEntryValidator = v.object({
   level: consoleLevelValidator,
@@ -72,7 +72,6 @@ export const statusChangeValidator = v.object({
   at: v.number(),
   note: v.optional(v.string()),
 });
-export type StatusChange = Infer<typeof statusChangeValidator>;
 
 export const BUG_STATUSES: readonly BugStatus[] = ["open", "in_progress", "resolved", "wont_fix"];
 export const STATUS_LABELS: Record<BugStatus, string> = {

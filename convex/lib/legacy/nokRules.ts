@@ -34,7 +34,6 @@ export const NOK_MESSAGES = {
 } as const;
 
 export const contactStatusValidator = v.union(v.literal("pending"), v.literal("confirmed"));
-export type ContactStatus = Infer<typeof contactStatusValidator>;
 
 export type ContactInput = { name: string; relationship: string; email: string; phone: string };
 export type ContactErrors = Partial<Record<keyof ContactInput, string>>;
@@ -63,7 +62,7 @@ export function contactErrors(c: ContactInput): ContactErrors {
   return errors;
 }
 
-export type BeneficiaryInput = { contactId: string; share?: number; instructions?: string };
+type BeneficiaryInput = { contactId: string; share?: number; instructions?: string };
 
 /** First problem with an asset's beneficiary list, or null. */
 export function beneficiariesError(list: BeneficiaryInput[]): string | null {
@@ -94,7 +93,7 @@ export const contactViewValidator = v.object({
 });
 export type ContactView = Infer<typeof contactViewValidator>;
 
-export const beneficiaryViewValidator = v.object({
+const beneficiaryViewValidator = v.object({
   contactId: v.id("nokContacts"),
   contactName: v.string(),
   share: v.union(v.number(), v.null()),

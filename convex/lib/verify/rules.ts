@@ -3,7 +3,6 @@ import type { Place } from "./tables";
 
 export const FOUND_MESSAGE_MAX = 2000;
 export const FOUND_CONTACT_MAX = 200;
-export const VISITOR_ID_MAX = 64;
 // A reload loop must not flood the owner: one alert per visitor and serial per window,
 // and a ceiling per asset whatever the visitor claims to be.
 export const VISIT_ALERT_WINDOW_MS = 10 * 60 * 1000;

@@ -13,7 +13,7 @@ import { formatDate } from "../../lib/format";
 
 type Errors = { fullName?: string; avatarUrl?: string };
 
-export const PROFILE_SAVED = "Profile updated successfully";
+const PROFILE_SAVED = "Profile updated successfully";
 const SAVE_FAILED = "Failed to update profile";
 
 export function ProfileForm({ profile }: { profile: Profile }) {

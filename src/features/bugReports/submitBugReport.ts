@@ -4,7 +4,7 @@ import { redactSecrets } from "../../../convex/lib/bugReports/redact";
 import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReports/rules";
 import type { ConsoleEntry } from "../../lib/consoleBuffer";
 
-export interface BugReportPayload {
+interface BugReportPayload {
   errorMessage: string;
   consoleLogs: ConsoleEntry[];
   screenshotBase64: string;
