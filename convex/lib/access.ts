@@ -8,6 +8,7 @@
 // part of the read set, so live subscriptions re-run the moment it is deleted.
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import type { Auth } from "convex/server";
+import type { GenericValidator, Infer, ObjectType, PropertyValidators } from "convex/values";
 import {
   customAction,
   customCtx,
@@ -139,3 +140,41 @@ export const adminViewQuery = customQuery(query, withUser(hasAdminView));
 const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
 export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
 export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
+
+/**
+ * A query about the signed-in viewer's own data that answers `signedOut` to a caller
+ * without a live session instead of throwing: while sign-in resolves, or after a
+ * session ends, pages render an empty state rather than an error. Each query declares
+ * that answer once; the handler always gets a non-null `ctx.user`.
+ */
+export function viewerQuery<Args extends PropertyValidators, Returns extends GenericValidator>(definition: {
+  args: Args;
+  returns: Returns;
+  signedOut: Infer<Returns>;
+  handler: (ctx: QueryCtx & ActiveSession, args: ObjectType<Args>) => Promise<Infer<Returns>>;
+}) {
+  const { signedOut, handler, ...rest } = definition;
+  return publicQuery({
+    ...rest,
+    handler: async (ctx, args: ObjectType<Args>): Promise<Infer<Returns>> => {
+      const { session } = ctx;
+      if (session.status !== "active") return signedOut;
+      return await handler({ ...ctx, user: session.user, sessionId: session.sessionId }, args);
+    },
+  });
+}
+
+/**
+ * The ownership policy, one answer everywhere: a document the caller does not own reads
+ * exactly like one that does not exist (NOT_FOUND, same message), so an id never tells
+ * whether it names someone else's document. `owner` names the field that holds its user.
+ */
+export function ownedBy<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">, notFound: string): D {
+  if (doc === null || owner(doc) !== userId) throw appError("NOT_FOUND", notFound);
+  return doc;
+}
+
+/** The same policy for queries that answer "nothing" (null, []) instead of an error. */
+export function ownedOrNull<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">): D | null {
+  return doc !== null && owner(doc) === userId ? doc : null;
+}

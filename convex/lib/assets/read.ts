@@ -15,9 +15,9 @@ import {
   type AssetChange,
   type AssetEventType,
 } from "./tables";
-import { appError, MESSAGES } from "../errors";
 import { maskOwner, PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
+import { ownedBy } from "../access";
 
 const ASSET_NOT_FOUND = "Asset not found";
 const PROVENANCE_LIMIT = 100;
@@ -123,12 +123,9 @@ export async function toSummary(ctx: QueryCtx, asset: Doc<"assets">): Promise<As
   };
 }
 
-/** The caller's own asset, or NOT_FOUND / FORBIDDEN. */
+/** The caller's own asset; someone else's reads as a missing one (the ownership policy). */
 export async function ownedAsset(ctx: QueryCtx, assetId: Id<"assets">, userId: Id<"users">) {
-  const asset = await ctx.db.get("assets", assetId);
-  if (asset === null) throw appError("NOT_FOUND", ASSET_NOT_FOUND);
-  if (asset.ownerId !== userId) throw appError("FORBIDDEN", MESSAGES.forbidden);
-  return asset;
+  return ownedBy(await ctx.db.get("assets", assetId), (asset) => asset.ownerId, userId, ASSET_NOT_FOUND);
 }
 
 export async function recordEvent(

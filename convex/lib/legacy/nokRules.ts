@@ -22,7 +22,6 @@ export const NOK_MESSAGES = {
   ownEmail: "You cannot add yourself as a next of kin",
   tooManyContacts: `You can add at most ${NOK_LIMITS.contacts} contacts`,
   contactNotFound: "Contact not found",
-  assetNotFound: "Asset not found",
   notWillAsset: "Beneficiaries can be set on will assets only",
   noBeneficiaries: "Choose at least one contact",
   duplicateBeneficiary: "Each contact can be named once per asset",
