@@ -1,4 +1,4 @@
-// Shared by convex/ and src/: product limits and amounts (spec section 9, DESIGN.md token economy).
+// Shared by convex/ and src/: product limits and amounts, the token economy among them.
 export const PRODUCT_NAME = "TagMyThing";
 export const TOKEN_SYMBOL = "TMT";
 export const SUPPORT_EMAIL = "support@tagmything.com";

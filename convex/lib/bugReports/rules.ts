@@ -98,7 +98,7 @@ export function canTransition(from: BugStatus, to: BugStatus): boolean {
 
 /**
  * Who triages: moderation permission (moderator, admin) and admin-influencers,
- * who see /bug-reports as admins do (DESIGN.md roles).
+ * who see /bug-reports as admins do (convex/lib/roles.ts).
  */
 export function canTriageBugReports(p: RoleSubject | null | undefined): boolean {
   return hasModeration(p) || hasAdminView(p);
