@@ -1,46 +1,22 @@
+import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 // Asset shapes (issue 7), shared by schema, args and returns; src/ imports the types.
-export const assetKindValidator = v.union(
-  v.literal("general"),
-  v.literal("nft"),
-  v.literal("will"),
-  v.literal("business"),
-);
+// Each enum is written once, as a list; its validator and type are derived from it.
+export const ASSET_KINDS = ["general", "nft", "will", "business"] as const;
+export const assetKindValidator = literals(...ASSET_KINDS);
 export type AssetKind = Infer<typeof assetKindValidator>;
-export const ASSET_KINDS: readonly AssetKind[] = ["general", "nft", "will", "business"];
 
-export const assetStatusValidator = v.union(
-  v.literal("active"),
-  v.literal("lost"),
-  v.literal("stolen"),
-  v.literal("transferred"),
-);
+export const ASSET_STATUSES = ["active", "lost", "stolen", "transferred"] as const;
+export const assetStatusValidator = literals(...ASSET_STATUSES);
 export type AssetStatus = Infer<typeof assetStatusValidator>;
-export const ASSET_STATUSES: readonly AssetStatus[] = ["active", "lost", "stolen", "transferred"];
 
 export const visibilityValidator = v.union(v.literal("public"), v.literal("private"));
 export type Visibility = Infer<typeof visibilityValidator>;
 
-const chainValidator = v.union(
-  v.literal("ethereum"),
-  v.literal("polygon"),
-  v.literal("base"),
-  v.literal("arbitrum"),
-  v.literal("optimism"),
-  v.literal("solana"),
-  v.literal("tezos"),
-);
+export const CHAINS = ["ethereum", "polygon", "base", "arbitrum", "optimism", "solana", "tezos"] as const;
+const chainValidator = literals(...CHAINS);
 export type Chain = Infer<typeof chainValidator>;
-export const CHAINS: readonly Chain[] = [
-  "ethereum",
-  "polygon",
-  "base",
-  "arbitrum",
-  "optimism",
-  "solana",
-  "tezos",
-];
 
 const beneficiaryValidator = v.object({
   name: v.string(),
