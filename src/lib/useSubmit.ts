@@ -10,18 +10,19 @@ type Options = {
 };
 
 /**
- * The busy state and error of one form action. `run` resolves true when the action
- * succeeded; while it runs `busy` is true, so the submit button can show its spinner.
+ * The busy state and error of a form's server action. `run(action)` resolves true when the
+ * action succeeded; while it runs `busy` is true, so the submit button shows its spinner.
+ * `setError` is there for the form's own checks before it calls the server.
  */
-export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<unknown>, { fallback, show = "inline" }: Options) {
+export function useSubmit({ fallback, show = "inline" }: Options) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
-    async (...args: A): Promise<boolean> => {
+    async (action: () => Promise<unknown>): Promise<boolean> => {
       setBusy(true);
       setError(null);
       try {
-        await action(...args);
+        await action();
         return true;
       } catch (caught) {
         const message = errorMessage(caught, fallback);
@@ -32,7 +33,7 @@ export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<u
         setBusy(false);
       }
     },
-    [action, fallback, show],
+    [fallback, show],
   );
   return { busy, error, setError, run };
 }
