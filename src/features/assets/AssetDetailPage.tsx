@@ -10,8 +10,8 @@ import { HistoryList } from "./HistoryList";
 import { QrLabel } from "./QrLabel";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
-import { errorMessage } from "../../lib/errors";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
+import { useSubmit } from "../../lib/useSubmit";
 
 function Files({ asset }: { asset: AssetDetail }) {
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
@@ -43,19 +43,15 @@ function Files({ asset }: { asset: AssetDetail }) {
 
 function DeleteButton({ asset }: { asset: AssetDetail }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit({ fallback: "Could not delete the asset.", show: "toast" });
   const remove = useMutation(api.assets.remove);
   const navigate = useNavigate();
   async function confirm() {
-    setBusy(true);
-    try {
+    await run(async () => {
       await remove({ assetId: asset._id });
       toast.success("Asset deleted");
       navigate("/assets", { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, "Could not delete the asset."));
-      setBusy(false);
-    }
+    });
   }
   return (
     <>
