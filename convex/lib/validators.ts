@@ -1,11 +1,9 @@
+import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 // Every shape shared by schema, args and returns is defined here once.
-export const roleValidator = v.union(
-  v.literal("influencer"),
-  v.literal("moderator"),
-  v.literal("admin"),
-);
+export const ROLES = ["influencer", "moderator", "admin"] as const;
+export const roleValidator = literals(...ROLES);
 export type Role = Infer<typeof roleValidator>;
 
 const channelValidator = v.union(v.literal("email"), v.literal("sms"));

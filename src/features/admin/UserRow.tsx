@@ -5,8 +5,8 @@ import type { AdminUserRow } from "../../../convex/lib/admin/rules";
 import type { Role } from "../../../convex/lib/validators";
 import { Select } from "../../ui";
 import { useSubmit } from "../../lib/useSubmit";
+import { ROLES } from "../../../convex/lib/validators";
 
-const ROLES: Role[] = ["influencer", "moderator", "admin"];
 type Change = { role?: Role; isBusinessUser?: boolean; isAdminInfluencer?: boolean };
 
 /** One user; every change goes through admin.setUserAccess. Your own row is read-only. */
