@@ -5,7 +5,7 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { publicQuery, userMutation } from "./lib/access";
+import { ownedOrNull, userMutation, viewerQuery } from "./lib/access";
 import { diffAsset } from "./lib/assets/diff";
 import {
   assetDetailValidator,
@@ -75,7 +75,8 @@ export const tag = userMutation({
   },
 });
 
-export const listMine = publicQuery({
+export const listMine = viewerQuery({
+  signedOut: { page: [], isDone: true, continueCursor: "" },
   args: {
     paginationOpts: paginationOptsValidator,
     kind: v.optional(assetKindValidator),
@@ -91,20 +92,20 @@ export const listMine = publicQuery({
     pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
   }),
   handler: async (ctx, args) => {
-    if (ctx.user === null) return { page: [], isDone: true, continueCursor: "" };
     const result = await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
     return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
   },
 });
 
 // Ids arrive from the URL: a malformed one is simply not found.
-export const get = publicQuery({
+export const get = viewerQuery({
+  signedOut: null,
   args: { assetId: v.string() },
   returns: v.union(assetDetailValidator, v.null()),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
-    const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
-    if (ctx.user === null || asset === null || asset.ownerId !== ctx.user._id) return null;
+    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    if (asset === null) return null;
     const owners = await ctx.db
       .query("assetOwners")
       .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
@@ -132,13 +133,14 @@ export const get = publicQuery({
   },
 });
 
-export const history = publicQuery({
+export const history = viewerQuery({
+  signedOut: [],
   args: { assetId: v.string() },
   returns: v.array(assetEventViewValidator),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
-    const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
-    if (ctx.user === null || asset === null || assetId === null || asset.ownerId !== ctx.user._id) return [];
+    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    if (asset === null || assetId === null) return [];
     const events = await ctx.db
       .query("assetEvents")
       .withIndex("by_assetId_and_at", (q) => q.eq("assetId", assetId))

@@ -1,9 +1,8 @@
 // The one place a balance changes. Each earn or spend inserts its transaction
 // and patches the wallet inside the caller's mutation, so both commit or neither
 // does; Convex serialises mutations, so racing spends cannot overdraw.
-import { v } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
-import { internalMutation, type MutationCtx, type QueryCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { SIGNUP_BONUS } from "./constants";
 import { appError, MESSAGES } from "./errors";
 
@@ -92,23 +91,3 @@ export async function openWalletWithBonus(ctx: MutationCtx, userId: Id<"users">)
   await earn(ctx, { userId, amount: SIGNUP_BONUS, source: "signup_bonus", description: "Welcome bonus for joining" });
 }
 
-const entryArgs = {
-  userId: v.id("users"),
-  amount: v.number(),
-  source: v.string(),
-  description: v.string(),
-};
-const resultValidator = v.object({ balance: v.number(), transactionId: v.id("transactions") });
-
-// For other domains' actions and the scheduler; mutations call earn/spend directly.
-export const earnTokens = internalMutation({
-  args: entryArgs,
-  returns: resultValidator,
-  handler: async (ctx, entry) => await earn(ctx, entry),
-});
-
-export const spendTokens = internalMutation({
-  args: entryArgs,
-  returns: resultValidator,
-  handler: async (ctx, entry) => await spend(ctx, entry),
-});

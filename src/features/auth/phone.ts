@@ -1,7 +1,7 @@
 import { OTP_LENGTH, PHONE_COUNTRIES, PHONE_MIN_DIGITS } from "../../../convex/lib/constants";
 
 // E.164 allows at most 15 digits including the country code.
-export const E164_MAX_DIGITS = 15;
+const E164_MAX_DIGITS = 15;
 
 /** How many national digits fit after `countryCode` ("+44" leaves 13). */
 export function maxNationalDigits(countryCode: string): number {

@@ -6,7 +6,7 @@ import { CategoryBadge } from "./CategoryBadge";
 import { authorOrTeam, paragraphs } from "./newsFormat";
 import { formatLongDate } from "../../lib/format";
 
-export const ARTICLE_GONE = "This article is no longer available.";
+const ARTICLE_GONE = "This article is no longer available.";
 
 /**
  * The Read More modal. It reads the article live by id, so an edit shows at once and an

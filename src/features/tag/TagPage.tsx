@@ -11,8 +11,8 @@ import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
 import { KIND_BLURBS } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
-import { clientErrorMessage } from "../../lib/errors";
 import { formatTmt } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
@@ -24,8 +24,7 @@ export default function TagPage() {
   const [form, setForm] = useState<FormState>(() => emptyForm(isKind(initialKind) ? initialKind : "general"));
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Tagging failed. Please try again.", clientErrors: true });
   const balance = useQuery(api.wallet.balance, {});
   const uploadFile = useUploadFile();
   const tag = useMutation(api.assets.tag);
@@ -49,15 +48,11 @@ export default function TagPage() {
       setFormError("Please fix the highlighted fields.");
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const uploaded = await uploadPicked(files, uploadFile);
       const { assetId, serial } = await tag({ ...input, files: uploaded });
       navigate(`/assets/${assetId}`, { state: { taggedSerial: serial } });
-    } catch (error) {
-      setFormError(clientErrorMessage(error, "Tagging failed. Please try again."));
-      setBusy(false);
-    }
+    });
   }
 
   return (
