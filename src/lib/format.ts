@@ -3,10 +3,31 @@
 // default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
 import { TOKEN_SYMBOL } from "../../convex/lib/constants";
 
-/** The user's first preferred language, else undefined (the runtime's default). */
+let cached: { from: string; locale: string | undefined } | null = null;
+
+/**
+ * The user's first preferred language that is a valid BCP 47 tag, else undefined (the
+ * runtime's default). Browsers can report tags Intl refuses ("en-US@posix" from a POSIX
+ * locale), and one of those would make every formatter throw.
+ */
 function userLocale(): string | undefined {
   if (typeof navigator === "undefined") return undefined;
-  return navigator.languages?.[0] ?? navigator.language ?? undefined;
+  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const key = wanted.join(",");
+  if (cached?.from !== key) cached = { from: key, locale: firstValidTag(wanted) };
+  return cached.locale;
+}
+
+function firstValidTag(tags: readonly (string | undefined)[]): string | undefined {
+  for (const tag of tags) {
+    if (!tag) continue;
+    try {
+      return Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      // Not a BCP 47 tag: try the next preference.
+    }
+  }
+  return undefined;
 }
 
 /** "14 May 2025" / "May 14, 2025": a day. */

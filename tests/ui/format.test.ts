@@ -29,6 +29,14 @@ describe("src/lib/format", () => {
     expect(formatLongDate(MAY_14)).toBe("14. Mai 2025");
   });
 
+  it("skips a language tag Intl refuses instead of failing every date", () => {
+    useLanguages(["en-US@posix", "de-DE"]);
+    expect(formatDate(MAY_14)).toBe("14. Mai 2025");
+    useLanguages(["en-US@posix"]);
+    expect(() => formatDateTime(MAY_14)).not.toThrow();
+    expect(formatTmt(1250)).toMatch(/^1.?250 TMT$/);
+  });
+
   it("reads a UTC calendar date as that day in every time zone", () => {
     useLanguages(["en-GB"]);
     expect(formatLongDate(Date.parse("2025-01-01T00:00:00Z"), { utc: true })).toBe("1 January 2025");
