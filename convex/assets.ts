@@ -1,7 +1,7 @@
 // The asset registry (issue 7): tag, list, read, edit, status, delete.
 // Owners alone read full details or change anything; reads answer null/empty to
 // visitors so open screens survive a sign-out.
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
@@ -84,13 +84,7 @@ export const listMine = viewerQuery({
     sort: v.optional(sortValidator),
     search: v.optional(v.string()),
   },
-  returns: v.object({
-    page: v.array(assetSummaryValidator),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(assetSummaryValidator),
   handler: async (ctx, args) => {
     const result = await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
     return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
