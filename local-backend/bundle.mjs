@@ -1,11 +1,9 @@
 // Bundles a convex/ folder the way `npx convex dev` does (esbuild, ESM, one
-// entry per module, shared chunks) and imports the result as the modules map
-// that convex-test expects: { "/convex/<path>.js": () => Promise<module> }.
+// entry per module, shared chunks) and imports every module.
 import { readdirSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import { externalPackagesAsUrls } from "./engine.mjs";
 
 const MODULE_FILE = /\.(m?[jt]s|tsx|jsx)$/;
 
@@ -30,7 +28,7 @@ let buildCounter = 0;
 
 /**
  * @param {{ convexDir: string, buildRoot: string }} opts
- * @returns {Promise<{ modules: Record<string, () => Promise<any>>, schema: any, byName: Record<string, any>, names: string[], outDir: string }>}
+ * @returns {Promise<{ schema: any, byName: Record<string, any>, names: string[], outDir: string }>}
  */
 export async function bundleConvex({ convexDir, buildRoot }) {
   const files = listModules(convexDir);
@@ -50,20 +48,13 @@ export async function bundleConvex({ convexDir, buildRoot }) {
     logLevel: "silent",
     plugins: [externalPackagesAsUrls()],
   });
-  const modules = {
-    // convex-test locates the functions root through the _generated folder.
-    "/convex/_generated/server.js": async () => ({}),
-  };
   const names = Object.keys(entryPoints);
   // Import everything now, as Convex analyzes every module on push: a module
   // that throws at load time fails the whole reload instead of one call.
   const loaded = await Promise.all(names.map((name) => import(pathToFileURL(path.join(outDir, `${name}.mjs`)).href)));
-  names.forEach((name, i) => {
-    modules[`/convex/${name}.js`] = async () => loaded[i];
-  });
   const schema = loaded[names.indexOf("schema")]?.default ?? null;
   const byName = Object.fromEntries(names.map((name, i) => [name, loaded[i]]));
-  return { modules, schema, byName, names, outDir };
+  return { schema, byName, names, outDir };
 }
 
 /** Removes earlier builds of this process, keeping `keep`. */
@@ -72,4 +63,25 @@ export function pruneBuilds(buildRoot, keep) {
     const full = path.join(buildRoot, entry);
     if (entry.startsWith("functions-") && full !== keep) rmSync(full, { recursive: true, force: true });
   }
+}
+
+/**
+ * Marks npm packages external and rewrites them to absolute file URLs, so a
+ * bundle written anywhere (a temp data dir) shares this process's single
+ * instance of `convex`, `@convex-dev/auth`, ... with the backend itself.
+ */
+export function externalPackagesAsUrls() {
+  return {
+    name: "external-packages-as-urls",
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith("node:")) return { path: args.path, external: true };
+        try {
+          return { path: import.meta.resolve(args.path), external: true };
+        } catch {
+          return { path: args.path, external: true };
+        }
+      });
+    },
+  };
 }

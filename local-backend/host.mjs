@@ -1,21 +1,25 @@
-// The function host: one convex-test deployment over the bundled convex/
-// folder, restored from and persisted to the data directory. Runs public and
-// internal functions with Convex's lookup/validation errors and error shapes.
+// The function host: runs the bundled convex/ functions on the embedded
+// store. Queries read a snapshot and never wait; mutations run optimistically
+// and commit (or retry on a conflict) one at a time; actions run outside any
+// transaction. Lookup, validation and error shapes follow Convex.
 import { randomBytes } from "node:crypto";
-import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { convexToJson } from "convex/values";
+import { convexToJson, jsonToConvex } from "convex/values";
+import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds } from "./bundle.mjs";
-import { loadEngine } from "./engine.mjs";
-import { installHooks } from "./hooks.mjs";
+import { requestContext } from "./context.mjs";
+import { Database } from "./database.mjs";
+import { newId } from "./ids.mjs";
+import { LIMITS } from "./limits.mjs";
 import { installLogCapture } from "./logs.mjs";
-import { newReadSet, requestContext, tableOfId } from "./reactivity.mjs";
 import { JobTimers } from "./scheduler.mjs";
-import { Store } from "./store.mjs";
+import { insert, installSyscalls, sha256Base64 } from "./syscalls.mjs";
+import { Committer } from "./transaction.mjs";
 import { checkValue } from "./validate.mjs";
 
 const KIND_NAMES = { query: "Query", mutation: "Mutation", action: "Action" };
 const kindOf = (fn) => (fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null);
+const MAX_OCC_RETRIES = 32;
 
 /** "messages.js:list" -> "messages:list"; "messages" -> "messages:default". */
 export function canonicalPath(udfPath) {
@@ -24,12 +28,15 @@ export function canonicalPath(udfPath) {
   return `${mod}:${i === -1 ? "default" : udfPath.slice(i + 1)}`;
 }
 
+const isConvexError = (e) => e !== null && typeof e === "object" && (e[Symbol.for("ConvexError")] === true || e.ConvexErrorSymbol === Symbol.for("ConvexError"));
+
 function formatError(e, requestId) {
-  const isConvexError = e !== null && typeof e === "object" && e[Symbol.for("ConvexError")] === true;
-  const name = e?.name ?? "Error";
+  const name = isConvexError(e) ? "ConvexError" : (e?.name ?? "Error");
   const message = `[Request ID: ${requestId}] Server Error\nUncaught ${name}: ${e?.message ?? String(e)}`;
-  if (!isConvexError) return { message };
-  return { message, data: convexToJson(e.data ?? null) };
+  if (!isConvexError(e)) return { message };
+  // registration_impl.js serialises ConvexError data to a JSON string before rethrowing.
+  const data = typeof e.data === "string" ? JSON.parse(e.data) : convexToJson(e.data ?? null);
+  return { message, data };
 }
 
 /**
@@ -40,33 +47,28 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   const buildRoot = path.join(dataDir, "build");
-  const engine = await loadEngine(buildRoot);
-  const store = new Store(dataDir);
-  const state = store.load();
-  const startedEmpty = Object.keys(state.documents).length === 0;
-  let bundle = await bundleConvex({ convexDir, buildRoot });
-  pruneStaleBuilds(buildRoot, bundle.outDir);
+  const db = new Database(dataDir);
+  const blobs = new Blobs(dataDir);
+  const committer = new Committer(db, onCommit);
+  let bundle;
+  let schema = null;
+  const validators = new Map();
 
-  const t = engine.convexTest(bundle.schema, bundle.modules);
-  let g;
-  await t.run(async () => {
-    g = engine.getConvexGlobal();
-    return null;
-  });
-  const db = g.components[""].db;
-  Object.assign(db, {
-    _documents: state.documents,
-    _nextDocId: state.nextDocId,
-    _lastCreationTime: state.lastCreationTime,
-  });
-  g.transactionManager._lastCommitTs = state.lastCommitTs;
-
-  const fatal = (e) => {
-    log(`Fatal: could not persist a commit: ${e?.stack ?? e}`);
-    process.exit(1);
-  };
-  const timers = new JobTimers({ engine, g, db, log });
-  const hooks = installHooks({ g, db, store, timers, urls, onCommit, fatal });
+  async function load() {
+    const next = await bundleConvex({ convexDir, buildRoot });
+    const exported = next.schema ? JSON.parse(next.schema.export()) : null;
+    db.applySchema(exported);
+    validators.clear();
+    const searchIndexes = new Map();
+    for (const t of exported?.tables ?? []) {
+      if (exported.schemaValidation) validators.set(t.tableName, t.documentType);
+      for (const s of t.searchIndexes ?? []) searchIndexes.set(`${t.tableName}.${s.indexDescriptor}`, { table: t.tableName, searchField: s.searchField, filterFields: s.filterFields });
+    }
+    db.searchIndexes = searchIndexes;
+    bundle = next;
+    schema = exported;
+    pruneBuilds(buildRoot, next.outDir);
+  }
 
   const resolve = (canonical) => {
     const [mod, exp] = canonical.split(":");
@@ -74,128 +76,225 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     return fn && kindOf(fn) ? fn : null;
   };
 
-  await recoverInterruptedJobs();
-  timers.restore();
+  const server = {
+    db,
+    blobs,
+    urls,
+    timers: null,
+    tableOfId: (id) => db.tableOfId(id),
+    documentValidator: (table) => validators.get(table) ?? null,
+    resolveAddress(args) {
+      if (args.name) return canonicalPath(args.name);
+      throw new Error("Calling functions of components by reference or handle is not supported by the local backend");
+    },
+    readCommitted: (id) => db.getDoc(id),
+    call,
+    runNested,
+    runInMutation,
+    storeFile,
+  };
+  installSyscalls(server);
+  await load();
+  const startedEmpty = db.empty;
+  const timers = new JobTimers({ server, log, resolve: (name) => resolve(canonicalPath(name)) });
+  server.timers = timers;
+  await timers.recover();
 
-  async function recoverInterruptedJobs() {
-    const stuck = Object.entries(db._documents).filter(
-      ([id, doc]) => tableOfId(id) === "_scheduled_functions" && doc.state?.kind === "inProgress",
-    );
-    if (stuck.length === 0) return;
-    // Mutations never committed, so they run again; actions are at most once.
-    await t.run(async () => {
-      for (const [id, doc] of stuck) {
-        const isAction = resolve(canonicalPath(doc.name))?.isAction;
-        db.patch("_scheduled_functions", id, isAction ? { state: { kind: "failed" }, completedTime: Date.now() } : { state: { kind: "pending" } });
-      }
-      return null;
+  function newExec(kind, { udfPath, identity, tx = null, parent = null, journal = null, requestId }) {
+    return {
+      server,
+      kind,
+      udfPath,
+      identity,
+      tx,
+      requestId,
+      streams: new Map(),
+      nextQueryId: 0,
+      logs: parent?.logs ?? [],
+      label: udfPath,
+      journal,
+      recordJournal: kind === "query" && !parent,
+      journalOut: null,
+    };
+  }
+
+  function closeStreams(exec) {
+    for (const s of exec.streams.values()) s.close();
+    exec.streams.clear();
+  }
+
+  const argsString = (args) => JSON.stringify(convexToJson(args));
+
+  function invoke(fn, kind, exec, args) {
+    // The runtime spreads the parsed JSON into the handler's arguments: [args].
+    const argsJson = `[${argsString(args)}]`;
+    return requestContext.run(exec, () => {
+      if (kind === "query") return fn.invokeQuery(argsJson);
+      if (kind === "mutation") return fn.invokeMutation(argsJson);
+      return fn.invokeAction(exec.requestId, argsJson);
     });
+  }
+
+  function checkReturns(fn, valueJson) {
+    const returns = JSON.parse(fn.exportReturns?.() ?? "null");
+    if (!returns) return;
+    const err = checkValue(returns, jsonToConvex(JSON.parse(valueJson)), [], server.tableOfId);
+    if (err) throw new Error(`ReturnsValidationError: ${err}`);
+  }
+
+  /** Runs a mutation to commit, retrying on write conflicts as Convex does. */
+  async function runMutationTx(body) {
+    for (let attempt = 0; ; attempt++) {
+      const tx = committer.begin(true);
+      let out;
+      try {
+        out = await body(tx);
+      } catch (e) {
+        committer.finish(tx);
+        throw e;
+      }
+      const ts = committer.commit(tx);
+      if (ts !== null) return { out, ts };
+      if (attempt >= MAX_OCC_RETRIES) {
+        throw new Error("Documents read from or written to this mutation changed while it was being run. The mutation was retried too many times (OptimisticConcurrencyControlFailure).");
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** Runs `fn(exec)` in its own mutation transaction (for actions' scheduler and storage calls). */
+  async function runInMutation(parent, fn) {
+    const { out } = await runMutationTx((tx) => fn({ ...parent, kind: "mutation", tx, streams: new Map(), nextQueryId: 0 }));
+    return out;
+  }
+
+  /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction, as a sub-call. */
+  async function runNested(parent, kind, udfPath, args) {
+    const fn = resolve(udfPath);
+    if (!fn || kindOf(fn) !== kind) throw new Error(`Could not find function for '${udfPath}'`);
+    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], server.tableOfId);
+    if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
+    const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId });
+    try {
+      const json = await invoke(fn, kind, exec, args);
+      return JSON.parse(json);
+    } finally {
+      closeStreams(exec);
+    }
   }
 
   /**
    * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
-   *   journal?: string | null }} req
+   *   journal?: string | null, parent?: any, beforeCommit?: (exec: any) => void }} req
    */
-  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null }) {
-    const requestId = randomBytes(8).toString("hex");
+  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null }) {
+    const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
-    const ctx = {
-      reads: kind === "query" ? newReadSet() : null,
-      logs: [],
-      commitTs: null,
-      label: canonical,
-      journal: journal ? JSON.parse(journal) : null,
-      journalOut: null,
-    };
-    const journalOut = () => (ctx.journalOut ? JSON.stringify(ctx.journalOut) : null);
-    const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: ctx.reads, commitTs: null });
+    const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: null, commitTs: null });
     const fn = resolve(canonical);
     if (!fn || (!internal && !fn.isPublic)) return fail(`Could not find public function for '${canonical}'.`);
     const actual = kindOf(fn);
     if (kind && kind !== actual) return fail(`Trying to execute ${canonical} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[actual]}.`);
-    const argsError = checkValue(JSON.parse(fn.exportArgs()), args);
+    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], server.tableOfId);
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
+    if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 
-    const accessor = identity ? t.withIdentity(identity) : t;
-    const functionPath = { componentPath: "", udfPath: canonical };
-    const runners = { query: accessor.queryFromPath, mutation: accessor.mutationFromPath, action: accessor.actionFromPath };
+    const parsedJournal = journal ? JSON.parse(journal) : null;
+    const logs = parent?.logs ?? [];
+    let reads = null;
+    let commitTs = null;
+    let journalOut = null;
     try {
-      const value = await requestContext.run(ctx, () => runners[actual](functionPath, args));
-      if (actual === "action") await hooks.flushBlobs();
-      return { ok: true, value: convexToJson(value ?? null), logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs, journal: journalOut() };
+      let json;
+      if (actual === "query") {
+        const tx = committer.begin(false);
+        const exec = newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId });
+        exec.logs = logs;
+        try {
+          json = await invoke(fn, "query", exec, args);
+        } finally {
+          closeStreams(exec);
+          tx.release();
+          reads = tx.reads;
+          journalOut = exec.journalOut;
+        }
+      } else if (actual === "mutation") {
+        const { out, ts } = await runMutationTx(async (tx) => {
+          logs.length = 0;
+          const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId });
+          exec.logs = logs;
+          try {
+            const result = await invoke(fn, "mutation", exec, args);
+            beforeCommit?.(exec);
+            return result;
+          } finally {
+            closeStreams(exec);
+          }
+        });
+        json = out;
+        commitTs = ts;
+      } else {
+        const exec = newExec("action", { udfPath: canonical, identity, requestId });
+        exec.logs = logs;
+        json = await invoke(fn, "action", exec, args);
+      }
+      checkReturns(fn, json);
+      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
       const { message, data } = formatError(e, requestId);
-      if (data === undefined) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
-      return { ok: false, message, data, logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs, journal: journalOut() };
+      if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
+      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     }
   }
 
-  /** Runs a convex/http.ts route. */
-  async function fetchHttp(pathWithQuery, init, identity = null) {
-    if (!bundle.byName.http?.default) return new Response("No matching routes found", { status: 404 });
-    const accessor = identity ? t.withIdentity(identity) : t;
-    const ctx = { reads: null, logs: [], commitTs: null, label: `HTTP ${init.method} ${pathWithQuery}` };
+  /** Runs a convex/http.ts route with the request's real URL. */
+  async function fetchHttp(url, init, identity = null) {
+    const router = bundle.byName.http?.default;
+    const request = new Request(url, init);
+    const match = router?.lookup?.(new URL(url).pathname, request.method);
+    if (!match) return new Response("No matching routes found", { status: 404 });
+    const requestId = randomBytes(8).toString("hex");
+    const exec = newExec("action", { udfPath: `HTTP ${request.method} ${new URL(url).pathname}`, identity, requestId });
     try {
-      const response = await requestContext.run(ctx, () => accessor.fetch(pathWithQuery, init));
-      await hooks.flushBlobs();
-      return response;
+      return await requestContext.run(exec, () => match[0].invokeHttpAction(request));
     } catch (e) {
-      log(`HTTP action ${init.method} ${pathWithQuery} failed: ${e?.stack ?? e}`);
-      return new Response(`[Request ID: ${randomBytes(8).toString("hex")}] Server Error`, { status: 500 });
+      log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
+      return new Response(`[Request ID: ${requestId}] Server Error`, { status: 500 });
     }
   }
 
-  /** Stores an uploaded file; returns its storage id. */
-  async function storeUpload(bytes, contentType) {
-    const sha256 = hooks.sha256Base64(bytes);
-    store.writeBlob(sha256, bytes);
-    let storageId;
-    await t.run(async () => {
-      storageId = db.insert("_storage", { sha256, size: bytes.length, ...(contentType ? { contentType } : {}) });
-      return null;
-    });
+  /** Writes a file and commits its `_storage` document; returns the storage id. */
+  async function storeFile(bytes, contentType) {
+    const storageId = newId(db.tableNumber("_storage"));
+    blobs.write(storageId, bytes);
+    const doc = { sha256: sha256Base64(bytes), size: bytes.length, ...(contentType ? { contentType } : {}) };
+    await runMutationTx(async (tx) => insert({ server, tx, system: true }, "_storage", doc, storageId));
     return storageId;
   }
 
   function readUpload(storageId) {
-    const doc = db._documents[storageId];
-    if (!doc || tableOfId(storageId) !== "_storage") return null;
-    const bytes = store.readBlob(doc.sha256);
+    if (db.tableOfId(storageId) !== "_storage") return null;
+    const doc = db.getDoc(storageId);
+    const bytes = doc && blobs.read(storageId);
     return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream" } : null;
-  }
-
-  async function reload() {
-    const next = await bundleConvex({ convexDir, buildRoot });
-    g.components[""].modules = engine.moduleCache(next.modules);
-    db._schema = new engine.DatabaseFake(next.schema, "")._schema;
-    bundle = next;
-    pruneBuilds(buildRoot, next.outDir);
   }
 
   async function stop() {
     await timers.stop();
-    store.close();
+    await db.close();
   }
 
   return {
     call,
     fetchHttp,
-    storeUpload,
+    storeUpload: storeFile,
     readUpload,
-    reload,
+    reload: load,
     stop,
     hasFunction: (udfPath) => resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,
-    lastCommitTs: () => g.transactionManager._lastCommitTs,
+    lastCommitTs: () => db.lastTs,
+    server,
+    schema: () => schema,
   };
-}
-
-/** Drops builds left by earlier processes (each process writes its own). */
-function pruneStaleBuilds(buildRoot, keep) {
-  pruneBuilds(buildRoot, keep);
-  for (const entry of readdirSync(buildRoot)) {
-    if (entry.startsWith("engine-") && !entry.endsWith(`-${process.pid}.mjs`)) {
-      rmSync(path.join(buildRoot, entry), { force: true });
-    }
-  }
 }

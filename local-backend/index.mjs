@@ -4,7 +4,7 @@ import path from "node:path";
 import { createVerifier } from "./auth.mjs";
 import { DEFAULT_CONVEX_DIR, dataDirFromEnv, prepareEnv } from "./env.mjs";
 import { createHost } from "./host.mjs";
-import { createApiServer, createSiteServer, uploadTokens } from "./http.mjs";
+import { createApiServer, createSiteServer, storageTokens, uploadTokens } from "./http.mjs";
 import { Live } from "./live.mjs";
 import { lockDataDir } from "./files.mjs";
 import { watchConvex } from "./watch.mjs";
@@ -49,9 +49,11 @@ export async function startBackend(options = {}) {
   let live = null;
   let verify = null;
   let tokens = null;
+  let files = null;
+  let siteOrigin = "";
   let markReady;
   const ready = new Promise((resolve) => (markReady = resolve));
-  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, log };
+  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, files: () => files, siteOrigin: () => siteOrigin, log };
   const api = createApiServer(deps);
   const site = createSiteServer(deps);
 
@@ -66,13 +68,15 @@ export async function startBackend(options = {}) {
     Object.assign(process.env, env);
     verify = createVerifier(env);
     tokens = uploadTokens(env.JWT_PRIVATE_KEY);
+    files = storageTokens(env.JWT_PRIVATE_KEY);
+    siteOrigin = convexSiteUrl;
     live = new Live({ host: () => host, lastTs: 0n });
     host = await createHost({
       convexDir: path.resolve(convexDir),
       dataDir: resolvedDataDir,
       log,
       urls: {
-        storageUrl: (id) => `${url}/api/storage/${id}`,
+        storageUrl: (id) => `${url}/api/storage/${id}?token=${files.sign(id)}`,
         uploadUrl: () => `${url}/api/storage/upload?token=${tokens.issue()}`,
       },
       onCommit: (changes, ts) => live.onCommit(changes, ts),

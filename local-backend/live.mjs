@@ -1,8 +1,8 @@
 // Live queries across all connected clients. Every commit is logged with the
-// documents it changed; a flush re-runs only the subscribed queries whose
+// index keys it moved; a flush re-runs only the subscribed queries whose
 // read set the commits touched (once per query, args and identity) and lets
 // each session push one Transition with what changed.
-import { touches } from "./reactivity.mjs";
+import { touches } from "./transaction.mjs";
 
 export class Live {
   /** @param {{ host: () => any, lastTs: bigint }} opts */
