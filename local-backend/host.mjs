@@ -199,7 +199,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
     if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 
-    const parsedJournal = journal ? JSON.parse(journal) : null;
+    const parsedJournal = parseJournal(journal);
     const logs = parent?.logs ?? [];
     let reads = null;
     let commitTs = null;
@@ -297,4 +297,14 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     server,
     schema: () => schema,
   };
+}
+
+/** A client's query journal (opaque to it); a malformed one is ignored. */
+function parseJournal(journal) {
+  try {
+    const parsed = journal ? JSON.parse(journal) : null;
+    return parsed !== null && typeof parsed === "object" && typeof parsed.endCursor === "string" ? parsed : null;
+  } catch {
+    return null;
+  }
 }

@@ -88,7 +88,8 @@ export function uploadTokens(secret) {
  * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
  *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
  */
-export function createApiServer({ ready, host, live, verify, tokens, files, log }) {
+export function createApiServer({ ready, host, live, verify, tokens, files, limits = {}, log }) {
+  const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
   const identityFrom = async (req) => {
     const header = req.headers.authorization;
     if (!header?.startsWith("Bearer ")) return null;
@@ -97,6 +98,9 @@ export function createApiServer({ ready, host, live, verify, tokens, files, log 
 
   async function callFunction(req, res, kind) {
     const body = JSON.parse((await readBody(req, MAX_API_BODY_BYTES)).toString("utf8") || "{}");
+    if (body === null || typeof body !== "object" || typeof body.path !== "string") {
+      return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a string `path`" });
+    }
     const identity = await identityFrom(req);
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
     const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity });
@@ -108,7 +112,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, log 
 
   async function upload(req, res, url) {
     if (!tokens().check(url.searchParams.get("token"))) return sendJson(res, 401, { code: "InvalidToken", message: "Invalid or expired upload URL" });
-    const bytes = await readBody(req, LIMITS.fileSize);
+    const bytes = await readBody(req, maxUpload);
     const storageId = await host().storeUpload(bytes, req.headers["content-type"]);
     return sendJson(res, 200, { storageId });
   }
@@ -152,7 +156,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, log 
   server.on("upgrade", (req, socket, head) => {
     if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", "http://local").pathname)) return socket.destroy();
     void ready.then(() =>
-      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), log })),
+      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), log, limits })),
     );
   });
   return { server, wss };

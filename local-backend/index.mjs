@@ -28,7 +28,8 @@ function close(server) {
 
 /**
  * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string, siteUrl?: string,
- *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void }} [options]
+ *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
+ *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number } }} [options]
  */
 export async function startBackend(options = {}) {
   const {
@@ -41,6 +42,7 @@ export async function startBackend(options = {}) {
     codegen = false,
     seed = true,
     log = (m) => console.log(`[backend] ${m}`),
+    limits = {},
   } = options;
   const resolvedDataDir = path.resolve(dataDir);
   const unlock = lockDataDir(resolvedDataDir);
@@ -53,7 +55,7 @@ export async function startBackend(options = {}) {
   let siteOrigin = "";
   let markReady;
   const ready = new Promise((resolve) => (markReady = resolve));
-  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, files: () => files, siteOrigin: () => siteOrigin, log };
+  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, files: () => files, siteOrigin: () => siteOrigin, limits, log };
   const api = createApiServer(deps);
   const site = createSiteServer(deps);
 

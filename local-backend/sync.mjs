@@ -7,11 +7,27 @@ import { AuthError } from "./auth.mjs";
 import { encodeTs, modification, resultKey, wireVersion } from "./protocol.mjs";
 
 const PING_MS = 15_000;
+/** Live queries one connection may hold (the app needs a few dozen). */
+export const MAX_SUBSCRIPTIONS = Number(process.env.LOCAL_BACKEND_MAX_SUBSCRIPTIONS ?? 1_000);
+/** Bytes queued for a client that does not read; past this it is disconnected. */
+export const MAX_QUEUED_BYTES = Number(process.env.LOCAL_BACKEND_MAX_QUEUED_BYTES ?? 32 * 1024 * 1024);
+/** Queries of one ModifyQuerySet run in slices, so one client's burst cannot hold up others. */
+const SLICE = 32;
+
+export class ProtocolError extends Error {}
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+function expect(ok, what) {
+  if (!ok) throw new ProtocolError(`Malformed message: ${what}`);
+}
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export class Session {
-  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, log: (m: string) => void }} deps */
-  constructor({ ws, live, host, verify, log }) {
+  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
+  constructor({ ws, live, host, verify, log, limits = {} }) {
     Object.assign(this, { ws, live, host, verify, log });
+    this.maxSubscriptions = limits.maxSubscriptions ?? MAX_SUBSCRIPTIONS;
+    this.maxQueuedBytes = limits.maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.version = { querySet: 0, identity: 0, ts: 0n };
     this.queries = new Map();
     this.identity = null;
@@ -29,7 +45,19 @@ export class Session {
   }
 
   send(message) {
-    if (!this.closed && this.ws.readyState === 1) this.ws.send(JSON.stringify(message));
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  sendRaw(text) {
+    if (this.closed || this.ws.readyState !== 1) return;
+    // A client that stops reading must not grow the server without bound.
+    if (this.ws.bufferedAmount + text.length > this.maxQueuedBytes) {
+      this.log(`Disconnecting a client that does not read (${this.ws.bufferedAmount} bytes queued)`);
+      this.ws.terminate();
+      this.close();
+      return;
+    }
+    this.ws.send(text);
   }
 
   /** Runs `fn` after earlier version-changing work, so Transitions stay ordered. */
@@ -39,27 +67,42 @@ export class Session {
   }
 
   onMessage(data) {
+    try {
+      this.dispatch(data);
+    } catch (e) {
+      this.fatal(e);
+    }
+  }
+
+  dispatch(data) {
     let message;
     try {
       message = JSON.parse(data.toString());
     } catch {
-      return this.fatal(new Error("Invalid JSON message"));
+      throw new ProtocolError("Invalid JSON message");
     }
+    expect(isObject(message) && typeof message.type === "string", "expected an object with a string `type`");
     switch (message.type) {
       case "Connect":
       case "Event":
         return;
       case "ModifyQuerySet":
+        checkModifyQuerySet(message, this.queries.size, this.maxSubscriptions);
         return void this.enqueue(() => this.modifyQuerySet(message));
       case "Authenticate":
+        expect(["User", "None", "Admin"].includes(message.tokenType), "Authenticate.tokenType");
+        expect(Number.isInteger(message.baseVersion), "Authenticate.baseVersion");
+        expect(message.tokenType !== "User" || typeof message.value === "string", "Authenticate.value");
         return void this.enqueue(() => this.authenticate(message));
       case "Mutation":
+        checkCall(message);
         this.mutations = this.mutations.then(() => this.mutation(message)).catch((e) => this.fatal(e));
         return;
       case "Action":
+        checkCall(message);
         return void this.action(message).catch((e) => this.fatal(e));
       default:
-        return this.fatal(new Error(`Unknown message type ${message.type}`));
+        throw new ProtocolError(`Unknown message type ${String(message.type).slice(0, 64)}`);
     }
   }
 
@@ -107,8 +150,11 @@ export class Session {
         out.push({ type: "QueryRemoved", queryId: m.queryId });
       }
     }
-    const results = await Promise.all(added.map((id) => this.runQuery(id, null)));
-    for (const r of results) if (r) out.push(r);
+    for (let i = 0; i < added.length; i += SLICE) {
+      if (i > 0) await yieldToOthers();
+      const results = await Promise.all(added.slice(i, i + SLICE).map((id) => this.runQuery(id, null)));
+      for (const r of results) if (r) out.push(r);
+    }
     this.transition(out, { ...this.version, querySet: newVersion });
   }
 
@@ -203,7 +249,8 @@ export class Session {
   }
 
   fatal(e) {
-    this.log(`Sync session error: ${e?.stack ?? e}`);
+    if (this.closed) return;
+    this.log(e instanceof ProtocolError ? `Closing a connection: ${e.message}` : `Sync session error: ${e?.stack ?? e}`);
     this.send({ type: "FatalError", error: String(e?.message ?? e) });
     this.closeSocket();
   }
@@ -224,4 +271,30 @@ export class Session {
     clearTimeout(this.expiryTimer);
     this.live.sessions.delete(this);
   }
+}
+
+function checkModifyQuerySet(message, current, max) {
+  expect(Number.isInteger(message.baseVersion) && Number.isInteger(message.newVersion), "ModifyQuerySet versions");
+  expect(Array.isArray(message.modifications), "ModifyQuerySet.modifications");
+  let adds = 0;
+  for (const m of message.modifications) {
+    expect(isObject(m) && Number.isInteger(m.queryId), "query modification");
+    if (m.type === "Add") {
+      expect(typeof m.udfPath === "string" && m.udfPath.length < 1024, "Add.udfPath");
+      expect(Array.isArray(m.args) && m.args.length <= 1 && (m.args.length === 0 || isObject(m.args[0])), "Add.args");
+      expect(m.journal === undefined || m.journal === null || typeof m.journal === "string", "Add.journal");
+      adds += 1;
+    } else {
+      expect(m.type === "Remove", "modification type");
+    }
+  }
+  if (current + adds > max) {
+    throw new ProtocolError(`Too many subscriptions on one connection (limit ${max})`);
+  }
+}
+
+function checkCall(message) {
+  expect(Number.isInteger(message.requestId), `${message.type}.requestId`);
+  expect(typeof message.udfPath === "string" && message.udfPath.length < 1024, `${message.type}.udfPath`);
+  expect(Array.isArray(message.args) && message.args.length <= 1 && (message.args.length === 0 || isObject(message.args[0])), `${message.type}.args`);
 }

@@ -27,10 +27,26 @@ const current = () => {
 export function installSyscalls(server) {
   globalThis.Convex = {
     syscall: (op, json) => JSON.stringify(syncOp(current(), op, JSON.parse(json))),
-    asyncSyscall: async (op, json) => JSON.stringify(await asyncOp(current(), op, JSON.parse(json))),
+    asyncSyscall: async (op, json) => {
+      const exec = current();
+      await shareTheLoop(exec);
+      return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
+    },
     jsSyscall: (op, args) => jsOp(current(), op, args),
   };
   return server;
+}
+
+// A function that makes thousands of syscalls resolves them as microtasks and
+// would never let another request in; every few milliseconds it yields a
+// macrotask, so a long query cannot hold up a short one.
+const SLICE_MS = 2;
+async function shareTheLoop(exec) {
+  const now = performance.now();
+  exec.sliceStart ??= now;
+  if (now - exec.sliceStart < SLICE_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  exec.sliceStart = performance.now();
 }
 
 function txOf(exec) {
