@@ -9,6 +9,7 @@ import { open } from "lmdb";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { decodeId } from "./ids.mjs";
 import { AFTER, encodeTuple, indexKey, indexPrefix } from "./keys.mjs";
+import { searchKeys } from "./search.mjs";
 
 const FORMAT = 1;
 /** Table numbers of the system tables (user tables start at 10001, as on Convex). */
@@ -71,11 +72,11 @@ export class Database {
     return n === null ? null : (this.tableNames.get(n) ?? null);
   }
 
-  defineIndex(table, name, fields) {
+  defineIndex(table, name, fields, search = false) {
     const key = `${table}.${name}`;
     const existing = this.indexes.get(key);
-    if (existing && existing.fields.join() === fields.join()) return { index: existing, created: false };
-    const def = withPrefix(key, { number: this.nextIndex++, fields });
+    if (existing && existing.fields.join() === fields.join() && !!existing.search === search) return { index: existing, created: false };
+    const def = withPrefix(key, { number: this.nextIndex++, fields, ...(search ? { search: true } : {}) });
     this.indexes.set(key, def);
     this.catalogDirty = true;
     return { index: def, created: true, replaced: existing ?? null };
@@ -96,7 +97,7 @@ export class Database {
     const wanted = new Set();
     for (const table of schema?.tables ?? []) {
       this.tableNumber(table.tableName);
-      for (const ix of table.indexes) wanted.add(`${table.tableName}.${ix.indexDescriptor}`);
+      for (const ix of [...table.indexes, ...(table.searchIndexes ?? [])]) wanted.add(`${table.tableName}.${ix.indexDescriptor}`);
     }
     this.env.transactionSync(() => {
       for (const [key, def] of [...this.indexes]) {
@@ -108,6 +109,11 @@ export class Database {
       for (const table of schema?.tables ?? []) {
         for (const ix of table.indexes) {
           const { index, created, replaced } = this.defineIndex(table.tableName, ix.indexDescriptor, [...ix.fields, "_creationTime", "_id"]);
+          if (replaced) this.clearIndex(replaced);
+          if (created) this.backfill(index);
+        }
+        for (const ix of table.searchIndexes ?? []) {
+          const { index, created, replaced } = this.defineIndex(table.tableName, ix.indexDescriptor, [ix.searchField], true);
           if (replaced) this.clearIndex(replaced);
           if (created) this.backfill(index);
         }
@@ -124,7 +130,7 @@ export class Database {
     const all = this.indexes.get(`${def.table}.by_creation_time`);
     for (const { value: id } of this.index.getRange({ start: all.prefix, end: Buffer.concat([all.prefix, AFTER]) })) {
       const doc = this.getDoc(id);
-      if (doc) this.index.putSync(indexKey(def, doc), id);
+      if (doc) for (const key of keysOf(def, doc)) this.index.putSync(key, id);
     }
   }
 
@@ -132,7 +138,7 @@ export class Database {
     this.meta.putSync("catalog", {
       format: FORMAT,
       tables: Object.fromEntries(this.tables),
-      indexes: Object.fromEntries([...this.indexes].map(([k, d]) => [k, { number: d.number, fields: d.fields }])),
+      indexes: Object.fromEntries([...this.indexes].map(([k, d]) => [k, { number: d.number, fields: d.fields, ...(d.search ? { search: true } : {}) }])),
       nextIndex: this.nextIndex,
     });
     this.catalogDirty = false;
@@ -176,9 +182,9 @@ export class Database {
     this.env.transactionSync(() => {
       for (const c of changes) {
         const indexes = this.indexesOf(c.table);
-        if (c.old) for (const def of indexes) this.index.removeSync(indexKey(def, c.old));
+        if (c.old) for (const def of indexes) for (const key of keysOf(def, c.old)) this.index.removeSync(key);
         if (c.new) {
-          for (const def of indexes) this.index.putSync(indexKey(def, c.new), c.id);
+          for (const def of indexes) for (const key of keysOf(def, c.new)) this.index.putSync(key, c.id);
           this.docs.putSync(c.id, encodeDoc(c.new));
         } else {
           this.docs.removeSync(c.id);
@@ -199,6 +205,9 @@ export class Database {
     return this.env.close();
   }
 }
+
+/** A document's keys in one index: one for a database index, one per term for a search index. */
+export const keysOf = (def, doc) => (def.search ? searchKeys(def, doc) : [indexKey(def, doc)]);
 
 function withPrefix(key, def) {
   const dot = key.indexOf(".");

@@ -59,12 +59,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
     db.applySchema(exported);
     validators.clear();
-    const searchIndexes = new Map();
     for (const t of exported?.tables ?? []) {
       if (exported.schemaValidation) validators.set(t.tableName, t.documentType);
-      for (const s of t.searchIndexes ?? []) searchIndexes.set(`${t.tableName}.${s.indexDescriptor}`, { table: t.tableName, searchField: s.searchField, filterFields: s.filterFields });
     }
-    db.searchIndexes = searchIndexes;
     bundle = next;
     schema = exported;
     pruneBuilds(buildRoot, next.outDir);

@@ -77,6 +77,16 @@ export function encodeTuple(prefix, values) {
 
 export const encodeValue = (v) => encodeTuple([], [v]);
 
+/** Encoded strings that start with `s` are exactly the keys in [stringPrefix(s), stringPrefix(s) ++ AFTER). */
+export function stringPrefix(prefix, s) {
+  const out = [...prefix, TAG.string];
+  for (const b of Buffer.from(s, "utf8")) {
+    if (b === 0x00) out.push(0x00, 0xff);
+    else out.push(b);
+  }
+  return Buffer.from(out);
+}
+
 /** Index-number prefix (4 bytes, big endian) that starts every key of one index. */
 export function indexPrefix(indexNumber) {
   const b = Buffer.alloc(4);

@@ -164,11 +164,11 @@ function decodeCursor(fp, cursor) {
  * pins the end of a page that is being re-run.
  */
 export function queryPage(tx, { query, cursor, endCursor, pageSize }) {
-  if (query.source.type === "Search") throw new QueryError("Search queries cannot be paginated with cursors here; use .take()");
   if (!Number.isFinite(pageSize) || pageSize < 1) {
     throw new QueryError(`\`numItems\` must be at least 1 (received ${pageSize}).`);
   }
   const fp = fingerprint(query.source);
+  if (query.source.type === "Search") return searchPage(tx, query, fp, cursor, endCursor, pageSize);
   const start = decodeCursor(fp, cursor);
   const end = decodeCursor(fp, endCursor ?? null);
   const range = resolveSource(tx, query.source);
@@ -207,4 +207,27 @@ export function queryPage(tx, { query, cursor, endCursor, pageSize }) {
   if (reverse) tx.readInterval(lastKey, hi);
   else tx.readInterval(lo, after(lastKey));
   return { page, isDone: false, continueCursor: encodeCursor(fp, lastKey), splitCursor: null, pageStatus: null };
+}
+
+/** A page of search results (relevance order): cursors are positions in the result list. */
+function searchPage(tx, query, fp, cursor, endCursor, pageSize) {
+  tx.reads.tables.add(query.source.indexName.split(".")[0]);
+  const position = (c) => {
+    const key = decodeCursor(fp, c);
+    return key === null ? null : key === END_CURSOR ? Infinity : key.readUInt32BE(0);
+  };
+  const filters = query.operators.filter((op) => "filter" in op).map((op) => op.filter);
+  const all = searchDocuments(tx, query.source).map((r) => r.doc).filter((doc) => filters.every((f) => evaluate(f, doc) === true));
+  const from = position(cursor) ?? 0;
+  const pinnedEnd = position(endCursor ?? null);
+  const to = pinnedEnd ?? from + pageSize;
+  const page = all.slice(from, to);
+  const isDone = pinnedEnd !== null ? to >= all.length : page.length < pageSize;
+  const at = (n) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(Math.min(n, 0xffffffff));
+    return b;
+  };
+  const continueCursor = isDone && pinnedEnd === null ? encodeCursor(fp, END_CURSOR) : encodeCursor(fp, pinnedEnd === Infinity ? END_CURSOR : at(to));
+  return { page, isDone, continueCursor, splitCursor: null, pageStatus: null };
 }

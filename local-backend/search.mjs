@@ -5,7 +5,7 @@
 // after the search index's equality filters.
 // https://docs.convex.dev/search/text-search ("Search behavior", "Relevance order", limits)
 import { compareValues, jsonToConvex } from "convex/values";
-import { AFTER, fieldOf } from "./keys.mjs";
+import { AFTER, encodeTuple, fieldOf, stringPrefix } from "./keys.mjs";
 
 export const MAX_SEARCH_RESULTS = 1024;
 export const MAX_QUERY_TERMS = 16;
@@ -18,46 +18,69 @@ export function tokenize(text) {
 
 const fromJson = (v) => (v !== null && typeof v === "object" && "$undefined" in v ? undefined : jsonToConvex(v));
 
-/** @returns {{ key: null, doc: any }[]} matches, best first */
+/** Keys of a document in a search index: one per distinct term of its search field. */
+export function searchKeys(def, doc) {
+  return [...new Set(tokenize(fieldOf(doc, def.fields[0])))].map((term) => encodeTuple(def.prefix, [term, doc._id]));
+}
+
+/**
+ * Runs a search through the inverted index (term -> documents), so its cost
+ * follows the documents that contain the terms, not the table's size.
+ * @returns {{ key: null, doc: any }[]} matches, best first
+ */
 export function searchDocuments(tx, source) {
-  const def = tx.db.searchIndexes?.get(source.indexName);
-  if (!def) throw new Error(`Search index ${source.indexName} not found.`);
+  const def = tx.db.indexes.get(source.indexName);
+  if (!def?.search) throw new Error(`Search index ${source.indexName} not found.`);
   const search = source.filters.find((f) => f.type === "Search");
   const eqs = source.filters.filter((f) => f.type === "Eq").map((f) => ({ fieldPath: f.fieldPath, value: fromJson(f.value) }));
   const terms = tokenize(search?.value ?? "").slice(0, MAX_QUERY_TERMS);
   if (terms.length === 0) return [];
-  const exact = terms.slice(0, -1);
+  const exact = [...new Set(terms.slice(0, -1))];
   const last = terms.at(-1);
-  const byCreation = tx.db.indexes.get(`${def.table}.by_creation_time`);
-  const candidates = [];
-  let totalLength = 0;
-  let docs = 0;
+  // An exact term is one encoded string; the last term also matches every longer term.
+  const ranges = exact.map((t) => {
+    const lo = encodeTuple(def.prefix, [t]);
+    return [t, lo, Buffer.concat([lo, AFTER])];
+  });
+  const lastLo = stringPrefix(def.prefix, last);
+  ranges.push([last, lastLo, Buffer.concat([lastLo, AFTER])]);
   const docFreq = new Map();
-  for (const { doc } of tx.range(byCreation, byCreation.prefix, Buffer.concat([byCreation.prefix, AFTER]), true)) {
-    const tokens = tokenize(fieldOf(doc, def.searchField));
-    docs += 1;
-    totalLength += tokens.length;
+  const ids = new Set();
+  for (const [term, lo, hi] of ranges) {
+    let n = 0;
+    for (const { value: id } of tx.db.scan(lo, hi, false, tx.snapshot)) {
+      ids.add(id);
+      n++;
+    }
+    docFreq.set(term, n);
+  }
+  for (const w of tx.writes.values()) if (w.table === def.table) ids.add(w.id);
+  const candidates = [];
+  for (const id of ids) {
+    const doc = tx.writes.has(id) ? tx.writes.get(id).new : tx.committed(id);
+    if (!doc) continue;
+    tx.stats.docsRead += 1;
     if (!eqs.every((e) => compareValues(fieldOf(doc, e.fieldPath), e.value) === 0)) continue;
+    const tokens = tokenize(fieldOf(doc, def.fields[0]));
     const tf = new Map();
     for (const t of tokens) {
-      const hits = exact.filter((q) => q === t);
-      if (t.startsWith(last)) hits.push(last);
-      for (const q of new Set(hits)) tf.set(q, (tf.get(q) ?? 0) + 1);
+      if (exact.includes(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+      if (t.startsWith(last)) tf.set(last, (tf.get(last) ?? 0) + 1);
     }
-    if (tf.size === 0) continue;
-    for (const q of tf.keys()) docFreq.set(q, (docFreq.get(q) ?? 0) + 1);
-    candidates.push({ doc, tf, length: tokens.length });
+    if (tf.size > 0) candidates.push({ doc, tf, length: tokens.length });
   }
-  const avg = docs ? totalLength / docs : 1;
+  const docs = Math.max(1, tx.db.count(def.table));
+  const avg = candidates.length ? candidates.reduce((n, c) => n + c.length, 0) / candidates.length : 1;
   for (const c of candidates) {
     let score = 0;
     for (const [q, f] of c.tf) {
-      const idf = Math.log(1 + (docs - docFreq.get(q) + 0.5) / (docFreq.get(q) + 0.5));
+      const df = docFreq.get(q) ?? 1;
+      const idf = Math.log(1 + (docs - df + 0.5) / (df + 0.5));
       score += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * c.length) / avg));
     }
     c.score = score;
   }
-  // Newest first among equal scores (the scan ran newest first and sort is stable).
-  candidates.sort((a, b) => b.score - a.score);
+  // Equal scores: newest first.
+  candidates.sort((a, b) => b.score - a.score || b.doc._creationTime - a.doc._creationTime);
   return candidates.slice(0, MAX_SEARCH_RESULTS).map((c) => ({ key: null, doc: c.doc }));
 }

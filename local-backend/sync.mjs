@@ -4,7 +4,7 @@
 // and a mutation resolves on the client once a Transition reaches its ts.
 import { jsonToConvex } from "convex/values";
 import { AuthError } from "./auth.mjs";
-import { encodeTs, modification, resultKey, wireVersion } from "./protocol.mjs";
+import { encodeTs, modificationText, wireVersion } from "./protocol.mjs";
 
 const PING_MS = 15_000;
 /** Live queries one connection may hold (the app needs a few dozen). */
@@ -106,27 +106,34 @@ export class Session {
     }
   }
 
+  /** Sends one Transition; `modifications` are JSON texts (shared result bodies). */
   transition(modifications, endVersion) {
-    this.send({
-      type: "Transition",
-      startVersion: wireVersion(this.version),
-      endVersion: wireVersion(endVersion),
-      modifications,
-      serverTs: Date.now(),
-    });
+    this.sendRaw(
+      `{"type":"Transition","startVersion":${JSON.stringify(wireVersion(this.version))},` +
+        `"endVersion":${JSON.stringify(wireVersion(endVersion))},"modifications":[${modifications.join(",")}],"serverTs":${Date.now()}}`,
+    );
     this.version = endVersion;
     if (this.pendingTs <= endVersion.ts) this.pendingTs = 0n;
   }
 
-  async runQuery(queryId, cache) {
-    const q = this.queries.get(queryId);
-    const run = await this.live.runQuery(q, this.identity, this.identityKey, cache);
-    // The query may have been removed while it ran.
-    if (this.queries.get(queryId) !== q) return null;
-    const key = resultKey(run);
-    const changed = key !== q.key;
-    Object.assign(q, { key, reads: run.result.reads, asOf: run.asOf, journal: run.result.journal ?? q.journal });
-    return changed ? modification(queryId, run) : null;
+  /** Subscribes query `queryId` (with this session's identity) to its shared subscription. */
+  async attach(queryId, q) {
+    const sub = await this.live.subscribe(this, queryId, { ...q, identity: this.identity, identityKey: this.identityKey });
+    // The query may have been removed, or the identity changed, while it ran.
+    if (this.queries.get(queryId) !== q || this.closed) {
+      this.live.unsubscribe(this, queryId, sub);
+      return null;
+    }
+    if (q.sub && q.sub !== sub) this.live.unsubscribe(this, queryId, q.sub);
+    q.sub = sub;
+    return this.changedText(queryId, q);
+  }
+
+  /** The modification for a query whose shared result moved past what this client has. */
+  changedText(queryId, q) {
+    if (q.sentKey === q.sub.resultKey) return null;
+    q.sentKey = q.sub.resultKey;
+    return modificationText(queryId, q.sub.body);
   }
 
   async modifyQuerySet({ newVersion, modifications }) {
@@ -135,27 +142,27 @@ export class Session {
     for (const m of modifications) {
       if (m.type === "Add") {
         const argsJson = m.args?.[0] ?? {};
-        this.queries.set(m.queryId, {
-          udfPath: m.udfPath,
-          args: jsonToConvex(argsJson),
-          argsKey: JSON.stringify(argsJson),
-          journal: m.journal ?? null,
-          key: null,
-          reads: null,
-          asOf: -1,
-        });
-        added.push(m.queryId);
+        const q = { udfPath: m.udfPath, args: jsonToConvex(argsJson), argsKey: JSON.stringify(argsJson), journal: m.journal ?? null, sub: null, sentKey: null };
+        this.detach(m.queryId);
+        this.queries.set(m.queryId, q);
+        added.push([m.queryId, q]);
       } else if (m.type === "Remove") {
-        this.queries.delete(m.queryId);
-        out.push({ type: "QueryRemoved", queryId: m.queryId });
+        this.detach(m.queryId);
+        out.push(JSON.stringify({ type: "QueryRemoved", queryId: m.queryId }));
       }
     }
     for (let i = 0; i < added.length; i += SLICE) {
       if (i > 0) await yieldToOthers();
-      const results = await Promise.all(added.slice(i, i + SLICE).map((id) => this.runQuery(id, null)));
+      const results = await Promise.all(added.slice(i, i + SLICE).map(([id, q]) => this.attach(id, q)));
       for (const r of results) if (r) out.push(r);
     }
     this.transition(out, { ...this.version, querySet: newVersion });
+  }
+
+  detach(queryId) {
+    const q = this.queries.get(queryId);
+    if (q?.sub) this.live.unsubscribe(this, queryId, q.sub);
+    this.queries.delete(queryId);
   }
 
   async authenticate(message) {
@@ -172,8 +179,7 @@ export class Session {
     } else {
       return this.authError("Admin authentication is not supported by the local backend", true);
     }
-    const ids = [...this.queries.keys()];
-    const results = await Promise.all(ids.map((id) => this.runQuery(id, null)));
+    const results = await Promise.all([...this.queries].map(([id, q]) => this.attach(id, q)));
     this.transition(results.filter(Boolean), { ...this.version, identity: message.baseVersion + 1 });
   }
 
@@ -212,10 +218,7 @@ export class Session {
     this.send({ type: "MutationResponse", requestId, success: true, result: result.value, ts: encodeTs(ts), logLines: result.logLines });
     if (ts > this.pendingTs) this.pendingTs = ts;
     // The client resolves the mutation on the first Transition at or past ts.
-    void this.enqueue(() => {
-      if (this.pendingTs !== 0n && this.version.ts >= this.pendingTs) this.transition([], this.version);
-    });
-    this.live.schedule();
+    this.live.owe(this);
   }
 
   async action({ requestId, udfPath, args }) {
@@ -226,26 +229,24 @@ export class Session {
     this.send(response);
   }
 
-  /** Called by a Live flush: re-run stale queries, then push one Transition. */
-  refresh(upTo, ts, cache) {
-    return this.enqueue(async () => {
-      const stale = [];
+  /**
+   * Called by a Live flush once this session's re-run subscriptions are done:
+   * pushes one Transition with what changed. While any of its subscriptions
+   * is still stale or running, a later flush will do it, so a Transition's ts
+   * never claims a result that does not reflect it.
+   */
+  refresh() {
+    return this.enqueue(() => {
+      for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running) return;
+      const mods = [];
       for (const [id, q] of this.queries) {
-        if (q.reads === null || this.live.isStale(q.reads, q.asOf, upTo)) stale.push(id);
-        else q.asOf = Math.max(q.asOf, upTo);
+        const text = this.changedText(id, q);
+        if (text) mods.push(text);
       }
-      const results = await Promise.all(stale.map((id) => this.runQuery(id, cache)));
-      const mods = results.filter(Boolean);
-      const newTs = ts > this.version.ts ? ts : this.version.ts;
-      const owesTs = this.pendingTs !== 0n && this.pendingTs <= newTs;
-      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts: newTs });
+      const ts = this.live.lastTs > this.version.ts ? this.live.lastTs : this.version.ts;
+      const owesTs = this.pendingTs !== 0n && this.pendingTs <= ts;
+      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts });
     });
-  }
-
-  oldestAsOf() {
-    let min = Infinity;
-    for (const q of this.queries.values()) if (q.asOf < min) min = q.asOf;
-    return min;
   }
 
   fatal(e) {
@@ -269,6 +270,7 @@ export class Session {
     this.closed = true;
     clearInterval(this.ping);
     clearTimeout(this.expiryTimer);
+    for (const id of [...this.queries.keys()]) this.detach(id);
     this.live.sessions.delete(this);
   }
 }

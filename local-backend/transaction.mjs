@@ -2,6 +2,7 @@
 // writes it buffered (visible to its own reads) and the key intervals it
 // read. Mutations commit through `Committer` with optimistic concurrency:
 // a transaction whose read intervals a later commit wrote is retried.
+import { keysOf } from "./database.mjs";
 import { AFTER, encodeTuple, indexKey, inInterval } from "./keys.mjs";
 
 /** Read set: key intervals [lo, hi) per index number, plus whole tables (search, count). */
@@ -13,8 +14,8 @@ export function newReadSet() {
 export function changeKeys(db, change) {
   const keys = [];
   for (const def of db.indexesOf(change.table)) {
-    if (change.old) keys.push(indexKey(def, change.old));
-    if (change.new) keys.push(indexKey(def, change.new));
+    if (change.old) keys.push(...keysOf(def, change.old));
+    if (change.new) keys.push(...keysOf(def, change.new));
   }
   return keys;
 }
