@@ -1,8 +1,8 @@
 // The embedded store: documents, every index and the catalog in LMDB (an
 // ordered, memory-mapped B+tree with MVCC read snapshots; chosen on the
-// figures in README.md). Commits are applied in one synchronous, fsync'd LMDB
-// transaction, so a commit is durable and visible the moment it returns, and
-// a read transaction opened earlier keeps seeing its snapshot.
+// figures in README.md). Commits are group-committed: each is one LMDB write
+// transaction, batched with the others that arrive meanwhile and fsync'd
+// together; a commit becomes visible to new snapshots when it is durable.
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { open } from "lmdb";
@@ -34,7 +34,10 @@ export class Database {
     this.meta = this.env.openDB({ name: "meta", encoding: "json" });
     for (const f of [this.file, `${this.file}-lock`]) if (existsSync(f)) chmodSync(f, 0o600);
     const catalog = this.meta.get("catalog") ?? { format: FORMAT, tables: {}, indexes: {}, nextIndex: 1 };
+    /** Timestamp of the newest durable (and visible) commit. */
     this.lastTs = BigInt(this.meta.get("lastTs") ?? "0");
+    /** Timestamp of the newest accepted commit (maybe still being written). */
+    this.acceptedTs = this.lastTs;
     this.lastCreationTime = this.meta.get("lastCreationTime") ?? 0;
     /** name -> number */
     this.tables = new Map(Object.entries(catalog.tables));
@@ -171,15 +174,21 @@ export class Database {
     return this.lastCreationTime;
   }
 
-  /**
-   * Applies one transaction's writes durably and returns its commit timestamp.
-   * @param {{ id: string, table: string, old: any, new: any }[]} changes
-   */
-  commit(changes) {
+  /** A new commit timestamp (nanoseconds, strictly increasing). */
+  nextTs() {
     const now = BigInt(Date.now()) * 1_000_000n;
-    const ts = now > this.lastTs ? now : this.lastTs + 1n;
+    this.acceptedTs = now > this.acceptedTs ? now : this.acceptedTs + 1n;
+    return this.acceptedTs;
+  }
+
+  /**
+   * Writes one transaction's changes; resolves once they are on disk.
+   * @param {{ id: string, table: string, old: any, new: any }[]} changes
+   * @param {bigint} ts
+   */
+  async commit(changes, ts) {
     const counts = new Map();
-    this.env.transactionSync(() => {
+    await this.env.transaction(() => {
       for (const c of changes) {
         const indexes = this.indexesOf(c.table);
         if (c.old) for (const def of indexes) for (const key of keysOf(def, c.old)) this.index.removeSync(key);
@@ -197,7 +206,9 @@ export class Database {
       this.meta.putSync("lastCreationTime", this.lastCreationTime);
       if (this.catalogDirty) this.writeCatalog();
     });
-    this.lastTs = ts;
+    // Committed is visible; flushed (fsync, shared by every commit of the batch) is durable.
+    await this.env.flushed;
+    if (ts > this.lastTs) this.lastTs = ts;
     return ts;
   }
 

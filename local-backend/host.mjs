@@ -150,7 +150,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
         committer.finish(tx);
         throw e;
       }
-      const ts = committer.commit(tx);
+      const ts = await committer.commit(tx);
       if (ts !== null) return { out, ts };
       if (attempt >= MAX_OCC_RETRIES) {
         throw new Error("Documents read from or written to this mutation changed while it was being run. The mutation was retried too many times (OptimisticConcurrencyControlFailure).");

@@ -141,17 +141,34 @@ export class Committer {
     return false;
   }
 
-  /** Commits tx (synchronously, durably) unless it conflicts; returns its ts or null. */
-  commit(tx) {
-    if (this.conflicts(tx)) return null;
-    const changes = tx.changes();
-    let ts = this.db.lastTs;
-    if (changes.length > 0) {
-      ts = this.db.commit(changes);
-      this.log.push({ ts, changes });
+  /**
+   * Commits tx unless it conflicts; resolves with its ts once durable (null on
+   * a conflict). Validation and acceptance are synchronous, so commits are
+   * serializable; the disk write is grouped with concurrent commits.
+   */
+  async commit(tx) {
+    if (this.conflicts(tx)) {
+      this.finish(tx);
+      return null;
     }
+    const changes = tx.changes();
+    if (changes.length === 0) {
+      this.finish(tx);
+      for (const fn of tx.afterCommit) fn(this.db.lastTs);
+      return this.db.lastTs;
+    }
+    const ts = this.db.nextTs();
+    // Logged before it is durable: transactions that began earlier validate against it.
+    this.log.push({ ts, changes });
     this.finish(tx);
-    if (changes.length > 0) this.onCommit(changes, ts);
+    try {
+      await this.db.commit(changes, ts);
+    } catch (e) {
+      // Accepted (others validated against it) but not written: nothing consistent is left to serve.
+      console.error(`[backend] Fatal: could not write a commit: ${e?.stack ?? e}`);
+      process.exit(1);
+    }
+    this.onCommit(changes, ts);
     for (const fn of tx.afterCommit) fn(ts);
     return ts;
   }
@@ -159,6 +176,7 @@ export class Committer {
   finish(tx) {
     tx.release();
     this.open.delete(tx);
+    // Keep every commit a still-open transaction (or a pending write) may need to validate against.
     let oldest = this.db.lastTs;
     for (const t of this.open) if (t.beginTs < oldest) oldest = t.beginTs;
     while (this.log.length > 0 && this.log[0].ts <= oldest) this.log.shift();
