@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { convexToJson, jsonToConvex } from "convex/values";
+import { ActionPool } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
@@ -52,6 +53,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
   const committer = new Committer(db, onCommit);
   let bundle;
   let schema = null;
+  let pool = null;
   const validators = new Map();
 
   async function load() {
@@ -62,9 +64,13 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     for (const t of exported?.tables ?? []) {
       if (exported.schemaValidation) validators.set(t.tableName, t.documentType);
     }
+    const nextPool = await new ActionPool({ bundle: next, server, log }).start();
+    const oldPool = pool;
+    pool = nextPool;
     bundle = next;
     schema = exported;
-    pruneBuilds(buildRoot, next.outDir);
+    // Actions still running on the old code finish there; then its builds go.
+    void (oldPool?.close() ?? Promise.resolve()).then(() => pruneBuilds(buildRoot, next.outDir));
   }
 
   const resolve = (canonical) => {
@@ -233,7 +239,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
       } else {
         const exec = newExec("action", { udfPath: canonical, identity, requestId });
         exec.logs = logs;
-        json = await invoke(fn, "action", exec, args);
+        const [module, exportName] = canonical.split(":");
+        json = await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
       }
       checkReturns(fn, json);
       return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
@@ -244,16 +251,14 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     }
   }
 
-  /** Runs a convex/http.ts route with the request's real URL. */
+  /** Runs a convex/http.ts route (in an action worker) with the request's real URL. */
   async function fetchHttp(url, init, identity = null) {
-    const router = bundle.byName.http?.default;
-    const request = new Request(url, init);
-    const match = router?.lookup?.(new URL(url).pathname, request.method);
-    if (!match) return new Response("No matching routes found", { status: 404 });
     const requestId = randomBytes(8).toString("hex");
-    const exec = newExec("action", { udfPath: `HTTP ${request.method} ${new URL(url).pathname}`, identity, requestId });
+    const exec = newExec("action", { udfPath: `HTTP ${init.method} ${new URL(url).pathname}`, identity, requestId });
     try {
-      return await requestContext.run(exec, () => match[0].invokeHttpAction(request));
+      const body = init.body ? new Uint8Array(init.body) : null;
+      const out = await pool.run("http", { url, method: init.method, headers: init.headers, body }, exec);
+      return new Response(out.body.length || ![204, 304].includes(out.status) ? out.body : null, { status: out.status, headers: out.headers });
     } catch (e) {
       log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
       return new Response(`[Request ID: ${requestId}] Server Error`, { status: 500 });
@@ -278,6 +283,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
 
   async function stop() {
     await timers.stop();
+    await pool?.close();
     await db.close();
   }
 
