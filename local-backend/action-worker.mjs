@@ -63,7 +63,7 @@ function serializeError(e) {
   return { name: e?.name ?? "Error", message: e?.message ?? String(e), stack: e?.stack, data: e?.data, convexError: e?.ConvexErrorSymbol === Symbol.for("ConvexError") || e?.[Symbol.for("ConvexError")] === true };
 }
 
-async function runAction({ run, module, exportName, requestId, argsJson }) {
+async function runAction({ module, exportName, requestId, argsJson }) {
   const fn = modules[module]?.[exportName];
   return fn.invokeAction(requestId, argsJson);
 }
