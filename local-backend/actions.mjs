@@ -24,7 +24,8 @@ export class ActionPool {
   }
 
   spawn() {
-    const worker = new Worker(WORKER, { workerData: { outDir: this.bundle.outDir, names: this.bundle.names } });
+    // The worker's process.env is the deployment's variables, not the shell's.
+    const worker = new Worker(WORKER, { env: { ...this.server.deploymentEnv }, workerData: { outDir: this.bundle.outDir, names: this.bundle.names } });
     worker.busy = 0;
     worker.unref();
     const ready = new Promise((resolve, reject) => {

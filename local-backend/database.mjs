@@ -13,7 +13,7 @@ import { searchKeys } from "./search.mjs";
 
 const FORMAT = 1;
 /** Table numbers of the system tables (user tables start at 10001, as on Convex). */
-const SYSTEM_TABLES = { _scheduled_functions: 1, _storage: 2 };
+const SYSTEM_TABLES = { _scheduled_functions: 1, _storage: 2, _cron_jobs: 3 };
 const FIRST_USER_TABLE = 10001;
 export const DATA_FILE = "data.mdb";
 

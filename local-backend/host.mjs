@@ -9,10 +9,12 @@ import { ActionPool } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
+import { CronRunner } from "./crons.mjs";
 import { Database } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { installLogCapture } from "./logs.mjs";
+import { installRuntime, seededRandom } from "./runtime.mjs";
 import { JobTimers } from "./scheduler.mjs";
 import { insert, installSyscalls, sha256Base64 } from "./syscalls.mjs";
 import { Committer } from "./transaction.mjs";
@@ -42,11 +44,12 @@ function formatError(e, requestId) {
 
 /**
  * @param {{ convexDir: string, dataDir: string, urls: any, log: (m: string) => void,
- *   onCommit: (changes: any[], ts: bigint) => void }} opts
+ *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string> }} opts
  */
-export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
+export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
+  installRuntime();
   const buildRoot = path.join(dataDir, "build");
   const db = new Database(dataDir);
   const blobs = new Blobs(dataDir);
@@ -83,6 +86,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     db,
     blobs,
     urls,
+    deploymentEnv,
     timers: null,
     tableOfId: (id) => db.tableOfId(id),
     documentValidator: (table) => validators.get(table) ?? null,
@@ -95,6 +99,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     runNested,
     runInMutation,
     storeFile,
+    insertSystem: (exec, table, doc) => insert({ ...exec, system: true }, table, doc),
   };
   installSyscalls(server);
   await load();
@@ -102,6 +107,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
   const timers = new JobTimers({ server, log, resolve: (name) => resolve(canonicalPath(name)) });
   server.timers = timers;
   await timers.recover();
+  const crons = new CronRunner({ server, log, resolve: (name) => resolve(canonicalPath(name)) });
+  await crons.load(bundle.byName.crons?.default ?? null);
 
   function newExec(kind, { udfPath, identity, tx = null, parent = null, journal = null, requestId }) {
     return {
@@ -118,6 +125,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
       journal,
       recordJournal: kind === "query" && !parent,
       journalOut: null,
+      // Queries and mutations see one frozen time and a seeded Math.random.
+      now: kind === "action" ? undefined : (parent?.now ?? Date.now()),
+      random: kind === "action" ? undefined : (parent?.random ?? seededRandom(`${requestId}:${udfPath}`)),
     };
   }
 
@@ -282,6 +292,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
   }
 
   async function stop() {
+    await crons.stop();
     await timers.stop();
     await pool?.close();
     await db.close();
@@ -292,7 +303,10 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
     fetchHttp,
     storeUpload: storeFile,
     readUpload,
-    reload: load,
+    reload: async () => {
+      await load();
+      await crons.load(bundle.byName.crons?.default ?? null);
+    },
     stop,
     hasFunction: (udfPath) => resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,

@@ -82,6 +82,7 @@ export async function startBackend(options = {}) {
         uploadUrl: () => `${url}/api/storage/upload?token=${tokens.issue()}`,
       },
       onCommit: (changes, ts) => live.onCommit(changes, ts),
+      deploymentEnv: { ...env, CONVEX_CLOUD_URL: url, CONVEX_SITE_URL: convexSiteUrl },
     });
     live.lastTs = host.lastCommitTs();
     markReady();

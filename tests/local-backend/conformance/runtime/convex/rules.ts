@@ -1,0 +1,76 @@
+// One function per runtime rule of Convex (see tests/local-backend/conformance.test.ts).
+import { anyApi, mutationGeneric, queryGeneric } from "convex/server";
+import { v } from "convex/values";
+
+const waitForAWhile = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+/** Convex freezes time for a query: Date.now() and new Date() agree across awaits. */
+export const clock = queryGeneric({
+  args: {},
+  handler: async (ctx) => {
+    const first = Date.now();
+    const start = performance.now();
+    while (performance.now() - start < 15) await ctx.db.query("things").first();
+    await waitForAWhile();
+    return { first, later: Date.now(), date: new Date().getTime() };
+  },
+});
+
+/** Math.random is seeded per execution. */
+export const dice = queryGeneric({ args: {}, handler: async () => [Math.random(), Math.random()] });
+
+/** The deployment's environment only. */
+export const env = queryGeneric({
+  args: {},
+  handler: async () => ({
+    cloud: process.env.CONVEX_CLOUD_URL ?? null,
+    site: process.env.CONVEX_SITE_URL ?? null,
+    home: process.env.HOME ?? null,
+    path: process.env.PATH ?? null,
+  }),
+});
+
+export const store = mutationGeneric({
+  args: { data: v.any() },
+  handler: async (ctx, { data }) => await ctx.db.insert("things", { data }),
+});
+
+export const fill = mutationGeneric({
+  args: { count: v.number() },
+  handler: async (ctx, { count }) => {
+    for (let i = 0; i < count; i++) await ctx.db.insert("jobs", { n: i });
+    return null;
+  },
+});
+
+export const readAll = queryGeneric({
+  args: {},
+  handler: async (ctx) => (await ctx.db.query("jobs").collect()).length,
+});
+
+export const scheduleMany = mutationGeneric({
+  args: { count: v.number() },
+  handler: async (ctx, { count }) => {
+    for (let i = 0; i < count; i++) await ctx.scheduler.runAfter(60_000, anyApi.rules.noop, {});
+    return null;
+  },
+});
+
+export const noop = mutationGeneric({ args: {}, handler: async () => null });
+
+export const scheduleFailing = mutationGeneric({
+  args: {},
+  handler: async (ctx) => await ctx.scheduler.runAfter(0, anyApi.rules.fail, {}),
+});
+
+export const fail = mutationGeneric({
+  args: {},
+  handler: async () => {
+    throw new Error("scheduled failure");
+  },
+});
+
+export const job = queryGeneric({
+  args: { id: v.id("_scheduled_functions") },
+  handler: async (ctx, { id }) => await ctx.db.system.get(id),
+});
