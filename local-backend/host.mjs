@@ -311,6 +311,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     hasFunction: (udfPath) => resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,
     lastCommitTs: () => db.lastTs,
+    /** convex/auth.config.ts providers (none without the file, as on Convex). */
+    authProviders: () => bundle.byName["auth.config"]?.default?.providers ?? [],
     server,
     schema: () => schema,
   };

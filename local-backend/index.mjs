@@ -68,7 +68,7 @@ export async function startBackend(options = {}) {
     const { env } = await prepareEnv(resolvedDataDir, { siteUrl, convexSiteUrl });
     // Function code reads its deployment environment from process.env.
     Object.assign(process.env, env);
-    verify = createVerifier(env);
+    verify = createVerifier(env, () => host?.authProviders() ?? []);
     tokens = uploadTokens(env.JWT_PRIVATE_KEY);
     files = storageTokens(env.JWT_PRIVATE_KEY);
     siteOrigin = convexSiteUrl;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import type { Backend } from "../../local-backend/index.mjs";
-import { removeDir, start, tempDir } from "./helpers";
+import { mintToken, removeDir, start, tempDir } from "./helpers";
 
 const app = (name: string) => fileURLToPath(new URL(`./conformance/${name}/convex`, import.meta.url));
 const api = anyApi;
@@ -65,6 +65,13 @@ describe("runtime", () => {
     expect(job.state.error).toContain("scheduled failure");
     expect(job.completedTime).toBeTypeOf("number");
     expect(job.name).toBe("rules:fail");
+  });
+
+  it("accepts no token when the app has no auth.config.ts provider for it", async () => {
+    const http = new ConvexHttpClient(ctx.backend.url, { logger: false });
+    http.setAuth(await mintToken(ctx.backend.env, "someone|1"));
+    expect(await failure(http.query(api.rules.whoami, {}))).toMatch(/No auth provider found/);
+    expect(await ctx.http.query(api.rules.whoami, {})).toBeNull();
   });
 
   it("hands HTTP actions the request's real URL", async () => {

@@ -74,3 +74,5 @@ export const job = queryGeneric({
   args: { id: v.id("_scheduled_functions") },
   handler: async (ctx, { id }) => await ctx.db.system.get(id),
 });
+
+export const whoami = queryGeneric({ args: {}, handler: async (ctx) => (await ctx.auth.getUserIdentity())?.subject ?? null });
