@@ -1,6 +1,7 @@
 // Bundles a convex/ folder the way `npx convex dev` does (esbuild, ESM, one
 // entry per module, shared chunks) and imports every module.
-import { readdirSync, mkdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { readFileSync, readdirSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
@@ -46,7 +47,7 @@ export async function bundleConvex({ convexDir, buildRoot }) {
     target: "node20",
     sourcemap: "inline",
     logLevel: "silent",
-    plugins: [externalPackagesAsUrls()],
+    plugins: [componentConfigs(), externalPackagesAsUrls()],
   });
   const names = Object.keys(entryPoints);
   // Import everything now, as Convex analyzes every module on push: a module
@@ -81,6 +82,38 @@ export function externalPackagesAsUrls() {
         } catch {
           return { path: args.path, external: true };
         }
+      });
+    },
+  };
+}
+
+/**
+ * Components: a `convex.config.js` imported by convex.config.ts is bundled in
+ * (not loaded from node_modules) with its directory recorded on its
+ * definition, as Convex's bundler does, since `app.use(component)` needs it.
+ */
+export function componentConfigs() {
+  return {
+    name: "component-configs",
+    setup(build) {
+      build.onResolve({ filter: /convex\.config(\.js)?$/ }, (args) => {
+        if (args.path.startsWith(".")) return undefined;
+        const from = args.importer ? createRequire(args.importer) : createRequire(import.meta.url);
+        try {
+          return { path: from.resolve(args.path) };
+        } catch {
+          return undefined;
+        }
+      });
+      build.onLoad({ filter: /[\\/]node_modules[\\/].*convex\.config\.js$/ }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        const dir = path.dirname(args.path);
+        const contents =
+          `${source.replace(/export default /, "const __componentDefinition = ")}\n` +
+          `__componentDefinition.componentDefinitionPath = ${JSON.stringify(dir)};\n` +
+          "__componentDefinition.defaultName ??= __componentDefinition._name;\n" +
+          "export default __componentDefinition;\n";
+        return { contents, loader: "js", resolveDir: dir };
       });
     },
   };

@@ -9,6 +9,7 @@ import { ActionPool } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
+import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
 import { Database } from "./database.mjs";
 import { newId } from "./ids.mjs";
@@ -57,16 +58,24 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   let bundle;
   let schema = null;
   let pool = null;
+  /** componentPath -> { byName, schema } */
+  let components = new Map();
   const validators = new Map();
 
   async function load() {
     const next = await bundleConvex({ convexDir, buildRoot });
+    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null);
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
-    db.applySchema(exported);
-    validators.clear();
-    for (const t of exported?.tables ?? []) {
-      if (exported.schemaValidation) validators.set(t.tableName, t.documentType);
+    // One catalog for the app's tables and every component's (stored under its path).
+    const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
+    for (const [componentPath, c] of nextComponents) {
+      const own = c.schema ? JSON.parse(c.schema.export()) : null;
+      for (const t of own?.tables ?? []) tables.push({ ...t, tableName: qualifiedTable(componentPath, t.tableName), validate: own.schemaValidation });
     }
+    db.applySchema({ tables });
+    validators.clear();
+    for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
+    components = nextComponents;
     const nextPool = await new ActionPool({ bundle: next, server, log }).start();
     const oldPool = pool;
     pool = nextPool;
@@ -76,9 +85,10 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     void (oldPool?.close() ?? Promise.resolve()).then(() => pruneBuilds(buildRoot, next.outDir));
   }
 
-  const resolve = (canonical) => {
+  const resolve = (canonical, component = "") => {
     const [mod, exp] = canonical.split(":");
-    const fn = bundle.byName[mod]?.[exp];
+    const modules = component ? components.get(component)?.byName : bundle.byName;
+    const fn = modules?.[mod]?.[exp];
     return fn && kindOf(fn) ? fn : null;
   };
 
@@ -90,9 +100,16 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     timers: null,
     tableOfId: (id) => db.tableOfId(id),
     documentValidator: (table) => validators.get(table) ?? null,
-    resolveAddress(args) {
-      if (args.name) return canonicalPath(args.name);
-      throw new Error("Calling functions of components by reference or handle is not supported by the local backend");
+    /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
+    resolveAddress(args, exec) {
+      const from = exec?.componentPath ?? "";
+      if (args.name) return { component: from, udfPath: canonicalPath(args.name) };
+      if (args.reference) return resolveReference(args.reference, from);
+      if (args.functionHandle) {
+        const [component, udfPath] = args.functionHandle.slice("function://".length).split(";");
+        return { component, udfPath: canonicalPath(udfPath) };
+      }
+      throw new Error("A function address needs a name, a reference or a handle");
     },
     readCommitted: (id) => db.getDoc(id),
     call,
@@ -104,15 +121,16 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   installSyscalls(server);
   await load();
   const startedEmpty = db.empty;
-  const timers = new JobTimers({ server, log, resolve: (name) => resolve(canonicalPath(name)) });
+  const timers = new JobTimers({ server, log, resolve: (name, component) => resolve(canonicalPath(name), component) });
   server.timers = timers;
   await timers.recover();
   const crons = new CronRunner({ server, log, resolve: (name) => resolve(canonicalPath(name)) });
   await crons.load(bundle.byName.crons?.default ?? null);
 
-  function newExec(kind, { udfPath, identity, tx = null, parent = null, journal = null, requestId }) {
+  function newExec(kind, { udfPath, identity, tx = null, parent = null, journal = null, requestId, component = "" }) {
     return {
       server,
+      componentPath: component,
       kind,
       udfPath,
       identity,
@@ -148,10 +166,10 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     });
   }
 
-  function checkReturns(fn, valueJson) {
+  function checkReturns(fn, valueJson, component = "") {
     const returns = JSON.parse(fn.exportReturns?.() ?? "null");
     if (!returns) return;
-    const err = checkValue(returns, jsonToConvex(JSON.parse(valueJson)), [], server.tableOfId);
+    const err = checkValue(returns, jsonToConvex(JSON.parse(valueJson)), [], tableNamer(db, component));
     if (err) throw new Error(`ReturnsValidationError: ${err}`);
   }
 
@@ -182,12 +200,12 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   }
 
   /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction, as a sub-call. */
-  async function runNested(parent, kind, udfPath, args) {
-    const fn = resolve(udfPath);
-    if (!fn || kindOf(fn) !== kind) throw new Error(`Could not find function for '${udfPath}'`);
-    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], server.tableOfId);
+  async function runNested(parent, kind, { component, udfPath }, args) {
+    const fn = resolve(udfPath, component);
+    if (!fn || kindOf(fn) !== kind) throw new Error(`Could not find function for '${udfPath}'${component ? ` in component ${component}` : ""}`);
+    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
     if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
-    const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId });
+    const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId, component });
     try {
       const json = await invoke(fn, kind, exec, args);
       return JSON.parse(json);
@@ -200,15 +218,15 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
    * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
    *   journal?: string | null, parent?: any, beforeCommit?: (exec: any) => void }} req
    */
-  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null }) {
+  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null, component = "" }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
     const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: null, commitTs: null });
-    const fn = resolve(canonical);
+    const fn = resolve(canonical, component);
     if (!fn || (!internal && !fn.isPublic)) return fail(`Could not find public function for '${canonical}'.`);
     const actual = kindOf(fn);
     if (kind && kind !== actual) return fail(`Trying to execute ${canonical} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[actual]}.`);
-    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], server.tableOfId);
+    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
     if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 
@@ -221,7 +239,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       let json;
       if (actual === "query") {
         const tx = committer.begin(false);
-        const exec = newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId });
+        const exec = newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
         exec.logs = logs;
         try {
           json = await invoke(fn, "query", exec, args);
@@ -234,7 +252,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       } else if (actual === "mutation") {
         const { out, ts } = await runMutationTx(async (tx) => {
           logs.length = 0;
-          const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId });
+          const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId, component });
           exec.logs = logs;
           try {
             const result = await invoke(fn, "mutation", exec, args);
@@ -247,12 +265,15 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
         json = out;
         commitTs = ts;
       } else {
-        const exec = newExec("action", { udfPath: canonical, identity, requestId });
+        const exec = newExec("action", { udfPath: canonical, identity, requestId, component });
         exec.logs = logs;
         const [module, exportName] = canonical.split(":");
-        json = await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
+        // Component actions run on the main thread (the workers load the app's modules only).
+        json = component
+          ? await invoke(fn, "action", exec, args)
+          : await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
       }
-      checkReturns(fn, json);
+      checkReturns(fn, json, component);
       return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
       const { message, data } = formatError(e, requestId);

@@ -9,7 +9,7 @@ import { AFTER } from "./keys.mjs";
 const MAX_DELAY = 2 ** 31 - 1;
 
 export class JobTimers {
-  /** @param {{ server: any, log: (msg: string) => void, resolve: (name: string) => any }} deps */
+  /** @param {{ server: any, log: (msg: string) => void, resolve: (name: string, component?: string) => any }} deps */
   constructor({ server, log, resolve }) {
     this.server = server;
     this.log = log;
@@ -58,13 +58,15 @@ export class JobTimers {
   async run(jobId) {
     const job = this.server.readCommitted(jobId);
     if (!job || job.state.kind !== "pending") return;
-    const fn = this.resolve(job.name);
+    const component = job.component ?? "";
+    const fn = this.resolve(job.name, component);
     try {
       if (!fn) return await this.setState(jobId, ["pending"], { kind: "failed", error: `Could not find function for '${job.name}'` });
       if (fn.isMutation) {
         let skipped = false;
         const result = await this.server.call({
           path: job.name,
+          component,
           args: job.args[0],
           internal: true,
           beforeCommit: (exec) => {
@@ -80,7 +82,7 @@ export class JobTimers {
         return;
       }
       await this.setState(jobId, ["pending"], { kind: "inProgress" });
-      const result = await this.server.call({ path: job.name, args: job.args[0], internal: true });
+      const result = await this.server.call({ path: job.name, component, args: job.args[0], internal: true });
       await this.setState(jobId, ["inProgress"], result.ok ? { kind: "success" } : { kind: "failed", error: result.message });
     } catch (e) {
       this.log(`Scheduled function ${job.name} crashed: ${e?.stack ?? e}`);

@@ -3,6 +3,7 @@
 // execution in the current async context.
 import { createHash } from "node:crypto";
 import { convexToJson, jsonToConvex } from "convex/values";
+import { qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
@@ -49,6 +50,29 @@ async function shareTheLoop(exec) {
   exec.sliceStart = performance.now();
 }
 
+// A component's functions see their own tables under their plain names.
+const q = (exec, table) => qualifiedTable(exec.componentPath, table);
+const TABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+/** True when `table` (as stored) belongs to the execution's app or component. */
+function inScope(exec, table) {
+  if (table === null) return false;
+  if (table.startsWith("_")) return true;
+  return exec.componentPath ? table.startsWith(`${exec.componentPath}:`) : !table.includes(":");
+}
+
+/** A serialized query with its table (or index) named as stored. */
+function scopedQuery(exec, query) {
+  if (!exec.componentPath) return query;
+  const source = { ...query.source };
+  if (source.tableName !== undefined) source.tableName = q(exec, source.tableName);
+  if (source.indexName !== undefined) {
+    const dot = source.indexName.indexOf(".");
+    source.indexName = `${q(exec, source.indexName.slice(0, dot))}${source.indexName.slice(dot)}`;
+  }
+  return { ...query, source };
+}
+
 function txOf(exec) {
   if (!exec.tx) throw new Error("This operation is not available in actions; use ctx.runQuery / ctx.runMutation.");
   return exec.tx;
@@ -58,7 +82,7 @@ function syncOp(exec, op, args) {
   switch (op) {
     case "1.0/queryStream": {
       const queryId = exec.nextQueryId++;
-      exec.streams.set(queryId, new Stream(txOf(exec), args.query));
+      exec.streams.set(queryId, new Stream(txOf(exec), scopedQuery(exec, args.query)));
       return { queryId };
     }
     case "1.0/queryCleanup": {
@@ -68,7 +92,7 @@ function syncOp(exec, op, args) {
     }
     case "1.0/db/normalizeId": {
       const table = exec.server.db.tableOfId(args.idString);
-      return { id: table === args.table ? args.idString : null };
+      return { id: table === q(exec, args.table) ? args.idString : null };
     }
     case "1.0/getSnapshotTs":
       return convexToJson(txOf(exec).beginTs);
@@ -83,8 +107,8 @@ async function asyncOp(exec, op, args) {
     case "1.0/get": {
       const tx = txOf(exec);
       const table = server.db.tableOfId(args.id);
-      if (args.table !== undefined && table !== args.table) {
-        if (table === null) return null;
+      if (!inScope(exec, table)) return null;
+      if (args.table !== undefined && table !== q(exec, args.table)) {
         throw new SyscallError(`Invalid argument \`id\` for \`db.get\`: the id is from table "${table}", not "${args.table}".`);
       }
       if (table?.startsWith("_") && !args.isSystem) throw new SyscallError(`System tables can only be read with \`db.system.get\`.`);
@@ -93,7 +117,8 @@ async function asyncOp(exec, op, args) {
       return doc === null ? null : convexToJson(doc);
     }
     case "1.0/insert":
-      return { _id: insert(exec, args.table, jsonToConvex(args.value)) };
+      if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
+      return { _id: insert(exec, q(exec, args.table), jsonToConvex(args.value)) };
     case "1.0/shallowMerge":
       return update(exec, args, (old, value) => {
         const merged = { ...old };
@@ -108,7 +133,7 @@ async function asyncOp(exec, op, args) {
     case "1.0/remove": {
       const tx = txOf(exec);
       const table = server.db.tableOfId(args.id);
-      const old = table && tx.get(args.id);
+      const old = inScope(exec, table) && tx.get(args.id);
       if (!old) throw new SyscallError(`Delete on nonexistent document ID ${args.id}`);
       tx.write(args.id, table, null);
       if (table === "_storage") tx.afterCommit.push(() => server.blobs.delete(args.id));
@@ -129,7 +154,7 @@ async function asyncOp(exec, op, args) {
       const tx = txOf(exec);
       const pinned = exec.journal?.endCursor && !args.endCursor ? exec.journal.endCursor : null;
       try {
-        const page = queryPage(tx, { ...args, endCursor: pinned ?? args.endCursor });
+        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor });
         if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
         checkReads(tx);
         return { ...page, page: page.page.map((d) => convexToJson(d)) };
@@ -140,15 +165,20 @@ async function asyncOp(exec, op, args) {
     }
     case "1.0/count": {
       const tx = txOf(exec);
-      tx.reads.tables.add(args.table);
-      let n = server.db.count(args.table);
-      for (const w of tx.writes.values()) if (w.table === args.table) n += (w.new ? 1 : 0) - (w.old ? 1 : 0);
+      const table = q(exec, args.table);
+      tx.reads.tables.add(table);
+      let n = server.db.count(table);
+      for (const w of tx.writes.values()) if (w.table === table) n += (w.new ? 1 : 0) - (w.old ? 1 : 0);
       return n;
     }
     case "1.0/getUserIdentity":
       return exec.identity ?? null;
     case "1.0/getFunctionMetadata":
-      return { name: exec.udfPath, componentPath: "" };
+      return { name: exec.udfPath, componentPath: exec.componentPath ?? "" };
+    case "1.0/createFunctionHandle": {
+      const target = server.resolveAddress(args, exec);
+      return `function://${target.component};${target.udfPath}`;
+    }
     case "1.0/getTransactionMetrics":
       return transactionMetrics(txOf(exec));
     case "1.0/getDeploymentMetadata":
@@ -245,7 +275,7 @@ function validated(exec, table, doc) {
   const validator = server.documentValidator(table);
   if (validator) {
     const { _id, _creationTime, ...fields } = doc;
-    const err = checkValue(validator, fields, [], (id) => server.db.tableOfId(id));
+    const err = checkValue(validator, fields, [], tableNamer(server.db, exec.componentPath));
     if (err) throw new SyscallError(`Failed to insert or update a document in table "${table}" because it does not match the schema: ${err}`);
   }
   return doc;
@@ -260,7 +290,6 @@ function countWrite(tx, doc) {
 
 export function insert(exec, table, value, id = null) {
   const tx = txOf(exec);
-  if (typeof table !== "string" || !/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(table)) throw new SyscallError(`Invalid table name "${table}"`);
   for (const k of Object.keys(value)) {
     if (k.startsWith("_") && !(table.startsWith("_") && exec.system)) throw new SyscallError(`Field name ${k} starts with a '_', which is reserved.`);
   }
@@ -275,8 +304,8 @@ export function insert(exec, table, value, id = null) {
 function update(exec, args, merge, verb) {
   const tx = txOf(exec);
   const table = exec.server.db.tableOfId(args.id);
-  if (args.table !== undefined && table !== args.table) throw new SyscallError(`Invalid argument \`id\` for \`db.${verb}\`: the id is not from table "${args.table}".`);
-  const old = table && tx.get(args.id);
+  if (args.table !== undefined && table !== q(exec, args.table)) throw new SyscallError(`Invalid argument \`id\` for \`db.${verb}\`: the id is not from table "${args.table}".`);
+  const old = inScope(exec, table) && tx.get(args.id);
   if (!old) throw new SyscallError(`${verb === "patch" ? "Update" : "Replace"} on nonexistent document ID ${args.id}`);
   const value = args.value;
   if (verb === "replace") {
@@ -298,14 +327,15 @@ function update(exec, args, merge, verb) {
 function schedule(exec, args) {
   const { server } = exec;
   const tx = txOf(exec);
-  const udfPath = server.resolveAddress(args);
+  const target = server.resolveAddress(args, exec);
   tx.stats.scheduled = (tx.stats.scheduled ?? 0) + 1;
   if (tx.stats.scheduled > LIMITS.scheduledPerMutation) {
     throw new SyscallError(`Too many functions scheduled by this mutation (limit: ${LIMITS.scheduledPerMutation})`);
   }
   const args0 = jsonToConvex(args.args);
   const jobId = insert({ ...exec, system: true }, "_scheduled_functions", {
-    name: udfPath,
+    name: target.udfPath,
+    ...(target.component ? { component: target.component } : {}),
     args: [args0],
     scheduledTime: args.ts * 1000,
     state: { kind: "pending" },
@@ -334,15 +364,15 @@ async function storeBlob(exec, bytes, contentType) {
 
 /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction. */
 async function runNested(exec, args) {
-  const udfPath = exec.server.resolveAddress(args);
+  const target = exec.server.resolveAddress(args, exec);
   const kind = args.udfType === "snapshotQuery" ? "query" : args.udfType;
   if (exec.kind === "query" && kind !== "query") throw new SyscallError("A query can only call other queries");
-  return exec.server.runNested(exec, kind, udfPath, jsonToConvex(args.args));
+  return exec.server.runNested(exec, kind, target, jsonToConvex(args.args));
 }
 
 async function runFromAction(exec, kind, args) {
-  const udfPath = exec.server.resolveAddress(args);
-  const result = await exec.server.call({ kind, path: udfPath, args: jsonToConvex(args.args), identity: exec.identity, internal: true, parent: exec });
+  const target = exec.server.resolveAddress(args, exec);
+  const result = await exec.server.call({ kind, path: target.udfPath, component: target.component, args: jsonToConvex(args.args), identity: exec.identity, internal: true, parent: exec });
   if (!result.ok) throw new SyscallError(result.message.replace(/^\[Request ID: \w+\] Server Error\n/, ""), result.data);
   return result.value;
 }

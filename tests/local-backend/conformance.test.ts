@@ -143,3 +143,21 @@ describe("search and pagination", () => {
     expect(result.splitCursor ?? null).toBeNull();
   });
 });
+
+describe("components", () => {
+  const ctx = withApp("components");
+
+  it("hosts @convex-dev/rate-limiter with its own tables", async () => {
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await ctx.http.mutation(api.usage.send, { user: "ann" }));
+    expect(results).toEqual([true, true, true, false]);
+    expect(await ctx.http.mutation(api.usage.send, { user: "bob" })).toBe(true);
+    // The app's own "rateLimits" table holds only the app's rows.
+    expect(await ctx.http.query(api.usage.appRows, {})).toBe(5);
+  });
+
+  it("hosts @convex-dev/aggregate", async () => {
+    for (const [name, score] of [["a", 3], ["b", 4], ["c", 5]] as const) await ctx.http.mutation(api.usage.addScore, { name, score });
+    expect(await ctx.http.query(api.usage.totals, {})).toEqual({ count: 3, sum: 12 });
+  });
+});
