@@ -40,9 +40,9 @@ export const filteredPage = queryGeneric({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
     // The rule under test is a filtered page, so the filter is the point here.
-    // eslint-disable-next-line @convex-dev/no-filter-in-query
     const result = await ctx.db
       .query("posts")
+      // eslint-disable-next-line @convex-dev/no-filter-in-query
       .filter((q) => q.eq(q.field("channel"), "rare"))
       .paginate(paginationOpts);
     return { ...result, page: result.page.map((p) => p.body) };
