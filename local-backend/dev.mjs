@@ -1,7 +1,7 @@
 // `npm run dev`: the local Convex backend plus Vite, pointed at each other.
 // Ctrl-C stops both.
 import { createServer } from "vite";
-import { DEFAULT_CONVEX_DIR, REPO_ROOT, portsFromEnv } from "./env.mjs";
+import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, REPO_ROOT, portsFromEnv } from "./env.mjs";
 import { startBackend } from "./index.mjs";
 
 const DEMO_ACCOUNTS = [
@@ -43,6 +43,8 @@ ${DEMO_ACCOUNTS.map(([email, role]) => `    ${email.padEnd(30)} ${role}`).join("
 
   Press Ctrl-C to stop.
 `);
+const notice = legacyDataDirNotice();
+if (notice) console.log(`  ${notice}\n`);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -17,8 +17,15 @@ export const DEFAULT_DATA_DIR = path.join(
   "tagmything-local-backend",
   `${path.basename(REPO_ROOT)}-${createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 8)}`,
 );
-/** Where the data dir used to be (inside the repo); only to tell its owner it moved. */
+/** Where the data dir used to be (inside the repo, where Vite could serve it). */
 export const LEGACY_DATA_DIR = path.join(REPO_ROOT, ".local-backend");
+
+/** A line for the terminal when an old in-repo data dir is still lying around. */
+export function legacyDataDirNotice() {
+  return existsSync(LEGACY_DATA_DIR)
+    ? `${LEGACY_DATA_DIR} is no longer used (it held the JWT key where the dev server could serve it); the data now lives in ${dataDirFromEnv()}. Delete the old folder.`
+    : null;
+}
 export const DEFAULT_CONVEX_DIR = path.join(REPO_ROOT, "convex");
 
 export function dataDirFromEnv() {

@@ -1,5 +1,5 @@
 // `npm run backend`: the local Convex backend alone (API 3210, site 3211).
-import { DEFAULT_CONVEX_DIR, portsFromEnv } from "./env.mjs";
+import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, portsFromEnv } from "./env.mjs";
 import { startBackend } from "./index.mjs";
 
 const { port, sitePort, vitePort } = portsFromEnv();
@@ -14,6 +14,8 @@ const backend = await startBackend({
 console.log(`[backend] Convex API  ${backend.url}`);
 console.log(`[backend] HTTP routes ${backend.siteUrl}`);
 console.log(`[backend] Data        ${backend.dataDir}`);
+const notice = legacyDataDirNotice();
+if (notice) console.log(`[backend] ${notice}`);
 // Machine-readable line for scripts and tests that spawn this process.
 if (process.env.LOCAL_BACKEND_READY_JSON) console.log(`READY ${JSON.stringify({ url: backend.url, siteUrl: backend.siteUrl })}`);
 
