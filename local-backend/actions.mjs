@@ -25,7 +25,9 @@ export class ActionPool {
 
   spawn() {
     // The worker's process.env is the deployment's variables, not the shell's.
-    const worker = new Worker(WORKER, { env: { ...this.server.deploymentEnv }, workerData: { outDir: this.bundle.outDir, names: this.bundle.names } });
+    // Not the parent's --input-type (a `node -e` parent): it only applies to string input.
+    const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
+    const worker = new Worker(WORKER, { env: { ...this.server.deploymentEnv }, execArgv, workerData: { outDir: this.bundle.outDir, names: this.bundle.names } });
     worker.busy = 0;
     worker.unref();
     const ready = new Promise((resolve, reject) => {
