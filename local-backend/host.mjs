@@ -17,7 +17,7 @@ import { LIMITS } from "./limits.mjs";
 import { installLogCapture } from "./logs.mjs";
 import { installRuntime, seededRandom } from "./runtime.mjs";
 import { JobTimers } from "./scheduler.mjs";
-import { insert, installSyscalls, sha256Base64 } from "./syscalls.mjs";
+import { chargeTime, insert, installSyscalls, sha256Base64 } from "./syscalls.mjs";
 import { Committer } from "./transaction.mjs";
 import { checkValue } from "./validate.mjs";
 
@@ -143,6 +143,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       journal,
       recordJournal: kind === "query" && !parent,
       journalOut: null,
+      // Own run time (not waiting), for the 1 s limit of queries and mutations.
+      resumedAt: kind === "action" ? undefined : performance.now(),
+      busyMs: 0,
       // Queries and mutations see one frozen time and a seeded Math.random.
       now: kind === "action" ? undefined : (parent?.now ?? Date.now()),
       random: kind === "action" ? undefined : (parent?.random ?? seededRandom(`${requestId}:${udfPath}`)),
@@ -156,14 +159,17 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
 
   const argsString = (args) => JSON.stringify(convexToJson(args));
 
-  function invoke(fn, kind, exec, args) {
+  async function invoke(fn, kind, exec, args) {
     // The runtime spreads the parsed JSON into the handler's arguments: [args].
     const argsJson = `[${argsString(args)}]`;
-    return requestContext.run(exec, () => {
+    exec.resumedAt = kind === "action" ? undefined : performance.now();
+    const result = await requestContext.run(exec, () => {
       if (kind === "query") return fn.invokeQuery(argsJson);
       if (kind === "mutation") return fn.invokeMutation(argsJson);
       return fn.invokeAction(exec.requestId, argsJson);
     });
+    chargeTime(exec);
+    return result;
   }
 
   function checkReturns(fn, valueJson, component = "") {

@@ -30,8 +30,13 @@ export function installSyscalls(server) {
     syscall: (op, json) => JSON.stringify(syncOp(current(), op, JSON.parse(json))),
     asyncSyscall: async (op, json) => {
       const exec = current();
+      chargeTime(exec);
       await shareTheLoop(exec);
-      return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
+      try {
+        return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
+      } finally {
+        exec.resumedAt = performance.now();
+      }
     },
     jsSyscall: (op, args) => jsOp(current(), op, args),
   };
@@ -48,6 +53,20 @@ async function shareTheLoop(exec) {
   if (now - exec.sliceStart < SLICE_MS) return;
   await new Promise((resolve) => setImmediate(resolve));
   exec.sliceStart = performance.now();
+}
+
+/**
+ * Adds the time the function ran since its last syscall (its own JS, not the
+ * time it waited) and enforces Convex's 1 s limit for queries and mutations.
+ */
+export function chargeTime(exec) {
+  if (exec.resumedAt === undefined) return;
+  const now = performance.now();
+  exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
+  exec.resumedAt = now;
+  if (exec.kind !== "action" && exec.busyMs > LIMITS.queryMutationMs) {
+    throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
+  }
 }
 
 // A component's functions see their own tables under their plain names.

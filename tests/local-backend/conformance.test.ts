@@ -56,6 +56,11 @@ describe("runtime", () => {
     expect(await failure(ctx.http.mutation(api.rules.scheduleMany, { count: 1_001 }))).toMatch(/Too many functions scheduled/);
   });
 
+  it("stops a query that runs longer than 1 s", async () => {
+    expect(await failure(ctx.http.query(api.rules.spin, { ms: 1500 }))).toMatch(/Function execution timed out \(maximum duration: 1s\)/);
+    expect(await ctx.http.query(api.rules.spin, { ms: 100 })).toBeNull();
+  });
+
   it("records a failed scheduled function with its error and completedTime", async () => {
     const id = await ctx.http.mutation(api.rules.scheduleFailing, {});
     await expect

@@ -76,3 +76,17 @@ export const job = queryGeneric({
 });
 
 export const whoami = queryGeneric({ args: {}, handler: async (ctx) => (await ctx.auth.getUserIdentity())?.subject ?? null });
+
+/** Runs (computes, between reads) for `ms` milliseconds. */
+export const spin = queryGeneric({
+  args: { ms: v.number() },
+  handler: async (ctx, { ms }) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      const stop = performance.now() + 5;
+      while (performance.now() < stop);
+      await ctx.db.query("things").first();
+    }
+    return null;
+  },
+});
