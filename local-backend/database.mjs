@@ -118,7 +118,7 @@ export class Database {
           if (created) this.backfill(index);
         }
         for (const ix of table.searchIndexes ?? []) {
-          const { index, created, replaced } = this.defineIndex(table.tableName, ix.indexDescriptor, [ix.searchField], true);
+          const { index, created, replaced } = this.defineIndex(table.tableName, ix.indexDescriptor, [ix.searchField, ...(ix.filterFields ?? [])], true);
           if (replaced) this.clearIndex(replaced);
           if (created) this.backfill(index);
         }

@@ -18,9 +18,20 @@ export function tokenize(text) {
 
 const fromJson = (v) => (v !== null && typeof v === "object" && "$undefined" in v ? undefined : jsonToConvex(v));
 
-/** Keys of a document in a search index: one per distinct term of its search field. */
+// A search index's keys: (null, term, id) for every distinct term of the
+// search field, and (field, value, term, id) for every filter field, so a
+// search with an equality filter reads only the postings of that value.
+const postingsPrefix = (def, filter) => (filter ? encodeTuple(def.prefix, [filter.fieldPath, filter.value]) : encodeTuple(def.prefix, [null]));
+
+/** Keys of a document in a search index (def.fields = [searchField, ...filterFields]). */
 export function searchKeys(def, doc) {
-  return [...new Set(tokenize(fieldOf(doc, def.fields[0])))].map((term) => encodeTuple(def.prefix, [term, doc._id]));
+  const terms = [...new Set(tokenize(fieldOf(doc, def.fields[0])))];
+  const keys = terms.map((term) => encodeTuple(def.prefix, [null, term, doc._id]));
+  for (const f of def.fields.slice(1)) {
+    const scope = encodeTuple(def.prefix, [f, fieldOf(doc, f)]);
+    for (const term of terms) keys.push(encodeTuple(scope, [term, doc._id]));
+  }
+  return keys;
 }
 
 /**
@@ -37,12 +48,14 @@ export function searchDocuments(tx, source) {
   if (terms.length === 0) return [];
   const exact = [...new Set(terms.slice(0, -1))];
   const last = terms.at(-1);
+  // Postings of the first equality filter (if any) hold only documents with that value.
+  const scope = postingsPrefix(def, eqs.find((e) => def.fields.includes(e.fieldPath)) ?? null);
   // An exact term is one encoded string; the last term also matches every longer term.
   const ranges = exact.map((t) => {
-    const lo = encodeTuple(def.prefix, [t]);
+    const lo = encodeTuple(scope, [t]);
     return [t, lo, Buffer.concat([lo, AFTER])];
   });
-  const lastLo = stringPrefix(def.prefix, last);
+  const lastLo = stringPrefix(scope, last);
   ranges.push([last, lastLo, Buffer.concat([lastLo, AFTER])]);
   const docFreq = new Map();
   const ids = new Set();
