@@ -2,11 +2,19 @@
 // entry per module, shared chunks) and imports every module.
 import { createRequire } from "node:module";
 import { readFileSync, readdirSync, mkdirSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 
 const MODULE_FILE = /\.(m?[jt]s|tsx|jsx)$/;
+const CONVEX_GLOBALS = fileURLToPath(new URL("./convex-globals.mjs", import.meta.url));
+
+/** True when the file starts with the "use node" directive (after comments). */
+export function usesNode(file) {
+  const head = readFileSync(file, "utf8").replace(/^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/, "");
+  return /^["']use node["']/.test(head);
+}
 
 /** Lists convex module files relative to convexDir (e.g. "lib/roles.ts"). */
 export function listModules(convexDir) {
@@ -36,19 +44,26 @@ export async function bundleConvex({ convexDir, buildRoot }) {
   const outDir = path.join(buildRoot, `functions-${process.pid}-${++buildCounter}`);
   mkdirSync(outDir, { recursive: true });
   const entryPoints = Object.fromEntries(files.map((f) => [f.replace(MODULE_FILE, ""), path.join(convexDir, f)]));
-  await esbuild.build({
-    entryPoints,
-    outdir: outDir,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    sourcemap: "inline",
-    logLevel: "silent",
-    plugins: [componentConfigs(), externalPackagesAsUrls()],
-  });
+  const nodeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([, file]) => usesNode(file)));
+  const runtimeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([name]) => !(name in nodeEntries)));
+  const build = (entries, options) =>
+    esbuild.build({
+      entryPoints: entries,
+      outdir: outDir,
+      outExtension: { ".js": ".mjs" },
+      bundle: true,
+      splitting: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      sourcemap: "inline",
+      logLevel: "silent",
+      plugins: [componentConfigs(), externalPackagesAsUrls()],
+      ...options,
+    });
+  // Two builds: Convex's runtime (no Node globals in the app's code) and "use node" modules.
+  await build(runtimeEntries, { inject: [CONVEX_GLOBALS], chunkNames: "chunks/[name]-[hash]" });
+  if (Object.keys(nodeEntries).length > 0) await build(nodeEntries, { chunkNames: "node-chunks/[name]-[hash]" });
   const names = Object.keys(entryPoints);
   // Import everything now, as Convex analyzes every module on push: a module
   // that throws at load time fails the whole reload instead of one call.

@@ -98,7 +98,6 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     urls,
     deploymentEnv,
     timers: null,
-    tableOfId: (id) => db.tableOfId(id),
     documentValidator: (table) => validators.get(table) ?? null,
     /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
     resolveAddress(args, exec) {

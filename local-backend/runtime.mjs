@@ -39,6 +39,13 @@ const deploymentEnv = () => requestContext.getStore().server.deploymentEnv;
 export function installRuntime() {
   if (installed) return;
   installed = true;
+  // Read by convex-globals.mjs (bundled into the functions): is a query or mutation running?
+  globalThis.__convexLocalBackend = {
+    inTransaction: () => {
+      const exec = requestContext.getStore();
+      return Boolean(exec?.server && exec.kind !== "action");
+    },
+  };
   function LocalDate(...args) {
     if (!new.target) return new RealDate(frozenNow()).toString();
     return Reflect.construct(RealDate, args.length === 0 ? [frozenNow()] : args, new.target);

@@ -35,6 +35,18 @@ describe("runtime", () => {
     expect(date).toBe(first);
   });
 
+  it("hides Node's globals from functions outside \"use node\" files, and keeps them there", async () => {
+    expect(await ctx.http.query(api.rules.nodeGlobals, {})).toEqual({
+      buffer: "ReferenceError",
+      setImmediate: "ReferenceError",
+      version: null,
+      fetch: "refused",
+      crypto: "function",
+      textEncoder: "function",
+    });
+    expect(await ctx.http.action(api.node.version, {})).toEqual({ node: true, buffer: "aGk=" });
+  });
+
   it("gives functions the deployment's variables, not the shell's", async () => {
     expect(process.env.PATH).toBeTruthy();
     expect(await ctx.http.query(api.rules.env, {})).toEqual({ cloud: ctx.backend.url, site: ctx.backend.siteUrl, home: null, path: null });

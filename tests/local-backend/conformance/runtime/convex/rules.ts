@@ -19,6 +19,32 @@ export const clock = queryGeneric({
 /** Math.random is seeded per execution. */
 export const dice = queryGeneric({ args: {}, handler: async () => [Math.random(), Math.random()] });
 
+/** Node's globals are not part of Convex's runtime. */
+export const nodeGlobals = queryGeneric({
+  args: {},
+  handler: async () => {
+    const attempt = (fn: () => unknown) => {
+      try {
+        fn();
+        return "available";
+      } catch (e) {
+        return (e as Error).name;
+      }
+    };
+    return {
+      buffer: attempt(() => Buffer.from("x")),
+      setImmediate: attempt(() => setImmediate(() => {})),
+      version: (process as unknown as { version?: string }).version ?? null,
+      fetch: await fetch("http://127.0.0.1:9/").then(
+        () => "available",
+        (e: Error) => (e.message.includes("Can't use fetch() in queries and mutations") ? "refused" : e.message),
+      ),
+      crypto: typeof crypto.subtle.digest,
+      textEncoder: typeof TextEncoder,
+    };
+  },
+});
+
 /** The deployment's environment only. */
 export const env = queryGeneric({
   args: {},
