@@ -42,7 +42,7 @@ let buildCounter = 0;
 export async function bundleConvex({ convexDir, buildRoot }) {
   const files = listModules(convexDir);
   const outDir = path.join(buildRoot, `functions-${process.pid}-${++buildCounter}`);
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
   const entryPoints = Object.fromEntries(files.map((f) => [f.replace(MODULE_FILE, ""), path.join(convexDir, f)]));
   const nodeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([, file]) => usesNode(file)));
   const runtimeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([name]) => !(name in nodeEntries)));

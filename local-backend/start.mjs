@@ -1,9 +1,9 @@
 // `npm run backend`: the local Convex backend alone (API 3210, site 3211).
 import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, portsFromEnv } from "./env.mjs";
-import { startBackend } from "./index.mjs";
+import { startBackendOrExplain } from "./cli.mjs";
 
 const { port, sitePort, vitePort } = portsFromEnv();
-const backend = await startBackend({
+const backend = await startBackendOrExplain({
   port,
   sitePort,
   convexDir: process.env.LOCAL_BACKEND_CONVEX_DIR ?? DEFAULT_CONVEX_DIR,
