@@ -6,7 +6,9 @@ import { Worker } from "node:worker_threads";
 import { requestContext } from "./context.mjs";
 
 const WORKER = new URL("./action-worker.mjs", import.meta.url);
-export const POOL_SIZE = Math.min(4, Math.max(2, os.availableParallelism?.() ?? os.cpus().length));
+// One core stays with the main thread (queries, mutations, sync), so CPU-heavy
+// actions never starve them; actions are async, so one worker runs many at once.
+export const POOL_SIZE = Math.min(4, Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1));
 
 export class ActionPool {
   /** @param {{ bundle: { outDir: string, names: string[] }, server: any, log: (m: string) => void }} deps */

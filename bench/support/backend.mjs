@@ -22,7 +22,9 @@ export const FIXTURE = path.join(REPO, "tests/local-backend/fixture/convex");
 /** Starts `<root>/local-backend/start.mjs` on free ports; resolves with { child, url }. */
 export function spawnBackend(dataDir, { convexDir = FIXTURE, env = {} } = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(BACKEND_ROOT, "local-backend/start.mjs")], {
+  // --node-args "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the backend process.
+  const nodeArgs = arg("node-args", "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(BACKEND_ROOT, "local-backend/start.mjs")], {
     env: {
       ...process.env,
       LOCAL_BACKEND_DIR: dataDir,
