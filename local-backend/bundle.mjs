@@ -70,6 +70,14 @@ export async function bundleConvex({ convexDir, buildRoot }) {
   const loaded = await Promise.all(names.map((name) => import(pathToFileURL(path.join(outDir, `${name}.mjs`)).href)));
   const schema = loaded[names.indexOf("schema")]?.default ?? null;
   const byName = Object.fromEntries(names.map((name, i) => [name, loaded[i]]));
+  // As on Convex: Node's runtime hosts actions only.
+  for (const name of Object.keys(nodeEntries)) {
+    for (const [exportName, fn] of Object.entries(byName[name])) {
+      if (fn?.isQuery || fn?.isMutation) {
+        throw new Error(`${name}.js:${exportName} is a ${fn.isQuery ? "query" : "mutation"} in a "use node" file; only actions can run in Node. Move it to a file without "use node".`);
+      }
+    }
+  }
   return { schema, byName, names, outDir };
 }
 

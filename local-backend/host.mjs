@@ -279,6 +279,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
           : await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
       }
       checkReturns(fn, json, component);
+      if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
       return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
       const { message, data } = formatError(e, requestId);

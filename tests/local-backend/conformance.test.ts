@@ -97,6 +97,14 @@ describe("runtime", () => {
   });
 });
 
+describe("\"use node\" files", () => {
+  it("may define actions only: an app with a query there does not load", async () => {
+    const dir = tempDir("lb-node-query-");
+    await expect(start({ dataDir: dir, convexDir: app("node-query") })).rejects.toThrow(/lookup\.js:find is a query in a "use node" file/);
+    removeDir(dir);
+  });
+});
+
 describe("crons", () => {
   const ctx = withApp("crons");
 
