@@ -6,8 +6,8 @@ import boundaries from "eslint-plugin-boundaries";
 import checkFile from "eslint-plugin-check-file";
 import globals from "globals";
 
-// The layers of src/ (ARCHITECTURE.md): app → features → ui / lib, and all of them may read
-// the shared, pure part of the server (convex/lib, convex/_generated). A feature never imports
+// The layers of src/ (ARCHITECTURE.md): app → features → lib → ui. ui is pure presentation;
+// lib, features and app may read the shared, pure part of the server (convex/lib, convex/_generated). A feature never imports
 // another feature: what two features need lives in src/ui or src/lib.
 const layers = {
   "boundaries/elements": [
@@ -56,8 +56,8 @@ export default tseslint.config(
               allow: { to: { element: { type: "feature", captured: { name: "{{ from.element.captured.name }}" } } } },
             },
             allow("feature", ["ui", "lib", "server-shared"]),
-            allow("ui", ["ui", "lib"]),
-            allow("lib", ["lib", "server-shared"]),
+            allow("ui", ["ui"]),
+            allow("lib", ["lib", "ui", "server-shared"]),
             allow("server-shared", ["server-shared"]),
             allow("server", ["server", "server-shared"]),
           ],

@@ -4,49 +4,22 @@
 // loop makes one-shot paginated reads (70%) or writes a message (30%), pausing 0.5–1.5 s.
 // Prints errors (must be 0), lost writes (acknowledged but absent afterwards; must be 0) and the
 // update latency (write sent -> each subscriber of the channel receiving it) p50/p95/p99.
-// Usage: node bench/load.mjs [--clients 200] [--seconds 60]
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// Each run also measures the physical floor (WS echo + fan-out to one channel's
+// subscribers + one fdatasync) and prints p95 as a ratio to it; --root <tree>
+// measures another checkout's backend.
+// Usage: node bench/load.mjs [--clients 200] [--seconds 60] [--root ../old]
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { ConvexClient } from "convex/browser";
 import WebSocket from "ws";
+import { arg, machine, percentile, rssMb, spawnBackend, stopBackend } from "./support/backend.mjs";
+import { fmtFloor, liveFloor } from "./support/floor.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(process.argv[i + 1]);
-};
-const CLIENTS = arg("clients", 200);
-const SECONDS = arg("seconds", 60);
+const CLIENTS = Number(arg("clients", 200));
+const SECONDS = Number(arg("seconds", 60));
 const PER_CHANNEL = 10;
-
-function startBackend(dataDir) {
-  const child = spawn(process.execPath, [path.join(root, "local-backend/start.mjs")], {
-    env: {
-      ...process.env,
-      LOCAL_BACKEND_DIR: dataDir,
-      LOCAL_BACKEND_CONVEX_DIR: path.join(root, "tests/local-backend/fixture/convex"),
-      LOCAL_BACKEND_WATCH: "0",
-      LOCAL_BACKEND_READY_JSON: "1",
-      CONVEX_PORT: "0",
-      CONVEX_SITE_PORT: "0",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`backend exited early (${code})`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (line.startsWith("READY ")) resolve({ child, url: JSON.parse(line.slice(6)).url });
-    });
-  });
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024);
 
 async function run(url) {
   if (!new URL(url).hostname.match(/^(127\.0\.0\.1|localhost)$/)) throw new Error(`not loopback: ${url}`);
@@ -138,17 +111,20 @@ async function run(url) {
   return { ...stats, lost, latencies };
 }
 
+console.log(machine());
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "tmt-load-"));
-const { child, url } = await startBackend(dataDir);
+const { child, url } = await spawnBackend(dataDir);
 try {
   const r = await run(url);
   const ms = (p) => `${percentile(r.latencies, p).toFixed(1)} ms`;
   console.log(`reads ${r.reads}, writes ${r.writes} (${(r.writes / SECONDS).toFixed(1)}/s), live updates ${r.updates}`);
   console.log(`errors ${r.errors}, lost writes ${r.lost}`);
   console.log(`update latency (${r.latencies.length} deliveries): p50 ${ms(50)}, p95 ${ms(95)}, p99 ${ms(99)}`);
-  console.log(`backend RSS ${rssMb(child.pid)} MB; machine ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.platform()}`);
+  const floor = await liveFloor(PER_CHANNEL);
+  console.log(`update p95 = ${(percentile(r.latencies, 95) / floor.p95).toFixed(1)}x ${fmtFloor(floor)}`);
+  console.log(`backend RSS ${rssMb(child.pid)} MB; ${machine()}`);
   if (r.errors > 0 || r.lost > 0) process.exitCode = 1;
 } finally {
-  child.kill("SIGTERM");
+  await stopBackend(child);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
 // The asset registry (issue 7): tag, list, read, edit, status, delete.
 // Owners alone read full details or change anything; reads answer null/empty to
 // visitors so open screens survive a sign-out.
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { publicQuery, userMutation } from "./lib/access";
+import { ownedOrNull, userMutation, viewerQuery } from "./lib/access";
 import { diffAsset } from "./lib/assets/diff";
 import {
   assetDetailValidator,
@@ -75,7 +75,8 @@ export const tag = userMutation({
   },
 });
 
-export const listMine = publicQuery({
+export const listMine = viewerQuery({
+  signedOut: { page: [], isDone: true, continueCursor: "" },
   args: {
     paginationOpts: paginationOptsValidator,
     kind: v.optional(assetKindValidator),
@@ -83,28 +84,22 @@ export const listMine = publicQuery({
     sort: v.optional(sortValidator),
     search: v.optional(v.string()),
   },
-  returns: v.object({
-    page: v.array(assetSummaryValidator),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(assetSummaryValidator),
   handler: async (ctx, args) => {
-    if (ctx.user === null) return { page: [], isDone: true, continueCursor: "" };
     const result = await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
     return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
   },
 });
 
 // Ids arrive from the URL: a malformed one is simply not found.
-export const get = publicQuery({
+export const get = viewerQuery({
+  signedOut: null,
   args: { assetId: v.string() },
   returns: v.union(assetDetailValidator, v.null()),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
-    const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
-    if (ctx.user === null || asset === null || asset.ownerId !== ctx.user._id) return null;
+    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    if (asset === null) return null;
     const owners = await ctx.db
       .query("assetOwners")
       .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
@@ -132,13 +127,14 @@ export const get = publicQuery({
   },
 });
 
-export const history = publicQuery({
+export const history = viewerQuery({
+  signedOut: [],
   args: { assetId: v.string() },
   returns: v.array(assetEventViewValidator),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
-    const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
-    if (ctx.user === null || asset === null || assetId === null || asset.ownerId !== ctx.user._id) return [];
+    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    if (asset === null || assetId === null) return [];
     const events = await ctx.db
       .query("assetEvents")
       .withIndex("by_assetId_and_at", (q) => q.eq("assetId", assetId))

@@ -4,7 +4,7 @@ import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { applyUserAccess } from "./admin";
-import { adminMutation, adminQuery, publicQuery, userMutation } from "./lib/access";
+import { adminMutation, adminQuery, viewerQuery, userMutation } from "./lib/access";
 import {
   ADMIN_PANEL_MESSAGES,
   BUSINESS_REQUEST_NOTE_MAX,
@@ -25,11 +25,11 @@ async function latestOf(ctx: QueryCtx, userId: Id<"users">) {
 }
 
 /** The viewer's latest request; null for visitors and for members who never asked. */
-export const mine = publicQuery({
+export const mine = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(v.null(), myBusinessRequestValidator),
   handler: async (ctx) => {
-    if (ctx.user === null) return null;
     const r = await latestOf(ctx, ctx.user._id);
     if (r === null) return null;
     return { _id: r._id, status: r.status, note: r.note, createdAt: r.createdAt, decidedAt: r.decidedAt ?? null };

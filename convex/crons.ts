@@ -1,6 +1,5 @@
-// Convex deployments run this hourly sweep as a safety net behind each legacy
-// plan's own self-rescheduling check (convex/lib/legacy/engine.ts). The offline
-// local backend does not run crons; the self-rescheduling jobs carry the clock there.
+// Convex deployments (and the local backend) run this hourly sweep as a safety
+// net behind each legacy plan's own self-rescheduling check (convex/lib/legacy/engine.ts).
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
 

@@ -2,7 +2,7 @@
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { publicQuery, userMutation } from "./lib/access";
+import { viewerQuery, userMutation } from "./lib/access";
 import { ASSET_KINDS, ASSET_STATUSES } from "./lib/assets/tables";
 import { assetNames, recentActivity } from "./lib/verify/activity";
 import { OWNER_ALERTS_LIMIT, OWNER_FOUND_REPORTS_LIMIT } from "./lib/verify/rules";
@@ -46,24 +46,26 @@ async function countAssets(ctx: QueryCtx, ownerId: Id<"users">): Promise<Dashboa
 }
 
 /** Assets by kind and status; null when signed out (the page is behind the route guard). */
-export const overview = publicQuery({
+export const overview = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(v.null(), dashboardCountsValidator),
-  handler: async (ctx) => (ctx.user === null ? null : await countAssets(ctx, ctx.user._id)),
+  handler: async (ctx) => await countAssets(ctx, ctx.user._id),
 });
 
-export const activity = publicQuery({
+export const activity = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(v.null(), v.array(activityItemValidator)),
-  handler: async (ctx) => (ctx.user === null ? null : await recentActivity(ctx, ctx.user._id)),
+  handler: async (ctx) => await recentActivity(ctx, ctx.user._id),
 });
 
 /** The owner's newest visit alerts and found reports: the alerts panel and the live toast. */
-export const alerts = publicQuery({
+export const alerts = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(v.null(), ownerAlertsValidator),
   handler: async (ctx) => {
-    if (ctx.user === null) return null;
     const ownerId = ctx.user._id;
     const names = assetNames(ctx);
     const [alertRows, foundRows] = await Promise.all([

@@ -5,7 +5,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { publicMutation, publicQuery, userMutation } from "./lib/access";
+import { publicMutation, viewerQuery, userMutation } from "./lib/access";
 import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";
 import { cancelRelease, confirmationsOf, getSettings, lastAliveAt, releaseIfEnough, runCheck } from "./lib/legacy/engine";
@@ -35,7 +35,8 @@ const planValidator = v.object({
   confirmationsNeeded: v.number(),
 });
 
-export const status = publicQuery({
+export const status = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(
     v.null(),
@@ -46,7 +47,6 @@ export const status = publicQuery({
     }),
   ),
   handler: async (ctx) => {
-    if (ctx.user === null) return null;
     const s = await getSettings(ctx, ctx.user._id);
     const confirmedContacts = (await contactsOf(ctx, ctx.user._id)).filter((c) => c.status === "confirmed").length;
     const events = await ctx.db

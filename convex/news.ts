@@ -2,7 +2,7 @@
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { newsManagerMutation, newsManagerQuery, publicQuery, userMutation } from "./lib/access";
+import { newsManagerMutation, newsManagerQuery, publicQuery, viewerQuery, userMutation } from "./lib/access";
 import { appError } from "./lib/errors";
 import {
   authorLookup,
@@ -185,11 +185,11 @@ export const publishScheduled = internalMutation({
 });
 
 /** Articles published since the reader last opened /news (0 for visitors), up to NEWS_UNREAD_CAP. */
-export const unreadCount = publicQuery({
+export const unreadCount = viewerQuery({
+  signedOut: 0,
   args: {},
   returns: v.number(),
   handler: async (ctx) => {
-    if (ctx.user === null) return 0;
     const userId = ctx.user._id;
     const read = await ctx.db.query("newsReads").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
     // Before the first visit, only news published since the account was made counts.

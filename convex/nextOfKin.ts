@@ -4,8 +4,8 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
-import { publicMutation, publicQuery, userMutation } from "./lib/access";
-import { displayName } from "./lib/assets/read";
+import { ownedBy, publicMutation, userMutation, viewerQuery } from "./lib/access";
+import { displayName, ownedAsset } from "./lib/assets/read";
 import { takeInviteSlot } from "./lib/auth/inviteLimits";
 import { appError } from "./lib/errors";
 import { contactsOf, logLegacy, siteUrl } from "./lib/legacy/log";
@@ -24,11 +24,11 @@ import { sendEmail } from "./lib/outbound";
 
 const WILL_ASSETS_LIMIT = 100;
 
-export const list = publicQuery({
+export const list = viewerQuery({
+  signedOut: [],
   args: {},
   returns: v.array(contactViewValidator),
   handler: async (ctx) => {
-    if (ctx.user === null) return [];
     return (await contactsOf(ctx, ctx.user._id)).map((c) => ({
       _id: c._id,
       name: c.name,
@@ -73,9 +73,7 @@ export const add = userMutation({
 });
 
 async function ownContact(ctx: MutationCtx, contactId: Id<"nokContacts">, ownerId: Id<"users">) {
-  const contact = await ctx.db.get("nokContacts", contactId);
-  if (contact === null || contact.ownerId !== ownerId) throw appError("NOT_FOUND", NOK_MESSAGES.contactNotFound);
-  return contact;
+  return ownedBy(await ctx.db.get("nokContacts", contactId), (contact) => contact.ownerId, ownerId, NOK_MESSAGES.contactNotFound);
 }
 
 export const resendInvite = userMutation({
@@ -124,11 +122,11 @@ export const confirm = publicMutation({
   },
 });
 
-export const willAssets = publicQuery({
+export const willAssets = viewerQuery({
+  signedOut: [],
   args: {},
   returns: v.array(willAssetViewValidator),
   handler: async (ctx) => {
-    if (ctx.user === null) return [];
     const ownerId = ctx.user._id;
     const assets = await ctx.db
       .query("assets")
@@ -165,8 +163,7 @@ export const setBeneficiaries = userMutation({
   },
   returns: v.null(),
   handler: async (ctx, { assetId, beneficiaries }) => {
-    const asset = await ctx.db.get("assets", assetId);
-    if (asset === null || asset.ownerId !== ctx.user._id) throw appError("NOT_FOUND", NOK_MESSAGES.assetNotFound);
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
     if (asset.kind !== "will") throw appError("INVALID", NOK_MESSAGES.notWillAsset);
     const problem = beneficiaries.length === 0 ? null : beneficiariesError(beneficiaries);
     if (problem !== null) throw appError("INVALID", problem);

@@ -3,7 +3,7 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { adminViewQuery, publicQuery, userMutation } from "./lib/access";
+import { adminViewQuery, viewerQuery, userMutation } from "./lib/access";
 import { appError } from "./lib/errors";
 import { attach, defaultReferrer, isInChainOf, referralOf, userByCode } from "./lib/referrals/apply";
 import {
@@ -55,11 +55,11 @@ export const applyOnSignup = userMutation({
 });
 
 /** /referrals: my code, my totals and the people who joined through me (names masked). */
-export const mine = publicQuery({
+export const mine = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(v.null(), myReferralsValidator),
   handler: async (ctx) => {
-    if (ctx.user === null) return null;
     const me = ctx.user._id;
     const counter = await ctx.db
       .query("referralCounters")

@@ -1,4 +1,4 @@
-// Demo data for a local backend (DESIGN.md "Demo data"). Safe to run repeatedly.
+// Demo data for a local backend: the accounts README.md lists, with assets and news. Safe to run repeatedly.
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";

@@ -2,11 +2,11 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { env, internalAction } from "./_generated/server";
-import { publicQuery, userMutation } from "./lib/access";
+import { viewerQuery, userMutation } from "./lib/access";
 import { coverPhotoUrl, displayName, ownedAsset, recordEvent } from "./lib/assets/read";
 import { assetKindValidator } from "./lib/assets/tables";
 import { parseEmail } from "./lib/auth/input";
-import { appError, MESSAGES } from "./lib/errors";
+import { appError } from "./lib/errors";
 import { sendEmail } from "./lib/outbound";
 import { moveOwnership, openTransfer, pendingTransfer, TRANSFER_MESSAGES } from "./lib/assets/transfers";
 
@@ -50,8 +50,7 @@ export const cancel = userMutation({
   args: { transferId: v.id("transfers") },
   returns: v.null(),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId);
-    if (transfer.fromUserId !== ctx.user._id) throw appError("FORBIDDEN", MESSAGES.forbidden);
+    const transfer = await openTransfer(ctx, transferId, (t) => t.fromUserId, ctx.user._id);
     await ctx.db.patch("transfers", transferId, { status: "cancelled", respondedAt: Date.now() });
     await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_cancelled", summary: `Transfer offer to ${transfer.toEmail} cancelled` });
     return null;
@@ -62,8 +61,7 @@ export const decline = userMutation({
   args: { transferId: v.id("transfers") },
   returns: v.null(),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId);
-    if (transfer.toUserId !== ctx.user._id) throw appError("FORBIDDEN", MESSAGES.forbidden);
+    const transfer = await openTransfer(ctx, transferId, (t) => t.toUserId, ctx.user._id);
     await ctx.db.patch("transfers", transferId, { status: "declined", respondedAt: Date.now() });
     await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_declined", summary: `${displayName(ctx.user)} declined the transfer` });
     return null;
@@ -74,8 +72,7 @@ export const accept = userMutation({
   args: { transferId: v.id("transfers") },
   returns: v.id("assets"),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId);
-    if (transfer.toUserId !== ctx.user._id) throw appError("FORBIDDEN", MESSAGES.forbidden);
+    const transfer = await openTransfer(ctx, transferId, (t) => t.toUserId, ctx.user._id);
     const asset = await ctx.db.get("assets", transfer.assetId);
     if (asset === null || asset.ownerId !== transfer.fromUserId || asset.status !== "active") {
       throw appError("INVALID", TRANSFER_MESSAGES.closed);
@@ -95,7 +92,8 @@ export const accept = userMutation({
   },
 });
 
-export const incoming = publicQuery({
+export const incoming = viewerQuery({
+  signedOut: [],
   args: {},
   returns: v.array(
     v.object({
@@ -110,7 +108,6 @@ export const incoming = publicQuery({
     }),
   ),
   handler: async (ctx) => {
-    if (ctx.user === null) return [];
     const userId = ctx.user._id;
     const offers = await ctx.db
       .query("transfers")

@@ -6,7 +6,6 @@ import { publicMutation, publicQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { sendEmail } from "./lib/outbound";
 import { enforceRateLimit } from "./lib/rateLimit";
-import { assetBySerial, publicView } from "./lib/verify/data";
 import { takeSlot } from "./lib/verify/limits";
 import {
   cleanVisitorId,
@@ -15,8 +14,6 @@ import {
   FOUND_MESSAGE_MAX,
   FOUND_REPORTS_PER_ASSET_PER_HOUR,
   FOUND_REPORTS_PER_VISITOR_PER_HOUR,
-  isSerialFormat,
-  normalizeSerial,
   PLACE_SHARE_WINDOW_MS,
   VERIFY_MESSAGES,
   VISIT_ALERT_WINDOW_MS,
@@ -24,6 +21,8 @@ import {
 } from "./lib/verify/rules";
 import { placeValidator, verifyResultValidator } from "./lib/verify/tables";
 import { foundReportEmail } from "./lib/verify/email";
+import { getAssetBySerial, publicView } from "./lib/assets/read";
+import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -32,9 +31,9 @@ export const bySerial = publicQuery({
   args: { serial: v.string() },
   returns: verifyResultValidator,
   handler: async (ctx, args) => {
-    const serial = normalizeSerial(args.serial);
+    const serial = normaliseSerial(args.serial);
     if (!isSerialFormat(serial)) return { result: "invalid" as const };
-    const asset = await assetBySerial(ctx, serial);
+    const asset = await getAssetBySerial(ctx, serial);
     if (asset === null) return { result: "notFound" as const, serial };
     if (asset.visibility === "private") return { result: "private" as const, serial, status: asset.status };
     return await publicView(ctx, asset, ctx.user);
@@ -49,9 +48,9 @@ export const recordVisit = publicMutation({
   args: { serial: v.string(), visitorId: v.optional(v.string()) },
   returns: v.union(v.id("verifyAlerts"), v.null()),
   handler: async (ctx, args) => {
-    const serial = normalizeSerial(args.serial);
+    const serial = normaliseSerial(args.serial);
     if (!isSerialFormat(serial)) return null;
-    const asset = await assetBySerial(ctx, serial);
+    const asset = await getAssetBySerial(ctx, serial);
     if (asset === null || ctx.user?._id === asset.ownerId) return null;
     const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
     const perVisitor = { max: 1, windowMs: VISIT_ALERT_WINDOW_MS };
@@ -93,7 +92,7 @@ export const reportFound = publicMutation({
   },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const serial = normalizeSerial(args.serial);
+    const serial = normaliseSerial(args.serial);
     if (!isSerialFormat(serial)) throw appError("INVALID", VERIFY_MESSAGES.invalidSerial);
     const message = args.message.trim();
     const contact = args.contact?.trim() || undefined;
@@ -102,7 +101,7 @@ export const reportFound = publicMutation({
     if (contact !== undefined && contact.length > FOUND_CONTACT_MAX) {
       throw appError("INVALID", VERIFY_MESSAGES.contactTooLong);
     }
-    const asset = await assetBySerial(ctx, serial);
+    const asset = await getAssetBySerial(ctx, serial);
     if (asset === null) throw appError("NOT_FOUND", VERIFY_MESSAGES.serialNotFound);
     if (ctx.user?._id === asset.ownerId) throw appError("INVALID", VERIFY_MESSAGES.ownAsset);
     const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";

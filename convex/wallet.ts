@@ -1,26 +1,26 @@
 // Reads of the signed-in user's wallet. Writes happen only through lib/ledger.ts.
 import { v } from "convex/values";
-import { publicQuery } from "./lib/access";
+import { viewerQuery } from "./lib/access";
 import { WALLET_HISTORY_LIMIT } from "./lib/constants";
 import { getWallet } from "./lib/ledger";
 import { walletOverviewValidator } from "./lib/wallet/tables";
 
 /** The header's '{n} TMT': null when signed out, 0 before the wallet exists. */
-export const balance = publicQuery({
+export const balance = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(v.null(), v.number()),
   handler: async (ctx) => {
-    if (ctx.user === null) return null;
     return (await getWallet(ctx, ctx.user._id))?.balance ?? 0;
   },
 });
 
 /** /wallet: balance and the latest transactions, newest first; null when signed out. */
-export const overview = publicQuery({
+export const overview = viewerQuery({
+  signedOut: null,
   args: {},
   returns: v.union(v.null(), walletOverviewValidator),
   handler: async (ctx) => {
-    if (ctx.user === null) return null;
     const userId = ctx.user._id;
     const wallet = await getWallet(ctx, userId);
     const latest = await ctx.db

@@ -1,6 +1,8 @@
 // Locations, ports and the deployment environment (auth keys, URLs) that the
 // convex/ functions read from process.env.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
@@ -8,7 +10,23 @@ import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { writeFileAtomic } from "./files.mjs";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, ".local-backend");
+// Outside the repository, so no dev server that serves the project folder can
+// serve the keys or the database; one directory per checkout.
+const dataHome = process.env.XDG_DATA_HOME || path.join(os.homedir(), ".local", "share");
+export const DEFAULT_DATA_DIR = path.join(
+  dataHome,
+  "tagmything-local-backend",
+  `${path.basename(REPO_ROOT)}-${createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 8)}`,
+);
+/** Where the data dir used to be (inside the repo, where Vite could serve it). */
+export const LEGACY_DATA_DIR = path.join(REPO_ROOT, ".local-backend");
+
+/** A line for the terminal when an old in-repo data dir is still lying around. */
+export function legacyDataDirNotice() {
+  return existsSync(LEGACY_DATA_DIR)
+    ? `${LEGACY_DATA_DIR} is no longer used (it held the JWT key where the dev server could serve it); the data now lives in ${dataDirFromEnv()}. Delete the old folder.`
+    : null;
+}
 export const DEFAULT_CONVEX_DIR = path.join(REPO_ROOT, "convex");
 
 export function dataDirFromEnv() {
@@ -40,13 +58,14 @@ async function generateKeys() {
  * @returns {Promise<{ env: Record<string, string>, created: boolean }>}
  */
 export async function prepareEnv(dataDir, { siteUrl, convexSiteUrl }) {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const file = path.join(dataDir, "env.json");
   const created = !existsSync(file);
   const stored = created ? await generateKeys() : JSON.parse(readFileSync(file, "utf8"));
   // The dev outbox's key (it shows reset links and codes): random per data dir, printed by `npm run dev`.
   const outboxKey = /^[A-Za-z0-9_-]{32,}$/.test(stored.LOCAL_OUTBOX ?? "") ? stored.LOCAL_OUTBOX : randomBytes(24).toString("base64url");
   const env = { ...stored, SITE_URL: siteUrl, CONVEX_SITE_URL: convexSiteUrl, LOCAL_OUTBOX: outboxKey };
-  writeFileAtomic(file, `${JSON.stringify(env, null, 2)}\n`);
+  writeFileAtomic(file, `${JSON.stringify(env, null, 2)}\n`, 0o600);
   return { env, created };
 }

@@ -3,9 +3,9 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, re
 import path from "node:path";
 
 /** Writes via a temp file, fsync and rename, so readers see old or new, never half. */
-export function writeFileAtomic(file, data) {
+export function writeFileAtomic(file, data, mode = 0o600) {
   const tmp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(tmp, "w");
+  const fd = openSync(tmp, "w", mode);
   try {
     writeSync(fd, data);
     fsyncSync(fd);
@@ -29,7 +29,7 @@ const heldLocks = new Set();
 
 /** One backend per data directory: a LOCK file with the owner's pid. */
 export function lockDataDir(dir) {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, "LOCK");
   if (heldLocks.has(file)) throw new Error(`${dir} is already used by a backend in this process`);
   if (existsSync(file)) {

@@ -1,21 +1,29 @@
-// The function host: one convex-test deployment over the bundled convex/
-// folder, restored from and persisted to the data directory. Runs public and
-// internal functions with Convex's lookup/validation errors and error shapes.
+// The function host: runs the bundled convex/ functions on the embedded
+// store. Queries read a snapshot and never wait; mutations run optimistically
+// and commit (or retry on a conflict) one at a time; actions run outside any
+// transaction. Lookup, validation and error shapes follow Convex.
 import { randomBytes } from "node:crypto";
-import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { convexToJson } from "convex/values";
+import { convexToJson, jsonToConvex } from "convex/values";
+import { ActionPool } from "./actions.mjs";
+import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds } from "./bundle.mjs";
-import { loadEngine } from "./engine.mjs";
-import { installHooks } from "./hooks.mjs";
+import { requestContext } from "./context.mjs";
+import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
+import { CronRunner } from "./crons.mjs";
+import { Database } from "./database.mjs";
+import { newId } from "./ids.mjs";
+import { LIMITS } from "./limits.mjs";
 import { installLogCapture } from "./logs.mjs";
-import { newReadSet, requestContext, tableOfId } from "./reactivity.mjs";
+import { installRuntime, seededRandom } from "./runtime.mjs";
 import { JobTimers } from "./scheduler.mjs";
-import { Store } from "./store.mjs";
+import { chargeTime, insert, installSyscalls, sha256Base64 } from "./syscalls.mjs";
+import { Committer } from "./transaction.mjs";
 import { checkValue } from "./validate.mjs";
 
 const KIND_NAMES = { query: "Query", mutation: "Mutation", action: "Action" };
 const kindOf = (fn) => (fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null);
+const MAX_OCC_RETRIES = 32;
 
 /** "messages.js:list" -> "messages:list"; "messages" -> "messages:default". */
 export function canonicalPath(udfPath) {
@@ -24,178 +32,325 @@ export function canonicalPath(udfPath) {
   return `${mod}:${i === -1 ? "default" : udfPath.slice(i + 1)}`;
 }
 
+const isConvexError = (e) => e !== null && typeof e === "object" && (e[Symbol.for("ConvexError")] === true || e.ConvexErrorSymbol === Symbol.for("ConvexError"));
+
 function formatError(e, requestId) {
-  const isConvexError = e !== null && typeof e === "object" && e[Symbol.for("ConvexError")] === true;
-  const name = e?.name ?? "Error";
+  const name = isConvexError(e) ? "ConvexError" : (e?.name ?? "Error");
   const message = `[Request ID: ${requestId}] Server Error\nUncaught ${name}: ${e?.message ?? String(e)}`;
-  if (!isConvexError) return { message };
-  return { message, data: convexToJson(e.data ?? null) };
+  if (!isConvexError(e)) return { message };
+  // registration_impl.js serialises ConvexError data to a JSON string before rethrowing.
+  const data = typeof e.data === "string" ? JSON.parse(e.data) : convexToJson(e.data ?? null);
+  return { message, data };
 }
 
 /**
  * @param {{ convexDir: string, dataDir: string, urls: any, log: (m: string) => void,
- *   onCommit: (changes: any[], ts: bigint) => void }} opts
+ *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string> }} opts
  */
-export async function createHost({ convexDir, dataDir, urls, log, onCommit }) {
+export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
+  installRuntime();
   const buildRoot = path.join(dataDir, "build");
-  const engine = await loadEngine(buildRoot);
-  const store = new Store(dataDir);
-  const state = store.load();
-  const startedEmpty = Object.keys(state.documents).length === 0;
-  let bundle = await bundleConvex({ convexDir, buildRoot });
-  pruneStaleBuilds(buildRoot, bundle.outDir);
+  const db = new Database(dataDir);
+  const blobs = new Blobs(dataDir);
+  const committer = new Committer(db, onCommit);
+  let bundle;
+  let schema = null;
+  let pool = null;
+  /** componentPath -> { byName, schema } */
+  let components = new Map();
+  const validators = new Map();
 
-  const t = engine.convexTest(bundle.schema, bundle.modules);
-  let g;
-  await t.run(async () => {
-    g = engine.getConvexGlobal();
-    return null;
-  });
-  const db = g.components[""].db;
-  Object.assign(db, {
-    _documents: state.documents,
-    _nextDocId: state.nextDocId,
-    _lastCreationTime: state.lastCreationTime,
-  });
-  g.transactionManager._lastCommitTs = state.lastCommitTs;
+  async function load() {
+    const next = await bundleConvex({ convexDir, buildRoot });
+    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null);
+    const exported = next.schema ? JSON.parse(next.schema.export()) : null;
+    // One catalog for the app's tables and every component's (stored under its path).
+    const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
+    for (const [componentPath, c] of nextComponents) {
+      const own = c.schema ? JSON.parse(c.schema.export()) : null;
+      for (const t of own?.tables ?? []) tables.push({ ...t, tableName: qualifiedTable(componentPath, t.tableName), validate: own.schemaValidation });
+    }
+    db.applySchema({ tables });
+    validators.clear();
+    for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
+    components = nextComponents;
+    const nextPool = await new ActionPool({ bundle: next, server, log }).start();
+    const oldPool = pool;
+    pool = nextPool;
+    bundle = next;
+    schema = exported;
+    // Actions still running on the old code finish there; then its builds go.
+    void (oldPool?.close() ?? Promise.resolve()).then(() => pruneBuilds(buildRoot, next.outDir));
+  }
 
-  const fatal = (e) => {
-    log(`Fatal: could not persist a commit: ${e?.stack ?? e}`);
-    process.exit(1);
-  };
-  const timers = new JobTimers({ engine, g, db, log });
-  const hooks = installHooks({ g, db, store, timers, urls, onCommit, fatal });
-
-  const resolve = (canonical) => {
+  const resolve = (canonical, component = "") => {
     const [mod, exp] = canonical.split(":");
-    const fn = bundle.byName[mod]?.[exp];
+    const modules = component ? components.get(component)?.byName : bundle.byName;
+    const fn = modules?.[mod]?.[exp];
     return fn && kindOf(fn) ? fn : null;
   };
 
-  await recoverInterruptedJobs();
-  timers.restore();
-
-  async function recoverInterruptedJobs() {
-    const stuck = Object.entries(db._documents).filter(
-      ([id, doc]) => tableOfId(id) === "_scheduled_functions" && doc.state?.kind === "inProgress",
-    );
-    if (stuck.length === 0) return;
-    // Mutations never committed, so they run again; actions are at most once.
-    await t.run(async () => {
-      for (const [id, doc] of stuck) {
-        const isAction = resolve(canonicalPath(doc.name))?.isAction;
-        db.patch("_scheduled_functions", id, isAction ? { state: { kind: "failed" }, completedTime: Date.now() } : { state: { kind: "pending" } });
+  const server = {
+    db,
+    blobs,
+    urls,
+    deploymentEnv,
+    timers: null,
+    documentValidator: (table) => validators.get(table) ?? null,
+    /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
+    resolveAddress(args, exec) {
+      const from = exec?.componentPath ?? "";
+      if (args.name) return { component: from, udfPath: canonicalPath(args.name) };
+      if (args.reference) return resolveReference(args.reference, from);
+      if (args.functionHandle) {
+        const [component, udfPath] = args.functionHandle.slice("function://".length).split(";");
+        return { component, udfPath: canonicalPath(udfPath) };
       }
-      return null;
+      throw new Error("A function address needs a name, a reference or a handle");
+    },
+    readCommitted: (id) => db.getDoc(id),
+    call,
+    runNested,
+    runInMutation,
+    storeFile,
+    insertSystem: (exec, table, doc) => insert({ ...exec, system: true }, table, doc),
+  };
+  installSyscalls(server);
+  await load();
+  const startedEmpty = db.empty;
+  const timers = new JobTimers({ server, log, resolve: (name, component) => resolve(canonicalPath(name), component) });
+  server.timers = timers;
+  await timers.recover();
+  const crons = new CronRunner({ server, log, resolve: (name) => resolve(canonicalPath(name)) });
+  await crons.load(bundle.byName.crons?.default ?? null);
+
+  function newExec(kind, { udfPath, identity, tx = null, parent = null, journal = null, requestId, component = "" }) {
+    return {
+      server,
+      componentPath: component,
+      kind,
+      udfPath,
+      identity,
+      tx,
+      requestId,
+      streams: new Map(),
+      nextQueryId: 0,
+      logs: parent?.logs ?? [],
+      label: udfPath,
+      journal,
+      recordJournal: kind === "query" && !parent,
+      journalOut: null,
+      // Own run time (not waiting), for the 1 s limit of queries and mutations.
+      resumedAt: kind === "action" ? undefined : performance.now(),
+      busyMs: 0,
+      // Queries and mutations see one frozen time and a seeded Math.random.
+      now: kind === "action" ? undefined : (parent?.now ?? Date.now()),
+      random: kind === "action" ? undefined : (parent?.random ?? seededRandom(`${requestId}:${udfPath}`)),
+    };
+  }
+
+  function closeStreams(exec) {
+    for (const s of exec.streams.values()) s.close();
+    exec.streams.clear();
+  }
+
+  const argsString = (args) => JSON.stringify(convexToJson(args));
+
+  async function invoke(fn, kind, exec, args) {
+    // The runtime spreads the parsed JSON into the handler's arguments: [args].
+    const argsJson = `[${argsString(args)}]`;
+    exec.resumedAt = kind === "action" ? undefined : performance.now();
+    const result = await requestContext.run(exec, () => {
+      if (kind === "query") return fn.invokeQuery(argsJson);
+      if (kind === "mutation") return fn.invokeMutation(argsJson);
+      return fn.invokeAction(exec.requestId, argsJson);
     });
+    chargeTime(exec);
+    return result;
+  }
+
+  function checkReturns(fn, valueJson, component = "") {
+    const returns = JSON.parse(fn.exportReturns?.() ?? "null");
+    if (!returns) return;
+    const err = checkValue(returns, jsonToConvex(JSON.parse(valueJson)), [], tableNamer(db, component));
+    if (err) throw new Error(`ReturnsValidationError: ${err}`);
+  }
+
+  /** Runs a mutation to commit, retrying on write conflicts as Convex does. */
+  async function runMutationTx(body) {
+    for (let attempt = 0; ; attempt++) {
+      const tx = committer.begin(true);
+      let out;
+      try {
+        out = await body(tx);
+      } catch (e) {
+        committer.finish(tx);
+        throw e;
+      }
+      const ts = await committer.commit(tx);
+      if (ts !== null) return { out, ts };
+      if (attempt >= MAX_OCC_RETRIES) {
+        throw new Error("Documents read from or written to this mutation changed while it was being run. The mutation was retried too many times (OptimisticConcurrencyControlFailure).");
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** Runs `fn(exec)` in its own mutation transaction (for actions' scheduler and storage calls). */
+  async function runInMutation(parent, fn) {
+    const { out } = await runMutationTx((tx) => fn({ ...parent, kind: "mutation", tx, streams: new Map(), nextQueryId: 0 }));
+    return out;
+  }
+
+  /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction, as a sub-call. */
+  async function runNested(parent, kind, { component, udfPath }, args) {
+    const fn = resolve(udfPath, component);
+    if (!fn || kindOf(fn) !== kind) throw new Error(`Could not find function for '${udfPath}'${component ? ` in component ${component}` : ""}`);
+    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
+    if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
+    const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId, component });
+    try {
+      const json = await invoke(fn, kind, exec, args);
+      return JSON.parse(json);
+    } finally {
+      closeStreams(exec);
+    }
   }
 
   /**
    * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
-   *   journal?: string | null }} req
+   *   journal?: string | null, parent?: any, beforeCommit?: (exec: any) => void }} req
    */
-  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null }) {
-    const requestId = randomBytes(8).toString("hex");
+  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null, component = "" }) {
+    const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
-    const ctx = {
-      reads: kind === "query" ? newReadSet() : null,
-      logs: [],
-      commitTs: null,
-      label: canonical,
-      journal: journal ? JSON.parse(journal) : null,
-      journalOut: null,
-    };
-    const journalOut = () => (ctx.journalOut ? JSON.stringify(ctx.journalOut) : null);
-    const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: ctx.reads, commitTs: null });
-    const fn = resolve(canonical);
+    const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: null, commitTs: null });
+    const fn = resolve(canonical, component);
     if (!fn || (!internal && !fn.isPublic)) return fail(`Could not find public function for '${canonical}'.`);
     const actual = kindOf(fn);
     if (kind && kind !== actual) return fail(`Trying to execute ${canonical} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[actual]}.`);
-    const argsError = checkValue(JSON.parse(fn.exportArgs()), args);
+    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
+    if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 
-    const accessor = identity ? t.withIdentity(identity) : t;
-    const functionPath = { componentPath: "", udfPath: canonical };
-    const runners = { query: accessor.queryFromPath, mutation: accessor.mutationFromPath, action: accessor.actionFromPath };
+    const parsedJournal = parseJournal(journal);
+    const logs = parent?.logs ?? [];
+    let reads = null;
+    let commitTs = null;
+    let journalOut = null;
     try {
-      const value = await requestContext.run(ctx, () => runners[actual](functionPath, args));
-      if (actual === "action") await hooks.flushBlobs();
-      return { ok: true, value: convexToJson(value ?? null), logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs, journal: journalOut() };
+      let json;
+      if (actual === "query") {
+        const tx = committer.begin(false);
+        const exec = newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
+        exec.logs = logs;
+        try {
+          json = await invoke(fn, "query", exec, args);
+        } finally {
+          closeStreams(exec);
+          tx.release();
+          reads = tx.reads;
+          journalOut = exec.journalOut;
+        }
+      } else if (actual === "mutation") {
+        const { out, ts } = await runMutationTx(async (tx) => {
+          logs.length = 0;
+          const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId, component });
+          exec.logs = logs;
+          try {
+            const result = await invoke(fn, "mutation", exec, args);
+            beforeCommit?.(exec);
+            return result;
+          } finally {
+            closeStreams(exec);
+          }
+        });
+        json = out;
+        commitTs = ts;
+      } else {
+        const exec = newExec("action", { udfPath: canonical, identity, requestId, component });
+        exec.logs = logs;
+        const [module, exportName] = canonical.split(":");
+        // Component actions run on the main thread (the workers load the app's modules only).
+        json = component
+          ? await invoke(fn, "action", exec, args)
+          : await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
+      }
+      checkReturns(fn, json, component);
+      if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
+      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
       const { message, data } = formatError(e, requestId);
-      if (data === undefined) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
-      return { ok: false, message, data, logLines: ctx.logs, reads: ctx.reads, commitTs: ctx.commitTs, journal: journalOut() };
+      if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
+      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     }
   }
 
-  /** Runs a convex/http.ts route. */
-  async function fetchHttp(pathWithQuery, init, identity = null) {
-    if (!bundle.byName.http?.default) return new Response("No matching routes found", { status: 404 });
-    const accessor = identity ? t.withIdentity(identity) : t;
-    const ctx = { reads: null, logs: [], commitTs: null, label: `HTTP ${init.method} ${pathWithQuery}` };
+  /** Runs a convex/http.ts route (in an action worker) with the request's real URL. */
+  async function fetchHttp(url, init, identity = null) {
+    const requestId = randomBytes(8).toString("hex");
+    const exec = newExec("action", { udfPath: `HTTP ${init.method} ${new URL(url).pathname}`, identity, requestId });
     try {
-      const response = await requestContext.run(ctx, () => accessor.fetch(pathWithQuery, init));
-      await hooks.flushBlobs();
-      return response;
+      const body = init.body ? new Uint8Array(init.body) : null;
+      const out = await pool.run("http", { url, method: init.method, headers: init.headers, body }, exec);
+      return new Response(out.body.length || ![204, 304].includes(out.status) ? out.body : null, { status: out.status, headers: out.headers });
     } catch (e) {
-      log(`HTTP action ${init.method} ${pathWithQuery} failed: ${e?.stack ?? e}`);
-      return new Response(`[Request ID: ${randomBytes(8).toString("hex")}] Server Error`, { status: 500 });
+      log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
+      return new Response(`[Request ID: ${requestId}] Server Error`, { status: 500 });
     }
   }
 
-  /** Stores an uploaded file; returns its storage id. */
-  async function storeUpload(bytes, contentType) {
-    const sha256 = hooks.sha256Base64(bytes);
-    store.writeBlob(sha256, bytes);
-    let storageId;
-    await t.run(async () => {
-      storageId = db.insert("_storage", { sha256, size: bytes.length, ...(contentType ? { contentType } : {}) });
-      return null;
-    });
+  /** Writes a file and commits its `_storage` document; returns the storage id. */
+  async function storeFile(bytes, contentType) {
+    const storageId = newId(db.tableNumber("_storage"));
+    blobs.write(storageId, bytes);
+    const doc = { sha256: sha256Base64(bytes), size: bytes.length, ...(contentType ? { contentType } : {}) };
+    await runMutationTx(async (tx) => insert({ server, tx, system: true }, "_storage", doc, storageId));
     return storageId;
   }
 
   function readUpload(storageId) {
-    const doc = db._documents[storageId];
-    if (!doc || tableOfId(storageId) !== "_storage") return null;
-    const bytes = store.readBlob(doc.sha256);
+    if (db.tableOfId(storageId) !== "_storage") return null;
+    const doc = db.getDoc(storageId);
+    const bytes = doc && blobs.read(storageId);
     return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream" } : null;
   }
 
-  async function reload() {
-    const next = await bundleConvex({ convexDir, buildRoot });
-    g.components[""].modules = engine.moduleCache(next.modules);
-    db._schema = new engine.DatabaseFake(next.schema, "")._schema;
-    bundle = next;
-    pruneBuilds(buildRoot, next.outDir);
-  }
-
   async function stop() {
+    await crons.stop();
     await timers.stop();
-    store.close();
+    await pool?.close();
+    await db.close();
   }
 
   return {
     call,
     fetchHttp,
-    storeUpload,
+    storeUpload: storeFile,
     readUpload,
-    reload,
+    reload: async () => {
+      await load();
+      await crons.load(bundle.byName.crons?.default ?? null);
+    },
     stop,
     hasFunction: (udfPath) => resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,
-    lastCommitTs: () => g.transactionManager._lastCommitTs,
+    lastCommitTs: () => db.lastTs,
+    /** convex/auth.config.ts providers (none without the file, as on Convex). */
+    authProviders: () => bundle.byName["auth.config"]?.default?.providers ?? [],
+    server,
+    schema: () => schema,
   };
 }
 
-/** Drops builds left by earlier processes (each process writes its own). */
-function pruneStaleBuilds(buildRoot, keep) {
-  pruneBuilds(buildRoot, keep);
-  for (const entry of readdirSync(buildRoot)) {
-    if (entry.startsWith("engine-") && !entry.endsWith(`-${process.pid}.mjs`)) {
-      rmSync(path.join(buildRoot, entry), { force: true });
-    }
+/** A client's query journal (opaque to it); a malformed one is ignored. */
+function parseJournal(journal) {
+  try {
+    const parsed = journal ? JSON.parse(journal) : null;
+    return parsed !== null && typeof parsed === "object" && typeof parsed.endCursor === "string" ? parsed : null;
+  } catch {
+    return null;
   }
 }

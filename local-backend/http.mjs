@@ -5,10 +5,15 @@ import http from "node:http";
 import { jsonToConvex } from "convex/values";
 import { WebSocketServer } from "ws";
 import { AuthError } from "./auth.mjs";
+import { LIMITS } from "./limits.mjs";
 import { Session } from "./sync.mjs";
 
 const STATUS_UDF_FAILED = 560;
 const UPLOAD_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Function calls over HTTP carry JSON arguments (Convex: 16 MiB of arguments). */
+export const MAX_API_BODY_BYTES = LIMITS.argumentBytes + 1024;
+/** One WebSocket frame (a ModifyQuerySet or a mutation with its arguments). */
+export const MAX_FRAME_BYTES = LIMITS.argumentBytes + 1024;
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
@@ -16,18 +21,49 @@ const CORS = {
   "Access-Control-Max-Age": "86400",
 };
 
-function readBody(req) {
+export class BodyTooLarge extends Error {}
+
+/** Reads a request body, refusing (BodyTooLarge) past `limit` bytes without buffering the rest. */
+function readBody(req, limit) {
   return new Promise((resolve, reject) => {
+    if (Number(req.headers["content-length"] ?? 0) > limit) return reject(new BodyTooLarge(`Request body is larger than ${limit} bytes`));
     const chunks = [];
-    req.on("data", (c) => chunks.push(c));
+    let size = 0;
+    req.on("data", (c) => {
+      size += c.length;
+      if (size > limit) {
+        req.pause();
+        reject(new BodyTooLarge(`Request body is larger than ${limit} bytes`));
+        return;
+      }
+      chunks.push(c);
+    });
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
 
+function refuseTooLarge(res, e) {
+  res.writeHead(413, { ...CORS, "Content-Type": "application/json", Connection: "close" });
+  res.end(JSON.stringify({ code: "PayloadTooLarge", message: e.message }));
+}
+
 function sendJson(res, status, body) {
   res.writeHead(status, { ...CORS, "Content-Type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+/** Capability tokens for stored files: a file's URL carries an HMAC of its id. */
+export function storageTokens(secret) {
+  const sign = (storageId) => createHmac("sha256", secret).update(`file:${storageId}`).digest("base64url");
+  return {
+    sign,
+    check: (storageId, token) => {
+      const expected = Buffer.from(sign(storageId));
+      const given = Buffer.from(String(token ?? ""));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
 }
 
 /** Signed, expiring upload tokens, so an upload URL outlives a restart. */
@@ -52,7 +88,8 @@ export function uploadTokens(secret) {
  * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
  *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
  */
-export function createApiServer({ ready, host, live, verify, tokens, log }) {
+export function createApiServer({ ready, host, live, verify, tokens, files, limits = {}, log }) {
+  const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
   const identityFrom = async (req) => {
     const header = req.headers.authorization;
     if (!header?.startsWith("Bearer ")) return null;
@@ -60,7 +97,10 @@ export function createApiServer({ ready, host, live, verify, tokens, log }) {
   };
 
   async function callFunction(req, res, kind) {
-    const body = JSON.parse((await readBody(req)).toString("utf8") || "{}");
+    const body = JSON.parse((await readBody(req, MAX_API_BODY_BYTES)).toString("utf8") || "{}");
+    if (body === null || typeof body !== "object" || typeof body.path !== "string") {
+      return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a string `path`" });
+    }
     const identity = await identityFrom(req);
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
     const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity });
@@ -72,13 +112,13 @@ export function createApiServer({ ready, host, live, verify, tokens, log }) {
 
   async function upload(req, res, url) {
     if (!tokens().check(url.searchParams.get("token"))) return sendJson(res, 401, { code: "InvalidToken", message: "Invalid or expired upload URL" });
-    const bytes = await readBody(req);
+    const bytes = await readBody(req, maxUpload);
     const storageId = await host().storeUpload(bytes, req.headers["content-type"]);
     return sendJson(res, 200, { storageId });
   }
 
-  function download(res, storageId) {
-    const file = host().readUpload(decodeURIComponent(storageId));
+  function download(res, storageId, token) {
+    const file = files().check(storageId, token) ? host().readUpload(storageId) : null;
     if (!file) return sendJson(res, 404, { code: "FileNotFound", message: "File not found" });
     res.writeHead(200, { ...CORS, "Content-Type": file.contentType, "Content-Length": file.bytes.length, "Cache-Control": "private, max-age=2592000" });
     res.end(file.bytes);
@@ -95,7 +135,7 @@ export function createApiServer({ ready, host, live, verify, tokens, log }) {
     if (req.method === "POST" && url.pathname in kinds) return callFunction(req, res, kinds[url.pathname]);
     if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: live().lastTs.toString() });
     if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(req, res, url);
-    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(res, url.pathname.slice("/api/storage/".length));
+    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/version")) {
       res.writeHead(200, { ...CORS, "Content-Type": "text/plain" });
       return res.end("TagMyThing local Convex backend\n");
@@ -105,33 +145,34 @@ export function createApiServer({ ready, host, live, verify, tokens, log }) {
 
   const server = http.createServer((req, res) => {
     route(req, res).catch((e) => {
+      if (e instanceof BodyTooLarge) return refuseTooLarge(res, e);
       if (e instanceof AuthError) return sendJson(res, 401, { code: "Unauthenticated", message: e.message });
       if (e instanceof SyntaxError) return sendJson(res, 400, { code: "BadJsonBody", message: e.message });
       log(`API request failed: ${e?.stack ?? e}`);
       if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });
     });
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on("upgrade", (req, socket, head) => {
     if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", "http://local").pathname)) return socket.destroy();
     void ready.then(() =>
-      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), log })),
+      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), log, limits })),
     );
   });
   return { server, wss };
 }
 
 /** Serves convex/http.ts routes, as Convex does on the .convex.site origin. */
-export function createSiteServer({ ready, host, verify, log }) {
+export function createSiteServer({ ready, host, verify, siteOrigin, log }) {
   return http.createServer(async (req, res) => {
     try {
       await ready;
-      const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+      const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req, LIMITS.httpBodyBytes);
       const headers = Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]]));
       let identity = null;
       const header = req.headers.authorization;
       if (header?.startsWith("Bearer ")) identity = await verify()(header.slice(7)).then((r) => r.identity, () => null);
-      const response = await host().fetchHttp(req.url ?? "/", { method: req.method, headers, body }, identity);
+      const response = await host().fetchHttp(`${siteOrigin()}${req.url ?? "/"}`, { method: req.method, headers, body }, identity);
       const out = {};
       response.headers.forEach((value, key) => {
         out[key] = key in out ? `${out[key]}, ${value}` : value;
@@ -141,6 +182,7 @@ export function createSiteServer({ ready, host, verify, log }) {
       res.writeHead(response.status, out);
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (e) {
+      if (e instanceof BodyTooLarge) return refuseTooLarge(res, e);
       log(`HTTP action failed: ${e?.stack ?? e}`);
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -8,7 +8,7 @@ export interface FunctionResult {
 }
 
 export interface StartBackendOptions {
-  /** Data directory (default .local-backend or LOCAL_BACKEND_DIR). */
+  /** Data directory (default: outside the repo, ~/.local/share/tagmything-local-backend/<checkout>, or LOCAL_BACKEND_DIR). */
   dataDir?: string;
   /** API port (default 3210; 0 picks a free port). */
   port?: number;
@@ -26,6 +26,8 @@ export interface StartBackendOptions {
   /** Run internal `seed:run` when the data directory is empty (default true). */
   seed?: boolean;
   log?: (message: string) => void;
+  /** Per-connection and upload limits (defaults: 1,000 subscriptions, 32 MiB queued, 64 MiB per upload). */
+  limits?: { maxSubscriptions?: number; maxQueuedBytes?: number; maxUploadBytes?: number };
 }
 
 export interface Backend {

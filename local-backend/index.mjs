@@ -4,7 +4,7 @@ import path from "node:path";
 import { createVerifier } from "./auth.mjs";
 import { DEFAULT_CONVEX_DIR, dataDirFromEnv, prepareEnv } from "./env.mjs";
 import { createHost } from "./host.mjs";
-import { createApiServer, createSiteServer, uploadTokens } from "./http.mjs";
+import { createApiServer, createSiteServer, storageTokens, uploadTokens } from "./http.mjs";
 import { Live } from "./live.mjs";
 import { lockDataDir } from "./files.mjs";
 import { watchConvex } from "./watch.mjs";
@@ -28,7 +28,8 @@ function close(server) {
 
 /**
  * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string, siteUrl?: string,
- *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void }} [options]
+ *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
+ *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number } }} [options]
  */
 export async function startBackend(options = {}) {
   const {
@@ -41,6 +42,7 @@ export async function startBackend(options = {}) {
     codegen = false,
     seed = true,
     log = (m) => console.log(`[backend] ${m}`),
+    limits = {},
   } = options;
   const resolvedDataDir = path.resolve(dataDir);
   const unlock = lockDataDir(resolvedDataDir);
@@ -49,9 +51,11 @@ export async function startBackend(options = {}) {
   let live = null;
   let verify = null;
   let tokens = null;
+  let files = null;
+  let siteOrigin = "";
   let markReady;
   const ready = new Promise((resolve) => (markReady = resolve));
-  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, log };
+  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, files: () => files, siteOrigin: () => siteOrigin, limits, log };
   const api = createApiServer(deps);
   const site = createSiteServer(deps);
 
@@ -64,18 +68,28 @@ export async function startBackend(options = {}) {
     const { env } = await prepareEnv(resolvedDataDir, { siteUrl, convexSiteUrl });
     // Function code reads its deployment environment from process.env.
     Object.assign(process.env, env);
-    verify = createVerifier(env);
+    verify = createVerifier(env, () => host?.authProviders() ?? []);
     tokens = uploadTokens(env.JWT_PRIVATE_KEY);
+    files = storageTokens(env.JWT_PRIVATE_KEY);
+    siteOrigin = convexSiteUrl;
     live = new Live({ host: () => host, lastTs: 0n });
     host = await createHost({
       convexDir: path.resolve(convexDir),
       dataDir: resolvedDataDir,
       log,
       urls: {
-        storageUrl: (id) => `${url}/api/storage/${id}`,
+        storageUrl: (id) => `${url}/api/storage/${id}?token=${files.sign(id)}`,
         uploadUrl: () => `${url}/api/storage/upload?token=${tokens.issue()}`,
       },
       onCommit: (changes, ts) => live.onCommit(changes, ts),
+      // Convex Auth logs every sign-in step at its default INFO level; locally only warnings and
+      // errors unless asked (AUTH_LOG_LEVEL=INFO npm run dev, or the variable in env.json).
+      deploymentEnv: {
+        ...env,
+        AUTH_LOG_LEVEL: process.env.AUTH_LOG_LEVEL ?? env.AUTH_LOG_LEVEL ?? "WARN",
+        CONVEX_CLOUD_URL: url,
+        CONVEX_SITE_URL: convexSiteUrl,
+      },
     });
     live.lastTs = host.lastCommitTs();
     markReady();

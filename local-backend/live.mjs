@@ -1,94 +1,196 @@
-// Live queries across all connected clients. Every commit is logged with the
-// documents it changed; a flush re-runs only the subscribed queries whose
-// read set the commits touched (once per query, args and identity) and lets
-// each session push one Transition with what changed.
-import { touches } from "./reactivity.mjs";
+// Live queries across all connected clients. A subscription is shared by
+// every client that subscribed to the same function, arguments, identity and
+// journal: it runs once, its result is serialised once, and it is indexed by
+// the index numbers (and tables) its read set covers. A commit marks only the
+// subscriptions whose read intervals it wrote; a flush re-runs those, and
+// only the sessions holding one of them do any work (each waits for its own
+// subscriptions, not for every session).
+import { modificationBody, resultKey } from "./protocol.mjs";
+import { touches } from "./transaction.mjs";
+
+class Subscription {
+  constructor(live, key, spec) {
+    Object.assign(this, { live, key, spec });
+    /** Sessions and their query ids for this subscription. */
+    this.members = new Map();
+    this.result = null;
+    this.resultKey = null;
+    this.body = null;
+    this.reads = null;
+    this.indexed = [];
+    this.running = null;
+    this.missed = null;
+    this.stale = true;
+  }
+
+  /** Runs the query (once, however many callers ask at the same time). */
+  run() {
+    this.running ??= (async () => {
+      this.missed = [];
+      this.stale = false;
+      const result = await this.live.host().call({ kind: "query", path: this.spec.udfPath, args: this.spec.args, identity: this.spec.identity, journal: this.spec.journal });
+      const key = resultKey(result);
+      if (key !== this.resultKey) {
+        this.result = result;
+        this.resultKey = key;
+        this.body = modificationBody(result);
+        this.version = (this.version ?? 0) + 1;
+      }
+      this.live.reindex(this, result.reads);
+      if (result.journal && result.journal !== this.spec.journal) this.live.rekey(this, result.journal);
+      // Commits that landed while it ran may have touched what it read.
+      const missed = this.missed.some((changes) => changes === null || (result.reads && touches(result.reads, changes)));
+      this.missed = null;
+      this.running = null;
+      if (missed) {
+        this.live.markStale(this);
+        this.live.schedule();
+      }
+      return this;
+    })();
+    return this.running;
+  }
+}
 
 export class Live {
   /** @param {{ host: () => any, lastTs: bigint }} opts */
   constructor({ host, lastTs }) {
     this.host = host;
     this.sessions = new Set();
-    this.commits = [];
-    this.seq = 0;
     this.lastTs = lastTs;
+    /** key -> Subscription */
+    this.subs = new Map();
+    /** index number -> Set<Subscription>; table -> Set<Subscription> */
+    this.byIndex = new Map();
+    this.byTable = new Map();
+    this.dirty = new Set();
+    /** Sessions owed a Transition at or past a mutation's ts. */
+    this.waiting = new Set();
     this.scheduled = false;
     this.flushing = null;
-    this.dirty = false;
+  }
+
+  static key(udfPath, argsKey, identityKey, journal) {
+    return `${udfPath}\u0000${argsKey}\u0000${identityKey}\u0000${journal ?? ""}`;
+  }
+
+  /** Adds a session's query to its shared subscription; resolves once the subscription has a result. */
+  async subscribe(session, queryId, spec) {
+    const key = Live.key(spec.udfPath, spec.argsKey, spec.identityKey, spec.journal);
+    let sub = this.subs.get(key);
+    if (!sub) {
+      sub = new Subscription(this, key, spec);
+      this.subs.set(key, sub);
+    }
+    sub.members.set(session, (sub.members.get(session) ?? new Set()).add(queryId));
+    if (sub.result === null || sub.stale) await sub.run();
+    else if (sub.running) await sub.running;
+    return sub;
+  }
+
+  unsubscribe(session, queryId, sub) {
+    const ids = sub.members.get(session);
+    ids?.delete(queryId);
+    if (ids?.size === 0) sub.members.delete(session);
+    if (sub.members.size === 0) {
+      if (this.subs.get(sub.key) === sub) this.subs.delete(sub.key);
+      this.unindex(sub);
+      this.dirty.delete(sub);
+    }
+  }
+
+  reindex(sub, reads) {
+    this.unindex(sub);
+    if (!reads || sub.members.size === 0) return;
+    sub.reads = reads;
+    const add = (map, k) => {
+      let set = map.get(k);
+      if (!set) map.set(k, (set = new Set()));
+      set.add(sub);
+      sub.indexed.push([map, k]);
+    };
+    for (const { lo } of reads.intervals) add(this.byIndex, lo.readUInt32BE(0));
+    for (const table of reads.tables) add(this.byTable, table);
+  }
+
+  unindex(sub) {
+    for (const [map, k] of sub.indexed) {
+      const set = map.get(k);
+      set?.delete(sub);
+      if (set?.size === 0) map.delete(k);
+    }
+    sub.indexed = [];
+  }
+
+  /** A paginated subscription pinned its end: it is now keyed by its journal. */
+  rekey(sub, journal) {
+    if (this.subs.get(sub.key) === sub) this.subs.delete(sub.key);
+    sub.spec = { ...sub.spec, journal };
+    sub.key = Live.key(sub.spec.udfPath, sub.spec.argsKey, sub.spec.identityKey, journal);
+    if (!this.subs.has(sub.key)) this.subs.set(sub.key, sub);
   }
 
   onCommit(changes, ts) {
-    this.seq += 1;
     if (ts > this.lastTs) this.lastTs = ts;
-    this.commits.push({ seq: this.seq, changes });
+    const candidates = new Set();
+    for (const c of changes) {
+      for (const sub of this.byTable.get(c.table) ?? []) candidates.add(sub);
+      for (const key of c.keys) for (const sub of this.byIndex.get(key.readUInt32BE(0)) ?? []) candidates.add(sub);
+    }
+    for (const sub of candidates) if (touches(sub.reads, changes)) this.markStale(sub);
+    for (const sub of this.subs.values()) sub.missed?.push(changes);
     this.schedule();
+  }
+
+  markStale(sub) {
+    sub.stale = true;
+    this.dirty.add(sub);
   }
 
   /** Code was reloaded: every query is out of date. */
   invalidateAll() {
-    this.seq += 1;
-    this.commits.push({ seq: this.seq, changes: null });
+    for (const sub of this.subs.values()) {
+      sub.missed?.push(null);
+      this.markStale(sub);
+    }
+    this.schedule();
+  }
+
+  /** A session acknowledged a mutation at `ts` and needs a Transition that reaches it. */
+  owe(session) {
+    this.waiting.add(session);
     this.schedule();
   }
 
   schedule() {
-    if (this.flushing) {
-      this.dirty = true;
-      return;
-    }
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.flushing = this.flush()
-        .catch((e) => console.error("[backend] live query flush failed", e))
-        .finally(() => {
-          this.flushing = null;
-        });
+      const flush = this.flush().catch((e) => console.error("[backend] live query flush failed", e));
+      this.flushing = flush;
+      void flush.finally(() => {
+        if (this.flushing === flush) this.flushing = null;
+      });
     });
   }
 
   async flush() {
-    do {
-      this.dirty = false;
-      const upTo = this.seq;
-      const ts = this.lastTs;
-      const cache = new Map();
-      await Promise.all([...this.sessions].map((s) => s.refresh(upTo, ts, cache)));
-      this.trim();
-    } while (this.dirty);
-  }
-
-  /** True when a query that read `reads` as of `asOf` may differ as of `upTo`. */
-  isStale(reads, asOf, upTo) {
-    if (asOf >= upTo) return false;
-    if (this.commits.length === 0 || this.commits[0].seq > asOf + 1) return true;
-    for (const commit of this.commits) {
-      if (commit.seq <= asOf) continue;
-      if (commit.seq > upTo) break;
-      if (commit.changes === null || touches(reads, commit.changes)) return true;
+    const subs = [...this.dirty];
+    this.dirty.clear();
+    const bySession = new Map();
+    for (const sub of subs) {
+      if (sub.members.size === 0) continue;
+      const run = sub.run();
+      for (const session of sub.members.keys()) {
+        if (!bySession.has(session)) bySession.set(session, []);
+        bySession.get(session).push(run);
+      }
     }
-    return false;
-  }
-
-  /**
-   * Runs a query once per flush for identical (path, args, identity).
-   * @returns {Promise<{ result: any, asOf: number }>}
-   */
-  runQuery({ udfPath, args, argsKey, journal }, identity, identityKey, cache) {
-    const key = `${udfPath}\u0000${argsKey}\u0000${identityKey}\u0000${journal}`;
-    let pending = cache?.get(key);
-    if (!pending) {
-      const asOf = this.seq;
-      pending = this.host().call({ kind: "query", path: udfPath, args, identity, journal }).then((result) => ({ result, asOf }));
-      cache?.set(key, pending);
-    }
-    return pending;
-  }
-
-  trim() {
-    let min = this.seq;
-    for (const s of this.sessions) min = Math.min(min, s.oldestAsOf());
-    while (this.commits.length > 0 && this.commits[0].seq <= min) this.commits.shift();
+    for (const session of this.waiting) if (!bySession.has(session)) bySession.set(session, []);
+    this.waiting.clear();
+    // Each session goes on as soon as its own subscriptions are done.
+    await Promise.all([...bySession].map(([session, runs]) => Promise.all(runs).then(() => session.refresh())));
+    if (this.dirty.size > 0) this.schedule();
   }
 }

@@ -2,7 +2,7 @@
 // Convex client prints in the browser console) and echoed on the terminal,
 // the way `npx convex dev` shows function logs.
 import { format } from "node:util";
-import { requestContext } from "./reactivity.mjs";
+import { requestContext } from "./context.mjs";
 
 const LEVELS = { log: "LOG", info: "INFO", warn: "WARN", error: "ERROR", debug: "DEBUG" };
 let installed = false;

@@ -9,14 +9,21 @@ export function encodeTs(ts) {
 
 export const wireVersion = (v) => ({ querySet: v.querySet, identity: v.identity, ts: encodeTs(v.ts) });
 
-export function modification(queryId, { result }) {
+/**
+ * A query result as the JSON text of its modification without the queryId,
+ * serialised once however many sessions receive it.
+ */
+export function modificationBody(result) {
   const journal = result.journal ?? null;
-  if (result.ok) return { type: "QueryUpdated", queryId, value: result.value, logLines: result.logLines, journal };
-  const m = { type: "QueryFailed", queryId, errorMessage: result.message, logLines: result.logLines, journal };
+  if (result.ok) return JSON.stringify({ type: "QueryUpdated", value: result.value, logLines: result.logLines, journal });
+  const m = { type: "QueryFailed", errorMessage: result.message, logLines: result.logLines, journal };
   if (result.data !== undefined) m.errorData = result.data;
-  return m;
+  return JSON.stringify(m);
 }
 
+/** One modification's JSON text: the shared body with this session's queryId spliced in. */
+export const modificationText = (queryId, body) => `{"queryId":${queryId},${body.slice(1)}`;
+
 // Request ids differ per run; an unchanged error is not a change.
-export const resultKey = ({ result }) =>
+export const resultKey = (result) =>
   JSON.stringify(result.ok ? [result.value] : [result.message.replace(/\[Request ID: \w+\] /, ""), result.data]);

@@ -3,7 +3,7 @@
 import { DEFAULT_CONVEX_DIR, dataDirFromEnv } from "./env.mjs";
 import { startBackend } from "./index.mjs";
 import { lockDataDir } from "./files.mjs";
-import { Store } from "./store.mjs";
+import { wipeData } from "./database.mjs";
 
 const dataDir = dataDirFromEnv();
 let unlock;
@@ -13,7 +13,7 @@ try {
   console.error(`${e.message}\nStop \`npm run dev\` / \`npm run backend\` before resetting.`);
   process.exit(1);
 }
-Store.wipe(dataDir);
+wipeData(dataDir);
 unlock();
 console.log(`Wiped ${dataDir}`);
 

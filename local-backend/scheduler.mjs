@@ -1,71 +1,109 @@
-// Runs scheduled functions at their time, for real, through convex-test's
-// own job runner (which moves the `_scheduled_functions` document through
-// pending -> inProgress -> success/failed). Timers are armed from a clean
-// async context so a job never inherits its scheduler's transaction state.
+// Scheduled functions on real timers, recorded in `_scheduled_functions` as
+// Convex records them (pending -> inProgress -> success | failed | canceled,
+// with completedTime and error). A scheduled mutation commits its writes and
+// its "success" in one transaction, so it runs exactly once even across a
+// crash; an action interrupted by a crash is marked failed (at most once).
 import { AsyncResource } from "node:async_hooks";
-import { requestContext, tableOfId } from "./reactivity.mjs";
+import { AFTER } from "./keys.mjs";
 
 const MAX_DELAY = 2 ** 31 - 1;
 
 export class JobTimers {
-  /** @param {{ engine: any, g: any, db: any, log: (msg: string) => void }} deps */
-  constructor({ engine, g, db, log }) {
-    this.engine = engine;
-    this.g = g;
-    this.db = db;
+  /** @param {{ server: any, log: (msg: string) => void, resolve: (name: string, component?: string) => any }} deps */
+  constructor({ server, log, resolve }) {
+    this.server = server;
     this.log = log;
+    this.resolve = resolve;
     this.timers = new Map();
     this.running = new Set();
     this.stopped = false;
-    // Bound here, at construction, outside any function execution.
+    // Bound here, outside any function execution, so a job never inherits its scheduler's context.
     this.inCleanContext = AsyncResource.bind((fn) => fn());
   }
 
-  /** Arms a timer for a job document already inserted (maybe uncommitted). */
-  add(jobId, udfPath, args, scheduledTime) {
+  add(jobId, scheduledTime) {
     if (this.stopped) return;
-    this.inCleanContext(() => this.arm(jobId, udfPath, args, scheduledTime));
+    this.inCleanContext(() => this.arm(jobId, scheduledTime));
   }
 
-  arm(jobId, udfPath, args, scheduledTime) {
+  cancel(jobId) {
+    clearTimeout(this.timers.get(jobId));
+    this.timers.delete(jobId);
+  }
+
+  arm(jobId, scheduledTime) {
     const delay = Math.min(Math.max(0, scheduledTime - Date.now()), MAX_DELAY);
     const timer = setTimeout(() => {
       this.timers.delete(jobId);
       if (this.stopped) return;
-      if (scheduledTime > Date.now()) return this.arm(jobId, udfPath, args, scheduledTime);
-      const run = this.run(jobId, udfPath, args).finally(() => this.running.delete(run));
+      if (scheduledTime > Date.now()) return this.arm(jobId, scheduledTime);
+      const run = this.run(jobId).finally(() => this.running.delete(run));
       this.running.add(run);
     }, delay);
     timer.unref?.();
     this.timers.set(jobId, timer);
   }
 
-  async run(jobId, udfPath, args) {
-    const { engine, g, db } = this;
-    const store = { reads: null, logs: null, commitTs: null, label: udfPath };
+  /** Moves a job document to a new state in its own transaction (if it is still in `from`). */
+  async setState(jobId, from, state) {
+    await this.server.runInMutation({ server: this.server, logs: [] }, (exec) => {
+      const job = exec.tx.get(jobId);
+      if (!job || !from.includes(job.state.kind)) return false;
+      const done = state.kind !== "inProgress";
+      exec.tx.write(jobId, "_scheduled_functions", { ...job, state, ...(done ? { completedTime: Date.now() } : {}) });
+      return true;
+    });
+  }
+
+  async run(jobId) {
+    const job = this.server.readCommitted(jobId);
+    if (!job || job.state.kind !== "pending") return;
+    const component = job.component ?? "";
+    const fn = this.resolve(job.name, component);
     try {
-      await requestContext.run(store, () =>
-        engine.convexGlobalStorage.run(g, () =>
-          engine.runScheduledFunction({
-            db,
-            jobId,
-            componentPath: "",
-            functionPath: { componentPath: "", udfPath },
-            args,
-            name: udfPath,
-          }),
-        ),
-      );
+      if (!fn) return await this.setState(jobId, ["pending"], { kind: "failed", error: `Could not find function for '${job.name}'` });
+      if (fn.isMutation) {
+        let skipped = false;
+        const result = await this.server.call({
+          path: job.name,
+          component,
+          args: job.args[0],
+          internal: true,
+          beforeCommit: (exec) => {
+            const current = exec.tx.get(jobId);
+            if (!current || current.state.kind !== "pending") {
+              skipped = true;
+              throw new Error("job no longer pending");
+            }
+            exec.tx.write(jobId, "_scheduled_functions", { ...current, state: { kind: "success" }, completedTime: Date.now() });
+          },
+        });
+        if (!result.ok && !skipped) await this.setState(jobId, ["pending"], { kind: "failed", error: result.message });
+        return;
+      }
+      await this.setState(jobId, ["pending"], { kind: "inProgress" });
+      const result = await this.server.call({ path: job.name, component, args: job.args[0], internal: true });
+      await this.setState(jobId, ["inProgress"], result.ok ? { kind: "success" } : { kind: "failed", error: result.message });
     } catch (e) {
-      this.log(`Scheduled function ${udfPath} crashed: ${e?.stack ?? e}`);
+      this.log(`Scheduled function ${job.name} crashed: ${e?.stack ?? e}`);
     }
   }
 
-  /** Re-arms the pending jobs found in the database after a restart. */
-  restore() {
-    for (const [id, doc] of Object.entries(this.db._documents)) {
-      if (tableOfId(id) !== "_scheduled_functions" || doc.state?.kind !== "pending") continue;
-      this.add(id, doc.name, doc.args[0], doc.scheduledTime);
+  /** After a start: actions cut off by a crash failed; pending jobs are armed again. */
+  async recover() {
+    const { db } = this.server;
+    const index = db.indexes.get("_scheduled_functions.by_creation_time");
+    const jobs = [];
+    for (const { value: id } of db.scan(index.prefix, Buffer.concat([index.prefix, AFTER]), false)) {
+      const job = db.getDoc(id);
+      if (job?.state.kind === "pending" || job?.state.kind === "inProgress") jobs.push(job);
+    }
+    for (const job of jobs) {
+      if (job.state.kind === "inProgress") {
+        await this.setState(job._id, ["inProgress"], { kind: "failed", error: "Transient error while executing action (the local backend stopped while it ran)" });
+      } else {
+        this.add(job._id, job.scheduledTime);
+      }
     }
   }
 

@@ -1,9 +1,9 @@
 // `npm run backend`: the local Convex backend alone (API 3210, site 3211).
-import { DEFAULT_CONVEX_DIR, portsFromEnv } from "./env.mjs";
-import { startBackend } from "./index.mjs";
+import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, portsFromEnv } from "./env.mjs";
+import { startBackendOrExplain } from "./cli.mjs";
 
 const { port, sitePort, vitePort } = portsFromEnv();
-const backend = await startBackend({
+const backend = await startBackendOrExplain({
   port,
   sitePort,
   convexDir: process.env.LOCAL_BACKEND_CONVEX_DIR ?? DEFAULT_CONVEX_DIR,
@@ -14,6 +14,8 @@ const backend = await startBackend({
 console.log(`[backend] Convex API  ${backend.url}`);
 console.log(`[backend] HTTP routes ${backend.siteUrl}`);
 console.log(`[backend] Data        ${backend.dataDir}`);
+const notice = legacyDataDirNotice();
+if (notice) console.log(`[backend] ${notice}`);
 // Machine-readable line for scripts and tests that spawn this process.
 if (process.env.LOCAL_BACKEND_READY_JSON) console.log(`READY ${JSON.stringify({ url: backend.url, siteUrl: backend.siteUrl })}`);
 

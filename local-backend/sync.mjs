@@ -4,14 +4,30 @@
 // and a mutation resolves on the client once a Transition reaches its ts.
 import { jsonToConvex } from "convex/values";
 import { AuthError } from "./auth.mjs";
-import { encodeTs, modification, resultKey, wireVersion } from "./protocol.mjs";
+import { encodeTs, modificationText, wireVersion } from "./protocol.mjs";
 
 const PING_MS = 15_000;
+/** Live queries one connection may hold (the app needs a few dozen). */
+export const MAX_SUBSCRIPTIONS = Number(process.env.LOCAL_BACKEND_MAX_SUBSCRIPTIONS ?? 1_000);
+/** Bytes queued for a client that does not read; past this it is disconnected. */
+export const MAX_QUEUED_BYTES = Number(process.env.LOCAL_BACKEND_MAX_QUEUED_BYTES ?? 32 * 1024 * 1024);
+/** Queries of one ModifyQuerySet run in slices, so one client's burst cannot hold up others. */
+const SLICE = 32;
+
+export class ProtocolError extends Error {}
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+function expect(ok, what) {
+  if (!ok) throw new ProtocolError(`Malformed message: ${what}`);
+}
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export class Session {
-  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, log: (m: string) => void }} deps */
-  constructor({ ws, live, host, verify, log }) {
+  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
+  constructor({ ws, live, host, verify, log, limits = {} }) {
     Object.assign(this, { ws, live, host, verify, log });
+    this.maxSubscriptions = limits.maxSubscriptions ?? MAX_SUBSCRIPTIONS;
+    this.maxQueuedBytes = limits.maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.version = { querySet: 0, identity: 0, ts: 0n };
     this.queries = new Map();
     this.identity = null;
@@ -29,7 +45,19 @@ export class Session {
   }
 
   send(message) {
-    if (!this.closed && this.ws.readyState === 1) this.ws.send(JSON.stringify(message));
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  sendRaw(text) {
+    if (this.closed || this.ws.readyState !== 1) return;
+    // A client that stops reading must not grow the server without bound.
+    if (this.ws.bufferedAmount + text.length > this.maxQueuedBytes) {
+      this.log(`Disconnecting a client that does not read (${this.ws.bufferedAmount} bytes queued)`);
+      this.ws.terminate();
+      this.close();
+      return;
+    }
+    this.ws.send(text);
   }
 
   /** Runs `fn` after earlier version-changing work, so Transitions stay ordered. */
@@ -39,51 +67,73 @@ export class Session {
   }
 
   onMessage(data) {
+    try {
+      this.dispatch(data);
+    } catch (e) {
+      this.fatal(e);
+    }
+  }
+
+  dispatch(data) {
     let message;
     try {
       message = JSON.parse(data.toString());
     } catch {
-      return this.fatal(new Error("Invalid JSON message"));
+      throw new ProtocolError("Invalid JSON message");
     }
+    expect(isObject(message) && typeof message.type === "string", "expected an object with a string `type`");
     switch (message.type) {
       case "Connect":
       case "Event":
         return;
       case "ModifyQuerySet":
+        checkModifyQuerySet(message, this.queries.size, this.maxSubscriptions);
         return void this.enqueue(() => this.modifyQuerySet(message));
       case "Authenticate":
+        expect(["User", "None", "Admin"].includes(message.tokenType), "Authenticate.tokenType");
+        expect(Number.isInteger(message.baseVersion), "Authenticate.baseVersion");
+        expect(message.tokenType !== "User" || typeof message.value === "string", "Authenticate.value");
         return void this.enqueue(() => this.authenticate(message));
       case "Mutation":
+        checkCall(message);
         this.mutations = this.mutations.then(() => this.mutation(message)).catch((e) => this.fatal(e));
         return;
       case "Action":
+        checkCall(message);
         return void this.action(message).catch((e) => this.fatal(e));
       default:
-        return this.fatal(new Error(`Unknown message type ${message.type}`));
+        throw new ProtocolError(`Unknown message type ${String(message.type).slice(0, 64)}`);
     }
   }
 
+  /** Sends one Transition; `modifications` are JSON texts (shared result bodies). */
   transition(modifications, endVersion) {
-    this.send({
-      type: "Transition",
-      startVersion: wireVersion(this.version),
-      endVersion: wireVersion(endVersion),
-      modifications,
-      serverTs: Date.now(),
-    });
+    this.sendRaw(
+      `{"type":"Transition","startVersion":${JSON.stringify(wireVersion(this.version))},` +
+        `"endVersion":${JSON.stringify(wireVersion(endVersion))},"modifications":[${modifications.join(",")}],"serverTs":${Date.now()}}`,
+    );
     this.version = endVersion;
     if (this.pendingTs <= endVersion.ts) this.pendingTs = 0n;
   }
 
-  async runQuery(queryId, cache) {
-    const q = this.queries.get(queryId);
-    const run = await this.live.runQuery(q, this.identity, this.identityKey, cache);
-    // The query may have been removed while it ran.
-    if (this.queries.get(queryId) !== q) return null;
-    const key = resultKey(run);
-    const changed = key !== q.key;
-    Object.assign(q, { key, reads: run.result.reads, asOf: run.asOf, journal: run.result.journal ?? q.journal });
-    return changed ? modification(queryId, run) : null;
+  /** Subscribes query `queryId` (with this session's identity) to its shared subscription. */
+  async attach(queryId, q) {
+    const sub = await this.live.subscribe(this, queryId, { ...q, identity: this.identity, identityKey: this.identityKey });
+    // The query may have been removed, or the identity changed, while it ran.
+    if (this.queries.get(queryId) !== q || this.closed) {
+      this.live.unsubscribe(this, queryId, sub);
+      return null;
+    }
+    if (q.sub && q.sub !== sub) this.live.unsubscribe(this, queryId, q.sub);
+    q.sub = sub;
+    return this.changedText(queryId, q);
+  }
+
+  /** The modification for a query whose shared result moved past what this client has. */
+  changedText(queryId, q) {
+    if (q.sentKey === q.sub.resultKey) return null;
+    q.sentKey = q.sub.resultKey;
+    return modificationText(queryId, q.sub.body);
   }
 
   async modifyQuerySet({ newVersion, modifications }) {
@@ -92,24 +142,27 @@ export class Session {
     for (const m of modifications) {
       if (m.type === "Add") {
         const argsJson = m.args?.[0] ?? {};
-        this.queries.set(m.queryId, {
-          udfPath: m.udfPath,
-          args: jsonToConvex(argsJson),
-          argsKey: JSON.stringify(argsJson),
-          journal: m.journal ?? null,
-          key: null,
-          reads: null,
-          asOf: -1,
-        });
-        added.push(m.queryId);
+        const q = { udfPath: m.udfPath, args: jsonToConvex(argsJson), argsKey: JSON.stringify(argsJson), journal: m.journal ?? null, sub: null, sentKey: null };
+        this.detach(m.queryId);
+        this.queries.set(m.queryId, q);
+        added.push([m.queryId, q]);
       } else if (m.type === "Remove") {
-        this.queries.delete(m.queryId);
-        out.push({ type: "QueryRemoved", queryId: m.queryId });
+        this.detach(m.queryId);
+        out.push(JSON.stringify({ type: "QueryRemoved", queryId: m.queryId }));
       }
     }
-    const results = await Promise.all(added.map((id) => this.runQuery(id, null)));
-    for (const r of results) if (r) out.push(r);
+    for (let i = 0; i < added.length; i += SLICE) {
+      if (i > 0) await yieldToOthers();
+      const results = await Promise.all(added.slice(i, i + SLICE).map(([id, q]) => this.attach(id, q)));
+      for (const r of results) if (r) out.push(r);
+    }
     this.transition(out, { ...this.version, querySet: newVersion });
+  }
+
+  detach(queryId) {
+    const q = this.queries.get(queryId);
+    if (q?.sub) this.live.unsubscribe(this, queryId, q.sub);
+    this.queries.delete(queryId);
   }
 
   async authenticate(message) {
@@ -126,8 +179,7 @@ export class Session {
     } else {
       return this.authError("Admin authentication is not supported by the local backend", true);
     }
-    const ids = [...this.queries.keys()];
-    const results = await Promise.all(ids.map((id) => this.runQuery(id, null)));
+    const results = await Promise.all([...this.queries].map(([id, q]) => this.attach(id, q)));
     this.transition(results.filter(Boolean), { ...this.version, identity: message.baseVersion + 1 });
   }
 
@@ -166,10 +218,7 @@ export class Session {
     this.send({ type: "MutationResponse", requestId, success: true, result: result.value, ts: encodeTs(ts), logLines: result.logLines });
     if (ts > this.pendingTs) this.pendingTs = ts;
     // The client resolves the mutation on the first Transition at or past ts.
-    void this.enqueue(() => {
-      if (this.pendingTs !== 0n && this.version.ts >= this.pendingTs) this.transition([], this.version);
-    });
-    this.live.schedule();
+    this.live.owe(this);
   }
 
   async action({ requestId, udfPath, args }) {
@@ -180,30 +229,29 @@ export class Session {
     this.send(response);
   }
 
-  /** Called by a Live flush: re-run stale queries, then push one Transition. */
-  refresh(upTo, ts, cache) {
-    return this.enqueue(async () => {
-      const stale = [];
+  /**
+   * Called by a Live flush once this session's re-run subscriptions are done:
+   * pushes one Transition with what changed. While any of its subscriptions
+   * is still stale or running, a later flush will do it, so a Transition's ts
+   * never claims a result that does not reflect it.
+   */
+  refresh() {
+    return this.enqueue(() => {
+      for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running) return;
+      const mods = [];
       for (const [id, q] of this.queries) {
-        if (q.reads === null || this.live.isStale(q.reads, q.asOf, upTo)) stale.push(id);
-        else q.asOf = Math.max(q.asOf, upTo);
+        const text = this.changedText(id, q);
+        if (text) mods.push(text);
       }
-      const results = await Promise.all(stale.map((id) => this.runQuery(id, cache)));
-      const mods = results.filter(Boolean);
-      const newTs = ts > this.version.ts ? ts : this.version.ts;
-      const owesTs = this.pendingTs !== 0n && this.pendingTs <= newTs;
-      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts: newTs });
+      const ts = this.live.lastTs > this.version.ts ? this.live.lastTs : this.version.ts;
+      const owesTs = this.pendingTs !== 0n && this.pendingTs <= ts;
+      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts });
     });
   }
 
-  oldestAsOf() {
-    let min = Infinity;
-    for (const q of this.queries.values()) if (q.asOf < min) min = q.asOf;
-    return min;
-  }
-
   fatal(e) {
-    this.log(`Sync session error: ${e?.stack ?? e}`);
+    if (this.closed) return;
+    this.log(e instanceof ProtocolError ? `Closing a connection: ${e.message}` : `Sync session error: ${e?.stack ?? e}`);
     this.send({ type: "FatalError", error: String(e?.message ?? e) });
     this.closeSocket();
   }
@@ -222,6 +270,33 @@ export class Session {
     this.closed = true;
     clearInterval(this.ping);
     clearTimeout(this.expiryTimer);
+    for (const id of [...this.queries.keys()]) this.detach(id);
     this.live.sessions.delete(this);
   }
+}
+
+function checkModifyQuerySet(message, current, max) {
+  expect(Number.isInteger(message.baseVersion) && Number.isInteger(message.newVersion), "ModifyQuerySet versions");
+  expect(Array.isArray(message.modifications), "ModifyQuerySet.modifications");
+  let adds = 0;
+  for (const m of message.modifications) {
+    expect(isObject(m) && Number.isInteger(m.queryId), "query modification");
+    if (m.type === "Add") {
+      expect(typeof m.udfPath === "string" && m.udfPath.length < 1024, "Add.udfPath");
+      expect(Array.isArray(m.args) && m.args.length <= 1 && (m.args.length === 0 || isObject(m.args[0])), "Add.args");
+      expect(m.journal === undefined || m.journal === null || typeof m.journal === "string", "Add.journal");
+      adds += 1;
+    } else {
+      expect(m.type === "Remove", "modification type");
+    }
+  }
+  if (current + adds > max) {
+    throw new ProtocolError(`Too many subscriptions on one connection (limit ${max})`);
+  }
+}
+
+function checkCall(message) {
+  expect(Number.isInteger(message.requestId), `${message.type}.requestId`);
+  expect(typeof message.udfPath === "string" && message.udfPath.length < 1024, `${message.type}.udfPath`);
+  expect(Array.isArray(message.args) && message.args.length <= 1 && (message.args.length === 0 || isObject(message.args[0])), `${message.type}.args`);
 }

@@ -1,5 +1,5 @@
 // Argument validation with Convex's error wording (the messages of the
-// backend's ValidationError), run before convex-test's own looser check.
+// backend's ValidationError). Ids are checked against their table through `tableOfId`.
 import { convexToJson } from "convex/values";
 
 const show = (value) => {
@@ -39,7 +39,7 @@ const isPlainObject = (v) => typeof v === "object" && v !== null && !Array.isArr
 const pathText = (p) => (p.length ? `\nPath: ${p.join("")}` : "");
 
 /** Returns null when `value` matches the exported validator, else Convex's message. */
-export function checkValue(json, value, p = []) {
+export function checkValue(json, value, p = [], tableOfId = () => null) {
   const noMatch = () => `Value does not match validator.${pathText(p)}\nValue: ${show(value)}\nValidator: ${describeValidator(json)}`;
   switch (json.type) {
     case "any":
@@ -62,7 +62,7 @@ export function checkValue(json, value, p = []) {
         : `\`${show(value)}\` does not match literal validator \`v.literal(${JSON.stringify(json.value)})\`.${pathText(p)}`;
     case "id": {
       if (typeof value !== "string") return noMatch();
-      const table = value.replace(/^[0-9]+/, "");
+      const table = tableOfId(value);
       return table === json.tableName
         ? null
         : `Found ID "${value}" from table \`${table}\`, which does not match the table name in validator \`v.id("${json.tableName}")\`.${pathText(p)}`;
@@ -70,19 +70,19 @@ export function checkValue(json, value, p = []) {
     case "array":
       if (!Array.isArray(value)) return noMatch();
       for (let i = 0; i < value.length; i++) {
-        const err = checkValue(json.value, value[i], [...p, `[${i}]`]);
+        const err = checkValue(json.value, value[i], [...p, `[${i}]`], tableOfId);
         if (err) return err;
       }
       return null;
     case "record":
       if (!isPlainObject(value)) return noMatch();
       for (const [k, v] of Object.entries(value)) {
-        const err = checkValue(json.values.fieldType, v, [...p, `.${k}`]);
+        const err = checkValue(json.values.fieldType, v, [...p, `.${k}`], tableOfId);
         if (err) return err;
       }
       return null;
     case "union":
-      return json.value.some((member) => checkValue(member, value, p) === null) ? null : noMatch();
+      return json.value.some((member) => checkValue(member, value, p, tableOfId) === null) ? null : noMatch();
     case "object": {
       if (!isPlainObject(value)) return noMatch();
       const objectText = `\nObject: ${show(value)}\nValidator: ${describeValidator(json)}`;
@@ -93,7 +93,7 @@ export function checkValue(json, value, p = []) {
           }
           continue;
         }
-        const err = checkValue(field.fieldType, value[k], [...p, `.${k}`]);
+        const err = checkValue(field.fieldType, value[k], [...p, `.${k}`], tableOfId);
         if (err) return err;
       }
       for (const k of Object.keys(value)) {

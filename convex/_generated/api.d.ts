@@ -88,7 +88,6 @@ import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
 import type * as lib_roles from "../lib/roles.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_verify_activity from "../lib/verify/activity.js";
-import type * as lib_verify_data from "../lib/verify/data.js";
 import type * as lib_verify_email from "../lib/verify/email.js";
 import type * as lib_verify_limits from "../lib/verify/limits.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
@@ -192,7 +191,6 @@ declare const fullApi: ApiFromModules<{
   "lib/roles": typeof lib_roles;
   "lib/validators": typeof lib_validators;
   "lib/verify/activity": typeof lib_verify_activity;
-  "lib/verify/data": typeof lib_verify_data;
   "lib/verify/email": typeof lib_verify_email;
   "lib/verify/limits": typeof lib_verify_limits;
   "lib/verify/rules": typeof lib_verify_rules;

@@ -8,6 +8,7 @@
 // part of the read set, so live subscriptions re-run the moment it is deleted.
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import type { Auth } from "convex/server";
+import type { GenericValidator, Infer, ObjectType, PropertyValidators } from "convex/values";
 import {
   customAction,
   customCtx,
@@ -25,20 +26,20 @@ import {
 } from "../_generated/server";
 import { canTriageBugReports } from "./bugReports/rules";
 import { appError, MESSAGES } from "./errors";
-import { hasAdminView, hasModeration, isAdmin, isBusiness } from "./roles";
+import { hasAdminView, isAdmin, isBusiness } from "./roles";
 
 type Check = (user: Doc<"users">) => boolean;
 
 /** What the JWT's subject names; either part may be malformed, so both stay strings. */
-export type SessionClaim = { userId: string; sessionId: string };
+type SessionClaim = { userId: string; sessionId: string };
 /** A signed-in caller whose session is live. */
-export type ActiveSession = { user: Doc<"users">; sessionId: Id<"authSessions"> };
+type ActiveSession = { user: Doc<"users">; sessionId: Id<"authSessions"> };
 /**
  * Where the caller stands: no token; a token whose session has ended (or expired,
  * or whose user is gone), which counts as signed out everywhere but sessions.current;
  * or a live session.
  */
-export type SessionState =
+type SessionState =
   | { status: "signedOut" }
   | { status: "ended" }
   | ({ status: "active" } & ActiveSession);
@@ -71,7 +72,7 @@ function toState(claim: SessionClaim | null, active: ActiveSession | null): Sess
 }
 
 /** The caller's session state in a query or mutation. */
-export async function getSessionState(ctx: QueryCtx): Promise<SessionState> {
+async function getSessionState(ctx: QueryCtx): Promise<SessionState> {
   const claim = await sessionClaim(ctx);
   return toState(claim, claim === null ? null : await activeSession(ctx, claim));
 }
@@ -117,10 +118,6 @@ export const userQuery = customQuery(query, withUser());
 export const userMutation = customMutation(mutation, withUser());
 export const userAction = customAction(action, withUserInAction());
 
-/** Moderation permission: moderator or admin. */
-export const moderatorQuery = customQuery(query, withUser(hasModeration));
-export const moderatorMutation = customMutation(mutation, withUser(hasModeration));
-
 /** Admin permission: role admin only. */
 export const adminQuery = customQuery(query, withUser(isAdmin));
 export const adminMutation = customMutation(mutation, withUser(isAdmin));
@@ -142,5 +139,42 @@ export const adminViewQuery = customQuery(query, withUser(hasAdminView));
  */
 const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
 export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
-export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
 export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
+
+/**
+ * A query about the signed-in viewer's own data that answers `signedOut` to a caller
+ * without a live session instead of throwing: while sign-in resolves, or after a
+ * session ends, pages render an empty state rather than an error. Each query declares
+ * that answer once; the handler always gets a non-null `ctx.user`.
+ */
+export function viewerQuery<Args extends PropertyValidators, Returns extends GenericValidator>(definition: {
+  args: Args;
+  returns: Returns;
+  signedOut: Infer<Returns>;
+  handler: (ctx: QueryCtx & ActiveSession, args: ObjectType<Args>) => Promise<Infer<Returns>>;
+}) {
+  const { signedOut, handler, ...rest } = definition;
+  return publicQuery({
+    ...rest,
+    handler: async (ctx, args: ObjectType<Args>): Promise<Infer<Returns>> => {
+      const { session } = ctx;
+      if (session.status !== "active") return signedOut;
+      return await handler({ ...ctx, user: session.user, sessionId: session.sessionId }, args);
+    },
+  });
+}
+
+/**
+ * The ownership policy, one answer everywhere: a document the caller does not own reads
+ * exactly like one that does not exist (NOT_FOUND, same message), so an id never tells
+ * whether it names someone else's document. `owner` names the field that holds its user.
+ */
+export function ownedBy<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">, notFound: string): D {
+  if (doc === null || owner(doc) !== userId) throw appError("NOT_FOUND", notFound);
+  return doc;
+}
+
+/** The same policy for queries that answer "nothing" (null, []) instead of an error. */
+export function ownedOrNull<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">): D | null {
+  return doc !== null && owner(doc) === userId ? doc : null;
+}

@@ -1,4 +1,4 @@
-// Shared by convex/ and src/: product limits and amounts (spec section 9, DESIGN.md token economy).
+// Shared by convex/ and src/: product limits and amounts, the token economy among them.
 export const PRODUCT_NAME = "TagMyThing";
 export const TOKEN_SYMBOL = "TMT";
 export const SUPPORT_EMAIL = "support@tagmything.com";
@@ -47,7 +47,6 @@ export const ACTIVITY_THROTTLE_MS = 60_000;
 export const EMAIL_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export const LINK_CODE_LENGTH = 32;
-export const CODE_SENDS_PER_MINUTE = 3;
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 10;
 export const REFERRAL_CODE_LENGTH = 8;
 // No 0/O, 1/I/L: codes are read aloud and typed by hand.

@@ -44,11 +44,3 @@ export function appError(code: ErrorCode, message: string) {
   return new ConvexError<AppErrorData>({ code, message });
 }
 
-export function isAppError(error: unknown): error is ConvexError<AppErrorData> {
-  return (
-    error instanceof ConvexError &&
-    typeof error.data === "object" &&
-    error.data !== null &&
-    "code" in error.data
-  );
-}

@@ -2,7 +2,7 @@
 // origin only, JSON replies, and the preflight.
 import { env, httpAction } from "../_generated/server";
 
-export function corsHeaders(request: Request): Record<string, string> {
+function corsHeaders(request: Request): Record<string, string> {
   const origin = request.headers.get("Origin");
   const allowed = env.SITE_URL?.replace(/\/+$/, "");
   const headers: Record<string, string> = { Vary: "Origin" };

@@ -1,8 +1,8 @@
 // The one place a balance changes. Each earn or spend inserts its transaction
 // and patches the wallet inside the caller's mutation, so both commit or neither
 // does; Convex serialises mutations, so racing spends cannot overdraw.
-import { v } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
+import { v } from "convex/values";
 import { internalMutation, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { SIGNUP_BONUS } from "./constants";
 import { appError, MESSAGES } from "./errors";
@@ -92,23 +92,12 @@ export async function openWalletWithBonus(ctx: MutationCtx, userId: Id<"users">)
   await earn(ctx, { userId, amount: SIGNUP_BONUS, source: "signup_bonus", description: "Welcome bonus for joining" });
 }
 
-const entryArgs = {
-  userId: v.id("users"),
-  amount: v.number(),
-  source: v.string(),
-  description: v.string(),
-};
-const resultValidator = v.object({ balance: v.number(), transactionId: v.id("transactions") });
-
-// For other domains' actions and the scheduler; mutations call earn/spend directly.
+/**
+ * Credits an account from outside the app: support (`npx convex run lib/ledger:earnTokens`)
+ * and end-to-end fixtures. Internal, so no client can call it; app code calls earn/spend.
+ */
 export const earnTokens = internalMutation({
-  args: entryArgs,
-  returns: resultValidator,
+  args: { userId: v.id("users"), amount: v.number(), source: v.string(), description: v.string() },
+  returns: v.object({ balance: v.number(), transactionId: v.id("transactions") }),
   handler: async (ctx, entry) => await earn(ctx, entry),
-});
-
-export const spendTokens = internalMutation({
-  args: entryArgs,
-  returns: resultValidator,
-  handler: async (ctx, entry) => await spend(ctx, entry),
 });

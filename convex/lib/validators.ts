@@ -1,15 +1,12 @@
+import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 // Every shape shared by schema, args and returns is defined here once.
-export const roleValidator = v.union(
-  v.literal("influencer"),
-  v.literal("moderator"),
-  v.literal("admin"),
-);
+export const ROLES = ["influencer", "moderator", "admin"] as const;
+export const roleValidator = literals(...ROLES);
 export type Role = Infer<typeof roleValidator>;
 
-export const channelValidator = v.union(v.literal("email"), v.literal("sms"));
-export type Channel = Infer<typeof channelValidator>;
+const channelValidator = v.union(v.literal("email"), v.literal("sms"));
 
 export const profileValidator = v.object({
   _id: v.id("users"),
@@ -42,12 +39,6 @@ export const outboxMessageValidator = v.object({
   subject: v.string(),
   body: v.string(),
   link: v.union(v.string(), v.null()),
-});
-
-export const accessChangeValidator = v.object({
-  role: v.optional(roleValidator),
-  isBusinessUser: v.optional(v.boolean()),
-  isAdminInfluencer: v.optional(v.boolean()),
 });
 
 // One changed field: before and after.

@@ -5,7 +5,7 @@ import { cn } from "../ui/cn";
 // How long "Back online" stays up after the connection returns.
 export const BACK_ONLINE_MS = 4000;
 
-export const CONNECTION_MESSAGES = {
+const CONNECTION_MESSAGES = {
   lost: "Connection lost. Trying to reconnect...",
   pending: "Pending changes will finish when you are back online.",
   back: "Back online.",

@@ -8,7 +8,7 @@ interface FooterGroup {
 }
 
 // Spec order (section 2, Footer), grouped into columns without reordering.
-export const FOOTER_GROUPS: FooterGroup[] = [
+const FOOTER_GROUPS: FooterGroup[] = [
   {
     heading: "Tagging",
     links: [

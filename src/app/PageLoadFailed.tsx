@@ -3,7 +3,7 @@ import { fullPageLoad } from "../lib/fullPageLoad";
 import { Button } from "../ui";
 
 /** What the page area shows when a page cannot be rendered even after a full page load. */
-export function PageLoadFailed() {
+function PageLoadFailed() {
   return (
     <div role="alert" className="mx-auto mt-16 max-w-md px-4 text-center">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">This page could not be loaded</h1>

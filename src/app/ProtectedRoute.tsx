@@ -23,8 +23,8 @@ export interface ProtectedRouteProps {
   children?: ReactNode;
 }
 
-export const UNAUTHORIZED_PATH = "/unauthorized";
-export const BUSINESS_UPGRADE_PATH = "/business-upgrade";
+const UNAUTHORIZED_PATH = "/unauthorized";
+const BUSINESS_UPGRADE_PATH = "/business-upgrade";
 
 /** Where the guard sends `profile`, or null when it may see the page. */
 function denialTarget(profile: Profile | null, props: ProtectedRouteProps): string | null {

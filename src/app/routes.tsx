@@ -58,8 +58,6 @@ const INFO_SLUGS = [
 const PUBLIC_FRAMES: FrameId[] = [
   "influencer-signup",
 ];
-const SIGNED_IN_FRAMES: FrameId[] = [];
-const ADMIN_VIEW_FRAMES: FrameId[] = [];
 
 const frameRoute = (id: FrameId) => <Route key={id} path={`/${id}`} element={<FramePage frame={id} />} />;
 
@@ -102,7 +100,6 @@ export function appRoutes() {
       <Route path="/legacy/:token/:assetId" element={<LegacyViewPage />} />
 
       <Route element={<ProtectedRoute />}>
-        {SIGNED_IN_FRAMES.map(frameRoute)}
         <Route path="/nok" element={<NokPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/wallet" element={<WalletPage />} />
@@ -122,7 +119,6 @@ export function appRoutes() {
         <Route path="/admin" element={<AdminPage />} />
       </Route>
       <Route element={<ProtectedRoute requireAdmin allowAdminInfluencer />}>
-        {ADMIN_VIEW_FRAMES.map(frameRoute)}
         <Route path="/bug-reports" element={<BugReportsPage />} />
         <Route path="/news-management" element={<NewsManagementPage />} />
         <Route path="/admin-influencer-dashboard" element={<AdminInfluencerDashboardPage />} />

@@ -4,7 +4,7 @@ import { api } from "../../convex/_generated/api";
 import { PROFILE_FETCH_TIMEOUT_MS } from "../../convex/lib/constants";
 import type { Profile } from "../lib/profile";
 
-export interface ProfileState {
+interface ProfileState {
   /** null when signed out, when there is no profile, or when the fetch timed out. */
   profile: Profile | null;
   isLoading: boolean;

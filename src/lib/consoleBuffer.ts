@@ -2,17 +2,12 @@
 // warnings, and logs that mention 'error', 'failed' or 'timeout'; the last 20.
 // The original console methods keep working; entries are redacted on capture.
 import { redactSecrets } from "../../convex/lib/bugReports/redact";
-import {
-  CONSOLE_BUFFER_SIZE,
-  MAX_CONSOLE_ENTRY_CHARS,
-  type ConsoleEntry,
-  type ConsoleLevel,
-} from "../../convex/lib/bugReports/rules";
+import { CONSOLE_BUFFER_SIZE, CONSOLE_LEVELS, MAX_CONSOLE_ENTRY_CHARS, type ConsoleEntry, type ConsoleLevel } from "../../convex/lib/bugReports/rules";
 
 export type { ConsoleEntry };
 
 const LOG_KEYWORDS = /error|failed|timeout/i;
-const METHODS: readonly ConsoleLevel[] = ["error", "warn", "log"];
+const METHODS: readonly ConsoleLevel[] = CONSOLE_LEVELS;
 
 let entries: ConsoleEntry[] = [];
 let uninstall: (() => void) | null = null;
@@ -27,7 +22,7 @@ function describe(value: unknown): string {
   }
 }
 
-export function formatConsoleArgs(args: readonly unknown[]): string {
+function formatConsoleArgs(args: readonly unknown[]): string {
   return args.map(describe).join(" ");
 }
 

@@ -3,19 +3,28 @@
 // default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
 import { TOKEN_SYMBOL } from "../../convex/lib/constants";
 
+let cached: { from: string; locale: string | undefined } | null = null;
+
 /**
- * The user's first preferred language that Intl accepts, else undefined (the runtime's
- * default). Browsers can report tags Intl refuses (headless Chromium under LANG=C says
- * "en-US@posix"), and a refused tag would throw from every formatter.
+ * The user's first preferred language that is a valid BCP 47 tag, else undefined (the
+ * runtime's default). Browsers can report tags Intl refuses ("en-US@posix" from a POSIX
+ * locale), and one of those would make every formatter throw.
  */
-export function userLocale(): string | undefined {
+function userLocale(): string | undefined {
   if (typeof navigator === "undefined") return undefined;
-  const preferred = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
-  for (const tag of preferred) {
+  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const key = wanted.join(",");
+  if (cached?.from !== key) cached = { from: key, locale: firstValidTag(wanted) };
+  return cached.locale;
+}
+
+function firstValidTag(tags: readonly (string | undefined)[]): string | undefined {
+  for (const tag of tags) {
+    if (!tag) continue;
     try {
       return Intl.getCanonicalLocales(tag)[0];
     } catch {
-      // Not a BCP 47 tag; try the next one.
+      // Not a BCP 47 tag: try the next preference.
     }
   }
   return undefined;

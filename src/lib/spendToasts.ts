@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { errorCode } from "./errors";
 
 // Spec section 8, wallet row, word for word.
-export const SPEND_MESSAGES = {
+const SPEND_MESSAGES = {
   insufficient: "Insufficient tokens",
   failed: "Failed to spend tokens",
 } as const;

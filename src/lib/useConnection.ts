@@ -14,7 +14,7 @@ function subscribeOnline(onChange: () => void) {
   };
 }
 
-export interface Connection {
+interface Connection {
   /** The backend cannot be reached: the browser is offline or the Convex socket has been down a while. */
   lost: boolean;
   /** Mutations and actions sent but not yet answered; they finish once the connection returns. */

@@ -7,7 +7,7 @@ import { fullPageLoad } from "./fullPageLoad";
  * How long the server gets to end the session before the app goes home anyway. Offline the
  * sign-out call would wait for a connection indefinitely, so it gets no time at all.
  */
-export const SIGN_OUT_WAIT_MS = 3000;
+const SIGN_OUT_WAIT_MS = 3000;
 
 // Convex Auth keeps the access token under this prefix (namespaced by deployment).
 const AUTH_TOKEN_KEY_PREFIX = "__convexAuthJWT";

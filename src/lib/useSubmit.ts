@@ -1,30 +1,33 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
-import { errorMessage } from "./errors";
+import { clientErrorMessage, errorMessage } from "./errors";
 
 type Options = {
   /** What the user reads when the server's error is not one of ours. */
   fallback: string;
   /** "inline" keeps the message in `error` for the form to show; "toast" pops it up. */
   show?: "inline" | "toast";
+  /** Also show a plain Error's text: for actions whose browser-side steps (uploads) throw our own messages. */
+  clientErrors?: boolean;
 };
 
 /**
- * The busy state and error of one form action. `run` resolves true when the action
- * succeeded; while it runs `busy` is true, so the submit button can show its spinner.
+ * The busy state and error of a form's server action. `run(action)` resolves true when the
+ * action succeeded; while it runs `busy` is true, so the submit button shows its spinner.
+ * `setError` is there for the form's own checks before it calls the server.
  */
-export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<unknown>, { fallback, show = "inline" }: Options) {
+export function useSubmit({ fallback, show = "inline", clientErrors = false }: Options) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
-    async (...args: A): Promise<boolean> => {
+    async (action: () => Promise<unknown>): Promise<boolean> => {
       setBusy(true);
       setError(null);
       try {
-        await action(...args);
+        await action();
         return true;
       } catch (caught) {
-        const message = errorMessage(caught, fallback);
+        const message = (clientErrors ? clientErrorMessage : errorMessage)(caught, fallback);
         if (show === "toast") toast.error(message);
         else setError(message);
         return false;
@@ -32,7 +35,7 @@ export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<u
         setBusy(false);
       }
     },
-    [action, fallback, show],
+    [fallback, show, clientErrors],
   );
   return { busy, error, setError, run };
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
-export type BadgeTone = "green" | "amber" | "red" | "slate";
+type BadgeTone = "green" | "amber" | "red" | "slate";
 
 const TONES: Record<BadgeTone, string> = {
   green: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200",

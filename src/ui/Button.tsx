@@ -1,10 +1,10 @@
 import type { ComponentPropsWithRef } from "react";
 import { cn } from "./cn";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger";
-export type ButtonSize = "sm" | "md" | "lg";
+type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger";
+type ButtonSize = "sm" | "md" | "lg";
 
-export interface ButtonProps extends ComponentPropsWithRef<"button"> {
+interface ButtonProps extends ComponentPropsWithRef<"button"> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Disables the button and shows `loadingText` (or the children) beside a spinner. */
@@ -18,7 +18,7 @@ const base =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 " +
   "disabled:cursor-not-allowed disabled:opacity-60 select-none";
 
-export const buttonVariants: Record<ButtonVariant, string> = {
+const buttonVariants: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400",
   secondary:
     "bg-indigo-50 text-indigo-700 hover:bg-indigo-100 dark:bg-indigo-950 dark:text-indigo-200 dark:hover:bg-indigo-900",
@@ -28,7 +28,7 @@ export const buttonVariants: Record<ButtonVariant, string> = {
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 dark:bg-red-500 dark:hover:bg-red-400",
 };
 
-export const buttonSizes: Record<ButtonSize, string> = {
+const buttonSizes: Record<ButtonSize, string> = {
   sm: "h-8 px-3 text-sm",
   md: "h-10 px-4 text-sm",
   lg: "h-12 px-6 text-base",

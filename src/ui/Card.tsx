@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
 import { cn } from "./cn";
 
-export interface CardProps extends Omit<ComponentPropsWithRef<"div">, "title"> {
+interface CardProps extends Omit<ComponentPropsWithRef<"div">, "title"> {
   title?: ReactNode;
   /** The title's heading level: h1 where the card is the whole page (default h2). */
   titleAs?: "h1" | "h2";

@@ -2,9 +2,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, type ReactNode } from "react";
 import { cn } from "./cn";
 
-export type ModalSize = "sm" | "md" | "lg" | "xl";
+type ModalSize = "sm" | "md" | "lg" | "xl";
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;

@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from "react";
 import { cn } from "./cn";
 import { controlClasses, Field, type FieldProps } from "./Field";
 
-export interface SelectProps extends ComponentPropsWithRef<"select">, FieldProps {
+interface SelectProps extends ComponentPropsWithRef<"select">, FieldProps {
   /** A smaller control for table rows. */
   compact?: boolean;
 }

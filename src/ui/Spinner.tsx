@@ -2,7 +2,7 @@ import { cn } from "./cn";
 
 type SpinnerSize = "sm" | "md" | "lg";
 
-export interface SpinnerProps {
+interface SpinnerProps {
   /** Visible text next to the spinner; also what screen readers announce. */
   label?: string;
   size?: SpinnerSize;

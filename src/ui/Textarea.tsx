@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from "react";
 import { cn } from "./cn";
 import { controlClasses, Field, type FieldProps } from "./Field";
 
-export interface TextareaProps extends ComponentPropsWithRef<"textarea">, FieldProps {}
+interface TextareaProps extends ComponentPropsWithRef<"textarea">, FieldProps {}
 
 export function Textarea({ label, error, hint, id, className, containerClassName, ref, rows = 3, ...rest }: TextareaProps) {
   return (

@@ -1,17 +1,11 @@
 export { Button, buttonClasses } from "./Button";
-export type { ButtonProps, ButtonVariant, ButtonSize } from "./Button";
 export { Modal } from "./Modal";
-export type { ModalProps, ModalSize } from "./Modal";
 export { Input } from "./Input";
 export type { InputProps } from "./Input";
 export { Select } from "./Select";
 export { Textarea } from "./Textarea";
 export { Badge } from "./Badge";
-export type { BadgeTone } from "./Badge";
 export { Card } from "./Card";
-export type { CardProps } from "./Card";
 export { Spinner, PageSpinner } from "./Spinner";
-export type { SpinnerProps } from "./Spinner";
 export { cn } from "./cn";
-export { Logo } from "./Logo";
 export { QueryErrorBoundary } from "./QueryErrorBoundary";

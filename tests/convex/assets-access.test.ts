@@ -20,8 +20,8 @@ test("nobody else reads a private asset's details or history", async () => {
   expect(list.page).toEqual([]);
 });
 
-test("nobody edits, changes the status of, transfers or deletes another's asset", async () => {
-  const { t, other, assetId } = await twoMembers();
+test("nobody edits, changes the status of, transfers or deletes another's asset, which reads as a missing one", async () => {
+  const { t, owner, other, assetId } = await twoMembers();
   const before = await snapshot(t);
   const attempts = [
     () => other.as.mutation(api.assets.update, { assetId, ...generalInput, name: "Mine now" }),
@@ -30,8 +30,15 @@ test("nobody edits, changes the status of, transfers or deletes another's asset"
     () => other.as.mutation(api.transfers.offer, { assetId, email: "someone@example.com" }),
     () => other.as.mutation(api.assetFiles.add, { assetId, files: [] }),
   ];
-  for (const attempt of attempts) expect((await errorData(attempt)).code).toBe("FORBIDDEN");
+  const answers = [];
+  for (const attempt of attempts) answers.push(await errorData(attempt));
   expect(await snapshot(t)).toEqual(before);
+  // The ownership policy: the same answer as for an id that names nothing, so ids reveal nothing.
+  const { assetId: goneId } = await tagGeneral(owner.as, { visibility: "private" });
+  await owner.as.mutation(api.assets.remove, { assetId: goneId });
+  const missing = await errorData(() => other.as.mutation(api.assets.setStatus, { assetId: goneId, status: "stolen" }));
+  expect(missing).toEqual({ code: "NOT_FOUND", message: "Asset not found" });
+  for (const answer of answers) expect(answer).toEqual(missing);
 });
 
 test("an owner edits: the change is in the history with who and what", async () => {

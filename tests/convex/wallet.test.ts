@@ -1,13 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
+import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import * as ledger from "../../convex/lib/ledger";
 import { LEDGER_MESSAGES } from "../../convex/lib/ledger";
 import { errorData, makeUser, setupTest, signUpVerified, snapshot, userByEmail, type Backend } from "./setup";
 
-const earn = (t: Backend, userId: Id<"users">, amount: number, source = "test") =>
-  t.mutation(internal.lib.ledger.earnTokens, { userId, amount, source, description: `Earned ${amount}` });
+// The ledger's own entry points, inside one transaction each as a mutation would call them.
+const earn = (t: Backend, userId: Id<"users">, amount: number, source = "test", description = `Earned ${amount}`) =>
+  t.run(async (ctx) => await ledger.earn(ctx, { userId, amount, source, description }));
 const spend = (t: Backend, userId: Id<"users">, amount: number, source = "test") =>
-  t.mutation(internal.lib.ledger.spendTokens, { userId, amount, source, description: `Spent ${amount}` });
+  t.run(async (ctx) => await ledger.spend(ctx, { userId, amount, source, description: `Spent ${amount}` }));
 
 /** Balance, the sum of the user's transactions, and their count, read straight from the tables. */
 async function books(t: Backend, userId: Id<"users">) {
@@ -107,8 +109,7 @@ describe("wallet", () => {
     const before = await snapshot(t);
     expect((await errorData(() => earn(t, gone, 5))).code).toBe("NOT_FOUND");
     expect((await errorData(() => earn(t, userId, 5, "Bad Source!"))).message).toBe(LEDGER_MESSAGES.invalidSource);
-    const blank = () =>
-      t.mutation(internal.lib.ledger.earnTokens, { userId, amount: 5, source: "test", description: "   " });
+    const blank = () => earn(t, userId, 5, "test", "   ");
     expect((await errorData(blank)).message).toBe(LEDGER_MESSAGES.invalidDescription);
     expect(await snapshot(t)).toEqual(before);
   });

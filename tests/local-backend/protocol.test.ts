@@ -181,11 +181,19 @@ describe("storage, scheduling and HTTP routes", () => {
     expect(bad.status).toBe(401);
   });
 
-  it("stores blobs from actions", async () => {
+  it("stores blobs from actions with their type, behind a capability URL", async () => {
     const http = new ConvexHttpClient(backend.url);
     const storageId = await http.action(api.files.storeText, { text: "from action" });
-    const body = await fetch(`${backend.url}/api/storage/${storageId}`).then((r) => r.text());
-    expect(body).toBe("from action");
+    const url = (await http.query(api.files.url, { storageId }))!;
+    expect(new URL(url).searchParams.get("token")).toMatch(/^[\w-]{40,}$/);
+    const res = await fetch(url);
+    expect(res.headers.get("content-type")).toBe("text/plain");
+    expect(await res.text()).toBe("from action");
+    // The id alone, or a token of another file, opens nothing.
+    expect((await fetch(`${backend.url}/api/storage/${storageId}`)).status).toBe(404);
+    const other = await http.action(api.files.storeText, { text: "other" });
+    const otherToken = new URL((await http.query(api.files.url, { storageId: other }))!).searchParams.get("token");
+    expect((await fetch(`${backend.url}/api/storage/${storageId}?token=${otherToken}`)).status).toBe(404);
   });
 
   it("runs scheduled functions at their time and updates subscribers", async () => {

@@ -16,12 +16,11 @@ export const ADMIN_PANEL_MESSAGES = {
   searchTooLong: `Search must be at most ${USER_SEARCH_MAX} characters`,
 } as const;
 
-export const businessRequestStatusValidator = v.union(
+const businessRequestStatusValidator = v.union(
   v.literal("pending"),
   v.literal("granted"),
   v.literal("declined"),
 );
-export type BusinessRequestStatus = Infer<typeof businessRequestStatusValidator>;
 
 export const businessRequestFields = {
   userId: v.id("users"),
@@ -67,7 +66,6 @@ export const adminUserRowValidator = v.object({
 export type AdminUserRow = Infer<typeof adminUserRowValidator>;
 
 export const countValidator = v.object({ count: v.number(), capped: v.boolean() });
-export type Count = Infer<typeof countValidator>;
 
 export const auditRowValidator = v.object({
   _id: v.id("auditLog"),
@@ -82,4 +80,3 @@ export const auditRowValidator = v.object({
     }),
   ),
 });
-export type AuditRow = Infer<typeof auditRowValidator>;

@@ -27,7 +27,7 @@ export const ADDRESS_HINTS: Record<Chain, string> = {
   tezos: "KT1 followed by 33 base58 characters",
 };
 
-export function isValidContractAddress(chain: Chain, address: string): boolean {
+function isValidContractAddress(chain: Chain, address: string): boolean {
   if (chain === "solana") return BASE58.test(address);
   if (chain === "tezos") return TEZOS.test(address);
   return EVM.test(address);

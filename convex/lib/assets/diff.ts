@@ -25,7 +25,7 @@ const LABELS: Record<string, string> = {
 const MONEY = new Set(["purchaseValue", "unitCost"]);
 const PREVIEW = 80;
 
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   return LABELS[field] ?? field;
 }
 

@@ -6,7 +6,7 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILE_NAME = 200;
 // Longest side of a photo after the browser resizes it.
 export const PHOTO_MAX_PX = 1600;
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const DOCUMENT_TYPES = ["application/pdf", ...PHOTO_TYPES] as const;
 
 export const FILE_MESSAGES = {

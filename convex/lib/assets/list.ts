@@ -7,7 +7,7 @@ import type { AssetKind, AssetStatus } from "./tables";
 
 export const sortValidator = v.union(v.literal("newest"), v.literal("oldest"), v.literal("name"));
 export type AssetSort = Infer<typeof sortValidator>;
-export const SEARCH_MAX = 100;
+const SEARCH_MAX = 100;
 
 type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; search?: string };
 

@@ -1,4 +1,5 @@
-// Reads shared by the asset screens and by verify / public assets / dashboard (issue 7b).
+// The one read layer of assets: the owner's screens, the verify page (publicView: what a
+// finder or buyer may see, and nothing more), public assets and the dashboard.
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -14,9 +15,11 @@ import {
   type AssetChange,
   type AssetEventType,
 } from "./tables";
-import { appError, MESSAGES } from "../errors";
+import { maskOwner, PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
+import type { VerifyResult } from "../verify/tables";
+import { ownedBy } from "../access";
 
-export const ASSET_NOT_FOUND = "Asset not found";
+const ASSET_NOT_FOUND = "Asset not found";
 const PROVENANCE_LIMIT = 100;
 
 export const assetSummaryValidator = v.object({
@@ -63,7 +66,6 @@ export const assetEventViewValidator = v.object({
   at: v.number(),
   actorName: v.string(),
 });
-export type AssetEventView = Infer<typeof assetEventViewValidator>;
 
 export async function getAssetBySerial(ctx: QueryCtx, serial: string): Promise<Doc<"assets"> | null> {
   return await ctx.db
@@ -78,12 +80,31 @@ export async function coverPhotoUrl(ctx: QueryCtx, asset: Doc<"assets">): Promis
 }
 
 /** Past and present owners in order, without who they are. */
-export async function provenance(ctx: QueryCtx, assetId: Id<"assets">) {
+async function provenance(ctx: QueryCtx, assetId: Id<"assets">, limit = PROVENANCE_LIMIT) {
   const rows = await ctx.db
     .query("assetOwners")
     .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
-    .take(PROVENANCE_LIMIT);
+    .take(limit);
   return rows.map((r) => ({ from: r.from, to: r.to ?? null }));
+}
+
+/** The public view of an asset: every field listed, built by hand so nothing else slips out. */
+export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Doc<"users"> | null): Promise<VerifyResult> {
+  const owner = await ctx.db.get("users", asset.ownerId);
+  const rows = await provenance(ctx, asset._id, VERIFY_PROVENANCE_LIMIT);
+  const periods = rows.length > 0 ? rows : [{ from: asset.taggedAt, to: null }];
+  return {
+    result: "public",
+    serial: asset.serial,
+    name: asset.name,
+    kind: asset.kind,
+    status: asset.status,
+    photoUrl: await coverPhotoUrl(ctx, asset),
+    taggedAt: asset.taggedAt,
+    owner: maskOwner({ fullName: owner?.fullName, email: owner?.email }),
+    provenance: { owners: periods.length, periods },
+    isOwner: viewer !== null && viewer._id === asset.ownerId,
+  };
 }
 
 export async function toSummary(ctx: QueryCtx, asset: Doc<"assets">): Promise<AssetSummary> {
@@ -102,12 +123,9 @@ export async function toSummary(ctx: QueryCtx, asset: Doc<"assets">): Promise<As
   };
 }
 
-/** The caller's own asset, or NOT_FOUND / FORBIDDEN. */
+/** The caller's own asset; someone else's reads as a missing one (the ownership policy). */
 export async function ownedAsset(ctx: QueryCtx, assetId: Id<"assets">, userId: Id<"users">) {
-  const asset = await ctx.db.get("assets", assetId);
-  if (asset === null) throw appError("NOT_FOUND", ASSET_NOT_FOUND);
-  if (asset.ownerId !== userId) throw appError("FORBIDDEN", MESSAGES.forbidden);
-  return asset;
+  return ownedBy(await ctx.db.get("assets", assetId), (asset) => asset.ownerId, userId, ASSET_NOT_FOUND);
 }
 
 export async function recordEvent(

@@ -4,7 +4,7 @@ import { contractAddressError, tokenIdError } from "./chains";
 import type { AssetDetails, AssetKind, AssetStatus, Beneficiary, Visibility } from "./tables";
 import { appError } from "../errors";
 
-export const ASSET_LIMITS = {
+const ASSET_LIMITS = {
   name: 100,
   description: 2000,
   category: 60,
@@ -33,6 +33,8 @@ export const STATUS_LABELS: Record<AssetStatus, string> = {
   stolen: "Stolen",
   transferred: "Transferred",
 };
+/** How each status stands (its badge colour): fine, a warning, an alarm, or over. */
+export const STATUS_TONES = { active: "green", lost: "amber", stolen: "red", transferred: "slate" } as const satisfies Record<AssetStatus, string>;
 
 export type AssetInput = {
   kind: AssetKind;

@@ -1,4 +1,4 @@
-// Demo assets for the local backend (DESIGN.md demo data): a few per demo account, free of charge.
+// Demo assets for the local backend: a few per demo account, free of charge.
 import type { MutationCtx } from "../../_generated/server";
 import type { AssetInput } from "./rules";
 import { searchTextOf } from "./rules";

@@ -2,9 +2,8 @@
 // people read them off labels and type them into /verify by hand.
 import type { MutationCtx } from "../../_generated/server";
 import { randomString } from "../auth/input";
-import { appError } from "../errors";
 
-export const SERIAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const SERIAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const SERIAL_PATTERN = /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}$/;
 const MAX_ATTEMPTS = 10;
 
@@ -16,7 +15,7 @@ export function isSerialFormat(value: string): boolean {
   return SERIAL_PATTERN.test(normaliseSerial(value));
 }
 
-export function randomSerial(): string {
+function randomSerial(): string {
   const body = randomString(8, SERIAL_ALPHABET);
   return `TMT-${body.slice(0, 4)}-${body.slice(4)}`;
 }
@@ -38,8 +37,3 @@ export async function reserveSerial(ctx: MutationCtx, draw: () => string = rando
   throw new Error("Could not draw a free serial number");
 }
 
-export function assertSerial(value: string): string {
-  const serial = normaliseSerial(value);
-  if (!SERIAL_PATTERN.test(serial)) throw appError("INVALID", "Serial numbers look like TMT-ABCD-EFGH");
-  return serial;
-}

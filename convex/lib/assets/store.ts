@@ -12,7 +12,7 @@ export const newFileValidator = v.object({
   kind: fileKindValidator,
   name: v.string(),
 });
-export type NewFile = { storageId: Id<"_storage">; kind: FileKind; name: string };
+type NewFile = { storageId: Id<"_storage">; kind: FileKind; name: string };
 
 /** Checks uploads against storage metadata and returns the file records to store. */
 export async function checkUploads(ctx: MutationCtx, files: NewFile[], alreadyAttached: number): Promise<AssetFile[]> {

@@ -1,48 +1,24 @@
+import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 // Asset shapes (issue 7), shared by schema, args and returns; src/ imports the types.
-export const assetKindValidator = v.union(
-  v.literal("general"),
-  v.literal("nft"),
-  v.literal("will"),
-  v.literal("business"),
-);
+// Each enum is written once, as a list; its validator and type are derived from it.
+export const ASSET_KINDS = ["general", "nft", "will", "business"] as const;
+export const assetKindValidator = literals(...ASSET_KINDS);
 export type AssetKind = Infer<typeof assetKindValidator>;
-export const ASSET_KINDS: readonly AssetKind[] = ["general", "nft", "will", "business"];
 
-export const assetStatusValidator = v.union(
-  v.literal("active"),
-  v.literal("lost"),
-  v.literal("stolen"),
-  v.literal("transferred"),
-);
+export const ASSET_STATUSES = ["active", "lost", "stolen", "transferred"] as const;
+export const assetStatusValidator = literals(...ASSET_STATUSES);
 export type AssetStatus = Infer<typeof assetStatusValidator>;
-export const ASSET_STATUSES: readonly AssetStatus[] = ["active", "lost", "stolen", "transferred"];
 
 export const visibilityValidator = v.union(v.literal("public"), v.literal("private"));
 export type Visibility = Infer<typeof visibilityValidator>;
 
-export const chainValidator = v.union(
-  v.literal("ethereum"),
-  v.literal("polygon"),
-  v.literal("base"),
-  v.literal("arbitrum"),
-  v.literal("optimism"),
-  v.literal("solana"),
-  v.literal("tezos"),
-);
+export const CHAINS = ["ethereum", "polygon", "base", "arbitrum", "optimism", "solana", "tezos"] as const;
+const chainValidator = literals(...CHAINS);
 export type Chain = Infer<typeof chainValidator>;
-export const CHAINS: readonly Chain[] = [
-  "ethereum",
-  "polygon",
-  "base",
-  "arbitrum",
-  "optimism",
-  "solana",
-  "tezos",
-];
 
-export const beneficiaryValidator = v.object({
+const beneficiaryValidator = v.object({
   name: v.string(),
   relationship: v.optional(v.string()),
   email: v.optional(v.string()),
@@ -52,7 +28,7 @@ export const beneficiaryValidator = v.object({
 export type Beneficiary = Infer<typeof beneficiaryValidator>;
 
 // Money is stored in minor units (pence/cents) so sums stay exact.
-export const generalDetailsValidator = v.object({
+const generalDetailsValidator = v.object({
   kind: v.literal("general"),
   brand: v.optional(v.string()),
   model: v.optional(v.string()),
@@ -60,19 +36,19 @@ export const generalDetailsValidator = v.object({
   purchaseValue: v.optional(v.number()),
   location: v.optional(v.string()),
 });
-export const nftDetailsValidator = v.object({
+const nftDetailsValidator = v.object({
   kind: v.literal("nft"),
   chain: chainValidator,
   contractAddress: v.string(),
   tokenId: v.string(),
   marketplaceUrl: v.optional(v.string()),
 });
-export const willDetailsValidator = v.object({
+const willDetailsValidator = v.object({
   kind: v.literal("will"),
   beneficiaries: v.array(beneficiaryValidator),
   instructions: v.optional(v.string()),
 });
-export const businessDetailsValidator = v.object({
+const businessDetailsValidator = v.object({
   kind: v.literal("business"),
   sku: v.string(),
   quantity: v.number(),
@@ -105,7 +81,6 @@ export const transferStatusValidator = v.union(
   v.literal("declined"),
   v.literal("cancelled"),
 );
-export type TransferStatus = Infer<typeof transferStatusValidator>;
 
 export const assetEventTypeValidator = v.union(
   v.literal("tagged"),

@@ -3,6 +3,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "./read";
 import { appError } from "../errors";
+import { ownedBy } from "../access";
 
 export const TRANSFER_MESSAGES = {
   self: "You cannot transfer an asset to yourself",
@@ -31,9 +32,17 @@ export async function cancelPendingTransfer(ctx: MutationCtx, assetId: Id<"asset
 }
 
 /** An open offer, or NOT_FOUND / INVALID. */
-export async function openTransfer(ctx: QueryCtx, transferId: Id<"transfers">): Promise<Doc<"transfers">> {
-  const transfer = await ctx.db.get("transfers", transferId);
-  if (transfer === null) throw appError("NOT_FOUND", TRANSFER_MESSAGES.notFound);
+/**
+ * A pending transfer the caller is a party to (`party` picks the sender or the recipient);
+ * to anyone else it reads as missing, whatever its state (the ownership policy).
+ */
+export async function openTransfer(
+  ctx: QueryCtx,
+  transferId: Id<"transfers">,
+  party: (transfer: Doc<"transfers">) => Id<"users">,
+  userId: Id<"users">,
+): Promise<Doc<"transfers">> {
+  const transfer = ownedBy(await ctx.db.get("transfers", transferId), party, userId, TRANSFER_MESSAGES.notFound);
   if (transfer.status !== "pending") throw appError("INVALID", TRANSFER_MESSAGES.closed);
   return transfer;
 }

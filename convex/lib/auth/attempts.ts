@@ -10,7 +10,7 @@ import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../constants";
 const WINDOW_MS = 60 * 60_000;
 
 export type AttemptKind = "password" | "phoneCode";
-export type Attempt = { ok: true } | { ok: false; retryAfterMs: number };
+type Attempt = { ok: true } | { ok: false; retryAfterMs: number };
 
 export function attemptKey(kind: AttemptKind, identifier: string): string {
   return `attempt:${kind}:${identifier}`;

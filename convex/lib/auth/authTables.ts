@@ -6,7 +6,7 @@
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
 
-export const emailLinkPurposeValidator = v.union(v.literal("signUp"), v.literal("reset"));
+const emailLinkPurposeValidator = v.union(v.literal("signUp"), v.literal("reset"));
 
 export const authStateTables = {
   // One outstanding link per address and purpose: a pending sign-up (with the

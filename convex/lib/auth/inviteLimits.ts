@@ -9,7 +9,7 @@ import { takeSendSlot } from "./sendLimits";
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-export const INVITE_LIMITS = { perSenderPerHour: 10, perRecipientPerDay: 3 } as const;
+const INVITE_LIMITS = { perSenderPerHour: 10, perRecipientPerDay: 3 } as const;
 
 export const INVITE_MESSAGES = {
   sender: "You have sent too many invitations. Please try again in an hour.",

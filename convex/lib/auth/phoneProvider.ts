@@ -20,7 +20,7 @@ import { OTP_LENGTH } from "../constants";
 import { appError, MESSAGES } from "../errors";
 import { sendSms } from "../outbound";
 
-export const PHONE_PROVIDER_ID = "phone";
+const PHONE_PROVIDER_ID = "phone";
 
 type Outcome =
   | { status: "ok"; userId: Id<"users"> }

@@ -9,7 +9,7 @@ import type { Profile } from "../validators";
 
 const REFERRAL_CODE_ATTEMPTS = 10;
 
-export async function uniqueReferralCode(ctx: MutationCtx): Promise<string> {
+async function uniqueReferralCode(ctx: MutationCtx): Promise<string> {
   for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt++) {
     const code = randomString(REFERRAL_CODE_LENGTH, REFERRAL_CODE_ALPHABET);
     const taken = await ctx.db

@@ -4,7 +4,7 @@
 import type { MutationCtx } from "../../_generated/server";
 import { enforceRateLimit } from "../rateLimit";
 
-export type Channel = "email" | "sms";
+type Channel = "email" | "sms";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,20 +1,10 @@
 // Reads the spec's bug report payload (section 3) from an untrusted JSON body.
 // metadata.userId and metadata.userRole are ignored: the server takes both
 // from the verified token.
-import {
-  BUG_REPORT_MESSAGES as M,
-  MAX_CONSOLE_ENTRIES,
-  MAX_CONSOLE_ENTRY_CHARS,
-  MAX_DESCRIPTION_CHARS,
-  MAX_PAGE_URL_CHARS,
-  MAX_SCREENSHOT_BYTES,
-  MAX_USER_AGENT_CHARS,
-  type ConsoleEntry,
-  type ConsoleLevel,
-} from "./rules";
+import { BUG_REPORT_MESSAGES as M, CONSOLE_LEVELS, MAX_CONSOLE_ENTRIES, MAX_CONSOLE_ENTRY_CHARS, MAX_DESCRIPTION_CHARS, MAX_PAGE_URL_CHARS, MAX_SCREENSHOT_BYTES, MAX_USER_AGENT_CHARS, type ConsoleEntry, type ConsoleLevel } from "./rules";
 import { redactSecrets } from "./redact";
 
-export type ParsedReport = {
+type ParsedReport = {
   description: string;
   consoleLogs: ConsoleEntry[];
   screenshot: { bytes: Uint8Array; contentType: "image/jpeg" | "image/png" };
@@ -24,14 +14,13 @@ export type ParsedReport = {
   clientTimestamp: string;
 };
 
-export type ParseResult = { ok: true; report: ParsedReport } | { ok: false; status: number; error: string };
+type ParseResult = { ok: true; report: ParsedReport } | { ok: false; status: number; error: string };
 
 const fail = (status: number, error: string): ParseResult => ({ ok: false, status, error });
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-const LEVELS: readonly ConsoleLevel[] = ["error", "warn", "log"];
 
 /** JPEG starts FF D8 FF; PNG with its 8-byte signature. */
-export function imageType(bytes: Uint8Array): "image/jpeg" | "image/png" | null {
+function imageType(bytes: Uint8Array): "image/jpeg" | "image/png" | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return "image/png";
@@ -58,7 +47,7 @@ function parseConsole(raw: unknown): ConsoleEntry[] | string {
     const entry = typeof item === "string" ? { level: "log", message: item, timestamp: Date.now() } : item;
     if (!isObject(entry) || typeof entry.message !== "string") return M.malformed;
     if (entry.message.length > MAX_CONSOLE_ENTRY_CHARS) return M.entryTooLong;
-    const level = LEVELS.includes(entry.level as ConsoleLevel) ? (entry.level as ConsoleLevel) : "log";
+    const level = (CONSOLE_LEVELS as readonly string[]).includes(entry.level as string) ? (entry.level as ConsoleLevel) : "log";
     const timestamp = typeof entry.timestamp === "number" && Number.isFinite(entry.timestamp) ? entry.timestamp : 0;
     entries.push({ level, message: redactSecrets(entry.message), timestamp });
   }

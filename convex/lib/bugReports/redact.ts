@@ -1,6 +1,6 @@
 // Secrets must not leave the browser inside a bug report: the client redacts
 // before sending and the server redacts again on receipt.
-export const REDACTED = "[REDACTED]";
+const REDACTED = "[REDACTED]";
 
 // Query or hash parameters whose names look like credentials.
 const SECRET_NAME = /(key|token|code|password|passwd|pwd|secret|session|auth|signature|sig|jwt|otp)/i;

@@ -1,5 +1,6 @@
 // Bug reports: limits (spec section 9 and issue 6), shapes and the triage
 // workflow. Shared by convex/ and src/.
+import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { hasAdminView, hasModeration, type RoleSubject } from "../roles";
 
@@ -47,7 +48,8 @@ export const BUG_REPORT_MESSAGES = {
   notFound: "Bug report not found",
 } as const;
 
-export const consoleLevelValidator = v.union(v.literal("error"), v.literal("warn"), v.literal("log"));
+export const CONSOLE_LEVELS = ["error", "warn", "log"] as const;
+const consoleLevelValidator = literals(...CONSOLE_LEVELS);
 export type ConsoleLevel = Infer<typeof consoleLevelValidator>;
 export const consoleEntryValidator = v.object({
   level: consoleLevelValidator,
@@ -58,12 +60,8 @@ export type ConsoleEntry = Infer<typeof consoleEntryValidator>;
 
 export const viewportValidator = v.object({ width: v.number(), height: v.number() });
 
-export const bugStatusValidator = v.union(
-  v.literal("open"),
-  v.literal("in_progress"),
-  v.literal("resolved"),
-  v.literal("wont_fix"),
-);
+export const BUG_STATUSES = ["open", "in_progress", "resolved", "wont_fix"] as const;
+export const bugStatusValidator = literals(...BUG_STATUSES);
 export type BugStatus = Infer<typeof bugStatusValidator>;
 /** One triage step: who moved the report to which status, when, and why. */
 export const statusChangeValidator = v.object({
@@ -72,9 +70,7 @@ export const statusChangeValidator = v.object({
   at: v.number(),
   note: v.optional(v.string()),
 });
-export type StatusChange = Infer<typeof statusChangeValidator>;
 
-export const BUG_STATUSES: readonly BugStatus[] = ["open", "in_progress", "resolved", "wont_fix"];
 export const STATUS_LABELS: Record<BugStatus, string> = {
   open: "Open",
   in_progress: "In progress",
@@ -99,7 +95,7 @@ export function canTransition(from: BugStatus, to: BugStatus): boolean {
 
 /**
  * Who triages: moderation permission (moderator, admin) and admin-influencers,
- * who see /bug-reports as admins do (DESIGN.md roles).
+ * who see /bug-reports as admins do (convex/lib/roles.ts).
  */
 export function canTriageBugReports(p: RoleSubject | null | undefined): boolean {
   return hasModeration(p) || hasAdminView(p);

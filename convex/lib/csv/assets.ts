@@ -44,8 +44,8 @@ export async function businessAssets(ctx: QueryCtx, ownerId: Id<"users">): Promi
     .take(INVENTORY_SCAN_LIMIT);
 }
 
-export type Totals = { items: number; quantity: number; value: number };
-export type Group = Totals & { key: string };
+type Totals = { items: number; quantity: number; value: number };
+type Group = Totals & { key: string };
 
 export function itemOf(a: Doc<"assets">) {
   const d = a.details.kind === "business" ? a.details : { sku: "", quantity: 0, unitCost: undefined, location: undefined };
@@ -64,7 +64,7 @@ export function itemOf(a: Doc<"assets">) {
     taggedAt: a.taggedAt,
   };
 }
-export type InventoryItem = ReturnType<typeof itemOf>;
+type InventoryItem = ReturnType<typeof itemOf>;
 
 export function group(items: InventoryItem[], keyOf: (i: InventoryItem) => string | null, limit: number): Group[] {
   const groups = new Map<string, Group>();

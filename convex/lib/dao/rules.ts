@@ -58,7 +58,7 @@ export const voteFields = {
   castAt: v.number(),
 };
 
-export const myVoteValidator = v.object({ option: v.number(), weight: v.number(), castAt: v.number() });
+const myVoteValidator = v.object({ option: v.number(), weight: v.number(), castAt: v.number() });
 
 export const proposalViewValidator = v.object({
   _id: v.id("proposals"),

@@ -22,7 +22,6 @@ export const NOK_MESSAGES = {
   ownEmail: "You cannot add yourself as a next of kin",
   tooManyContacts: `You can add at most ${NOK_LIMITS.contacts} contacts`,
   contactNotFound: "Contact not found",
-  assetNotFound: "Asset not found",
   notWillAsset: "Beneficiaries can be set on will assets only",
   noBeneficiaries: "Choose at least one contact",
   duplicateBeneficiary: "Each contact can be named once per asset",
@@ -34,7 +33,6 @@ export const NOK_MESSAGES = {
 } as const;
 
 export const contactStatusValidator = v.union(v.literal("pending"), v.literal("confirmed"));
-export type ContactStatus = Infer<typeof contactStatusValidator>;
 
 export type ContactInput = { name: string; relationship: string; email: string; phone: string };
 export type ContactErrors = Partial<Record<keyof ContactInput, string>>;
@@ -63,7 +61,7 @@ export function contactErrors(c: ContactInput): ContactErrors {
   return errors;
 }
 
-export type BeneficiaryInput = { contactId: string; share?: number; instructions?: string };
+type BeneficiaryInput = { contactId: string; share?: number; instructions?: string };
 
 /** First problem with an asset's beneficiary list, or null. */
 export function beneficiariesError(list: BeneficiaryInput[]): string | null {
@@ -94,7 +92,7 @@ export const contactViewValidator = v.object({
 });
 export type ContactView = Infer<typeof contactViewValidator>;
 
-export const beneficiaryViewValidator = v.object({
+const beneficiaryViewValidator = v.object({
   contactId: v.id("nokContacts"),
   contactName: v.string(),
   share: v.union(v.number(), v.null()),

@@ -7,7 +7,7 @@ export const MONTH_MS = 30 * DAY_MS;
 export const MIN_PERIOD_MONTHS = 3;
 export const MAX_PERIOD_MONTHS = 18;
 /** Days before the deadline on which the owner is warned, most distant first. */
-export const WARNING_DAYS = [30, 7, 1] as const;
+const WARNING_DAYS = [30, 7, 1] as const;
 export const CONFIRM_LINK_TTL_MS = 30 * DAY_MS;
 export const CONTACT_INVITE_TTL_MS = 14 * DAY_MS;
 export const GRANT_TTL_MS = 180 * DAY_MS;
@@ -22,7 +22,6 @@ export const LEGACY_MESSAGES = {
 } as const;
 
 export const legacyStateValidator = v.union(v.literal("active"), v.literal("lapsed"), v.literal("released"));
-export type LegacyState = Infer<typeof legacyStateValidator>;
 
 export const legacyEventTypeValidator = v.union(
   v.literal("settings"),

@@ -7,7 +7,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { env } from "../../_generated/server";
 
-export type TokenPurpose = "contact" | "lapse" | "grant";
+type TokenPurpose = "contact" | "lapse" | "grant";
 const encoder = new TextEncoder();
 
 // LEGACY_LINK_SECRET when the deployment sets one; otherwise derived from the
@@ -31,7 +31,7 @@ export function createToken(purpose: TokenPurpose): { token: string; hash: strin
   return { token, hash: hashToken(token) };
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(encoder.encode(token)));
 }
 

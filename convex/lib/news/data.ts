@@ -16,7 +16,7 @@ export const publicArticleValidator = v.object({
   authorName: v.union(v.string(), v.null()),
   createdAt: v.number(),
 });
-export type PublicArticle = Infer<typeof publicArticleValidator>;
+type PublicArticle = Infer<typeof publicArticleValidator>;
 
 /** Management's row: everything, with the author's name and email. */
 export const managedArticleValidator = v.object({
@@ -31,7 +31,7 @@ export const managedArticleValidator = v.object({
   authorEmail: v.union(v.string(), v.null()),
   createdAt: v.number(),
 });
-export type ManagedArticle = Infer<typeof managedArticleValidator>;
+type ManagedArticle = Infer<typeof managedArticleValidator>;
 
 type Author = { name: string | null; email: string | null };
 

@@ -3,7 +3,7 @@ import { ARTICLE_CATEGORIES } from "../constants";
 
 export const ARTICLE_TITLE_MAX = 200;
 export const ARTICLE_CONTENT_MAX = 20_000;
-export const ARTICLE_IMAGE_URL_MAX = 2048;
+const ARTICLE_IMAGE_URL_MAX = 2048;
 /** Cards per page on /news and rows per page in management. */
 export const NEWS_PAGE_SIZE = 9;
 /** Stat cards count at most this many of each kind (reads stay bounded); the UI shows "500+". */
@@ -30,14 +30,14 @@ export type ArticleInput = {
   imageUrl?: string;
 };
 
-export type CleanArticle = { title: string; content: string; category: string; imageUrl: string | undefined };
+type CleanArticle = { title: string; content: string; category: string; imageUrl: string | undefined };
 
 export function isDefaultCategory(category: string): boolean {
   return (ARTICLE_CATEGORIES as readonly string[]).includes(category);
 }
 
 /** Only absolute http(s) URLs: never javascript:, data: or relative ones. */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\/\S+$/i.test(value) || value.length > ARTICLE_IMAGE_URL_MAX) return false;
   try {
     const url = new URL(value);

@@ -1,4 +1,4 @@
-// Demo articles (DESIGN.md "Demo data"): published and draft, several categories, by the seeded admin.
+// Demo articles for the local backend: published and draft, several categories, by the seeded admin.
 import type { MutationCtx } from "../../_generated/server";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ export const REFERRALS_LIST_LIMIT = 50;
 export const REFERRAL_STATS_DAYS = 30;
 export const LEADERBOARD_PAGE_SIZE = 10;
 
-export const referredPersonValidator = v.object({
+const referredPersonValidator = v.object({
   _id: v.id("referrals"),
   // Masked, e.g. 'J***n S.': a referrer never sees who exactly joined.
   name: v.string(),

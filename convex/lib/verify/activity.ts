@@ -4,7 +4,7 @@ import type { QueryCtx } from "../../_generated/server";
 import { TOKEN_SYMBOL } from "../constants";
 import type { ActivityItem } from "./tables";
 
-export const ACTIVITY_LIMIT = 15;
+const ACTIVITY_LIMIT = 15;
 const PER_SOURCE = 10;
 
 type AssetNames = (id: Id<"assets">) => Promise<{ name: string; serial: string } | null>;

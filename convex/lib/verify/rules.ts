@@ -3,7 +3,6 @@ import type { Place } from "./tables";
 
 export const FOUND_MESSAGE_MAX = 2000;
 export const FOUND_CONTACT_MAX = 200;
-export const VISITOR_ID_MAX = 64;
 // A reload loop must not flood the owner: one alert per visitor and serial per window,
 // and a ceiling per asset whatever the visitor claims to be.
 export const VISIT_ALERT_WINDOW_MS = 10 * 60 * 1000;
@@ -24,9 +23,6 @@ export const VERIFY_MESSAGES = {
   ownAsset: "This is your own asset",
   invalidPlace: "Invalid location",
 } as const;
-
-/** Upper-cased and trimmed, so a serial typed by hand still matches; format per convex/lib/assets/serial.ts. */
-export { isSerialFormat, normaliseSerial as normalizeSerial } from "../assets/serial";
 
 function maskWord(word: string): string {
   const chars = Array.from(word);
@@ -63,7 +59,3 @@ export function cleanVisitorId(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   return /^[A-Za-z0-9_-]{8,64}$/.test(raw) ? raw : null;
 }
-
-// Display names shared by the verify page, public assets and the dashboard.
-export const KIND_LABELS = { general: "General", nft: "NFT", will: "MyWill", business: "Business" } as const;
-export const STATUS_LABELS = { active: "Active", lost: "Lost", stolen: "Stolen", transferred: "Transferred" } as const;

@@ -2,8 +2,7 @@ import { v, type Infer } from "convex/values";
 import { assetKindValidator, assetStatusValidator } from "../assets/tables";
 
 // Verify page, visit alerts and found reports (issue 7b): shapes shared by schema, args and returns.
-export const viewerKindValidator = v.union(v.literal("visitor"), v.literal("member"));
-export type ViewerKind = Infer<typeof viewerKindValidator>;
+const viewerKindValidator = v.union(v.literal("visitor"), v.literal("member"));
 
 // Coarse place: latitude and longitude rounded to one decimal (about 11 km).
 export const placeValidator = v.object({ lat: v.number(), lng: v.number() });
@@ -27,7 +26,7 @@ export const foundReportFields = {
 };
 
 // Provenance as a finder may see it: how long each owner held the asset, never who.
-export const provenanceValidator = v.object({
+const provenanceValidator = v.object({
   owners: v.number(),
   periods: v.array(v.object({ from: v.number(), to: v.union(v.number(), v.null()) })),
 });
@@ -52,9 +51,9 @@ export const verifyResultValidator = v.union(
 );
 export type VerifyResult = Infer<typeof verifyResultValidator>;
 
-export const assetRefValidator = v.object({ name: v.string(), serial: v.string() });
+const assetRefValidator = v.object({ name: v.string(), serial: v.string() });
 
-export const ownerAlertValidator = v.object({
+const ownerAlertValidator = v.object({
   _id: v.id("verifyAlerts"),
   asset: assetRefValidator,
   at: v.number(),
@@ -62,16 +61,14 @@ export const ownerAlertValidator = v.object({
   place: v.union(placeValidator, v.null()),
   seen: v.boolean(),
 });
-export type OwnerAlert = Infer<typeof ownerAlertValidator>;
 
-export const ownerFoundReportValidator = v.object({
+const ownerFoundReportValidator = v.object({
   _id: v.id("foundReports"),
   asset: assetRefValidator,
   message: v.string(),
   contact: v.union(v.string(), v.null()),
   at: v.number(),
 });
-export type OwnerFoundReport = Infer<typeof ownerFoundReportValidator>;
 
 // One row of /public-assets: what the verify page would show, minus the owner.
 export const publicAssetCardValidator = v.object({
@@ -85,7 +82,7 @@ export const publicAssetCardValidator = v.object({
 });
 export type PublicAssetCard = Infer<typeof publicAssetCardValidator>;
 
-export const activityTypeValidator = v.union(
+const activityTypeValidator = v.union(
   v.literal("tagged"),
   v.literal("transferIn"),
   v.literal("transferOut"),

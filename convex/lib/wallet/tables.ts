@@ -1,8 +1,7 @@
 import { v, type Infer } from "convex/values";
 
 // Wallet, transaction and referral shapes, shared by schema, args and returns.
-export const transactionTypeValidator = v.union(v.literal("earned"), v.literal("spent"));
-export type TransactionType = Infer<typeof transactionTypeValidator>;
+const transactionTypeValidator = v.union(v.literal("earned"), v.literal("spent"));
 
 export const transactionFields = {
   userId: v.id("users"),
@@ -15,7 +14,7 @@ export const transactionFields = {
   createdAt: v.number(),
 };
 
-export const transactionValidator = v.object({
+const transactionValidator = v.object({
   _id: v.id("transactions"),
   amount: v.number(),
   type: transactionTypeValidator,
@@ -46,7 +45,7 @@ export const referralFields = {
 };
 
 // Running totals, so dashboards never scan the referrals table.
-export const counterKindValidator = v.union(v.literal("total"), v.literal("day"), v.literal("referrer"));
+const counterKindValidator = v.union(v.literal("total"), v.literal("day"), v.literal("referrer"));
 export const referralCounterFields = {
   kind: counterKindValidator,
   // "all" (total), "YYYY-MM-DD" (day, UTC) or the referrer's user id.

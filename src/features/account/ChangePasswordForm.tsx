@@ -15,9 +15,9 @@ const INPUT_NAMES: Record<Field, string> = {
 };
 type Errors = Partial<Record<Field, string>>;
 
-export const PASSWORD_CHANGED = "Password changed successfully";
-export const CURRENT_REQUIRED = "Please enter your current password";
-export const SAME_PASSWORD = "New password must be different from your current password";
+const PASSWORD_CHANGED = "Password changed successfully";
+const CURRENT_REQUIRED = "Please enter your current password";
+const SAME_PASSWORD = "New password must be different from your current password";
 const CHANGE_FAILED = "Failed to update password";
 
 export function ChangePasswordForm() {

@@ -8,12 +8,12 @@ import type { Profile } from "../../lib/profile";
 import { Button, Card, Input } from "../../ui";
 import { AvatarPreview } from "./AvatarPreview";
 import { ROLE_LABELS, isHttpUrl } from "./profileFormat";
-import { errorMessage } from "../../lib/errors";
 import { formatDate } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 
 type Errors = { fullName?: string; avatarUrl?: string };
 
-export const PROFILE_SAVED = "Profile updated successfully";
+const PROFILE_SAVED = "Profile updated successfully";
 const SAVE_FAILED = "Failed to update profile";
 
 export function ProfileForm({ profile }: { profile: Profile }) {
@@ -21,7 +21,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [fullName, setFullName] = useState(profile.fullName ?? "");
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? "");
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmit({ fallback: SAVE_FAILED, show: "toast" });
   const dirty = fullName.trim() !== (profile.fullName ?? "") || avatarUrl.trim() !== (profile.avatarUrl ?? "");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -32,15 +32,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     };
     setErrors(next);
     if (next.fullName || next.avatarUrl) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await updateProfile({ fullName: fullName.trim(), avatarUrl: avatarUrl.trim() });
       toast.success(PROFILE_SAVED);
-    } catch (error) {
-      toast.error(errorMessage(error, SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

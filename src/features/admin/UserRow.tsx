@@ -1,32 +1,26 @@
-import { useState } from "react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { AdminUserRow } from "../../../convex/lib/admin/rules";
 import type { Role } from "../../../convex/lib/validators";
-import { errorMessage } from "../../lib/errors";
 import { Select } from "../../ui";
+import { useSubmit } from "../../lib/useSubmit";
+import { ROLES } from "../../../convex/lib/validators";
 
-const ROLES: Role[] = ["influencer", "moderator", "admin"];
 type Change = { role?: Role; isBusinessUser?: boolean; isAdminInfluencer?: boolean };
 
 /** One user; every change goes through admin.setUserAccess. Your own row is read-only. */
 export function UserRow({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
   const setUserAccess = useMutation(api.admin.setUserAccess);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit({ fallback: "Failed to update access", show: "toast" });
   const name = user.email ?? user.phone ?? "No email";
   const locked = isSelf || busy;
 
   const change = async (wanted: Change) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await setUserAccess({ userId: user._id, ...wanted });
       toast.success(`Access updated for ${name}`);
-    } catch (e) {
-      toast.error(errorMessage(e, "Failed to update access"));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

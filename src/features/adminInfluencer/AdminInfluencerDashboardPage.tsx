@@ -7,7 +7,7 @@ import { Leaderboard } from "./Leaderboard";
 import { SignupsChart } from "./SignupsChart";
 import { formatNumber } from "../../lib/format";
 
-export const DASHBOARD_TEXT = {
+const DASHBOARD_TEXT = {
   title: "Admin Dashboard",
   loading: "Loading dashboard...",
   loadFailed: "Failed to load the referral dashboard",

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { AssetSummary } from "../../../convex/lib/assets/read";
 import { KIND_LABELS } from "../../../convex/lib/assets/rules";
-import { StatusBadge } from "./StatusBadge";
 import { formatDate } from "../../lib/format";
+import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 
 export function AssetCard({ asset }: { asset: AssetSummary }) {
   return (
@@ -20,7 +20,7 @@ export function AssetCard({ asset }: { asset: AssetSummary }) {
           <span className="truncate font-semibold text-slate-900 dark:text-white">{asset.name}</span>
           <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{asset.serial}</span>
           <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
-            <StatusBadge status={asset.status} />
+            <AssetStatusBadge status={asset.status} />
             <span>{KIND_LABELS[asset.kind]}</span>
             <span aria-hidden="true">·</span>
             <span>{asset.visibility === "public" ? "Public" : "Private"}</span>

@@ -8,10 +8,10 @@ import { Button, buttonClasses, Card, Modal, PageSpinner } from "../../ui";
 import { DetailFields } from "./DetailFields";
 import { HistoryList } from "./HistoryList";
 import { QrLabel } from "./QrLabel";
-import { StatusBadge } from "./StatusBadge";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
-import { errorMessage } from "../../lib/errors";
+import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
+import { useSubmit } from "../../lib/useSubmit";
 
 function Files({ asset }: { asset: AssetDetail }) {
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
@@ -43,19 +43,15 @@ function Files({ asset }: { asset: AssetDetail }) {
 
 function DeleteButton({ asset }: { asset: AssetDetail }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit({ fallback: "Could not delete the asset.", show: "toast" });
   const remove = useMutation(api.assets.remove);
   const navigate = useNavigate();
   async function confirm() {
-    setBusy(true);
-    try {
+    await run(async () => {
       await remove({ assetId: asset._id });
       toast.success("Asset deleted");
       navigate("/assets", { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, "Could not delete the asset."));
-      setBusy(false);
-    }
+    });
   }
   return (
     <>
@@ -96,7 +92,7 @@ export default function AssetDetailPage() {
           <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{asset.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <span className="font-mono" data-testid="asset-serial">{asset.serial}</span>
-            <StatusBadge status={asset.status} />
+            <AssetStatusBadge status={asset.status} />
           </p>
         </div>
         <div className="flex gap-2">

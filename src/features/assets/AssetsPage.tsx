@@ -14,8 +14,8 @@ const PAGE_SIZE = 12;
 /** /assets: my assets, live, with search, filters, sort and paging; incoming offers on top. */
 export default function AssetsPage() {
   const [params, setParams] = useSearchParams();
-  const kind = (ASSET_KINDS as string[]).includes(params.get("kind") ?? "") ? (params.get("kind") as AssetKind) : undefined;
-  const status = (ASSET_STATUSES as string[]).includes(params.get("status") ?? "") ? (params.get("status") as AssetStatus) : undefined;
+  const kind = (ASSET_KINDS as readonly string[]).includes(params.get("kind") ?? "") ? (params.get("kind") as AssetKind) : undefined;
+  const status = (ASSET_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as AssetStatus) : undefined;
   const sort = (["newest", "oldest", "name"].includes(params.get("sort") ?? "") ? params.get("sort") : "newest") as AssetSort;
   const [search, setSearch] = useState(params.get("q") ?? "");
   const query = useDebounced(search.trim());

@@ -6,8 +6,8 @@ import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { Button } from "../../ui";
-import { StatusBadge } from "./StatusBadge";
 import { errorMessage } from "../../lib/errors";
+import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 
 const ACTIONS: Record<AssetStatus, { to: AssetStatus; label: string; variant: "primary" | "outline" | "danger" }[]> = {
   active: [
@@ -45,7 +45,7 @@ export function StatusPanel({ asset }: { asset: AssetDetail }) {
     <section aria-labelledby="status-title" className="flex flex-col gap-3">
       <div className="flex items-center gap-2">
         <h2 id="status-title" className="font-semibold text-slate-900 dark:text-white">Status</h2>
-        <StatusBadge status={asset.status} />
+        <AssetStatusBadge status={asset.status} />
       </div>
       {(asset.status === "lost" || asset.status === "stolen") && (
         <p className="text-sm text-slate-600 dark:text-slate-400">

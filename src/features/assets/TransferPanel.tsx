@@ -4,32 +4,26 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, Input } from "../../ui";
-import { errorMessage } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 
 /** Offer the asset to another member by email, or cancel the open offer. */
 export function TransferPanel({ asset }: { asset: AssetDetail }) {
   const offer = useMutation(api.transfers.offer);
   const cancel = useMutation(api.transfers.cancel);
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit({ fallback: "Could not send the offer." });
+  const cancelling = useSubmit({ fallback: "Could not cancel.", show: "toast" });
   const pending = asset.pendingTransfer;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError("Please enter a valid email address");
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await offer({ assetId: asset._id, email: email.trim() });
       setEmail("");
       toast.success("Transfer offer sent");
-    } catch (e) {
-      setError(errorMessage(e, "Could not send the offer."));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -38,8 +32,11 @@ export function TransferPanel({ asset }: { asset: AssetDetail }) {
       {pending ? (
         <div className="flex flex-col gap-2 text-sm">
           <p>Offer sent to <strong>{pending.toEmail}</strong> on {formatDateTime(pending.createdAt)}. It moves when they accept.</p>
-          <Button size="sm" variant="outline" className="self-start" loading={busy}
-            onClick={() => { setBusy(true); cancel({ transferId: pending._id }).then(() => toast.success("Offer cancelled"), (e) => toast.error(errorMessage(e, "Could not cancel."))).finally(() => setBusy(false)); }}>
+          <Button size="sm" variant="outline" className="self-start" loading={cancelling.busy}
+            onClick={() => void cancelling.run(async () => {
+              await cancel({ transferId: pending._id });
+              toast.success("Offer cancelled");
+            })}>
             Cancel offer
           </Button>
         </div>

@@ -6,7 +6,7 @@ import { AuthShell } from "./AuthShell";
 import { afterVerificationPath, DEFAULT_AFTER_SIGN_IN, TAGGING_SOURCE } from "./authRedirects";
 import { useApplyReferral } from "./useApplyReferral";
 
-export const CALLBACK_MESSAGES = {
+const CALLBACK_MESSAGES = {
   verifying: "Verifying your email...",
   verified: "Email verified! Redirecting to your dashboard...",
   verifiedTagging: "Email verified! Redirecting you to tag your asset...",

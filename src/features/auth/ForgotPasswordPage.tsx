@@ -6,7 +6,7 @@ import { AuthShell, FormAlert, linkClass } from "./AuthShell";
 import { normalizeEmail, validateEmail } from "./validation";
 import { convexErrorMessage } from "../../lib/errors";
 
-export const RESET_LINK_SENT = "Check your email for the password reset link!";
+const RESET_LINK_SENT = "Check your email for the password reset link!";
 
 /** /forgot-password: asks for an email and sends a reset link to it. */
 export default function ForgotPasswordPage() {

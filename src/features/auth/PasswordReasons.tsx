@@ -1,4 +1,4 @@
-export const WEAK_PASSWORD_TITLE = "Please choose a stronger password:";
+const WEAK_PASSWORD_TITLE = "Please choose a stronger password:";
 
 /** The spec's 'weak_password' reasons, as the sign-up and reset forms show them. */
 export function PasswordReasons({ reasons }: { reasons: string[] }) {

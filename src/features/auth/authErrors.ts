@@ -2,8 +2,8 @@ import { MESSAGES } from "../../../convex/lib/errors";
 import { convexErrorMessage } from "../../lib/errors";
 
 export const INVALID_CREDENTIALS = MESSAGES.invalidCredentials;
-export const TOO_MANY_ATTEMPTS = MESSAGES.tooManyAttempts;
-export const ACCOUNT_EXISTS = MESSAGES.accountExists;
+const TOO_MANY_ATTEMPTS = MESSAGES.tooManyAttempts;
+const ACCOUNT_EXISTS = MESSAGES.accountExists;
 
 /**
  * Convex Auth reports credential problems as plain errors whose text carries a

@@ -1,7 +1,7 @@
 // Where an auth screen sends the user next, from the query string and router state.
 
 export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
-export const DEFAULT_SIGNUP_SOURCE = "email_verification";
+const DEFAULT_SIGNUP_SOURCE = "email_verification";
 export const TAGGING_SOURCE = "tagging";
 
 type PathLike = { pathname?: unknown; search?: unknown; hash?: unknown };

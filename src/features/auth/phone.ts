@@ -13,7 +13,7 @@ const REGION_OF: Record<(typeof PHONE_COUNTRIES)[number]["code"], CountryCode> =
 };
 
 // E.164 allows at most 15 digits including the country code.
-export const E164_MAX_DIGITS = 15;
+const E164_MAX_DIGITS = 15;
 
 /** How many national digits fit after `countryCode` ("+44" leaves 13). */
 export function maxNationalDigits(countryCode: string): number {
@@ -37,7 +37,7 @@ export function formatPhoneDisplay(value: string, maxDigits: number = E164_MAX_D
  * is +447911123456 (trunk 0 dropped); "6 12 34 56 78" after +33 is a French mobile. Undefined
  * when it is not a valid number there.
  */
-export function parsePhone(countryCode: string, value: string): PhoneNumber | undefined {
+function parsePhone(countryCode: string, value: string): PhoneNumber | undefined {
   const region = REGION_OF[countryCode as keyof typeof REGION_OF];
   const digits = digitsOnly(value);
   if (region === undefined || digits === "") return undefined;

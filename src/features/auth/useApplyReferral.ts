@@ -4,7 +4,7 @@ import { api } from "../../../convex/_generated/api";
 import { DEFAULT_VERIFICATION_SOURCE, PROFILE_FETCH_TIMEOUT_MS } from "../../../convex/lib/constants";
 import { clearCapturedReferral, getCapturedReferral } from "../../lib/referral";
 
-export type ReferralArgs = { ref: string | null; from: string | null };
+type ReferralArgs = { ref: string | null; from: string | null };
 
 /**
  * Applies the referral (the link's `ref`, else the one captured on the first visit)

@@ -1,9 +1,9 @@
 import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
 
-export const EMAIL_REQUIRED = "Email is required";
-export const EMAIL_INVALID = "Please enter a valid email address";
+const EMAIL_REQUIRED = "Email is required";
+const EMAIL_INVALID = "Please enter a valid email address";
 export const PASSWORD_REQUIRED = "Password is required";
-export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -11,7 +11,7 @@ import { burnInBoxes, type Box } from "./screenshotBoxes";
 import { buildPayload, submitBugReport } from "./submitBugReport";
 import { formatDateTime } from "../../lib/format";
 
-export interface Reporter {
+interface Reporter {
   _id: string;
   role: string;
   fullName: string | null;
@@ -19,7 +19,7 @@ export interface Reporter {
   phone: string | null;
 }
 
-export interface BugReportModalProps {
+interface BugReportModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   reporter: Reporter;

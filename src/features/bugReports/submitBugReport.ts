@@ -5,7 +5,7 @@ import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReports/rules";
 import type { ConsoleEntry } from "../../lib/consoleBuffer";
 import { convexSiteUrl } from "../../lib/convexSiteUrl";
 
-export interface BugReportPayload {
+interface BugReportPayload {
   errorMessage: string;
   consoleLogs: ConsoleEntry[];
   screenshotBase64: string;

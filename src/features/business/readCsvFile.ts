@@ -8,7 +8,7 @@ const SLICE = 64 * 1024;
 export type ReadResult = { ok: true; text: string; check: CsvCheck } | { ok: false; message: string };
 
 /** A size or type problem found before reading a byte, or null. */
-export function fileProblem(file: { name: string; size: number }): string | null {
+function fileProblem(file: { name: string; size: number }): string | null {
   if (file.size > MAX_CSV_BYTES) return CSV_MESSAGES.tooLarge(formatBytes(file.size));
   if (!/\.csv$/i.test(file.name)) return CSV_MESSAGES.notCsv;
   return null;

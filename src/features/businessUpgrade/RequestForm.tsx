@@ -9,17 +9,14 @@ import { Button, Textarea } from "../../ui";
 export function RequestForm() {
   const request = useMutation(api.businessRequests.request);
   const [note, setNote] = useState("");
-  const { busy, error, run } = useSubmit(
-    async () => {
-      await request({ note });
-      toast.success("Request sent");
-    },
-    { fallback: "Failed to send your request" },
-  );
+  const { busy, error, run } = useSubmit({ fallback: "Failed to send your request" });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run();
+    void run(async () => {
+      await request({ note });
+      toast.success("Request sent");
+    });
   };
 
   return (

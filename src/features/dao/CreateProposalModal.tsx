@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { checkProposal, DAO_LIMITS } from "../../../convex/lib/dao/rules";
 import { Button, Input, Modal, Textarea } from "../../ui";
-import { errorMessage } from "../../lib/errors";
 import { fromLocalInput, toLocalInput } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,8 +24,7 @@ function initial() {
 export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useMutation(api.dao.create);
   const [form, setForm] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit({ fallback: "Failed to create proposal" });
   const set = (patch: Partial<typeof form>) => {
     setForm((f) => ({ ...f, ...patch }));
     setError(null);
@@ -48,17 +47,12 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
       setError(checked.message);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await create(input);
       toast.success("Proposal created");
       setForm(initial());
       onOpenChange(false);
-    } catch (e) {
-      setError(errorMessage(e, "Failed to create proposal"));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

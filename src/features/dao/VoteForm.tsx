@@ -4,32 +4,25 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { ProposalView } from "../../../convex/lib/dao/rules";
 import { Button } from "../../ui";
-import { errorMessage } from "../../lib/errors";
 import { formatTmt } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 
 /** One vote per member; choosing again before the end changes it (re-weighed at that moment). */
 export function VoteForm({ proposal }: { proposal: ProposalView }) {
   const vote = useMutation(api.dao.vote);
   const balance = useQuery(api.wallet.balance, {});
   const [choice, setChoice] = useState<number | null>(proposal.myVote?.option ?? null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit({ fallback: "Failed to record your vote" });
   const voted = proposal.myVote !== null;
   const unchanged = choice === proposal.myVote?.option;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (choice === null) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const { weight } = await vote({ proposalId: proposal._id, option: choice });
       toast.success(`${voted ? "Vote changed" : "Vote cast"} with a weight of ${formatTmt(weight)}`);
-    } catch (e) {
-      setError(errorMessage(e, "Failed to record your vote"));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

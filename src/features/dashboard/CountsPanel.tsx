@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verify/rules";
+import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import type { DashboardCounts } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT } from "./dashboardText";

@@ -11,14 +11,10 @@ import { termsOfService } from "./content/terms";
 import type { InfoPageContent, InfoSlug } from "./content/types";
 
 export type {
-  AppLink,
-  ContactLink,
   FaqItem,
-  HelpPageContent,
   InfoPageContent,
   InfoSection,
   InfoSlug,
-  LegalPageContent,
 } from "./content/types";
 export { PRODUCT_NAME, SUPPORT_EMAIL } from "./content/constants";
 

@@ -4,7 +4,7 @@ import { PRODUCT_NAME, TOKEN_SYMBOL } from "../../../convex/lib/constants";
 import { buttonClasses } from "../../ui";
 import { KINDS, TOKEN_POINTS, VERIFY_STEPS } from "./landingContent";
 import { LiveCounts } from "./LiveCounts";
-import { VerifySerialForm } from "./VerifySerialForm";
+import { SerialLookupForm } from "../../lib/SerialLookupForm";
 
 const h2 = "text-3xl font-bold tracking-tight text-slate-900 dark:text-white";
 const lead = "mt-3 max-w-2xl text-slate-600 dark:text-slate-400";
@@ -47,7 +47,7 @@ function Hero({ signedIn }: { signedIn: boolean }) {
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             Found something, or buying second-hand? Check its registered status before you hand over any money.
           </p>
-          <VerifySerialForm />
+          <SerialLookupForm name="Verify a serial" />
         </div>
       </div>
     </section>

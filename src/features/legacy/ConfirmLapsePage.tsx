@@ -4,7 +4,7 @@ import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { Button, Card, PageSpinner } from "../../ui";
 import { INVALID_LINK } from "./legacyFormat";
-import { errorMessage } from "../../lib/errors";
+import { useSubmit } from "../../lib/useSubmit";
 
 const OUTCOMES = {
   waiting: "Thank you. Your confirmation is recorded; the release happens once enough contacts confirm.",
@@ -18,18 +18,12 @@ export default function ConfirmLapsePage() {
   const info = useQuery(api.legacyLinks.confirmInfo, { token });
   const confirm = useMutation(api.legacy.confirmLapse);
   const [outcome, setOutcome] = useState<keyof typeof OUTCOMES | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit({ fallback: INVALID_LINK });
   if (info === undefined) return <PageSpinner label="Checking the link..." />;
   const submit = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       setOutcome((await confirm({ token })).outcome);
-    } catch (e) {
-      setError(errorMessage(e, INVALID_LINK));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-12">

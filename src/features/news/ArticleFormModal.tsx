@@ -9,8 +9,8 @@ import type { ManagedArticle } from "./ArticleRow";
 import { ContentEditor } from "./ContentEditor";
 import { PublishControls } from "./PublishControls";
 import { ArticleImage } from "./ArticleImage";
-import { errorMessage } from "../../lib/errors";
 import { fromLocalInput, toLocalInput } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 
 interface ArticleFormModalProps {
   /** The article to edit, or null to create one. */
@@ -29,7 +29,7 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
   const [imageUrl, setImageUrl] = useState(article?.imageUrl ?? "");
   const [isPublished, setIsPublished] = useState(article?.isPublished ?? false);
   const [publishAt, setPublishAt] = useState(article?.publishAt ? toLocalInput(article.publishAt) : "");
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmit({ fallback: "Failed to save article", show: "toast" });
   const categories = [...new Set([...(listed ?? ARTICLE_CATEGORIES), category])];
 
   const submit = async (event: FormEvent) => {
@@ -44,17 +44,12 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
       isPublished,
       publishAt: isPublished ? undefined : fromLocalInput(publishAt),
     };
-    setSaving(true);
-    try {
+    await run(async () => {
       if (article === null) await create(fields);
       else await update({ id: article._id, ...fields });
       toast.success(article === null ? "Article created successfully" : "Article updated successfully");
       onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to save article"));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

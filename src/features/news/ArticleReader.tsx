@@ -7,11 +7,11 @@ import { CategoryBadge } from "./CategoryBadge";
 import { authorOrTeam, paragraphs } from "./newsFormat";
 import { formatLongDate } from "../../lib/format";
 
-export const ARTICLE_GONE = "This article is no longer available.";
-export const LINK_COPIED = "Link copied";
+const ARTICLE_GONE = "This article is no longer available.";
+const LINK_COPIED = "Link copied";
 
 /** The article's own address (/news/{id}), for sharing. */
-export function articleUrl(articleId: string): string {
+function articleUrl(articleId: string): string {
   return new URL(`/news/${encodeURIComponent(articleId)}`, window.location.origin).href;
 }
 

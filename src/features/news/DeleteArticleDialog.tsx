@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Modal } from "../../ui";
 
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this article? This action cannot be undone.";
+const DELETE_CONFIRMATION = "Are you sure you want to delete this article? This action cannot be undone.";
 
 interface DeleteArticleDialogProps {
   title: string;

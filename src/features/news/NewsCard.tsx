@@ -6,7 +6,7 @@ import { CategoryBadge } from "./CategoryBadge";
 import { authorOrTeam, preview } from "./newsFormat";
 import { formatLongDate } from "../../lib/format";
 
-export type PublicArticle = FunctionReturnType<typeof api.news.listPublished>["page"][number];
+type PublicArticle = FunctionReturnType<typeof api.news.listPublished>["page"][number];
 
 export function NewsCard({ article, onRead }: { article: PublicArticle; onRead: () => void }) {
   return (

@@ -65,7 +65,7 @@ function AllArticles({ onCreate, onEdit }: { onCreate: () => void; onEdit: (a: M
   );
 }
 
-export const FETCH_FAILED = "Failed to fetch articles";
+const FETCH_FAILED = "Failed to fetch articles";
 
 function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   // Spec section 8: the failure is also a toast; the list is emptied (this panel replaces it).

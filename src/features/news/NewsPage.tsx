@@ -11,7 +11,7 @@ import { LoadMore } from "./LoadMore";
 import { NewsCard } from "./NewsCard";
 import { useMarkNewsSeen } from "./useNewsUnread";
 
-export const LOAD_FAILED = "Failed to load news articles";
+const LOAD_FAILED = "Failed to load news articles";
 
 function LoadFailed({ retry }: { retry: () => void }) {
   useEffect(() => {

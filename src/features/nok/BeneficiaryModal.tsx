@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { beneficiariesError, type ContactView, type WillAssetView } from "../../../convex/lib/legacy/nokRules";
 import { Button, Input, Modal } from "../../ui";
-import { errorMessage } from "../../lib/errors";
+import { useSubmit } from "../../lib/useSubmit";
 
 type Row = { on: boolean; share: string; instructions: string };
 
@@ -19,8 +19,7 @@ export function BeneficiaryModal({ asset, contacts, onClose }: { asset: WillAsse
       }),
     ),
   );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit({ fallback: "Could not save the beneficiaries" });
   const update = (id: string, patch: Partial<Row>) => setRows({ ...rows, [id]: { ...rows[id], ...patch } });
 
   const submit = async () => {
@@ -33,16 +32,11 @@ export function BeneficiaryModal({ asset, contacts, onClose }: { asset: WillAsse
       }));
     const problem = chosen.length === 0 ? null : beneficiariesError(chosen);
     if (problem !== null) return setError(problem);
-    setBusy(true);
-    try {
+    await run(async () => {
       await save({ assetId: asset._id, beneficiaries: chosen });
       toast.success("Beneficiaries saved");
       onClose();
-    } catch (e) {
-      setError(errorMessage(e, "Could not save the beneficiaries"));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -3,24 +3,18 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { Button, Card } from "../../ui";
-import { errorMessage } from "../../lib/errors";
+import { useSubmit } from "../../lib/useSubmit";
 
 /** /nok/confirm/:token: a contact accepts being next of kin (a button, so link scanners confirm nothing). */
 export default function ConfirmContactPage() {
   const { token = "" } = useParams();
   const confirm = useMutation(api.nextOfKin.confirm);
   const [result, setResult] = useState<{ ownerName: string; contactName: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit({ fallback: "This link is invalid or has expired." });
   const submit = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       setResult(await confirm({ token }));
-    } catch (e) {
-      setError(errorMessage(e, "This link is invalid or has expired."));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-12">

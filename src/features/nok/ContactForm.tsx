@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { cleanContact, contactErrors, NOK_LIMITS, type ContactErrors, type ContactInput } from "../../../convex/lib/legacy/nokRules";
 import { Button, Input } from "../../ui";
-import { errorMessage } from "../../lib/errors";
+import { useSubmit } from "../../lib/useSubmit";
 
 const EMPTY: ContactInput = { name: "", relationship: "", email: "", phone: "" };
 
@@ -12,8 +12,7 @@ export function ContactForm({ disabled }: { disabled: boolean }) {
   const add = useMutation(api.nextOfKin.add);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: failure, setError: setFailure, run } = useSubmit({ fallback: "Could not add the contact" });
   const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
 
   const submit = async (e: FormEvent) => {
@@ -22,16 +21,11 @@ export function ContactForm({ disabled }: { disabled: boolean }) {
     const found = contactErrors(cleanContact(form));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await add(form);
       toast.success(`Contact added. We emailed ${cleanContact(form).email} to confirm.`);
       setForm(EMPTY);
-    } catch (error) {
-      setFailure(errorMessage(error, "Could not add the contact"));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -8,6 +8,7 @@ import { Button, Select } from "../../ui";
 import { Countdown } from "./Countdown";
 import { errorMessage } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 
 type Status = NonNullable<FunctionReturnType<typeof api.legacy.status>>;
 const MONTHS = Array.from({ length: MAX_PERIOD_MONTHS - MIN_PERIOD_MONTHS + 1 }, (_, i) => i + MIN_PERIOD_MONTHS);
@@ -53,22 +54,16 @@ export function LegacyPlan({ status }: { status: Status }) {
   const [enabled, setEnabled] = useState(plan?.enabled ?? true);
   const [months, setMonths] = useState(plan?.periodMonths ?? 12);
   const [threshold, setThreshold] = useState(Math.max(1, Math.min(plan?.threshold ?? 1, status.confirmedContacts || 1)));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit({ fallback: "Could not save the plan" });
 
   const submit = async () => {
     const problem = enabled ? thresholdError(threshold, status.confirmedContacts) : null;
     if (problem) return setError(problem);
     setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       await save({ enabled, periodMonths: months, threshold });
       toast.success("Legacy plan saved");
-    } catch (e) {
-      setError(errorMessage(e, "Could not save the plan"));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const stillHere = async () => {
     try {

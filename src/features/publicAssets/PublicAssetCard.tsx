@@ -1,16 +1,8 @@
 import { Link } from "react-router";
-import type { AssetStatus } from "../../../convex/lib/assets/tables";
-import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/verify/rules";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import type { PublicAssetCard as Card } from "../../../convex/lib/verify/tables";
-import { cn } from "../../ui";
 import { formatDate } from "../../lib/format";
-
-const TONES: Record<AssetStatus, string> = {
-  active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200",
-  lost: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",
-  stolen: "bg-red-600 text-white dark:bg-red-500",
-  transferred: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
-};
+import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 
 export function PublicAssetCard({ asset }: { asset: Card }) {
   return (
@@ -25,9 +17,7 @@ export function PublicAssetCard({ asset }: { asset: Card }) {
         ) : (
           <span className="text-xs text-slate-600 dark:text-slate-400">No photo</span>
         )}
-        <span className={cn("absolute left-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[asset.status])}>
-          {STATUS_LABELS[asset.status]}
-        </span>
+        <AssetStatusBadge status={asset.status} className="absolute left-3 top-3" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-indigo-600 dark:text-indigo-400">

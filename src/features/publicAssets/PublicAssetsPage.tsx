@@ -6,10 +6,10 @@ import { Button, buttonClasses, Input, Spinner } from "../../ui";
 import { PublicAssetCard } from "./PublicAssetCard";
 import { useDebounced } from "../../lib/useDebounced";
 
-export const PAGE_SIZE = 12;
+const PAGE_SIZE = 12;
 const SEARCH_DELAY_MS = 300;
 
-export const PUBLIC_ASSETS_TEXT = {
+const PUBLIC_ASSETS_TEXT = {
   title: "Public Assets",
   intro: "Assets their owners have made public, newest first. Open one to see its status and verify its serial number.",
   search: "Search public assets",

@@ -11,6 +11,7 @@ import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { clientErrorMessage } from "../../lib/errors";
+import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 
 function ExistingFiles({ asset }: { asset: AssetDetail }) {
@@ -40,8 +41,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const [form, setForm] = useState<FormState>(() => fromAsset(asset));
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Saving failed. Please try again.", clientErrors: true });
   const update = useMutation(api.assets.update);
   const addFiles = useMutation(api.assetFiles.add);
   const uploadFile = useUploadFile();
@@ -54,16 +54,12 @@ function EditForm({ asset }: { asset: AssetDetail }) {
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return setFormError("Please fix the highlighted fields.");
-    setBusy(true);
-    try {
+    await run(async () => {
       const changed = JSON.stringify(toInput(fromAsset(asset)).input) !== JSON.stringify(input);
       if (changed) await update({ assetId: asset._id, ...input });
       if (files.length > 0) await addFiles({ assetId: asset._id, files: await uploadPicked(files, uploadFile) });
       navigate(`/assets/${asset._id}`);
-    } catch (error) {
-      setFormError(clientErrorMessage(error, "Saving failed. Please try again."));
-      setBusy(false);
-    }
+    });
   }
 
   return (

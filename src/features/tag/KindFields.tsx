@@ -10,7 +10,7 @@ export type FieldsProps = {
   set: (patch: Partial<FormState>) => void;
 };
 
-export function GeneralFields({ form, errors, set }: FieldsProps) {
+function GeneralFields({ form, errors, set }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input label="Brand" value={form.brand} error={errors.brand} onChange={(e) => set({ brand: e.target.value })} />
@@ -22,7 +22,7 @@ export function GeneralFields({ form, errors, set }: FieldsProps) {
   );
 }
 
-export function NftFields({ form, errors, set }: FieldsProps) {
+function NftFields({ form, errors, set }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Select label="Chain" value={form.chain} onChange={(e) => set({ chain: e.target.value as FormState["chain"] })}>
@@ -36,7 +36,7 @@ export function NftFields({ form, errors, set }: FieldsProps) {
   );
 }
 
-export function WillFields({ form, errors, set }: FieldsProps) {
+function WillFields({ form, errors, set }: FieldsProps) {
   const update = (i: number, patch: Partial<BeneficiaryRow>) =>
     set({ beneficiaries: form.beneficiaries.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
   return (
@@ -66,7 +66,7 @@ export function WillFields({ form, errors, set }: FieldsProps) {
   );
 }
 
-export function BusinessFields({ form, errors, set }: FieldsProps) {
+function BusinessFields({ form, errors, set }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input label="SKU" value={form.sku} error={errors.sku} onChange={(e) => set({ sku: e.target.value })} />

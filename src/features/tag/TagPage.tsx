@@ -11,8 +11,8 @@ import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
 import { KIND_BLURBS } from "./tagText";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
-import { clientErrorMessage } from "../../lib/errors";
 import { formatTmt } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { toastSpendFailure } from "../../lib/spendToasts";
 import { useConnection } from "../../lib/useConnection";
@@ -26,8 +26,7 @@ export default function TagPage() {
   const [form, setForm] = useState<FormState>(() => emptyForm(isKind(initialKind) ? initialKind : "general"));
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Tagging failed. Please try again.", clientErrors: true });
   const balance = useQuery(api.wallet.balance, {});
   const uploadFile = useUploadFile();
   const tag = useMutation(api.assets.tag);
@@ -52,24 +51,15 @@ export default function TagPage() {
       setFormError("Please fix the highlighted fields.");
       return;
     }
-    setBusy(true);
-    let uploaded;
-    try {
-      uploaded = await uploadPicked(files, uploadFile);
-    } catch (error) {
-      setFormError(clientErrorMessage(error, "Tagging failed. Please try again."));
-      setBusy(false);
-      return;
-    }
-    try {
-      const { assetId, serial } = await tag({ ...input, files: uploaded });
+    await run(async () => {
+      const uploaded = await uploadPicked(files, uploadFile);
+      const { assetId, serial } = await tag({ ...input, files: uploaded }).catch((error: unknown) => {
+        // Tagging is where tokens are spent: the wallet's messages are toasted too (spec section 8).
+        toastSpendFailure(error);
+        throw error;
+      });
       navigate(`/assets/${assetId}`, { state: { taggedSerial: serial } });
-    } catch (error) {
-      // Tagging is where tokens are spent: the wallet's messages are toasted (spec section 8).
-      toastSpendFailure(error);
-      setFormError(clientErrorMessage(error, "Tagging failed. Please try again."));
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -55,7 +55,7 @@ export function emptyForm(kind: AssetKind): FormState {
 
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,10}$/;
-export const MONEY_MESSAGE = "Enter an amount like 1200 or 1200.50";
+const MONEY_MESSAGE = "Enter an amount like 1200 or 1200.50";
 
 const minor = (major: number) => (major / 100).toFixed(2);
 

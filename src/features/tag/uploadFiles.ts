@@ -6,7 +6,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import type { UploadFile } from "../../lib/useUploadFile";
 
 export type PickedFile = { id: string; file: File; kind: FileKind };
-export type UploadedFile = { storageId: Id<"_storage">; kind: FileKind; name: string };
+type UploadedFile = { storageId: Id<"_storage">; kind: FileKind; name: string };
 
 function loadImage(file: File): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -25,7 +25,7 @@ function loadImage(file: File): Promise<HTMLImageElement> {
 }
 
 /** A JPEG whose longest side is at most PHOTO_MAX_PX (the original when it cannot be drawn). */
-export async function resizePhoto(file: File): Promise<Blob> {
+async function resizePhoto(file: File): Promise<Blob> {
   let image: HTMLImageElement;
   try {
     image = await loadImage(file);

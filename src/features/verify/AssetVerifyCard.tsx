@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { KIND_LABELS } from "../../../convex/lib/verify/rules";
+import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import type { VerifyResult } from "../../../convex/lib/verify/tables";
 import { buttonClasses } from "../../ui";
-import { StatusBadge } from "./StatusBadge";
 import { StatusWarning } from "./StatusWarning";
 import { VERIFY_TEXT } from "./verifyText";
 import { formatDate } from "../../lib/format";
+import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 
 type PublicResult = Extract<VerifyResult, { result: "public" }>;
 
@@ -55,7 +55,7 @@ export function AssetVerifyCard({ asset }: { asset: PublicResult }) {
               {asset.name}
             </h1>
             <div className="mt-3 flex flex-wrap items-center gap-2">
-              <StatusBadge status={asset.status} />
+              <AssetStatusBadge status={asset.status} size="md" />
               <span className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200">
                 {KIND_LABELS[asset.kind]}
               </span>

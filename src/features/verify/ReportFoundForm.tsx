@@ -5,7 +5,7 @@ import { FOUND_CONTACT_MAX, FOUND_MESSAGE_MAX, VERIFY_MESSAGES } from "../../../
 import { Button, Input, Textarea } from "../../ui";
 import { visitorId } from "./visitorId";
 
-export const REPORT_TEXT = {
+const REPORT_TEXT = {
   title: "Report found",
   intro: "Found this item? Send its owner a message. They get it in the app and by email; your details stay private unless you add them.",
   message: "Message for the owner",

@@ -2,15 +2,15 @@ import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import { isSerialFormat, normalizeSerial } from "../../../convex/lib/verify/rules";
+import { isSerialFormat, normaliseSerial } from "../../../convex/lib/assets/serial";
 import { PageSpinner } from "../../ui";
 import { AssetVerifyCard } from "./AssetVerifyCard";
 import { ReportFoundForm } from "./ReportFoundForm";
-import { SerialLookupForm } from "./SerialLookupForm";
-import { StatusBadge } from "./StatusBadge";
 import { StatusWarning } from "./StatusWarning";
 import { VERIFY_TEXT } from "./verifyText";
 import { useRecordVisit, VisitNotice } from "./VisitNotice";
+import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
+import { SerialLookupForm } from "../../lib/SerialLookupForm";
 
 function Message({ title, serial, children }: { title: string; serial: string; children: ReactNode }) {
   return (
@@ -37,7 +37,7 @@ function LiveVerify({ serial }: { serial: string }) {
       return (
         <Message title={VERIFY_TEXT.notFoundTitle} serial={serial}>
           <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.notFoundBody}</p>
-          <SerialLookupForm />
+          <SerialLookupForm name="Check a serial number" inline />
         </Message>
       );
     case "private":
@@ -46,7 +46,7 @@ function LiveVerify({ serial }: { serial: string }) {
           <Message title={VERIFY_TEXT.privateTitle} serial={result.serial}>
             <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.privateBody}</p>
             <p className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200">
-              Status <StatusBadge status={result.status} />
+              Status <AssetStatusBadge status={result.status} size="md" />
             </p>
             <div className="mt-4">
               <StatusWarning status={result.status} />
@@ -74,7 +74,7 @@ function LiveVerify({ serial }: { serial: string }) {
 /** /verify/{serialNumber}: what a finder or buyer needs, live. */
 export default function VerifyPage() {
   const { serialNumber = "" } = useParams();
-  const serial = normalizeSerial(serialNumber);
+  const serial = normaliseSerial(serialNumber);
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600 dark:text-indigo-400">Verification</p>
@@ -83,7 +83,7 @@ export default function VerifyPage() {
       ) : (
         <Message title={VERIFY_TEXT.invalidTitle} serial={serialNumber}>
           <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.invalidBody}</p>
-          <SerialLookupForm initial={serialNumber} />
+          <SerialLookupForm name="Check a serial number" initial={serialNumber} inline />
         </Message>
       )}
     </section>

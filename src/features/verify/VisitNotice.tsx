@@ -6,7 +6,7 @@ import { visitorId } from "./visitorId";
 
 type ShareState = "idle" | "asking" | "shared" | "unavailable";
 
-export const VISIT_TEXT = {
+const VISIT_TEXT = {
   notice: "The owner is told that this page was viewed, and when. Never who you are.",
   share: "Share my approximate area",
   shareHint: "Helps the owner of a lost item: only a rough area (about 10 km) is sent.",

@@ -4,7 +4,7 @@ import { formatTmt } from "../../lib/format";
 
 const linkClass = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
-/** DESIGN.md's token economy, in the user's words. */
+/** The token economy (convex/lib/constants.ts), in the user's words. */
 export function HowToEarn() {
   return (
     <aside

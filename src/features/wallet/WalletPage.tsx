@@ -8,7 +8,7 @@ import { formatTmt } from "../../lib/format";
 
 const EMPTY: WalletOverview = { balance: 0, transactions: [] };
 
-export const WALLET_TEXT = {
+const WALLET_TEXT = {
   title: "Wallet",
   loading: "Loading wallet...",
   balance: "Current balance",

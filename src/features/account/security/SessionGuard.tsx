@@ -8,7 +8,7 @@ import { PageSpinner } from "../../../ui/Spinner";
 // A signed-out-elsewhere session waits this long before acting: during this device's
 // own sign-out the session row disappears a moment before the client drops its token.
 const GRACE_MS = 1500;
-export const SIGNED_OUT_ELSEWHERE = "You were signed out of this device.";
+const SIGNED_OUT_ELSEWHERE = "You were signed out of this device.";
 
 /**
  * Mounted once in the layout. Reports this device's browser for the sessions list,

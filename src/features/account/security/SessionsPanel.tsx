@@ -8,7 +8,7 @@ import { describeDevice } from "./securityFormat";
 import { errorMessage } from "../../../lib/errors";
 import { formatDateTime } from "../../../lib/format";
 
-export const SESSION_MESSAGES = {
+const SESSION_MESSAGES = {
   othersSignedOut: "Signed out of your other devices",
   failed: "Could not sign out. Please try again.",
 } as const;

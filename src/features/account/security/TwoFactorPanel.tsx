@@ -5,7 +5,7 @@ import { Card, Spinner } from "../../../ui";
 import { DisableTwoFactor, EnrolTwoFactor, RecoveryCodes, RegenerateRecoveryCodes } from "./TwoFactorSteps";
 import { formatDateTime } from "../../../lib/format";
 
-export const TWO_FACTOR_TEXT = {
+const TWO_FACTOR_TEXT = {
   off: "Add a code from an authenticator app (Google Authenticator, 1Password, Authy...) to your password when you sign in.",
   unavailable:
     "Two-factor authentication protects password sign-in. You sign in with a code sent to your phone, so there is nothing to add.",

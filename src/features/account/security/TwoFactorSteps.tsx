@@ -7,7 +7,7 @@ import { Button, Input } from "../../../ui";
 import { groupSecret } from "./securityFormat";
 import { errorMessage } from "../../../lib/errors";
 
-export const STEP_MESSAGES = {
+const STEP_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app",
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",

@@ -1,11 +1,11 @@
-export type LegalSlug =
+type LegalSlug =
   | "privacy-policy"
   | "terms-of-service"
   | "cookie-policy"
   | "gdpr-compliance"
   | "data-processing-agreement";
 
-export type HelpSlug = "support" | "faq" | "about-us" | "careers" | "documentation";
+type HelpSlug = "support" | "faq" | "about-us" | "careers" | "documentation";
 
 export type InfoSlug = LegalSlug | HelpSlug;
 
@@ -15,13 +15,13 @@ export interface FaqItem {
 }
 
 /** A pre-filled email to support, rendered as a mailto link. */
-export interface ContactLink {
+interface ContactLink {
   label: string;
   subject: string;
 }
 
 /** A link to another screen of the app, rendered with the router's <Link>. */
-export interface AppLink {
+interface AppLink {
   label: string;
   to: string;
 }

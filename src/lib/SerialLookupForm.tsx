@@ -1,20 +1,25 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Button, Input } from "../../ui";
+import { Button, Input } from "../ui";
 
-/** Try another serial without leaving the page. */
-export function SerialLookupForm({ initial = "" }: { initial?: string }) {
+/**
+ * Sends a serial typed by hand to /verify/{serial}: the landing page stacks it,
+ * the verify page puts it in a row to try another serial without leaving.
+ */
+export function SerialLookupForm({ name, initial = "", inline = false }: { name: string; initial?: string; inline?: boolean }) {
   const navigate = useNavigate();
   const [serial, setSerial] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Upper-cased like the server does (convex/lib/assets/serial.ts), without pulling
+    // server code into the landing bundle.
     const value = serial.trim().toUpperCase();
     if (!value) return setError("Enter a serial number");
     void navigate(`/verify/${encodeURIComponent(value)}`);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Check a serial number" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+    <form onSubmit={submit} noValidate aria-label={name} className={inline ? "mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" : "mt-6 flex flex-col gap-3"}>
       <Input
         label="Serial number"
         name="serial"
@@ -22,13 +27,13 @@ export function SerialLookupForm({ initial = "" }: { initial?: string }) {
         autoComplete="off"
         value={serial}
         error={error}
-        containerClassName="flex-1"
+        containerClassName={inline ? "flex-1" : undefined}
         onChange={(event) => {
           setSerial(event.target.value);
           setError(null);
         }}
       />
-      <Button type="submit" size="lg" className="sm:mb-0">
+      <Button type="submit" size="lg" fullWidth={!inline}>
         Verify
       </Button>
     </form>

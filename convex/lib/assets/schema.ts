@@ -1,0 +1,74 @@
+// The assets tables; convex/schema.ts assembles every domain's tables into the schema.
+import { defineTable } from "convex/server";
+import { v } from "convex/values";
+import { assetChangeValidator, assetEventTypeValidator, assetFields, transferStatusValidator } from "./tables";
+
+export const assetTables = {
+  // Assets (issue 7): the registry, serials reserved forever, history, provenance and transfers.
+  assets: defineTable(assetFields)
+    // /verify/{serial} and tagging's uniqueness check.
+    .index("by_serial", ["serial"])
+    // /assets newest or oldest first; dashboard counts.
+    .index("by_ownerId_and_taggedAt", ["ownerId", "taggedAt"])
+    // /assets filtered by kind.
+    .index("by_ownerId_and_kind_and_taggedAt", ["ownerId", "kind", "taggedAt"])
+    // /assets filtered by status.
+    .index("by_ownerId_and_status_and_taggedAt", ["ownerId", "status", "taggedAt"])
+    // /public-assets newest first.
+    .index("by_visibility_and_taggedAt", ["visibility", "taggedAt"])
+    // /assets filtered by kind and status.
+    .index("by_ownerId_and_kind_and_status_and_taggedAt", ["ownerId", "kind", "status", "taggedAt"])
+    // /assets sorted by name, unfiltered or filtered by kind, status or both.
+    .index("by_ownerId_and_name", ["ownerId", "name"])
+    .index("by_ownerId_and_kind_and_name", ["ownerId", "kind", "name"])
+    .index("by_ownerId_and_status_and_name", ["ownerId", "status", "name"])
+    .index("by_ownerId_and_kind_and_status_and_name", ["ownerId", "kind", "status", "name"])
+    // /assets search (ownerId, kind, status) and /public-assets search (visibility).
+    .searchIndex("search_text", {
+      searchField: "searchText",
+      filterFields: ["ownerId", "visibility", "kind", "status"],
+    }),
+  // Every serial ever issued, kept after the asset is deleted so it is never reused.
+  serials: defineTable({ serial: v.string() })
+    // Uniqueness check when a serial is drawn.
+    .index("by_serial", ["serial"]),
+  // The history of every change to an asset (who and when).
+  assetEvents: defineTable({
+    assetId: v.id("assets"),
+    actorId: v.id("users"),
+    type: assetEventTypeValidator,
+    summary: v.string(),
+    changes: v.optional(v.array(assetChangeValidator)),
+    at: v.number(),
+  })
+    // An asset's history, newest first.
+    .index("by_assetId_and_at", ["assetId", "at"]),
+  // Append-only chain of owners; `to` is set when ownership moves on.
+  assetOwners: defineTable({
+    assetId: v.id("assets"),
+    ownerId: v.id("users"),
+    from: v.number(),
+    to: v.optional(v.number()),
+  })
+    // Provenance of one asset in order.
+    .index("by_assetId", ["assetId"]),
+  // Which asset holds each stored file, so one upload is never attached twice.
+  assetFileRefs: defineTable({ storageId: v.id("_storage"), assetId: v.id("assets") })
+    // Attach check and file removal.
+    .index("by_storageId", ["storageId"]),
+  transfers: defineTable({
+    assetId: v.id("assets"),
+    fromUserId: v.id("users"),
+    toUserId: v.id("users"),
+    toEmail: v.string(),
+    status: transferStatusValidator,
+    createdAt: v.number(),
+    respondedAt: v.optional(v.number()),
+  })
+    // Incoming offers panel on /assets.
+    .index("by_toUserId_and_status", ["toUserId", "status"])
+    // One pending offer per asset; the detail page's pending offer.
+    .index("by_assetId_and_status", ["assetId", "status"])
+    // Outgoing offers.
+    .index("by_fromUserId_and_status", ["fromUserId", "status"]),
+};

@@ -1,0 +1,13 @@
+// The verify tables; convex/schema.ts assembles every domain's tables into the schema.
+import { defineTable } from "convex/server";
+import { foundReportFields, verifyAlertFields } from "./tables";
+
+export const verifyTables = {
+  // Verify page (issue 7b): a live alert for the owner on every (rate-limited) visit, and finders' messages.
+  verifyAlerts: defineTable(verifyAlertFields)
+    // The owner's alerts panel and toast, newest first.
+    .index("by_ownerId_and_at", ["ownerId", "at"]),
+  foundReports: defineTable(foundReportFields)
+    // The owner's found reports on /dashboard, newest first.
+    .index("by_ownerId_and_at", ["ownerId", "at"]),
+};

@@ -1,0 +1,399 @@
+// The syscalls the convex/server runtime makes (Convex.syscall,
+// Convex.asyncSyscall, Convex.jsSyscall), served from the store for the
+// execution in the current async context.
+import { createHash } from "node:crypto";
+import { convexToJson, jsonToConvex } from "convex/values";
+import { qualifiedTable, tableNamer } from "./components.mjs";
+import { requestContext } from "./context.mjs";
+import { newId } from "./ids.mjs";
+import { LIMITS, checkDocument, limitError } from "./limits.mjs";
+import { QueryError, Stream, queryPage } from "./query.mjs";
+import { checkValue } from "./validate.mjs";
+
+/** An error a function sees as thrown by the syscall (ConvexError when it has data). */
+export class SyscallError extends Error {
+  constructor(message, data) {
+    super(message);
+    if (data !== undefined) this.data = data;
+  }
+}
+
+const current = () => {
+  const exec = requestContext.getStore();
+  if (!exec?.server) throw new Error("Convex syscall outside of a function execution");
+  return exec;
+};
+
+/** @param {any} server the host (db, committer, blobs, urls, timers, run) */
+export function installSyscalls(server) {
+  globalThis.Convex = {
+    syscall: (op, json) => JSON.stringify(syncOp(current(), op, JSON.parse(json))),
+    asyncSyscall: async (op, json) => {
+      const exec = current();
+      chargeTime(exec);
+      await shareTheLoop(exec);
+      try {
+        return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
+      } finally {
+        exec.resumedAt = performance.now();
+      }
+    },
+    jsSyscall: (op, args) => jsOp(current(), op, args),
+  };
+  return server;
+}
+
+// A function that makes thousands of syscalls resolves them as microtasks and
+// would never let another request in; every few milliseconds it yields a
+// macrotask, so a long query cannot hold up a short one.
+const SLICE_MS = 2;
+async function shareTheLoop(exec) {
+  const now = performance.now();
+  exec.sliceStart ??= now;
+  if (now - exec.sliceStart < SLICE_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  exec.sliceStart = performance.now();
+}
+
+/**
+ * Adds the time the function ran since its last syscall (its own JS, not the
+ * time it waited) and enforces Convex's 1 s limit for queries and mutations.
+ */
+export function chargeTime(exec) {
+  if (exec.resumedAt === undefined) return;
+  const now = performance.now();
+  exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
+  exec.resumedAt = now;
+  if (exec.kind !== "action" && exec.busyMs > LIMITS.queryMutationMs) {
+    throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
+  }
+}
+
+// A component's functions see their own tables under their plain names.
+const q = (exec, table) => qualifiedTable(exec.componentPath, table);
+const TABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+/** True when `table` (as stored) belongs to the execution's app or component. */
+function inScope(exec, table) {
+  if (table === null) return false;
+  if (table.startsWith("_")) return true;
+  return exec.componentPath ? table.startsWith(`${exec.componentPath}:`) : !table.includes(":");
+}
+
+/** A serialized query with its table (or index) named as stored. */
+function scopedQuery(exec, query) {
+  if (!exec.componentPath) return query;
+  const source = { ...query.source };
+  if (source.tableName !== undefined) source.tableName = q(exec, source.tableName);
+  if (source.indexName !== undefined) {
+    const dot = source.indexName.indexOf(".");
+    source.indexName = `${q(exec, source.indexName.slice(0, dot))}${source.indexName.slice(dot)}`;
+  }
+  return { ...query, source };
+}
+
+function txOf(exec) {
+  if (!exec.tx) throw new Error("This operation is not available in actions; use ctx.runQuery / ctx.runMutation.");
+  return exec.tx;
+}
+
+function syncOp(exec, op, args) {
+  switch (op) {
+    case "1.0/queryStream": {
+      const queryId = exec.nextQueryId++;
+      exec.streams.set(queryId, new Stream(txOf(exec), scopedQuery(exec, args.query)));
+      return { queryId };
+    }
+    case "1.0/queryCleanup": {
+      exec.streams.get(args.queryId)?.close();
+      exec.streams.delete(args.queryId);
+      return true;
+    }
+    case "1.0/db/normalizeId": {
+      const table = exec.server.db.tableOfId(args.idString);
+      return { id: table === q(exec, args.table) ? args.idString : null };
+    }
+    case "1.0/getSnapshotTs":
+      return convexToJson(txOf(exec).beginTs);
+    default:
+      throw new Error(`Unknown operation ${op}`);
+  }
+}
+
+async function asyncOp(exec, op, args) {
+  const { server } = exec;
+  switch (op) {
+    case "1.0/get": {
+      const tx = txOf(exec);
+      const table = server.db.tableOfId(args.id);
+      if (!inScope(exec, table)) return null;
+      if (args.table !== undefined && table !== q(exec, args.table)) {
+        throw new SyscallError(`Invalid argument \`id\` for \`db.get\`: the id is from table "${table}", not "${args.table}".`);
+      }
+      if (table?.startsWith("_") && !args.isSystem) throw new SyscallError(`System tables can only be read with \`db.system.get\`.`);
+      const doc = tx.get(args.id);
+      checkReads(tx);
+      return doc === null ? null : convexToJson(doc);
+    }
+    case "1.0/insert":
+      if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
+      return { _id: insert(exec, q(exec, args.table), jsonToConvex(args.value)) };
+    case "1.0/shallowMerge":
+      return update(exec, args, (old, value) => {
+        const merged = { ...old };
+        for (const [k, v] of Object.entries(value)) {
+          if (v !== null && typeof v === "object" && "$undefined" in v) delete merged[k];
+          else merged[k] = jsonToConvex(v);
+        }
+        return merged;
+      }, "patch");
+    case "1.0/replace":
+      return update(exec, args, (old, value) => ({ ...jsonToConvex(value), _id: old._id, _creationTime: old._creationTime }), "replace");
+    case "1.0/remove": {
+      const tx = txOf(exec);
+      const table = server.db.tableOfId(args.id);
+      const old = inScope(exec, table) && tx.get(args.id);
+      if (!old) throw new SyscallError(`Delete on nonexistent document ID ${args.id}`);
+      tx.write(args.id, table, null);
+      if (table === "_storage") tx.afterCommit.push(() => server.blobs.delete(args.id));
+      return null;
+    }
+    case "1.0/queryStreamNext": {
+      const stream = exec.streams.get(args.queryId);
+      if (!stream) throw new Error("This query is closed and can't emit any more values.");
+      const doc = stream.next();
+      checkReads(stream.tx);
+      if (doc === null) {
+        stream.close();
+        return { value: null, done: true };
+      }
+      return { value: convexToJson(doc), done: false };
+    }
+    case "1.0/queryPage": {
+      const tx = txOf(exec);
+      const pinned = exec.journal?.endCursor && !args.endCursor ? exec.journal.endCursor : null;
+      try {
+        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor });
+        if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
+        checkReads(tx);
+        return { ...page, page: page.page.map((d) => convexToJson(d)) };
+      } catch (e) {
+        if (e instanceof QueryError) throw new SyscallError(e.message);
+        throw e;
+      }
+    }
+    case "1.0/count": {
+      const tx = txOf(exec);
+      const table = q(exec, args.table);
+      tx.reads.tables.add(table);
+      let n = server.db.count(table);
+      for (const w of tx.writes.values()) if (w.table === table) n += (w.new ? 1 : 0) - (w.old ? 1 : 0);
+      return n;
+    }
+    case "1.0/getUserIdentity":
+      return exec.identity ?? null;
+    case "1.0/getFunctionMetadata":
+      return { name: exec.udfPath, componentPath: exec.componentPath ?? "" };
+    case "1.0/createFunctionHandle": {
+      const target = server.resolveAddress(args, exec);
+      return `function://${target.component};${target.udfPath}`;
+    }
+    case "1.0/getTransactionMetrics":
+      return transactionMetrics(txOf(exec));
+    case "1.0/getDeploymentMetadata":
+      return { name: "local", region: null, class: null };
+    case "1.0/getRequestMetadata":
+      return { ip: null, userAgent: null, requestId: exec.requestId, scheduledFunctionId: exec.jobId ?? null, authToken: null };
+    case "1.0/storageGenerateUploadUrl":
+      return server.urls.uploadUrl();
+    case "1.0/storageGetUrl": {
+      const doc = await readStorageDoc(exec, args.storageId);
+      return doc ? server.urls.storageUrl(args.storageId) : null;
+    }
+    case "1.0/storageGetMetadata": {
+      const doc = await readStorageDoc(exec, args.storageId);
+      return doc ? { storageId: doc._id, sha256: doc.sha256, size: doc.size, contentType: doc.contentType ?? null } : null;
+    }
+    case "1.0/storageDelete":
+      return inTransaction(exec, (e) => asyncOp(e, "1.0/remove", { id: args.storageId }));
+    case "1.0/storageStore":
+      return storeBlob(exec, Buffer.from(args.blob, "base64"), args.contentType);
+    case "1.0/storageGet": {
+      const doc = await readStorageDoc(exec, args.storageId);
+      const bytes = doc && server.blobs.read(doc._id);
+      return bytes ? { blob: bytes.toString("base64"), contentType: doc.contentType ?? null } : null;
+    }
+    case "1.0/schedule":
+      return schedule(exec, args);
+    case "1.0/actions/schedule":
+      return inTransaction(exec, (e) => schedule(e, args));
+    case "1.0/cancel_job":
+      return cancel(exec, args.id);
+    case "1.0/actions/cancel_job":
+      return inTransaction(exec, (e) => cancel(e, args.id));
+    case "1.0/runUdf":
+      return runNested(exec, args);
+    case "1.0/actions/query":
+    case "1.0/actions/mutation":
+    case "1.0/actions/action":
+      return runFromAction(exec, op.slice("1.0/actions/".length), args);
+    default:
+      throw new Error(`Unknown async operation ${op}`);
+  }
+}
+
+function jsOp(exec, op, args) {
+  switch (op) {
+    case "storage/storeBlob":
+      return args.blob.arrayBuffer().then((buf) => storeBlob(exec, Buffer.from(buf), args.blob.type || undefined));
+    case "storage/getBlob":
+      return readStorageDoc(exec, args.storageId).then((doc) => {
+        const bytes = doc && exec.server.blobs.read(doc._id);
+        return bytes ? new Blob([bytes], doc.contentType ? { type: doc.contentType } : {}) : null;
+      });
+    default:
+      throw new Error(`Unknown JS operation ${op}`);
+  }
+}
+
+function transactionMetrics(tx) {
+  const used = tx.stats;
+  const limits = LIMITS.transaction;
+  return {
+    bytesRead: { used: used.bytesRead, remaining: limits.bytesRead - used.bytesRead },
+    documentsRead: { used: used.docsRead, remaining: limits.docsRead - used.docsRead },
+    databaseQueries: { used: 0, remaining: limits.databaseQueries },
+    bytesWritten: { used: used.bytesWritten, remaining: limits.bytesWritten - used.bytesWritten },
+    documentsWritten: { used: used.docsWritten, remaining: limits.docsWritten - used.docsWritten },
+    functionsScheduled: { used: used.scheduled ?? 0, remaining: LIMITS.scheduledPerMutation - (used.scheduled ?? 0) },
+    scheduledFunctionArgsBytes: { used: 0, remaining: limits.bytesWritten },
+  };
+}
+
+function checkReads(tx) {
+  if (tx.stats.docsRead > LIMITS.transaction.docsRead) throw limitError("documentsRead", LIMITS.transaction.docsRead);
+}
+
+/** Runs `fn` in the execution's transaction, or (from an action) in a new mutation. */
+async function inTransaction(exec, fn) {
+  if (exec.tx) return fn(exec);
+  return exec.server.runInMutation(exec, fn);
+}
+
+async function readStorageDoc(exec, storageId) {
+  const { server } = exec;
+  if (server.db.tableOfId(storageId) !== "_storage") return null;
+  if (exec.tx) return exec.tx.get(storageId);
+  return server.readCommitted(storageId);
+}
+
+function validated(exec, table, doc) {
+  const { server } = exec;
+  const error = checkDocument(doc);
+  if (error) throw new SyscallError(error);
+  const validator = server.documentValidator(table);
+  if (validator) {
+    const { _id, _creationTime, ...fields } = doc;
+    const err = checkValue(validator, fields, [], tableNamer(server.db, exec.componentPath));
+    if (err) throw new SyscallError(`Failed to insert or update a document in table "${table}" because it does not match the schema: ${err}`);
+  }
+  return doc;
+}
+
+function countWrite(tx, doc) {
+  tx.stats.docsWritten += 1;
+  tx.stats.bytesWritten += doc ? JSON.stringify(convexToJson(doc)).length : 0;
+  if (tx.stats.docsWritten > LIMITS.transaction.docsWritten) throw limitError("documentsWritten", LIMITS.transaction.docsWritten);
+  if (tx.stats.bytesWritten > LIMITS.transaction.bytesWritten) throw limitError("bytesWritten", LIMITS.transaction.bytesWritten);
+}
+
+export function insert(exec, table, value, id = null) {
+  const tx = txOf(exec);
+  for (const k of Object.keys(value)) {
+    if (k.startsWith("_") && !(table.startsWith("_") && exec.system)) throw new SyscallError(`Field name ${k} starts with a '_', which is reserved.`);
+  }
+  const db = exec.server.db;
+  const docId = id ?? newId(db.tableNumber(table));
+  const doc = validated(exec, table, { ...value, _id: docId, _creationTime: db.nextCreationTime() });
+  countWrite(tx, doc);
+  tx.write(docId, table, doc);
+  return docId;
+}
+
+function update(exec, args, merge, verb) {
+  const tx = txOf(exec);
+  const table = exec.server.db.tableOfId(args.id);
+  if (args.table !== undefined && table !== q(exec, args.table)) throw new SyscallError(`Invalid argument \`id\` for \`db.${verb}\`: the id is not from table "${args.table}".`);
+  const old = inScope(exec, table) && tx.get(args.id);
+  if (!old) throw new SyscallError(`${verb === "patch" ? "Update" : "Replace"} on nonexistent document ID ${args.id}`);
+  const value = args.value;
+  if (verb === "replace") {
+    const v = jsonToConvex(value);
+    if (v._id !== undefined && v._id !== old._id) throw new SyscallError(`Provided _id field ${v._id} doesn't match the document being replaced`);
+  } else {
+    for (const k of Object.keys(value)) {
+      if (k === "_id" || k === "_creationTime") {
+        if (convexToJson(jsonToConvex(value[k])) !== convexToJson(old[k])) throw new SyscallError(`Provided ${k} field doesn't match the document being patched`);
+      } else if (k.startsWith("_")) throw new SyscallError(`Field name ${k} starts with a '_', which is reserved.`);
+    }
+  }
+  const doc = validated(exec, table, merge(old, value));
+  countWrite(tx, doc);
+  tx.write(args.id, table, doc);
+  return null;
+}
+
+function schedule(exec, args) {
+  const { server } = exec;
+  const tx = txOf(exec);
+  const target = server.resolveAddress(args, exec);
+  tx.stats.scheduled = (tx.stats.scheduled ?? 0) + 1;
+  if (tx.stats.scheduled > LIMITS.scheduledPerMutation) {
+    throw new SyscallError(`Too many functions scheduled by this mutation (limit: ${LIMITS.scheduledPerMutation})`);
+  }
+  const args0 = jsonToConvex(args.args);
+  const jobId = insert({ ...exec, system: true }, "_scheduled_functions", {
+    name: target.udfPath,
+    ...(target.component ? { component: target.component } : {}),
+    args: [args0],
+    scheduledTime: args.ts * 1000,
+    state: { kind: "pending" },
+  });
+  tx.afterCommit.push(() => server.timers.add(jobId, args.ts * 1000));
+  return jobId;
+}
+
+function cancel(exec, id) {
+  const tx = txOf(exec);
+  const job = exec.server.db.tableOfId(id) === "_scheduled_functions" ? tx.get(id) : null;
+  if (!job) throw new SyscallError(`Scheduled function ${id} not found`);
+  if (job.state.kind === "pending" || job.state.kind === "inProgress") {
+    const doc = { ...job, state: { kind: "canceled" }, completedTime: Date.now() };
+    tx.write(id, "_scheduled_functions", doc);
+    tx.afterCommit.push(() => exec.server.timers.cancel(id));
+  }
+  return null;
+}
+
+async function storeBlob(exec, bytes, contentType) {
+  const { server } = exec;
+  if (bytes.length > LIMITS.fileSize) throw new SyscallError(`File is too large (${bytes.length} bytes; limit ${LIMITS.fileSize})`);
+  return server.storeFile(bytes, contentType);
+}
+
+/** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction. */
+async function runNested(exec, args) {
+  const target = exec.server.resolveAddress(args, exec);
+  const kind = args.udfType === "snapshotQuery" ? "query" : args.udfType;
+  if (exec.kind === "query" && kind !== "query") throw new SyscallError("A query can only call other queries");
+  return exec.server.runNested(exec, kind, target, jsonToConvex(args.args));
+}
+
+async function runFromAction(exec, kind, args) {
+  const target = exec.server.resolveAddress(args, exec);
+  const result = await exec.server.call({ kind, path: target.udfPath, component: target.component, args: jsonToConvex(args.args), identity: exec.identity, internal: true, parent: exec });
+  if (!result.ok) throw new SyscallError(result.message.replace(/^\[Request ID: \w+\] Server Error\n/, ""), result.data);
+  return result.value;
+}
+
+export const sha256Base64 = (bytes) => createHash("sha256").update(bytes).digest("base64");

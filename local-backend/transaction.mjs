@@ -1,0 +1,184 @@
+// One function execution's view of the database: a read snapshot, the
+// writes it buffered (visible to its own reads) and the key intervals it
+// read. Mutations commit through `Committer` with optimistic concurrency:
+// a transaction whose read intervals a later commit wrote is retried.
+import { keysOf } from "./database.mjs";
+import { AFTER, encodeTuple, indexKey, inInterval } from "./keys.mjs";
+
+/** Read set: key intervals [lo, hi) per index number, plus whole tables (search, count). */
+export function newReadSet() {
+  return { intervals: [], tables: new Set() };
+}
+
+/** Every index key a change moves (old and new position in each index of its table). */
+export function changeKeys(db, change) {
+  const keys = [];
+  for (const def of db.indexesOf(change.table)) {
+    if (change.old) keys.push(...keysOf(def, change.old));
+    if (change.new) keys.push(...keysOf(def, change.new));
+  }
+  return keys;
+}
+
+/** True when a read set saw anything one of `changes` (with keys) wrote. */
+export function touches(reads, changes) {
+  for (const c of changes) {
+    if (reads.tables.has(c.table)) return true;
+    for (const key of c.keys) {
+      for (const { lo, hi } of reads.intervals) if (inInterval(key, lo, hi)) return true;
+    }
+  }
+  return false;
+}
+
+export class Transaction {
+  /** @param {import("./database.mjs").Database} db */
+  constructor(db, { writable }) {
+    this.db = db;
+    this.writable = writable;
+    this.snapshot = db.snapshot();
+    this.beginTs = db.lastTs;
+    /** id -> { id, table, old, new } */
+    this.writes = new Map();
+    this.reads = newReadSet();
+    this.done = false;
+    this.afterCommit = [];
+    this.stats = { docsRead: 0, bytesRead: 0, docsWritten: 0, bytesWritten: 0 };
+  }
+
+  release() {
+    if (this.done) return;
+    this.done = true;
+    this.snapshot.done();
+  }
+
+  readInterval(lo, hi) {
+    this.reads.intervals.push({ lo, hi });
+  }
+
+  /** The committed version of a document as of this snapshot. */
+  committed(id) {
+    return this.db.getDoc(id, this.snapshot);
+  }
+
+  get(id) {
+    const table = this.db.tableOfId(id);
+    if (table === null) return null;
+    const byId = this.db.indexes.get(`${table}.by_id`);
+    const key = encodeTuple(byId.prefix, [id]);
+    this.readInterval(key, Buffer.concat([key, AFTER]));
+    const doc = this.writes.has(id) ? this.writes.get(id).new : this.committed(id);
+    if (doc) this.stats.docsRead += 1;
+    return doc;
+  }
+
+  /**
+   * Documents in an index range, merging this transaction's own writes.
+   * Yields { key, doc } in key order; `onKey` reports progress for the read set.
+   */
+  *range(index, lo, hi, reverse) {
+    const pending = [];
+    for (const w of this.writes.values()) {
+      if (w.table !== index.table || !w.new) continue;
+      const key = indexKey(index, w.new);
+      if (inInterval(key, lo, hi)) pending.push({ key, doc: w.new });
+    }
+    pending.sort((a, b) => (reverse ? -1 : 1) * Buffer.compare(a.key, b.key));
+    const skip = new Set(this.writes.keys());
+    let p = 0;
+    for (const { key, value: id } of this.db.scan(lo, hi, reverse, this.snapshot)) {
+      if (skip.has(id)) continue;
+      while (p < pending.length && (reverse ? Buffer.compare(pending[p].key, key) > 0 : Buffer.compare(pending[p].key, key) < 0)) yield pending[p++];
+      const doc = this.db.getDoc(id, this.snapshot);
+      if (doc) yield { key, doc };
+    }
+    while (p < pending.length) yield pending[p++];
+  }
+
+  write(id, table, doc) {
+    if (!this.writable) throw new Error("A query cannot write to the database");
+    const prior = this.writes.get(id);
+    const old = prior ? prior.old : this.committed(id);
+    this.writes.set(id, { id, table, old, new: doc });
+  }
+
+  /** The changes to commit, each with the index keys it moves. */
+  changes() {
+    const out = [];
+    for (const w of this.writes.values()) {
+      if (w.old === null && w.new === null) continue;
+      out.push({ ...w, keys: changeKeys(this.db, w) });
+    }
+    return out;
+  }
+}
+
+/**
+ * Serializes commits: validates a transaction against the commits since its
+ * snapshot, applies it, and keeps a short log for validation and live queries.
+ */
+export class Committer {
+  /** @param {import("./database.mjs").Database} db @param {(changes: any[], ts: bigint) => void} onCommit */
+  constructor(db, onCommit) {
+    this.db = db;
+    this.onCommit = onCommit;
+    /** { ts, changes } newest last; trimmed to what open transactions may need. */
+    this.log = [];
+    this.open = new Set();
+  }
+
+  begin(writable) {
+    const tx = new Transaction(this.db, { writable });
+    if (writable) this.open.add(tx);
+    return tx;
+  }
+
+  /** True when a commit after tx's snapshot wrote something tx read. */
+  conflicts(tx) {
+    for (let i = this.log.length - 1; i >= 0 && this.log[i].ts > tx.beginTs; i--) {
+      if (touches(tx.reads, this.log[i].changes)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Commits tx unless it conflicts; resolves with its ts once durable (null on
+   * a conflict). Validation and acceptance are synchronous, so commits are
+   * serializable; the disk write is grouped with concurrent commits.
+   */
+  async commit(tx) {
+    if (this.conflicts(tx)) {
+      this.finish(tx);
+      return null;
+    }
+    const changes = tx.changes();
+    if (changes.length === 0) {
+      this.finish(tx);
+      for (const fn of tx.afterCommit) fn(this.db.lastTs);
+      return this.db.lastTs;
+    }
+    const ts = this.db.nextTs();
+    // Logged before it is durable: transactions that began earlier validate against it.
+    this.log.push({ ts, changes });
+    this.finish(tx);
+    try {
+      await this.db.commit(changes, ts);
+    } catch (e) {
+      // Accepted (others validated against it) but not written: nothing consistent is left to serve.
+      console.error(`[backend] Fatal: could not write a commit: ${e?.stack ?? e}`);
+      process.exit(1);
+    }
+    this.onCommit(changes, ts);
+    for (const fn of tx.afterCommit) fn(ts);
+    return ts;
+  }
+
+  finish(tx) {
+    tx.release();
+    this.open.delete(tx);
+    // Keep every commit a still-open transaction (or a pending write) may need to validate against.
+    let oldest = this.db.lastTs;
+    for (const t of this.open) if (t.beginTs < oldest) oldest = t.beginTs;
+    while (this.log.length > 0 && this.log[0].ts <= oldest) this.log.shift();
+  }
+}
