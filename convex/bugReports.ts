@@ -1,20 +1,22 @@
 // Bug reports: recorded by the /submit-bug-report HTTP action (lib/bugReports/http.ts),
 // triaged live on /bug-reports and /moderator, followed by reporters on /profile.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { pick } from "convex-helpers";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type QueryCtx } from "./_generated/server";
 import { triageMutation, triageQuery, userQuery } from "./lib/access";
 import {
   BUG_REPORT_MESSAGES as M,
+  bugReportFields,
+  bugStatusValidator,
+  canTransition,
+  consoleEntryValidator,
   HOUR_MS,
   LIST_PREVIEW_CHARS,
   MAX_NOTE_CHARS,
   REPORTS_PER_HOUR,
   STATUS_HISTORY_LIMIT,
-  bugStatusValidator,
-  canTransition,
-  consoleEntryValidator,
   viewportValidator,
 } from "./lib/bugReports/rules";
 import { appError } from "./lib/errors";
@@ -26,27 +28,19 @@ const personValidator = v.object({
   email: v.union(v.string(), v.null()),
 });
 
+// The views pick their fields from the table definition (lib/bugReports/rules.ts).
+const reportId = { _id: v.id("bugReports"), _creationTime: v.number() };
+
 const summaryValidator = v.object({
-  _id: v.id("bugReports"),
-  _creationTime: v.number(),
-  description: v.string(),
-  status: bugStatusValidator,
-  pageUrl: v.string(),
+  ...reportId,
+  ...pick(bugReportFields, ["description", "status", "pageUrl", "updatedAt"]),
   screenshotUrl: v.union(v.string(), v.null()),
   reporter: personValidator,
-  updatedAt: v.number(),
 });
 
 const detailValidator = v.object({
-  _id: v.id("bugReports"),
-  _creationTime: v.number(),
-  description: v.string(),
-  status: bugStatusValidator,
-  pageUrl: v.string(),
-  userAgent: v.string(),
-  viewport: viewportValidator,
-  clientTimestamp: v.string(),
-  consoleLogs: v.array(consoleEntryValidator),
+  ...reportId,
+  ...pick(bugReportFields, ["description", "status", "pageUrl", "userAgent", "viewport", "clientTimestamp", "consoleLogs"]),
   screenshotUrl: v.union(v.string(), v.null()),
   reporter: v.object({ ...personValidator.fields, role: roleValidator }),
   history: v.array(
@@ -55,12 +49,8 @@ const detailValidator = v.object({
 });
 
 const mineValidator = v.object({
-  _id: v.id("bugReports"),
-  _creationTime: v.number(),
-  description: v.string(),
-  status: bugStatusValidator,
-  pageUrl: v.string(),
-  updatedAt: v.number(),
+  ...reportId,
+  ...pick(bugReportFields, ["description", "status", "pageUrl", "updatedAt"]),
   latestNote: v.union(v.string(), v.null()),
 });
 

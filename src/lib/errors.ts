@@ -1,5 +1,5 @@
 // The one place that turns a server error into what a user reads. Our functions throw
-// ConvexError({ code, message }) with the spec's message (convex/lib/errors.ts); anything
+// ConvexError({ code, message }) with the product's wording (convex/lib/errors.ts); anything
 // else is raw server text and is never shown: the caller's fallback is.
 import { ConvexError } from "convex/values";
 import type { ErrorCode } from "../../convex/lib/errors";
@@ -17,7 +17,7 @@ export function errorCode(error: unknown): ErrorCode | null {
   return errorData(error)?.code ?? null;
 }
 
-/** The spec message of a ConvexError thrown on purpose by our functions, if any. */
+/** The message of a ConvexError thrown on purpose by our functions, if any. */
 export function convexErrorMessage(error: unknown): string | null {
   if (!(error instanceof ConvexError)) return null;
   const data: unknown = error.data;

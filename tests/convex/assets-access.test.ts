@@ -117,3 +117,18 @@ test("listMine filters by kind and status, sorts by name and searches", async ()
   expect(await names({ kind: "general", status: "stolen" })).toEqual(["Bike"]);
   expect(await names({ search: "widgets" })).toEqual(["Widgets"]);
 });
+
+test("searching a serial finds exactly that asset of the caller's, in any case", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 100);
+  const other = await fundedUser(t, 100);
+  const { serial } = await tagGeneral(owner.as, { name: "Camera" });
+  await tagGeneral(owner.as, { name: "Bike" });
+  const { serial: theirs } = await tagGeneral(other.as, { name: "Theirs" });
+  const page = { numItems: 10, cursor: null };
+  const names = async (args: object) =>
+    (await owner.as.query(api.assets.listMine, { paginationOpts: page, ...args })).page.map((a) => a.name);
+  expect(await names({ search: ` ${serial.toLowerCase()} ` })).toEqual(["Camera"]);
+  expect(await names({ search: serial, status: "stolen" })).toEqual([]);
+  expect(await names({ search: theirs })).toEqual([]);
+});

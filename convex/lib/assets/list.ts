@@ -3,6 +3,7 @@
 import { v, type Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
+import { isSerialFormat, normaliseSerial } from "./serial";
 import type { AssetKind, AssetStatus } from "./tables";
 
 export const sortValidator = v.union(v.literal("newest"), v.literal("oldest"), v.literal("name"));
@@ -14,6 +15,21 @@ type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; sear
 export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArgs) {
   const { kind, status } = args;
   const search = args.search?.trim().slice(0, SEARCH_MAX) ?? "";
+  if (isSerialFormat(search)) {
+    // A serial names one asset. Full-text search would split it at the dashes and match
+    // every asset's "TMT" term, so it is looked up exactly (a range of at most one row).
+    return ctx.db
+      .query("assets")
+      .withIndex("by_serial", (q) => q.eq("serial", normaliseSerial(search)))
+      // eslint-disable-next-line @convex-dev/no-filter-in-query -- the range holds at most one asset
+      .filter((q) =>
+        q.and(
+          q.eq(q.field("ownerId"), ownerId),
+          kind === undefined ? true : q.eq(q.field("kind"), kind),
+          status === undefined ? true : q.eq(q.field("status"), status),
+        ),
+      );
+  }
   if (search !== "") {
     // Relevance order: the search index ignores the sort.
     return ctx.db.query("assets").withSearchIndex("search_text", (q) => {

@@ -1,5 +1,5 @@
 // Server-side checks of what users type into the sign-in screens.
-import { DEFAULT_VERIFICATION_SOURCE, MIN_PASSWORD_LENGTH } from "../constants";
+import { DEFAULT_VERIFICATION_SOURCE } from "../constants";
 import { appError, MESSAGES } from "../errors";
 import { normaliseAddress } from "./emailIdentity";
 
@@ -16,13 +16,6 @@ export function parseEmail(value: unknown): string {
     throw appError("INVALID", MESSAGES.invalidEmail);
   }
   return email;
-}
-
-export function parsePassword(value: unknown): string {
-  if (typeof value !== "string" || value.length < MIN_PASSWORD_LENGTH) {
-    throw appError("INVALID", MESSAGES.shortPassword);
-  }
-  return value;
 }
 
 export function parseCode(value: unknown, message: string): string {

@@ -3,6 +3,7 @@
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { hasAdminView, hasModeration, type RoleSubject } from "../roles";
+import { roleValidator } from "../validators";
 
 export const SCREENSHOT_SCALE = 0.5;
 export const SCREENSHOT_QUALITY = 0.7;
@@ -64,12 +65,28 @@ export const BUG_STATUSES = ["open", "in_progress", "resolved", "wont_fix"] as c
 export const bugStatusValidator = literals(...BUG_STATUSES);
 export type BugStatus = Infer<typeof bugStatusValidator>;
 /** One triage step: who moved the report to which status, when, and why. */
-export const statusChangeValidator = v.object({
+const statusChangeValidator = v.object({
   status: bugStatusValidator,
   by: v.id("users"),
   at: v.number(),
   note: v.optional(v.string()),
 });
+
+/** The bugReports table (schema.ts); the triage screens' shapes pick from it. */
+export const bugReportFields = {
+  userId: v.id("users"),
+  reporterRole: roleValidator,
+  description: v.string(),
+  consoleLogs: v.array(consoleEntryValidator),
+  screenshotId: v.id("_storage"),
+  pageUrl: v.string(),
+  userAgent: v.string(),
+  viewport: viewportValidator,
+  clientTimestamp: v.string(),
+  status: bugStatusValidator,
+  statusHistory: v.array(statusChangeValidator),
+  updatedAt: v.number(),
+};
 
 export const STATUS_LABELS: Record<BugStatus, string> = {
   open: "Open",

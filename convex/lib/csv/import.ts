@@ -5,9 +5,9 @@ import { parseCsv, restoreCell } from "./format";
 
 export const IMPORT_COLUMNS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
 // Written by the export, ignored on import (serials are issued, never chosen).
-export const IGNORED_COLUMNS = ["serial"] as const;
-export const REQUIRED_COLUMNS = ["name", "sku", "quantity"] as const;
-export const MAX_IMPORT_ROWS = 10_000;
+const IGNORED_COLUMNS = ["serial"] as const;
+const REQUIRED_COLUMNS = ["name", "sku", "quantity"] as const;
+const MAX_IMPORT_ROWS = 10_000;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const IMPORT_BATCH = 200;
 /**
@@ -25,7 +25,7 @@ export const CSV_MESSAGES = {
   badRows: (n: number) => `${n} row${n === 1 ? " has" : "s have"} errors: nothing was imported. Fix them and try again.`,
 } as const;
 
-export type RowError = { line: number; messages: string[] };
+type RowError = { line: number; messages: string[] };
 export type CsvCheck = {
   headerError: string | null;
   rows: AssetInput[];
@@ -35,7 +35,7 @@ export type CsvCheck = {
 type Column = (typeof IMPORT_COLUMNS)[number];
 
 /** Maps header names to column positions; null and a message when the header is wrong. */
-export function readHeader(header: string[]): { index: Partial<Record<Column, number>>; error: string | null } {
+function readHeader(header: string[]): { index: Partial<Record<Column, number>>; error: string | null } {
   const index: Partial<Record<Column, number>> = {};
   const unknown: string[] = [];
   header.forEach((raw, i) => {
@@ -55,7 +55,7 @@ const WHOLE = /^\d+$/;
 const MONEY = /^\d+(\.\d{1,2})?$/;
 
 /** One data record to an asset input, or its problems (line = 1-based line in the file). */
-export function readRow(record: string[], index: Partial<Record<Column, number>>, width: number): { input: AssetInput | null; messages: string[] } {
+function readRow(record: string[], index: Partial<Record<Column, number>>, width: number): { input: AssetInput | null; messages: string[] } {
   const cell = (c: Column) => (index[c] === undefined ? "" : restoreCell((record[index[c]!] ?? "").trim()));
   const messages: string[] = [];
   if (record.length !== width) messages.push(`Expected ${width} cells, found ${record.length}`);

@@ -1,5 +1,6 @@
 // DAO proposals (issue 9): shapes shared by schema, args and returns, the input
 // rules, and the outcome. src/ imports the limits, messages and `outcome`.
+import { omit } from "convex-helpers";
 import { v, type Infer } from "convex/values";
 
 export const DAO_LIMITS = {
@@ -60,15 +61,11 @@ export const voteFields = {
 
 const myVoteValidator = v.object({ option: v.number(), weight: v.number(), castAt: v.number() });
 
+// What a member sees of a proposal: its table fields but the author, plus the live tally.
 export const proposalViewValidator = v.object({
   _id: v.id("proposals"),
   _creationTime: v.number(),
-  title: v.string(),
-  description: v.string(),
-  options: v.array(v.string()),
-  startsAt: v.number(),
-  endsAt: v.number(),
-  quorum: v.number(),
+  ...omit(proposalFields, ["createdBy"]),
   weights: v.array(v.number()),
   counts: v.array(v.number()),
   myVote: v.union(v.null(), myVoteValidator),

@@ -88,7 +88,7 @@ async function countNewReferrer(ctx: MutationCtx) {
   if (total !== null) await ctx.db.patch("referralCounters", total._id, { referrers: (total.referrers ?? 0) + 1 });
 }
 
-export type Attachment = { code: string; source: string; defaultReferrerUsed: boolean };
+type Attachment = { code: string; source: string; defaultReferrerUsed: boolean };
 
 /** Records the referral and pays the referrer once the referred account is verified. */
 export async function attach(ctx: MutationCtx, user: Doc<"users">, referrer: Doc<"users">, how: Attachment) {

@@ -5,7 +5,7 @@ import { isAdmin } from "../../../convex/lib/roles";
 import { Button, Spinner } from "../../ui";
 import { CreateProposalModal } from "./CreateProposalModal";
 import { ProposalCard } from "./ProposalCard";
-import { useNow } from "./useNow";
+import { useNow } from "../../lib/useNow";
 
 /** /dao: everyone reads proposals and live tallies; members vote; admins create. */
 export default function DaoPage() {
@@ -13,7 +13,7 @@ export default function DaoPage() {
   const { isAuthenticated } = useConvexAuth();
   const profile = useQuery(api.users.me, isAuthenticated ? {} : "skip") ?? null;
   const [creating, setCreating] = useState(false);
-  const now = useNow((proposals ?? []).flatMap((p) => [p.startsAt, p.endsAt]));
+  const now = useNow({ boundaries: (proposals ?? []).flatMap((p) => [p.startsAt, p.endsAt]) });
   const admin = profile !== null && isAdmin(profile);
 
   return (

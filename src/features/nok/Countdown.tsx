@@ -1,14 +1,10 @@
-import { useEffect, useState } from "react";
 import { DAY_MS, formatCountdown } from "../../../convex/lib/legacy/rules";
 import { cn } from "../../ui";
+import { useNow } from "../../lib/useNow";
 
 /** Time left before release; red inside the last 7 days. Ticks every minute (`tickMs`). */
 export function Countdown({ deadline, tickMs = 60_000 }: { deadline: number; tickMs?: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
-    return () => clearInterval(timer);
-  }, [tickMs]);
+  const now = useNow({ everyMs: tickMs });
   const left = deadline - now;
   const urgent = left <= 7 * DAY_MS;
   return (

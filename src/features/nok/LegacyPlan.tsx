@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdError } from "../../../convex/lib/legacy/rules";
@@ -9,6 +9,7 @@ import { Countdown } from "./Countdown";
 import { errorMessage } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
+import { useNow } from "../../lib/useNow";
 
 type Status = NonNullable<FunctionReturnType<typeof api.legacy.status>>;
 const MONTHS = Array.from({ length: MAX_PERIOD_MONTHS - MIN_PERIOD_MONTHS + 1 }, (_, i) => i + MIN_PERIOD_MONTHS);
@@ -37,17 +38,8 @@ function StateBanner({ plan, now }: { plan: NonNullable<Status["plan"]>; now: nu
   );
 }
 
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 export function LegacyPlan({ status }: { status: Status }) {
-  const now = useMinuteClock();
+  const now = useNow({ everyMs: 60_000 });
   const save = useMutation(api.legacy.saveSettings);
   const checkIn = useMutation(api.legacy.checkIn);
   const plan = status.plan;

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
  * The current time, refreshed every `everyMs` and exactly at each of `boundaries`
  * still ahead (a proposal opening or closing), so the page flips without a reload.
  */
-export function useNow(boundaries: number[], everyMs = 30_000): number {
+export function useNow({ everyMs = 30_000, boundaries = [] }: { everyMs?: number; boundaries?: readonly number[] } = {}): number {
   const [now, setNow] = useState(() => Date.now());
   const next = boundaries.filter((b) => b > now).reduce((a, b) => Math.min(a, b), Infinity);
 
