@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Caller } from "./permission-types";
 import { MATRIX, call, publicFunctions } from "./public-functions";
-import { fundedUser } from "./assets-support";
-import { snapshot, type Backend, type Client } from "./setup";
+import { clientFor } from "./caller-clients";
+import { snapshot } from "./setup";
 import { world } from "./fuzz/fixtures";
 import { KNOWN_FINDINGS } from "./fuzz/known";
 import { badStoredValues, classify } from "./fuzz/judge";
@@ -33,17 +33,6 @@ function callersFor(path: string): Caller[] {
   return ["anonymous", "influencer", PRIVILEGED.find((c) => allowed.includes(c)) ?? "admin"];
 }
 
-async function clientFor(t: Backend, caller: Caller): Promise<Backend | Client> {
-  if (caller === "anonymous") return t;
-  const options =
-    caller === "admin" ? { role: "admin" as const }
-    : caller === "moderator" ? { role: "moderator" as const }
-    : caller === "business" ? { isBusinessUser: true }
-    : caller === "adminInfluencer" ? { isAdminInfluencer: true }
-    : {};
-  return (await fundedUser(t, 100, options)).as;
-}
-
 test("discovers the public mutations and actions", () => {
   expect(targets.length).toBeGreaterThan(10);
 });
@@ -56,7 +45,7 @@ describe.each(targets.map((f) => [f.path, f] as const))("%s", (path, fn) => {
     const findings: string[] = [];
     const tally: Record<string, number> = {};
     for (const caller of callersFor(path)) {
-      const client = await clientFor(t, caller);
+      const client = await clientFor(t, caller, 100);
       for (const { label, args } of cases(validator, r, pools, CASES_PER_CALLER, victimId)) {
         const wellTyped = conforms(validator, args);
         const before = await snapshot(t);

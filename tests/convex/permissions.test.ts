@@ -1,30 +1,13 @@
 // The permission matrix: every public function, called by every kind of caller.
 // A new public function without a row here fails the first test.
 import { describe, expect, test } from "vitest";
-import { errorData, makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
-import { CALLERS, type Caller } from "./permission-types";
+import { clientFor } from "./caller-clients";
+import { errorData, makeUser, setupTest, snapshot } from "./setup";
+import { CALLERS } from "./permission-types";
 import { MATRIX, call, publicFunctions } from "./public-functions";
 
 // Convex Auth's own entry points: callable by anyone by design, exercised in auth/phone tests.
 const PUBLIC_BY_DESIGN = new Set(["auth:signIn", "auth:signOut", "auth:isAuthenticated"]);
-
-async function callerClient(t: Backend, caller: Caller): Promise<Backend | Client> {
-  switch (caller) {
-    case "anonymous":
-      return t;
-    case "influencer":
-      return (await makeUser(t)).as;
-    case "moderator":
-      return (await makeUser(t, { role: "moderator" })).as;
-    case "business":
-      return (await makeUser(t, { isBusinessUser: true })).as;
-    case "adminInfluencer":
-      // The flag alone: sees the admin views, holds no admin permission.
-      return (await makeUser(t, { isAdminInfluencer: true })).as;
-    case "admin":
-      return (await makeUser(t, { role: "admin" })).as;
-  }
-}
 
 test("every public function has a row in the matrix, of the right kind", () => {
   const found = new Map([...publicFunctions()].map(([path, fn]) => [path, fn.kind]));
@@ -38,7 +21,7 @@ describe.each(Object.entries(MATRIX))("%s", (path, row) => {
   test.each(CALLERS)("as %s", async (caller) => {
     const t = setupTest();
     const target = (await makeUser(t)).userId;
-    const client = await callerClient(t, caller);
+    const client = await clientFor(t, caller);
     const args = row.args({ target });
     const before = await snapshot(t);
     if (row.allowed.includes(caller)) {

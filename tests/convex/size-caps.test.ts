@@ -3,10 +3,10 @@
 // swapped, one at a time, for an oversized one and sent by a caller the row allows: the
 // call must be refused, or store nothing oversized.
 import { describe, expect, test } from "vitest";
-import type { Caller } from "./permission-types";
+import { clientFor } from "./caller-clients";
 import { fundedUser } from "./assets-support";
 import { MATRIX, call } from "./public-functions";
-import { makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
+import { makeUser, setupTest, snapshot } from "./setup";
 
 const PADDING = "x".repeat(1_000_000);
 // Padding before the old value keeps an e-mail's shape, after it a URL's: both must be capped.
@@ -60,17 +60,6 @@ function oversized(snapshotAfter: Record<string, unknown[]>): string[] {
   };
   for (const [table, docs] of Object.entries(snapshotAfter)) docs.forEach((doc) => visit(doc, table));
   return found;
-}
-
-async function clientFor(t: Backend, caller: Caller): Promise<Backend | Client> {
-  if (caller === "anonymous") return t;
-  const options =
-    caller === "admin" ? { role: "admin" as const }
-    : caller === "moderator" ? { role: "moderator" as const }
-    : caller === "business" ? { isBusinessUser: true }
-    : caller === "adminInfluencer" ? { isAdminInfluencer: true }
-    : {};
-  return (await makeUser(t, options)).as;
 }
 
 const WRITERS = Object.entries(MATRIX).filter(([, row]) => row.kind !== "query" && row.handlerError === undefined);
