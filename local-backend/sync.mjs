@@ -36,6 +36,11 @@ export class Session {
     this.closed = false;
     this.queue = Promise.resolve();
     this.mutations = Promise.resolve();
+    // Settles once the latest Authenticate has been applied. Mutations and actions wait for
+    // the one sent before them: Convex handles a connection's messages in order, so a
+    // mutation queued offline and replayed right after the reconnect's Authenticate runs
+    // as the signed-in user, not as nobody.
+    this.identityReady = Promise.resolve();
     this.expiryTimer = null;
     this.ping = setInterval(() => this.send({ type: "Ping" }), PING_MS);
     ws.on("message", (data) => this.onMessage(data));
@@ -93,14 +98,18 @@ export class Session {
         expect(["User", "None", "Admin"].includes(message.tokenType), "Authenticate.tokenType");
         expect(Number.isInteger(message.baseVersion), "Authenticate.baseVersion");
         expect(message.tokenType !== "User" || typeof message.value === "string", "Authenticate.value");
-        return void this.enqueue(() => this.authenticate(message));
+        this.identityReady = this.enqueue(() => this.authenticate(message));
+        return;
       case "Mutation":
         checkCall(message);
-        this.mutations = this.mutations.then(() => this.mutation(message)).catch((e) => this.fatal(e));
+        {
+          const ready = this.identityReady;
+          this.mutations = this.mutations.then(() => ready).then(() => this.mutation(message)).catch((e) => this.fatal(e));
+        }
         return;
       case "Action":
         checkCall(message);
-        return void this.action(message).catch((e) => this.fatal(e));
+        return void this.identityReady.then(() => this.action(message)).catch((e) => this.fatal(e));
       default:
         throw new ProtocolError(`Unknown message type ${String(message.type).slice(0, 64)}`);
     }

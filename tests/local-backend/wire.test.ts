@@ -101,4 +101,13 @@ describe("wire format", () => {
     const expired = await live.next("AuthError");
     expect(expired).toMatchObject({ baseVersion: 1, authUpdateAttempted: false });
   });
+
+  it("runs a mutation sent right after Authenticate as the newly signed-in user", async () => {
+    const { ws, send, next } = await connect();
+    // Both frames leave in one go, as a reconnecting client replays them.
+    send({ type: "Authenticate", tokenType: "User", value: await mintToken(backend.env, "u|ordered"), baseVersion: 0 });
+    send({ type: "Mutation", requestId: 7, udfPath: "notes:add", args: [{ text: "queued offline" }] });
+    expect(await next("MutationResponse")).toMatchObject({ requestId: 7, success: true });
+    ws.close();
+  });
 });
