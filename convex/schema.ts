@@ -18,7 +18,7 @@ import { authStateTables } from "./lib/auth/authTables";
 export default defineSchema({
   ...authTables,
   ...authStateTables,
-  // Convex Auth's users table, extended with the profile (spec's user_profiles).
+  // Convex Auth's users table, extended with the user's profile fields.
   users: defineTable({
     name: v.optional(v.string()),
     image: v.optional(v.string()),

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-/** Every navigation starts at the top of the page (spec: protected-route guard). */
+/** Every navigation starts at the top of the page (guarded routes included). */
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -11,7 +11,7 @@ function clearStorage(storage: () => Storage) {
 }
 
 /**
- * Sign-out as the spec orders it: end the session, then clear all local and
+ * Sign-out, in this order: end the session, then clear all local and
  * session storage even if that failed, then go to /. A navigation error falls
  * back to a full page load.
  */

@@ -78,7 +78,7 @@ describe("/news-management", () => {
     expect(screen.getByRole("dialog", { name: "Create New Article" })).toBeInTheDocument();
   });
 
-  it("publishes and unpublishes from the row with the spec's toasts", async () => {
+  it("publishes and unpublishes from the row with their toasts", async () => {
     const user = userEvent.setup();
     news.paginated["news:listAll"] = [row(), row({ _id: "a2", title: "Plan", isPublished: false })];
     renderPage();
