@@ -2,6 +2,7 @@
 // triaged live on /bug-reports and /moderator, followed by reporters on /profile.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { pick } from "convex-helpers";
+import { systemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type QueryCtx } from "./_generated/server";
@@ -29,7 +30,7 @@ const personValidator = v.object({
 });
 
 // The views pick their fields from the table definition (lib/bugReports/rules.ts).
-const reportId = { _id: v.id("bugReports"), _creationTime: v.number() };
+const reportId = systemFields("bugReports");
 
 const summaryValidator = v.object({
   ...reportId,

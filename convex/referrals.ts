@@ -23,7 +23,7 @@ import {
 } from "./lib/referrals/shapes";
 
 /**
- * The spec's apply_referral_on_signup, for the signed-in new user (never an id from
+ * Applies the referral code a new user signed up with, for the signed-in new user (never an id from
  * the client). Idempotent: a second call changes nothing and reports success false.
  */
 export const applyOnSignup = userMutation({

@@ -1,7 +1,7 @@
 import { defineSchema, defineTable } from "convex/server";
 import { authTables } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { auditActionValidator, fieldChangeValidator, outboxFields, roleValidator } from "./lib/validators";
+import { auditLogFields, outboxFields, roleValidator } from "./lib/validators";
 import { newsTables } from "./lib/news/schema";
 import { bugReportTables } from "./lib/bugReports/schema";
 import { walletTables } from "./lib/wallet/schema";
@@ -18,7 +18,7 @@ import { authStateTables } from "./lib/auth/authTables";
 export default defineSchema({
   ...authTables,
   ...authStateTables,
-  // Convex Auth's users table, extended with the profile (spec's user_profiles).
+  // Convex Auth's users table, extended with the user's profile fields.
   users: defineTable({
     name: v.optional(v.string()),
     image: v.optional(v.string()),
@@ -49,12 +49,7 @@ export default defineSchema({
   outbox: defineTable(outboxFields),
 
   // Role and flag changes; listed newest first (by _creationTime) in the admin panel.
-  auditLog: defineTable({
-    actorId: v.id("users"),
-    targetId: v.id("users"),
-    action: auditActionValidator,
-    changes: v.array(fieldChangeValidator),
-  })
+  auditLog: defineTable(auditLogFields)
     // A user's access history on the admin user screen.
     .index("by_targetId", ["targetId"]),
 

@@ -16,7 +16,7 @@ export const me = publicQuery({
   handler: async (ctx) => (ctx.user === null ? null : toProfile(ctx.user)),
 });
 
-/** The spec's update_user_activity; at most one write a minute per user. */
+/** Records the user's last activity; at most one write a minute per user. */
 export const updateActivity = userMutation({
   args: {},
   returns: v.null(),

@@ -1,4 +1,4 @@
-import { literals } from "convex-helpers/validators";
+import { literals, withSystemFields } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 // Every shape shared by schema, args and returns is defined here once.
@@ -31,13 +31,9 @@ export const outboxFields = {
   body: v.string(),
   link: v.optional(v.string()),
 };
+// An outbox row as the dev inbox lists it: the table's fields, with no link as null.
 export const outboxMessageValidator = v.object({
-  _id: v.id("outbox"),
-  _creationTime: v.number(),
-  channel: channelValidator,
-  to: v.string(),
-  subject: v.string(),
-  body: v.string(),
+  ...withSystemFields("outbox", outboxFields),
   link: v.union(v.string(), v.null()),
 });
 
@@ -52,13 +48,12 @@ export const fieldChangeValidator = v.object({
   to: v.union(v.string(), v.boolean()),
 });
 
-export const auditActionValidator = v.union(v.literal("setUserAccess"));
+const auditActionValidator = v.union(v.literal("setUserAccess"));
 
-export const auditEntryValidator = v.object({
-  _id: v.id("auditLog"),
-  _creationTime: v.number(),
+export const auditLogFields = {
   actorId: v.id("users"),
   targetId: v.id("users"),
   action: auditActionValidator,
   changes: v.array(fieldChangeValidator),
-});
+};
+export const auditEntryValidator = v.object(withSystemFields("auditLog", auditLogFields));

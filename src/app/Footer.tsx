@@ -7,7 +7,7 @@ interface FooterGroup {
   links: { to: string; label: string }[];
 }
 
-// Spec order (section 2, Footer), grouped into columns without reordering.
+// The footer links in their fixed order, grouped into columns without reordering.
 const FOOTER_GROUPS: FooterGroup[] = [
   {
     heading: "Tagging",

@@ -5,7 +5,7 @@ import { useLocation } from "react-router";
 const isOverlay = (state: unknown) => (state as { overlay?: unknown } | null)?.overlay === true;
 
 /**
- * Every navigation starts at the top of the page (spec: protected-route guard), Back and Forward
+ * Every navigation starts at the top of the page, Back and Forward
  * included: the browser's own scroll restoration is switched off, or it would put the old
  * position back after this effect has run. Navigations marked { overlay: true } open a reader
  * over the page and keep its place.

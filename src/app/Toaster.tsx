@@ -10,7 +10,7 @@ const RICH_TEXT = {
   info: "text-blue-800! dark:text-blue-200!",
 };
 
-/** Toasts top-right for 4000 ms (spec section 2, shared interface elements). */
+/** Every toast of the app: top-right, 4000 ms. */
 export function Toaster() {
   return (
     <SonnerToaster

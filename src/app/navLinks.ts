@@ -7,7 +7,8 @@ export interface NavLink {
 }
 
 /**
- * The signed-in header's links, in the spec's order (section 2, Header).
+ * The signed-in header's links, in their fixed order (the order below is the
+ * product's; tests check it).
  * The client only hides what the server refuses; it never grants anything.
  */
 export function signedInNavLinks(profile: Profile | null): NavLink[] {

@@ -61,7 +61,7 @@ const PUBLIC_FRAMES: FrameId[] = [
 
 const frameRoute = (id: FrameId) => <Route key={id} path={`/${id}`} element={<FramePage frame={id} />} />;
 
-/** Spec section 2: every route, rendered inside the common layout. */
+/** Every route of the app, rendered inside the common layout. */
 export function appRoutes() {
   return (
     <>

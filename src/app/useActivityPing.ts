@@ -4,7 +4,7 @@ import { api } from "../../convex/_generated/api";
 import { ACTIVITY_THROTTLE_MS } from "../../convex/lib/constants";
 
 /**
- * Records activity (the spec's update_user_activity): once on sign-in, then at
+ * Records activity (users.updateActivity, the last-active time): once on sign-in, then at
  * most once a minute while the tab is visible. The server throttles too; this
  * keeps idle background tabs from sending anything at all.
  */

@@ -12,7 +12,7 @@ interface ProfileState {
 
 /**
  * The signed-in user's profile, live. A profile that has not arrived within
- * PROFILE_FETCH_TIMEOUT_MS counts as "no profile" (spec section 4); if it
+ * PROFILE_FETCH_TIMEOUT_MS counts as "no profile" (the page does not wait on it); if it
  * arrives later it is used from then on.
  */
 export function useProfile(): ProfileState {

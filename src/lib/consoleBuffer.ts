@@ -1,4 +1,4 @@
-// Keeps the console entries a bug report sends (spec section 9): errors,
+// Keeps the console entries a bug report sends: errors,
 // warnings, and logs that mention 'error', 'failed' or 'timeout'; the last 20.
 // The original console methods keep working; entries are redacted on capture.
 import { redactSecrets } from "../../convex/lib/bugReports/redact";

@@ -24,7 +24,7 @@ function rememberReload(url: string): void {
 }
 
 /**
- * React.lazy for a route's page, with the spec's fallback for a navigation error: when the page's
+ * React.lazy for a route's page, with the required fallback for a navigation error: when the page's
  * script fails to load (a deploy replaced its chunk, the network blinked), the app does a full page
  * load of the address instead of rendering nothing. Offline, or should that fail again at once,
  * the error is thrown for the page's error boundary (PageErrorBoundary).

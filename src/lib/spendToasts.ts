@@ -2,14 +2,14 @@ import { ConvexError } from "convex/values";
 import { toast } from "sonner";
 import { errorCode } from "./errors";
 
-// Spec section 8, wallet row, word for word.
+// The wallet's error messages, word for word (product requirement; tests assert them).
 const SPEND_MESSAGES = {
   insufficient: "Insufficient tokens",
   failed: "Failed to spend tokens",
 } as const;
 
 /**
- * For a call that spends tokens (tagging, a business import): toasts the spec's wallet message
+ * For a call that spends tokens (tagging, a business import): toasts the wallet's message
  * when the spend itself failed: 'Insufficient tokens' when the balance is short, 'Failed to spend
  * tokens' when the call failed without a reason of ours (server or network). A refusal with its
  * own message (a validation error) is the caller's to show; returns whether a toast was shown.

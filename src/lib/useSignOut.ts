@@ -53,7 +53,7 @@ let phase: "idle" | "signing-out" | "going-home" = "idle";
 export const isSigningOut = () => phase !== "idle";
 
 /**
- * Sign-out as the spec orders it: end the session, then clear all local and session storage
+ * Sign-out, in this order: end the session, then clear all local and session storage
  * even if that failed, then go to /. When the server cannot be reached (offline, backend down)
  * the app does not wait for it: storage is cleared and the app goes home at once; the pending
  * call still ends the session if the connection comes back. A navigation error falls back to

@@ -9,6 +9,11 @@ type Options = {
   show?: "inline" | "toast";
   /** Also show a plain Error's text: for actions whose browser-side steps (uploads) throw our own messages. */
   clientErrors?: boolean;
+  /**
+   * Keep `busy` after a success: for steps whose success moves the view on (navigates, or the
+   * parent swaps the form out), so a code already used cannot be sent twice in the meantime.
+   */
+  busyAfterSuccess?: boolean;
 };
 
 /**
@@ -16,7 +21,7 @@ type Options = {
  * action succeeded; while it runs `busy` is true, so the submit button shows its spinner.
  * `setError` is there for the form's own checks before it calls the server.
  */
-export function useSubmit({ fallback, show = "inline", clientErrors = false }: Options) {
+export function useSubmit({ fallback, show = "inline", clientErrors = false, busyAfterSuccess = false }: Options) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
@@ -25,17 +30,17 @@ export function useSubmit({ fallback, show = "inline", clientErrors = false }: O
       setError(null);
       try {
         await action();
+        if (!busyAfterSuccess) setBusy(false);
         return true;
       } catch (caught) {
         const message = (clientErrors ? clientErrorMessage : errorMessage)(caught, fallback);
         if (show === "toast") toast.error(message);
         else setError(message);
-        return false;
-      } finally {
         setBusy(false);
+        return false;
       }
     },
-    [fallback, show, clientErrors],
+    [fallback, show, clientErrors, busyAfterSuccess],
   );
   return { busy, error, setError, run };
 }

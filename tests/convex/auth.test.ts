@@ -173,7 +173,7 @@ describe("password reset", () => {
     expect(fresh.tokens?.token).toBeTruthy();
   });
 
-  test("wrong and expired reset tokens are refused with the spec's message", async () => {
+  test("wrong and expired reset tokens are refused with the same 'invalid or expired link' message", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const t = setupTest();
     await signUpAndVerify(t);

@@ -1,4 +1,4 @@
-// Issue 20, item 1: the spec deviations found screen by screen, in Chromium against the local
+// Everyday behaviour the product promises, in Chromium against the local
 // backend: Sign Out returns to / (also offline), every navigation scrolls to the top (Back and
 // Forward too), a page script that fails to load falls back to a full page load, and a reset
 // link with only token and type=recovery works.

@@ -10,7 +10,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-// Spec section 2, "Header (signed-in users)": label → path, in order.
+// The signed-in header's links: label → path, in their fixed order.
 const COMMON = [
   ["Dashboard", "/dashboard"],
   ["Tag Asset", "/tag"],

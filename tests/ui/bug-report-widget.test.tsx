@@ -152,7 +152,7 @@ describe("bug report widget", () => {
     expect(mocks.capture).toHaveBeenCalledTimes(2);
   });
 
-  test("shows the server's error text, or the spec's fallback when there is none", async () => {
+  test("shows the server's error text, or the fixed fallback message when there is none", async () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: "Too many" }), { status: 429 }));
     fetchMock.mockRejectedValueOnce(new TypeError("network down"));
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Footer } from "../../src/app/Footer";
 
 describe("footer", () => {
-  it("lists the spec's links in order, then the contact mail link", () => {
+  it("lists the footer links in their fixed order, then the contact mail link", () => {
     render(
       <MemoryRouter>
         <Footer />

@@ -60,7 +60,7 @@ describe("header", () => {
     expect(screen.queryByRole("button", { name: "Account menu" })).not.toBeInTheDocument();
   });
 
-  it.each(cases)("lists the links of a %s in the spec's order", (_name, profile, expected) => {
+  it.each(cases)("lists the links of a %s in the header's fixed order", (_name, profile, expected) => {
     signedIn(profile);
     renderHeader();
     expect(linksOf(screen.getByRole("navigation", { name: "Main" }))).toEqual(expected);

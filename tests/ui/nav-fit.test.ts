@@ -30,7 +30,7 @@ describe("navFit", () => {
         const inline = Array.from({ length: count }, (_, i) => shown(fit.inlineItem(i), width));
         const inMore = Array.from({ length: count }, (_, i) => moreOpen && shown(fit.moreItem(i), width));
         inline.forEach((isInline, i) => expect(isInline !== inMore[i], `link ${i} at ${width}`).toBe(true));
-        // Overflow takes the last links, keeping the spec's order across bar then menu.
+        // Overflow takes the last links, keeping the header's link order across bar then menu.
         expect(inline).toEqual([...inline].sort((a, b) => Number(b) - Number(a)));
         expect(moreOpen).toBe(inMore.some(Boolean));
       }

@@ -78,7 +78,7 @@ describe("/news-management", () => {
     expect(screen.getByRole("dialog", { name: "Create New Article" })).toBeInTheDocument();
   });
 
-  it("publishes and unpublishes from the row with the spec's toasts", async () => {
+  it("publishes and unpublishes from the row with their toasts", async () => {
     const user = userEvent.setup();
     news.paginated["news:listAll"] = [row(), row({ _id: "a2", title: "Plan", isPublished: false })];
     renderPage();
@@ -133,7 +133,7 @@ describe("/news-management", () => {
     news.paginated["news:listAll"] = new ConvexError({ code: "FORBIDDEN", message: "You do not have permission to do that." });
     renderPage();
     expect(screen.getByRole("alert")).toHaveTextContent("Error: You do not have permission to do that.");
-    // Spec section 8: 'Failed to fetch articles' is a toast (the list is emptied).
+    // 'Failed to fetch articles' is a toast (the list is emptied).
     expect(toast.error).toHaveBeenCalledWith("Failed to fetch articles", expect.anything());
     news.paginated["news:listAll"] = [row()];
     await user.click(screen.getByRole("button", { name: "Retry" }));

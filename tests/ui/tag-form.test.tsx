@@ -115,7 +115,7 @@ describe("/tag", () => {
     await userEvent.type(screen.getByLabelText("Name"), "Bike");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Insufficient tokens");
-    // Spec section 8: all errors are toasts.
+    // Every error is a toast.
     expect(toast.error).toHaveBeenCalledWith("Insufficient tokens");
   });
 

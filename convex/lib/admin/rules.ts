@@ -1,4 +1,5 @@
 // Admin panel and business-upgrade shapes (issues 8 and 9), shared by schema, args and returns.
+import { pick } from "convex-helpers";
 import { v, type Infer } from "convex/values";
 import { roleValidator } from "../validators";
 
@@ -32,22 +33,18 @@ export const businessRequestFields = {
   decidedBy: v.optional(v.id("users")),
 };
 
+// The views pick their fields from the table definition; an undecided request has decidedAt null.
 export const myBusinessRequestValidator = v.object({
   _id: v.id("businessRequests"),
-  status: businessRequestStatusValidator,
-  note: v.string(),
-  createdAt: v.number(),
+  ...pick(businessRequestFields, ["status", "note", "createdAt"]),
   decidedAt: v.union(v.number(), v.null()),
 });
 
 export const businessRequestRowValidator = v.object({
   _id: v.id("businessRequests"),
-  userId: v.id("users"),
+  ...pick(businessRequestFields, ["userId", "status", "note", "createdAt"]),
   email: v.union(v.string(), v.null()),
   fullName: v.union(v.string(), v.null()),
-  status: businessRequestStatusValidator,
-  note: v.string(),
-  createdAt: v.number(),
   decidedAt: v.union(v.number(), v.null()),
 });
 export type BusinessRequestRow = Infer<typeof businessRequestRowValidator>;

@@ -9,7 +9,7 @@ const SOURCE_PATTERN = /^[^\p{Cc}]{1,64}$/u;
 // Same shape the client accepts for ?ref=.
 const REF_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The address as stored and mailed to (see normaliseAddress), or the spec's message. */
+/** The address as stored and mailed to (see normaliseAddress), or the 'invalid email' message (MESSAGES.invalidEmail). */
 export function parseEmail(value: unknown): string {
   const email = typeof value === "string" && value.length <= 320 ? normaliseAddress(value) : "";
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) {

@@ -1,7 +1,7 @@
 // Email + password with verification and reset, on Convex Auth's credentials API.
 // Written out (rather than the stock Password provider) so that input is
 // normalised before any lookup, errors reach the user as ConvexErrors with the
-// spec's messages, and `from` / `ref` travel into the verification link.
+// messages of lib/errors.ts, and `from` / `ref` travel into the verification link.
 //
 // Account-security rules every flow here keeps:
 // - A session is issued only by signIn (right password, plus the TOTP code when

@@ -1,4 +1,4 @@
-// The spec's 'weak_password': why a new password is refused. Used at sign-up,
+// 'weak_password': why a new password is refused. Used at sign-up,
 // reset and password change (never at sign-in: existing passwords still work).
 // The client imports checkPasswordStrength too, to show the same reasons early.
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../constants";

@@ -1,4 +1,4 @@
-// POST /submit-bug-report (spec section 7) and its CORS preflight, on the site URL.
+// POST /submit-bug-report and its CORS preflight, on the site URL.
 // The bearer token is verified by Convex before the handler runs; lib/access.ts
 // then requires its session to be live. The user id never comes from the body.
 import { internal } from "../../_generated/api";

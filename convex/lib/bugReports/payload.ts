@@ -1,4 +1,5 @@
-// Reads the spec's bug report payload (section 3) from an untrusted JSON body.
+// Reads a bug report payload (description, page, console, screenshot, metadata)
+// from an untrusted JSON body, with every field size-capped.
 // metadata.userId and metadata.userRole are ignored: the server takes both
 // from the verified token.
 import { BUG_REPORT_MESSAGES as M, CONSOLE_LEVELS, MAX_CONSOLE_ENTRIES, MAX_CONSOLE_ENTRY_CHARS, MAX_DESCRIPTION_CHARS, MAX_PAGE_URL_CHARS, MAX_SCREENSHOT_BYTES, MAX_USER_AGENT_CHARS, type ConsoleEntry, type ConsoleLevel } from "./rules";

@@ -1,6 +1,7 @@
 // DAO proposals (issue 9): shapes shared by schema, args and returns, the input
 // rules, and the outcome. src/ imports the limits, messages and `outcome`.
 import { omit } from "convex-helpers";
+import { withSystemFields } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 export const DAO_LIMITS = {
@@ -63,9 +64,7 @@ const myVoteValidator = v.object({ option: v.number(), weight: v.number(), castA
 
 // What a member sees of a proposal: its table fields but the author, plus the live tally.
 export const proposalViewValidator = v.object({
-  _id: v.id("proposals"),
-  _creationTime: v.number(),
-  ...omit(proposalFields, ["createdBy"]),
+  ...withSystemFields("proposals", omit(proposalFields, ["createdBy"])),
   weights: v.array(v.number()),
   counts: v.array(v.number()),
   myVote: v.union(v.null(), myVoteValidator),

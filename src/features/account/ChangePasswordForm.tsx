@@ -6,6 +6,7 @@ import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
 import { MESSAGES } from "../../../convex/lib/errors";
 import { Button, Input } from "../../ui";
 import { errorMessage } from "../../lib/errors";
+import { useSubmit } from "../../lib/useSubmit";
 
 type Field = "current" | "next" | "confirm";
 const INPUT_NAMES: Record<Field, string> = {
@@ -24,7 +25,7 @@ export function ChangePasswordForm() {
   const changePassword = useAction(api.users.changePassword);
   const [values, setValues] = useState<Record<Field, string>>({ current: "", next: "", confirm: "" });
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmit({ fallback: CHANGE_FAILED, show: "toast" });
 
   function validate(): Errors {
     const { current, next, confirm } = values;
@@ -44,21 +45,21 @@ export function ChangePasswordForm() {
     setErrors(found);
     const first = (["current", "next", "confirm"] as const).find((f) => found[f]);
     if (first) return focusField(first);
-    setSaving(true);
-    try {
-      await changePassword({ currentPassword: values.current, newPassword: values.next });
-      setValues({ current: "", next: "", confirm: "" });
-      toast.success(PASSWORD_CHANGED);
-    } catch (error) {
-      const message = errorMessage(error, CHANGE_FAILED);
-      if (message === MESSAGES.wrongCurrentPassword) {
-        setErrors({ current: message });
-        focusField("current");
+    const changed = await run(async () => {
+      try {
+        await changePassword({ currentPassword: values.current, newPassword: values.next });
+      } catch (error) {
+        // A wrong current password also marks its field; the toast comes from useSubmit.
+        if (errorMessage(error, CHANGE_FAILED) === MESSAGES.wrongCurrentPassword) {
+          setErrors({ current: MESSAGES.wrongCurrentPassword });
+          focusField("current");
+        }
+        throw error;
       }
-      toast.error(message);
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (!changed) return;
+    setValues({ current: "", next: "", confirm: "" });
+    toast.success(PASSWORD_CHANGED);
   }
 
   const field = (name: Field) => ({

@@ -73,7 +73,7 @@ export default function AuthCallbackPage() {
       async (result) => {
         try {
           if (!result.signingIn) return settle(noSession);
-          // Spec section 4: a failed referral call still reads as verified and goes on.
+          // A failed referral call must not undo the verification: it still reads as verified and goes on.
           const applied = await referralOnce(email, code, () => applyReferral({ ref, from }));
           const tagging = from?.includes(TAGGING_SOURCE) ?? false;
           settle({

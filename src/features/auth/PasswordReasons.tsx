@@ -1,6 +1,6 @@
 const WEAK_PASSWORD_TITLE = "Please choose a stronger password:";
 
-/** The spec's 'weak_password' reasons, as the sign-up and reset forms show them. */
+/** The server's 'weak_password' reasons (convex/lib/auth/passwordStrength.ts), as the sign-up and reset forms show them. */
 export function PasswordReasons({ reasons }: { reasons: string[] }) {
   return (
     <div

@@ -11,7 +11,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get("token");
   const email = params.get("email");
-  // Spec: the link needs a token and type=recovery; the token alone names the account.
+  // A reset link needs a token and type=recovery; the token alone names the account.
   const wellFormed = Boolean(token && params.get("type") === "recovery");
 
   useEffect(() => {

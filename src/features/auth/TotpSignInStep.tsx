@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Button, Input } from "../../ui";
-import { errorMessage } from "../../lib/errors";
+import { useSubmit } from "../../lib/useSubmit";
 
 export type SecondFactor = { totp: string } | { recoveryCode: string };
 
@@ -19,21 +19,14 @@ export const TOTP_STEP_TEXT = {
 export function TotpSignInStep({ submit, onCancel }: { submit: (factor: SecondFactor) => Promise<void>; onCancel: () => void }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // On success the page navigates away: the button stays busy until it does.
+  const { busy, error, setError, run } = useSubmit({ fallback: TOTP_STEP_TEXT.failed, busyAfterSuccess: true });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const clean = code.trim();
     if (clean === "") return setError(TOTP_STEP_TEXT.required);
-    setError(null);
-    setBusy(true);
-    try {
-      await submit(useRecovery ? { recoveryCode: clean } : { totp: clean.replace(/\s/g, "") });
-    } catch (caught) {
-      setError(errorMessage(caught, TOTP_STEP_TEXT.failed));
-      setBusy(false);
-    }
+    await run(() => submit(useRecovery ? { recoveryCode: clean } : { totp: clean.replace(/\s/g, "") }));
   }
 
   return (

@@ -54,7 +54,7 @@ export function afterSignInPath(state: unknown): string {
   return DEFAULT_AFTER_SIGN_IN;
 }
 
-/** The callback's destination: /tag when `from` mentions tagging (spec section 4). */
+/** The callback's destination: /tag when `from` mentions tagging, else the dashboard. */
 export function afterVerificationPath(from: string | null): string {
   return from?.includes(TAGGING_SOURCE) ? "/tag" : DEFAULT_AFTER_SIGN_IN;
 }

@@ -1,4 +1,5 @@
-// Spec sections 4 and 8, phone rows, word for word.
+// What the phone sign-in and verification screens say. The wording is a product
+// requirement: tests compare it word for word, so change it only on purpose.
 export const PHONE_MESSAGES = {
   invalidNumber: "Please enter a valid phone number",
   sent: "Verification code sent!",

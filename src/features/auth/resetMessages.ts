@@ -1,4 +1,5 @@
-// Spec section 8, password reset rows, word for word.
+// What the password-reset screens say. The wording is a product requirement:
+// tests compare it word for word, so change it only on purpose.
 export const RESET_MESSAGES = {
   invalidLink: "Invalid reset link. Please try requesting a new password reset.",
   expiredLink: "Invalid or expired reset link. Please request a new one.",

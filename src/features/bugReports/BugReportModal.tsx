@@ -10,6 +10,7 @@ import { ScreenshotEditor } from "./ScreenshotEditor";
 import { burnInBoxes, type Box } from "./screenshotBoxes";
 import { buildPayload, submitBugReport } from "./submitBugReport";
 import { formatDateTime } from "../../lib/format";
+import { useSubmit } from "../../lib/useSubmit";
 
 interface Reporter {
   _id: string;
@@ -37,7 +38,8 @@ interface BugReportModalProps {
 export default function BugReportModal(props: BugReportModalProps) {
   const { reporter, screenshot, description, boxes } = props;
   const token = useAuthToken();
-  const [submitting, setSubmitting] = useState(false);
+  // submitBugReport rejects with an Error carrying the server's message: clientErrors shows it.
+  const { busy: submitting, run } = useSubmit({ fallback: M.submitFailed, show: "toast", clientErrors: true });
   const [touched, setTouched] = useState(false);
   // What will be sent is what is shown: the buffer as it was when the modal opened.
   const [entries] = useState(getConsoleEntries);
@@ -47,17 +49,13 @@ export default function BugReportModal(props: BugReportModalProps) {
     if (missingDescription) return void toast.error(M.describe);
     if (!screenshot) return void toast.error(M.screenshotRequired);
     if (!token) return void toast.error(M.noSession);
-    setSubmitting(true);
-    try {
+    const sent = await run(async () => {
       const image = await burnInBoxes(screenshot, boxes);
       await submitBugReport(buildPayload({ description, screenshot: image, consoleLogs: entries, profile: reporter }), token);
-      toast.success(M.success(PRODUCT_NAME));
-      props.onSubmitted();
-    } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : M.submitFailed);
-    } finally {
-      setSubmitting(false);
-    }
+    });
+    if (!sent) return;
+    toast.success(M.success(PRODUCT_NAME));
+    props.onSubmitted();
   }
 
   return (

@@ -10,7 +10,7 @@ const loadModal = () => import("./BugReportModal");
 const BugReportModal = lazy(loadModal);
 const TOAST_ID = "bug-report-capture";
 
-/** The floating 'Report a Bug' button and its modal, for signed-in users (spec: Bug-report widget). */
+/** The floating 'Report a Bug' button and its modal, for signed-in users only. */
 export function BugReportWidget() {
   const { isAuthenticated } = useConvexAuth();
   const profile = useQuery(api.users.me, isAuthenticated ? {} : "skip");

@@ -24,7 +24,7 @@ function pageBackground(): string {
   return window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "#020617" : "#ffffff";
 }
 
-/** The page as a JPEG data URL: half scale, quality 0.7, after a 100 ms pause (spec section 9). */
+/** The page as a JPEG data URL: half scale, quality 0.7, after a 100 ms pause (keeps the report small; the pause lets the page settle). */
 export async function captureScreenshot(): Promise<string> {
   // Loaded on first use: the library is only needed when someone reports a bug.
   const { default: domtoimage } = await import("dom-to-image-more");

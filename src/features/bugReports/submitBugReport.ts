@@ -1,5 +1,5 @@
-// The spec's bug report call (section 7): POST the payload of section 3 to the
-// submit-bug-report HTTP action with the session's bearer token.
+// Sends a bug report: POST the payload (convex/lib/bugReports/payload.ts reads it) to
+// the submit-bug-report HTTP action with the session's bearer token.
 import { redactSecrets } from "../../../convex/lib/bugReports/redact";
 import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReports/rules";
 import type { ConsoleEntry } from "../../lib/consoleBuffer";
@@ -40,7 +40,7 @@ export function buildPayload(input: {
   };
 }
 
-/** Resolves to the new report's id; rejects with the server's error text or the spec's fallback. */
+/** Resolves to the new report's id; rejects with the server's error text or the fixed fallback message. */
 export async function submitBugReport(payload: BugReportPayload, token: string): Promise<string> {
   let response: Response;
   try {

@@ -48,7 +48,7 @@ export function ImportPanel() {
       toast.success(`Imported ${formatNumber(done.imported)} items for ${formatNumber(done.charged)} TMT`);
       setFile(null);
     } catch (e) {
-      // The import charges the whole file: the wallet's messages are toasted (spec section 8).
+      // The import charges the whole file: the wallet's messages are toasted.
       toastSpendFailure(e);
       setError(errorMessage(e, "The import failed; nothing was imported."));
     } finally {

@@ -14,7 +14,7 @@ const chip = (active: boolean) =>
       : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
   );
 
-/** 'All' plus the categories; shown only when more than one category exists (spec). */
+/** 'All' plus the categories; shown only when more than one category exists (one category has nothing to filter). */
 export function CategoryFilter({ categories, selected, onSelect }: CategoryFilterProps) {
   if (categories.length <= 1) return null;
   return (

@@ -68,7 +68,7 @@ function AllArticles({ onCreate, onEdit }: { onCreate: () => void; onEdit: (a: M
 const FETCH_FAILED = "Failed to fetch articles";
 
 function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  // Spec section 8: the failure is also a toast; the list is emptied (this panel replaces it).
+  // Every error is a toast, this one too; the list is emptied (this panel replaces it).
   useEffect(() => {
     toast.error(FETCH_FAILED, { id: "news-management-fetch" });
   }, []);

@@ -9,7 +9,7 @@ interface PublishControlsProps {
   onPublishAtChange: (value: string) => void;
 }
 
-/** The published toggle with the spec's two sentences; a draft may also get a time to go live by itself. */
+/** The published toggle with its two explaining sentences; a draft may also get a time to go live by itself. */
 export function PublishControls({ isPublished, onPublishedChange, publishAt, onPublishAtChange }: PublishControlsProps) {
   const labelId = useId();
   const textId = useId();

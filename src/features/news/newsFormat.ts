@@ -6,7 +6,7 @@ export function preview(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max).trimEnd()}...`;
 }
 
-/** The spec's paragraphs: one per non-empty line. */
+/** An article's paragraphs: one per non-empty line. */
 export function paragraphs(text: string): string[] {
   return text
     .split(/\r?\n/)

@@ -4,7 +4,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { errorMessage } from "../../lib/errors";
 
-/** Row actions with the spec's toasts; each resolves true on success. */
+/** Row actions with their success and error toasts; each resolves true on success. */
 export function useArticleActions() {
   const setPublished = useMutation(api.news.setPublished);
   const remove = useMutation(api.news.remove);

@@ -54,7 +54,7 @@ export default function TagPage() {
     await run(async () => {
       const uploaded = await uploadPicked(files, uploadFile);
       const { assetId, serial } = await tag({ ...input, files: uploaded }).catch((error: unknown) => {
-        // Tagging is where tokens are spent: the wallet's messages are toasted too (spec section 8).
+        // Tagging is where tokens are spent: the wallet's messages are toasted too.
         toastSpendFailure(error);
         throw error;
       });

@@ -52,7 +52,7 @@ export default function WalletPage() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{WALLET_TEXT.title}</h1>
-      {/* Spec: a load failure shows balance 0 and no transactions. */}
+      {/* A load failure shows balance 0 and no transactions, never an error page. */}
       <QueryErrorBoundary fallback={() => <WalletView wallet={EMPTY} failed />}>
         <LiveWallet />
       </QueryErrorBoundary>

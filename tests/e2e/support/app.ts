@@ -1,4 +1,4 @@
-// Page-level helpers shared by the specs.
+// Page-level helpers shared by the test files.
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../../../local-backend/index.mjs";

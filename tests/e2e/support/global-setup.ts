@@ -1,12 +1,12 @@
-// Runs once per E2E run, before the first spec file: the expensive work every file
+// Runs once per E2E run, before the first test file: the expensive work every file
 // used to repeat (a Vite dev server, a Chromium launch, seeding) is done here and shared.
 //
 // - The app is built once (`vite build`, production mode: the build `npm run build` makes)
 //   and served statically by `vite preview`, twice: as built (with its Content-Security-Policy
-//   <meta>, for the CSP test) and with that one tag removed for every other spec, which inject
+//   <meta>, for the CSP test) and with that one tag removed for every other test file, which inject
 //   scripts (axe-core through addScriptTag) and ran under `vite dev`, which has no policy.
 // - VITE_CONVEX_URL / VITE_CONVEX_SITE_URL are baked into a build, so the build names two
-//   fixed loopback ports; each spec file starts its own fresh backend on them (files run
+//   fixed loopback ports; each test file starts its own fresh backend on them (files run
 //   one at a time: `fileParallelism: false`) and stops it in its afterAll.
 // - The demo data is seeded once into a template data directory; each file's backend starts
 //   on a fresh copy of it, so every file still sees exactly the freshly seeded state.
@@ -26,7 +26,7 @@ import { launchBrowserServer } from "./browser";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** What every spec file gets through `inject("e2e")`. */
+/** What every test file gets through `inject("e2e")`. */
 export interface E2eShared {
   /** Origin of the static app without its CSP <meta> (also each backend's SITE_URL). */
   appUrl: string;

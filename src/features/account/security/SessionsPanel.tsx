@@ -14,7 +14,7 @@ const SESSION_MESSAGES = {
 } as const;
 
 /**
- * Where the account is signed in, with the spec's logout scopes beyond this
+ * Where the account is signed in, with the logout scopes beyond this
  * device (the 'Sign out' card below is the local scope): others, and global.
  */
 export function SessionsPanel() {

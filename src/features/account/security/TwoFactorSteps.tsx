@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import { Button, Input } from "../../../ui";
 import { groupSecret } from "./securityFormat";
-import { errorMessage } from "../../../lib/errors";
+import { useSubmit } from "../../../lib/useSubmit";
 
 const STEP_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app",
@@ -23,21 +23,14 @@ function CodeForm({ label, submitText, busyText, onSubmit, allowRecovery = false
   allowRecovery?: boolean;
 }) {
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A used code is spent: the button stays busy until the panel swaps this form out.
+  const { busy, error, setError, run } = useSubmit({ fallback: STEP_MESSAGES.failed, busyAfterSuccess: true });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const clean = code.trim();
     if (clean === "") return setError(STEP_MESSAGES.codeRequired);
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit(clean);
-    } catch (caught) {
-      setError(errorMessage(caught, STEP_MESSAGES.failed));
-      setBusy(false);
-    }
+    await run(() => onSubmit(clean));
   }
 
   return (
@@ -65,17 +58,10 @@ export function EnrolTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => 
   const start = useMutation(api.twoFactor.start);
   const confirm = useAction(api.twoFactor.confirm);
   const [pending, setPending] = useState<{ secret: string; uri: string } | null>(null);
-  const [starting, setStarting] = useState(false);
+  const { busy: starting, run } = useSubmit({ fallback: STEP_MESSAGES.failed, show: "toast" });
 
   async function begin() {
-    setStarting(true);
-    try {
-      setPending(await start({}));
-    } catch (error) {
-      toast.error(errorMessage(error, STEP_MESSAGES.failed));
-    } finally {
-      setStarting(false);
-    }
+    await run(async () => setPending(await start({})));
   }
 
   if (pending === null) {
