@@ -1,4 +1,4 @@
-// /admin (issue 9): users with search and pagination, counts and the audit log.
+// /admin: users with search and pagination, counts and the audit log.
 // Every role or flag change goes through admin.setUserAccess (audited, never on oneself).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";

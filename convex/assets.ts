@@ -1,4 +1,4 @@
-// The asset registry (issue 7): tag, list, read, edit, status, delete.
+// The asset registry: tag, list, read, edit, status, delete.
 // Owners alone read full details or change anything; reads answer null/empty to
 // visitors so open screens survive a sign-out.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";

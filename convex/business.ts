@@ -1,4 +1,4 @@
-// Business inventory (issue 8 item 3): totals by location and category, search,
+// Business inventory: totals by location and category, search,
 // CSV export, and an all-or-nothing CSV import. The import checks every row first,
 // charges the whole tagging cost in its first mutation, creates assets in batches
 // (one file of 10,000 rows exceeds one mutation's write limit), and on a failure

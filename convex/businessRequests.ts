@@ -1,4 +1,4 @@
-// Business upgrade (issue 8 item 4): members ask on /business-upgrade, admins
+// Business upgrade: members ask on /business-upgrade, admins
 // grant or decline in /admin. Granting goes through admin.applyUserAccess (audited).
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";

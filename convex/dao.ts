@@ -1,4 +1,4 @@
-// DAO (issue 9): admins create proposals, members vote with the weight of their
+// DAO: admins create proposals, members vote with the weight of their
 // balance when they cast, everyone reads a live tally kept in one document per proposal.
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";

@@ -8,7 +8,7 @@ const http = httpRouter();
 
 auth.addHttpRoutes(http);
 
-// Bug-report widget (issue 6): the submit-bug-report call and its CORS preflight.
+// Bug-report widget: the submit-bug-report call and its CORS preflight.
 http.route({ path: "/submit-bug-report", method: "POST", handler: submitBugReport });
 http.route({ path: "/submit-bug-report", method: "OPTIONS", handler: submitBugReportPreflight });
 

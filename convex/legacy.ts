@@ -1,4 +1,4 @@
-// Legacy release (issue 8 item 2). The owner's plan and log; the clock runs on
+// Legacy release. The owner's plan and log; the clock runs on
 // self-rescheduling scheduled functions (convex/crons.ts adds an hourly sweep as
 // a safety net on Convex deployments). Contacts and beneficiaries act through
 // signed links, never accounts.

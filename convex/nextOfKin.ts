@@ -1,4 +1,4 @@
-// Next of kin (issue 8 item 1): contacts, their email confirmation, and who
+// Next of kin: contacts, their email confirmation, and who
 // receives each will asset. Contacts need no account; they confirm through a signed link.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";

@@ -71,7 +71,7 @@ export default defineSchema({
   ...businessRequestTables,
   ...legacyTables,
   ...importTables,
-  // Account security (issue 10). TOTP two-factor: one row per user once enrolment starts.
+  // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),
     // Base32 secret of the enabled factor; absent until a code confirms enrolment.

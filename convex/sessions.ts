@@ -1,4 +1,4 @@
-// The sessions list in /settings and the logout scopes: others, global (issue 10).
+// The sessions list in /settings and the logout scopes: others, global.
 // A session is Convex Auth's authSessions row; its refresh tokens hang off it.
 // Deleting both ends the session for good: the device's JWT still verifies until it
 // expires, but lib/access.ts resolves no viewer for a token whose session is gone,

@@ -1,4 +1,4 @@
-// TOTP two-factor authentication for password accounts (issue 10, account security).
+// TOTP two-factor authentication for password accounts.
 // Enrolment: `start` stores a pending secret (shown as a QR code); `confirm` with a
 // first code turns it on and returns ten recovery codes, shown once and stored as
 // SHA-256 hashes. `disable` needs a code; `regenerateRecoveryCodes` needs an authenticator

@@ -7,7 +7,7 @@ export const ERROR_CODES = [
   "INVALID",
   "INSUFFICIENT_TOKENS",
   "RATE_LIMITED",
-  // Account security (issue 10): the password was right, a second factor is needed.
+  // Account security: the password was right, a second factor is needed.
   "MFA_REQUIRED",
   // A new password that is long enough but weak; the error carries `reasons`.
   "WEAK_PASSWORD",

@@ -16,13 +16,13 @@ export function Layout() {
     <>
       <SkipLink />
       <Header />
-      {/* Issue 20: says when the backend is unreachable, and when it is back. */}
+      {/* Says when the backend is unreachable, and when it is back. */}
       <ConnectionBanner />
       {/* At least a viewport tall (less the 4rem header), so the footer starts below the fold and
           does not jump down when the lazy page and its data arrive (it was the whole CLS). */}
       {/* tabIndex -1: the skip link moves focus here; outline-none as only script focuses it. */}
       <main id={MAIN_ID} tabIndex={-1} className="flex outline-none min-h-[calc(100dvh-4rem)] w-full flex-1 flex-col">
-        {/* Once this device's session has ended, its guarded queries fail: the page gives way (issue 10). */}
+        {/* Once this device's session has ended, its guarded queries fail: the page gives way. */}
         <SessionGate>
           {/* A page that still fails after lazyPage's full page load gets a message, not a blank app. */}
           <PageErrorBoundary resetKey={pathname}>
@@ -35,9 +35,9 @@ export function Layout() {
       <Footer />
       {/* Bug-report widget slot: the floating 'Report a Bug' button (renders for signed-in users only). */}
       <BugReportWidget />
-      {/* Verify-page visit alerts and found reports, toasted live to the owner (issue 7b). */}
+      {/* Verify-page visit alerts and found reports, toasted live to the owner. */}
       <VisitAlertListener />
-      {/* Account security (issue 10): signs this device out live when its session is ended elsewhere. */}
+      {/* Account security: signs this device out live when its session is ended elsewhere. */}
       <SessionGuard />
     </>
   );

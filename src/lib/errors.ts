@@ -42,7 +42,7 @@ export function clientErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Sign-in stopped after the password: the account needs its TOTP code (issue 10). */
+/** Sign-in stopped after the password: the account needs its TOTP code. */
 export function isMfaRequired(error: unknown): boolean {
   return errorData(error)?.code === "MFA_REQUIRED";
 }

@@ -4,7 +4,7 @@ import { v } from "convex/values";
 import { assetChangeValidator, assetEventTypeValidator, assetFields, transferStatusValidator } from "./tables";
 
 export const assetTables = {
-  // Assets (issue 7): the registry, serials reserved forever, history, provenance and transfers.
+  // Assets: the registry, serials reserved forever, history, provenance and transfers.
   assets: defineTable(assetFields)
     // /verify/{serial} and tagging's uniqueness check.
     .index("by_serial", ["serial"])

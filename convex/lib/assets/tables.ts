@@ -1,7 +1,7 @@
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
-// Asset shapes (issue 7), shared by schema, args and returns; src/ imports the types.
+// Asset shapes, shared by schema, args and returns; src/ imports the types.
 // Each enum is written once, as a list; its validator and type are derived from it.
 export const ASSET_KINDS = ["general", "nft", "will", "business"] as const;
 export const assetKindValidator = literals(...ASSET_KINDS);

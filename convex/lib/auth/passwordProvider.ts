@@ -125,7 +125,7 @@ async function signIn(ctx: Ctx, email: string, params: Params): Promise<Result> 
 }
 
 /**
- * The TOTP challenge (issue 10), after the password has been checked. Without a
+ * The TOTP challenge, after the password has been checked. Without a
  * `totp` (or `recoveryCode`) param the client is told MFA_REQUIRED, shows a code
  * step and calls signIn again with email, password and the code.
  */

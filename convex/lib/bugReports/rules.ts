@@ -1,4 +1,4 @@
-// Bug reports: limits (issue 6), shapes and the triage
+// Bug reports: limits, shapes and the triage
 // workflow. Shared by convex/ and src/.
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";

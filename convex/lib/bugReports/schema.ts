@@ -3,7 +3,7 @@ import { defineTable } from "convex/server";
 import { bugReportFields } from "./rules";
 
 export const bugReportTables = {
-  // Bug reports (issue 6): the widget's reports and their triage. Screenshots live in file storage.
+  // Bug reports: the widget's reports and their triage. Screenshots live in file storage.
   bugReports: defineTable(bugReportFields)
     // /bug-reports and /moderator filtered by status, newest first.
     .index("by_status", ["status"])

@@ -1,4 +1,4 @@
-// DAO proposals (issue 9): shapes shared by schema, args and returns, the input
+// DAO proposals: shapes shared by schema, args and returns, the input
 // rules, and the outcome. src/ imports the limits, messages and `outcome`.
 import { omit } from "convex-helpers";
 import { withSystemFields } from "convex-helpers/validators";

@@ -3,7 +3,7 @@ import { defineTable } from "convex/server";
 import { proposalFields, tallyFields, voteFields } from "./rules";
 
 export const daoTables = {
-  // DAO (issue 9): proposals, one vote per member per proposal, and one tally
+  // DAO: proposals, one vote per member per proposal, and one tally
   // document per proposal that the vote mutation keeps current (the live tally reads it alone).
   proposals: defineTable(proposalFields),
   proposalTallies: defineTable(tallyFields)

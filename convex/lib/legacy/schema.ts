@@ -3,7 +3,7 @@ import { defineTable } from "convex/server";
 import { beneficiaryFields, legacyConfirmationFields, legacyEventFields, legacyGrantFields, legacySettingsFields, nokContactFields } from "./tables";
 
 export const legacyTables = {
-  // Next of kin, legacy release and business CSV imports (issue 8, items 1-3).
+  // Next of kin, legacy release and business CSV imports.
   nokContacts: defineTable(nokContactFields)
     // /nok contact list, oldest first.
     .index("by_ownerId_and_createdAt", ["ownerId", "createdAt"])

@@ -3,7 +3,7 @@ import { defineTable } from "convex/server";
 import { v } from "convex/values";
 
 export const newsTables = {
-  // News (issue 5): the articles, and when each reader last opened /news.
+  // News: the articles, and when each reader last opened /news.
   articles: defineTable({
     title: v.string(),
     content: v.string(),

@@ -3,7 +3,7 @@ import { defineTable } from "convex/server";
 import { foundReportFields, verifyAlertFields } from "./tables";
 
 export const verifyTables = {
-  // Verify page (issue 7b): a live alert for the owner on every (rate-limited) visit, and finders' messages.
+  // Verify page: a live alert for the owner on every (rate-limited) visit, and finders' messages.
   verifyAlerts: defineTable(verifyAlertFields)
     // The owner's alerts panel and toast, newest first.
     .index("by_ownerId_and_at", ["ownerId", "at"]),

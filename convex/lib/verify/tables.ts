@@ -1,7 +1,7 @@
 import { v, type Infer } from "convex/values";
 import { assetKindValidator, assetStatusValidator } from "../assets/tables";
 
-// Verify page, visit alerts and found reports (issue 7b): shapes shared by schema, args and returns.
+// Verify page, visit alerts and found reports: shapes shared by schema, args and returns.
 const viewerKindValidator = v.union(v.literal("visitor"), v.literal("member"));
 
 // Coarse place: latitude and longitude rounded to one decimal (about 11 km).

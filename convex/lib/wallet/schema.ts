@@ -4,7 +4,7 @@ import { v } from "convex/values";
 import { referralCounterFields, referralFields, transactionFields } from "./tables";
 
 export const walletTables = {
-  // Wallet and referrals (issue 4). Balances change only in convex/lib/ledger.ts.
+  // Wallet and referrals. Balances change only in convex/lib/ledger.ts.
   wallets: defineTable({ userId: v.id("users"), balance: v.number() })
     // The signed-in user's wallet (header balance, /wallet, every earn and spend).
     .index("by_userId", ["userId"]),

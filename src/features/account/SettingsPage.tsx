@@ -32,7 +32,7 @@ export default function SettingsPage() {
           </p>
         )}
       </Card>
-      {/* Account security (issue 10): TOTP two-factor, and the sessions list with the logout scopes. */}
+      {/* Account security: TOTP two-factor, and the sessions list with the logout scopes. */}
       <TwoFactorPanel />
       <SessionsPanel />
       <Card title="Sign out" description="End your session on this device. Saved data in this browser is cleared.">

@@ -15,7 +15,7 @@ import { afterSignInPath, signupSource } from "./authRedirects";
 import { PASSWORD_REQUIRED, normalizeEmail, validateEmail, validateNewPassword } from "./validation";
 
 type Mode = "signIn" | "signUp";
-// reasons: the server's 'weak_password' list at sign-up (issue 10).
+// reasons: the server's 'weak_password' list at sign-up.
 type Errors = { email?: string; password?: string; form?: string; reasons?: string[] };
 
 const SIGN_UP_FAILED = "Could not create your account. Please try again.";
@@ -38,7 +38,7 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
-  // Password accepted, TOTP on: the code step (issue 10).
+  // Password accepted, TOTP on: the code step.
   const [needsCode, setNeedsCode] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);

@@ -13,7 +13,7 @@ import { convexErrorMessage, weakPasswordReasons } from "../../lib/errors";
 import { RESET_MESSAGES } from "./resetMessages";
 import { PASSWORDS_DO_NOT_MATCH, validateNewPassword } from "./validation";
 
-// reasons: the server's 'weak_password' list (issue 10).
+// reasons: the server's 'weak_password' list.
 type Errors = { password?: string; confirm?: string; form?: string; reasons?: string[] };
 
 function updateFailure(error: unknown): string {
