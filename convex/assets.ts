@@ -16,7 +16,7 @@ import {
   recordEvent,
   toSummary,
 } from "./lib/assets/read";
-import { listMineQuery, sortValidator } from "./lib/assets/list";
+import { listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
 import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assets/rules";
 import { reserveSerial } from "./lib/assets/serial";
 import { seedDemoAssets } from "./lib/assets/seed";
@@ -86,7 +86,11 @@ export const listMine = viewerQuery({
   },
   returns: paginationResultValidator(assetSummaryValidator),
   handler: async (ctx, args) => {
-    const result = await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
+    const exact = await serialMatch(ctx, ctx.user._id, args);
+    const result =
+      exact !== null
+        ? { page: exact, isDone: true, continueCursor: "" }
+        : await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
     return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
   },
 });

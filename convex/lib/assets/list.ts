@@ -1,9 +1,10 @@
 // /assets list: picks the index that serves each filter and sort, so the read
 // stays inside the owner's own range.
 import { v, type Infer } from "convex/values";
-import type { Id } from "../../_generated/dataModel";
+import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
-import { isSerialFormat, normaliseSerial } from "./serial";
+import { getAssetBySerial } from "./read";
+import { isSerialFormat } from "./serial";
 import type { AssetKind, AssetStatus } from "./tables";
 
 export const sortValidator = v.union(v.literal("newest"), v.literal("oldest"), v.literal("name"));
@@ -12,24 +13,26 @@ const SEARCH_MAX = 100;
 
 type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; search?: string };
 
+/**
+ * A search that is a serial names one asset: it is read from the serial index (full-text
+ * search would split it at the dashes and match every asset's "TMT" term). Null when the
+ * search is not a serial; otherwise the caller's matching asset, if the filters allow it.
+ */
+export async function serialMatch(ctx: QueryCtx, ownerId: Id<"users">, args: ListArgs): Promise<Doc<"assets">[] | null> {
+  const search = args.search ?? "";
+  if (!isSerialFormat(search)) return null;
+  const asset = await getAssetBySerial(ctx, search);
+  const matches =
+    asset !== null &&
+    asset.ownerId === ownerId &&
+    (args.kind === undefined || asset.kind === args.kind) &&
+    (args.status === undefined || asset.status === args.status);
+  return matches ? [asset] : [];
+}
+
 export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArgs) {
   const { kind, status } = args;
   const search = args.search?.trim().slice(0, SEARCH_MAX) ?? "";
-  if (isSerialFormat(search)) {
-    // A serial names one asset. Full-text search would split it at the dashes and match
-    // every asset's "TMT" term, so it is looked up exactly (a range of at most one row).
-    return ctx.db
-      .query("assets")
-      .withIndex("by_serial", (q) => q.eq("serial", normaliseSerial(search)))
-      // eslint-disable-next-line @convex-dev/no-filter-in-query -- the range holds at most one asset
-      .filter((q) =>
-        q.and(
-          q.eq(q.field("ownerId"), ownerId),
-          kind === undefined ? true : q.eq(q.field("kind"), kind),
-          status === undefined ? true : q.eq(q.field("status"), status),
-        ),
-      );
-  }
   if (search !== "") {
     // Relevance order: the search index ignores the sort.
     return ctx.db.query("assets").withSearchIndex("search_text", (q) => {
