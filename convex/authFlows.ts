@@ -11,12 +11,11 @@ import { internalMutation, internalQuery, type MutationCtx, type QueryCtx } from
 import { EMAIL_CODE_TTL_MS, OTP_TTL_MS, RESET_CODE_TTL_MS } from "./lib/constants";
 import { clearAttempts, takeAttempt } from "./lib/auth/attempts";
 import { mailboxKey } from "./lib/auth/emailIdentity";
+import { PASSWORD_PROVIDER_ID, PHONE_PROVIDER_ID } from "./lib/auth/providerIds";
 import { hashesEqual } from "./lib/auth/secrets";
 import { takeSendSlot } from "./lib/auth/sendLimits";
 import { ensureProfile } from "./lib/auth/profiles";
 
-export const PASSWORD_PROVIDER = "password";
-export const PHONE_PROVIDER = "phone";
 // Wrong guesses one SMS code survives; after that a new code must be requested.
 const MAX_CODE_FAILURES = 5;
 
@@ -69,7 +68,7 @@ export const passwordAccount = internalQuery({
   args: { email: v.string() },
   returns: v.union(v.null(), v.object({ userId: v.id("users"), verified: v.boolean() })),
   handler: async (ctx, { email }) => {
-    const account = await accountFor(ctx, PASSWORD_PROVIDER, email);
+    const account = await accountFor(ctx, PASSWORD_PROVIDER_ID, email);
     if (account === null) return null;
     return { userId: account.userId, verified: account.emailVerified !== undefined };
   },
@@ -98,7 +97,7 @@ export const pendingPasswordHash = internalQuery({
       return pending.passwordHash;
     }
     // An account from before links were kept here: unverified, its own password pends.
-    const legacy = await accountFor(ctx, PASSWORD_PROVIDER, email);
+    const legacy = await accountFor(ctx, PASSWORD_PROVIDER_ID, email);
     return legacy !== null && legacy.emailVerified === undefined ? (legacy.secret ?? null) : null;
   },
 });
@@ -150,7 +149,7 @@ export const completeSignUp = internalMutation({
 
 async function verifiedPasswordUser(ctx: MutationCtx, email: string, secret: string): Promise<Id<"users">> {
   const now = Date.now();
-  const existing = await accountFor(ctx, PASSWORD_PROVIDER, email);
+  const existing = await accountFor(ctx, PASSWORD_PROVIDER_ID, email);
   let userId: Id<"users">;
   if (existing !== null) {
     if (existing.emailVerified !== undefined) throw new Error("A verified account has no pending sign-up");
@@ -161,7 +160,7 @@ async function verifiedPasswordUser(ctx: MutationCtx, email: string, secret: str
     userId = await ctx.db.insert("users", { email, emailVerificationTime: now, emailKey: mailboxKey(email) });
     await ctx.db.insert("authAccounts", {
       userId,
-      provider: PASSWORD_PROVIDER,
+      provider: PASSWORD_PROVIDER_ID,
       providerAccountId: email,
       secret,
       emailVerified: email,
@@ -177,7 +176,7 @@ export const startReset = internalMutation({
   returns: v.boolean(),
   handler: async (ctx, { email, codeHash }) => {
     await takeSendSlot(ctx, "email", email);
-    const account = await accountFor(ctx, PASSWORD_PROVIDER, email);
+    const account = await accountFor(ctx, PASSWORD_PROVIDER_ID, email);
     if (account === null || account.emailVerified === undefined) return false;
     await replaceLink(ctx, { purpose: "reset", email, codeHash, expiresAt: Date.now() + RESET_CODE_TTL_MS });
     return true;
@@ -207,7 +206,7 @@ export const consumeReset = internalMutation({
     const link = await liveResetLink(ctx, codeHash);
     if (link === null) return null;
     await ctx.db.delete("emailLinks", link._id);
-    const account = await accountFor(ctx, PASSWORD_PROVIDER, link.email);
+    const account = await accountFor(ctx, PASSWORD_PROVIDER_ID, link.email);
     return account === null ? null : { email: link.email, userId: account.userId };
   },
 });
@@ -258,7 +257,7 @@ export const redeemPhoneCode = internalMutation({
 
 async function verifiedPhoneUser(ctx: MutationCtx, phone: string): Promise<Id<"users">> {
   const now = Date.now();
-  const existing = await accountFor(ctx, PHONE_PROVIDER, phone);
+  const existing = await accountFor(ctx, PHONE_PROVIDER_ID, phone);
   let userId: Id<"users">;
   if (existing !== null) {
     userId = existing.userId;
@@ -268,7 +267,7 @@ async function verifiedPhoneUser(ctx: MutationCtx, phone: string): Promise<Id<"u
     userId = await ctx.db.insert("users", { phone, phoneVerificationTime: now });
     await ctx.db.insert("authAccounts", {
       userId,
-      provider: PHONE_PROVIDER,
+      provider: PHONE_PROVIDER_ID,
       providerAccountId: phone,
       phoneVerified: phone,
     });

@@ -3,7 +3,7 @@ import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { PASSWORD_PROVIDER_ID } from "./lib/auth/passwordProvider";
+import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { ensureProfile } from "./lib/auth/profiles";
 import { roleValidator, type Role } from "./lib/validators";
 

@@ -5,7 +5,8 @@ import { parseNewPassword } from "./lib/auth/passwordStrength";
 import { internal } from "./_generated/api";
 import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, MAX_PASSWORD_LENGTH } from "./lib/constants";
 import { appError, MESSAGES } from "./lib/errors";
-import { PASSWORD_PROVIDER_ID, spendGuess, throwCredentialError } from "./lib/auth/passwordProvider";
+import { spendGuess, throwCredentialError } from "./lib/auth/passwordProvider";
+import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { toProfile } from "./lib/auth/profiles";
 import { profileValidator } from "./lib/validators";
 

@@ -25,13 +25,13 @@ import { resetEmail, verificationEmail } from "./messages";
 import type { AttemptKind } from "./attempts";
 import { lockedOut } from "./lockout";
 import { onlyParams } from "./params";
+import { PASSWORD_PROVIDER_ID } from "./providerIds";
 import { hashCode } from "./secrets";
 import { LINK_CODE_LENGTH, MAX_PASSWORD_LENGTH } from "../constants";
 import { appError, MESSAGES } from "../errors";
 import { sendEmail } from "../outbound";
 import { parseNewPassword } from "./passwordStrength";
 
-export const PASSWORD_PROVIDER_ID = "password";
 
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, unknown>>;

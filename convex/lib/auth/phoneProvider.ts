@@ -15,12 +15,12 @@ import { phoneCodeSms } from "./messages";
 import { lockedOut } from "./lockout";
 import { onlyParams } from "./params";
 import { normalisePhone } from "./phoneNumber";
+import { PHONE_PROVIDER_ID } from "./providerIds";
 import { hashCode } from "./secrets";
 import { OTP_LENGTH } from "../constants";
 import { appError, MESSAGES } from "../errors";
 import { sendSms } from "../outbound";
 
-const PHONE_PROVIDER_ID = "phone";
 
 type Outcome =
   | { status: "ok"; userId: Id<"users"> }
