@@ -4,19 +4,19 @@ import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicQuery } from "./lib/access";
+import { coverPhotoUrl } from "./lib/assets/read";
 import { publicAssetCardValidator, type PublicAssetCard } from "./lib/verify/tables";
 
 export const SEARCH_MAX = 100;
 
 async function card(ctx: QueryCtx, asset: Doc<"assets">): Promise<PublicAssetCard> {
-  const photo = asset.files.find((f) => f.kind === "photo");
   return {
     serial: asset.serial,
     name: asset.name,
     kind: asset.kind,
     status: asset.status,
     category: asset.category ?? null,
-    photoUrl: photo ? await ctx.storage.getUrl(photo.storageId) : null,
+    photoUrl: await coverPhotoUrl(ctx, asset),
     taggedAt: asset.taggedAt,
   };
 }

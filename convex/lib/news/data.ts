@@ -20,16 +20,10 @@ type PublicArticle = Infer<typeof publicArticleValidator>;
 
 /** Management's row: everything, with the author's name and email. */
 export const managedArticleValidator = v.object({
-  _id: v.id("articles"),
-  title: v.string(),
-  content: v.string(),
-  category: v.string(),
-  imageUrl: v.union(v.string(), v.null()),
+  ...publicArticleValidator.fields,
   isPublished: v.boolean(),
   publishAt: v.union(v.number(), v.null()),
-  authorName: v.union(v.string(), v.null()),
   authorEmail: v.union(v.string(), v.null()),
-  createdAt: v.number(),
 });
 type ManagedArticle = Infer<typeof managedArticleValidator>;
 
