@@ -2,7 +2,7 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { userMutation } from "./lib/access";
-import { takeSlot } from "./lib/verify/limits";
+import { takeWindowSlot } from "./lib/rateLimit";
 import { ownedAsset, recordEvent } from "./lib/assets/read";
 import { FILE_MESSAGES } from "./lib/assets/fileRules";
 import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
@@ -17,7 +17,7 @@ export const takeUploadSlot = internalMutation({
   args: { userId: v.id("users") },
   returns: v.boolean(),
   handler: async (ctx, { userId }) =>
-    await takeSlot(ctx, `upload:${userId}`, { max: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 }),
+    (await takeWindowSlot(ctx, `upload:${userId}`, { max: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 })).ok,
 });
 
 export const add = userMutation({

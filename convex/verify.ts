@@ -6,7 +6,7 @@ import { publicMutation, publicQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { sendEmail } from "./lib/outbound";
 import { enforceRateLimit } from "./lib/rateLimit";
-import { takeSlot } from "./lib/verify/limits";
+import { takeWindowSlot } from "./lib/rateLimit";
 import {
   cleanVisitorId,
   coarsePlace,
@@ -54,9 +54,10 @@ export const recordVisit = publicMutation({
     if (asset === null || ctx.user?._id === asset.ownerId) return null;
     const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
     const perVisitor = { max: 1, windowMs: VISIT_ALERT_WINDOW_MS };
-    if (!(await takeSlot(ctx, `verifyVisit:${asset._id}:${visitor}`, perVisitor))) return null;
+    // A visit past the limit is still a visit; it just raises no new alert.
+    if (!(await takeWindowSlot(ctx, `verifyVisit:${asset._id}:${visitor}`, perVisitor)).ok) return null;
     const perAsset = { max: VISIT_ALERTS_PER_ASSET_PER_HOUR, windowMs: HOUR };
-    if (!(await takeSlot(ctx, `verifyVisitAsset:${asset._id}`, perAsset))) return null;
+    if (!(await takeWindowSlot(ctx, `verifyVisitAsset:${asset._id}`, perAsset)).ok) return null;
     return await ctx.db.insert("verifyAlerts", {
       assetId: asset._id,
       ownerId: asset.ownerId,

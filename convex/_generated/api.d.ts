@@ -56,6 +56,7 @@ import type * as lib_auth_passwordStrength from "../lib/auth/passwordStrength.js
 import type * as lib_auth_phoneNumber from "../lib/auth/phoneNumber.js";
 import type * as lib_auth_phoneProvider from "../lib/auth/phoneProvider.js";
 import type * as lib_auth_profiles from "../lib/auth/profiles.js";
+import type * as lib_auth_providerIds from "../lib/auth/providerIds.js";
 import type * as lib_auth_secrets from "../lib/auth/secrets.js";
 import type * as lib_auth_sendLimits from "../lib/auth/sendLimits.js";
 import type * as lib_auth_totp from "../lib/auth/totp.js";
@@ -89,7 +90,6 @@ import type * as lib_roles from "../lib/roles.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_verify_activity from "../lib/verify/activity.js";
 import type * as lib_verify_email from "../lib/verify/email.js";
-import type * as lib_verify_limits from "../lib/verify/limits.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
 import type * as lib_verify_tables from "../lib/verify/tables.js";
 import type * as lib_wallet_tables from "../lib/wallet/tables.js";
@@ -159,6 +159,7 @@ declare const fullApi: ApiFromModules<{
   "lib/auth/phoneNumber": typeof lib_auth_phoneNumber;
   "lib/auth/phoneProvider": typeof lib_auth_phoneProvider;
   "lib/auth/profiles": typeof lib_auth_profiles;
+  "lib/auth/providerIds": typeof lib_auth_providerIds;
   "lib/auth/secrets": typeof lib_auth_secrets;
   "lib/auth/sendLimits": typeof lib_auth_sendLimits;
   "lib/auth/totp": typeof lib_auth_totp;
@@ -192,7 +193,6 @@ declare const fullApi: ApiFromModules<{
   "lib/validators": typeof lib_validators;
   "lib/verify/activity": typeof lib_verify_activity;
   "lib/verify/email": typeof lib_verify_email;
-  "lib/verify/limits": typeof lib_verify_limits;
   "lib/verify/rules": typeof lib_verify_rules;
   "lib/verify/tables": typeof lib_verify_tables;
   "lib/wallet/tables": typeof lib_wallet_tables;
