@@ -1,8 +1,8 @@
 // Reloads functions when convex/ changes (keeping data), and keeps
 // convex/_generated in step with `npx convex codegen` like `npx convex dev`.
-import { spawn } from "node:child_process";
 import { watch } from "node:fs";
 import path from "node:path";
+import { codegen as generate } from "./codegen.mjs";
 
 const DEBOUNCE_MS = 250;
 
@@ -22,20 +22,15 @@ export function watchConvex({ convexDir, codegen, reload, log }) {
       return;
     }
     codegenRunning = true;
-    const child = spawn("npx", ["convex", "codegen", "--system-udfs", "--typecheck", "disable"], {
-      cwd: path.dirname(convexDir),
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (code) => {
-      codegenRunning = false;
-      if (code !== 0) log(`convex codegen failed (exit ${code}):\n${stderr.trim()}`);
-      if (codegenAgain) {
-        codegenAgain = false;
-        runCodegen();
-      }
-    });
+    generate(convexDir)
+      .catch((e) => log(e.message))
+      .finally(() => {
+        codegenRunning = false;
+        if (codegenAgain) {
+          codegenAgain = false;
+          runCodegen();
+        }
+      });
   };
 
   const onChange = () => {

@@ -1,6 +1,7 @@
 // One helper file for the convex suites: a fresh backend per test, fixtures,
 // and the plumbing to drive Convex Auth's own signIn action.
 import { convexTest } from "convex-test";
+import rateLimiter from "@convex-dev/rate-limiter/test";
 import { vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { api } from "../../convex/_generated/api";
@@ -26,8 +27,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 export const SITE_URL = process.env.SITE_URL;
 
+/** A fresh backend with every component convex/convex.config.ts mounts. */
 export function setupTest() {
-  return convexTest(schema, modules);
+  const t = convexTest(schema, modules);
+  rateLimiter.register(t, "rateLimiter");
+  return t;
 }
 export type Backend = ReturnType<typeof setupTest>;
 export type Client = ReturnType<Backend["withIdentity"]>;
