@@ -81,6 +81,26 @@ export default tseslint.config(
     },
   },
   {
+    // Mutations are built in convex/lib/writes.ts (through access.ts for public ones), so
+    // every write passes the table triggers registered there (aggregates, counts).
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/lib/writes.ts", "convex/_generated/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/_generated/server"],
+              importNames: ["mutation", "internalMutation"],
+              message: "Build mutations with convex/lib/writes.ts (internal) or lib/access.ts (public), so table triggers run.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**/*.{ts,tsx}", "bench/**/*.{ts,mjs,mts}", "local-backend/**/*.{ts,mjs,mts}"],
     plugins: { "check-file": checkFile },
     rules: {

@@ -1,6 +1,6 @@
 // Photos and documents of an asset: upload URL, attach after tagging, remove.
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { userMutation } from "./lib/access";
 import { takeWindowSlot } from "./lib/rateLimit";
 import { ownedAsset, recordEvent } from "./lib/assets/read";

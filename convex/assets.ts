@@ -4,7 +4,7 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { ownedOrNull, userMutation, viewerQuery } from "./lib/access";
 import { diffAsset } from "./lib/assets/diff";
 import {

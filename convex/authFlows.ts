@@ -7,7 +7,8 @@
 // that the count commits even when the guess was wrong.
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalMutation, internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { EMAIL_CODE_TTL_MS, OTP_TTL_MS, RESET_CODE_TTL_MS } from "./lib/constants";
 import { clearAttempts, takeAttempt } from "./lib/auth/attempts";
 import { mailboxKey } from "./lib/auth/emailIdentity";

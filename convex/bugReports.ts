@@ -5,7 +5,8 @@ import { pick } from "convex-helpers";
 import { systemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalMutation, internalQuery, type QueryCtx } from "./_generated/server";
+import { internalQuery, type QueryCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { triageMutation, triageQuery, userQuery } from "./lib/access";
 import {
   BUG_REPORT_MESSAGES as M,

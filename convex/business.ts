@@ -6,7 +6,8 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { internalMutation, type MutationCtx } from "./_generated/server";
+import { type MutationCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { businessAction, businessQuery } from "./lib/access";
 import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./lib/assets/tables";
 import { TAGGING_COST } from "./lib/constants";

@@ -2,7 +2,8 @@
 // balance when they cast, everyone reads a live tally kept in one document per proposal.
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalMutation, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { adminMutation, publicQuery, userMutation } from "./lib/access";
 import {
   checkProposal,

@@ -4,7 +4,8 @@
 // signed links, never accounts.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation, internalQuery } from "./_generated/server";
+import { internalQuery } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { publicMutation, viewerQuery, userMutation } from "./lib/access";
 import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";

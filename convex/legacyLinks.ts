@@ -5,7 +5,8 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { internalAction, internalMutation, type QueryCtx } from "./_generated/server";
+import { internalAction, type QueryCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { publicMutation, publicQuery } from "./lib/access";
 import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";

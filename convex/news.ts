@@ -1,7 +1,7 @@
 // News: the public /news page, live news management, scheduled publishing and unread counts.
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { newsManagerMutation, newsManagerQuery, publicQuery, viewerQuery, userMutation } from "./lib/access";
 import { appError } from "./lib/errors";
 import {

@@ -3,7 +3,8 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
+import { internalAction, type MutationCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { ownedBy, publicMutation, userMutation, viewerQuery } from "./lib/access";
 import { displayName, ownedAsset } from "./lib/assets/read";
 import { takeInviteSlot } from "./lib/auth/inviteLimits";

@@ -1,5 +1,6 @@
 import { v } from "convex/values";
-import { internalMutation, env } from "./_generated/server";
+import { env } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { publicQuery } from "./lib/access";
 import { secretsEqual } from "./lib/auth/secrets";
 import { OUTBOX_LIST_LIMIT } from "./lib/constants";

@@ -2,7 +2,7 @@
 // and the admin dashboard's leaderboard and totals.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { adminViewQuery, viewerQuery, userMutation } from "./lib/access";
 import { appError } from "./lib/errors";
 import { attach, defaultReferrer, isInChainOf, referralOf, userByCode } from "./lib/referrals/apply";

@@ -2,7 +2,8 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalAction, internalMutation, internalQuery } from "./_generated/server";
+import { internalAction, internalQuery } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { ensureProfile } from "./lib/auth/profiles";
 import { roleValidator, type Role } from "./lib/validators";

@@ -12,7 +12,8 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalMutation, internalQuery, type ActionCtx, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalQuery, type ActionCtx, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { userAction, userMutation, userQuery } from "./lib/access";
 import { appError, MESSAGES } from "./lib/errors";
 import {

@@ -17,13 +17,8 @@ import {
 } from "convex-helpers/server/customFunctions";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import {
-  action,
-  mutation,
-  query,
-  type ActionCtx,
-  type QueryCtx,
-} from "../_generated/server";
+import { action, query, type ActionCtx, type QueryCtx } from "../_generated/server";
+import { mutation } from "./writes";
 import { canTriageBugReports } from "./bugReports/rules";
 import { appError, MESSAGES } from "./errors";
 import { hasAdminView, isAdmin, isBusiness } from "./roles";

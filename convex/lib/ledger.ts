@@ -3,7 +3,8 @@
 // does; Convex serialises mutations, so racing spends cannot overdraw.
 import type { Doc, Id } from "../_generated/dataModel";
 import { v } from "convex/values";
-import { internalMutation, type MutationCtx, type QueryCtx } from "../_generated/server";
+import { type MutationCtx, type QueryCtx } from "../_generated/server";
+import { internalMutation } from "./writes";
 import { SIGNUP_BONUS } from "./constants";
 import { appError, MESSAGES } from "./errors";
 

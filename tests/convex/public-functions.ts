@@ -13,7 +13,8 @@ type Registered = {
 };
 export type PublicFunction = { path: string; kind: Kind; args: unknown };
 
-const loaded = import.meta.glob<Record<string, unknown>>(["../../convex/**/*.ts", "!../../convex/_generated/**"], {
+// convex.config.ts holds no functions (and its components' configs are for Convex's bundler only).
+const loaded = import.meta.glob<Record<string, unknown>>(["../../convex/**/*.ts", "!../../convex/_generated/**", "!../../convex/convex.config.ts"], {
   eager: true,
 });
 
