@@ -52,6 +52,8 @@ export const run = internalAction({
     await ctx.runMutation(internal.referrals.seedDemo, {});
     await ctx.runMutation(internal.dao.seedDemo, {});
     await ctx.runMutation(internal.assets.seedDemo, {});
+    const business = await ctx.runQuery(internal.seed.findPasswordUser, { email: "business@example.com" });
+    if (business !== null) await ctx.runMutation(internal.topUps.seedDemo, { userId: business });
     return null;
   },
 });

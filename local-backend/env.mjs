@@ -65,7 +65,8 @@ export async function prepareEnv(dataDir, { siteUrl, convexSiteUrl }) {
   const stored = created ? await generateKeys() : JSON.parse(readFileSync(file, "utf8"));
   // The dev outbox's key (it shows reset links and codes): random per data dir, printed by `npm run dev`.
   const outboxKey = /^[A-Za-z0-9_-]{32,}$/.test(stored.LOCAL_OUTBOX ?? "") ? stored.LOCAL_OUTBOX : randomBytes(24).toString("base64url");
-  const env = { ...stored, SITE_URL: siteUrl, CONVEX_SITE_URL: convexSiteUrl, LOCAL_OUTBOX: outboxKey };
+  // TMT top-ups in the payment adapter's offline test mode (convex/lib/payments/provider.ts).
+  const env = { PAYMENTS_PROVIDER: "test", ...stored, SITE_URL: siteUrl, CONVEX_SITE_URL: convexSiteUrl, LOCAL_OUTBOX: outboxKey };
   writeFileAtomic(file, `${JSON.stringify(env, null, 2)}\n`, 0o600);
   return { env, created };
 }

@@ -2,6 +2,7 @@
 // and the plumbing to drive Convex Auth's own signIn action.
 import { convexTest } from "convex-test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
+import workpool from "@convex-dev/workpool/test";
 import { vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { api } from "../../convex/_generated/api";
@@ -19,6 +20,7 @@ process.env.CONVEX_SITE_URL = "http://127.0.0.1:3211";
 export const OUTBOX_KEY = "test-outbox-key-0123456789abcdef";
 process.env.LOCAL_OUTBOX = OUTBOX_KEY;
 process.env.AUTH_LOG_LEVEL = "ERROR";
+process.env.PAYMENTS_PROVIDER = "test";
 delete process.env.RESEND_API_KEY;
 delete process.env.TWILIO_ACCOUNT_SID;
 
@@ -31,6 +33,7 @@ export const SITE_URL = process.env.SITE_URL;
 export function setupTest() {
   const t = convexTest(schema, modules);
   rateLimiter.register(t, "rateLimiter");
+  workpool.register(t, "importPool");
   return t;
 }
 export type Backend = ReturnType<typeof setupTest>;

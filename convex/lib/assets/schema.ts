@@ -23,6 +23,8 @@ export const assetTables = {
     .index("by_ownerId_and_kind_and_name", ["ownerId", "kind", "name"])
     .index("by_ownerId_and_status_and_name", ["ownerId", "status", "name"])
     .index("by_ownerId_and_kind_and_status_and_name", ["ownerId", "kind", "status", "name"])
+    // The CSV import's duplicate check: a business's items by SKU.
+    .index("by_ownerId_and_sku", ["ownerId", "details.sku"])
     // /assets search (ownerId, kind, status) and /public-assets search (visibility).
     .searchIndex("search_text", {
       searchField: "searchText",

@@ -6,6 +6,10 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "../assets/read";
 import { searchTextOf, type AssetInput } from "../assets/rules";
 import { reserveSerial } from "../assets/serial";
+import type { Infer } from "convex/values";
+import type { assetBeforeValidator } from "./tables";
+
+type AssetBefore = Infer<typeof assetBeforeValidator>;
 
 export async function createBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">, input: AssetInput, now: number) {
   const serial = await reserveSerial(ctx);
@@ -24,6 +28,34 @@ export async function createBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">
   return assetId;
 }
 
+/**
+ * Overwrites an item the business holds with a row of the file (same SKU); returns its fields
+ * before, for a rollback, or null when the item is no longer the importer's business item.
+ */
+export async function updateBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">, assetId: Id<"assets">, input: AssetInput, now: number): Promise<AssetBefore | null> {
+  const asset = await ctx.db.get("assets", assetId);
+  if (asset === null || asset.ownerId !== ownerId || asset.kind !== "business") return null;
+  const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: asset.details, searchText: asset.searchText };
+  await ctx.db.patch("assets", assetId, {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    details: input.details,
+    updatedAt: now,
+    searchText: searchTextOf({ ...input, serial: asset.serial }),
+  });
+  await recordEvent(ctx, { assetId, actorId: ownerId, type: "edited", summary: "Updated by a CSV import" });
+  return before;
+}
+
+/** Puts back an updated item's fields, while the importer still holds it. */
+export async function restoreBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">, assetId: Id<"assets">, before: AssetBefore) {
+  const asset = await ctx.db.get("assets", assetId);
+  if (asset === null || asset.ownerId !== ownerId) return;
+  await ctx.db.patch("assets", assetId, { ...before, updatedAt: Date.now() });
+  await recordEvent(ctx, { assetId, actorId: ownerId, type: "edited", summary: "CSV import undone: previous details restored" });
+}
+
 /** Deletes an imported asset and everything created with it (the serial stays reserved). */
 export async function deleteImportedAsset(ctx: MutationCtx, assetId: Id<"assets">) {
   const events = await ctx.db.query("assetEvents").withIndex("by_assetId_and_at", (q) => q.eq("assetId", assetId)).take(10);
@@ -31,6 +63,38 @@ export async function deleteImportedAsset(ctx: MutationCtx, assetId: Id<"assets"
   const owners = await ctx.db.query("assetOwners").withIndex("by_assetId", (q) => q.eq("assetId", assetId)).take(10);
   for (const o of owners) await ctx.db.delete("assetOwners", o._id);
   if ((await ctx.db.get("assets", assetId)) !== null) await ctx.db.delete("assets", assetId);
+}
+
+/**
+ * Whether a rollback may remove this imported asset: only while the importer still owns
+ * it and no transfer offer names it. An asset given away (or offered) meanwhile stays
+ * with whoever has it, and is not refunded.
+ */
+export async function stillImportersOwn(ctx: MutationCtx, assetId: Id<"assets">, ownerId: Id<"users">): Promise<boolean> {
+  const asset = await ctx.db.get("assets", assetId);
+  if (asset === null || asset.ownerId !== ownerId) return false;
+  for (const status of ["pending", "accepted"] as const) {
+    const offer = await ctx.db
+      .query("transfers")
+      .withIndex("by_assetId_and_status", (q) => q.eq("assetId", assetId).eq("status", status))
+      .first();
+    if (offer !== null) return false;
+  }
+  return true;
+}
+
+/** The business's items among `skus` (at most one per SKU: the newest). */
+export async function heldBySku(ctx: QueryCtx, ownerId: Id<"users">, skus: readonly string[]): Promise<{ sku: string; assetId: Id<"assets"> }[]> {
+  const held: { sku: string; assetId: Id<"assets"> }[] = [];
+  for (const sku of new Set(skus)) {
+    const asset = await ctx.db
+      .query("assets")
+      .withIndex("by_ownerId_and_sku", (q) => q.eq("ownerId", ownerId).eq("details.sku", sku))
+      .order("desc")
+      .first();
+    if (asset !== null && asset.kind === "business") held.push({ sku, assetId: asset._id });
+  }
+  return held;
 }
 
 // A business inventory beyond this is summarised from its newest items and says so.
@@ -43,7 +107,6 @@ export async function businessAssets(ctx: QueryCtx, ownerId: Id<"users">): Promi
     .order("desc")
     .take(INVENTORY_SCAN_LIMIT);
 }
-
 type Totals = { items: number; quantity: number; value: number };
 type Group = Totals & { key: string };
 

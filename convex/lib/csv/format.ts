@@ -1,89 +1,43 @@
-// CSV reading and writing (RFC 4180: quotes, doubled quotes, CRLF, a BOM), used by
-// the server's import and by /business-dashboard's preview and export.
+// CSV reading (papaparse: quotes, doubled quotes, newlines in cells, CRLF; the
+// delimiter guessed among comma, semicolon and tab, as Excel writes them by
+// locale; a BOM dropped) and writing, shared by the server's import and
+// /business-dashboard's preview, template and export.
+import Papa from "papaparse";
 
-/** Splits CSV text into records. Quoted fields may hold commas and newlines. */
-export function parseCsv(text: string): string[][] {
-  const parser = new CsvParser();
-  return [...parser.push(text), ...parser.end()];
+export const DELIMITERS = [",", ";", "\t"] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+export const DELIMITER_LABELS: Record<Delimiter, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
+
+export type ParsedCsv = {
+  records: string[][];
+  delimiter: Delimiter;
+  /** A quote opened and never closed: the 1-based line it starts on, else null. */
+  unclosedQuoteLine: number | null;
+};
+
+function isDelimiter(value: string): value is Delimiter {
+  return (DELIMITERS as readonly string[]).includes(value);
 }
 
-/** Incremental parser: feed chunks, collect records as they complete (client progress). */
-export class CsvParser {
-  private records: string[][] = [];
-  private record: string[] = [];
-  private field = "";
-  private quoted = false;
-  private afterQuote = false;
-  private started = false;
-
-  push(chunk: string): string[][] {
-    let i = 0;
-    if (!this.started) {
-      this.started = true;
-      if (chunk.charCodeAt(0) === 0xfeff) i = 1;
-    }
-    for (; i < chunk.length; i += 1) {
-      const c = chunk[i];
-      if (this.quoted) {
-        if (c === '"') {
-          this.quoted = false;
-          this.afterQuote = true;
-        } else this.field += c;
-        continue;
-      }
-      if (c === '"') {
-        // A doubled quote inside a quoted field, or the opening quote.
-        if (this.afterQuote) this.field += '"';
-        this.quoted = true;
-        this.afterQuote = false;
-        continue;
-      }
-      this.afterQuote = false;
-      if (c === ",") this.endField();
-      else if (c === "\n") this.endRecord();
-      else if (c !== "\r") this.field += c;
-    }
-    const done = this.records;
-    this.records = [];
-    return done;
-  }
-
-  end(): string[][] {
-    if (this.field !== "" || this.record.length > 0) this.endRecord();
-    const done = this.records;
-    this.records = [];
-    return done;
-  }
-
-  private endField() {
-    this.record.push(this.field);
-    this.field = "";
-  }
-
-  private endRecord() {
-    this.endField();
-    // Blank lines are not records.
-    if (!(this.record.length === 1 && this.record[0].trim() === "")) this.records.push(this.record);
-    this.record = [];
-  }
+/** Splits CSV text into records (blank lines skipped). */
+export function parseCsv(text: string): ParsedCsv {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const result = Papa.parse<string[]>(body, { delimitersToGuess: [...DELIMITERS], skipEmptyLines: "greedy" });
+  const quote = result.errors.find((e) => e.type === "Quotes");
+  return {
+    records: result.data,
+    delimiter: isDelimiter(result.meta.delimiter) ? result.meta.delimiter : ",",
+    // Papaparse counts data rows from 0; the file's first line is 1.
+    unclosedQuoteLine: quote === undefined ? null : (quote.row ?? 0) + 1,
+  };
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell a spreadsheet will never run as a formula: `=`, `+`, `-`, `@` (and tab/CR) get a leading '. */
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** Undoes neutraliseCell on import, so an exported file imports back unchanged. */
+/** Undoes the export's formula escape (a leading ' before `=`, `+`, `-`, `@`), so an exported file imports back unchanged. */
 export function restoreCell(value: string): string {
   return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
+/** Rows to CSV; a cell a spreadsheet would run as a formula gets a leading ' (papaparse's escapeFormulae). */
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map((cell) => quote(neutraliseCell(cell))).join(",")).join("\r\n") + "\r\n";
+  return Papa.unparse(rows.map((row) => [...row]), { newline: "\r\n", escapeFormulae: true }) + "\r\n";
 }

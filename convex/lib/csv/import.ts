@@ -1,68 +1,108 @@
 // What an inventory CSV must look like, checked the same way in the browser's
 // preview and on the server, which refuses the whole file if any row is bad.
+// The user maps the file's own headers to the import's fields; a header that
+// names a field (or a usual synonym) is mapped for them.
 import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
-import { parseCsv, restoreCell } from "./format";
+import { parseCsv, restoreCell, toCsv, type Delimiter } from "./format";
 
-export const IMPORT_COLUMNS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
-// Written by the export, ignored on import (serials are issued, never chosen).
-const IGNORED_COLUMNS = ["serial"] as const;
-const REQUIRED_COLUMNS = ["name", "sku", "quantity"] as const;
-const MAX_IMPORT_ROWS = 10_000;
+export const IMPORT_FIELDS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const REQUIRED_FIELDS: readonly ImportField[] = ["name", "sku", "quantity"];
+export const FIELD_LABELS: Record<ImportField, string> = {
+  name: "Name",
+  sku: "SKU",
+  quantity: "Quantity",
+  unit_cost: "Unit cost",
+  location: "Location",
+  category: "Category",
+  description: "Description",
+};
+// Headers other tools write for the same thing, compared without case, spaces or punctuation.
+const SYNONYMS: Record<ImportField, readonly string[]> = {
+  name: ["name", "item", "itemname", "product", "productname", "title"],
+  sku: ["sku", "code", "itemcode", "productcode", "partnumber", "reference", "ref"],
+  quantity: ["quantity", "qty", "stock", "count", "onhand", "units"],
+  unit_cost: ["unitcost", "cost", "unitprice", "price", "costeach"],
+  location: ["location", "place", "site", "warehouse", "bin", "shelf"],
+  category: ["category", "type", "group", "department"],
+  description: ["description", "notes", "details", "comment"],
+};
+
+export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
-export const IMPORT_BATCH = 200;
-/**
- * A job still "running" this long after it began has lost its action (Convex stops an action
- * after 10 minutes; a crash or deploy ends it sooner), so the sweeper undoes it and refunds.
- */
-export const IMPORT_STALE_MS = 15 * 60 * 1000;
 export const MAX_LISTED_ERRORS = 100;
+
+/** Column index (0-based) in the file for each mapped field. */
+export type Mapping = Partial<Record<ImportField, number>>;
 
 export const CSV_MESSAGES = {
   empty: "The file is empty: it needs a header row and at least one item",
   tooManyRows: `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString("en-GB")} items`,
   tooLarge: (size: string) => `This file is too large (${size}). The limit is ${MAX_CSV_BYTES / 1024 / 1024} MB.`,
-  notCsv: "Please choose a .csv file",
+  notCsv: "Please choose a .csv or .tsv file",
+  unclosedQuote: (row: number) => `Row ${row} opens a quoted cell that never closes: check its quotes`,
+  unmapped: (fields: string[]) => `Choose a column for ${fields.join(", ")}`,
+  mappedTwice: (column: string) => `The column "${column}" is chosen for two fields`,
+  badColumn: "A chosen column is not in the file",
   badRows: (n: number) => `${n} row${n === 1 ? " has" : "s have"} errors: nothing was imported. Fix them and try again.`,
 } as const;
 
-type RowError = { line: number; messages: string[] };
+const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The mapping a header row suggests: each field to the first column named like it. */
+export function guessMapping(header: readonly string[]): Mapping {
+  const mapping: Mapping = {};
+  const used = new Set<number>();
+  for (const field of IMPORT_FIELDS) {
+    const i = header.findIndex((h, at) => !used.has(at) && SYNONYMS[field].includes(normalise(h)));
+    if (i !== -1) {
+      mapping[field] = i;
+      used.add(i);
+    }
+  }
+  return mapping;
+}
+
+/** Why a mapping cannot be used (a required field unmapped, a column used twice), or null. */
+export function mappingError(mapping: Mapping, header: readonly string[]): string | null {
+  const missing = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f) => FIELD_LABELS[f]);
+  if (missing.length > 0) return CSV_MESSAGES.unmapped(missing);
+  const seen = new Set<number>();
+  for (const field of IMPORT_FIELDS) {
+    const column = mapping[field];
+    if (column === undefined) continue;
+    if (!Number.isInteger(column) || column < 0 || column >= header.length) return CSV_MESSAGES.badColumn;
+    if (seen.has(column)) return CSV_MESSAGES.mappedTwice(header[column]);
+    seen.add(column);
+  }
+  return null;
+}
+
+export type ImportRow = { row: number; input: AssetInput };
+export type RowError = { row: number; messages: string[] };
 export type CsvCheck = {
-  headerError: string | null;
-  rows: AssetInput[];
+  /** A problem with the file or the mapping as a whole; rows are not checked then. */
+  fileError: string | null;
+  header: string[];
+  delimiter: Delimiter;
+  rows: ImportRow[];
   errors: RowError[];
 };
 
-type Column = (typeof IMPORT_COLUMNS)[number];
-
-/** Maps header names to column positions; null and a message when the header is wrong. */
-function readHeader(header: string[]): { index: Partial<Record<Column, number>>; error: string | null } {
-  const index: Partial<Record<Column, number>> = {};
-  const unknown: string[] = [];
-  header.forEach((raw, i) => {
-    const name = raw.trim().toLowerCase().replace(/\s+/g, "_") as Column;
-    if ((IMPORT_COLUMNS as readonly string[]).includes(name) && index[name] === undefined) index[name] = i;
-    else if (!(IGNORED_COLUMNS as readonly string[]).includes(name)) unknown.push(raw.trim() || `(column ${i + 1})`);
-  });
-  const missing = REQUIRED_COLUMNS.filter((c) => index[c] === undefined);
-  const problems: string[] = [];
-  if (missing.length > 0) problems.push(`Missing column${missing.length === 1 ? "" : "s"}: ${missing.join(", ")}`);
-  if (unknown.length > 0) problems.push(`Unknown column${unknown.length === 1 ? "" : "s"}: ${unknown.slice(0, 5).join(", ")}`);
-  if (problems.length > 0) problems.push(`Expected columns: ${IMPORT_COLUMNS.join(", ")}`);
-  return { index, error: problems.length > 0 ? problems.join(". ") : null };
-}
-
 const WHOLE = /^\d+$/;
-const MONEY = /^\d+(\.\d{1,2})?$/;
+// 12.50, and 12,50 as continental-European spreadsheets write it.
+const MONEY = /^\d+([.,]\d{1,2})?$/;
 
-/** One data record to an asset input, or its problems (line = 1-based line in the file). */
-function readRow(record: string[], index: Partial<Record<Column, number>>, width: number): { input: AssetInput | null; messages: string[] } {
-  const cell = (c: Column) => (index[c] === undefined ? "" : restoreCell((record[index[c]!] ?? "").trim()));
+/** One data record to an asset input, or its problems. */
+function readRow(record: string[], mapping: Mapping): { input: AssetInput; messages: string[] } {
+  const cell = (f: ImportField) => (mapping[f] === undefined ? "" : restoreCell((record[mapping[f]] ?? "").trim()));
   const messages: string[] = [];
-  if (record.length !== width) messages.push(`Expected ${width} cells, found ${record.length}`);
   const quantityText = cell("quantity");
-  const costText = cell("unit_cost").replace(/^[£$€]/, "");
-  if (!WHOLE.test(quantityText)) messages.push("Quantity must be a whole number, 0 or more");
-  if (costText !== "" && !MONEY.test(costText)) messages.push("Unit cost must be an amount like 12.50");
+  const costText = cell("unit_cost").replace(/^[£$€]\s*/, "");
+  const quantityOk = WHOLE.test(quantityText);
+  const costOk = costText === "" || MONEY.test(costText);
+  if (!quantityOk) messages.push("Quantity must be a whole number, 0 or more");
+  if (!costOk) messages.push("Unit cost must be an amount like 12.50");
   const input = cleanAsset({
     kind: "business",
     name: cell("name"),
@@ -72,37 +112,53 @@ function readRow(record: string[], index: Partial<Record<Column, number>>, width
     details: {
       kind: "business",
       sku: cell("sku"),
-      quantity: WHOLE.test(quantityText) ? Number(quantityText) : 0,
-      unitCost: costText !== "" && MONEY.test(costText) ? Math.round(Number(costText) * 100) : undefined,
+      quantity: quantityOk ? Number(quantityText) : 0,
+      unitCost: costText !== "" && costOk ? Math.round(Number(costText.replace(",", ".")) * 100) : undefined,
       location: cell("location"),
     },
   });
   for (const [field, message] of Object.entries(assetErrors(input))) {
-    if (field === "quantity" && messages.some((m) => m.startsWith("Quantity"))) continue;
+    if (field === "quantity" && !quantityOk) continue;
     messages.push(message);
   }
-  return { input: messages.length === 0 ? input : null, messages };
+  return { input, messages };
 }
 
-/** Checks a parsed file: header, row count, every row. */
-export function checkRecords(records: string[][]): CsvCheck {
-  if (records.length < 2) return { headerError: CSV_MESSAGES.empty, rows: [], errors: [] };
-  const { index, error } = readHeader(records[0]);
-  if (error !== null) return { headerError: error, rows: [], errors: [] };
-  if (records.length - 1 > MAX_IMPORT_ROWS) return { headerError: CSV_MESSAGES.tooManyRows, rows: [], errors: [] };
-  const rows: AssetInput[] = [];
+/** Checks parsed records against a mapping: row count and every row (row 1 is the header). */
+export function checkRecords(records: string[][], mapping: Mapping, delimiter: Delimiter = ","): CsvCheck {
+  const header = records[0] ?? [];
+  const base = { header, delimiter, rows: [], errors: [] };
+  if (records.length < 2) return { ...base, fileError: CSV_MESSAGES.empty };
+  if (records.length - 1 > MAX_IMPORT_ROWS) return { ...base, fileError: CSV_MESSAGES.tooManyRows };
+  const problem = mappingError(mapping, header);
+  if (problem !== null) return { ...base, fileError: problem };
+  const rows: ImportRow[] = [];
   const errors: RowError[] = [];
   records.slice(1).forEach((record, i) => {
-    const line = i + 2;
-    const { input, messages } = readRow(record, index, records[0].length);
-    if (messages.length > 0 || input === null) errors.push({ line, messages });
-    else rows.push(input);
+    const row = i + 2;
+    const { input, messages } = readRow(record, mapping);
+    if (messages.length > 0) errors.push({ row, messages });
+    else rows.push({ row, input });
   });
-  return { headerError: null, rows, errors };
+  return { fileError: null, header, delimiter, rows, errors };
 }
 
-export function checkCsv(text: string): CsvCheck {
-  return checkRecords(parseCsv(text));
+/** Parses and checks a file's text; without a mapping, the one its header suggests. */
+export function checkCsv(text: string, mapping?: Mapping): CsvCheck {
+  const { records, delimiter, unclosedQuoteLine } = parseCsv(text);
+  if (unclosedQuoteLine !== null) {
+    return { fileError: CSV_MESSAGES.unclosedQuote(unclosedQuoteLine), header: records[0] ?? [], delimiter, rows: [], errors: [] };
+  }
+  return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter);
+}
+
+/** The downloadable template: the header and two example rows. */
+export function templateCsv(): string {
+  return toCsv([
+    [...IMPORT_FIELDS],
+    ["Blue mug", "MUG-001", "24", "4.50", "Shop floor", "Kitchen", "Stoneware, 350 ml"],
+    ["Tea towel", "TT-010", "40", "3.00", "Warehouse", "Linen", ""],
+  ]);
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,13 +1,20 @@
 // The csv tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
-import { importJobFields } from "../legacy/tables";
+import { assetBeforeValidator, importJobFields } from "./tables";
 
 export const importTables = {
   importJobs: defineTable(importJobFields)
-    // /business-dashboard: the latest import's live progress.
+    // /business-dashboard: the latest import's live progress; one running import per business.
     .index("by_ownerId_and_createdAt", ["ownerId", "createdAt"]),
-  importItems: defineTable({ jobId: v.id("importJobs"), assetId: v.id("assets") })
-    // Rolling back a failed import.
-    .index("by_jobId", ["jobId"]),
+  // One small row per batch applied: the live progress figure, and what makes a retried batch a no-op.
+  importBatches: defineTable({ jobId: v.id("importJobs"), index: v.number(), applied: v.number() })
+    .index("by_jobId_and_index", ["jobId", "index"]),
+  // What a batch wrote, for a rollback: assets created, and updated assets' fields before.
+  importUndo: defineTable({
+    jobId: v.id("importJobs"),
+    index: v.number(),
+    created: v.array(v.id("assets")),
+    updated: v.array(v.object({ assetId: v.id("assets"), before: assetBeforeValidator })),
+  }).index("by_jobId", ["jobId"]),
 };

@@ -1,4 +1,4 @@
-// Field shapes of the next-of-kin, legacy and import tables (schema.ts block "Next of kin").
+// Field shapes of the next-of-kin and legacy tables (schema.ts block "Next of kin").
 import { v } from "convex/values";
 import { contactStatusValidator } from "./nokRules";
 import { legacyEventTypeValidator, legacyStateValidator } from "./rules";
@@ -66,23 +66,4 @@ export const legacyGrantFields = {
   createdAt: v.number(),
   revokedAt: v.optional(v.number()),
   openedAt: v.optional(v.number()),
-};
-
-export const importStatusValidator = v.union(
-  v.literal("running"),
-  v.literal("done"),
-  v.literal("failed"),
-);
-
-export const importJobFields = {
-  ownerId: v.id("users"),
-  status: importStatusValidator,
-  total: v.number(),
-  done: v.number(),
-  cost: v.number(),
-  // Rollback: assets removed so far (assets that changed hands are kept and not refunded).
-  undone: v.optional(v.number()),
-  error: v.optional(v.string()),
-  createdAt: v.number(),
-  finishedAt: v.optional(v.number()),
 };

@@ -1,0 +1,62 @@
+// Registry benchmark, the CSV import: a business imports N rows (default 10,000)
+// on a fresh local backend hosting this checkout's convex/ (seeded demo data),
+// as the screen does it: imports.start (check, price, charge, queue the batches
+// on the workpool), then the live progress (imports.current over WebSocket)
+// until the job is done. Prints the seconds from the click to the last batch,
+// the time to the first progress figure, and the load average before and after.
+// Usage: node bench/registry/import.mjs [--rows 10000] [--runs 1]
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import WebSocket from "ws";
+import { startBackend } from "../../local-backend/index.mjs";
+import { arg, machine, REPO } from "../support/backend.mjs";
+import { benchCsv, priceOf, signInBusiness } from "./support.mjs";
+
+const ROWS = Number(arg("rows", 10_000));
+const RUNS = Number(arg("runs", 1));
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");
+
+console.log(machine());
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
+const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: process.env.BENCH_LOG ? console.log : () => {} });
+try {
+  const token = await signInBusiness(backend);
+  const http = new ConvexHttpClient(backend.url, { logger: false });
+  http.setAuth(token);
+  const live = new ConvexClient(backend.url, { webSocketConstructor: WebSocket, logger: false });
+  live.setAuth(async () => token);
+  for (let run = 1; run <= RUNS; run++) {
+    // Each run imports new SKUs, so every row creates an item (the priced, slowest path).
+    const csv = benchCsv(ROWS, `R${run}`);
+    const mapping = { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 };
+    const loadBefore = load();
+    const started = performance.now();
+    let firstProgress = null;
+    const finished = new Promise((resolve, reject) => {
+      const stop = live.onUpdate("imports:current", {}, (job) => {
+        if (job === null || job.createdAt < Date.now() - 600_000) return;
+        if (firstProgress === null && job.done > 0) firstProgress = performance.now() - started;
+        if (process.env.BENCH_LOG) console.log(`${((performance.now() - started) / 1000).toFixed(2)} s: ${job.status} ${job.done}/${job.total}`);
+        if (job.status === "done") resolve(job);
+        else if (job.status === "failed" || job.status === "cancelled") reject(new Error(`import ${job.status}: ${job.error}`));
+      });
+      setTimeout(() => { stop(); reject(new Error("timed out after 120 s")); }, Number(process.env.BENCH_TIMEOUT ?? 120_000));
+    });
+    const { jobId, cost } = await http.action("imports:start", { fileName: `bench-${run}.csv`, csv, mapping, onDuplicate: "skip", expectedCost: priceOf(ROWS) });
+    const queued = performance.now() - started;
+    const job = await finished;
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `run ${run}: ${ROWS.toLocaleString("en-GB")} rows imported in ${seconds.toFixed(2)} s ` +
+        `(${Math.round(ROWS / seconds)} rows/s; checked, charged ${cost} TMT and queued in ${(queued / 1000).toFixed(2)} s; ` +
+        `first progress at ${((firstProgress ?? 0) / 1000).toFixed(2)} s; job ${jobId} ${job.status}, ${job.done}/${job.total}); ` +
+        `load average before ${loadBefore}, after ${load()}`,
+    );
+  }
+  await live.close();
+} finally {
+  await backend.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,328 @@
+// The CSV import as a job. The browser checks the file and shows duplicates and
+// the price; `start` checks it all again on the server, charges the price and
+// queues the batches on the workpool in one transaction (so a charge never
+// exists without its job). Batches run as retried actions, each applied by an
+// idempotent mutation; the screen follows `current` live. A batch that fails
+// after its retries, or the user's cancel, rolls the job back a batch at a time
+// and refunds exactly what was undone, through the ledger.
+import { v, type Infer } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { internalAction, internalQuery } from "./_generated/server";
+import { businessAction, businessMutation, businessQuery, ownedBy } from "./lib/access";
+import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables";
+import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
+import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, MAX_LISTED_ERRORS, type Mapping } from "./lib/csv/import";
+import { planImport, type PlanEntry } from "./lib/csv/plan";
+import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
+import { importCost } from "./lib/csv/pricing";
+import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
+import { appError } from "./lib/errors";
+import { earn, spend } from "./lib/ledger";
+import { internalMutation } from "./lib/writes";
+import { vOnCompleteArgs } from "@convex-dev/workpool";
+
+const MAX_FILE_NAME = 200;
+const MAX_SKUS_PER_CALL = 1_000;
+const MAX_SKU_LENGTH = 64;
+
+const inputValidator = v.object({
+  kind: v.literal("business"),
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  visibility: visibilityValidator,
+  details: assetDetailsValidator,
+});
+const entryValidator = v.union(
+  v.object({ op: v.literal("create"), input: inputValidator }),
+  v.object({ op: v.literal("update"), assetId: v.id("assets"), input: inputValidator }),
+);
+type Entry = Infer<typeof entryValidator>;
+const mappingValidator = v.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, v.optional(v.number())])) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof v.optional<ReturnType<typeof v.number>>>>);
+
+/** Which of these SKUs the business already holds (the preview's duplicate check, in chunks). */
+export const heldSkus = businessQuery({
+  args: { skus: v.array(v.string()) },
+  returns: v.array(v.string()),
+  handler: async (ctx, { skus }) => {
+    if (skus.length > MAX_SKUS_PER_CALL) throw appError("INVALID", `Check at most ${MAX_SKUS_PER_CALL} SKUs at a time`);
+    if (skus.some((s) => s.length > MAX_SKU_LENGTH)) throw appError("INVALID", `A SKU is at most ${MAX_SKU_LENGTH} characters`);
+    return (await heldBySku(ctx, ctx.user._id, skus)).map((h) => h.sku);
+  },
+});
+
+export const heldAssets = internalQuery({
+  args: { ownerId: v.id("users"), skus: v.array(v.string()) },
+  returns: v.array(v.object({ sku: v.string(), assetId: v.id("assets") })),
+  handler: async (ctx, { ownerId, skus }) => await heldBySku(ctx, ownerId, skus),
+});
+
+const jobValidator = v.object({
+  _id: v.id("importJobs"),
+  status: importStatusValidator,
+  fileName: v.string(),
+  total: v.number(),
+  done: v.number(),
+  creates: v.number(),
+  updates: v.number(),
+  skipped: v.number(),
+  cost: v.number(),
+  kept: v.union(v.number(), v.null()),
+  refunded: v.union(v.number(), v.null()),
+  error: v.union(v.string(), v.null()),
+  createdAt: v.number(),
+  finishedAt: v.union(v.number(), v.null()),
+});
+
+/** The latest import with its live progress (rows written so far), which the screen subscribes to. */
+export const current = businessQuery({
+  args: {},
+  returns: v.union(v.null(), jobValidator),
+  handler: async (ctx) => {
+    const job = await ctx.db
+      .query("importJobs")
+      .withIndex("by_ownerId_and_createdAt", (q) => q.eq("ownerId", ctx.user._id))
+      .order("desc")
+      .first();
+    if (job === null) return null;
+    const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(MAX_BATCHES);
+    const applied = batches.reduce((sum, b) => sum + b.applied, 0);
+    return {
+      _id: job._id,
+      status: job.status,
+      fileName: job.fileName,
+      total: job.total,
+      done: job.status === "done" ? job.total : applied,
+      creates: job.creates,
+      updates: job.updates,
+      skipped: job.skipped,
+      cost: job.cost,
+      kept: job.kept ?? null,
+      refunded: job.refunded ?? null,
+      error: job.error ?? null,
+      createdAt: job.createdAt,
+      finishedAt: job.finishedAt ?? null,
+    };
+  },
+});
+
+/** Checks the file again, prices it, and hands it to `begin`; returns the job. */
+export const start = businessAction({
+  args: { fileName: v.string(), csv: v.string(), mapping: mappingValidator, onDuplicate: onDuplicateValidator, expectedCost: v.number() },
+  returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number() }),
+  handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number }> => {
+    if (args.csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(args.csv.length)));
+    const fileName = args.fileName.trim().slice(0, MAX_FILE_NAME) || "import.csv";
+    const check = checkCsv(args.csv, args.mapping as Mapping);
+    if (check.fileError !== null) throw appError("INVALID", check.fileError);
+    if (check.errors.length > 0) {
+      const first = check.errors.slice(0, 3).map((e) => `row ${e.row}: ${e.messages.join("; ")}`).join(" | ");
+      throw appError("INVALID", `${CSV_MESSAGES.badRows(Math.min(check.errors.length, MAX_LISTED_ERRORS))} ${first}`);
+    }
+    const skus = [...new Set(check.rows.map((r) => (r.input.details.kind === "business" ? r.input.details.sku : "")))];
+    const held = new Map<string, Id<"assets">>();
+    for (let i = 0; i < skus.length; i += MAX_SKUS_PER_CALL) {
+      const found = await ctx.runQuery(internal.imports.heldAssets, { ownerId: ctx.user._id, skus: skus.slice(i, i + MAX_SKUS_PER_CALL) });
+      for (const h of found) held.set(h.sku, h.assetId);
+    }
+    const plan = planImport(check.rows, held, args.onDuplicate);
+    const cost = importCost(plan.creates);
+    // The user confirmed a price; a file or inventory that changed since must not be charged differently.
+    if (cost !== args.expectedCost) throw appError("INVALID", IMPORT_TEXT.costChanged(cost, args.expectedCost));
+    if (plan.entries.length === 0) throw appError("INVALID", IMPORT_TEXT.nothingToImport);
+    const batches: Entry[][] = [];
+    for (let i = 0; i < plan.entries.length; i += IMPORT_BATCH) batches.push(plan.entries.slice(i, i + IMPORT_BATCH) as Entry[]);
+    const jobId: Id<"importJobs"> = await ctx.runMutation(internal.imports.begin, {
+      ownerId: ctx.user._id,
+      fileName,
+      onDuplicate: args.onDuplicate,
+      creates: plan.creates,
+      updates: plan.updates,
+      skipped: plan.skipped,
+      cost,
+      batches,
+    });
+    return { jobId, cost, total: plan.entries.length };
+  },
+});
+
+/** Charges the price, opens the job and queues every batch, all or nothing. */
+export const begin = internalMutation({
+  args: {
+    ownerId: v.id("users"),
+    fileName: v.string(),
+    onDuplicate: onDuplicateValidator,
+    creates: v.number(),
+    updates: v.number(),
+    skipped: v.number(),
+    cost: v.number(),
+    batches: v.array(v.array(entryValidator)),
+  },
+  returns: v.id("importJobs"),
+  handler: async (ctx, args) => {
+    const latest = await ctx.db
+      .query("importJobs")
+      .withIndex("by_ownerId_and_createdAt", (q) => q.eq("ownerId", args.ownerId))
+      .order("desc")
+      .first();
+    if (latest !== null && (latest.status === "running" || latest.status === "rolling_back")) throw appError("INVALID", IMPORT_TEXT.alreadyRunning);
+    if (args.cost > 0) {
+      await spend(ctx, { userId: args.ownerId, amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` });
+    }
+    const total = args.batches.reduce((sum, b) => sum + b.length, 0);
+    const jobId = await ctx.db.insert("importJobs", {
+      ownerId: args.ownerId,
+      status: "running",
+      fileName: args.fileName,
+      onDuplicate: args.onDuplicate,
+      total,
+      creates: args.creates,
+      updates: args.updates,
+      skipped: args.skipped,
+      cost: args.cost,
+      batches: args.batches.length,
+      workIds: [],
+      createdAt: Date.now(),
+    });
+    const workIds = await importPool.enqueueActionBatch(
+      ctx,
+      internal.imports.runBatch,
+      args.batches.map((entries, index) => ({ jobId, index, entries })),
+      { onComplete: internal.imports.batchDone, context: { jobId } },
+    );
+    await ctx.db.patch("importJobs", jobId, { workIds });
+    return jobId;
+  },
+});
+
+/** One batch, run (and retried) by the workpool. */
+export const runBatch = internalAction({
+  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await ctx.runMutation(internal.imports.applyBatch, args);
+    return null;
+  },
+});
+
+/** Writes one batch unless the job stopped or this batch was already applied (a retry after a lost reply). */
+export const applyBatch = internalMutation({
+  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator) },
+  returns: v.null(),
+  handler: async (ctx, { jobId, index, entries }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running") return null;
+    const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
+    if (applied !== null) return null;
+    const now = Date.now();
+    const created: Id<"assets">[] = [];
+    const updated: { assetId: Id<"assets">; before: NonNullable<Awaited<ReturnType<typeof updateBusinessAsset>>> }[] = [];
+    for (const entry of entries as PlanEntry<Id<"assets">>[]) {
+      if (entry.op === "create") created.push(await createBusinessAsset(ctx, job.ownerId, entry.input, now));
+      else {
+        const before = await updateBusinessAsset(ctx, job.ownerId, entry.assetId, entry.input, now);
+        if (before !== null) updated.push({ assetId: entry.assetId, before });
+      }
+    }
+    await ctx.db.insert("importUndo", { jobId, index, created, updated });
+    await ctx.db.insert("importBatches", { jobId, index, applied: entries.length });
+    return null;
+  },
+});
+
+/** The workpool's report on a batch: the job is done after its last batch; a failure rolls it back. */
+export const batchDone = internalMutation({
+  args: vOnCompleteArgs(v.object({ jobId: v.id("importJobs") })),
+  returns: v.null(),
+  handler: async (ctx, { context: { jobId }, result }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running") return null;
+    if (result.kind === "failed") {
+      await stopJob(ctx, jobId, "failed");
+      return null;
+    }
+    if (result.kind !== "success") return null;
+    const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId)).take(MAX_BATCHES);
+    if (applied.length < job.batches) return null;
+    await ctx.db.patch("importJobs", jobId, { status: "done", kept: job.creates, refunded: 0, finishedAt: Date.now() });
+    // What a rollback would need is no longer needed.
+    await ctx.scheduler.runAfter(0, internal.imports.purgeUndo, { jobId });
+    return null;
+  },
+});
+
+/** Stops the job's remaining batches (running ones see the status and do nothing) and starts the rollback. */
+async function stopJob(ctx: MutationCtx, jobId: Id<"importJobs">, outcome: "failed" | "cancelled") {
+  const job = (await ctx.db.get("importJobs", jobId))!;
+  await ctx.db.patch("importJobs", jobId, { status: "rolling_back", error: outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled, kept: 0 });
+  for (const workId of job.workIds) await importPool.cancel(ctx, workId as Parameters<typeof importPool.cancel>[1]);
+  await ctx.scheduler.runAfter(0, internal.imports.rollback, { jobId, outcome });
+}
+
+/** The user stops a running import: everything it wrote is undone and refunded. */
+export const cancel = businessMutation({
+  args: { jobId: v.id("importJobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const job = ownedBy(await ctx.db.get("importJobs", jobId), (j) => j.ownerId, ctx.user._id, "Import not found");
+    if (job.status !== "running") throw appError("INVALID", IMPORT_TEXT.notRunning);
+    await stopJob(ctx, jobId, "cancelled");
+    return null;
+  },
+});
+
+/**
+ * Undoes one applied batch per call (deletes what it created, restores what it updated) and
+ * calls itself again; the call that finds nothing left refunds what was undone: the price of
+ * the file less the price of the items kept (those that changed hands meanwhile).
+ */
+export const rollback = internalMutation({
+  args: { jobId: v.id("importJobs"), outcome: v.union(v.literal("failed"), v.literal("cancelled")) },
+  returns: v.null(),
+  handler: async (ctx, { jobId, outcome }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "rolling_back") return null;
+    const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).first();
+    if (undo !== null) {
+      let kept = job.kept ?? 0;
+      for (const assetId of undo.created) {
+        if (await stillImportersOwn(ctx, assetId, job.ownerId)) await deleteImportedAsset(ctx, assetId);
+        else kept += 1;
+      }
+      for (const u of undo.updated) await restoreBusinessAsset(ctx, job.ownerId, u.assetId, u.before);
+      await ctx.db.delete("importUndo", undo._id);
+      const batch = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", undo.index)).first();
+      if (batch !== null) await ctx.db.delete("importBatches", batch._id);
+      await ctx.db.patch("importJobs", jobId, { kept });
+      await ctx.scheduler.runAfter(0, internal.imports.rollback, { jobId, outcome });
+      return null;
+    }
+    const kept = job.kept ?? 0;
+    const refund = job.cost - importCost(kept);
+    if (refund > 0) {
+      await earn(ctx, { userId: job.ownerId, amount: refund, source: "refund", description: `Refund: CSV import ${outcome === "failed" ? "failed" : "cancelled"} and undone` });
+    }
+    const status: ImportStatus = outcome;
+    const message = outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled;
+    await ctx.db.patch("importJobs", jobId, {
+      status,
+      refunded: refund,
+      error: kept > 0 ? `${message} ${IMPORT_TEXT.keptBecauseMoved(kept)}` : message,
+      finishedAt: Date.now(),
+    });
+    return null;
+  },
+});
+
+export const purgeUndo = internalMutation({
+  args: { jobId: v.id("importJobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const rows = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(4);
+    for (const row of rows) await ctx.db.delete("importUndo", row._id);
+    if (rows.length === 4) await ctx.scheduler.runAfter(0, internal.imports.purgeUndo, { jobId });
+    return null;
+  },
+});

@@ -1,0 +1,27 @@
+// The CSV import's job runner: @convex-dev/workpool runs each batch as an action
+// with retries and backoff, a few at a time across all businesses, and reports
+// every batch's end (success, failure after the last retry, or cancel) to
+// imports.batchDone.
+import { Workpool } from "@convex-dev/workpool";
+import { components } from "../../_generated/api";
+import { MAX_IMPORT_ROWS } from "./import";
+
+export const IMPORT_BATCH = 250;
+// A 10,000-row file is 40 batches; a job's work ids live in its row.
+export const MAX_BATCHES = Math.ceil(MAX_IMPORT_ROWS / IMPORT_BATCH);
+
+export const importPool = new Workpool(components.importPool, {
+  maxParallelism: 1,
+  retryActionsByDefault: true,
+  defaultRetryBehavior: { maxAttempts: 3, initialBackoffMs: 250, base: 2 },
+});
+
+export const IMPORT_TEXT = {
+  alreadyRunning: "An import is already running: wait for it to finish or cancel it.",
+  costChanged: (cost: number, expected: number) => `This import costs ${cost} TMT, not ${expected} TMT. Please review it again.`,
+  nothingToImport: "Every row is a duplicate you chose to skip: there is nothing to import.",
+  notRunning: "This import is not running any more.",
+  failed: "The import failed and was undone; your tokens were refunded.",
+  cancelled: "The import was cancelled and undone; your tokens were refunded.",
+  keptBecauseMoved: (kept: number) => `${kept} item${kept === 1 ? " was" : "s were"} kept because ${kept === 1 ? "it" : "they"} changed hands meanwhile.`,
+} as const;

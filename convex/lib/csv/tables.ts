@@ -1,0 +1,43 @@
+// Field shapes of the import tables (csv/schema.ts).
+import { literals } from "convex-helpers/validators";
+import { v, type Infer } from "convex/values";
+import { assetDetailsValidator } from "../assets/tables";
+import { DUPLICATE_CHOICES } from "./plan";
+
+export const IMPORT_STATUSES = ["running", "rolling_back", "done", "failed", "cancelled"] as const;
+export const importStatusValidator = literals(...IMPORT_STATUSES);
+export type ImportStatus = Infer<typeof importStatusValidator>;
+export const onDuplicateValidator = literals(...DUPLICATE_CHOICES);
+
+export const importJobFields = {
+  ownerId: v.id("users"),
+  status: importStatusValidator,
+  fileName: v.string(),
+  onDuplicate: onDuplicateValidator,
+  /** Rows the job writes (creates + updates), and how many of each. */
+  total: v.number(),
+  creates: v.number(),
+  updates: v.number(),
+  /** Rows left out as duplicates (shown, never charged). */
+  skipped: v.number(),
+  /** TMT charged when the job began (importCost(creates)). */
+  cost: v.number(),
+  batches: v.number(),
+  /** The workpool's ids of the batches, to cancel those not yet run. */
+  workIds: v.array(v.string()),
+  /** Once finished: items created and kept, and the TMT refunded by a rollback. */
+  kept: v.optional(v.number()),
+  refunded: v.optional(v.number()),
+  error: v.optional(v.string()),
+  createdAt: v.number(),
+  finishedAt: v.optional(v.number()),
+};
+
+/** An item's fields before an import updated it, so a rollback can put them back. */
+export const assetBeforeValidator = v.object({
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  details: assetDetailsValidator,
+  searchText: v.string(),
+});

@@ -1,0 +1,25 @@
+// The payments tables; convex/schema.ts assembles every domain's tables into the schema.
+import { defineTable } from "convex/server";
+import { literals } from "convex-helpers/validators";
+import { v } from "convex/values";
+
+export const topUpStatusValidator = literals("pending", "paid");
+
+export const paymentTables = {
+  // TMT top-ups: one order per checkout; paid once, credited through the ledger.
+  topUpOrders: defineTable({
+    userId: v.id("users"),
+    packId: v.string(),
+    tmt: v.number(),
+    priceMinor: v.number(),
+    currency: v.string(),
+    provider: v.string(),
+    test: v.boolean(),
+    status: topUpStatusValidator,
+    reference: v.optional(v.string()),
+    createdAt: v.number(),
+    paidAt: v.optional(v.number()),
+  })
+    // A user's orders, newest first.
+    .index("by_userId_and_createdAt", ["userId", "createdAt"]),
+};
