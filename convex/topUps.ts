@@ -4,7 +4,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { MutationCtx } from "./_generated/server";
+import { env, type MutationCtx } from "./_generated/server";
 import { userAction, userQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { earn } from "./lib/ledger";
@@ -44,7 +44,7 @@ export const buy = userAction({
       tmt: pack.tmt,
       priceMinor: pack.priceMinor,
       currency: TOP_UP_CURRENCY,
-      successUrl: `${process.env.SITE_URL ?? ""}/wallet`,
+      successUrl: `${env.SITE_URL ?? ""}/wallet`,
     });
     if (result.kind === "redirect") return result;
     await ctx.runMutation(internal.topUps.complete, { orderId, reference: result.reference });

@@ -85,7 +85,7 @@ describe("an ended session's token", () => {
     const other = asSession(t, owner.userId, await newSession(t, owner.userId));
     const csv = "name,sku,quantity,unit_cost,location,category,description\nMug,M-1,1,1,Shop,Kitchen,";
     await owner.as.mutation(api.sessions.signOut, { scope: "others" });
-    expect(await errorData(() => other.action(api.business.importCsv, { csv, expectedCost: 5 }))).toEqual(
+    expect(await errorData(() => other.action(api.imports.start, { fileName: "a.csv", csv, mapping: { name: 0, sku: 1, quantity: 2 }, onDuplicate: "skip", expectedCost: 5 }))).toEqual(
       NOT_AUTHENTICATED,
     );
     expect(await errorData(() => other.query(api.business.inventory, {}))).toEqual(NOT_AUTHENTICATED);

@@ -1,10 +1,9 @@
-// The CSV import panel: a preview listing each bad row, nothing imported while any
-// row is bad, one confirmation of the total charge, and a 50 MB file refused at once.
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+// The CSV import panel: column mapping, every bad row listed, duplicates found before
+// paying with skip or update, the price and the balance before the pay button (refused
+// while short, with a top-up), live progress and cancel.
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { ConvexError } from "convex/values";
-import { toast } from "sonner";
 import { checkCsv } from "../../convex/lib/csv/import";
 import { CsvPreview } from "../../src/features/business/CsvPreview";
 import { fake, resetFakes } from "./app-support/fake-convex";
@@ -15,6 +14,7 @@ vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const { ImportPanel } = await import("../../src/features/business/ImportPanel");
 
 const HEADER = "name,sku,quantity,unit_cost,location,category,description";
+const OFFER = { available: true, test: true, currency: "GBP", packs: [{ id: "tmt_1000", tmt: 1000, priceMinor: 1000 }, { id: "tmt_12000", tmt: 12000, priceMinor: 10000 }, { id: "tmt_60000", tmt: 60000, priceMinor: 45000 }] };
 
 function csvFile(text: string, name = "stock.csv") {
   return new File([text], name, { type: "text/csv" });
@@ -26,23 +26,21 @@ async function choose(file: File) {
 
 beforeEach(() => {
   resetFakes();
-  fake.queries["business:currentImport"] = null;
+  fake.queries["imports:current"] = null;
+  fake.queries["imports:heldSkus"] = [];
+  fake.queries["wallet:balance"] = 100;
+  fake.queries["topUps:offer"] = OFFER;
 });
 
 describe("CSV preview", () => {
-  test("lists every bad row by line with its problems", () => {
+  test("lists every bad row by number with its problems", () => {
     const check = checkCsv(`${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\n,M2,x,,,,\nJug,J1,2,abc,,,`);
     render(<CsvPreview check={check} />);
-    expect(screen.getByTestId("csv-summary")).toHaveTextContent("1 valid row · 2 rows with errors");
+    expect(screen.getByTestId("csv-summary")).toHaveTextContent("1 valid row · 2 rows with errors · comma-separated");
     const errors = screen.getByRole("list", { name: "Row errors" });
-    expect(errors).toHaveTextContent("Line 3: Quantity must be a whole number, 0 or more; Name is required");
-    expect(errors).toHaveTextContent("Line 4: Unit cost must be an amount like 12.50");
+    expect(errors).toHaveTextContent("Row 3: Quantity must be a whole number, 0 or more; Name is required");
+    expect(errors).toHaveTextContent("Row 4: Unit cost must be an amount like 12.50");
     expect(screen.getByText("Nothing will be imported until every row is valid.")).toBeInTheDocument();
-  });
-
-  test("a wrong header says which columns are missing and unknown", () => {
-    render(<CsvPreview check={checkCsv("title,price\nMug,3")} />);
-    expect(screen.getByRole("alert")).toHaveTextContent("Missing columns: name, sku, quantity. Unknown columns: title, price");
   });
 });
 
@@ -57,33 +55,68 @@ describe("import panel", () => {
     expect(text).not.toHaveBeenCalled();
   });
 
+  test("a file with its own headers is mapped by the user; a semicolon file is read", async () => {
+    const user = userEvent.setup();
+    render(<ImportPanel />);
+    await choose(csvFile("Bezeichnung;Artikel;Menge\nTasse;T-1;4\n"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Choose a column for Name, SKU, Quantity");
+    await user.selectOptions(screen.getByLabelText("Name *"), "Bezeichnung");
+    await user.selectOptions(screen.getByLabelText("SKU *"), "Artikel");
+    await user.selectOptions(screen.getByLabelText("Quantity *"), "Menge");
+    expect(await screen.findByTestId("csv-summary")).toHaveTextContent("1 valid row · semicolon-separated");
+    expect(await screen.findByRole("button", { name: "Import and pay 5 TMT" })).toBeEnabled();
+  });
+
   test("a file with a bad row offers no import", async () => {
     render(<ImportPanel />);
     await choose(csvFile(`${HEADER}\nMug,M1,3,,,,\nJug,J1,-1,,,,`));
-    expect(await screen.findByText(/Line 3: Quantity must be a whole number/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /^Import \d/ })).not.toBeInTheDocument();
+    expect(await screen.findByText(/Row 3: Quantity must be a whole number/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Import and pay/ })).not.toBeInTheDocument();
   });
 
-  test("a valid file is imported after one confirmation of the total charge", async () => {
+  test("duplicates are found before paying: skip prices only new items, update is free", async () => {
     const user = userEvent.setup();
-    fake.mutation.mockResolvedValue({ imported: 2, charged: 10 } as never);
+    fake.queries["imports:heldSkus"] = ["M1"];
     render(<ImportPanel />);
-    const csv = `${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\nJug,J1,2,,Shop,Kitchen,`;
+    const csv = `${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\nJug,J1,2,,Shop,Kitchen,\nJug again,J1,9,,,,`;
     await choose(csvFile(csv));
-    await user.click(await screen.findByRole("button", { name: "Import 2 items" }));
-    expect(screen.getByRole("dialog")).toHaveTextContent("Tagging 2 items costs 10 TMT (5 TMT each)");
-    await user.click(screen.getByRole("button", { name: "Import and pay 10 TMT" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ csv, expectedCost: 10 }));
+    const duplicates = await screen.findByTestId("duplicates");
+    expect(duplicates).toHaveTextContent("1 SKU is already in your inventory (M1)");
+    expect(duplicates).toHaveTextContent("1 SKU appears more than once in the file (J1 on rows 3, 4)");
+    expect(screen.getByTestId("import-cost")).toHaveTextContent("5 TMT");
+    await user.click(within(duplicates).getByLabelText(/Update existing/));
+    expect(screen.getByLabelText("Cost")).toHaveTextContent("1 existing item updated (free)");
+    expect(screen.getByTestId("import-cost")).toHaveTextContent("5 TMT");
+    await user.click(screen.getByRole("button", { name: "Import and pay 5 TMT" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
   });
 
-  test("a short balance is toasted as 'Insufficient tokens' (spec section 8) and nothing is imported", async () => {
+  test("the pay button is refused while the balance is short, with a top-up that covers it", async () => {
     const user = userEvent.setup();
-    fake.mutation.mockRejectedValue(new ConvexError({ code: "INSUFFICIENT_TOKENS", message: "Insufficient tokens" }));
+    fake.queries["wallet:balance"] = 50;
     render(<ImportPanel />);
-    await choose(csvFile(`${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,`));
-    await user.click(await screen.findByRole("button", { name: "Import 1 items" }));
-    await user.click(screen.getByRole("button", { name: /Import and pay/ }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Insufficient tokens"));
-    expect(screen.getByRole("alert")).toHaveTextContent("Insufficient tokens");
+    const rows = Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`);
+    await choose(csvFile([HEADER, ...rows].join("\n")));
+    const pay = await screen.findByRole("button", { name: "Import and pay 900 TMT" });
+    expect(pay).toBeDisabled();
+    expect(screen.getByTestId("import-balance")).toHaveTextContent("50 TMT");
+    expect(screen.getByRole("alert")).toHaveTextContent("Insufficient tokens: you need 850 TMT more.");
+    fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 1000 } as never);
+    await user.click(screen.getByRole("button", { name: "Buy 1,000 TMT for £10.00" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000" }));
+  });
+
+  test("a running import shows its live progress and can be cancelled", async () => {
+    const user = userEvent.setup();
+    fake.queries["imports:current"] = {
+      _id: "importJobs_1", status: "running", fileName: "big.csv", total: 2000, done: 750, creates: 2000, updates: 0, skipped: 0,
+      cost: 3300, kept: null, refunded: null, error: null, createdAt: 0, finishedAt: null,
+    };
+    render(<ImportPanel />);
+    const bar = screen.getByRole("progressbar", { name: "Importing" });
+    expect(bar).toHaveAttribute("aria-valuenow", "38");
+    expect(screen.getByText("750 of 2,000 rows")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel import" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ jobId: "importJobs_1" });
   });
 });

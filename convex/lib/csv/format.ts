@@ -4,7 +4,7 @@
 // /business-dashboard's preview, template and export.
 import Papa from "papaparse";
 
-export const DELIMITERS = [",", ";", "\t"] as const;
+const DELIMITERS = [",", ";", "\t"] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 export const DELIMITER_LABELS: Record<Delimiter, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
 

@@ -79,7 +79,7 @@ export function mappingError(mapping: Mapping, header: readonly string[]): strin
 }
 
 export type ImportRow = { row: number; input: AssetInput };
-export type RowError = { row: number; messages: string[] };
+type RowError = { row: number; messages: string[] };
 export type CsvCheck = {
   /** A problem with the file or the mapping as a whole; rows are not checked then. */
   fileError: string | null;

@@ -4,13 +4,13 @@
 // Updating items the business already holds is free.
 import { TAGGING_COST } from "../constants";
 
-export const IMPORT_PRICE_TIERS = [
+const IMPORT_PRICE_TIERS = [
   { upTo: 100, each: TAGGING_COST },
   { upTo: 1_000, each: 2 },
   { upTo: Number.POSITIVE_INFINITY, each: 1 },
 ] as const;
 
-export type CostLine = { count: number; each: number; subtotal: number };
+type CostLine = { count: number; each: number; subtotal: number };
 
 /** The tiers a number of new items falls into, cheapest last. */
 export function importCostLines(newItems: number): CostLine[] {

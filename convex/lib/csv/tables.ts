@@ -4,7 +4,7 @@ import { v, type Infer } from "convex/values";
 import { assetDetailsValidator } from "../assets/tables";
 import { DUPLICATE_CHOICES } from "./plan";
 
-export const IMPORT_STATUSES = ["running", "rolling_back", "done", "failed", "cancelled"] as const;
+const IMPORT_STATUSES = ["running", "rolling_back", "done", "failed", "cancelled"] as const;
 export const importStatusValidator = literals(...IMPORT_STATUSES);
 export type ImportStatus = Infer<typeof importStatusValidator>;
 export const onDuplicateValidator = literals(...DUPLICATE_CHOICES);

@@ -8,8 +8,7 @@ export const TOP_UP_PACKS = [
   { id: "tmt_12000", tmt: 12_000, priceMinor: 10_000 },
   { id: "tmt_60000", tmt: 60_000, priceMinor: 45_000 },
 ] as const;
-export type TopUpPack = (typeof TOP_UP_PACKS)[number];
-export const TOP_UP_PACK_IDS = TOP_UP_PACKS.map((p) => p.id);
+type TopUpPack = (typeof TOP_UP_PACKS)[number];
 
 export function packById(id: string): TopUpPack | null {
   return TOP_UP_PACKS.find((p) => p.id === id) ?? null;

@@ -8,10 +8,12 @@
 // provider's secret key and webhook secret), read here only; its checkout
 // returns { redirectUrl }, and its webhook (convex/http.ts) confirms the order
 // through internal.topUps.complete, which credits the wallet through the ledger.
-export type CheckoutOrder = { orderId: string; tmt: number; priceMinor: number; currency: string; successUrl: string };
-export type CheckoutResult = { kind: "paid"; reference: string } | { kind: "redirect"; redirectUrl: string };
+import { env } from "../../_generated/server";
 
-export type PaymentProvider = {
+type CheckoutOrder = { orderId: string; tmt: number; priceMinor: number; currency: string; successUrl: string };
+type CheckoutResult = { kind: "paid"; reference: string } | { kind: "redirect"; redirectUrl: string };
+
+type PaymentProvider = {
   name: string;
   test: boolean;
   checkout(order: CheckoutOrder): Promise<CheckoutResult>;
@@ -27,6 +29,6 @@ const PROVIDERS: Record<string, PaymentProvider> = { test: testProvider };
 
 /** The provider this deployment is set up with, or null when top-ups are off. */
 export function paymentProvider(): PaymentProvider | null {
-  const name = process.env.PAYMENTS_PROVIDER;
+  const name = env.PAYMENTS_PROVIDER;
   return name === undefined || name === "" ? null : (PROVIDERS[name] ?? null);
 }

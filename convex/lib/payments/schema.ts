@@ -3,7 +3,7 @@ import { defineTable } from "convex/server";
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 
-export const topUpStatusValidator = literals("pending", "paid");
+const topUpStatusValidator = literals("pending", "paid");
 
 export const paymentTables = {
   // TMT top-ups: one order per checkout; paid once, credited through the ledger.

@@ -1,14 +1,15 @@
 import type { CsvCheck } from "../../../convex/lib/csv/import";
 import { MAX_LISTED_ERRORS } from "../../../convex/lib/csv/import";
+import { DELIMITER_LABELS } from "../../../convex/lib/csv/format";
 import { moneyCell } from "./businessFormat";
 import { formatNumber } from "../../lib/format";
 
 const PREVIEW_ROWS = 10;
 
-/** What a file would import, and every bad row by line, before anything is written. */
+/** What a file would import, and every bad row by number, before anything is written. */
 export function CsvPreview({ check }: { check: CsvCheck }) {
-  if (check.headerError !== null) {
-    return <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">{check.headerError}</p>;
+  if (check.fileError !== null) {
+    return <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">{check.fileError}</p>;
   }
   const bad = check.errors.length;
   return (
@@ -16,13 +17,14 @@ export function CsvPreview({ check }: { check: CsvCheck }) {
       <p className="text-sm" data-testid="csv-summary">
         {formatNumber(check.rows.length)} valid row{check.rows.length === 1 ? "" : "s"}
         {bad > 0 && <span className="font-semibold text-red-700 dark:text-red-400"> · {formatNumber(bad)} row{bad === 1 ? "" : "s"} with errors</span>}
+        <span className="text-slate-500"> · {DELIMITER_LABELS[check.delimiter]}-separated</span>
       </p>
       {bad > 0 && (
         <div role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           <p className="font-semibold">Nothing will be imported until every row is valid.</p>
           <ul className="mt-2 max-h-48 list-inside list-disc overflow-y-auto" aria-label="Row errors">
             {check.errors.slice(0, MAX_LISTED_ERRORS).map((e) => (
-              <li key={e.line}>Line {e.line}: {e.messages.join("; ")}</li>
+              <li key={e.row}>Row {e.row}: {e.messages.join("; ")}</li>
             ))}
           </ul>
           {bad > MAX_LISTED_ERRORS && <p className="mt-1">…and {formatNumber(bad - MAX_LISTED_ERRORS)} more.</p>}
@@ -32,16 +34,17 @@ export function CsvPreview({ check }: { check: CsvCheck }) {
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-left text-sm" aria-label="Preview">
             <thead className="text-xs uppercase text-slate-500">
-              <tr><th className="py-1 pr-3">Name</th><th className="pr-3">SKU</th><th className="pr-3 text-right">Qty</th><th className="pr-3 text-right">Unit cost</th><th className="pr-3">Location</th><th>Category</th></tr>
+              <tr><th className="py-1 pr-3">Row</th><th className="pr-3">Name</th><th className="pr-3">SKU</th><th className="pr-3 text-right">Qty</th><th className="pr-3 text-right">Unit cost</th><th className="pr-3">Location</th><th>Category</th></tr>
             </thead>
             <tbody>
-              {check.rows.slice(0, PREVIEW_ROWS).map((r, i) => {
-                const d = r.details.kind === "business" ? r.details : null;
+              {check.rows.slice(0, PREVIEW_ROWS).map(({ row, input }) => {
+                const d = input.details.kind === "business" ? input.details : null;
                 return (
-                  <tr key={i} className="border-t border-slate-200 dark:border-slate-800">
-                    <td className="py-1 pr-3">{r.name}</td><td className="pr-3 font-mono">{d?.sku}</td>
+                  <tr key={row} className="border-t border-slate-200 dark:border-slate-800">
+                    <td className="py-1 pr-3 tabular-nums text-slate-500">{row}</td>
+                    <td className="pr-3">{input.name}</td><td className="pr-3 font-mono">{d?.sku}</td>
                     <td className="pr-3 text-right tabular-nums">{d?.quantity}</td><td className="pr-3 text-right tabular-nums">{moneyCell(d?.unitCost ?? null)}</td>
-                    <td className="pr-3">{d?.location}</td><td>{r.category}</td>
+                    <td className="pr-3">{d?.location}</td><td>{input.category}</td>
                   </tr>
                 );
               })}

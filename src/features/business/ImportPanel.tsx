@@ -1,97 +1,84 @@
+// The CSV import, step by step: choose a file (or download the template), match
+// its columns, see every bad row, choose what duplicates do, see the price and
+// the balance, pay; then follow the job live, or cancel it.
 import { useAction, useQuery } from "convex/react";
-import { useRef, useState, type ChangeEvent } from "react";
+import { useMemo, useRef, useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { TAGGING_COST } from "../../../convex/lib/constants";
-import { IMPORT_COLUMNS } from "../../../convex/lib/csv/import";
-import { toastSpendFailure } from "../../lib/spendToasts";
-import { Button, Modal } from "../../ui";
-import { CsvPreview } from "./CsvPreview";
-import { ProgressBar } from "./ProgressBar";
-import { readCsvFile, type ReadResult } from "./readCsvFile";
+import { checkRecords, guessMapping, templateCsv, type Mapping } from "../../../convex/lib/csv/import";
+import { planImport, skuOf, type OnDuplicate } from "../../../convex/lib/csv/plan";
+import { importCost } from "../../../convex/lib/csv/pricing";
 import { errorMessage } from "../../lib/errors";
 import { formatNumber } from "../../lib/format";
+import { toastSpendFailure } from "../../lib/spendToasts";
+import { Button } from "../../ui";
+import { CsvPreview } from "./CsvPreview";
+import { DuplicateChoice } from "./DuplicateChoice";
+import { download } from "./exportCsv";
+import { ImportCost } from "./ImportCost";
+import { ImportProgress } from "./ImportProgress";
+import { MappingForm } from "./MappingForm";
+import { readCsvFile, type ReadFile } from "./readCsvFile";
+import { useHeldSkus } from "./useHeldSkus";
 
 export function ImportPanel() {
-  const importCsv = useAction(api.business.importCsv);
-  const job = useQuery(api.business.currentImport, {});
+  const start = useAction(api.imports.start);
+  const job = useQuery(api.imports.current, {});
   const input = useRef<HTMLInputElement>(null);
-  const [reading, setReading] = useState<number | null>(null);
-  const [file, setFile] = useState<{ name: string; result: ReadResult } | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [importing, setImporting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<ReadFile | null>(null);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [onDuplicate, setOnDuplicate] = useState<OnDuplicate>("skip");
+  const [starting, setStarting] = useState(false);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0];
     e.target.value = "";
     if (!chosen) return;
-    setError(null);
-    setFile(null);
-    setReading(0);
-    const result = await readCsvFile(chosen, setReading);
-    setReading(null);
-    setFile({ name: chosen.name, result });
+    const read = await readCsvFile(chosen);
+    setFile(read);
+    if (read.ok) setMapping(guessMapping(read.parsed.records[0]));
   };
-  const result = file?.result;
-  const check = result?.ok ? result.check : null;
-  const ready = check !== null && check.headerError === null && check.errors.length === 0 && check.rows.length > 0;
-  const cost = (check?.rows.length ?? 0) * TAGGING_COST;
+  const check = useMemo(() => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter) : null), [file, mapping]);
+  const ready = check !== null && check.fileError === null && check.errors.length === 0 && check.rows.length > 0;
+  const skus = useMemo(() => (ready ? [...new Set(check.rows.map((r) => skuOf(r.input)))] : null), [ready, check]);
+  const { held, error: heldError } = useHeldSkus(skus);
+  const plan = useMemo(() => (ready && held !== null ? planImport(check.rows, new Map([...held].map((s) => [s, s])), onDuplicate) : null), [ready, check, held, onDuplicate]);
+  const running = job?.status === "running" || job?.status === "rolling_back";
 
-  const run = async () => {
-    if (!result?.ok) return;
-    setConfirming(false);
-    setImporting(true);
-    setError(null);
+  const pay = async () => {
+    if (!file?.ok || plan === null) return;
+    setStarting(true);
     try {
-      const done = await importCsv({ csv: result.text, expectedCost: cost });
-      toast.success(`Imported ${formatNumber(done.imported)} items for ${formatNumber(done.charged)} TMT`);
+      const started = await start({ fileName: file.name, csv: file.text, mapping, onDuplicate, expectedCost: importCost(plan.creates) });
+      toast.success(`Import started: ${formatNumber(started.total)} rows`);
       setFile(null);
     } catch (e) {
-      // The import charges the whole file: the wallet's messages are toasted.
-      toastSpendFailure(e);
-      setError(errorMessage(e, "The import failed; nothing was imported."));
+      if (!toastSpendFailure(e)) toast.error(errorMessage(e, "The import did not start"));
     } finally {
-      setImporting(false);
+      setStarting(false);
     }
   };
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Columns: <code className="text-xs">{IMPORT_COLUMNS.join(", ")}</code> (name, sku and quantity required; unit_cost like 12.50). Up to 10,000
-        rows and 5 MB. Tagging costs {TAGGING_COST} TMT per item.
+        Comma-, semicolon- or tab-separated, up to 10,000 rows and 5 MB. Name, SKU and quantity are required. Duplicate SKUs are found before you pay.
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" aria-label="CSV file" onChange={(e) => void choose(e)} />
-        <Button variant="outline" onClick={() => input.current?.click()} disabled={importing || reading !== null}>Choose CSV file</Button>
-        {file && <span className="truncate text-sm text-slate-600 dark:text-slate-400">{file.name}</span>}
+        <input ref={input} type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" className="sr-only" aria-label="CSV file" onChange={(e) => void choose(e)} />
+        <Button variant="outline" onClick={() => input.current?.click()} disabled={starting}>Choose CSV file</Button>
+        <Button variant="ghost" onClick={() => download(templateCsv(), "inventory-template.csv")}>Download template</Button>
+        {file?.ok && <span className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-400">{file.name}</span>}
       </div>
-      {reading !== null && <ProgressBar label="Reading file" fraction={reading} />}
-      {result && !result.ok && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{result.message}</p>}
+      {file && !file.ok && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{file.message}</p>}
+      {file?.ok && <MappingForm header={file.parsed.records[0]} mapping={mapping} onChange={setMapping} />}
       {check && <CsvPreview check={check} />}
-      {ready && !importing && (
-        <div><Button onClick={() => setConfirming(true)}>Import {formatNumber(check.rows.length)} items</Button></div>
-      )}
-      {importing && job?.status === "running" && <ProgressBar label="Importing" fraction={job.done / Math.max(1, job.total)} detail={`${formatNumber(job.done)} of ${formatNumber(job.total)}`} />}
-      {importing && job?.status !== "running" && <ProgressBar label="Checking every row" fraction={0} />}
-      {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
-      <Modal
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Confirm the import"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button onClick={() => void run()}>Import and pay {formatNumber(cost)} TMT</Button>
-          </>
-        }
-      >
-        <p>
-          Tagging {formatNumber(check?.rows.length ?? 0)} items costs <strong>{formatNumber(cost)} TMT</strong> ({TAGGING_COST} TMT each), charged once from your
-          wallet. If anything fails, nothing is imported and nothing is charged.
-        </p>
-      </Modal>
+      {ready && heldError && <p role="alert" className="text-sm text-red-600">We could not check your inventory for duplicates just now. Try again in a moment.</p>}
+      {ready && held === null && !heldError && <p className="text-sm text-slate-500">Looking for duplicate SKUs in your inventory…</p>}
+      {plan && <DuplicateChoice plan={plan} value={onDuplicate} onChange={setOnDuplicate} />}
+      {plan && running && <p role="alert" className="text-sm text-amber-800 dark:text-amber-300">An import is already running: wait for it to finish or cancel it.</p>}
+      {plan && !running && <ImportCost creates={plan.creates} updates={plan.updates} cost={importCost(plan.creates)} busy={starting} onPay={() => void pay()} />}
+      <ImportProgress />
     </div>
   );
 }

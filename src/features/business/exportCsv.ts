@@ -1,12 +1,12 @@
 import type { ConvexReactClient } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { toCsv } from "../../../convex/lib/csv/format";
-import { IMPORT_COLUMNS } from "../../../convex/lib/csv/import";
+import { IMPORT_FIELDS } from "../../../convex/lib/csv/import";
 import { moneyCell } from "./businessFormat";
 
-/** The whole inventory as CSV (import columns + serial), formulas neutralised by toCsv. */
+/** The whole inventory as CSV (import columns + serial), formulas escaped by toCsv. */
 export async function inventoryCsv(client: ConvexReactClient): Promise<string> {
-  const rows: string[][] = [[...IMPORT_COLUMNS, "serial"]];
+  const rows: string[][] = [[...IMPORT_FIELDS, "serial"]];
   let cursor: string | null = null;
   for (;;) {
     const page: { items: { name: string; sku: string; quantity: number; unitCost: number | null; location: string | null; category: string | null; description: string | null; serial: string }[]; continueCursor: string; isDone: boolean } =

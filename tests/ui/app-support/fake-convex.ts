@@ -75,6 +75,8 @@ export function resetFakes() {
   fake.connection = connectedState();
 }
 
+const fakeClient = { query: async (query: FunctionReference<"query">) => fake.queries[getFunctionName(query)] };
+
 export const convexReactModule = {
   useConvexAuth: () => fake.auth,
   useQuery: (query: FunctionReference<"query">, args?: unknown) => {
@@ -89,6 +91,8 @@ export const convexReactModule = {
     return { results: Array.isArray(items) ? items : [], status: "Exhausted", isLoading: false, loadMore: () => {} };
   },
   useAction: () => fake.mutation,
+  // One-shot reads (client.query) answer from `fake.queries` too.
+  useConvex: () => fakeClient,
   useConvexConnectionState: () => fake.connection,
 };
 
