@@ -82,14 +82,15 @@ export function checkValue(json, value, p = [], tableOfId = () => null) {
       }
       return null;
     case "union":
-      return json.value.some((member) => checkValue(member, value, p, tableOfId) === null) ? null : noMatch();
+      return json.value.some((member) => matches(member, value, tableOfId)) ? null : noMatch();
     case "object": {
       if (!isPlainObject(value)) return noMatch();
-      const objectText = `\nObject: ${show(value)}\nValidator: ${describeValidator(json)}`;
+      // Built only for a message: serialising every valid object made large writes slow.
+      const objectText = () => `\nObject: ${show(value)}\nValidator: ${describeValidator(json)}`;
       for (const [k, field] of Object.entries(json.value)) {
         if (value[k] === undefined) {
           if (!field.optional) {
-            return `Object is missing the required field \`${k}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.${pathText(p)}${objectText}`;
+            return `Object is missing the required field \`${k}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.${pathText(p)}${objectText()}`;
           }
           continue;
         }
@@ -98,12 +99,55 @@ export function checkValue(json, value, p = [], tableOfId = () => null) {
       }
       for (const k of Object.keys(value)) {
         if (!(k in json.value) && value[k] !== undefined) {
-          return `Object contains extra field \`${k}\` that is not in the validator.${pathText(p)}${objectText}`;
+          return `Object contains extra field \`${k}\` that is not in the validator.${pathText(p)}${objectText()}`;
         }
       }
       return null;
     }
     default:
       return null;
+  }
+}
+
+/**
+ * Whether `value` matches, without building messages: a union tries its members
+ * with this (a business asset's details fail three members before the fourth
+ * matches), then describes the failure once if none matches.
+ */
+function matches(json, value, tableOfId) {
+  switch (json.type) {
+    case "any":
+      return true;
+    case "null":
+      return value === null;
+    case "number":
+      return typeof value === "number";
+    case "bigint":
+      return typeof value === "bigint";
+    case "boolean":
+      return typeof value === "boolean";
+    case "string":
+      return typeof value === "string";
+    case "bytes":
+      return value instanceof ArrayBuffer;
+    case "literal":
+      return show(value) === JSON.stringify(json.value);
+    case "id":
+      return typeof value === "string" && tableOfId(value) === json.tableName;
+    case "array":
+      return Array.isArray(value) && value.every((item) => matches(json.value, item, tableOfId));
+    case "record":
+      return isPlainObject(value) && Object.values(value).every((item) => matches(json.values.fieldType, item, tableOfId));
+    case "union":
+      return json.value.some((member) => matches(member, value, tableOfId));
+    case "object": {
+      if (!isPlainObject(value)) return false;
+      for (const [k, field] of Object.entries(json.value)) {
+        if (value[k] === undefined ? !field.optional : !matches(field.fieldType, value[k], tableOfId)) return false;
+      }
+      return Object.keys(value).every((k) => k in json.value || value[k] === undefined);
+    }
+    default:
+      return checkValue(json, value, [], tableOfId) === null;
   }
 }

@@ -50,7 +50,6 @@ describe("business inventory and legacy release", () => {
       for (let i = 1; i <= 50; i++) lines.push(`Item ${i},E2E-${i},${i},1.50,${i % 2 ? "Shop" : "Warehouse"},Stock,`);
       await page.getByLabel("CSV file").setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
       await page.getByTestId("csv-summary").getByText("50 valid rows").waitFor();
-      await page.getByRole("button", { name: "Import 50 items" }).click();
       await page.getByRole("button", { name: "Import and pay 250 TMT" }).click();
       const table = page.getByRole("table", { name: "Inventory" });
       await table.getByText("Item 50", { exact: true }).waitFor({ timeout: 30_000 });

@@ -36,7 +36,7 @@ export function ImportCost({ creates, updates, cost, busy, onPay }: { creates: n
       {short > 0 ? (
         <div role="alert" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           <p>
-            Insufficient tokens: you need {formatTmt(short)} more. Buy TMT below, or import fewer new items (choose "Skip" for duplicates, or split the file).
+            Insufficient tokens: you need {formatTmt(short)} more. Buy TMT below, or import fewer new items.
           </p>
           <TopUpButton needed={cost} balance={balance ?? 0} />
         </div>
