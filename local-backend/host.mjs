@@ -194,7 +194,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       if (attempt >= MAX_OCC_RETRIES) {
         throw new Error("Documents read from or written to this mutation changed while it was being run. The mutation was retried too many times (OptimisticConcurrencyControlFailure).");
       }
-      await new Promise((r) => setImmediate(r));
+      // Backoff with jitter, as Convex retries: immediate retries of a long mutation (a
+      // workpool's loop) against a stream of short commits kept losing until the limit.
+      await new Promise((r) => (attempt === 0 ? setImmediate(r) : setTimeout(r, Math.random() * Math.min(100, 2 ** attempt))));
     }
   }
 

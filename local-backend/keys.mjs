@@ -12,67 +12,104 @@ const END = 0x00;
 /** Sorts after every encoded value: the exclusive end of "all keys with this prefix". */
 export const AFTER = Buffer.from([0xff]);
 
-function escapedBytes(bytes, out) {
-  for (const b of bytes) {
-    if (b === 0x00) out.push(0x00, 0xff);
-    else out.push(b);
-  }
-  out.push(0x00, 0x01);
+// Keys are written into one growing scratch buffer and copied out once: building
+// them as arrays of numbers (then Buffer.from) was the backend's top cost when
+// a mutation inserts thousands of indexed documents.
+let scratch = Buffer.allocUnsafe(1024);
+let length = 0;
+
+function ensure(n) {
+  if (length + n <= scratch.length) return;
+  const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, length + n));
+  scratch.copy(grown, 0, 0, length);
+  scratch = grown;
 }
 
-function pushValue(v, out) {
-  if (v === undefined) return void out.push(TAG.undefined);
-  if (v === null) return void out.push(TAG.null);
+function byte(b) {
+  ensure(1);
+  scratch[length++] = b;
+}
+
+function escapedBytes(bytes) {
+  ensure(bytes.length * 2 + 2);
+  for (const b of bytes) {
+    if (b === 0x00) {
+      scratch[length++] = 0x00;
+      scratch[length++] = 0xff;
+    } else scratch[length++] = b;
+  }
+  scratch[length++] = 0x00;
+  scratch[length++] = 0x01;
+}
+
+function escapedString(v) {
+  const max = v.length * 3;
+  ensure(max * 2 + 2);
+  const written = scratch.write(v, length, max, "utf8");
+  // A NUL byte (rare) must be escaped: encode the string again the slow way.
+  if (scratch.subarray(length, length + written).includes(0x00)) return escapedBytes(Buffer.from(v, "utf8"));
+  length += written;
+  scratch[length++] = 0x00;
+  scratch[length++] = 0x01;
+}
+
+function pushValue(v) {
+  if (v === undefined) return byte(TAG.undefined);
+  if (v === null) return byte(TAG.null);
   switch (typeof v) {
     case "bigint": {
-      out.push(TAG.bigint);
-      const b = Buffer.alloc(8);
-      b.writeBigUInt64BE(BigInt.asUintN(64, v) ^ 0x8000000000000000n);
-      return void out.push(...b);
+      byte(TAG.bigint);
+      ensure(8);
+      scratch.writeBigUInt64BE(BigInt.asUintN(64, v) ^ 0x8000000000000000n, length);
+      length += 8;
+      return;
     }
     case "number": {
-      out.push(TAG.number);
-      const b = Buffer.alloc(8);
-      b.writeDoubleBE(v);
+      byte(TAG.number);
+      ensure(8);
+      scratch.writeDoubleBE(v, length);
       // IEEE 754 total order: flip the sign bit of positives, every bit of negatives.
-      if (b[0] & 0x80) for (let i = 0; i < 8; i++) b[i] = ~b[i] & 0xff;
-      else b[0] |= 0x80;
-      return void out.push(...b);
+      if (scratch[length] & 0x80) for (let i = length; i < length + 8; i++) scratch[i] = ~scratch[i] & 0xff;
+      else scratch[length] |= 0x80;
+      length += 8;
+      return;
     }
     case "boolean":
-      return void out.push(v ? TAG.true : TAG.false);
+      return byte(v ? TAG.true : TAG.false);
     case "string":
-      out.push(TAG.string);
-      return escapedBytes(Buffer.from(v, "utf8"), out);
+      byte(TAG.string);
+      return escapedString(v);
     default:
       break;
   }
   if (v instanceof ArrayBuffer) {
-    out.push(TAG.bytes);
-    return escapedBytes(new Uint8Array(v), out);
+    byte(TAG.bytes);
+    return escapedBytes(new Uint8Array(v));
   }
   if (Array.isArray(v)) {
-    out.push(TAG.array);
-    for (const item of v) pushValue(item, out);
-    return void out.push(END);
+    byte(TAG.array);
+    for (const item of v) pushValue(item);
+    return byte(END);
   }
   // Objects compare as their [key, value] pairs sorted by key.
-  out.push(TAG.object);
+  byte(TAG.object);
   for (const k of Object.keys(v).sort()) {
     if (v[k] === undefined) continue;
-    out.push(TAG.array);
-    pushValue(k, out);
-    pushValue(v[k], out);
-    out.push(END);
+    byte(TAG.array);
+    pushValue(k);
+    pushValue(v[k]);
+    byte(END);
   }
-  out.push(END);
+  byte(END);
 }
 
 /** @param {unknown[]} values */
 export function encodeTuple(prefix, values) {
-  const out = [...prefix];
-  for (const v of values) pushValue(v, out);
-  return Buffer.from(out);
+  length = 0;
+  ensure(prefix.length);
+  for (let i = 0; i < prefix.length; i++) scratch[length++] = prefix[i];
+  for (const v of values) pushValue(v);
+  return Buffer.from(scratch.subarray(0, length));
 }
 
 export const encodeValue = (v) => encodeTuple([], [v]);
