@@ -31,6 +31,16 @@ export function touches(reads, changes) {
   return false;
 }
 
+/** A written document's key in an index, kept with the document (written documents are not changed in place). */
+const pendingKeys = new WeakMap();
+function pendingKey(index, doc) {
+  let keys = pendingKeys.get(doc);
+  if (keys === undefined) pendingKeys.set(doc, (keys = new Map()));
+  let key = keys.get(index);
+  if (key === undefined) keys.set(index, (key = indexKey(index, doc)));
+  return key;
+}
+
 export class Transaction {
   /** @param {import("./database.mjs").Database} db */
   constructor(db, { writable }) {
@@ -40,6 +50,8 @@ export class Transaction {
     this.beginTs = db.lastTs;
     /** id -> { id, table, old, new } */
     this.writes = new Map();
+    /** table -> (id -> the same write): a range read looks only at its table's writes. */
+    this.writesByTable = new Map();
     this.reads = newReadSet();
     this.done = false;
     this.afterCommit = [];
@@ -77,17 +89,19 @@ export class Transaction {
    * Yields { key, doc } in key order; `onKey` reports progress for the read set.
    */
   *range(index, lo, hi, reverse) {
+    // A mutation writing thousands of documents reads ranges between its writes (a serial's
+    // uniqueness check per insert): only this table's writes are looked at, each one's key
+    // in this index computed once.
     const pending = [];
-    for (const w of this.writes.values()) {
-      if (w.table !== index.table || !w.new) continue;
-      const key = indexKey(index, w.new);
+    for (const w of this.writesByTable.get(index.table)?.values() ?? []) {
+      if (!w.new) continue;
+      const key = pendingKey(index, w.new);
       if (inInterval(key, lo, hi)) pending.push({ key, doc: w.new });
     }
     pending.sort((a, b) => (reverse ? -1 : 1) * Buffer.compare(a.key, b.key));
-    const skip = new Set(this.writes.keys());
     let p = 0;
     for (const { key, value: id } of this.db.scan(lo, hi, reverse, this.snapshot)) {
-      if (skip.has(id)) continue;
+      if (this.writes.has(id)) continue;
       while (p < pending.length && (reverse ? Buffer.compare(pending[p].key, key) > 0 : Buffer.compare(pending[p].key, key) < 0)) yield pending[p++];
       const doc = this.db.getDoc(id, this.snapshot);
       if (doc) yield { key, doc };
@@ -99,7 +113,11 @@ export class Transaction {
     if (!this.writable) throw new Error("A query cannot write to the database");
     const prior = this.writes.get(id);
     const old = prior ? prior.old : this.committed(id);
-    this.writes.set(id, { id, table, old, new: doc });
+    const w = { id, table, old, new: doc };
+    this.writes.set(id, w);
+    let byId = this.writesByTable.get(table);
+    if (byId === undefined) this.writesByTable.set(table, (byId = new Map()));
+    byId.set(id, w);
   }
 
   /** The changes to commit, each with the index keys it moves. */

@@ -3,7 +3,8 @@
 // as the screen does it: imports.start (check, price, charge, queue the batches
 // on the workpool), then the live progress (imports.current over WebSocket)
 // until the job is done. Prints the seconds from the click to the last batch,
-// the time to the first progress figure, and the load average before and after.
+// the time to the first progress figure, the CPU time the process used (backend
+// and client: the import's cost on an idle machine) and the load average.
 // Usage: node bench/registry/import.mjs [--rows 10000] [--runs 1]
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -32,6 +33,9 @@ try {
     const csv = benchCsv(ROWS, `R${run}`);
     const mapping = { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 };
     const loadBefore = load();
+    // The backend runs in this process: its CPU time (main thread and action workers) is
+    // what the import costs on an idle machine, whatever the load makes of the wall time.
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const wallStart = Date.now();
     let firstProgress = null;
@@ -50,10 +54,13 @@ try {
     const queued = performance.now() - started;
     const job = await finished;
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(
       `run ${run}: ${ROWS.toLocaleString("en-GB")} rows imported in ${seconds.toFixed(2)} s ` +
         `(${Math.round(ROWS / seconds)} rows/s; checked, charged ${cost} TMT and queued in ${(queued / 1000).toFixed(2)} s; ` +
         `first progress at ${((firstProgress ?? 0) / 1000).toFixed(2)} s; job ${jobId} ${job.status}, ${job.done}/${job.total}); ` +
+        `CPU used ${cpuSeconds.toFixed(2)} s (${Math.round((cpuSeconds / seconds) * 100)}% of one core over the run); ` +
         `load average before ${loadBefore}, after ${load()}`,
     );
   }

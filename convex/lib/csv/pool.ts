@@ -6,7 +6,7 @@ import { Workpool } from "@convex-dev/workpool";
 import { components } from "../../_generated/api";
 import { MAX_IMPORT_ROWS } from "./import";
 
-export const IMPORT_BATCH = 250;
+export const IMPORT_BATCH = 1000;
 // A 10,000-row file is 40 batches; a job's work ids live in its row.
 export const MAX_BATCHES = Math.ceil(MAX_IMPORT_ROWS / IMPORT_BATCH);
 
