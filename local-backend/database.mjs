@@ -220,7 +220,16 @@ export class Database {
 }
 
 /** A document's keys in one index: one for a database index, one per term for a search index. */
-export const keysOf = (def, doc) => (def.search ? searchKeys(def, doc) : [indexKey(def, doc)]);
+// A document's keys per index, computed once: the commit's conflict check and its write to
+// disk both need them (documents are never changed in place, so the memo cannot go stale).
+const docKeys = new WeakMap();
+export function keysOf(def, doc) {
+  let byIndex = docKeys.get(doc);
+  if (byIndex === undefined) docKeys.set(doc, (byIndex = new Map()));
+  let keys = byIndex.get(def);
+  if (keys === undefined) byIndex.set(def, (keys = def.search ? searchKeys(def, doc) : [indexKey(def, doc)]));
+  return keys;
+}
 
 function withPrefix(key, def) {
   const dot = key.indexOf(".");

@@ -22,13 +22,36 @@ export function changeKeys(db, change) {
 
 /** True when a read set saw anything one of `changes` (with keys) wrote. */
 export function touches(reads, changes) {
+  const { byIndex, wide } = intervalsByIndex(reads);
   for (const c of changes) {
     if (reads.tables.has(c.table)) return true;
     for (const key of c.keys) {
-      for (const { lo, hi } of reads.intervals) if (inInterval(key, lo, hi)) return true;
+      // A key is compared only with the intervals read in its own index (its 4-byte prefix).
+      const same = key.length >= 4 ? byIndex.get(key.readUInt32BE(0)) : undefined;
+      if (same !== undefined) for (const { lo, hi } of same) if (inInterval(key, lo, hi)) return true;
+      for (const { lo, hi } of wide) if (inInterval(key, lo, hi)) return true;
     }
   }
   return false;
+}
+
+/**
+ * A read set's intervals grouped by the index their keys start with (kept with the read set
+ * until it grows): checking a large commit against them was keys × every interval read.
+ */
+function intervalsByIndex(reads) {
+  if (reads.grouped?.count === reads.intervals.length) return reads.grouped;
+  const byIndex = new Map();
+  const wide = [];
+  for (const interval of reads.intervals) {
+    const { lo, hi } = interval;
+    const index = lo.length >= 4 && hi.length >= 4 && lo.readUInt32BE(0) === hi.readUInt32BE(0) ? lo.readUInt32BE(0) : null;
+    if (index === null) wide.push(interval);
+    else if (byIndex.has(index)) byIndex.get(index).push(interval);
+    else byIndex.set(index, [interval]);
+  }
+  reads.grouped = { count: reads.intervals.length, byIndex, wide };
+  return reads.grouped;
 }
 
 /** A written document's key in an index, kept with the document (written documents are not changed in place). */
