@@ -1,30 +1,14 @@
 // Issue 19 item 3 end to end, on a 2,000-row file: the pay button refused while the
 // balance is short (with a test-mode top-up that fixes it), the job's live progress,
 // cancel with its refund, and duplicates found before paying on a second import.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, newPage, signIn } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { newContext, newPage, signIn, snap } from "./support/app";
+import { startStack, type Stack } from "./support/stack";
 
 const PHONE_390 = { width: 390, height: 844 };
 const ROWS = 2_000;
 // lib/csv/pricing.ts: 100 × 5 + 900 × 2 + 1,000 × 1.
 const PRICE = "3,300 TMT";
-
-// E2E_SCREENSHOTS=1 also writes these screens at 1280 and 390 px to .e2e-artifacts/.
-async function snap(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS !== "1") return;
-  const dir = path.join(REPO_ROOT, ".e2e-artifacts");
-  mkdirSync(dir, { recursive: true });
-  for (const [label, size] of [["desktop", DESKTOP], ["phone", PHONE_390]] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 function stockFile(rows: number, prefix: string) {
   const lines = ["Product;Code;Qty;Price;Place"];
@@ -56,7 +40,7 @@ describe("CSV import at scale", () => {
       expect(await pay.isDisabled()).toBe(true);
       const short = page.getByRole("alert").filter({ hasText: "Insufficient tokens" });
       await short.getByText(/you need [\d,]+ TMT more/).waitFor();
-      await snap(page, "csv-import-short");
+      await snap(page, "csv-import-short", PHONE_390);
 
       await short.getByRole("button", { name: /^Buy [\d,]+ TMT for £/ }).click();
       await page.waitForFunction(() => !(document.querySelector('[data-testid="import-cost"]')?.closest('[aria-label="Cost"]')?.querySelector("button:disabled")), undefined, { timeout: 30_000 });
@@ -72,7 +56,7 @@ describe("CSV import at scale", () => {
         return now > 0 && now < 100;
       }, undefined, { timeout: 60_000 });
       expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
-      await snap(page, "csv-import-progress");
+      await snap(page, "csv-import-progress", PHONE_390);
       await page.getByRole("button", { name: "Cancel import" }).click();
       await page.getByText("The import was cancelled and undone; your tokens were refunded.").waitFor({ timeout: 60_000 });
       await page.getByText(`Refunded ${PRICE}.`).waitFor();
@@ -102,7 +86,7 @@ describe("CSV import at scale", () => {
       expect(await page.getByRole("button", { name: /Import/ }).filter({ hasText: "Import (free)" }).isDisabled()).toBe(true);
       await duplicates.getByLabel(/Update existing/).check();
       await page.getByText("20 existing items updated (free)").waitFor();
-      await snap(page, "csv-import-duplicates");
+      await snap(page, "csv-import-duplicates", PHONE_390);
       await page.getByRole("button", { name: "Import (free)" }).click();
       await page.getByText(/Imported 20 rows \(0 new, 20 updated, 0 skipped\) for 0 TMT/).waitFor({ timeout: 60_000 });
       await page.getByLabel("Search").fill("DUP-");

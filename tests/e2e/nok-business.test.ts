@@ -2,26 +2,10 @@
 // a beneficiary opens a released will asset through the link emailed to them.
 // The lapse is driven by `legacy:check` (internal) with a `now` 91 days ahead,
 // the injectable clock the scheduler itself uses.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, DESKTOP, newContext, newPage, PHONE, signIn, userIdByEmail, waitForMessage } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
-
-// E2E_SCREENSHOTS=1 also writes these screens at 1280 and 375 px to .e2e-artifacts/.
-async function snap(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS !== "1") return;
-  const dir = path.join(REPO_ROOT, ".e2e-artifacts");
-  mkdirSync(dir, { recursive: true });
-  for (const [label, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+import { authToken, clientAs, newContext, newPage, signIn, snap, userIdByEmail, waitForMessage } from "./support/app";
+import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,4 +1,7 @@
 // Page-level helpers shared by the test files.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../../../local-backend/index.mjs";
@@ -6,6 +9,20 @@ import type { Backend } from "../../../local-backend/index.mjs";
 export const DEMO_PASSWORD = "password123";
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
+
+const ARTIFACTS = fileURLToPath(new URL("../../../.e2e-artifacts", import.meta.url));
+
+/** With E2E_SCREENSHOTS=1: full-page screenshots at 1280 px and at a phone width, in .e2e-artifacts/. */
+export async function snap(page: Page, name: string, phone = PHONE): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  for (const [label, size] of [["desktop", DESKTOP], ["phone", phone]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
 
 export interface OutboxMessage {
   _id: string;
