@@ -24,6 +24,7 @@ import { internalMutation } from "./lib/writes";
 import { vOnCompleteArgs } from "@convex-dev/workpool";
 
 const MAX_FILE_NAME = 200;
+const ROLLBACK_SLICE = 250;
 const MAX_SKUS_PER_CALL = 1_000;
 const MAX_SKU_LENGTH = 64;
 
@@ -286,15 +287,23 @@ export const rollback = internalMutation({
     if (job === null || job.status !== "rolling_back") return null;
     const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).first();
     if (undo !== null) {
+      // A slice per call: undoing an item takes about six reads, and a mutation may make 4,096.
       let kept = job.kept ?? 0;
-      for (const assetId of undo.created) {
+      for (const assetId of undo.created.slice(0, ROLLBACK_SLICE)) {
         if (await stillImportersOwn(ctx, assetId, job.ownerId)) await deleteImportedAsset(ctx, assetId);
         else kept += 1;
       }
-      for (const u of undo.updated) await restoreBusinessAsset(ctx, job.ownerId, u.assetId, u.before);
-      await ctx.db.delete("importUndo", undo._id);
-      const batch = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", undo.index)).first();
-      if (batch !== null) await ctx.db.delete("importBatches", batch._id);
+      const restoring = undo.created.length >= ROLLBACK_SLICE ? [] : undo.updated.slice(0, ROLLBACK_SLICE - undo.created.length);
+      for (const u of restoring) await restoreBusinessAsset(ctx, job.ownerId, u.assetId, u.before);
+      const created = undo.created.slice(ROLLBACK_SLICE);
+      const updated = undo.updated.slice(restoring.length);
+      if (created.length > 0 || updated.length > 0) {
+        await ctx.db.patch("importUndo", undo._id, { created, updated });
+      } else {
+        await ctx.db.delete("importUndo", undo._id);
+        const batch = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", undo.index)).first();
+        if (batch !== null) await ctx.db.delete("importBatches", batch._id);
+      }
       await ctx.db.patch("importJobs", jobId, { kept });
       await ctx.scheduler.runAfter(0, internal.imports.rollback, { jobId, outcome });
       return null;

@@ -257,6 +257,22 @@ describe("cancel and rollback", () => {
     expect(await balanceOf(t, owner.userId)).toBe(5_000 - importCost(1));
   });
 
+  test("a batch larger than one rollback step is undone in steps, all of it refunded", async () => {
+    const t = setupTest();
+    const owner = await business(t, 5_000);
+    const rows = 600;
+    await start(owner.as, manyRows(rows), importCost(rows));
+    const job = (await owner.as.query(api.imports.current, {}))!;
+    const entries = Array.from({ length: rows }, (_, i) => ({ op: "create" as const, input: { kind: "business" as const, name: `Item ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `SKU-${i}`, quantity: 1 } } }));
+    await t.mutation(internal.imports.applyBatch, { jobId: job._id, index: 0, entries });
+    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(rows);
+    await owner.as.mutation(api.imports.cancel, { jobId: job._id });
+    await runJobs(t);
+    expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "cancelled", kept: 0, refunded: importCost(rows) });
+    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(0);
+    expect(await balanceOf(t, owner.userId)).toBe(5_000);
+  });
+
   test("a rollback puts updated items back as they were", async () => {
     const t = setupTest();
     const owner = await business(t);

@@ -1,4 +1,4 @@
-// Issue 19 item 3 end to end, on a 2,000-row file: the pay button refused while the
+// Issue 19 item 3 end to end, on a 5,000-row file: the pay button refused while the
 // balance is short (with a test-mode top-up that fixes it), the job's live progress,
 // cancel with its refund, and duplicates found before paying on a second import.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,9 +6,9 @@ import { newContext, newPage, signIn, snap } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 
 const PHONE_390 = { width: 390, height: 844 };
-const ROWS = 2_000;
-// lib/csv/pricing.ts: 100 × 5 + 900 × 2 + 1,000 × 1.
-const PRICE = "3,300 TMT";
+const ROWS = 5_000;
+// lib/csv/pricing.ts: 100 × 5 + 900 × 2 + 4,000 × 1.
+const PRICE = "6,300 TMT";
 
 function stockFile(rows: number, prefix: string) {
   const lines = ["Product;Code;Qty;Price;Place"];
@@ -56,8 +56,8 @@ describe("CSV import at scale", () => {
         return now > 0 && now < 100;
       }, undefined, { timeout: 60_000 });
       expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
-      await snap(page, "csv-import-progress", PHONE_390);
       await page.getByRole("button", { name: "Cancel import" }).click();
+      await snap(page, "csv-import-cancelling", PHONE_390);
       await page.getByText("The import was cancelled and undone; your tokens were refunded.").waitFor({ timeout: 60_000 });
       await page.getByText(`Refunded ${PRICE}.`).waitFor();
       // The header's balance is back to what it was before paying.

@@ -6,15 +6,15 @@ import { Workpool } from "@convex-dev/workpool";
 import { components } from "../../_generated/api";
 import { MAX_IMPORT_ROWS } from "./import";
 
-export const IMPORT_BATCH = 1000;
+export const IMPORT_BATCH = 500;
 // A 10,000-row file is 40 batches; a job's work ids live in its row.
 export const MAX_BATCHES = Math.ceil(MAX_IMPORT_ROWS / IMPORT_BATCH);
 
 export const importPool = new Workpool(components.importPool, {
-  // One batch at a time (across businesses: a second import queues behind the first). Parallel
-  // batches write the same tables and indexes; on the local backend their commits spent the time in
-  // conflict checks (bench/registry/import.mjs, 2,000 rows: 14.0 s at 4 in parallel, 8.9 s at 1).
-  maxParallelism: 1,
+  // Two batches at a time (across businesses: a third waits its turn). Measured with
+  // bench/registry/import.mjs on the local backend, 10,000 rows at load 1-2: 500 rows x 2 in
+  // parallel 9.5-10.8 s; 1,000 x 2 10.8-11.2 s; 1,000 x 1 12.5-13.5 s (load 5); 250 x 1 16.2 s (load 4).
+  maxParallelism: 2,
   logLevel: "WARN",
   retryActionsByDefault: true,
   defaultRetryBehavior: { maxAttempts: 3, initialBackoffMs: 250, base: 2 },
