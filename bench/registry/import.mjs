@@ -13,7 +13,7 @@ import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { startBackend } from "../../local-backend/index.mjs";
 import { arg, machine, REPO } from "../support/backend.mjs";
-import { benchCsv, priceOf, signInBusiness } from "./support.mjs";
+import { benchCsv, priceOf, signInBusiness } from "./import-support.mjs";
 
 const ROWS = Number(arg("rows", 10_000));
 const RUNS = Number(arg("runs", 1));

@@ -1,4 +1,4 @@
-// Shared by the registry benchmarks: the demo business signed in (with enough
+// Shared by the import benchmark: the demo business signed in (with enough
 // TMT credited through the ledger's support entry point), and generated files.
 import { ConvexHttpClient } from "convex/browser";
 
