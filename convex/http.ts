@@ -3,6 +3,8 @@ import { auth } from "./auth";
 import { submitBugReport, submitBugReportPreflight } from "./lib/bugReports/http";
 import { uploadFile } from "./lib/assets/uploadHttp";
 import { appOriginPreflight } from "./lib/httpCors";
+import { verifyOpenApi, verifyPreflight, verifySerial } from "./lib/verify/api";
+import { OPENAPI_PATH, VERIFY_API_PREFIX } from "./lib/verify/apiRules";
 
 const http = httpRouter();
 
@@ -15,5 +17,11 @@ http.route({ path: "/submit-bug-report", method: "OPTIONS", handler: submitBugRe
 // Asset photos and documents, size- and type-checked while they arrive.
 http.route({ path: "/upload-file", method: "POST", handler: uploadFile });
 http.route({ path: "/upload-file", method: "OPTIONS", handler: appOriginPreflight });
+
+// The public verify API (any origin, limited per client address) and its OpenAPI document.
+http.route({ pathPrefix: VERIFY_API_PREFIX, method: "GET", handler: verifySerial });
+http.route({ pathPrefix: VERIFY_API_PREFIX, method: "OPTIONS", handler: verifyPreflight });
+http.route({ path: OPENAPI_PATH, method: "GET", handler: verifyOpenApi });
+http.route({ path: OPENAPI_PATH, method: "OPTIONS", handler: verifyPreflight });
 
 export default http;

@@ -89,10 +89,14 @@ import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
 import type * as lib_roles from "../lib/roles.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_verify_activity from "../lib/verify/activity.js";
+import type * as lib_verify_api from "../lib/verify/api.js";
+import type * as lib_verify_apiLimit from "../lib/verify/apiLimit.js";
 import type * as lib_verify_email from "../lib/verify/email.js";
+import type * as lib_verify_openapi from "../lib/verify/openapi.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
 import type * as lib_verify_tables from "../lib/verify/tables.js";
 import type * as lib_wallet_tables from "../lib/wallet/tables.js";
+import type * as lib_writes from "../lib/writes.js";
 import type * as news from "../news.js";
 import type * as nextOfKin from "../nextOfKin.js";
 import type * as outbox from "../outbox.js";
@@ -105,6 +109,7 @@ import type * as transfers from "../transfers.js";
 import type * as twoFactor from "../twoFactor.js";
 import type * as users from "../users.js";
 import type * as verify from "../verify.js";
+import type * as verifyApi from "../verifyApi.js";
 import type * as wallet from "../wallet.js";
 
 /**
@@ -192,10 +197,14 @@ declare const fullApi: ApiFromModules<{
   "lib/roles": typeof lib_roles;
   "lib/validators": typeof lib_validators;
   "lib/verify/activity": typeof lib_verify_activity;
+  "lib/verify/api": typeof lib_verify_api;
+  "lib/verify/apiLimit": typeof lib_verify_apiLimit;
   "lib/verify/email": typeof lib_verify_email;
+  "lib/verify/openapi": typeof lib_verify_openapi;
   "lib/verify/rules": typeof lib_verify_rules;
   "lib/verify/tables": typeof lib_verify_tables;
   "lib/wallet/tables": typeof lib_wallet_tables;
+  "lib/writes": typeof lib_writes;
   news: typeof news;
   nextOfKin: typeof nextOfKin;
   outbox: typeof outbox;
@@ -208,6 +217,7 @@ declare const fullApi: ApiFromModules<{
   twoFactor: typeof twoFactor;
   users: typeof users;
   verify: typeof verify;
+  verifyApi: typeof verifyApi;
   wallet: typeof wallet;
 }>;
 export declare const api: FilterApi<

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../../local-backend/index.mjs";
-import { client, nextValue, removeDir, start, tempDir } from "./helpers";
+import { client, httpAs, nextValue, removeDir, signInAs, start, tempDir, type Tokens } from "./helpers";
 
 const PROJECT_CONVEX = fileURLToPath(new URL("../../convex", import.meta.url));
 const hasSeed = existsSync(`${PROJECT_CONVEX}/seed.ts`);
@@ -17,23 +17,6 @@ let backend: Backend | null = null;
 async function project(): Promise<Backend> {
   backend ??= await start({ dataDir: dir, convexDir: PROJECT_CONVEX });
   return backend;
-}
-
-type Tokens = { token: string; refreshToken: string };
-
-async function signInAs(b: Backend, email: string): Promise<Tokens> {
-  const result = (await new ConvexHttpClient(b.url).action("auth:signIn" as never, {
-    provider: "password",
-    params: { flow: "signIn", email, password: "password123" },
-  } as never)) as { tokens?: Tokens | null };
-  if (!result.tokens) throw new Error(`could not sign in ${email}`);
-  return result.tokens;
-}
-
-function httpAs(b: Backend, token: string): ConvexHttpClient {
-  const http = new ConvexHttpClient(b.url, { logger: false });
-  http.setAuth(token);
-  return http;
 }
 
 afterAll(async () => {
