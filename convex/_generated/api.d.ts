@@ -91,6 +91,7 @@ import type * as lib_validators from "../lib/validators.js";
 import type * as lib_verify_activity from "../lib/verify/activity.js";
 import type * as lib_verify_api from "../lib/verify/api.js";
 import type * as lib_verify_apiLimit from "../lib/verify/apiLimit.js";
+import type * as lib_verify_apiRules from "../lib/verify/apiRules.js";
 import type * as lib_verify_email from "../lib/verify/email.js";
 import type * as lib_verify_openapi from "../lib/verify/openapi.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
@@ -199,6 +200,7 @@ declare const fullApi: ApiFromModules<{
   "lib/verify/activity": typeof lib_verify_activity;
   "lib/verify/api": typeof lib_verify_api;
   "lib/verify/apiLimit": typeof lib_verify_apiLimit;
+  "lib/verify/apiRules": typeof lib_verify_apiRules;
   "lib/verify/email": typeof lib_verify_email;
   "lib/verify/openapi": typeof lib_verify_openapi;
   "lib/verify/rules": typeof lib_verify_rules;
