@@ -31,6 +31,9 @@ function renderTag(path = "/tag") {
 const tagCall = () => (fake.mutation.mock.calls.at(-1) as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined;
 
 beforeEach(() => {
+  // jsdom has no object URLs; the thumbnails only need a string.
+  URL.createObjectURL = vi.fn(() => "blob:thumbnail");
+  URL.revokeObjectURL = vi.fn();
   resetFakes();
   vi.mocked(toast.error).mockClear();
   signedIn(makeProfile());
@@ -146,13 +149,57 @@ describe("/tag", () => {
 
   it("photos must be images; a chosen photo is sent with the asset", async () => {
     renderTag();
-    const input = screen.getByTestId("photo-input") as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    const camera = screen.getByTestId("camera-input") as HTMLInputElement;
+    fireEvent.change(camera, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
     expect(screen.getByRole("alert")).toHaveTextContent("notes.txt: Photos must be images (JPEG, PNG, WebP or GIF)");
-    fireEvent.change(input, { target: { files: [new File(["x"], "bike.png", { type: "image/png" })] } });
-    expect(screen.getByText("bike.png")).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId("photo-input"), { target: { files: [new File(["x"], "bike.png", { type: "image/png" })] } });
+    expect(screen.getByRole("img", { name: "bike.png" })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Name"), "Bike");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     await waitFor(() => expect(tagCall()).toMatchObject({ files: [{ storageId: "s0", kind: "photo", name: "bike.png" }] }));
+  });
+
+  it("offers the phone's camera beside choosing a file", () => {
+    renderTag();
+    expect(screen.getByRole("button", { name: "Take photo" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Choose file" })).toBeInTheDocument();
+    const camera = screen.getByTestId("camera-input");
+    expect(camera).toHaveAttribute("accept", "image/*");
+    expect(camera).toHaveAttribute("capture", "environment");
+  });
+
+  it("dropped files join the form: images as photos, PDFs as documents; others are refused", async () => {
+    renderTag();
+    const zone = screen.getByTestId("file-drop-zone");
+    const drop = (files: File[]) => fireEvent.drop(zone, { dataTransfer: { files, types: ["Files"] } });
+    drop([new File(["x"], "notes.txt", { type: "text/plain" })]);
+    expect(screen.getByRole("alert")).toHaveTextContent("notes.txt: Documents must be PDF files or images");
+    drop([new File(["x"], "front.jpg", { type: "image/jpeg" }), new File(["%PDF"], "receipt.pdf", { type: "application/pdf" })]);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("img", { name: "front.jpg" })).toBeInTheDocument();
+    expect(screen.getByText("receipt.pdf")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await waitFor(() =>
+      expect(tagCall()).toMatchObject({
+        files: [
+          { kind: "photo", name: "front.jpg" },
+          { kind: "document", name: "receipt.pdf" },
+        ],
+      }),
+    );
+  });
+
+  it("the photo chosen as cover is uploaded first, so the asset shows it as its cover", async () => {
+    renderTag();
+    const photos = ["front.jpg", "side.jpg", "back.jpg"].map((name) => new File(["x"], name, { type: "image/jpeg" }));
+    fireEvent.change(screen.getByTestId("photo-input"), { target: { files: photos } });
+    // The first photo is the cover until another is chosen.
+    expect(screen.queryByRole("button", { name: "Make front.jpg the cover" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Make back.jpg the cover" }));
+    expect(screen.getByRole("button", { name: "Make front.jpg the cover" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await waitFor(() => expect((tagCall()?.files as { name: string }[]).map((f) => f.name)).toEqual(["back.jpg", "front.jpg", "side.jpg"]));
   });
 });

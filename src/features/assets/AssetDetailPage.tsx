@@ -16,7 +16,15 @@ import { useSubmit } from "../../lib/useSubmit";
 function Files({ asset }: { asset: AssetDetail }) {
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
   const documents = asset.files.filter((f) => f.kind === "document");
-  if (asset.files.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No photos or documents yet.</p>;
+  // No empty frame: one line and a way to add the first photo.
+  if (asset.files.length === 0) {
+    return (
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
+        No photos or documents yet.
+        <Link to={`/assets/${asset._id}/edit`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">+ Add a photo</Link>
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-3">
       {photos.length > 0 && (

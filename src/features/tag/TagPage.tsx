@@ -10,6 +10,7 @@ import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
 import { KIND_BLURBS } from "./tagText";
+import { coverFirst } from "./pickedFiles";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { formatTmt } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
@@ -25,6 +26,7 @@ export default function TagPage() {
   const initialKind = params.get("kind");
   const [form, setForm] = useState<FormState>(() => emptyForm(isKind(initialKind) ? initialKind : "general"));
   const [files, setFiles] = useState<PickedFile[]>([]);
+  const [coverId, setCoverId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Tagging failed. Please try again.", clientErrors: true });
   const balance = useQuery(api.wallet.balance, {});
@@ -52,7 +54,7 @@ export default function TagPage() {
       return;
     }
     await run(async () => {
-      const uploaded = await uploadPicked(files, uploadFile);
+      const uploaded = await uploadPicked(coverFirst(files, coverId), uploadFile);
       const { assetId, serial } = await tag({ ...input, files: uploaded }).catch((error: unknown) => {
         // Tagging is where tokens are spent: the wallet's messages are toasted too.
         toastSpendFailure(error);
@@ -81,7 +83,7 @@ export default function TagPage() {
       <Card className="mt-6">
         <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label={`Tag a ${KIND_LABELS[form.kind]} asset`}>
           <AssetFields form={form} errors={errors} set={set} />
-          <FilePicker files={files} onChange={setFiles} disabled={busy} />
+          <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} disabled={busy} />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="tag-cost">
               Tagging costs <strong>{formatTmt(TAGGING_COST)}</strong>
