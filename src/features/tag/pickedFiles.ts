@@ -6,7 +6,7 @@ import type { PickedFile } from "./uploadFiles";
 let counter = 0;
 
 /** A dropped or chosen file's kind: images are photos, other documents (PDF) are documents. */
-export function kindOf(file: File): FileKind {
+function kindOf(file: File): FileKind {
   return file.type.startsWith("image/") ? "photo" : "document";
 }
 

@@ -33,7 +33,7 @@ function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
 }
 
 /** Fits `width`×`height` inside PHOTO_MAX_PX on its longest side, never enlarging. */
-export function fittedSize(width: number, height: number): { width: number; height: number } {
+function fittedSize(width: number, height: number): { width: number; height: number } {
   const scale = Math.min(1, PHOTO_MAX_PX / Math.max(width, height, 1));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
