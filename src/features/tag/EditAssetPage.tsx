@@ -5,11 +5,12 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
-import { Button, Card, cn, PageSpinner } from "../../ui";
+import { Button, Card, PageSpinner } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
 import { coverFirst } from "./pickedFiles";
+import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { clientErrorMessage } from "../../lib/errors";
 import { useSubmit } from "../../lib/useSubmit";
@@ -32,25 +33,11 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
     <div className="flex flex-col gap-2">
       <h2 className="text-sm font-medium text-slate-700 dark:text-slate-200">Attached files</h2>
       {photos.length > 0 && (
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Attached photos">
+        <ul className={PHOTO_GRID} aria-label="Attached photos">
           {photos.map((f, index) => (
-            <li key={f.storageId} className="flex min-w-0 flex-col gap-1">
-              <div className={cn("relative aspect-square overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800", index === 0 && "ring-2 ring-indigo-500")}>
-                {f.url && <img src={f.url} alt={f.name} className="h-full w-full object-cover" />}
-                {index === 0 && <span className="absolute left-1 top-1 rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
-              </div>
-              <div className="flex flex-wrap gap-x-2 text-xs">
-                {index > 0 && (
-                  <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" aria-label={`Make ${f.name} the cover`}
-                    onClick={() => act(setCover({ assetId: asset._id, storageId: f.storageId }), "Could not change the cover.")}>
-                    Make cover
-                  </button>
-                )}
-                <button type="button" className="text-red-600 hover:underline dark:text-red-400" aria-label={`Delete ${f.name}`} onClick={() => remove(f)}>
-                  Delete
-                </button>
-              </div>
-            </li>
+            <PhotoTile key={f.storageId} src={f.url} name={f.name} isCover={index === 0}
+              onMakeCover={() => act(setCover({ assetId: asset._id, storageId: f.storageId }), "Could not change the cover.")}
+              remove={{ label: "Delete", onClick: () => remove(f) }} />
           ))}
         </ul>
       )}

@@ -3,6 +3,7 @@ import { MAX_ASSET_FILES, PHOTO_MAX_PX } from "../../../convex/lib/assets/fileRu
 import type { FileKind } from "../../../convex/lib/assets/tables";
 import { Button, cn } from "../../ui";
 import { ACCEPT_ANY, ACCEPT_DOCUMENTS, addPicked } from "./pickedFiles";
+import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import type { PickedFile } from "./uploadFiles";
 
 type Props = {
@@ -107,31 +108,13 @@ export function FilePicker({ files, onChange, coverId, onCoverChange, existing =
       </p>
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
       {photos.length > 0 && (
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Photos to upload">
-          {photos.map((f, index) => {
-            // Without a choice, the first photo becomes the cover, unless the asset has one already.
-            const isCover = coverId === null ? index === 0 && !hasCover : coverId === f.id;
-            return (
-              <li key={f.id} className="flex min-w-0 flex-col gap-1">
-                <div className={cn("relative aspect-square overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800", isCover && "ring-2 ring-indigo-500")}>
-                  <img src={thumbnails.get(f.id)} alt={f.file.name} className="h-full w-full object-cover" />
-                  {isCover && <span className="absolute left-1 top-1 rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
-                </div>
-                <div className="flex flex-wrap gap-x-2 text-xs">
-                  {!isCover && (
-                    <button type="button" disabled={disabled} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-                      aria-label={`Make ${f.file.name} the cover`} onClick={() => onCoverChange(f.id)}>
-                      Make cover
-                    </button>
-                  )}
-                  <button type="button" disabled={disabled} className="text-slate-600 hover:underline dark:text-slate-400"
-                    aria-label={`Remove ${f.file.name}`} onClick={() => remove(f)}>
-                    Remove
-                  </button>
-                </div>
-              </li>
-            );
-          })}
+        <ul className={PHOTO_GRID} aria-label="Photos to upload">
+          {photos.map((f, index) => (
+            <PhotoTile key={f.id} src={thumbnails.get(f.id)} name={f.file.name} disabled={disabled}
+              // Without a choice, the first photo becomes the cover, unless the asset has one already.
+              isCover={coverId === null ? index === 0 && !hasCover : coverId === f.id}
+              onMakeCover={() => onCoverChange(f.id)} remove={{ label: "Remove", onClick: () => remove(f) }} />
+          ))}
         </ul>
       )}
       {documents.length > 0 && (
