@@ -29,7 +29,7 @@ export function InfoSectionView({ section }: { section: InfoSection }) {
         {section.code?.map((example) => (
           <figure key={example.label}>
             <figcaption className="text-sm font-medium text-slate-900 dark:text-white">{example.label}</figcaption>
-            <pre className="mt-2 overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm leading-6 text-slate-100 dark:bg-slate-950">
+            <pre className="mt-2 whitespace-pre-wrap rounded-xl bg-slate-900 p-4 text-sm leading-6 text-slate-100 [overflow-wrap:anywhere] dark:bg-slate-950">
               <code>{example.text.replaceAll("{siteUrl}", convexSiteUrl())}</code>
             </pre>
           </figure>
