@@ -33,11 +33,11 @@ async function open(viewport = DESKTOP, email?: string): Promise<Page> {
 }
 
 /**
- * Drops two photos made in the page on the form's drop zone, as a file manager would: a
- * 3200×2400 noisy JPEG (a phone photo's size) and a small one. Returns the large one's bytes.
+ * Drops two photos made in the page on the form's drop zone, as a file manager would: a noisy
+ * JPEG, by default 3200×2400 (a phone photo's size), and a small one. Returns the large one's bytes.
  */
-async function dropPhotos(page: Page): Promise<number> {
-  return await page.evaluate(async () => {
+async function dropPhotos(page: Page, large = { width: 3200, height: 2400 }): Promise<number> {
+  return await page.evaluate(async (large) => {
     async function photo(name: string, width: number, height: number): Promise<File> {
       const canvas = document.createElement("canvas");
       canvas.width = width;
@@ -54,17 +54,17 @@ async function dropPhotos(page: Page): Promise<number> {
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg", 0.95));
       return new File([blob], name, { type: "image/jpeg" });
     }
-    const large = await photo("large.jpg", 3200, 2400);
+    const big = await photo("large.jpg", large.width, large.height);
     const small = await photo("small.jpg", 300, 200);
     const transfer = new DataTransfer();
-    transfer.items.add(large);
+    transfer.items.add(big);
     transfer.items.add(small);
     const zone = document.querySelector('[data-testid="file-drop-zone"]')!;
     for (const type of ["dragenter", "dragover", "drop"]) {
       zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }
-    return large.size;
-  });
+    return big.size;
+  }, large);
 }
 
 /** Each photo of the asset page (in the asset's order) with its natural size and stored bytes. */
@@ -158,5 +158,8 @@ describe("photos", () => {
     const picker = await owner.getByTestId("file-drop-zone").boundingBox();
     // Empty, it takes a quarter of the screen at most: buttons and one line of help.
     expect(picker!.height).toBeLessThan(PHONE_390.height / 4);
+    await dropPhotos(owner, { width: 800, height: 600 });
+    await owner.getByRole("list", { name: "Photos to upload" }).getByRole("img").nth(1).waitFor();
+    await owner.getByTestId("file-drop-zone").screenshot({ path: path.join(ARTIFACTS, "photos-picked-390.png") });
   });
 });

@@ -21,8 +21,12 @@ export function addPicked(
   const added: PickedFile[] = [];
   for (const file of chosen) {
     const fileKind = kind ?? kindOf(file);
-    // Photos shrink before upload, so only their type matters here.
-    const problem = fileError(fileKind, file.type, fileKind === "photo" ? 0 : file.size);
+    // Photos are re-encoded before upload (HEIC included, where the browser decodes it), so any
+    // image will do here; what is uploaded is checked again after the resize.
+    const problem =
+      fileKind === "photo"
+        ? file.type.startsWith("image/") ? null : FILE_MESSAGES.notImage
+        : fileError(fileKind, file.type, file.size);
     if (problem !== null) return { error: `${file.name}: ${problem}` };
     added.push({ id: `f${(counter += 1)}`, file, kind: fileKind });
   }
