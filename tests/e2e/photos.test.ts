@@ -152,6 +152,13 @@ describe("photos", () => {
     await visitor.screenshot({ path: path.join(ARTIFACTS, "photos-verify-no-photo-390.png"), fullPage: true });
 
     const owner = await open(PHONE_390, "business@example.com");
+    // The owner's page of that asset: one line and a way to add the first photo.
+    await owner.goto("/assets");
+    await owner.getByRole("list", { name: "My assets" }).getByRole("link", { name: /Espresso machine/ }).click();
+    const addPhoto = owner.getByRole("link", { name: "+ Add a photo" });
+    await addPhoto.waitFor();
+    expect(await addPhoto.getAttribute("href")).toMatch(/^\/assets\/[^/]+\/edit$/);
+    await owner.screenshot({ path: path.join(ARTIFACTS, "photos-asset-no-photo-390.png"), fullPage: true });
     await owner.goto("/tag?kind=general");
     await waitForText(owner, "Tagging costs 5 TMT");
     await owner.screenshot({ path: path.join(ARTIFACTS, "photos-tag-390.png"), fullPage: true });

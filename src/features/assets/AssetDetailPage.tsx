@@ -29,9 +29,13 @@ function Files({ asset }: { asset: AssetDetail }) {
     <div className="flex flex-col gap-3">
       {photos.length > 0 && (
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {photos.map((p) => (
-            <a key={p.storageId} href={p.url!} target="_blank" rel="noreferrer" className="block aspect-square overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
+          {photos.map((p, index) => (
+            <a key={p.storageId} href={p.url!} target="_blank" rel="noreferrer" className="relative block aspect-square overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
               <img src={p.url!} alt={p.name} className="h-full w-full object-cover" />
+              {/* The first photo is the cover the cards, the verify page and the API show. */}
+              {index === 0 && photos.length > 1 && (
+                <span className="absolute left-1 top-1 rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>
+              )}
             </a>
           ))}
         </div>
