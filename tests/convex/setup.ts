@@ -2,9 +2,10 @@
 // and the plumbing to drive Convex Auth's own signIn action.
 import { convexTest } from "convex-test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
+import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import type { Role } from "../../convex/lib/validators";
@@ -138,6 +139,19 @@ export async function snapshot(t: Backend) {
 }
 
 /** The `data` of a ConvexError thrown by `run`, or a failure if nothing was thrown. */
+/** A refusal by a rate limit: its reason, then when to try again (computed, never "later"). */
+export function limitedWith(reason: string): RegExp {
+  const escaped = reason.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped} Please try again in \\d+ (minutes?|hours)\\.$`);
+}
+
+/** The guess budget of `identifier` used up, as wrong guesses would leave it. */
+export async function exhaustGuesses(t: Backend, kind: "password" | "phoneCode", identifier: string) {
+  for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_HOUR; i++) {
+    expect(await t.mutation(internal.authFlows.takeGuess, { kind, identifier })).toEqual({ ok: true });
+  }
+}
+
 export async function errorData(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await run();
