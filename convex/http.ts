@@ -3,6 +3,8 @@ import { auth } from "./auth";
 import { submitBugReport, submitBugReportPreflight } from "./lib/bugReports/http";
 import { uploadFile } from "./lib/assets/uploadHttp";
 import { appOriginPreflight } from "./lib/httpCors";
+import { TWILIO_STATUS_PATH } from "./lib/outbound";
+import { resendWebhook, twilioStatus } from "./lib/outboundHttp";
 
 const http = httpRouter();
 
@@ -15,5 +17,9 @@ http.route({ path: "/submit-bug-report", method: "OPTIONS", handler: submitBugRe
 // Asset photos and documents, size- and type-checked while they arrive.
 http.route({ path: "/upload-file", method: "POST", handler: uploadFile });
 http.route({ path: "/upload-file", method: "OPTIONS", handler: appOriginPreflight });
+
+// Delivery status from the e-mail and SMS providers (lib/outbound.ts sends through them).
+http.route({ path: "/resend-webhook", method: "POST", handler: resendWebhook });
+http.route({ path: TWILIO_STATUS_PATH, method: "POST", handler: twilioStatus });
 
 export default http;

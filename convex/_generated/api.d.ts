@@ -79,6 +79,7 @@ import type * as lib_news_data from "../lib/news/data.js";
 import type * as lib_news_rules from "../lib/news/rules.js";
 import type * as lib_news_seed from "../lib/news/seed.js";
 import type * as lib_outbound from "../lib/outbound.js";
+import type * as lib_outboundHttp from "../lib/outboundHttp.js";
 import type * as lib_referrals_apply from "../lib/referrals/apply.js";
 import type * as lib_referrals_rules from "../lib/referrals/rules.js";
 import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
@@ -92,6 +93,7 @@ import type * as lib_wallet_tables from "../lib/wallet/tables.js";
 import type * as lib_writes from "../lib/writes.js";
 import type * as news from "../news.js";
 import type * as nextOfKin from "../nextOfKin.js";
+import type * as outbound from "../outbound.js";
 import type * as outbox from "../outbox.js";
 import type * as passwordReset from "../passwordReset.js";
 import type * as publicAssets from "../publicAssets.js";
@@ -179,6 +181,7 @@ declare const fullApi: ApiFromModules<{
   "lib/news/rules": typeof lib_news_rules;
   "lib/news/seed": typeof lib_news_seed;
   "lib/outbound": typeof lib_outbound;
+  "lib/outboundHttp": typeof lib_outboundHttp;
   "lib/referrals/apply": typeof lib_referrals_apply;
   "lib/referrals/rules": typeof lib_referrals_rules;
   "lib/referrals/shapes": typeof lib_referrals_shapes;
@@ -192,6 +195,7 @@ declare const fullApi: ApiFromModules<{
   "lib/writes": typeof lib_writes;
   news: typeof news;
   nextOfKin: typeof nextOfKin;
+  outbound: typeof outbound;
   outbox: typeof outbox;
   passwordReset: typeof passwordReset;
   publicAssets: typeof publicAssets;
@@ -215,4 +219,7 @@ export declare const internal: FilterApi<
 
 export declare const components: {
   "rateLimiter": import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
+  "resend": import("@convex-dev/resend/_generated/component.js").ComponentApi<"resend">;
+  "twilio": import("@convex-dev/twilio/_generated/component.js").ComponentApi<"twilio">;
+  "smsWorkpool": import("@convex-dev/workpool/_generated/component.js").ComponentApi<"smsWorkpool">;
 };

@@ -1,10 +1,10 @@
 // One helper file for the convex suites: a fresh backend per test, fixtures,
 // and the plumbing to drive Convex Auth's own signIn action.
 import { convexTest } from "convex-test";
-import rateLimiter from "@convex-dev/rate-limiter/test";
 import { expect, vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { api, internal } from "../../convex/_generated/api";
+import { registerComponents } from "./components";
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
@@ -21,7 +21,10 @@ export const OUTBOX_KEY = "test-outbox-key-0123456789abcdef";
 process.env.LOCAL_OUTBOX = OUTBOX_KEY;
 process.env.AUTH_LOG_LEVEL = "ERROR";
 delete process.env.RESEND_API_KEY;
+delete process.env.RESEND_WEBHOOK_SECRET;
 delete process.env.TWILIO_ACCOUNT_SID;
+delete process.env.TWILIO_AUTH_TOKEN;
+delete process.env.TWILIO_FROM;
 
 // Password hashing (scrypt, Convex Auth's default) takes about a second per call.
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,7 +34,7 @@ export const SITE_URL = process.env.SITE_URL;
 /** A fresh backend with every component convex/convex.config.ts mounts. */
 export function setupTest() {
   const t = convexTest(schema, modules);
-  rateLimiter.register(t, "rateLimiter");
+  registerComponents(t);
   return t;
 }
 export type Backend = ReturnType<typeof setupTest>;
