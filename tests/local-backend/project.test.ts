@@ -111,4 +111,24 @@ describe.skipIf(!hasSeed)("the project's convex/", () => {
     expect(await httpA.query("sessions:list" as never, {} as never)).toHaveLength(1);
     expect(await httpA.query("sessions:current" as never, {} as never)).toBe(true);
   });
+
+  it("wrong passwords spend the rate-limiter component's budget: parallel guesses cannot pass it, then even the right one waits", async () => {
+    const b = await project();
+    const email = "moderator@example.com";
+    const guess = (password: string) =>
+      new ConvexHttpClient(b.url, { logger: false })
+        .action("auth:signIn" as never, { provider: "password", params: { flow: "signIn", email, password } } as never)
+        .then(
+          () => "session",
+          (error: { data?: { code: string; message: string } }) => error.data ?? { code: "?", message: String(error) },
+        );
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => guess(`wrong-guess-${i}`)));
+    const codes = answers.map((a) => (typeof a === "string" ? a : a.code));
+    expect(codes.filter((c) => c === "INVALID").length).toBeLessThanOrEqual(10);
+    expect(codes.filter((c) => c === "RATE_LIMITED").length).toBeGreaterThanOrEqual(4);
+    expect(await guess("password123")).toEqual({
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^Too many failed attempts\. Please try again in \d+ minutes?\.$/),
+    });
+  });
 });
