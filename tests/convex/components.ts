@@ -10,10 +10,15 @@ type Backend = TestConvex<SchemaDefinition<GenericSchema, boolean>>;
 type Glob = Record<string, () => Promise<unknown>>;
 
 // Workpool's /test helper would pull its TypeScript sources into our typecheck, which
-// they do not pass (an unused local); its built component registers the same way.
+// they do not pass (an unused local); its built component (dist/) registers the same way.
 const workpoolModules: Glob = import.meta.glob("../../node_modules/@convex-dev/workpool/dist/component/**/*.js");
 const batchWorkerModules: Glob = import.meta.glob(
   "../../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+);
+
+// Resend mounts its own rate-limiter version; registered from that copy, as a deployment bundles it.
+const resendLimiterModules: Glob = import.meta.glob(
+  "../../node_modules/@convex-dev/resend/node_modules/@convex-dev/rate-limiter/dist/component/**/*.js",
 );
 
 async function schemaOf(modules: Glob): Promise<SchemaDefinition<GenericSchema, boolean>> {
@@ -22,6 +27,7 @@ async function schemaOf(modules: Glob): Promise<SchemaDefinition<GenericSchema, 
 }
 const workpoolSchema = await schemaOf(workpoolModules);
 const batchWorkerSchema = await schemaOf(batchWorkerModules);
+const resendLimiterSchema = await schemaOf(resendLimiterModules);
 
 function registerWorkpool(t: Backend, name: string) {
   t.registerComponent(name, workpoolSchema, workpoolModules);
@@ -31,7 +37,7 @@ function registerWorkpool(t: Backend, name: string) {
 export function registerComponents(t: Backend) {
   rateLimiter.register(t, "rateLimiter");
   resend.register(t, "resend");
-  rateLimiter.register(t, "resend/rateLimiter");
+  t.registerComponent("resend/rateLimiter", resendLimiterSchema, resendLimiterModules);
   registerWorkpool(t, "resend/emailWorkpool");
   registerWorkpool(t, "resend/callbackWorkpool");
   twilio.register(t, "twilio");
