@@ -84,6 +84,7 @@ import type * as lib_referrals_apply from "../lib/referrals/apply.js";
 import type * as lib_referrals_rules from "../lib/referrals/rules.js";
 import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
 import type * as lib_roles from "../lib/roles.js";
+import type * as lib_twilioSignature from "../lib/twilioSignature.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_verify_activity from "../lib/verify/activity.js";
 import type * as lib_verify_email from "../lib/verify/email.js";
@@ -186,6 +187,7 @@ declare const fullApi: ApiFromModules<{
   "lib/referrals/rules": typeof lib_referrals_rules;
   "lib/referrals/shapes": typeof lib_referrals_shapes;
   "lib/roles": typeof lib_roles;
+  "lib/twilioSignature": typeof lib_twilioSignature;
   "lib/validators": typeof lib_validators;
   "lib/verify/activity": typeof lib_verify_activity;
   "lib/verify/email": typeof lib_verify_email;

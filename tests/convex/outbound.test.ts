@@ -3,7 +3,7 @@
 // fetch is mocked: nothing leaves the machine, and every call a component makes is seen.
 import { createHmac } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from "vitest";
-import { api, components } from "../../convex/_generated/api";
+import { api, components, internal } from "../../convex/_generated/api";
 import { resendClient, sendEmail } from "../../convex/lib/outbound";
 import { twilioSignature } from "../../convex/lib/twilioSignature";
 import { asToken, outbox, setupTest, signIn, type Backend } from "./setup";
@@ -177,6 +177,40 @@ describe("with RESEND_API_KEY (@convex-dev/resend)", () => {
     expect(signed.status).toBe(201);
     expect(await status()).toBe("delivered");
   });
+});
+
+test("sent e-mails, links and all, are forgotten: a day after their fate is known, a week after queuing otherwise", async () => {
+  process.env.RESEND_API_KEY = RESEND_KEY;
+  process.env.RESEND_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  const t = setupTest();
+  resendApi();
+  const send = async (subject: string) => (await t.action(async (ctx) => await sendEmail(ctx, { to: EMAIL, subject, body: "a link" })))!;
+  const delivered = await send("Delivered");
+  const unconfirmed = await send("No webhook");
+  await drain(t);
+  const payload = JSON.stringify({
+    type: "email.delivered",
+    created_at: new Date().toISOString(),
+    data: { email_id: "re_1_0", created_at: new Date().toISOString(), from: "x@example.com", to: [EMAIL], subject: "Delivered" },
+  });
+  expect((await t.fetch("/resend-webhook", { method: "POST", headers: svixHeaders("msg_3", payload), body: payload })).status).toBe(201);
+  const kept = async () =>
+    await t.run(async (ctx) => [
+      (await resendClient()!.get(ctx, delivered as never)) !== null,
+      (await resendClient()!.get(ctx, unconfirmed as never)) !== null,
+    ]);
+  const forget = async () => {
+    await t.mutation(internal.outbound.forgetSentEmails, {});
+    await drain(t);
+  };
+  await forget();
+  expect(await kept()).toEqual([true, true]);
+  vi.setSystemTime(Date.now() + 25 * 3_600_000);
+  await forget();
+  expect(await kept()).toEqual([false, true]);
+  vi.setSystemTime(Date.now() + 7 * 24 * 3_600_000);
+  await forget();
+  expect(await kept()).toEqual([false, false]);
 });
 
 function svixHeaders(id: string, payload: string): Record<string, string> {
