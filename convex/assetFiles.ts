@@ -2,22 +2,20 @@
 import { v } from "convex/values";
 import { internalMutation } from "./lib/writes";
 import { userMutation } from "./lib/access";
-import { takeWindowSlot } from "./lib/rateLimit";
+import { takeSlot } from "./lib/limits";
 import { ownedAsset, recordEvent } from "./lib/assets/read";
 import { FILE_MESSAGES } from "./lib/assets/fileRules";
 import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
 import { appError } from "./lib/errors";
 
-// Uploads arrive through POST /upload-file (lib/fileUploadHttp.ts), which checks size and
+// Uploads arrive through POST /upload-file (lib/assets/uploadHttp.ts), which checks size and
 // type as the bytes come in; Convex's upload URLs would take any size until attach time.
-const UPLOADS_PER_HOUR = 100;
 
-/** One upload from `userId`'s hourly allowance; false when it is used up. */
+/** One upload from `userId`'s hourly allowance, or when the next one comes back. */
 export const takeUploadSlot = internalMutation({
   args: { userId: v.id("users") },
-  returns: v.boolean(),
-  handler: async (ctx, { userId }) =>
-    (await takeWindowSlot(ctx, `upload:${userId}`, { max: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 })).ok,
+  returns: v.union(v.object({ ok: v.literal(true) }), v.object({ ok: v.literal(false), retryAfterMs: v.number() })),
+  handler: async (ctx, { userId }) => await takeSlot(ctx, "upload", userId),
 });
 
 export const add = userMutation({

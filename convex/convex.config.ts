@@ -2,8 +2,16 @@
 // Each keeps its own tables; the app reaches them through `components.<name>`.
 import { defineApp } from "convex/server";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
+import resend from "@convex-dev/resend/convex.config";
+import twilio from "@convex-dev/twilio/convex.config";
+import workpool from "@convex-dev/workpool/convex.config";
 
 const app = defineApp();
+// Every rate limit (lib/limits.ts).
 app.use(rateLimiter);
+// Outbound e-mail and SMS when the deployment has the providers' keys (lib/outbound.ts).
+app.use(resend);
+app.use(twilio);
+app.use(workpool, { name: "smsWorkpool" });
 
 export default app;

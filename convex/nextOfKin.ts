@@ -7,7 +7,7 @@ import { internalAction, type MutationCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
 import { ownedBy, publicMutation, userMutation, viewerQuery } from "./lib/access";
 import { displayName, ownedAsset } from "./lib/assets/read";
-import { takeInviteSlot } from "./lib/auth/inviteLimits";
+import { takeInviteSlot } from "./lib/limits";
 import { appError } from "./lib/errors";
 import { contactsOf, logLegacy, siteUrl } from "./lib/legacy/log";
 import { CONTACT_INVITE_TTL_MS } from "./lib/legacy/rules";

@@ -53,15 +53,6 @@ export default defineSchema({
     // A user's access history on the admin user screen.
     .index("by_targetId", ["targetId"]),
 
-  // Fixed-window counters (code and email sends per identifier).
-  rateLimits: defineTable({
-    key: v.string(),
-    windowStart: v.number(),
-    count: v.number(),
-  })
-    // One counter per key.
-    .index("by_key", ["key"]),
-
   ...newsTables,
   ...bugReportTables,
   ...walletTables,

@@ -194,7 +194,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       if (attempt >= MAX_OCC_RETRIES) {
         throw new Error("Documents read from or written to this mutation changed while it was being run. The mutation was retried too many times (OptimisticConcurrencyControlFailure).");
       }
-      await new Promise((r) => setImmediate(r));
+      // As Convex does: back off, with jitter, so contenders stop colliding in lockstep.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** attempt, 250)));
     }
   }
 

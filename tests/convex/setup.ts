@@ -1,10 +1,11 @@
 // One helper file for the convex suites: a fresh backend per test, fixtures,
 // and the plumbing to drive Convex Auth's own signIn action.
 import { convexTest } from "convex-test";
-import rateLimiter from "@convex-dev/rate-limiter/test";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
+import { registerComponents } from "./components";
+import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import type { Role } from "../../convex/lib/validators";
@@ -20,7 +21,10 @@ export const OUTBOX_KEY = "test-outbox-key-0123456789abcdef";
 process.env.LOCAL_OUTBOX = OUTBOX_KEY;
 process.env.AUTH_LOG_LEVEL = "ERROR";
 delete process.env.RESEND_API_KEY;
+delete process.env.RESEND_WEBHOOK_SECRET;
 delete process.env.TWILIO_ACCOUNT_SID;
+delete process.env.TWILIO_AUTH_TOKEN;
+delete process.env.TWILIO_FROM;
 
 // Password hashing (scrypt, Convex Auth's default) takes about a second per call.
 vi.setConfig({ testTimeout: 30_000 });
@@ -30,7 +34,7 @@ export const SITE_URL = process.env.SITE_URL;
 /** A fresh backend with every component convex/convex.config.ts mounts. */
 export function setupTest() {
   const t = convexTest(schema, modules);
-  rateLimiter.register(t, "rateLimiter");
+  registerComponents(t);
   return t;
 }
 export type Backend = ReturnType<typeof setupTest>;
@@ -138,6 +142,19 @@ export async function snapshot(t: Backend) {
 }
 
 /** The `data` of a ConvexError thrown by `run`, or a failure if nothing was thrown. */
+/** A refusal by a rate limit: its reason, then when to try again (computed, never "later"). */
+export function limitedWith(reason: string): RegExp {
+  const escaped = reason.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped} Please try again in \\d+ (minutes?|hours)\\.$`);
+}
+
+/** The guess budget of `identifier` used up, as wrong guesses would leave it. */
+export async function exhaustGuesses(t: Backend, kind: "password" | "phoneCode", identifier: string) {
+  for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_HOUR; i++) {
+    expect(await t.mutation(internal.authFlows.takeGuess, { kind, identifier })).toEqual({ ok: true });
+  }
+}
+
 export async function errorData(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await run();

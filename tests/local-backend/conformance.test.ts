@@ -181,6 +181,12 @@ describe("components", () => {
     expect(await ctx.http.query(api.usage.appRows, {})).toBe(5);
   });
 
+  it("serialises racing calls into the rate limiter: every one commits, exactly the budget passes", async () => {
+    const results = await Promise.all(Array.from({ length: 24 }, () => ctx.http.mutation(api.usage.send, { user: "cat" })));
+    expect(results.filter((ok) => ok)).toHaveLength(3);
+    expect(results.filter((ok) => !ok)).toHaveLength(21);
+  });
+
   it("hosts @convex-dev/aggregate", async () => {
     for (const [name, score] of [["a", 3], ["b", 4], ["c", 5]] as const) await ctx.http.mutation(api.usage.addScore, { name, score });
     expect(await ctx.http.query(api.usage.totals, {})).toEqual({ count: 3, sum: 12 });

@@ -84,12 +84,12 @@ describe("forgot password", () => {
   it("shows our own errors inline, such as the rate limit", async () => {
     const user = userEvent.setup();
     mocks.signIn.mockRejectedValue(
-      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." }),
+      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please try again in 1 minute." }),
     );
     renderAt("/forgot-password");
     await user.type(screen.getByLabelText("Email"), "member@example.com");
     await user.click(screen.getByRole("button", { name: "Send Reset Link" }));
-    expect(screen.getByRole("alert")).toHaveTextContent("Too many requests. Please wait a minute and try again.");
+    expect(screen.getByRole("alert")).toHaveTextContent("Too many requests. Please try again in 1 minute.");
     expect(screen.queryByText("Check your email for the password reset link!")).not.toBeInTheDocument();
   });
 

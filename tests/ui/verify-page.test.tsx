@@ -135,12 +135,12 @@ describe("report found form", () => {
     fake.mutation.mockImplementation((async (args: { message?: string }) => {
       if (args?.message === undefined) return null;
       throw Object.assign(new Error("limited"), {
-        data: { code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." },
+        data: { code: "RATE_LIMITED", message: "Too many requests. Please try again in 1 minute." },
       });
     }) as never);
     await userEvent.type(screen.getByLabelText("Message for the owner"), "hello");
     await userEvent.click(screen.getByRole("button", { name: "Send to owner" }));
-    expect(await screen.findByText("Too many requests. Please wait a minute and try again.")).toBeInTheDocument();
+    expect(await screen.findByText("Too many requests. Please try again in 1 minute.")).toBeInTheDocument();
   });
 
   it("caps the message at 2000 characters", () => {
