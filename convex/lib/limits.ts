@@ -21,6 +21,7 @@ import {
   VISIT_ALERT_WINDOW_MS,
   VISIT_ALERTS_PER_ASSET_PER_HOUR,
 } from "./verify/rules";
+import { VERIFY_API_PER_MINUTE } from "./verify/apiRules";
 
 const bucket = (rate: number, period: number) => ({ kind: "token bucket", rate, period }) as const;
 
@@ -54,6 +55,9 @@ const LIMITS = {
   visitAlertAsset: bucket(VISIT_ALERTS_PER_ASSET_PER_HOUR, HOUR),
   bugReport: bucket(REPORTS_PER_HOUR, HOUR),
   upload: bucket(100, HOUR),
+  // The public verify API, per client address: a marketplace checking a batch of serials
+  // gets a burst; a scraper walking the serial space does not.
+  verifyApi: bucket(VERIFY_API_PER_MINUTE, MINUTE),
 } satisfies Record<string, RateLimitConfig>;
 
 type LimitName = keyof typeof LIMITS;
@@ -78,6 +82,7 @@ export const LIMIT_REASONS: Record<LimitName, string> = {
   visitAlertAsset: "Too many requests.",
   bugReport: `You can send at most ${REPORTS_PER_HOUR} bug reports an hour.`,
   upload: "Too many uploads.",
+  verifyApi: "Too many requests.",
 };
 
 /** "Please try again in 7 minutes." (hours past an hour and a half). */

@@ -2,8 +2,7 @@
 // beside it, private assets answer exactly as unknown serials, CORS is open, and each client
 // address has its own budget.
 import { describe, expect, test } from "vitest";
-import { VERIFY_API_LIMIT } from "../../convex/lib/verify/apiLimit";
-import { MAX_SERIAL_SEGMENT, VERIFY_API_MESSAGES } from "../../convex/lib/verify/apiRules";
+import { MAX_SERIAL_SEGMENT, VERIFY_API_MESSAGES, VERIFY_API_PER_MINUTE } from "../../convex/lib/verify/apiRules";
 import { shapeChecker } from "../support/openapi-shapes";
 import { api, ownerWithAsset } from "./verify-support";
 import { setupTest, type Backend } from "./setup";
@@ -98,7 +97,7 @@ describe("verify API", () => {
     const { t, serial } = await ownerWithAsset("public");
     const check = await checker(t);
     // A caller's own X-Forwarded-For entries come first; only the last (the proxy's) counts.
-    for (let i = 0; i < VERIFY_API_LIMIT.capacity; i++) {
+    for (let i = 0; i < VERIFY_API_PER_MINUTE; i++) {
       expect((await get(t, serial, `10.0.0.${i % 250}, 198.51.100.1`)).status).toBe(200);
     }
     const limited = await get(t, serial, "10.9.9.9, 198.51.100.1");

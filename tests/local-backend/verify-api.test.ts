@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../local-backend/index.mjs";
-import { VERIFY_API_LIMIT } from "../../convex/lib/verify/apiLimit";
+import { VERIFY_API_PER_MINUTE } from "../../convex/lib/verify/apiRules";
 import { shapeChecker } from "../support/openapi-shapes";
 import { httpAs, removeDir, signInAs, start, tempDir } from "./helpers";
 
@@ -64,7 +64,7 @@ describe("GET /api/v1/verify/{serial} on the local backend", () => {
     const check = shapeChecker(doc);
     const statuses: number[] = [];
     let last: Response | null = null;
-    for (let i = 0; i <= VERIFY_API_LIMIT.capacity; i++) {
+    for (let i = 0; i <= VERIFY_API_PER_MINUTE; i++) {
       last = await fetch(`${b.siteUrl}/api/v1/verify/TMT-2222-3333`, { headers: { "X-Forwarded-For": `192.0.2.${i}` } });
       statuses.push(last.status);
     }

@@ -4,7 +4,8 @@
 import { internal } from "../../_generated/api";
 import { env, httpAction } from "../../_generated/server";
 import { isSerialFormat, normaliseSerial } from "../assets/serial";
-import { clientAddress, verifyApiLimiter } from "./apiLimit";
+import { takeSlot } from "../limits";
+import { clientAddress } from "./apiLimit";
 import { MAX_SERIAL_SEGMENT, VERIFY_API_MESSAGES as M, VERIFY_API_PREFIX } from "./apiRules";
 import { openApiDocument } from "./openapi";
 
@@ -37,9 +38,9 @@ function serialFromPath(url: string): string | null {
 }
 
 export const verifySerial = httpAction(async (ctx, request) => {
-  const limit = await verifyApiLimiter.limit(ctx, "verifyApi", { key: clientAddress(request) });
+  const limit = await takeSlot(ctx, "verifyApi", clientAddress(request));
   if (!limit.ok) {
-    const seconds = Math.max(1, Math.ceil(limit.retryAfter / 1000));
+    const seconds = Math.max(1, Math.ceil(limit.retryAfterMs / 1000));
     return json(429, { error: M.limited }, { "Retry-After": String(seconds) });
   }
   const serial = serialFromPath(request.url);

@@ -1,18 +1,4 @@
-// The public verify API's budget per client: a token bucket per IP address, so a marketplace
-// checking a batch of serials gets a burst, and a scraper walking the serial space does not.
-import { MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
-import { components } from "../../_generated/api";
-import { VERIFY_API_PER_MINUTE } from "./apiRules";
-
-export const VERIFY_API_LIMIT = {
-  kind: "token bucket",
-  rate: VERIFY_API_PER_MINUTE,
-  period: MINUTE,
-  capacity: VERIFY_API_PER_MINUTE,
-} as const;
-
-export const verifyApiLimiter = new RateLimiter(components.rateLimiter, { verifyApi: VERIFY_API_LIMIT });
-
+// Who a public verify API request is from, for its per-client budget (lib/limits.ts, verifyApi).
 /**
  * The client's address as the request reaches the HTTP action: the proxy in front of the
  * functions (Convex's edge; the local backend plays it) appends the address it accepted the
