@@ -15,7 +15,7 @@ import { Database } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { installLogCapture } from "./logs.mjs";
-import { installRuntime, seededRandom } from "./runtime.mjs";
+import { installNodeEnv, mainThreadHooks, seededRandom } from "./runtime.mjs";
 import { JobTimers } from "./scheduler.mjs";
 import { chargeTime, insert, installSyscalls, sha256Base64 } from "./syscalls.mjs";
 import { Committer } from "./transaction.mjs";
@@ -50,7 +50,7 @@ function formatError(e, requestId) {
 export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
-  installRuntime();
+  installNodeEnv();
   const buildRoot = path.join(dataDir, "build");
   const db = new Database(dataDir);
   const blobs = new Blobs(dataDir);
@@ -63,8 +63,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   const validators = new Map();
 
   async function load() {
-    const next = await bundleConvex({ convexDir, buildRoot });
-    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null);
+    const next = await bundleConvex({ convexDir, buildRoot, hooks });
+    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
@@ -117,7 +117,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     storeFile,
     insertSystem: (exec, table, doc) => insert({ ...exec, system: true }, table, doc),
   };
-  installSyscalls(server);
+  const hooks = mainThreadHooks(server, installSyscalls(server));
   await load();
   const startedEmpty = db.empty;
   const timers = new JobTimers({ server, log, resolve: (name, component) => resolve(canonicalPath(name), component) });

@@ -1,0 +1,160 @@
+// The V8 context (node:vm) that functions outside "use node" files run in,
+// with the globals Convex's default runtime has and nothing else: no
+// `Buffer`, `setImmediate`, `require`, `global`, and a `process` that is
+// only `{ env }` (the deployment's variables). The app's modules and every
+// npm package or component they reach are bundled into one script that runs
+// here, so a package sees the same globals as the app's own code.
+// What the runtime defines: get-convex/convex-backend npm-packages/udf-runtime/src/setup.ts
+// (URL, crypto, DOMException, console, events, timers, AbortSignal, streams,
+// text encoding, Blob/File, Headers, FormData, Request, Response, fetch,
+// performance, AsyncLocalStorage; `Date` and `Math.random` patched for
+// determinism; `process = { env }`; `self`), https://docs.convex.dev/functions/runtimes
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+
+// Web APIs taken from Node as they are (Node implements the same standards).
+// Their objects come from Node's realm, so `instanceof` on them is patched below.
+const WEB_GLOBALS = [
+  "URL", "URLSearchParams", "TextEncoder", "TextDecoder", "TextEncoderStream", "TextDecoderStream",
+  "atob", "btoa", "Blob", "File", "FormData", "Headers", "Request", "Response",
+  "crypto", "Crypto", "CryptoKey", "SubtleCrypto", "DOMException", "Event", "EventTarget",
+  "AbortController", "AbortSignal", "ReadableStream", "ReadableStreamDefaultReader",
+  "ReadableStreamBYOBReader", "ReadableStreamBYOBRequest", "ReadableByteStreamController",
+  "ReadableStreamDefaultController", "TransformStream", "TransformStreamDefaultController",
+  "WritableStream", "WritableStreamDefaultWriter", "WritableStreamDefaultController",
+  "ByteLengthQueuingStrategy", "CountQueuingStrategy", "structuredClone", "queueMicrotask",
+];
+
+// Constructors whose instances cross between the realms (a TextEncoder's
+// Uint8Array, a digest's ArrayBuffer, a host error): `x instanceof Uint8Array`
+// in a function must hold for Node's Uint8Array too, as it would on Convex
+// where everything is one realm. (The same list and idea as @edge-runtime/vm.)
+const SHARED_CONSTRUCTORS = [
+  "Object", "Array", "Function", "Promise", "RegExp", "Date", "Map", "Set",
+  "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError",
+  "ArrayBuffer", "DataView", "Uint8Array", "Int8Array", "Uint8ClampedArray", "Uint16Array",
+  "Int16Array", "Uint32Array", "Int32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
+];
+
+// Runs inside the context: Convex's determinism (Date, Math.random), its
+// process.env, fetch for actions only, and the cross-realm instanceof.
+const SETUP = `(function setup(host) {
+  "use strict";
+  for (const name of host.sharedConstructors) {
+    const own = globalThis[name];
+    const other = host.nodeConstructors[name];
+    const ordinary = Function.prototype[Symbol.hasInstance];
+    Object.defineProperty(own, Symbol.hasInstance, {
+      configurable: true,
+      value(instance) {
+        return ordinary.call(this, instance) || (this === own && ordinary.call(other, instance));
+      },
+    });
+  }
+
+  // Date.now() and new Date() are the execution's frozen time in queries and mutations.
+  const RealDate = globalThis.Date;
+  function Date(...args) {
+    if (!new.target) return new RealDate(host.now()).toString();
+    return Reflect.construct(RealDate, args.length === 0 ? [host.now()] : args, new.target);
+  }
+  Object.setPrototypeOf(Date, RealDate);
+  Date.prototype = RealDate.prototype;
+  Object.defineProperty(RealDate.prototype, "constructor", { value: Date, writable: true, configurable: true });
+  Date.now = () => host.now();
+  Date.parse = RealDate.parse;
+  Date.UTC = RealDate.UTC;
+  Object.defineProperty(globalThis, "Date", { value: Date, writable: true, configurable: true });
+  Math.random = () => host.random();
+
+  const env = new Proxy({}, {
+    get: (_t, key) => (typeof key === "string" ? host.env()[key] : undefined),
+    has: (_t, key) => key in host.env(),
+    ownKeys: () => Reflect.ownKeys(host.env()),
+    getOwnPropertyDescriptor: (_t, key) => {
+      const vars = host.env();
+      return key in vars ? { value: vars[key], writable: true, enumerable: true, configurable: true } : undefined;
+    },
+    set: () => true,
+  });
+  globalThis.process = { env };
+  globalThis.self = globalThis;
+
+  // fetch is for actions: queries and mutations are deterministic transactions.
+  globalThis.fetch = function fetch(...args) {
+    if (host.inTransaction()) {
+      return Promise.reject(new Error("Can't use fetch() in queries and mutations. Please consider using an action. See https://docs.convex.dev/functions/actions for more details."));
+    }
+    return host.fetch(...args);
+  };
+
+  // Timers return numbers, as in Convex's runtime (and browsers), not Node's Timeout objects.
+  globalThis.setTimeout = (fn, ms, ...args) => Number(host.setTimeout(fn, ms, ...args));
+  globalThis.setInterval = (fn, ms, ...args) => Number(host.setInterval(fn, ms, ...args));
+  globalThis.clearTimeout = (id) => host.clearTimeout(id);
+  globalThis.clearInterval = (id) => host.clearInterval(id);
+
+  const methods = ["log", "info", "warn", "error", "debug", "trace", "assert", "count", "countReset", "dir", "table", "time", "timeEnd", "timeLog", "group", "groupCollapsed", "groupEnd"];
+  globalThis.console = Object.fromEntries(methods.map((m) => [m, (...args) => host.console[m](...args)]));
+  globalThis.performance = {
+    now: () => host.performance.now(),
+    get timeOrigin() { return host.performance.timeOrigin; },
+    mark: (...args) => host.performance.mark(...args),
+    measure: (...args) => host.performance.measure(...args),
+    toJSON: () => ({ timeOrigin: host.performance.timeOrigin }),
+  };
+})`;
+
+/**
+ * A context with Convex's runtime globals. `hooks` connect it to the host:
+ * `now()` / `random()` (frozen and seeded per execution in queries and
+ * mutations), `inTransaction()` (no fetch there), `env()` (the deployment's
+ * variables) and `convex` (the syscalls: { syscall, asyncSyscall, jsSyscall }).
+ * @param {{ now: () => number, random: () => number, inTransaction: () => boolean,
+ *   env: () => Record<string, string>, convex: any, name?: string }} hooks
+ */
+export function createIsolate(hooks) {
+  const context = vm.createContext({}, { name: hooks.name ?? "Convex runtime" });
+  const define = (name, value) => Object.defineProperty(context, name, { value, writable: true, configurable: true, enumerable: false });
+  for (const name of WEB_GLOBALS) if (globalThis[name] !== undefined) define(name, globalThis[name]);
+  // Convex's bundler maps `async_hooks` imports to these globals (convex/dist/esm/bundler/debugBundle.js).
+  define("AsyncLocalStorage", AsyncLocalStorage);
+  define("AsyncResource", AsyncResource);
+  define("Convex", hooks.convex);
+  const setup = vm.runInContext(SETUP, context, { filename: "convex-runtime-setup.js" });
+  setup({
+    sharedConstructors: SHARED_CONSTRUCTORS,
+    nodeConstructors: Object.fromEntries(SHARED_CONSTRUCTORS.map((n) => [n, globalThis[n]])),
+    now: hooks.now,
+    random: hooks.random,
+    env: hooks.env,
+    inTransaction: hooks.inTransaction,
+    fetch: (...args) => globalThis.fetch(...args),
+    setTimeout,
+    setInterval,
+    clearTimeout,
+    clearInterval,
+    console,
+    performance,
+  });
+  return context;
+}
+
+/** The global the runtime bundle (bundle.mjs bundleForRuntime) assigns its module table to. */
+export const MODULES_GLOBAL = "__convexModules";
+
+/**
+ * Evaluates a runtime bundle in a new context and returns its module loaders
+ * (name -> () => the module's namespace, evaluated on first call).
+ * @param {string} file
+ * @param {Parameters<typeof createIsolate>[0]} hooks
+ * @returns {Record<string, () => any>}
+ */
+export function evaluateForRuntime(file, hooks) {
+  const context = createIsolate(hooks);
+  new vm.Script(readFileSync(file, "utf8"), { filename: file }).runInContext(context);
+  const { modules } = context[MODULES_GLOBAL];
+  delete context[MODULES_GLOBAL];
+  return modules;
+}
