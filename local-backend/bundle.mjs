@@ -4,13 +4,16 @@
 // globals (isolate.mjs); "use node" modules for Node (ESM, one entry per
 // module), which Convex runs for actions only.
 import { createRequire } from "node:module";
-import { readFileSync, readdirSync, mkdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { cliShims } from "../scripts/deploy-check/cli-bundle.mjs";
 import { MODULES_GLOBAL, evaluateForRuntime } from "./isolate.mjs";
 
+// A convex/ folder outside a project (a test's temporary copy) finds its
+// packages in this checkout, as the "use node" build's externals do.
+const FALLBACK_NODE_MODULES = fileURLToPath(new URL("../node_modules", import.meta.url));
 const MODULE_FILE = /\.(m?[jt]s|tsx|jsx)$/;
 
 /** True when the file starts with the "use node" directive (after comments). */
@@ -42,42 +45,86 @@ export function listModules(convexDir) {
  * platform, "convex" condition, its shims; convex/dist/esm/bundler/debugBundle.js).
  * Each module is a lazy `require`, so evaluating the script defines them and
  * `load(name)` runs one module (and what it imports) on first use, as an import would.
- * @param {{ entries: Record<string, string>, outfile: string, resolveDir: string, lenient?: boolean }} opts
+ * With a `cache` (see runtimeBuilds), a reload rebuilds incrementally: only
+ * changed files are parsed again, not every npm package.
+ * @param {{ entries: Record<string, string>, outfile: string, resolveDir: string, lenient?: boolean, cache?: ReturnType<typeof runtimeBuilds> }} opts
  */
-export async function bundleForRuntime({ entries, outfile, resolveDir, lenient = false }) {
+export async function bundleForRuntime({ entries, outfile, resolveDir, lenient = false, cache }) {
   const lines = Object.entries(entries).map(([name, file]) => `  ${JSON.stringify(name)}: () => require(${JSON.stringify(file)}),`);
+  const options = {
+    stdin: { contents: `export const modules = {\n${lines.join("\n")}\n};\n`, resolveDir, sourcefile: "convex-modules.js", loader: "js" },
+    outfile,
+    bundle: true,
+    format: "iife",
+    globalName: MODULES_GLOBAL,
+    platform: "browser",
+    conditions: ["convex", "module"],
+    nodePaths: [FALLBACK_NODE_MODULES],
+    target: "node20",
+    jsx: "automatic",
+    keepNames: true,
+    define: { "process.env.NODE_ENV": '"production"' },
+    // Without sources' text: the map only turns stack frames into file:line.
+    sourcemap: "inline",
+    sourcesContent: false,
+    logLevel: "silent",
+    plugins: [cliShims, componentConfigs(), ...(lenient ? [missingAtRuntime()] : [])],
+  };
   try {
-    await esbuild.build({
-      stdin: { contents: `export const modules = {\n${lines.join("\n")}\n};\n`, resolveDir, sourcefile: "convex-modules.js", loader: "js" },
-      outfile,
-      bundle: true,
-      format: "iife",
-      globalName: MODULES_GLOBAL,
-      platform: "browser",
-      conditions: ["convex", "module"],
-      target: "node20",
-      jsx: "automatic",
-      keepNames: true,
-      define: { "process.env.NODE_ENV": '"production"' },
-      sourcemap: "inline",
-      logLevel: "silent",
-      plugins: [cliShims, componentConfigs(), ...(lenient ? [missingAtRuntime()] : [])],
-    });
+    if (!cache) {
+      await esbuild.build(options);
+      return;
+    }
+    const { outputFiles } = await cache.rebuild(JSON.stringify([resolveDir, lenient, lines]), resolveDir, { ...options, write: false });
+    mkdirSync(path.dirname(outfile), { recursive: true, mode: 0o700 });
+    writeFileSync(outfile, outputFiles[0].contents, { mode: 0o600 });
   } catch (e) {
     if (!Array.isArray(e?.errors)) throw e;
     const nodeHint = e.errors.some((err) => err.notes?.some((n) => n.text.includes("Are you trying to bundle for node?")));
-    const lines = e.errors.slice(0, 10).map((err) => `${err.location ? `${err.location.file}:${err.location.line}: ` : ""}${err.text}`);
-    throw new Error(`Bundling for Convex's runtime failed:\n${lines.join("\n")}${nodeHint ? '\nA file without "use node" reaches Node APIs: move the actions that need them into a file that starts with "use node" (https://docs.convex.dev/functions/runtimes#nodejs-runtime).' : ""}`);
+    const shown = e.errors.slice(0, 10).map((err) => `${err.location ? `${err.location.file}:${err.location.line}: ` : ""}${err.text}`);
+    throw new Error(`Bundling for Convex's runtime failed:\n${shown.join("\n")}${nodeHint ? '\nA file without "use node" reaches Node APIs: move the actions that need them into a file that starts with "use node" (https://docs.convex.dev/functions/runtimes#nodejs-runtime).' : ""}`);
   }
+}
+
+/**
+ * esbuild's incremental builds, one per set of entries (the app's, each
+ * component's). Its source-map paths are relative to the first build's output
+ * file, so every later output goes to a file at the same depth (build dirs
+ * are siblings). `dispose()` ends them (they keep esbuild's process alive).
+ */
+export function runtimeBuilds() {
+  const contexts = new Map();
+  return {
+    async rebuild(key, group, options) {
+      let entry = contexts.get(key);
+      if (!entry) {
+        // The entries of this group changed (a file added or removed): its old build goes.
+        for (const [k, old] of contexts) {
+          if (old.group === group) {
+            contexts.delete(k);
+            await old.context.dispose();
+          }
+        }
+        entry = { group, context: await esbuild.context(options) };
+        contexts.set(key, entry);
+      }
+      return entry.context.rebuild();
+    },
+    async dispose() {
+      const all = [...contexts.values()];
+      contexts.clear();
+      await Promise.all(all.map((e) => e.context.dispose()));
+    },
+  };
 }
 
 let buildCounter = 0;
 
 /**
- * @param {{ convexDir: string, buildRoot: string, hooks: Parameters<typeof evaluateForRuntime>[1] }} opts
+ * @param {{ convexDir: string, buildRoot: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: ReturnType<typeof runtimeBuilds> }} opts
  * @returns {Promise<{ schema: any, byName: Record<string, any>, names: string[], nodeNames: string[], outDir: string, runtimeFile: string }>}
  */
-export async function bundleConvex({ convexDir, buildRoot, hooks }) {
+export async function bundleConvex({ convexDir, buildRoot, hooks, cache }) {
   const files = listModules(convexDir);
   const outDir = path.join(buildRoot, `functions-${process.pid}-${++buildCounter}`);
   mkdirSync(outDir, { recursive: true, mode: 0o700 });
@@ -85,7 +132,7 @@ export async function bundleConvex({ convexDir, buildRoot, hooks }) {
   const nodeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([, file]) => usesNode(file)));
   const runtimeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([name]) => !(name in nodeEntries)));
   const runtimeFile = path.join(outDir, ".runtime", "modules.js");
-  await bundleForRuntime({ entries: runtimeEntries, outfile: runtimeFile, resolveDir: convexDir });
+  await bundleForRuntime({ entries: runtimeEntries, outfile: runtimeFile, resolveDir: convexDir, cache });
   if (Object.keys(nodeEntries).length > 0) {
     await esbuild.build({
       entryPoints: nodeEntries,

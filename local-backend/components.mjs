@@ -33,12 +33,12 @@ const isMissingPackage = (e) => e?.code === "ERR_MODULE_NOT_FOUND";
  * (with the npm packages they use) and run in their own context with Convex's
  * runtime globals, as the app's are; "use node" ones in Node.
  */
-async function loadInstance(dir, outfile, hooks) {
+async function loadInstance(dir, outfile, hooks, cache) {
   const files = listModules(dir);
   const node = files.filter((f) => usesNode(path.join(dir, f)));
   const runtime = files.filter((f) => !node.includes(f));
   const byName = {};
-  await bundleForRuntime({ entries: Object.fromEntries(runtime.map((f) => [f.replace(MODULE, ""), path.join(dir, f)])), outfile, resolveDir: dir, lenient: true });
+  await bundleForRuntime({ entries: Object.fromEntries(runtime.map((f) => [f.replace(MODULE, ""), path.join(dir, f)])), outfile, resolveDir: dir, lenient: true, cache });
   const loaders = evaluateForRuntime(outfile, hooks);
   for (const [name, load] of Object.entries(loaders)) {
     try {
@@ -58,17 +58,17 @@ async function loadInstance(dir, outfile, hooks) {
 
 /**
  * @param {any} appDefinition the default export of convex/convex.config.ts (or null)
- * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1] }} build where bundles go; the context's hooks
+ * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any }} build where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds)
  * @returns {Promise<Map<string, { path: string, dir: string, byName: Record<string, any>, schema: any }>>}
  */
-export async function loadComponents(appDefinition, { outDir, hooks }) {
+export async function loadComponents(appDefinition, { outDir, hooks, cache }) {
   const components = new Map();
   async function visit(definition, parentPath) {
     for (const [name, child] of definition?._childComponents ?? []) {
       const componentPath = parentPath ? `${parentPath}/${name}` : name;
       const dir = child.componentDefinitionPath;
       const outfile = path.join(outDir, ".components", `${componentPath.replace(/[^A-Za-z0-9_-]/g, "_")}.js`);
-      const byName = await loadInstance(dir, outfile, hooks);
+      const byName = await loadInstance(dir, outfile, hooks, cache);
       components.set(componentPath, { path: componentPath, dir, byName, schema: byName.schema?.default ?? null });
       await visit(child, componentPath);
     }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { ActionPool } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
-import { bundleConvex, pruneBuilds } from "./bundle.mjs";
+import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
 import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
@@ -55,6 +55,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   const db = new Database(dataDir);
   const blobs = new Blobs(dataDir);
   const committer = new Committer(db, onCommit);
+  const builds = runtimeBuilds();
   let bundle;
   let schema = null;
   let pool = null;
@@ -63,8 +64,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   const validators = new Map();
 
   async function load() {
-    const next = await bundleConvex({ convexDir, buildRoot, hooks });
-    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks });
+    const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
+    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
@@ -118,7 +119,12 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     insertSystem: (exec, table, doc) => insert({ ...exec, system: true }, table, doc),
   };
   const hooks = mainThreadHooks(server, installSyscalls(server));
-  await load();
+  try {
+    await load();
+  } catch (e) {
+    await builds.dispose();
+    throw e;
+  }
   const startedEmpty = db.empty;
   const timers = new JobTimers({ server, log, resolve: (name, component) => resolve(canonicalPath(name), component) });
   server.timers = timers;
@@ -322,6 +328,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     await crons.stop();
     await timers.stop();
     await pool?.close();
+    await builds.dispose();
     await db.close();
   }
 

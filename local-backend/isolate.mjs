@@ -11,6 +11,8 @@
 // determinism; `process = { env }`; `self`), https://docs.convex.dev/functions/runtimes
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import path from "node:path";
 import vm from "node:vm";
 
 // Web APIs taken from Node as they are (Node implements the same standards).
@@ -153,8 +155,46 @@ export const MODULES_GLOBAL = "__convexModules";
  */
 export function evaluateForRuntime(file, hooks) {
   const context = createIsolate(hooks);
-  new vm.Script(readFileSync(file, "utf8"), { filename: file }).runInContext(context);
+  const code = readFileSync(file, "utf8");
+  mapStackTraces(context, file, code);
+  new vm.Script(code, { filename: file }).runInContext(context);
   const { modules } = context[MODULES_GLOBAL];
   delete context[MODULES_GLOBAL];
   return modules;
+}
+
+const INLINE_MAP = "//# sourceMappingURL=data:application/json;base64,";
+
+/**
+ * Stack traces of errors made in the context name the functions' source files
+ * (convex/x.ts:line:col), not the bundle. Node applies source maps to modules
+ * it loads, not to vm scripts, so the context's Error.prepareStackTrace does
+ * it (as Convex's runtime maps its own). The map is parsed on the first error.
+ */
+function mapStackTraces(context, file, code) {
+  const at = code.lastIndexOf(INLINE_MAP);
+  if (at === -1) return;
+  const dir = path.dirname(file);
+  let map = null;
+  const original = (line, column) => {
+    map ??= new SourceMap(JSON.parse(Buffer.from(code.slice(at + INLINE_MAP.length).trim(), "base64").toString("utf8")));
+    const entry = map.findEntry(line - 1, column - 1);
+    return entry?.originalSource ? `${path.resolve(dir, entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}` : null;
+  };
+  const frame = (site) => {
+    const text = String(site);
+    const line = site.getLineNumber();
+    const column = site.getColumnNumber();
+    const mapped = site.getFileName() === file && line !== null && column !== null ? original(line, column) : null;
+    return mapped ? text.replace(`${file}:${line}:${column}`, mapped) : text;
+  };
+  vm.runInContext("Error", context).prepareStackTrace = (error, sites) => {
+    let head;
+    try {
+      head = Error.prototype.toString.call(error);
+    } catch {
+      head = "Error";
+    }
+    return [head, ...sites.map((site) => `    at ${frame(site)}`)].join("\n");
+  };
 }
