@@ -43,6 +43,10 @@ const SHARED_CONSTRUCTORS = [
 // process.env, fetch for actions only, and the cross-realm instanceof.
 const SETUP = `(function setup(host) {
   "use strict";
+  // Defined from inside, so they are the global object's own properties as a function sees them.
+  for (const [name, value] of Object.entries(host.globals)) {
+    Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+  }
   for (const name of host.sharedConstructors) {
     const own = globalThis[name];
     const other = host.nodeConstructors[name];
@@ -118,14 +122,12 @@ const SETUP = `(function setup(host) {
  */
 export function createIsolate(hooks) {
   const context = vm.createContext({}, { name: hooks.name ?? "Convex runtime" });
-  const define = (name, value) => Object.defineProperty(context, name, { value, writable: true, configurable: true, enumerable: false });
-  for (const name of WEB_GLOBALS) if (globalThis[name] !== undefined) define(name, globalThis[name]);
+  const globals = Object.fromEntries(WEB_GLOBALS.filter((name) => globalThis[name] !== undefined).map((name) => [name, globalThis[name]]));
   // Convex's bundler maps `async_hooks` imports to these globals (convex/dist/esm/bundler/debugBundle.js).
-  define("AsyncLocalStorage", AsyncLocalStorage);
-  define("AsyncResource", AsyncResource);
-  define("Convex", hooks.convex);
+  Object.assign(globals, { AsyncLocalStorage, AsyncResource, Convex: hooks.convex });
   const setup = vm.runInContext(SETUP, context, { filename: "convex-runtime-setup.js" });
   setup({
+    globals,
     sharedConstructors: SHARED_CONSTRUCTORS,
     nodeConstructors: Object.fromEntries(SHARED_CONSTRUCTORS.map((n) => [n, globalThis[n]])),
     now: hooks.now,
@@ -157,10 +159,9 @@ export function evaluateForRuntime(file, hooks) {
   const context = createIsolate(hooks);
   const code = readFileSync(file, "utf8");
   mapStackTraces(context, file, code);
-  new vm.Script(code, { filename: file }).runInContext(context);
-  const { modules } = context[MODULES_GLOBAL];
-  delete context[MODULES_GLOBAL];
-  return modules;
+  // In a function, so the bundle's `var` stays out of the global object; lineOffset keeps its lines.
+  const wrapped = `(function () {\n${code}\nreturn ${MODULES_GLOBAL};\n})()`;
+  return new vm.Script(wrapped, { filename: file, lineOffset: -1 }).runInContext(context).modules;
 }
 
 const INLINE_MAP = "//# sourceMappingURL=data:application/json;base64,";
