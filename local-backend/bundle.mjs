@@ -82,7 +82,7 @@ export async function bundleForRuntime({ entries, outfile, resolveDir, lenient =
     if (!Array.isArray(e?.errors)) throw e;
     const nodeHint = e.errors.some((err) => err.notes?.some((n) => n.text.includes("Are you trying to bundle for node?")));
     const shown = e.errors.slice(0, 10).map((err) => `${err.location ? `${err.location.file}:${err.location.line}: ` : ""}${err.text}`);
-    throw new Error(`Bundling for Convex's runtime failed:\n${shown.join("\n")}${nodeHint ? '\nA file without "use node" reaches Node APIs: move the actions that need them into a file that starts with "use node" (https://docs.convex.dev/functions/runtimes#nodejs-runtime).' : ""}`);
+    throw new Error(`Bundling for Convex's runtime failed:\n${shown.join("\n")}${nodeHint ? '\nA file without "use node" reaches Node APIs: move the actions that need them into a file that starts with "use node" (https://docs.convex.dev/functions/runtimes#nodejs-runtime).' : ""}`, { cause: e });
   }
 }
 

@@ -118,7 +118,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     storeFile,
     insertSystem: (exec, table, doc) => insert({ ...exec, system: true }, table, doc),
   };
-  const hooks = mainThreadHooks(server, installSyscalls(server));
+  const hooks = mainThreadHooks(server, installSyscalls());
   try {
     await load();
   } catch (e) {

@@ -25,10 +25,10 @@ const current = () => {
 };
 
 /**
- * @param {any} server the host (db, committer, blobs, urls, timers, run)
+ * Each syscall is served for the execution in the current async context (its `server` is the host).
  * @returns {{ syscall: Function, asyncSyscall: Function, jsSyscall: Function }}
  */
-export function installSyscalls(server) {
+export function installSyscalls() {
   // The functions' contexts get this object as their `Convex`; "use node" modules on this thread read the global.
   const convex = {
     syscall: (op, json) => JSON.stringify(syncOp(current(), op, JSON.parse(json))),

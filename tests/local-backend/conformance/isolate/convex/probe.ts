@@ -22,7 +22,7 @@ export const storeDigest = mutationGeneric({
   handler: async (ctx, { text }) => {
     const bytes = await digest(text);
     const id = await ctx.db.insert("hashes", { text, bytes });
-    const stored = await ctx.db.get(id);
+    const stored = await ctx.db.get("hashes", id);
     return { isArrayBuffer: bytes instanceof ArrayBuffer, bytes: stored!.bytes as ArrayBuffer };
   },
 });
