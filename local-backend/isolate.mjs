@@ -176,9 +176,11 @@ function mapStackTraces(context, file, code) {
   const at = code.lastIndexOf(INLINE_MAP);
   if (at === -1) return;
   const dir = path.dirname(file);
+  // Decoded now, so the closure keeps the map's bytes, not the whole bundle's text.
+  const payload = Buffer.from(code.slice(at + INLINE_MAP.length).trim(), "base64");
   let map = null;
   const original = (line, column) => {
-    map ??= new SourceMap(JSON.parse(Buffer.from(code.slice(at + INLINE_MAP.length).trim(), "base64").toString("utf8")));
+    map ??= new SourceMap(JSON.parse(payload.toString("utf8")));
     const entry = map.findEntry(line - 1, column - 1);
     return entry?.originalSource ? `${path.resolve(dir, entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}` : null;
   };
