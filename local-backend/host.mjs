@@ -11,7 +11,7 @@ import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
 import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
-import { Database } from "./database.mjs";
+import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { installLogCapture } from "./logs.mjs";
@@ -52,7 +52,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   installLogCapture();
   installNodeEnv();
   const buildRoot = path.join(dataDir, "build");
-  const db = new Database(dataDir);
+  const db = await openDatabase(dataDir, log);
   const blobs = new Blobs(dataDir);
   const committer = new Committer(db, onCommit);
   const builds = runtimeBuilds();
