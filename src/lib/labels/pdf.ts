@@ -1,0 +1,117 @@
+// The labels as a PDF, built in the browser with pdf-lib: one page per label on label
+// printers, full sheets on A4/Letter. Fonts come in as bytes (DejaVu Sans: Latin, Greek,
+// Cyrillic and more), subset into the file, so names print in the owner's own script.
+import fontkit from "@pdf-lib/fontkit";
+import {
+  fill,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingGrayscaleColor,
+  type PDFFont,
+  type PDFPage,
+} from "pdf-lib";
+import { labelPosition, paginate, type LabelFormat } from "./formats";
+import type { Label } from "./label";
+import { labelLayout, LINE_HEIGHT, MM_TO_PT, type LabelLayout } from "./layout";
+import { QR_MARGIN, qrMatrix } from "./qr";
+import { wrapText } from "./wrap";
+
+export type LabelFonts = { regular: Uint8Array | ArrayBuffer; bold: Uint8Array | ArrayBuffer };
+type Fonts = { regular: PDFFont; bold: PDFFont };
+type Line = { text: string; size: number; font: PDFFont };
+
+const MIN_SERIAL_SIZE = 4;
+
+/** The serial never loses a character: it breaks at its hyphens and shrinks until two lines hold it. */
+function serialLines(serial: string, width: number, size: number, font: PDFFont): Line[] {
+  for (let s = size; ; s -= 0.5) {
+    const lines = wrapText(serial, width, 99, (t) => font.widthOfTextAtSize(t, s));
+    if (lines.length <= 2 || s <= MIN_SERIAL_SIZE) return lines.map((text) => ({ text, size: s, font }));
+  }
+}
+
+function textLines(label: Label, layout: LabelLayout, fonts: Fonts, scale: number): Line[] {
+  const width = layout.text.width * MM_TO_PT;
+  const fit = (text: string, size: number, font: PDFFont, maxLines: number): Line[] =>
+    wrapText(text, width, maxLines, (t) => font.widthOfTextAtSize(t, size)).map((line) => ({ text: line, size, font }));
+  return [
+    ...fit(label.caption, layout.captionSize * scale, fonts.regular, 1),
+    ...fit(label.name, layout.nameSize * scale, fonts.regular, 2),
+    ...serialLines(label.serial, width, layout.serialSize * scale, fonts.bold),
+  ];
+}
+
+const blockHeight = (lines: Line[]) => lines.reduce((sum, line) => sum + line.size * LINE_HEIGHT, 0);
+
+/** A line placed in the label: (x, top) in points from the label's top-left corner. */
+export type PlacedLine = Line & { x: number; top: number; width: number };
+
+/**
+ * The label's text lines, placed: centred in the text box vertically, type made smaller
+ * when two lines of name and serial would not fit its height.
+ */
+export function placeText(label: Label, layout: LabelLayout, fonts: Fonts): PlacedLine[] {
+  const boxHeight = layout.text.height * MM_TO_PT;
+  let lines = textLines(label, layout, fonts, 1);
+  for (let scale = 0.9; blockHeight(lines) > boxHeight && scale > 0.4; scale -= 0.1) {
+    lines = textLines(label, layout, fonts, scale);
+  }
+  const boxWidth = layout.text.width * MM_TO_PT;
+  let top = layout.text.y * MM_TO_PT + Math.max(0, (boxHeight - blockHeight(lines)) / 2);
+  return lines.map((line) => {
+    const width = line.font.widthOfTextAtSize(line.text, line.size);
+    const offset = layout.text.align === "center" ? (boxWidth - width) / 2 : 0;
+    const placed = { ...line, x: layout.text.x * MM_TO_PT + offset, top, width };
+    top += line.size * LINE_HEIGHT;
+    return placed;
+  });
+}
+
+function drawQr(page: PDFPage, url: string, x: number, top: number, size: number) {
+  const matrix = qrMatrix(url);
+  const module = size / (matrix.size + 2 * QR_MARGIN);
+  const rects = matrix.runs.map(([row, column, length]) =>
+    rectangle(x + (column + QR_MARGIN) * module, top - (row + QR_MARGIN + 1) * module, length * module, module),
+  );
+  page.pushOperators(pushGraphicsState(), setFillingGrayscaleColor(0), ...rects, fill(), popGraphicsState());
+}
+
+/** One label with its top-left corner at (left, top) in PDF points (origin bottom-left). */
+function drawLabel(page: PDFPage, label: Label, layout: LabelLayout, fonts: Fonts, left: number, top: number) {
+  drawQr(page, label.url, left + layout.qr.x * MM_TO_PT, top - layout.qr.y * MM_TO_PT, layout.qr.size * MM_TO_PT);
+  for (const line of placeText(label, layout, fonts)) {
+    // The baseline sits a quarter of the size above the line's bottom, leaving room for descenders.
+    const baseline = top - line.top - line.size * LINE_HEIGHT + line.size * 0.25;
+    page.drawText(line.text, { x: left + line.x, y: baseline, size: line.size, font: line.font, color: rgb(0, 0, 0) });
+  }
+}
+
+/** Embeds the fonts (subset: only the glyphs the labels use end up in the file). */
+export async function embedLabelFonts(doc: PDFDocument, bytes: LabelFonts): Promise<Fonts> {
+  doc.registerFontkit(fontkit);
+  return {
+    regular: await doc.embedFont(bytes.regular, { subset: true }),
+    bold: await doc.embedFont(bytes.bold, { subset: true }),
+  };
+}
+
+export async function renderLabelsPdf(labels: readonly Label[], format: LabelFormat, fontBytes: LabelFonts): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Labels (${labels.length})`);
+  doc.setCreator("TagMyThing");
+  const fonts = await embedLabelFonts(doc, fontBytes);
+  const layout = labelLayout(format.label);
+  const pageWidth = format.page.width * MM_TO_PT;
+  const pageHeight = format.page.height * MM_TO_PT;
+  for (const items of paginate(format, labels)) {
+    const page = doc.addPage([pageWidth, pageHeight]);
+    items.forEach((label, index) => {
+      const at = labelPosition(format, index);
+      drawLabel(page, label, layout, fonts, at.x * MM_TO_PT, pageHeight - at.y * MM_TO_PT);
+    });
+  }
+  return await doc.save();
+}
