@@ -34,6 +34,7 @@ const TagPage = lazyPage(() => import("../features/tag/TagPage"));
 const EditAssetPage = lazyPage(() => import("../features/tag/EditAssetPage"));
 const AssetsPage = lazyPage(() => import("../features/assets/AssetsPage"));
 const AssetDetailPage = lazyPage(() => import("../features/assets/AssetDetailPage"));
+const LabelsPage = lazyPage(() => import("../features/labels/LabelsPage"));
 const NokPage = lazyPage(() => import("../features/nok/NokPage"));
 const ConfirmContactPage = lazyPage(() => import("../features/nok/ConfirmContactPage"));
 const ConfirmLapsePage = lazyPage(() => import("../features/legacy/ConfirmLapsePage"));
@@ -107,6 +108,7 @@ export function appRoutes() {
         <Route path="/assets" element={<AssetsPage />} />
         <Route path="/assets/:assetId" element={<AssetDetailPage />} />
         <Route path="/assets/:assetId/edit" element={<EditAssetPage />} />
+        <Route path="/labels" element={<LabelsPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />

@@ -54,7 +54,10 @@ describe("/assets/:assetId", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Tagged! Your serial number is TMT-ABCD-EFGH");
     expect(screen.getByText("Ethereum")).toBeInTheDocument();
     expect(screen.getByText(asset.details.kind === "nft" ? asset.details.contractAddress : "")).toBeInTheDocument();
-    expect(screen.getByTestId("asset-label")).toHaveTextContent(`${window.location.origin}/verify/TMT-ABCD-EFGH`);
+    const label = within(screen.getByTestId("asset-label"));
+    expect(label.getByRole("img", { name: `QR code for ${window.location.origin}/verify/TMT-ABCD-EFGH` })).toBeInTheDocument();
+    expect(label.getByTestId("label-serial")).toHaveTextContent("TMT-ABCD-EFGH");
+    expect(screen.getByRole("link", { name: "Print or download label" })).toHaveAttribute("href", "/labels?ids=a1");
     expect(screen.getByRole("button", { name: "Found it: mark active" })).toBeInTheDocument();
     expect(screen.getByText("Only an active asset can be transferred.")).toBeInTheDocument();
     const history = screen.getByRole("list", { name: "Asset history" });

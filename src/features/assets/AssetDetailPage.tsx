@@ -109,7 +109,7 @@ export default function AssetDetailPage() {
         {/* Status first on phones: an owner of a lost item comes here for it. */}
         <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">
           <Card><StatusPanel asset={asset} /></Card>
-          <Card><QrLabel serial={asset.serial} name={asset.name} /></Card>
+          <Card><QrLabel assetId={asset._id} serial={asset.serial} name={asset.name} /></Card>
           <Card><TransferPanel asset={asset} /></Card>
         </div>
       </div>

@@ -73,7 +73,7 @@ export function labelFormat(id: string | null | undefined): LabelFormat {
   return LABEL_FORMATS.find((f) => f.id === id) ?? LABEL_FORMATS.find((f) => f.id === DEFAULT_FORMAT_ID)!;
 }
 
-export const labelsPerPage = (format: LabelFormat) => format.columns * format.rows;
+const labelsPerPage = (format: LabelFormat) => format.columns * format.rows;
 
 /** Pages needed for `count` labels: a sheet is filled row by row before the next starts. */
 export function pageCount(format: LabelFormat, count: number): number {

@@ -19,7 +19,7 @@ import { labelLayout, LINE_HEIGHT, MM_TO_PT, type LabelLayout } from "./layout";
 import { QR_MARGIN, qrMatrix } from "./qr";
 import { wrapText } from "./wrap";
 
-export type LabelFonts = { regular: Uint8Array | ArrayBuffer; bold: Uint8Array | ArrayBuffer };
+type LabelFonts = { regular: Uint8Array | ArrayBuffer; bold: Uint8Array | ArrayBuffer };
 type Fonts = { regular: PDFFont; bold: PDFFont };
 type Line = { text: string; size: number; font: PDFFont };
 
@@ -47,7 +47,7 @@ function textLines(label: Label, layout: LabelLayout, fonts: Fonts, scale: numbe
 const blockHeight = (lines: Line[]) => lines.reduce((sum, line) => sum + line.size * LINE_HEIGHT, 0);
 
 /** A line placed in the label: (x, top) in points from the label's top-left corner. */
-export type PlacedLine = Line & { x: number; top: number; width: number };
+type PlacedLine = Line & { x: number; top: number; width: number };
 
 /**
  * The label's text lines, placed: centred in the text box vertically, type made smaller

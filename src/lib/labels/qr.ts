@@ -3,8 +3,8 @@
 import { create } from "qrcode";
 
 /** A horizontal run of dark modules: row, first column, length. */
-export type QrRun = readonly [row: number, column: number, length: number];
-export type QrMatrix = { size: number; runs: QrRun[] };
+type QrRun = readonly [row: number, column: number, length: number];
+type QrMatrix = { size: number; runs: QrRun[] };
 
 /** Light modules around the code; scanners need a quiet zone and the label padding adds to it. */
 export const QR_MARGIN = 2;

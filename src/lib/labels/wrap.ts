@@ -1,7 +1,7 @@
 // Fitting text into a label's width: words wrap, words too long for a line break between
 // characters, and text past the last line ends in an ellipsis, never clipped mid-glyph.
 
-export type Measure = (text: string) => number;
+type Measure = (text: string) => number;
 
 const ELLIPSIS = "…";
 
@@ -35,7 +35,6 @@ function allLines(text: string, width: number, measure: Measure): string[] {
       continue;
     }
     if (line.trim() !== "") lines.push(line.trimEnd());
-    line = "";
     if (measure(piece.trimEnd()) <= width) {
       line = piece.trimStart();
       continue;
