@@ -35,6 +35,7 @@ const EditAssetPage = lazyPage(() => import("../features/tag/EditAssetPage"));
 const AssetsPage = lazyPage(() => import("../features/assets/AssetsPage"));
 const AssetDetailPage = lazyPage(() => import("../features/assets/AssetDetailPage"));
 const LabelsPage = lazyPage(() => import("../features/labels/LabelsPage"));
+const StickersPage = lazyPage(() => import("../features/stickers/StickersPage"));
 const NokPage = lazyPage(() => import("../features/nok/NokPage"));
 const ConfirmContactPage = lazyPage(() => import("../features/nok/ConfirmContactPage"));
 const ConfirmLapsePage = lazyPage(() => import("../features/legacy/ConfirmLapsePage"));
@@ -116,6 +117,7 @@ export function appRoutes() {
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
       <Route element={<ProtectedRoute requireBusiness />}>
         <Route path="/business-dashboard" element={<BusinessDashboardPage />} />
+        <Route path="/stickers" element={<StickersPage />} />
       </Route>
       <Route element={<ProtectedRoute requireAdmin />}>
         <Route path="/admin" element={<AdminPage />} />
