@@ -5,7 +5,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { LABEL_FORMATS, labelFormat, pageCount } from "../../src/lib/labels/formats";
 import type { Label } from "../../src/lib/labels/label";
-import { labelLayout, LINE_HEIGHT, MM_TO_PT } from "../../src/lib/labels/layout";
+import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines } from "../../src/lib/labels/layout";
 import { embedLabelFonts, placeText, renderLabelsPdf } from "../../src/lib/labels/pdf";
 import { wrapText } from "../../src/lib/labels/wrap";
 
@@ -96,6 +96,17 @@ describe("label text", () => {
       expect(nameLines[1]!.text.endsWith("…"), format.id).toBe(true);
       expect(lines.filter((l) => l.font === fontsIn.bold).map((l) => l.text).join(""), format.id).toBe(long.serial);
     }
+  });
+});
+
+describe("serialLines", () => {
+  it("keeps a serial whole: one line when it fits, else split at the hyphen nearest its middle", () => {
+    const roll = labelLayout(labelFormat("roll-62mm").label);
+    expect(serialLines("TMT-ABCD-EFGH", roll.text.width, roll.serialSize).lines).toEqual(["TMT-ABCD-EFGH"]);
+    const small = labelLayout(labelFormat("label-2x1in").label);
+    const code = serialLines("TMT-ABCDEF-GHJKMN-PQRSTU", small.text.width, small.serialSize);
+    expect(code.lines).toEqual(["TMT-ABCDEF-", "GHJKMN-PQRSTU"]);
+    expect(code.size).toBeLessThan(small.serialSize);
   });
 });
 

@@ -12,6 +12,6 @@ export const STICKER_TEXT = {
   batches: "Batches",
   noBatches: "No batches yet.",
   printSheet: "Print sheet",
-  labelName: "Scan to register the item this is on",
+  labelName: "Unclaimed tag",
   batchMissing: "This batch does not exist or is not yours.",
 } as const;

@@ -2,7 +2,7 @@
 // preview and for printing.
 import type { CSSProperties } from "react";
 import type { Label } from "./label";
-import { labelLayout, LINE_HEIGHT, type LabelBox } from "./layout";
+import { labelLayout, LINE_HEIGHT, serialLines, type LabelBox } from "./layout";
 import { QR_MARGIN, qrMatrix, qrPath } from "./qr";
 
 const mm = (value: number) => `${value}mm`;
@@ -28,6 +28,7 @@ function QrSvg({ url, size }: { url: string; size: number }) {
 export function LabelView({ label, box, style }: { label: Label; box: LabelBox; style?: CSSProperties }) {
   const layout = labelLayout(box);
   const { text } = layout;
+  const serial = serialLines(label.serial, text.width, layout.serialSize);
   return (
     <div data-testid="label" style={{ position: "absolute", width: mm(box.width), height: mm(box.height), overflow: "hidden", color: "#000", ...style }}>
       <div style={{ position: "absolute", left: mm(layout.qr.x), top: mm(layout.qr.y) }}>
@@ -50,7 +51,9 @@ export function LabelView({ label, box, style }: { label: Label; box: LabelBox; 
       >
         <span style={{ fontSize: `${layout.captionSize}pt`, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{label.caption}</span>
         <span data-testid="label-name" style={{ fontSize: `${layout.nameSize}pt`, ...clampLines(2) }}>{label.name}</span>
-        <span data-testid="label-serial" style={{ fontSize: `${layout.serialSize}pt`, fontWeight: 700, overflowWrap: "anywhere" }}>{label.serial}</span>
+        <span data-testid="label-serial" style={{ fontSize: `${serial.size}pt`, fontWeight: 700, whiteSpace: "nowrap" }}>
+          {serial.lines.map((line, i) => <span key={i} style={{ display: "block" }}>{line}</span>)}
+        </span>
       </div>
     </div>
   );

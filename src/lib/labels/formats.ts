@@ -32,12 +32,12 @@ function onePerPage(id: string, name: string, width: number, height: number): La
 
 export const LABEL_FORMATS: readonly LabelFormat[] = [
   // Continuous 62 mm tape (Brother DK-22205) cut every 32 mm: room for the QR and two lines of name.
-  onePerPage("roll-62mm", "Label printer · 62 mm continuous roll", 62, 32),
-  onePerPage("label-2x1in", "Label printer · 2 × 1 in", 2 * INCH, 1 * INCH),
-  onePerPage("label-4x6in", "Label printer · 4 × 6 in", 4 * INCH, 6 * INCH),
+  onePerPage("roll-62mm", "62 mm roll · label printer", 62, 32),
+  onePerPage("label-2x1in", "2 × 1 in · label printer", 2 * INCH, 1 * INCH),
+  onePerPage("label-4x6in", "4 × 6 in · label printer", 4 * INCH, 6 * INCH),
   {
     id: "a4-3x7",
-    name: "A4 sheet · 3 × 7 (Avery L7160, 63.5 × 38.1 mm)",
+    name: "A4 3 × 7 · Avery L7160",
     page: { width: 210, height: 297 },
     columns: 3,
     rows: 7,
@@ -47,7 +47,7 @@ export const LABEL_FORMATS: readonly LabelFormat[] = [
   },
   {
     id: "a4-3x8",
-    name: "A4 sheet · 3 × 8 (Avery L7159, 64 × 33.9 mm)",
+    name: "A4 3 × 8 · Avery L7159",
     page: { width: 210, height: 297 },
     columns: 3,
     rows: 8,
@@ -57,7 +57,7 @@ export const LABEL_FORMATS: readonly LabelFormat[] = [
   },
   {
     id: "letter-3x10",
-    name: "Letter sheet · 3 × 10 (Avery 5160, 2⅝ × 1 in)",
+    name: "Letter 3 × 10 · Avery 5160",
     page: { width: 8.5 * INCH, height: 11 * INCH },
     columns: 3,
     rows: 10,

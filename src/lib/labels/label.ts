@@ -1,11 +1,10 @@
 // What one label carries. The caption says what a scan does: verify a registered item, or
 // claim an unclaimed sticker.
-import { PRODUCT_NAME } from "../../../convex/lib/constants";
 
 export type Label = { serial: string; name: string; caption: string; url: string };
 
-export const VERIFY_CAPTION = `${PRODUCT_NAME} · Scan to verify`;
-export const CLAIM_CAPTION = `${PRODUCT_NAME} · Scan to claim`;
+export const VERIFY_CAPTION = "Scan to verify";
+export const CLAIM_CAPTION = "Scan to claim";
 
 /** The address a label's QR code opens: the verify page of its serial on this site. */
 export function verifyUrl(serial: string, origin: string = window.location.origin): string {

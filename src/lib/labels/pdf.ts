@@ -15,7 +15,7 @@ import {
 } from "pdf-lib";
 import { labelPosition, paginate, type LabelFormat } from "./formats";
 import type { Label } from "./label";
-import { labelLayout, LINE_HEIGHT, MM_TO_PT, type LabelLayout } from "./layout";
+import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines, type LabelLayout } from "./layout";
 import { QR_MARGIN, qrMatrix } from "./qr";
 import { wrapText } from "./wrap";
 
@@ -23,14 +23,13 @@ type LabelFonts = { regular: Uint8Array | ArrayBuffer; bold: Uint8Array | ArrayB
 type Fonts = { regular: PDFFont; bold: PDFFont };
 type Line = { text: string; size: number; font: PDFFont };
 
-const MIN_SERIAL_SIZE = 4;
-
-/** The serial never loses a character: it breaks at its hyphens and shrinks until two lines hold it. */
-function serialLines(serial: string, width: number, size: number, font: PDFFont): Line[] {
-  for (let s = size; ; s -= 0.5) {
-    const lines = wrapText(serial, width, 99, (t) => font.widthOfTextAtSize(t, s));
-    if (lines.length <= 2 || s <= MIN_SERIAL_SIZE) return lines.map((text) => ({ text, size: s, font }));
-  }
+/** The serial's lines (layout.ts), made smaller still should this font run wider than estimated. */
+function serialText(serial: string, layout: LabelLayout, scale: number, font: PDFFont): Line[] {
+  const { lines, size } = serialLines(serial, layout.text.width, layout.serialSize * scale);
+  const width = layout.text.width * MM_TO_PT;
+  const widest = Math.max(...lines.map((line) => font.widthOfTextAtSize(line, size)));
+  const fitted = widest > width ? (size * width) / widest : size;
+  return lines.map((text) => ({ text, size: fitted, font }));
 }
 
 function textLines(label: Label, layout: LabelLayout, fonts: Fonts, scale: number): Line[] {
@@ -40,7 +39,7 @@ function textLines(label: Label, layout: LabelLayout, fonts: Fonts, scale: numbe
   return [
     ...fit(label.caption, layout.captionSize * scale, fonts.regular, 1),
     ...fit(label.name, layout.nameSize * scale, fonts.regular, 2),
-    ...serialLines(label.serial, width, layout.serialSize * scale, fonts.bold),
+    ...serialText(label.serial, layout, scale, fonts.bold),
   ];
 }
 
