@@ -1,8 +1,10 @@
 // Claimable QR stickers: a business or an admin prints a batch of unclaimed codes; whoever
 // scans one at /verify/{code} may tag the item with that code as its serial.
 import { v } from "convex/values";
-import type { Doc } from "./_generated/dataModel";
-import type { QueryCtx } from "./_generated/server";
+import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { internalMutation } from "./lib/writes";
 import { businessMutation, businessQuery, publicMutation, userMutation } from "./lib/access";
 import { assertAsset } from "./lib/assets/rules";
 import { isStickerCode, normaliseSerial } from "./lib/assets/serial";
@@ -15,6 +17,7 @@ import {
   drawStickerCode,
   STICKER_BATCH_LIST_MAX,
   STICKER_BATCH_MAX,
+  STICKER_CODES_PER_MUTATION,
   stickerBatchValidator,
 } from "./lib/stickers/rules";
 import { cleanVisitorId } from "./lib/verify/rules";
@@ -35,6 +38,23 @@ async function unclaimedCode(ctx: QueryCtx, code: string): Promise<Doc<"stickerC
   return row !== null && row.claimedBy === undefined ? row : null;
 }
 
+/**
+ * Draws up to one mutation's share of a batch's codes, and schedules the next share: a batch of
+ * 1,000 is written in a few short transactions rather than one that could pass Convex's 1 s.
+ */
+async function makeCodes(ctx: MutationCtx, batchId: Id<"stickerBatches">, remaining: number): Promise<void> {
+  const now = Math.min(remaining, STICKER_CODES_PER_MUTATION);
+  for (let made = 0; made < now; ) {
+    const code = drawStickerCode();
+    // 2^89 codes: a repeat means a broken random source, but a repeat must never be printed twice.
+    const taken = await ctx.db.query("stickerCodes").withIndex("by_code", (q) => q.eq("code", code)).first();
+    if (taken !== null) continue;
+    await ctx.db.insert("stickerCodes", { code, batchId });
+    made += 1;
+  }
+  if (remaining > now) await ctx.scheduler.runAfter(0, internal.stickers.makeMoreCodes, { batchId, remaining: remaining - now });
+}
+
 export const createBatch = businessMutation({
   args: { count: v.number() },
   returns: v.id("stickerBatches"),
@@ -42,15 +62,17 @@ export const createBatch = businessMutation({
     assertBatchCount(count);
     await enforceBatchLimit(ctx, ctx.user._id);
     const batchId = await ctx.db.insert("stickerBatches", { createdBy: ctx.user._id, createdAt: Date.now(), count, claimed: 0 });
-    for (let made = 0; made < count; ) {
-      const code = drawStickerCode();
-      // 2^89 codes: a repeat means a broken random source, but a repeat must never be printed twice.
-      const taken = await ctx.db.query("stickerCodes").withIndex("by_code", (q) => q.eq("code", code)).first();
-      if (taken !== null) continue;
-      await ctx.db.insert("stickerCodes", { code, batchId });
-      made += 1;
-    }
+    await makeCodes(ctx, batchId, count);
     return batchId;
+  },
+});
+
+export const makeMoreCodes = internalMutation({
+  args: { batchId: v.id("stickerBatches"), remaining: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { batchId, remaining }) => {
+    await makeCodes(ctx, batchId, remaining);
+    return null;
   },
 });
 

@@ -1,9 +1,9 @@
 // Claimable QR stickers: who makes and reads batches, codes that cannot be guessed, the claim
 // that binds a code to exactly one asset, and the guess budget on /verify.
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { STICKER_CODE_PATTERN } from "../../convex/lib/assets/serial";
-import { STICKER_BATCHES_PER_HOUR, STICKER_GUESSES_PER_HOUR } from "../../convex/lib/stickers/rules";
+import { STICKER_BATCHES_PER_HOUR, STICKER_CODES_PER_MUTATION, STICKER_GUESSES_PER_HOUR } from "../../convex/lib/stickers/rules";
 import { balanceOf, fundedUser, generalInput } from "./assets-support";
 import { errorData, makeUser, setupTest, type Backend, type Client } from "./setup";
 
@@ -15,6 +15,10 @@ async function batchOf(t: Backend, count: number) {
   const sheet = await business.as.query(api.stickers.batchCodes, { batchId });
   return { business, batchId, codes: sheet!.codes.map((c) => c.code) };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const claim = (as: Client, code: string) => as.mutation(api.stickers.claim, { code, ...claimInput });
 
@@ -37,10 +41,15 @@ describe("sticker batches", () => {
     }
   });
 
-  test("a full batch of 1,000 codes is made in one call", async () => {
+  test("a full batch of 1,000 codes: the first share at once, the rest by scheduled mutations", async () => {
+    vi.useFakeTimers();
     const t = setupTest();
-    const { codes } = await batchOf(t, 1000);
-    expect(new Set(codes).size).toBe(1000);
+    const { codes, business, batchId } = await batchOf(t, 1000);
+    expect(codes).toHaveLength(STICKER_CODES_PER_MUTATION);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const sheet = await business.as.query(api.stickers.batchCodes, { batchId });
+    expect(sheet!.codes).toHaveLength(1000);
+    expect(new Set(sheet!.codes.map((c) => c.code)).size).toBe(1000);
   });
 
   test(`at most ${STICKER_BATCHES_PER_HOUR} batches an hour per creator`, async () => {

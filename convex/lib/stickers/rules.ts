@@ -5,6 +5,8 @@ import { randomString } from "../auth/input";
 import { SERIAL_ALPHABET } from "../assets/serial";
 
 export const STICKER_BATCH_MAX = 1_000;
+/** Codes one transaction writes; a larger batch is finished by scheduled mutations. */
+export const STICKER_CODES_PER_MUTATION = 200;
 export const STICKER_BATCHES_PER_HOUR = 10;
 /** Code checks (on /verify) and claims one caller may make per hour. */
 export const STICKER_GUESSES_PER_HOUR = 60;

@@ -22,6 +22,13 @@ export function BatchSheet({ batchId, formatId, onFormatChange }: Props) {
   );
   if (sheet === undefined) return <PageSpinner label="Loading codes..." />;
   if (sheet === null) return <p role="alert" className="text-red-600 dark:text-red-400">{STICKER_TEXT.batchMissing}</p>;
+  if (sheet.codes.length < sheet.count) {
+    return (
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        Making codes: {formatNumber(sheet.codes.length)} of {formatNumber(sheet.count)}...
+      </p>
+    );
+  }
   const claimed = sheet.codes.filter((c) => c.claimed).length;
   return (
     <div className="flex flex-col gap-4">

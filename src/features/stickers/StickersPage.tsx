@@ -50,7 +50,7 @@ function BatchList({ selected, onSelect }: { selected: string | null; onSelect: 
         <tbody>
           {batches.map((b) => (
             <tr key={b._id} className={cn("border-t border-slate-200 dark:border-slate-800", selected === b._id && "bg-indigo-50 dark:bg-indigo-950")}>
-              <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(b.createdAt)}</td>
+              <td className="py-2 pr-3">{formatDateTime(b.createdAt)}</td>
               {showCreator && <td className="max-w-48 truncate py-2 pr-3">{b.creator ?? "You"}</td>}
               <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.count)}</td>
               <td className="py-2 pr-3 text-right tabular-nums" data-testid="batch-claimed">{formatNumber(b.claimed)}</td>
