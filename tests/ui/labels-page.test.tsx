@@ -83,3 +83,20 @@ describe("/labels", () => {
     expect(screen.getByText("No items are selected for labels.")).toBeInTheDocument();
   });
 });
+
+describe("/labels with a large job", () => {
+  beforeEach(() => {
+    resetFakes();
+    signedIn();
+    sessionStorage.clear();
+  });
+
+  it("builds the printable pages only when printing starts, then every label is there", async () => {
+    saveLabelSelection(Array.from({ length: 400 }, (_, i) => `a${i + 1}`));
+    renderAt("/labels");
+    expect(await screen.findByTestId("label-summary")).toHaveTextContent("400 labels · 20 pages");
+    expect(screen.queryByTestId("label-print")).toBeNull();
+    window.dispatchEvent(new Event("beforeprint"));
+    expect(screen.getByTestId("label-print").querySelectorAll("[data-testid=label]")).toHaveLength(400);
+  });
+});

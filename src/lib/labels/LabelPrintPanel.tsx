@@ -1,6 +1,7 @@
 // The print controls every label job shares (/labels, sticker batches): the stock, a true-size
 // preview of the first page, Print (the browser, @page sized to the stock) and Download PDF.
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Button, Select } from "../../ui";
 import { formatNumber } from "../format";
 import { LABEL_FORMATS, labelFormat, pageCount, paginate } from "./formats";
@@ -8,6 +9,26 @@ import type { Label } from "./label";
 import { LabelPage, PrintableLabels } from "./LabelPages";
 
 const PX_PER_MM = 96 / 25.4;
+// Up to this many labels the printable pages are in the page from the start; a larger job
+// builds them when printing starts (Print, or the browser's own print command).
+const EAGER_PRINT_MAX = 300;
+
+/** Whether the printable pages are rendered, and `print()` that renders them first. */
+function usePrintPages(count: number) {
+  const [requested, setRequested] = useState(false);
+  const ready = requested || count <= EAGER_PRINT_MAX;
+  useEffect(() => {
+    // "beforeprint" runs before the browser lays out the printout; flushSync renders in time.
+    const before = () => flushSync(() => setRequested(true));
+    window.addEventListener("beforeprint", before);
+    return () => window.removeEventListener("beforeprint", before);
+  }, []);
+  const print = () => {
+    flushSync(() => setRequested(true));
+    window.print();
+  };
+  return { ready, print };
+}
 
 /** Scales the page preview down to the width it has (never up). */
 function useFitZoom(pageWidthMm: number) {
@@ -38,6 +59,7 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
   const [error, setError] = useState<string | null>(null);
   const { ref, zoom } = useFitZoom(format.page.width);
   const firstPage = paginate(format, labels)[0] ?? [];
+  const printing = usePrintPages(labels.length);
 
   async function download() {
     setBusy(true);
@@ -63,7 +85,7 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
         {formatNumber(labels.length)} {labels.length === 1 ? "label" : "labels"} · {formatNumber(pages)} {pages === 1 ? "page" : "pages"}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => window.print()} disabled={labels.length === 0}>Print</Button>
+        <Button onClick={printing.print} disabled={labels.length === 0}>Print</Button>
         <Button variant="outline" onClick={download} loading={busy} loadingText="Preparing PDF..." disabled={labels.length === 0}>
           Download PDF
         </Button>
@@ -79,7 +101,7 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
           </div>
         </div>
       </figure>
-      <PrintableLabels format={format} labels={labels} />
+      {printing.ready && <PrintableLabels format={format} labels={labels} />}
     </div>
   );
 }

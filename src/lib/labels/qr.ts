@@ -9,7 +9,20 @@ type QrMatrix = { size: number; runs: QrRun[] };
 /** Light modules around the code; scanners need a quiet zone and the label padding adds to it. */
 export const QR_MARGIN = 2;
 
+// A page re-renders its labels when the stock changes; the codes stay the same.
+const cache = new Map<string, QrMatrix>();
+const CACHE_MAX = 6_000;
+
 export function qrMatrix(text: string): QrMatrix {
+  const cached = cache.get(text);
+  if (cached) return cached;
+  const matrix = encode(text);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(text, matrix);
+  return matrix;
+}
+
+function encode(text: string): QrMatrix {
   const { modules } = create(text, { errorCorrectionLevel: "M" });
   const runs: QrRun[] = [];
   for (let row = 0; row < modules.size; row += 1) {
