@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { STICKER_BATCH_MAX } from "../../../convex/lib/stickers/rules";
 import { Button, Card, Input, PageSpinner, cn } from "../../ui";
-import { formatDateTime, formatNumber } from "../../lib/format";
+import { formatDate, formatNumber, formatTime } from "../../lib/format";
 import { DEFAULT_FORMAT_ID } from "../../lib/labels/formats";
 import { useSubmit } from "../../lib/useSubmit";
 import { BatchSheet } from "./BatchSheet";
@@ -50,12 +50,18 @@ function BatchList({ selected, onSelect }: { selected: string | null; onSelect: 
         <tbody>
           {batches.map((b) => (
             <tr key={b._id} className={cn("border-t border-slate-200 dark:border-slate-800", selected === b._id && "bg-indigo-50 dark:bg-indigo-950")}>
-              <td className="py-2 pr-3">{formatDateTime(b.createdAt)}</td>
+              <td className="py-2 pr-3">
+                <span className="block whitespace-nowrap">{formatDate(b.createdAt)}</span>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">{formatTime(b.createdAt)}</span>
+              </td>
               {showCreator && <td className="max-w-48 truncate py-2 pr-3">{b.creator ?? "You"}</td>}
               <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.count)}</td>
               <td className="py-2 pr-3 text-right tabular-nums" data-testid="batch-claimed">{formatNumber(b.claimed)}</td>
               <td className="py-2 text-right">
-                <Button size="sm" variant="outline" onClick={() => onSelect(b._id)} aria-pressed={selected === b._id}>{STICKER_TEXT.printSheet}</Button>
+                <Button size="sm" variant="outline" onClick={() => onSelect(b._id)} aria-pressed={selected === b._id} aria-label={STICKER_TEXT.printSheet}>
+                  <span className="sm:hidden">Sheet</span>
+                  <span className="hidden sm:inline">{STICKER_TEXT.printSheet}</span>
+                </Button>
               </td>
             </tr>
           ))}
