@@ -200,7 +200,7 @@ describe("verify page: stickers", () => {
   it("says so when this browser has checked too many codes", async () => {
     answer("rateLimited");
     renderAt(CODE, { result: "notFound", serial: CODE });
-    expect(await screen.findByText(VERIFY_TEXT.tooManyChecks)).toBeInTheDocument();
+    expect(await screen.findByText(VERIFY_TEXT.tooManyVisitorChecks)).toBeInTheDocument();
   });
 
   it("a claimed sticker verifies as any serial, and no check is spent", () => {

@@ -18,7 +18,8 @@ export const STICKER_MESSAGES = {
   badCount: `A batch holds from 1 to ${STICKER_BATCH_MAX.toLocaleString("en")} stickers.`,
   tooManyBatches: "You have made many batches in the last hour. Try again later.",
   notClaimable: "This tag code is not valid or has already been claimed.",
-  tooManyGuesses: "Too many tag codes were checked from here. Try again in an hour.",
+  tooManyGuesses: "You have checked many tag codes in the last hour. Try again later.",
+  tooManyVisitorGuesses: "Too many tag codes were checked. Try again in an hour, or sign in to check with your own allowance.",
 } as const;
 
 /** Three groups of six characters: 31^18 ≈ 2^89 codes. */

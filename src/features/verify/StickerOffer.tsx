@@ -31,7 +31,7 @@ export function StickerOffer({ code, notFound }: { code: string; notFound: React
   const state = useStickerCheck(code);
   const { isAuthenticated } = useConvexAuth();
   if (state === "checking") return <PageSpinner label={VERIFY_TEXT.loading} />;
-  if (state === "rateLimited") return <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-200">{VERIFY_TEXT.tooManyChecks}</p>;
+  if (state === "rateLimited") return <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-200">{isAuthenticated ? VERIFY_TEXT.tooManyChecks : VERIFY_TEXT.tooManyVisitorChecks}</p>;
   if (state === "unknown") return notFound;
   return (
     <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">

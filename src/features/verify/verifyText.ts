@@ -1,4 +1,5 @@
 import type { AssetStatus } from "../../../convex/lib/assets/tables";
+import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
 
 export const VERIFY_TEXT = {
   loading: "Checking serial number...",
@@ -19,7 +20,8 @@ export const VERIFY_TEXT = {
   unclaimedBody: "Nobody has registered anything with this sticker yet. Claim it to register the item it is on: the code becomes the item's serial number.",
   claimSignIn: "You sign in first, then come back to the form.",
   claim: "Claim this tag",
-  tooManyChecks: "Too many tag codes were checked from here. Try again in an hour.",
+  tooManyChecks: STICKER_MESSAGES.tooManyGuesses,
+  tooManyVisitorChecks: STICKER_MESSAGES.tooManyVisitorGuesses,
 } as const;
 
 export const STATUS_WARNINGS: Partial<Record<AssetStatus, string>> = {
