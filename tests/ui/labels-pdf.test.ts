@@ -131,3 +131,24 @@ describe("wrapText", () => {
     expect(wrapText("TMT-ABCDEF-GHJKMN-PQRSTU", 18, 2, measure)).toEqual(["TMT-ABCDEF-GHJKMN-", "PQRSTU"]);
   });
 });
+
+describe("QR codes", () => {
+  it("decode to the verify URL: the runs drawn (PDF and print) with their quiet zone, read by a QR reader", async () => {
+    const { default: jsQR } = await import("jsqr");
+    const { qrMatrix, QR_MARGIN } = await import("../../src/lib/labels/qr");
+    for (const url of ["https://tagmything.example/verify/TMT-ABCD-EFGH", "https://tagmything.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU"]) {
+      const matrix = qrMatrix(url);
+      const scale = 4;
+      const side = (matrix.size + 2 * QR_MARGIN + 4) * scale; // the label's padding adds white around it
+      const pixels = new Uint8ClampedArray(side * side * 4).fill(255);
+      for (const [row, column, length] of matrix.runs) {
+        for (let y = (row + QR_MARGIN + 2) * scale; y < (row + QR_MARGIN + 3) * scale; y += 1) {
+          for (let x = (column + QR_MARGIN + 2) * scale; x < (column + QR_MARGIN + 2 + length) * scale; x += 1) {
+            pixels.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+          }
+        }
+      }
+      expect(jsQR(pixels, side, side)?.data).toBe(url);
+    }
+  });
+});
