@@ -181,6 +181,22 @@ describe("/tag?claim=CODE (a sticker's Claim this tag)", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("This tag code is not valid or has already been claimed.");
   });
 
+  it("after a sign-up the code comes back from storage; 'Tag without this sticker' drops it", async () => {
+    localStorage.setItem("tmt.pendingClaim", JSON.stringify({ code: CODE, at: Date.now() }));
+    renderTag("/tag");
+    expect(screen.getByTestId("claim-banner")).toHaveTextContent(CODE);
+    await userEvent.click(screen.getByRole("button", { name: "Tag without this sticker" }));
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
+    expect(localStorage.getItem("tmt.pendingClaim")).toBeNull();
+  });
+
+  it("a stored code older than a day is not offered", () => {
+    localStorage.setItem("tmt.pendingClaim", JSON.stringify({ code: CODE, at: Date.now() - 25 * 3_600_000 }));
+    renderTag("/tag");
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
+    localStorage.clear();
+  });
+
   it("ignores a claim parameter that is no sticker code", () => {
     renderTag("/tag?claim=TMT-ABCD-EFGH");
     expect(screen.queryByTestId("claim-banner")).toBeNull();

@@ -189,6 +189,10 @@ describe("verify page: stickers", () => {
     expect(screen.getByRole("link", { name: VERIFY_TEXT.claim })).toHaveAttribute("href", `/tag?claim=${CODE}`);
     expect(screen.getByText(VERIFY_TEXT.claimSignIn)).toBeInTheDocument();
     expect(fake.mutation).toHaveBeenCalledWith(expect.objectContaining({ code: CODE }));
+    // Kept for a visitor who signs up on the way and comes back through the emailed link.
+    await userEvent.click(screen.getByRole("link", { name: VERIFY_TEXT.claim }));
+    expect(JSON.parse(localStorage.getItem("tmt.pendingClaim")!)).toMatchObject({ code: CODE });
+    localStorage.clear();
   });
 
   it("a code nobody printed reads as any unknown serial", async () => {

@@ -18,6 +18,7 @@ import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { toastSpendFailure } from "../../lib/spendToasts";
 import { useConnection } from "../../lib/useConnection";
+import { forgetClaim, pendingClaim } from "../../lib/pendingClaim";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -25,9 +26,12 @@ const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.include
 export default function TagPage() {
   const [params, setParams] = useSearchParams();
   const initialKind = params.get("kind");
-  // /tag?claim=CODE comes from "Claim this tag" on a sticker's verify page.
-  const claimParam = normaliseSerial(params.get("claim") ?? "");
-  const claimCode = isStickerCode(claimParam) ? claimParam : null;
+  // /tag?claim=CODE comes from "Claim this tag" on a sticker's verify page; a visitor who
+  // signed up on the way comes back without it, and the code waits in pendingClaim.
+  const [claimCode, setClaimCode] = useState(() => {
+    const claimParam = normaliseSerial(params.get("claim") ?? "");
+    return isStickerCode(claimParam) ? claimParam : pendingClaim();
+  });
   const [form, setForm] = useState<FormState>(() => emptyForm(isKind(initialKind) ? initialKind : "general"));
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -50,6 +54,8 @@ export default function TagPage() {
 
   async function claimTag(code: string, args: Parameters<typeof tag>[0]) {
     const result = await claim({ code, ...args });
+    // Claimed now, or not claimable at all: either way nothing is left to come back to.
+    if (result.ok || result.reason === "notClaimable") forgetClaim();
     if (!result.ok) throw new Error(result.reason === "rateLimited" ? STICKER_MESSAGES.tooManyGuesses : STICKER_MESSAGES.notClaimable);
     return result;
   }
@@ -83,7 +89,10 @@ export default function TagPage() {
       </p>
       {claimCode !== null && (
         <p role="status" data-testid="claim-banner" className="mt-4 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
-          You are claiming the tag <code className="break-all font-mono font-semibold">{claimCode}</code>: it becomes this item's serial number.
+          You are claiming the tag <code className="break-all font-mono font-semibold">{claimCode}</code>: it becomes this item's serial number.{" "}
+          <button type="button" className="font-medium underline" onClick={() => { forgetClaim(); setClaimCode(null); setParams({ kind: form.kind }, { replace: true }); }}>
+            Tag without this sticker
+          </button>
         </p>
       )}
       <div role="radiogroup" aria-label="Asset kind" className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4">

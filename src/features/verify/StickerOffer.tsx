@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { buttonClasses, PageSpinner } from "../../ui";
+import { rememberClaim } from "../../lib/pendingClaim";
 import { VERIFY_TEXT } from "./verifyText";
 import { visitorId } from "./visitorId";
 
@@ -41,7 +42,7 @@ export function StickerOffer({ code, notFound }: { code: string; notFound: React
       </p>
       <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.unclaimedBody}</p>
       {!isAuthenticated && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{VERIFY_TEXT.claimSignIn}</p>}
-      <Link to={`/tag?claim=${encodeURIComponent(code)}`} className={buttonClasses("primary", "md") + " mt-6"}>
+      <Link to={`/tag?claim=${encodeURIComponent(code)}`} onClick={() => !isAuthenticated && rememberClaim(code)} className={buttonClasses("primary", "md") + " mt-6"}>
         {VERIFY_TEXT.claim}
       </Link>
     </div>
