@@ -1,6 +1,6 @@
 // /labels: the selection a list hands over (sessionStorage) or ?ids=, the server's answer
 // per batch, and how many labels and pages the chosen stock needs.
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -48,6 +48,7 @@ beforeEach(() => {
   resetFakes();
   signedIn();
   sessionStorage.clear();
+  localStorage.clear();
   askedBatches.length = 0;
 });
 
@@ -78,6 +79,15 @@ describe("/labels", () => {
     expect(screen.getByTestId("label-print").querySelectorAll("[data-testid=label]")).toHaveLength(5);
   });
 
+  it("opens on the stock this browser printed on last", async () => {
+    renderAt("/labels?ids=a1,a2");
+    await userEvent.selectOptions(await screen.findByLabelText("Label stock"), "label-4x6in");
+    cleanup();
+    renderAt("/labels?ids=a1,a2,a3");
+    expect(await screen.findByTestId("label-summary")).toHaveTextContent("3 labels · 3 pages");
+    expect(screen.getByLabelText("Label stock")).toHaveValue("label-4x6in");
+  });
+
   it("says when nothing is selected", () => {
     renderAt("/labels");
     expect(screen.getByText("No items are selected for labels.")).toBeInTheDocument();
@@ -89,6 +99,7 @@ describe("/labels with a large job", () => {
     resetFakes();
     signedIn();
     sessionStorage.clear();
+    localStorage.clear();
   });
 
   it("builds the printable pages only when printing starts, then every label is there", async () => {

@@ -4,9 +4,9 @@ import { LABELS_PER_JOB_MAX } from "../../../convex/lib/assets/labels";
 import { Card, PageSpinner, buttonClasses } from "../../ui";
 import { formatNumber } from "../../lib/format";
 import { readLabelSelection } from "../../lib/labelSelection";
-import { DEFAULT_FORMAT_ID } from "../../lib/labels/formats";
 import { VERIFY_CAPTION, verifyUrl } from "../../lib/labels/label";
 import { LabelPrintPanel } from "../../lib/labels/LabelPrintPanel";
+import { useLabelFormat } from "../../lib/labels/useLabelFormat";
 import { useLabelData } from "./useLabelData";
 
 // `?ids=a,b` names a few assets (an asset's page); a list's selection comes through sessionStorage.
@@ -23,23 +23,17 @@ function Notice({ children }: { children: React.ReactNode }) {
 
 /** /labels: print or download the labels of one asset or of a list's selection. */
 export default function LabelsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   // The selection is read once per visit: the ids in the URL or in this tab's storage.
   const idsParam = params.get("ids");
   const allIds = useMemo(() => selectedIds(idsParam), [idsParam]);
   const ids = useMemo(() => allIds.slice(0, LABELS_PER_JOB_MAX), [allIds]);
   const data = useLabelData(ids);
-  const formatId = params.get("format") ?? DEFAULT_FORMAT_ID;
+  const [formatId, setFormat] = useLabelFormat();
   const labels = useMemo(
     () => (data.status === "ready" ? data.items.map((a) => ({ serial: a.serial, name: a.name, caption: VERIFY_CAPTION, url: verifyUrl(a.serial) })) : []),
     [data],
   );
-  const setFormat = (format: string) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set("format", format);
-      return next;
-    }, { replace: true });
 
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">

@@ -6,7 +6,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { STICKER_BATCH_MAX } from "../../../convex/lib/stickers/rules";
 import { Button, Card, Input, PageSpinner, cn } from "../../ui";
 import { formatDate, formatNumber, formatTime } from "../../lib/format";
-import { DEFAULT_FORMAT_ID } from "../../lib/labels/formats";
+import { useLabelFormat } from "../../lib/labels/useLabelFormat";
 import { useSubmit } from "../../lib/useSubmit";
 import { BatchSheet } from "./BatchSheet";
 import { STICKER_TEXT } from "./stickerText";
@@ -75,7 +75,7 @@ function BatchList({ selected, onSelect }: { selected: string | null; onSelect: 
 export default function StickersPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get("batch");
-  const formatId = params.get("format") ?? DEFAULT_FORMAT_ID;
+  const [formatId, setFormat] = useLabelFormat();
   const update = (patch: Record<string, string>) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -96,7 +96,7 @@ export default function StickersPage() {
       </Card>
       {selected !== null && (
         <Card title="Label sheet">
-          <BatchSheet key={selected} batchId={selected} formatId={formatId} onFormatChange={(format) => update({ format })} />
+          <BatchSheet key={selected} batchId={selected} formatId={formatId} onFormatChange={setFormat} />
         </Card>
       )}
     </section>
