@@ -40,23 +40,23 @@ function BatchList({ selected, onSelect }: { selected: string | null; onSelect: 
       <table className="w-full text-left text-sm">
         <thead className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Created</th>
-            {showCreator && <th scope="col" className="py-2 pr-3 font-medium">Made by</th>}
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Stickers</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Claimed</th>
+            <th scope="col" className="py-2 pr-2 sm:pr-3 font-medium">Created</th>
+            {showCreator && <th scope="col" className="py-2 pr-2 sm:pr-3 font-medium">Made by</th>}
+            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">Stickers</th>
+            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">Claimed</th>
             <th scope="col" className="py-2"><span className="sr-only">Sheet</span></th>
           </tr>
         </thead>
         <tbody>
           {batches.map((b) => (
             <tr key={b._id} className={cn("border-t border-slate-200 dark:border-slate-800", selected === b._id && "bg-indigo-50 dark:bg-indigo-950")}>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-2 sm:pr-3">
                 <span className="block whitespace-nowrap">{formatDate(b.createdAt)}</span>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">{formatTime(b.createdAt)}</span>
               </td>
-              {showCreator && <td className="max-w-48 truncate py-2 pr-3">{b.creator ?? "You"}</td>}
-              <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.count)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums" data-testid="batch-claimed">{formatNumber(b.claimed)}</td>
+              {showCreator && <td className="max-w-48 truncate py-2 pr-2 sm:pr-3">{b.creator ?? "You"}</td>}
+              <td className="py-2 pr-2 sm:pr-3 text-right tabular-nums">{formatNumber(b.count)}</td>
+              <td className="py-2 pr-2 sm:pr-3 text-right tabular-nums" data-testid="batch-claimed">{formatNumber(b.claimed)}</td>
               <td className="py-2 text-right">
                 <Button size="sm" variant="outline" onClick={() => onSelect(b._id)} aria-pressed={selected === b._id} aria-label={STICKER_TEXT.printSheet}>
                   <span className="sm:hidden">Sheet</span>
