@@ -19,59 +19,22 @@ import {
 import { listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
 import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assets/rules";
 import { reserveSerial } from "./lib/assets/serial";
+import { assetInputArgs as inputArgs, tagArgs, tagAsset } from "./lib/assets/tagging";
 import { seedDemoAssets } from "./lib/assets/seed";
-import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
-import {
-  assetDetailsValidator,
-  assetKindValidator,
-  assetStatusValidator,
-  visibilityValidator,
-} from "./lib/assets/tables";
-import { TAGGING_COST } from "./lib/constants";
+import { releaseFile } from "./lib/assets/store";
+import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { appError, MESSAGES } from "./lib/errors";
-import { spend } from "./lib/ledger";
 import { cancelPendingTransfer } from "./lib/assets/transfers";
 
-const inputArgs = {
-  kind: assetKindValidator,
-  name: v.string(),
-  description: v.optional(v.string()),
-  category: v.optional(v.string()),
-  visibility: visibilityValidator,
-  details: assetDetailsValidator,
-};
 const HISTORY_LIMIT = 100;
 const PURGE_BATCH = 200;
 
 export const tag = userMutation({
-  args: { ...inputArgs, files: v.array(newFileValidator) },
+  args: tagArgs,
   returns: v.object({ assetId: v.id("assets"), serial: v.string() }),
   handler: async (ctx, args) => {
     const input = assertAsset(args);
-    const files = await checkUploads(ctx, args.files, 0);
-    const serial = await reserveSerial(ctx);
-    // Charge, serial and asset commit together: a refused charge leaves no trace.
-    await spend(ctx, {
-      userId: ctx.user._id,
-      amount: TAGGING_COST,
-      source: "tagging",
-      description: `Tagged ${serial}: ${input.name}`.slice(0, 200),
-    });
-    const now = Date.now();
-    const assetId = await ctx.db.insert("assets", {
-      ...input,
-      ownerId: ctx.user._id,
-      serial,
-      status: "active",
-      files,
-      taggedAt: now,
-      updatedAt: now,
-      searchText: searchTextOf({ ...input, serial }),
-    });
-    await claimFiles(ctx, assetId, files);
-    await ctx.db.insert("assetOwners", { assetId, ownerId: ctx.user._id, from: now });
-    await recordEvent(ctx, { assetId, actorId: ctx.user._id, type: "tagged", summary: `Tagged with serial ${serial}` });
-    return { assetId, serial };
+    return await tagAsset(ctx, ctx.user._id, input, args.files, await reserveSerial(ctx));
   },
 });
 

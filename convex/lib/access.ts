@@ -134,6 +134,7 @@ export const adminViewQuery = customQuery(query, withUser(hasAdminView));
  */
 const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
 export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
+export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
 export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
 
 /**

@@ -22,6 +22,7 @@ import {
   VISIT_ALERTS_PER_ASSET_PER_HOUR,
 } from "./verify/rules";
 import { VERIFY_API_PER_MINUTE } from "./verify/apiRules";
+import { STICKER_BATCHES_PER_HOUR, STICKER_GUESSES_PER_HOUR, STICKER_VISITOR_GUESSES_PER_HOUR } from "./stickers/rules";
 
 const bucket = (rate: number, period: number) => ({ kind: "token bucket", rate, period }) as const;
 
@@ -58,6 +59,11 @@ const LIMITS = {
   // The public verify API, per client address: a marketplace checking a batch of serials
   // gets a burst; a scraper walking the serial space does not.
   verifyApi: bucket(VERIFY_API_PER_MINUTE, MINUTE),
+  // Claimable sticker codes: checking or claiming one spends a guess (per user or visitor,
+  // and a shared ceiling for all visitors), so codes cannot be enumerated.
+  stickerGuess: bucket(STICKER_GUESSES_PER_HOUR, HOUR),
+  stickerGuessVisitors: { ...bucket(STICKER_VISITOR_GUESSES_PER_HOUR, HOUR), shards: 10 },
+  stickerBatch: bucket(STICKER_BATCHES_PER_HOUR, HOUR),
 } satisfies Record<string, RateLimitConfig>;
 
 type LimitName = keyof typeof LIMITS;
@@ -83,6 +89,9 @@ export const LIMIT_REASONS: Record<LimitName, string> = {
   bugReport: `You can send at most ${REPORTS_PER_HOUR} bug reports an hour.`,
   upload: "Too many uploads.",
   verifyApi: "Too many requests.",
+  stickerGuess: "You have checked many tag codes.",
+  stickerGuessVisitors: "Too many tag codes were checked.",
+  stickerBatch: "You have made many sticker batches.",
 };
 
 /** "Please try again in 7 minutes." (hours past an hour and a half). */

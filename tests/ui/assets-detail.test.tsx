@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 describe("/assets/:assetId", () => {
-  it("shows every field, the QR label with the verify URL, status actions and history", () => {
+  it("shows every field, the QR label with the verify URL, status actions and history", async () => {
     fake.queries["assets:get"] = asset;
     fake.queries["assets:history"] = [
       { _id: "e1", type: "status", summary: "Marked as Lost", changes: [{ field: "Status", from: "Active", to: "Lost" }], at: AT, actorName: "Mia Member" },
@@ -54,7 +54,10 @@ describe("/assets/:assetId", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Tagged! Your serial number is TMT-ABCD-EFGH");
     expect(screen.getByText("Ethereum")).toBeInTheDocument();
     expect(screen.getByText(asset.details.kind === "nft" ? asset.details.contractAddress : "")).toBeInTheDocument();
-    expect(screen.getByTestId("asset-label")).toHaveTextContent(`${window.location.origin}/verify/TMT-ABCD-EFGH`);
+    const label = within(await screen.findByTestId("asset-label"));
+    expect(label.getByRole("img", { name: `QR code for ${window.location.origin}/verify/TMT-ABCD-EFGH` })).toBeInTheDocument();
+    expect(label.getByTestId("label-serial")).toHaveTextContent("TMT-ABCD-EFGH");
+    expect(screen.getByRole("link", { name: "Print or download label" })).toHaveAttribute("href", "/labels?ids=a1");
     expect(screen.getByRole("button", { name: "Found it: mark active" })).toBeInTheDocument();
     expect(screen.getByText("Only an active asset can be transferred.")).toBeInTheDocument();
     const history = screen.getByRole("list", { name: "Asset history" });

@@ -203,3 +203,49 @@ describe("/tag", () => {
     await waitFor(() => expect((tagCall()?.files as { name: string }[]).map((f) => f.name)).toEqual(["back.jpg", "front.jpg", "side.jpg"]));
   });
 });
+
+describe("/tag?claim=CODE (a sticker's Claim this tag)", () => {
+  const CODE = "TMT-ABCDEF-GHJKMN-PQRSTU";
+
+  it("says which tag is claimed, keeps it across kinds, and sends it with the asset", async () => {
+    fake.mutation.mockResolvedValue({ ok: true, assetId: "a1", serial: CODE } as never);
+    renderTag(`/tag?claim=${CODE.toLowerCase()}`);
+    expect(screen.getByTestId("claim-banner")).toHaveTextContent(CODE);
+    await userEvent.click(screen.getByRole("radio", { name: /NFT/ }));
+    await userEvent.click(screen.getByRole("radio", { name: /General/ }));
+    expect(screen.getByTestId("claim-banner")).toHaveTextContent(CODE);
+    await userEvent.type(screen.getByLabelText("Name"), "Road bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await screen.findByText("Asset page");
+    expect(tagCall()).toMatchObject({ code: CODE, name: "Road bike", kind: "general" });
+  });
+
+  it("tells the user when the code was claimed already (the server answers, not throws)", async () => {
+    fake.mutation.mockResolvedValue({ ok: false, reason: "notClaimable" } as never);
+    renderTag(`/tag?claim=${CODE}`);
+    await userEvent.type(screen.getByLabelText("Name"), "Road bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This tag code is not valid or has already been claimed.");
+  });
+
+  it("after a sign-up the code comes back from storage; 'Tag without this sticker' drops it", async () => {
+    localStorage.setItem("tmt.pendingClaim", JSON.stringify({ code: CODE, at: Date.now() }));
+    renderTag("/tag");
+    expect(screen.getByTestId("claim-banner")).toHaveTextContent(CODE);
+    await userEvent.click(screen.getByRole("button", { name: "Tag without this sticker" }));
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
+    expect(localStorage.getItem("tmt.pendingClaim")).toBeNull();
+  });
+
+  it("a stored code older than a day is not offered", () => {
+    localStorage.setItem("tmt.pendingClaim", JSON.stringify({ code: CODE, at: Date.now() - 25 * 3_600_000 }));
+    renderTag("/tag");
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
+    localStorage.clear();
+  });
+
+  it("ignores a claim parameter that is no sticker code", () => {
+    renderTag("/tag?claim=TMT-ABCD-EFGH");
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
+  });
+});

@@ -176,3 +176,40 @@ describe("visit notice", () => {
     expect(fake.mutation).not.toHaveBeenCalledWith(expect.objectContaining({ place: expect.anything() }));
   });
 });
+
+describe("verify page: stickers", () => {
+  const CODE = "TMT-ABCDEF-GHJKMN-PQRSTU";
+  const answer = (state: string) =>
+    fake.mutation.mockImplementation((async (args: { code?: string }) => (args?.code === undefined ? null : state)) as never);
+
+  it("offers an unclaimed sticker to be claimed through the tag form; visitors are told they sign in first", async () => {
+    answer("unclaimed");
+    renderAt(CODE, { result: "notFound", serial: CODE });
+    expect(await screen.findByRole("heading", { level: 1, name: VERIFY_TEXT.unclaimedTitle })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: VERIFY_TEXT.claim })).toHaveAttribute("href", `/tag?claim=${CODE}`);
+    expect(screen.getByText(VERIFY_TEXT.claimSignIn)).toBeInTheDocument();
+    expect(fake.mutation).toHaveBeenCalledWith(expect.objectContaining({ code: CODE }));
+    // Kept for a visitor who signs up on the way and comes back through the emailed link.
+    await userEvent.click(screen.getByRole("link", { name: VERIFY_TEXT.claim }));
+    expect(JSON.parse(localStorage.getItem("tmt.pendingClaim")!)).toMatchObject({ code: CODE });
+    localStorage.clear();
+  });
+
+  it("a code nobody printed reads as any unknown serial", async () => {
+    answer("unknown");
+    renderAt(CODE, { result: "notFound", serial: CODE });
+    expect(await screen.findByRole("heading", { level: 1, name: VERIFY_TEXT.notFoundTitle })).toBeInTheDocument();
+  });
+
+  it("says so when this browser has checked too many codes", async () => {
+    answer("rateLimited");
+    renderAt(CODE, { result: "notFound", serial: CODE });
+    expect(await screen.findByText(VERIFY_TEXT.tooManyVisitorChecks)).toBeInTheDocument();
+  });
+
+  it("a claimed sticker verifies as any serial, and no check is spent", () => {
+    renderAt(CODE, { ...publicAsset, serial: CODE });
+    expect(screen.getByText("Road bike")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalledWith(expect.objectContaining({ code: CODE }));
+  });
+});

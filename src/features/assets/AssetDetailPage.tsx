@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "convex/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -7,11 +7,13 @@ import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, buttonClasses, Card, Modal, PageSpinner } from "../../ui";
 import { DetailFields } from "./DetailFields";
 import { HistoryList } from "./HistoryList";
-import { QrLabel } from "./QrLabel";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
+
+// The label preview brings the QR encoder; it loads after the page, in a box of its final size.
+const QrLabel = lazy(() => import("./QrLabel").then((m) => ({ default: m.QrLabel })));
 
 function Files({ asset }: { asset: AssetDetail }) {
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
@@ -121,7 +123,11 @@ export default function AssetDetailPage() {
         {/* Status first on phones: an owner of a lost item comes here for it. */}
         <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">
           <Card><StatusPanel asset={asset} /></Card>
-          <Card><QrLabel serial={asset.serial} name={asset.name} /></Card>
+          <Card>
+            <Suspense fallback={<div className="h-[11.5rem]" aria-hidden="true" />}>
+              <QrLabel assetId={asset._id} serial={asset.serial} name={asset.name} />
+            </Suspense>
+          </Card>
           <Card><TransferPanel asset={asset} /></Card>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useConvex, useQuery } from "convex/react";
 import { useDeferredValue, useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { Button, Card, Input, PageSpinner, QueryErrorBoundary, Select, cn } from "../../ui";
@@ -90,6 +91,7 @@ export default function BusinessDashboardPage() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Business inventory</h1>
+      <p className="-mt-4 mb-6 text-sm"><Link to="/stickers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">QR stickers: print codes now, claim them on items later</Link></p>
       <div className="flex flex-col gap-6">
         <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
           <Inventory />
