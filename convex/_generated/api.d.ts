@@ -72,6 +72,7 @@ import type * as lib_dao_rules from "../lib/dao/rules.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_httpCors from "../lib/httpCors.js";
 import type * as lib_ledger from "../lib/ledger.js";
+import type * as lib_legacy_beneficiaries from "../lib/legacy/beneficiaries.js";
 import type * as lib_legacy_engine from "../lib/legacy/engine.js";
 import type * as lib_legacy_log from "../lib/legacy/log.js";
 import type * as lib_legacy_nokRules from "../lib/legacy/nokRules.js";
@@ -93,6 +94,8 @@ import type * as lib_verify_email from "../lib/verify/email.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
 import type * as lib_verify_tables from "../lib/verify/tables.js";
 import type * as lib_wallet_tables from "../lib/wallet/tables.js";
+import type * as lib_writes from "../lib/writes.js";
+import type * as migrations from "../migrations.js";
 import type * as news from "../news.js";
 import type * as nextOfKin from "../nextOfKin.js";
 import type * as outbox from "../outbox.js";
@@ -175,6 +178,7 @@ declare const fullApi: ApiFromModules<{
   "lib/errors": typeof lib_errors;
   "lib/httpCors": typeof lib_httpCors;
   "lib/ledger": typeof lib_ledger;
+  "lib/legacy/beneficiaries": typeof lib_legacy_beneficiaries;
   "lib/legacy/engine": typeof lib_legacy_engine;
   "lib/legacy/log": typeof lib_legacy_log;
   "lib/legacy/nokRules": typeof lib_legacy_nokRules;
@@ -196,6 +200,8 @@ declare const fullApi: ApiFromModules<{
   "lib/verify/rules": typeof lib_verify_rules;
   "lib/verify/tables": typeof lib_verify_tables;
   "lib/wallet/tables": typeof lib_wallet_tables;
+  "lib/writes": typeof lib_writes;
+  migrations: typeof migrations;
   news: typeof news;
   nextOfKin: typeof nextOfKin;
   outbox: typeof outbox;
@@ -221,4 +227,5 @@ export declare const internal: FilterApi<
 
 export declare const components: {
   "rateLimiter": import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
+  "migrations": import("@convex-dev/migrations/_generated/component.js").ComponentApi<"migrations">;
 };

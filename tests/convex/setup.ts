@@ -1,6 +1,7 @@
 // One helper file for the convex suites: a fresh backend per test, fixtures,
 // and the plumbing to drive Convex Auth's own signIn action.
 import { convexTest } from "convex-test";
+import migrations from "@convex-dev/migrations/test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import { vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
@@ -31,6 +32,7 @@ export const SITE_URL = process.env.SITE_URL;
 export function setupTest() {
   const t = convexTest(schema, modules);
   rateLimiter.register(t, "rateLimiter");
+  migrations.register(t, "migrations");
   return t;
 }
 export type Backend = ReturnType<typeof setupTest>;

@@ -95,7 +95,7 @@ describe("business inventory and legacy release", () => {
         kind: "will",
         name: "Grandfather's clock",
         visibility: "private",
-        details: { kind: "will", beneficiaries: [{ name: "Kim" }], instructions: "Wind it weekly" },
+        details: { kind: "will", instructions: "Wind it weekly" },
         files: [],
       });
       const contacts = await client.query(api.nextOfKin.list, {});

@@ -83,19 +83,23 @@ describe("/tag", () => {
     expect(fake.mutation).not.toHaveBeenCalled();
   });
 
-  it("will: beneficiaries need names; a second one can be added", async () => {
+  it("will: private by default, beneficiaries chosen from next of kin after tagging", async () => {
     renderTag("/tag?kind=will");
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
+    expect(screen.getByRole("link", { name: "Next of kin" })).toHaveAttribute("href", "/nok");
+    expect(screen.queryByLabelText(/Beneficiary 1 name/)).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Name"), "Watch");
-    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
-    expect(screen.getByText("Beneficiary name is required")).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText("Beneficiary 1 name"), "Sam");
-    await userEvent.type(screen.getByLabelText("Share % (optional)"), "100");
-    await userEvent.click(screen.getByRole("button", { name: "Add beneficiary" }));
-    expect(screen.getByLabelText("Beneficiary 2 name")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Remove beneficiary 2" }));
+    await userEvent.type(screen.getByLabelText("Instructions"), "Keep it wound");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     await screen.findByText("Asset page");
-    expect(tagCall()).toMatchObject({ kind: "will", details: { kind: "will", beneficiaries: [{ name: "Sam", share: 100 }] } });
+    expect(tagCall()).toEqual(expect.objectContaining({ kind: "will", visibility: "private", details: { kind: "will", instructions: "Keep it wound" } }));
+  });
+
+  it("switching kind resets visibility to the kind's default", async () => {
+    renderTag("/tag?kind=general");
+    expect(screen.getByRole("radio", { name: /Public/ })).toBeChecked();
+    await userEvent.click(screen.getByRole("radio", { name: /My Will/ }));
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
   });
 
   it("business: SKU and a whole quantity are required", async () => {

@@ -16,16 +16,7 @@ function detailRows(asset: AssetDetail): Row[] {
     const link = d.marketplaceUrl && <a href={d.marketplaceUrl} target="_blank" rel="noreferrer noopener" className="break-all text-indigo-600 underline dark:text-indigo-400">{d.marketplaceUrl}</a>;
     return [["Chain", CHAIN_LABELS[d.chain]], ["Contract address", <span className="break-all font-mono">{d.contractAddress}</span>], ["Token ID", d.tokenId || undefined], ["Marketplace", link]];
   }
-  if (d.kind === "will") {
-    const list = (
-      <ul className="flex flex-col gap-1">
-        {d.beneficiaries.map((b, i) => (
-          <li key={i}>{b.name}{b.relationship ? ` (${b.relationship})` : ""}{b.share !== undefined ? ` · ${b.share}%` : ""}{b.email ? ` · ${b.email}` : ""}</li>
-        ))}
-      </ul>
-    );
-    return [["Beneficiaries", list], ["Instructions", d.instructions && <span className="whitespace-pre-wrap">{d.instructions}</span>]];
-  }
+  if (d.kind === "will") return [["Instructions", d.instructions && <span className="whitespace-pre-wrap">{d.instructions}</span>]];
   return [["SKU", d.sku], ["Quantity", String(d.quantity)], ["Unit cost", d.unitCost !== undefined ? formatMoney(d.unitCost) : undefined], ["Location", d.location]];
 }
 

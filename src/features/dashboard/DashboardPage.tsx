@@ -5,6 +5,7 @@ import { ActivityList } from "./ActivityList";
 import { AlertsPanel } from "./AlertsPanel";
 import { CountsPanel } from "./CountsPanel";
 import { DASHBOARD_TEXT } from "./dashboardText";
+import { LegacyPanel } from "./LegacyPanel";
 import { Shortcuts } from "./Shortcuts";
 
 /** /dashboard: every panel is a live query, so tags, alerts and tokens appear as they happen. */
@@ -27,6 +28,7 @@ export default function DashboardPage() {
         <>
           {counts && <CountsPanel counts={counts} balance={balance} />}
           {alerts && <AlertsPanel data={alerts} />}
+          <LegacyPanel />
           <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <ActivityList items={activity ?? []} />
             <Shortcuts />

@@ -37,7 +37,8 @@ export default function TagPage() {
 
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   function chooseKind(kind: AssetKind) {
-    setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category, visibility: f.visibility }));
+    // Visibility goes back to the kind's default: a will asset starts private.
+    setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category }));
     setErrors({});
     setParams({ kind }, { replace: true });
   }
