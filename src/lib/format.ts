@@ -45,6 +45,11 @@ export function formatDayMonth(isoDay: string): string {
   return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
+/** "14 May": a local day (chart axes and tables). */
+export function formatShortDay(ms: number): string {
+  return new Date(ms).toLocaleDateString(userLocale(), { day: "numeric", month: "short" });
+}
+
 /** "14 May 2025, 10:30": a moment. */
 export function formatDateTime(ms: number | Date): string {
   return new Date(ms).toLocaleString(userLocale(), { dateStyle: "medium", timeStyle: "short" });

@@ -9,3 +9,5 @@ export { Card } from "./Card";
 export { Spinner, PageSpinner } from "./Spinner";
 export { cn } from "./cn";
 export { QueryErrorBoundary } from "./QueryErrorBoundary";
+export { Chart } from "./Chart";
+export type { ChartPoint } from "./Chart";
