@@ -11,3 +11,5 @@ export { cn } from "./cn";
 export { QueryErrorBoundary } from "./QueryErrorBoundary";
 export { Chart } from "./Chart";
 export type { ChartPoint } from "./Chart";
+export { Form, focusFirstInvalid } from "./Form";
+export { RequiredMark } from "./Field";

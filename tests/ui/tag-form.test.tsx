@@ -53,6 +53,30 @@ describe("/tag", () => {
     expect(screen.getByLabelText("Contract address")).toBeInTheDocument();
   });
 
+  it("submitting with errors scrolls to and focuses the first invalid field, in page order", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    renderTag("/tag?kind=business");
+    await userEvent.type(screen.getByLabelText("Name"), "Stools");
+    await userEvent.clear(screen.getByLabelText("Quantity"));
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    // SKU and Quantity are both wrong: SKU comes first.
+    await waitFor(() => expect(screen.getByLabelText("SKU")).toHaveFocus());
+    expect(scrolled).toEqual([screen.getByLabelText("SKU")]);
+    expect(screen.getByLabelText("Quantity")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("required fields are marked, and money fields say their currency", () => {
+    renderTag("/tag?kind=business");
+    for (const label of ["Name", "SKU", "Quantity"]) expect(screen.getByLabelText(label)).toHaveAttribute("aria-required", "true");
+    expect(screen.getByLabelText("Category")).not.toHaveAttribute("aria-required");
+    const cost = screen.getByLabelText("Unit cost");
+    expect(cost).toHaveAccessibleDescription("TMT");
+    expect(screen.getByLabelText("Name").closest("div")!.parentElement!.textContent).toContain("*");
+  });
+
   it("general: a missing name is reported and nothing is sent", async () => {
     renderTag();
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));

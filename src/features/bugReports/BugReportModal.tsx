@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { BUG_REPORT_MESSAGES as M, MAX_DESCRIPTION_CHARS } from "../../../convex/lib/bugReports/rules";
 import { PRODUCT_NAME } from "../../../convex/lib/constants";
 import { getConsoleEntries } from "../../lib/consoleBuffer";
-import { Button, Modal, Spinner, Textarea } from "../../ui";
+import { Button, Modal, RequiredMark, Spinner, Textarea } from "../../ui";
 import { ContextPanel, ConsolePanel, PanelHeading } from "./ReportPanels";
 import { ScreenshotEditor } from "./ScreenshotEditor";
 import { IGNORE_ATTRIBUTE } from "./captureScreenshot";
@@ -115,12 +115,16 @@ export default function BugReportModal(props: BugReportModalProps) {
         </section>
 
         <div className="order-1 flex flex-col gap-1.5 sm:order-2">
-          <label htmlFor="bug-description" className="text-sm font-semibold text-slate-900 dark:text-white">
-            What went wrong?
-          </label>
+          <div className="flex items-baseline">
+            <label htmlFor="bug-description" className="text-sm font-semibold text-slate-900 dark:text-white">
+              What went wrong?
+            </label>
+            <RequiredMark />
+          </div>
           <Textarea
             ref={descriptionRef}
             id="bug-description"
+            required
             rows={4}
             maxLength={MAX_DESCRIPTION_CHARS}
             value={description}

@@ -3,7 +3,7 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { checkProposal, DAO_LIMITS } from "../../../convex/lib/dao/rules";
-import { Button, Input, Modal, Textarea } from "../../ui";
+import { Button, Input, Modal, Textarea, Form } from "../../ui";
 import { fromLocalInput, toLocalInput } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -72,9 +72,10 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
         </>
       }
     >
-      <form id="proposal-form" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <Form id="proposal-form" onSubmit={submit} className="flex flex-col gap-4">
         <Input
           label="Title"
+          required
           value={form.title}
           maxLength={DAO_LIMITS.titleMax}
           onChange={(e) => set({ title: e.target.value })}
@@ -146,7 +147,7 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
             {error}
           </p>
         )}
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { DEFAULT_ARTICLE_CATEGORY, ARTICLE_CATEGORIES } from "../../../convex/lib/constants";
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, checkArticle } from "../../../convex/lib/news/rules";
-import { Button, Input, Modal, Select } from "../../ui";
+import { Button, Input, Modal, Select, Form } from "../../ui";
 import type { ManagedArticle } from "./ArticleRow";
 import { ContentEditor } from "./ContentEditor";
 import { PublishControls } from "./PublishControls";
@@ -59,7 +59,7 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
       title={article === null ? "Create New Article" : "Edit Article"}
       size="xl"
     >
-      <form aria-label={article === null ? "Create New Article" : "Edit Article"} onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
+      <Form aria-label={article === null ? "Create New Article" : "Edit Article"} onSubmit={submit} className="grid gap-5">
         <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={ARTICLE_TITLE_MAX} required placeholder="Article title" />
         <Select label="Category" id="article-category" value={category} onChange={(e) => setCategory(e.target.value)} required>
           {categories.map((c) => (
@@ -96,7 +96,7 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
             {article === null ? "Create Article" : "Update Article"}
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { cleanContact, contactErrors, NOK_LIMITS, type ContactErrors, type ContactInput, type ContactView } from "../../../convex/lib/legacy/nokRules";
-import { Button, Input } from "../../ui";
+import { Button, Input, Form } from "../../ui";
 import { useSubmit } from "../../lib/useSubmit";
 
 const EMPTY: ContactInput = { name: "", relationship: "", email: "", phone: "" };
@@ -40,15 +40,15 @@ export function ContactForm({ disabled = false, contact, onDone }: { disabled?: 
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2" aria-label={contact ? `Edit ${contact.name}` : "Add a contact"}>
-      <Input label="Name" value={form.name} onChange={set("name")} error={errors.name} maxLength={NOK_LIMITS.name + 20} autoComplete="off" />
-      <Input label="Relationship" value={form.relationship} onChange={set("relationship")} error={errors.relationship} placeholder="Daughter, brother, friend..." />
-      <Input label="Email" type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="off" />
-      <Input label="Phone" type="tel" value={form.phone} onChange={set("phone")} error={errors.phone} placeholder="+447911123456" />
+    <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label={contact ? `Edit ${contact.name}` : "Add a contact"}>
+      <Input label="Name" required value={form.name} onChange={set("name")} error={errors.name} maxLength={NOK_LIMITS.name + 20} autoComplete="off" />
+      <Input label="Relationship" required value={form.relationship} onChange={set("relationship")} error={errors.relationship} placeholder="Daughter, brother, friend..." />
+      <Input label="Email" required type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="off" />
+      <Input label="Phone" required type="tel" value={form.phone} onChange={set("phone")} error={errors.phone} placeholder="+447911123456" />
       {failure && <p role="alert" className="text-sm text-red-600 sm:col-span-2 dark:text-red-400">{failure}</p>}
       <div className="sm:col-span-2">
         <Button type="submit" loading={busy} loadingText={contact ? "Saving..." : "Adding..."} disabled={disabled}>{contact ? "Save contact" : "Add contact"}</Button>
       </div>
-    </form>
+    </Form>
   );
 }

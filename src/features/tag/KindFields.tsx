@@ -2,6 +2,7 @@ import { CHAINS } from "../../../convex/lib/assets/tables";
 import { ADDRESS_HINTS, CHAIN_LABELS } from "../../../convex/lib/assets/chains";
 import type { FieldErrors } from "../../../convex/lib/assets/rules";
 import { Link } from "react-router";
+import { PRICE_CURRENCY } from "../../../convex/lib/constants";
 import { Input, Select, Textarea } from "../../ui";
 import type { FormState } from "./formModel";
 
@@ -17,7 +18,7 @@ function GeneralFields({ form, errors, set }: FieldsProps) {
       <Input label="Brand" value={form.brand} error={errors.brand} onChange={(e) => set({ brand: e.target.value })} />
       <Input label="Model" value={form.model} error={errors.model} onChange={(e) => set({ model: e.target.value })} />
       <Input label="Purchase date" type="date" value={form.purchaseDate} error={errors.purchaseDate} onChange={(e) => set({ purchaseDate: e.target.value })} />
-      <Input label="Purchase value" inputMode="decimal" placeholder="1200.00" value={form.purchaseValue} error={errors.purchaseValue} onChange={(e) => set({ purchaseValue: e.target.value })} />
+      <Input label="Purchase value" unit={PRICE_CURRENCY} inputMode="decimal" placeholder="1200.00" value={form.purchaseValue} error={errors.purchaseValue} onChange={(e) => set({ purchaseValue: e.target.value })} />
       <Input label="Location" containerClassName="sm:col-span-2" placeholder="Where it is usually kept" value={form.location} error={errors.location} onChange={(e) => set({ location: e.target.value })} />
     </div>
   );
@@ -29,8 +30,8 @@ function NftFields({ form, errors, set }: FieldsProps) {
       <Select label="Chain" value={form.chain} onChange={(e) => set({ chain: e.target.value as FormState["chain"] })}>
         {CHAINS.map((c) => <option key={c} value={c}>{CHAIN_LABELS[c]}</option>)}
       </Select>
-      <Input label={form.chain === "solana" ? "Token ID (optional)" : "Token ID"} inputMode="numeric" value={form.tokenId} error={errors.tokenId} onChange={(e) => set({ tokenId: e.target.value })} />
-      <Input label="Contract address" containerClassName="sm:col-span-2" className="font-mono" autoComplete="off" spellCheck={false}
+      <Input label={form.chain === "solana" ? "Token ID (optional)" : "Token ID"} required={form.chain !== "solana"} inputMode="numeric" value={form.tokenId} error={errors.tokenId} onChange={(e) => set({ tokenId: e.target.value })} />
+      <Input label="Contract address" required containerClassName="sm:col-span-2" className="font-mono" autoComplete="off" spellCheck={false}
         hint={ADDRESS_HINTS[form.chain]} value={form.contractAddress} error={errors.contractAddress} onChange={(e) => set({ contractAddress: e.target.value })} />
       <Input label="Marketplace URL" containerClassName="sm:col-span-2" type="url" placeholder="https://opensea.io/assets/..." value={form.marketplaceUrl} error={errors.marketplaceUrl} onChange={(e) => set({ marketplaceUrl: e.target.value })} />
     </div>
@@ -52,9 +53,9 @@ function WillFields({ form, errors, set }: FieldsProps) {
 function BusinessFields({ form, errors, set }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Input label="SKU" value={form.sku} error={errors.sku} onChange={(e) => set({ sku: e.target.value })} />
-      <Input label="Quantity" inputMode="numeric" value={form.quantity} error={errors.quantity} onChange={(e) => set({ quantity: e.target.value })} />
-      <Input label="Unit cost" inputMode="decimal" placeholder="25.00" value={form.unitCost} error={errors.unitCost} onChange={(e) => set({ unitCost: e.target.value })} />
+      <Input label="SKU" required value={form.sku} error={errors.sku} onChange={(e) => set({ sku: e.target.value })} />
+      <Input label="Quantity" required inputMode="numeric" value={form.quantity} error={errors.quantity} onChange={(e) => set({ quantity: e.target.value })} />
+      <Input label="Unit cost" unit={PRICE_CURRENCY} inputMode="decimal" placeholder="25.00" value={form.unitCost} error={errors.unitCost} onChange={(e) => set({ unitCost: e.target.value })} />
       <Input label="Location" placeholder="Warehouse, shelf" value={form.location} error={errors.location} onChange={(e) => set({ location: e.target.value })} />
     </div>
   );
