@@ -1,6 +1,7 @@
 // A new account's getting-started checklist on the dashboard, ticking off live and
 // dismissible; the count tiles that open the filtered list; the wallet and referral
-// charts with their tables for screen readers, at 1280 and 390 px.
+// charts with their tables for screen readers; forms that take the focus to the first
+// field in error, with required fields and currencies marked; at 1280 and 390 px.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -106,6 +107,40 @@ describe("counts and charts", () => {
         expect(await table.getByRole("row").last().textContent()).toMatch(/2 sign-ups$/);
         expect(await noSideways(page)).toBe(true);
         await snap(page, "referrals-chart");
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("forms", () => {
+  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE_390]] as const) {
+    it(`an empty submit takes the focus to the first invalid field, on screen (${label} px)`, async () => {
+      const context = await newContext(stack.browser, stack.appUrl, viewport);
+      try {
+        const page = await newPage(context);
+        await signIn(page, "business@example.com");
+        await page.goto("/tag?kind=business");
+        const name = page.getByLabel("Name", { exact: true });
+        await name.waitFor();
+        expect(await name.getAttribute("aria-required")).toBe("true");
+        expect(await page.getByLabel("Unit cost").evaluate((el) => el.getAttribute("aria-describedby") && document.getElementById(el.getAttribute("aria-describedby")!.split(" ")[0])?.textContent)).toBe("TMT");
+        await page.getByLabel("Quantity").fill("");
+        await page.getByRole("button", { name: "Tag Asset" }).click();
+        await page.waitForFunction(() => document.activeElement?.getAttribute("aria-invalid") === "true");
+        expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent)).toBe("Name");
+        await name.fill("Stools");
+        // SKU, below the kind picker and the name on a phone, is the first field left wrong.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.getByRole("button", { name: "Tag Asset" }).click();
+        const sku = page.getByLabel("SKU");
+        await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent === "SKU");
+        await expect.poll(async () => {
+          const box = await sku.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+        }).toBe(true);
+        await snap(page, "tag-form-errors");
       } finally {
         await context.close();
       }
