@@ -7,10 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, newPage, signIn, waitForText } from "./support/app";
+import { DESKTOP, newContext, newPage, signIn, waitForText, PHONE_390 } from "./support/app";
 import { REPO_ROOT, startStack, type Stack } from "./support/stack";
-
-const PHONE_390 = { width: 390, height: 844 };
 
 let stack: Stack;
 beforeAll(async () => {
