@@ -60,6 +60,9 @@ export function BugReportWidget() {
   function openReport() {
     if (open) return;
     setOpenedAt(new Date());
+    // "Capturing" from the first frame: no stale screenshot, no "required" flash before the capture starts.
+    setScreenshot(null);
+    setCapturing(true);
     setOpen(true);
     loadModal().catch(() => {
       setOpen(false);
