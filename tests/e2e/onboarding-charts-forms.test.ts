@@ -80,11 +80,11 @@ describe("counts and charts", () => {
         const page = await newPage(context);
         await signIn(page, "admin-influencer@example.com");
         await page.goto("/dashboard");
-        await page.getByRole("link", { name: /^Lost: \d+$/ }).click();
+        await page.getByRole("link", { name: /^Lost\s*:\s*\d+$/ }).click();
         await waitForPath(page, "/assets");
         expect(new URL(page.url()).search).toBe("?status=lost");
         await page.goto("/dashboard");
-        await page.getByRole("link", { name: /^My Will: \d+$/ }).click();
+        await page.getByRole("link", { name: /^My Will\s*:\s*\d+$/ }).click();
         await waitForPath(page, "/assets");
         expect(new URL(page.url()).search).toBe("?kind=will");
 

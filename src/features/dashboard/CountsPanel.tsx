@@ -25,11 +25,13 @@ function Tiles<K extends string>({ title, filter, entries, tone }: { title: stri
           <li key={key}>
             <Link
               to={`/assets?${new URLSearchParams({ [filter]: key })}`}
-              aria-label={`${label}: ${shown(n)}`}
               className="block rounded-xl bg-slate-50 px-3 py-2 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-slate-800/60 dark:hover:bg-indigo-950/50"
             >
               <span className="block text-xs font-medium text-slate-600 dark:text-slate-400">{label}</span>
-              <span className={cn("block text-2xl font-bold tabular-nums text-slate-900 dark:text-white", tone?.(key))}>{shown(n)}</span>
+              <span className={cn("block text-2xl font-bold tabular-nums text-slate-900 dark:text-white", tone?.(key))}>
+                <span className="sr-only">: </span>
+                {shown(n)}
+              </span>
             </Link>
           </li>
         ))}
