@@ -30,11 +30,15 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
   const [isPublished, setIsPublished] = useState(article?.isPublished ?? false);
   const [publishAt, setPublishAt] = useState(article?.publishAt ? toLocalInput(article.publishAt) : "");
   const { busy: saving, run } = useSubmit({ fallback: "Failed to save article", show: "toast" });
+  // The field the check refused (its message is a toast): marked invalid, so Form focuses it.
+  const [badField, setBadField] = useState<string | null>(null);
+  const invalid = (field: string) => (badField === field ? { "aria-invalid": true as const } : {});
   const categories = [...new Set([...(listed ?? ARTICLE_CATEGORIES), category])];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkArticle({ title, content, category, imageUrl });
+    setBadField(checked.ok ? null : checked.field);
     if (!checked.ok) {
       toast.error(checked.message);
       return;
@@ -60,20 +64,21 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
       size="xl"
     >
       <Form aria-label={article === null ? "Create New Article" : "Edit Article"} onSubmit={submit} className="grid gap-5">
-        <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={ARTICLE_TITLE_MAX} required placeholder="Article title" />
-        <Select label="Category" id="article-category" value={category} onChange={(e) => setCategory(e.target.value)} required>
+        <Input label="Title" value={title} {...invalid("title")} onChange={(e) => setTitle(e.target.value)} maxLength={ARTICLE_TITLE_MAX} required placeholder="Article title" />
+        <Select label="Category" id="article-category" {...invalid("category")} value={category} onChange={(e) => setCategory(e.target.value)} required>
           {categories.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </Select>
-        <ContentEditor value={content} onChange={setContent} maxLength={ARTICLE_CONTENT_MAX} />
+        <ContentEditor value={content} onChange={setContent} maxLength={ARTICLE_CONTENT_MAX} invalid={badField === "content"} />
         <div className="grid gap-3">
           <Input
             label="Image URL (optional)"
             type="url"
             inputMode="url"
+            {...invalid("imageUrl")}
             value={imageUrl}
             onChange={(e) => setImageUrl(e.target.value)}
             placeholder="https://example.com/image.jpg"
