@@ -11,6 +11,7 @@ import {
   assetDetailValidator,
   assetEventViewValidator,
   assetSummaryValidator,
+  currentDetails,
   displayName,
   ownedAsset,
   recordEvent,
@@ -25,6 +26,7 @@ import { releaseFile } from "./lib/assets/store";
 import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { appError, MESSAGES } from "./lib/errors";
 import { cancelPendingTransfer } from "./lib/assets/transfers";
+import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 
 const HISTORY_LIMIT = 100;
 const PURGE_BATCH = 200;
@@ -84,7 +86,7 @@ export const get = viewerQuery({
       category: asset.category ?? null,
       visibility: asset.visibility,
       status: asset.status,
-      details: asset.details,
+      details: currentDetails(asset.details),
       files: await Promise.all(asset.files.map(async (f) => ({ ...f, url: await ctx.storage.getUrl(f.storageId) }))),
       taggedAt: asset.taggedAt,
       updatedAt: asset.updatedAt,
@@ -126,8 +128,10 @@ export const update = userMutation({
   args: { assetId: v.id("assets"), ...inputArgs },
   returns: v.null(),
   handler: async (ctx, { assetId, ...args }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
-    if (args.kind !== asset.kind) throw appError("INVALID", "The kind of an asset cannot change");
+    const found = await ownedAsset(ctx, assetId, ctx.user._id);
+    if (args.kind !== found.kind) throw appError("INVALID", "The kind of an asset cannot change");
+    // A will asset not migrated yet keeps its beneficiaries: they move to the one list before the edit replaces its details.
+    const asset = await moveTypedBeneficiaries(ctx, found);
     const input = assertAsset(args);
     const changes = diffAsset(asset, input);
     if (changes.length === 0) throw appError("INVALID", MESSAGES.nothingToChange);
@@ -201,9 +205,15 @@ export const purgeRecords = internalMutation({
       .query("assetOwners")
       .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
       .take(PURGE_BATCH);
+    // Nobody inherits a deleted asset: its beneficiaries go with it.
+    const named = await ctx.db
+      .query("beneficiaries")
+      .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
+      .take(PURGE_BATCH);
     for (const e of events) await ctx.db.delete("assetEvents", e._id);
     for (const o of owners) await ctx.db.delete("assetOwners", o._id);
-    if (events.length === PURGE_BATCH || owners.length === PURGE_BATCH) {
+    for (const b of named) await ctx.db.delete("beneficiaries", b._id);
+    if (events.length === PURGE_BATCH || owners.length === PURGE_BATCH || named.length === PURGE_BATCH) {
       await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
     }
     return null;

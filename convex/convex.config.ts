@@ -1,6 +1,7 @@
 // The Convex components this app mounts (https://docs.convex.dev/components).
 // Each keeps its own tables; the app reaches them through `components.<name>`.
 import { defineApp } from "convex/server";
+import migrations from "@convex-dev/migrations/convex.config";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import resend from "@convex-dev/resend/convex.config";
 import twilio from "@convex-dev/twilio/convex.config";
@@ -13,5 +14,7 @@ app.use(rateLimiter);
 app.use(resend);
 app.use(twilio);
 app.use(workpool, { name: "smsWorkpool" });
+// Schema changes over existing data (convex/migrations.ts).
+app.use(migrations);
 
 export default app;

@@ -37,6 +37,8 @@ export default defineSchema({
     lastActiveAt: v.optional(v.number()),
     // mailboxKey(email): one key per inbox, so an alias cannot sign up twice.
     emailKey: v.optional(v.string()),
+    // The dashboard's getting-started checklist was dismissed.
+    onboardingDismissedAt: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("by_emailKey", ["emailKey"])

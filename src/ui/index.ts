@@ -9,3 +9,7 @@ export { Card } from "./Card";
 export { Spinner, PageSpinner } from "./Spinner";
 export { cn } from "./cn";
 export { QueryErrorBoundary } from "./QueryErrorBoundary";
+export { Chart } from "./Chart";
+export type { ChartPoint } from "./Chart";
+export { Form, focusFirstInvalid } from "./Form";
+export { RequiredMark } from "./Field";

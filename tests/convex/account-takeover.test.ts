@@ -307,19 +307,13 @@ describe("7. flooding", () => {
 });
 
 describe("8. sizes", () => {
-  test("a will beneficiary's e-mail has a length cap", async () => {
+  test("a beneficiary's (next-of-kin contact's) e-mail has a length cap", async () => {
     const t = setupTest();
     const owner = await fundedUser(t, 50);
     const huge = `${"a".repeat(300)}@example.com`;
     const before = await snapshot(t);
     const err = await errorData(() =>
-      owner.as.mutation(api.assets.tag, {
-        kind: "will",
-        name: "House",
-        visibility: "private",
-        details: { kind: "will", beneficiaries: [{ name: "Sam", email: huge, share: 100 }] },
-        files: [],
-      }),
+      owner.as.mutation(api.nextOfKin.add, { name: "Sam", relationship: "Son", email: huge, phone: "+447700900123" }),
     );
     expect(err.code).toBe("INVALID");
     expect(await snapshot(t)).toEqual(before);

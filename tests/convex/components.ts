@@ -1,5 +1,6 @@
 // Every component convex/convex.config.ts mounts, with the components they mount in
 // turn, registered on a convex-test backend under the paths Convex gives them.
+import migrations from "@convex-dev/migrations/test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import resend from "@convex-dev/resend/test";
 import twilio from "@convex-dev/twilio/test";
@@ -42,4 +43,5 @@ export function registerComponents(t: Backend) {
   registerWorkpool(t, "resend/callbackWorkpool");
   twilio.register(t, "twilio");
   registerWorkpool(t, "smsWorkpool");
+  migrations.register(t, "migrations");
 }

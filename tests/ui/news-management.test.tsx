@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { NEWS_MESSAGES } from "../../convex/lib/news/rules";
 import NewsManagementPage from "../../src/features/news/NewsManagementPage";
 import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
@@ -76,6 +77,23 @@ describe("/news-management", () => {
     renderPage();
     await user.click(screen.getByRole("button", { name: "Create First Article" }));
     expect(screen.getByRole("dialog", { name: "Create New Article" })).toBeInTheDocument();
+  });
+
+  it("a refused article toasts the message and takes the focus to the field at fault", async () => {
+    const user = userEvent.setup();
+    news.queries["news:stats"] = { published: 0, drafts: 0, capped: false };
+    renderPage();
+    await user.click(screen.getByRole("button", { name: "Create First Article" }));
+    const dialog = screen.getByRole("dialog", { name: "Create New Article" });
+    await user.type(within(dialog).getByLabelText("Title"), "A title");
+    await user.click(within(dialog).getByRole("button", { name: "Create Article" }));
+    expect(toast.error).toHaveBeenCalledWith(NEWS_MESSAGES.required);
+    const content = within(dialog).getByLabelText("Content");
+    expect(content).toHaveAttribute("aria-invalid", "true");
+    expect(content).toHaveAttribute("aria-required", "true");
+    await waitFor(() => expect(content).toHaveFocus());
+    expect(within(dialog).getByLabelText("Title")).not.toHaveAttribute("aria-invalid");
+    expect(mutationMock("news:create")).not.toHaveBeenCalled();
   });
 
   it("publishes and unpublishes from the row with their toasts", async () => {

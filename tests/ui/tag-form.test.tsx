@@ -56,6 +56,30 @@ describe("/tag", () => {
     expect(screen.getByLabelText("Contract address")).toBeInTheDocument();
   });
 
+  it("submitting with errors scrolls to and focuses the first invalid field, in page order", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    renderTag("/tag?kind=business");
+    await userEvent.type(screen.getByLabelText("Name"), "Stools");
+    await userEvent.clear(screen.getByLabelText("Quantity"));
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    // SKU and Quantity are both wrong: SKU comes first.
+    await waitFor(() => expect(screen.getByLabelText("SKU")).toHaveFocus());
+    expect(scrolled).toEqual([screen.getByLabelText("SKU")]);
+    expect(screen.getByLabelText("Quantity")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("required fields are marked, and money fields say their currency", () => {
+    renderTag("/tag?kind=business");
+    for (const label of ["Name", "SKU", "Quantity"]) expect(screen.getByLabelText(label)).toHaveAttribute("aria-required", "true");
+    expect(screen.getByLabelText("Category")).not.toHaveAttribute("aria-required");
+    const cost = screen.getByLabelText("Unit cost");
+    expect(cost).toHaveAccessibleDescription("TMT");
+    expect(screen.getByLabelText("Name").closest("div")!.parentElement!.textContent).toContain("*");
+  });
+
   it("general: a missing name is reported and nothing is sent", async () => {
     renderTag();
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
@@ -86,19 +110,23 @@ describe("/tag", () => {
     expect(fake.mutation).not.toHaveBeenCalled();
   });
 
-  it("will: beneficiaries need names; a second one can be added", async () => {
+  it("will: private by default, beneficiaries chosen from next of kin after tagging", async () => {
     renderTag("/tag?kind=will");
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
+    expect(screen.getByRole("link", { name: "Next of kin" })).toHaveAttribute("href", "/nok");
+    expect(screen.queryByLabelText(/Beneficiary 1 name/)).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Name"), "Watch");
-    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
-    expect(screen.getByText("Beneficiary name is required")).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText("Beneficiary 1 name"), "Sam");
-    await userEvent.type(screen.getByLabelText("Share % (optional)"), "100");
-    await userEvent.click(screen.getByRole("button", { name: "Add beneficiary" }));
-    expect(screen.getByLabelText("Beneficiary 2 name")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Remove beneficiary 2" }));
+    await userEvent.type(screen.getByLabelText("Instructions"), "Keep it wound");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     await screen.findByText("Asset page");
-    expect(tagCall()).toMatchObject({ kind: "will", details: { kind: "will", beneficiaries: [{ name: "Sam", share: 100 }] } });
+    expect(tagCall()).toEqual(expect.objectContaining({ kind: "will", visibility: "private", details: { kind: "will", instructions: "Keep it wound" } }));
+  });
+
+  it("switching kind resets visibility to the kind's default", async () => {
+    renderTag("/tag?kind=general");
+    expect(screen.getByRole("radio", { name: /Public/ })).toBeChecked();
+    await userEvent.click(screen.getByRole("radio", { name: /My Will/ }));
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
   });
 
   it("business: SKU and a whole quantity are required", async () => {

@@ -5,7 +5,9 @@ import { searchTextOf } from "./rules";
 import { reserveSerial } from "./serial";
 import type { AssetStatus } from "./tables";
 
-type DemoAsset = AssetInput & { status?: AssetStatus };
+// A will asset's heirs become the owner's next-of-kin contacts and its beneficiaries.
+type Heir = { name: string; relationship: string; email: string; phone: string; share: number };
+type DemoAsset = AssetInput & { status?: AssetStatus; heirs?: Heir[] };
 
 const DEMO: Record<string, DemoAsset[]> = {
   "member@example.com": [
@@ -16,7 +18,8 @@ const DEMO: Record<string, DemoAsset[]> = {
     { kind: "nft", name: "CryptoPunk #7804", visibility: "public",
       details: { kind: "nft", chain: "ethereum", contractAddress: "0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB", tokenId: "7804" } },
     { kind: "will", name: "Grandmother's gold watch", category: "Jewellery", visibility: "private",
-      details: { kind: "will", beneficiaries: [{ name: "Sam Member", relationship: "Son", share: 100 }], instructions: "Keep it in the family." } },
+      details: { kind: "will", instructions: "Keep it in the family." },
+      heirs: [{ name: "Sam Member", relationship: "Son", email: "sam.member@example.com", phone: "+447700900456", share: 100 }] },
   ],
   "business@example.com": [
     { kind: "business", name: "Espresso machine", category: "Equipment", visibility: "public",
@@ -37,7 +40,7 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
       .first();
     if (existing !== null) continue;
     let at = Date.now() - assets.length * 86_400_000;
-    for (const { status = "active", ...input } of assets) {
+    for (const { status = "active", heirs = [], ...input } of assets) {
       at += 86_400_000;
       const serial = await reserveSerial(ctx);
       const assetId = await ctx.db.insert("assets", {
@@ -46,6 +49,10 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
       });
       await ctx.db.insert("assetOwners", { assetId, ownerId: owner._id, from: at });
       await ctx.db.insert("assetEvents", { assetId, actorId: owner._id, type: "tagged", summary: `Tagged with serial ${serial}`, at });
+      for (const { share, ...heir } of heirs) {
+        const contactId = await ctx.db.insert("nokContacts", { ownerId: owner._id, ...heir, status: "pending", createdAt: at });
+        await ctx.db.insert("beneficiaries", { ownerId: owner._id, assetId, contactId, share });
+      }
       created += 1;
     }
   }

@@ -48,16 +48,19 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** Trims and checks an article; the first broken rule's message, or the clean fields. */
-export function checkArticle(input: ArticleInput): { ok: true; value: CleanArticle } | { ok: false; message: string } {
+export function checkArticle(
+  input: ArticleInput,
+): { ok: true; value: CleanArticle } | { ok: false; message: string; field: "title" | "content" | "category" | "imageUrl" } {
   const title = input.title.trim();
   const content = input.content.trim();
   const category = input.category.trim();
   const imageUrl = (input.imageUrl ?? "").trim();
-  if (title === "" || content === "") return { ok: false, message: NEWS_MESSAGES.required };
-  if (title.length > ARTICLE_TITLE_MAX) return { ok: false, message: NEWS_MESSAGES.titleTooLong };
-  if (content.length > ARTICLE_CONTENT_MAX) return { ok: false, message: NEWS_MESSAGES.contentTooLong };
-  if (category === "") return { ok: false, message: NEWS_MESSAGES.categoryRequired };
-  if (imageUrl !== "" && !isHttpUrl(imageUrl)) return { ok: false, message: NEWS_MESSAGES.invalidImageUrl };
+  if (title === "") return { ok: false, message: NEWS_MESSAGES.required, field: "title" };
+  if (content === "") return { ok: false, message: NEWS_MESSAGES.required, field: "content" };
+  if (title.length > ARTICLE_TITLE_MAX) return { ok: false, message: NEWS_MESSAGES.titleTooLong, field: "title" };
+  if (content.length > ARTICLE_CONTENT_MAX) return { ok: false, message: NEWS_MESSAGES.contentTooLong, field: "content" };
+  if (category === "") return { ok: false, message: NEWS_MESSAGES.categoryRequired, field: "category" };
+  if (imageUrl !== "" && !isHttpUrl(imageUrl)) return { ok: false, message: NEWS_MESSAGES.invalidImageUrl, field: "imageUrl" };
   return { ok: true, value: { title, content, category, imageUrl: imageUrl === "" ? undefined : imageUrl } };
 }
 

@@ -9,6 +9,7 @@ import { DetailFields } from "./DetailFields";
 import { HistoryList } from "./HistoryList";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
+import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -118,6 +119,7 @@ export default function AssetDetailPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <Card title="Photos and documents"><Files asset={asset} /></Card>
           <Card title="Details"><DetailFields asset={asset} /></Card>
+          {asset.kind === "will" && <Card title="Beneficiaries" description="Who receives it, from your next of kin."><WillBeneficiaries asset={asset} /></Card>}
           <Card><HistoryList assetId={asset._id} /></Card>
         </div>
         {/* Status first on phones: an owner of a lost item comes here for it. */}

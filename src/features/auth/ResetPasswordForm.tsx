@@ -5,7 +5,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
-import { Button, Spinner } from "../../ui";
+import { Button, Spinner, Form } from "../../ui";
 import { FormAlert, linkClass } from "./AuthShell";
 import { PasswordInput } from "./PasswordInput";
 import { PasswordReasons } from "./PasswordReasons";
@@ -123,7 +123,7 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form onSubmit={onSubmit} className="flex flex-col gap-4">
       {verdict === false && (
         <FormAlert>
           {RESET_MESSAGES.expiredLink}{" "}
@@ -142,6 +142,7 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
       <PasswordInput
         ref={passwordRef}
         label="New Password"
+        required
         name="new-password"
         autoComplete="new-password"
         autoFocus={verdict === true}
@@ -153,6 +154,7 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
       <PasswordInput
         ref={confirmRef}
         label="Confirm Password"
+        required
         name="confirm-password"
         autoComplete="new-password"
         value={confirm}
@@ -162,6 +164,6 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
       <Button type="submit" size="lg" fullWidth loading={updating} loadingText="Updating...">
         Update Password
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
-import { Button, Card, PageSpinner } from "../../ui";
+import { Button, Card, PageSpinner, Form } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
@@ -93,7 +93,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label="Edit asset">
+    <Form onSubmit={submit} className="flex flex-col gap-6" aria-label="Edit asset">
       <AssetFields form={form} errors={errors} set={set} />
       <ExistingFiles asset={asset} />
       <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} existing={asset.files.length}
@@ -103,7 +103,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
         <Button type="submit" loading={busy} loadingText="Saving...">Save changes</Button>
       </div>
       {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
-    </form>
+    </Form>
   );
 }
 

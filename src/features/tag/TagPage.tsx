@@ -7,7 +7,7 @@ import { ASSET_KINDS, type AssetKind } from "../../../convex/lib/assets/tables";
 import { TAGGING_COST } from "../../../convex/lib/constants";
 import { isStickerCode, normaliseSerial } from "../../../convex/lib/assets/serial";
 import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
-import { Button, Card, cn } from "../../ui";
+import { Button, Card, cn, Form } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
@@ -49,7 +49,8 @@ export default function TagPage() {
 
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   function chooseKind(kind: AssetKind) {
-    setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category, visibility: f.visibility }));
+    // Visibility goes back to the kind's default: a will asset starts private.
+    setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category }));
     setErrors({});
     setParams(claimCode === null ? { kind } : { kind, claim: claimCode }, { replace: true });
   }
@@ -108,7 +109,7 @@ export default function TagPage() {
         ))}
       </div>
       <Card className="mt-6">
-        <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label={`Tag a ${KIND_LABELS[form.kind]} asset`}>
+        <Form onSubmit={submit} className="flex flex-col gap-6" aria-label={`Tag a ${KIND_LABELS[form.kind]} asset`}>
           <AssetFields form={form} errors={errors} set={set} />
           <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} disabled={busy} />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
@@ -127,7 +128,7 @@ export default function TagPage() {
           )}
           {short && <p className="text-sm text-amber-700 dark:text-amber-400">You need {formatTmt(TAGGING_COST)} to tag an asset. Earn tokens from your wallet and referrals.</p>}
           {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
-        </form>
+        </Form>
       </Card>
     </section>
   );

@@ -1,15 +1,19 @@
+// Choosing who receives a will asset, from the owner's next-of-kin contacts. The one
+// editor of the one beneficiary list: /nok and the asset page both open it.
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { beneficiariesError, type ContactView, type WillAssetView } from "../../../convex/lib/legacy/nokRules";
-import { Button, Input, Modal } from "../../ui";
-import { useSubmit } from "../../lib/useSubmit";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { beneficiariesError, type BeneficiaryView, type ContactView } from "../../convex/lib/legacy/nokRules";
+import { Button, Input, Modal } from "../ui";
+import { useSubmit } from "./useSubmit";
 
 type Row = { on: boolean; share: string; instructions: string };
 
-export function BeneficiaryModal({ asset, contacts, onClose }: { asset: WillAssetView; contacts: ContactView[]; onClose: () => void }) {
+type WillAsset = { _id: Id<"assets">; name: string; beneficiaries: BeneficiaryView[] };
+
+export function BeneficiaryModal({ asset, contacts, onClose }: { asset: WillAsset; contacts: ContactView[]; onClose: () => void }) {
   const save = useMutation(api.nextOfKin.setBeneficiaries);
   const [rows, setRows] = useState<Record<string, Row>>(() =>
     Object.fromEntries(
