@@ -2,15 +2,19 @@
 // Every role or flag change goes through admin.setUserAccess (audited, never on oneself).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import type { Doc, Id, TableNames } from "./_generated/dataModel";
-import type { QueryCtx } from "./_generated/server";
+import type { Doc, Id } from "./_generated/dataModel";
 import { adminQuery } from "./lib/access";
 import {
-  ADMIN_COUNT_CAP,
+  articlesByState,
+  assetsByVisibility,
+  bugReportsByStatus,
+  businessRequestsByStatus,
+  usersByEmail,
+} from "./lib/counts/aggregates";
+import {
   ADMIN_PANEL_MESSAGES,
   adminUserRowValidator,
   auditRowValidator,
-  countValidator,
   USER_SEARCH_MAX,
   type AdminUserRow,
 } from "./lib/admin/rules";
@@ -50,33 +54,25 @@ export const listUsers = adminQuery({
   },
 });
 
-// Counts stop at ADMIN_COUNT_CAP so the live query stays bounded; `capped` says "1000+".
-async function bounded(ctx: QueryCtx, table: TableNames) {
-  const count = (await ctx.db.query(table).take(ADMIN_COUNT_CAP + 1)).length;
-  return { count: Math.min(count, ADMIN_COUNT_CAP), capped: count > ADMIN_COUNT_CAP };
-}
-
+/** Exact totals, each one read of its aggregate (lib/counts/aggregates.ts). */
 export const counts = adminQuery({
   args: {},
   returns: v.object({
-    users: countValidator,
-    assets: countValidator,
-    bugReports: countValidator,
-    articles: countValidator,
-    pendingRequests: countValidator,
+    users: v.number(),
+    assets: v.number(),
+    bugReports: v.number(),
+    articles: v.number(),
+    pendingRequests: v.number(),
   }),
   handler: async (ctx) => {
-    const pending = await ctx.db
-      .query("businessRequests")
-      .withIndex("by_status_and_createdAt", (q) => q.eq("status", "pending"))
-      .take(ADMIN_COUNT_CAP + 1);
-    return {
-      users: await bounded(ctx, "users"),
-      assets: await bounded(ctx, "assets"),
-      bugReports: await bounded(ctx, "bugReports"),
-      articles: await bounded(ctx, "articles"),
-      pendingRequests: { count: Math.min(pending.length, ADMIN_COUNT_CAP), capped: pending.length > ADMIN_COUNT_CAP },
-    };
+    const [users, assets, bugReports, articles, pendingRequests] = await Promise.all([
+      usersByEmail.count(ctx),
+      assetsByVisibility.count(ctx),
+      bugReportsByStatus.count(ctx),
+      articlesByState.count(ctx),
+      businessRequestsByStatus.count(ctx, { bounds: { eq: "pending" } }),
+    ]);
+    return { users, assets, bugReports, articles, pendingRequests };
   },
 });
 

@@ -2,8 +2,21 @@
 // Each keeps its own tables; the app reaches them through `components.<name>`.
 import { defineApp } from "convex/server";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
+import aggregate from "@convex-dev/aggregate/convex.config";
 
 const app = defineApp();
 app.use(rateLimiter);
+// One aggregate per count the app shows (lib/counts/aggregates.ts says what each follows).
+for (const name of [
+  "assetsByOwner",
+  "assetsByVisibility",
+  "usersByEmail",
+  "verifications",
+  "articlesByState",
+  "bugReportsByStatus",
+  "businessRequestsByStatus",
+]) {
+  app.use(aggregate, { name });
+}
 
 export default app;

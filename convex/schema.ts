@@ -11,6 +11,7 @@ import { daoTables } from "./lib/dao/schema";
 import { businessRequestTables } from "./lib/admin/schema";
 import { legacyTables } from "./lib/legacy/schema";
 import { importTables } from "./lib/csv/schema";
+import { inventoryTables } from "./lib/inventory/schema";
 import { authStateTables } from "./lib/auth/authTables";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -71,6 +72,7 @@ export default defineSchema({
   ...businessRequestTables,
   ...legacyTables,
   ...importTables,
+  ...inventoryTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

@@ -3,7 +3,6 @@ import { pick } from "convex-helpers";
 import { v, type Infer } from "convex/values";
 import { roleValidator } from "../validators";
 
-export const ADMIN_COUNT_CAP = 1000;
 export const USER_SEARCH_MAX = 100;
 export const BUSINESS_REQUEST_NOTE_MAX = 500;
 export const BUSINESS_REQUESTS_LIST_LIMIT = 50;
@@ -61,8 +60,6 @@ export const adminUserRowValidator = v.object({
   lastActiveAt: v.union(v.number(), v.null()),
 });
 export type AdminUserRow = Infer<typeof adminUserRowValidator>;
-
-export const countValidator = v.object({ count: v.number(), capped: v.boolean() });
 
 export const auditRowValidator = v.object({
   _id: v.id("auditLog"),
