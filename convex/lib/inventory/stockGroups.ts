@@ -73,3 +73,20 @@ export async function addToStock(ctx: MutationCtx, asset: Doc<"assets">) {
   const c = contributionOf(asset);
   if (c !== null) await apply(ctx, c, 1);
 }
+
+const ZERO: StockTotals = { items: 0, quantity: 0, value: 0 };
+
+/** Exact totals of the business items a location / category filter selects. */
+export async function stockTotals(ctx: QueryCtx, ownerId: Id<"users">, filter: { location?: string; category?: string }): Promise<StockTotals> {
+  const { location, category } = filter;
+  const [dimension, key]: [StockDimension, string] =
+    location !== undefined && category !== undefined
+      ? ["place", placeKey(location, category)]
+      : location !== undefined
+        ? ["location", location]
+        : category !== undefined
+          ? ["category", category]
+          : ["all", ""];
+  const row = await stockGroup(ctx, ownerId, dimension, key);
+  return row === null ? ZERO : { items: row.items, quantity: row.quantity, value: row.value };
+}
