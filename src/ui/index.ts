@@ -9,3 +9,7 @@ export { Card } from "./Card";
 export { Spinner, PageSpinner } from "./Spinner";
 export { cn } from "./cn";
 export { QueryErrorBoundary } from "./QueryErrorBoundary";
+export { DataTable } from "./DataTable";
+export type { Column } from "./DataTable";
+export { Pager } from "./Pager";
+export { ViewToggle } from "./ViewToggle";
