@@ -2,8 +2,9 @@
 // patch and delete made through the app's mutation builders keeps the counts exact.
 // The idempotent form (replaceOrInsert / deleteIfExists) is used so a document that
 // predates its aggregate (before the backfill reaches it) never makes a write fail.
-import type { Triggers } from "convex-helpers/server/triggers";
-import type { DataModel } from "../../_generated/dataModel";
+import type { Trigger, Triggers } from "convex-helpers/server/triggers";
+import type { DataModel, Doc, TableNames } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
 import { followAsset } from "../inventory/stockGroups";
 import {
   articlesByState,
@@ -15,13 +16,29 @@ import {
   verifications,
 } from "./aggregates";
 
+type Follower<T extends TableNames> = Trigger<MutationCtx, DataModel, T>;
+
+/**
+ * The aggregate's trigger, skipped for an update that leaves what the aggregate holds
+ * (`position`: namespace, key and summed value) as it was: most writes (a rename, a
+ * status change for the visibility count) then cost no component call at all.
+ */
+function whenMoved<T extends TableNames>(trigger: Follower<T>, position: (doc: Doc<T>) => unknown): Follower<T> {
+  return async (ctx, change) => {
+    if (change.operation === "update" && JSON.stringify(position(change.oldDoc)) === JSON.stringify(position(change.newDoc))) return;
+    await trigger(ctx, change);
+  };
+}
+
+const quantity = (a: Doc<"assets">) => (a.details.kind === "business" ? a.details.quantity : 0);
+
 export function registerCountTriggers(triggers: Triggers<DataModel>): void {
-  triggers.register("assets", assetsByOwner.idempotentTrigger());
-  triggers.register("assets", assetsByVisibility.idempotentTrigger());
+  triggers.register("assets", whenMoved<"assets">(assetsByOwner.idempotentTrigger(), (a) => [a.ownerId, a.kind, a.status, quantity(a)]));
+  triggers.register("assets", whenMoved<"assets">(assetsByVisibility.idempotentTrigger(), (a) => [a.visibility, a.kind]));
   triggers.register("assets", followAsset);
-  triggers.register("users", usersByEmail.idempotentTrigger());
+  triggers.register("users", whenMoved<"users">(usersByEmail.idempotentTrigger(), (u) => u.email ?? ""));
   triggers.register("verifyAlerts", verifications.idempotentTrigger());
-  triggers.register("articles", articlesByState.idempotentTrigger());
-  triggers.register("bugReports", bugReportsByStatus.idempotentTrigger());
-  triggers.register("businessRequests", businessRequestsByStatus.idempotentTrigger());
+  triggers.register("articles", whenMoved<"articles">(articlesByState.idempotentTrigger(), (a) => a.isPublished));
+  triggers.register("bugReports", whenMoved<"bugReports">(bugReportsByStatus.idempotentTrigger(), (r) => r.status));
+  triggers.register("businessRequests", whenMoved<"businessRequests">(businessRequestsByStatus.idempotentTrigger(), (r) => r.status));
 }
