@@ -8,6 +8,8 @@ export type Column<R> = {
   cell: (row: R) => ReactNode;
   sort?: { asc: string; desc: string; first?: "asc" | "desc" };
   className?: string;
+  /** Left out on narrow screens (the row keeps its name, status and the rest). */
+  wideOnly?: boolean;
 };
 
 type Props<R> = {
@@ -26,6 +28,7 @@ type Props<R> = {
 };
 
 const CHECKBOX = "h-4 w-4 cursor-pointer accent-indigo-600";
+const WIDE_ONLY = "hidden md:table-cell";
 
 function PageCheckbox({ checked, mixed, onChange }: { checked: boolean; mixed: boolean; onChange: (checked: boolean) => void }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -42,7 +45,7 @@ function SortHeader<R>({ column, sort, onSort }: { column: Column<R>; sort: stri
   const direction = sort === order.asc ? "ascending" : sort === order.desc ? "descending" : "none";
   const next = direction === "ascending" ? order.desc : direction === "descending" ? order.asc : order[order.first ?? "asc"];
   return (
-    <th scope="col" aria-sort={direction} className={cn("px-3 py-2 text-left", column.className)}>
+    <th scope="col" aria-sort={direction} className={cn("px-3 py-2 text-left", column.className, column.wideOnly && WIDE_ONLY)}>
       <button
         type="button"
         onClick={() => onSort(next)}
@@ -61,8 +64,9 @@ export function DataTable<R>({ caption, columns, rows, rowId, rowLabel, sort, on
   const selectable = selected !== undefined && onToggleRow !== undefined && onTogglePage !== undefined;
   const onPage = rows.filter((r) => selected?.has(rowId(r))).length;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full min-w-[40rem] border-collapse text-sm">
+    // `relative`: the headers' screen-reader text is absolutely placed and must scroll with the table.
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table className="w-full border-collapse text-sm md:min-w-[40rem]">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">
           <tr>
@@ -75,7 +79,7 @@ export function DataTable<R>({ caption, columns, rows, rowId, rowLabel, sort, on
               c.sort ? (
                 <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />
               ) : (
-                <th key={c.key} scope="col" className={cn("px-3 py-2 text-left font-semibold", c.className)}>{c.header}</th>
+                <th key={c.key} scope="col" className={cn("px-3 py-2 text-left font-semibold", c.className, c.wideOnly && WIDE_ONLY)}>{c.header}</th>
               ),
             )}
           </tr>
@@ -100,7 +104,7 @@ export function DataTable<R>({ caption, columns, rows, rowId, rowLabel, sort, on
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.key} className={cn("px-3 py-2 align-middle", c.className)}>{c.cell(row)}</td>
+                  <td key={c.key} className={cn("px-3 py-2 align-middle", c.className, c.wideOnly && WIDE_ONLY)}>{c.cell(row)}</td>
                 ))}
               </tr>
             );

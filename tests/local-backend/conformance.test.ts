@@ -165,7 +165,7 @@ describe("search and pagination", () => {
     const opts = (cursor: string | null) => ({ channel: "d", order: "desc" as const, paginationOpts: { numItems: 2, cursor } });
     const seen: string[] = [];
     for (let cursor: string | null = null; ; ) {
-      const page = await ctx.http.query(api.posts.page, opts(cursor));
+      const page: { page: string[]; isDone: boolean; continueCursor: string } = await ctx.http.query(api.posts.page, opts(cursor));
       seen.push(...page.page);
       if (page.isDone) break;
       cursor = page.continueCursor;

@@ -23,6 +23,7 @@ function columns(selfId: Id<"users"> | null): Column<AdminUserRow>[] {
     { key: "flags", header: "Features", cell: (u) => <FlagBoxes user={u} isSelf={u._id === selfId} /> },
     {
       key: "joined",
+    wideOnly: true,
       header: "Joined",
       sort: { asc: "oldest", desc: "newest", first: "desc" },
       cell: (u) => <span className="whitespace-nowrap">{formatDate(u._creationTime)}</span>,

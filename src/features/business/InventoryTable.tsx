@@ -33,12 +33,12 @@ const COLUMNS: Column<Item>[] = [
   },
   { key: "sku", header: "SKU", cell: (i) => <span className="font-mono">{i.sku}</span> },
   { key: "qty", header: "Qty", className: "text-right tabular-nums", cell: (i) => formatNumber(i.quantity) },
-  { key: "unit", header: "Unit cost", className: "text-right tabular-nums", cell: (i) => (i.unitCost === null ? dash : formatMoney(i.unitCost)) },
-  { key: "value", header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) },
-  { key: "location", header: "Location", cell: (i) => i.location ?? dash },
-  { key: "category", header: "Category", cell: (i) => i.category ?? dash },
+  { key: "unit", wideOnly: true, header: "Unit cost", className: "text-right tabular-nums", cell: (i) => (i.unitCost === null ? dash : formatMoney(i.unitCost)) },
+  { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) },
+  { key: "location", wideOnly: true, header: "Location", cell: (i) => i.location ?? dash },
+  { key: "category", wideOnly: true, header: "Category", cell: (i) => i.category ?? dash },
   { key: "status", header: "Status", cell: (i) => <AssetStatusBadge status={i.status} /> },
-  { key: "tagged", header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (i) => <span className="whitespace-nowrap">{formatDate(i.taggedAt)}</span> },
+  { key: "tagged", wideOnly: true, header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (i) => <span className="whitespace-nowrap">{formatDate(i.taggedAt)}</span> },
 ];
 
 /** The inventory's items: sortable, paged, with an exact total, selection and the asset bulk actions. */

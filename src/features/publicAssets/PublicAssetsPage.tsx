@@ -36,10 +36,10 @@ const COLUMNS: Column<Card>[] = [
     cell: (a) => <Link to={`/verify/${a.serial}`} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">{a.name}</Link>,
   },
   { key: "serial", header: "Serial", cell: (a) => <span className="font-mono text-xs">{a.serial}</span> },
-  { key: "kind", header: "Kind", cell: (a) => KIND_LABELS[a.kind] },
+  { key: "kind", wideOnly: true, header: "Kind", cell: (a) => KIND_LABELS[a.kind] },
   { key: "status", header: "Status", cell: (a) => <AssetStatusBadge status={a.status} /> },
-  { key: "category", header: "Category", cell: (a) => a.category ?? "—" },
-  { key: "tagged", header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (a) => <span className="whitespace-nowrap">{formatDate(a.taggedAt)}</span> },
+  { key: "category", wideOnly: true, header: "Category", cell: (a) => a.category ?? "—" },
+  { key: "tagged", wideOnly: true, header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (a) => <span className="whitespace-nowrap">{formatDate(a.taggedAt)}</span> },
 ];
 
 /** /public-assets: live, sortable, searchable, paged, as a table (with export of a selection) or cards. */
