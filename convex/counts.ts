@@ -3,11 +3,12 @@
 // its own mutation that schedules the next. Idempotent: aggregates are filled with
 // insertIfDoesNotExist, and the stock groups are rebuilt from zero at the start, so a
 // second run ends with the same figures. Run it once per deployment:
-//   npx convex run counts:backfill        (the local backend runs it on start)
+//   npx convex run counts:backfill        (on a real deployment)
+//   npm run backfill:counts               (the local backend's data; stop npm run dev first)
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, TableNames } from "./_generated/dataModel";
-import type { MutationCtx } from "./_generated/server";
+import { internalQuery, type MutationCtx } from "./_generated/server";
 import {
   articlesByState,
   assetsByOwner,
@@ -73,5 +74,15 @@ export const fill = internalMutation({
     if (!page.isDone) await ctx.scheduler.runAfter(0, internal.counts.fill, { step, cursor: page.continueCursor });
     else if (next !== undefined) await ctx.scheduler.runAfter(0, internal.counts.fill, { step: next, cursor: null });
     return null;
+  },
+});
+
+/** Whether a backfill step is still scheduled or running (scripts/backfill-counts.mjs waits on it). */
+export const running = internalQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => {
+    const recent = await ctx.db.system.query("_scheduled_functions").order("desc").take(50);
+    return recent.some((job) => job.name.includes("counts") && (job.state.kind === "pending" || job.state.kind === "inProgress"));
   },
 });

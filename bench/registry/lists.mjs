@@ -3,7 +3,7 @@
 // as the account: the p50/p95 ms of a 50-row list page (/assets and the inventory, newest
 // and by name) with its exact total, of the inventory summary, and of "select all matching"
 // (every id, page by page); then the seconds a bulk status change of 1,000 items takes in
-// batches of 200 (one mutation each), as the page sends them.
+// batches of BULK_BATCH (100; one mutation each), as the page sends them.
 // Usage: node bench/registry/lists.mjs [--items 10000] [--bulk 1000]
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -14,8 +14,8 @@ import { arg, machine, percentile, REPO } from "../support/backend.mjs";
 
 const ITEMS = Number(arg("items", "10000"));
 const BULK = Number(arg("bulk", "1000"));
-const SEED_BATCH = Number(arg("seed-batch", "500"));
-const BATCH = 200;
+const SEED_BATCH = Number(arg("seed-batch", "100"));
+const BATCH = 100;
 const EMAIL = "business@example.com";
 
 async function timed(n, fn) {

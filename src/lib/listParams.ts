@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useDebounced } from "./useDebounced";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -38,13 +39,11 @@ export function useListParams() {
  */
 export function useSearchParamText(list: ReturnType<typeof useListParams>, name = "q") {
   const query = list.get(name) ?? "";
-  const [text, setTextState] = useState(query);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const setText = (value: string) => {
-    setTextState(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => list.set({ [name]: value.trim() }), SEARCH_DELAY_MS);
-  };
+  const [text, setText] = useState(query);
+  const settled = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const apply = useEffectEvent((value: string) => {
+    if (value !== (list.get(name) ?? "")) list.set({ [name]: value });
+  });
+  useEffect(() => apply(settled), [settled]);
   return { text, setText, query };
 }

@@ -3,7 +3,7 @@ import { v } from "convex/values";
 import type { Doc } from "../../_generated/dataModel";
 
 /** Ids per bulk call: the client sends a selection in batches of this many. */
-export const BULK_BATCH = 200;
+export const BULK_BATCH = 100;
 /** Ids per page when "select all matching" walks a filter. */
 export const IDS_PAGE = 1000;
 /** Free-text filters (search, location, category) are cut to this length. */
@@ -19,7 +19,7 @@ export const bulkResultValidator = v.object({ changed: v.number(), skipped: v.nu
 
 /** The business inventory's location / category filters ("" = items without one). */
 export const stockFilterArgs = { location: v.optional(v.string()), category: v.optional(v.string()) };
-export type StockFilter = { location?: string; category?: string };
+type StockFilter = { location?: string; category?: string };
 
 export function matchesStock(asset: Doc<"assets">, { location, category }: StockFilter): boolean {
   if (asset.details.kind !== "business") return location === undefined && category === undefined;

@@ -6,7 +6,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 
 export type StockDimension = Doc<"stockGroups">["dimension"];
-export type StockTotals = { items: number; quantity: number; value: number };
+type StockTotals = { items: number; quantity: number; value: number };
 
 type Contribution = StockTotals & { ownerId: Id<"users">; location: string; category: string };
 
@@ -23,7 +23,7 @@ function contributionOf(asset: Doc<"assets"> | null): Contribution | null {
   };
 }
 
-export const placeKey = (location: string, category: string) => JSON.stringify([location, category]);
+const placeKey = (location: string, category: string) => JSON.stringify([location, category]);
 
 function groupsOf(c: Contribution): [StockDimension, string][] {
   return [
@@ -34,7 +34,7 @@ function groupsOf(c: Contribution): [StockDimension, string][] {
   ];
 }
 
-export async function stockGroup(ctx: QueryCtx, ownerId: Id<"users">, dimension: StockDimension, key: string) {
+async function stockGroup(ctx: QueryCtx, ownerId: Id<"users">, dimension: StockDimension, key: string) {
   return await ctx.db
     .query("stockGroups")
     .withIndex("by_ownerId_and_dimension_and_key", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension).eq("key", key))

@@ -14,7 +14,7 @@ import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
 
 type Item = FunctionReturnType<typeof api.inventory.items>["page"][number];
-export type InventoryFilter = { sort: AssetSort; search?: string; location?: string; category?: string };
+type InventoryFilter = { sort: AssetSort; search?: string; location?: string; category?: string };
 
 const PAGE_SIZE = 50;
 const dash = <span className="text-slate-400">—</span>;
