@@ -11,7 +11,7 @@ import { internalMutation } from "./lib/writes";
 import { businessAction, businessQuery } from "./lib/access";
 import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./lib/assets/tables";
 import { TAGGING_COST } from "./lib/constants";
-import { createBusinessAsset, deleteImportedAsset, itemOf } from "./lib/csv/assets";
+import { createBusinessAsset, deleteImportedAsset, inventoryItemFields, itemOf } from "./lib/csv/assets";
 import { checkCsv, CSV_MESSAGES, IMPORT_BATCH, IMPORT_STALE_MS, MAX_CSV_BYTES, MAX_LISTED_ERRORS, formatBytes } from "./lib/csv/import";
 import { appError } from "./lib/errors";
 import { importStatusValidator } from "./lib/legacy/tables";
@@ -19,20 +19,7 @@ import { earn, spend } from "./lib/ledger";
 
 const EXPORT_PAGE = 1000;
 
-const itemValidator = v.object({
-  _id: v.id("assets"),
-  serial: v.string(),
-  name: v.string(),
-  sku: v.string(),
-  quantity: v.number(),
-  unitCost: v.union(v.number(), v.null()),
-  value: v.union(v.number(), v.null()),
-  location: v.union(v.string(), v.null()),
-  category: v.union(v.string(), v.null()),
-  description: v.union(v.string(), v.null()),
-  status: v.string(),
-  taggedAt: v.number(),
-});
+const itemValidator = v.object(inventoryItemFields);
 
 /** Export in pages (a result array holds at most 8,192 values); the client joins and writes the CSV. */
 export const exportPage = businessQuery({

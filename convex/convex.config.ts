@@ -3,20 +3,11 @@
 import { defineApp } from "convex/server";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import aggregate from "@convex-dev/aggregate/convex.config";
+import { AGGREGATE_NAMES } from "./lib/counts/names";
 
 const app = defineApp();
 app.use(rateLimiter);
 // One aggregate per count the app shows (lib/counts/aggregates.ts says what each follows).
-for (const name of [
-  "assetsByOwner",
-  "assetsByVisibility",
-  "usersByEmail",
-  "verifications",
-  "articlesByState",
-  "bugReportsByStatus",
-  "businessRequestsByStatus",
-]) {
-  app.use(aggregate, { name });
-}
+for (const name of AGGREGATE_NAMES) app.use(aggregate, { name });
 
 export default app;

@@ -7,7 +7,7 @@ import { businessQuery } from "./lib/access";
 import { BULK_MESSAGES, FILTER_MAX, matchesStock, stockFilterArgs } from "./lib/assets/bulk";
 import { listMineQuery, sortValidator } from "./lib/assets/list";
 import { assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
-import { itemOf } from "./lib/csv/assets";
+import { inventoryItemFields, itemOf } from "./lib/csv/assets";
 import { appError } from "./lib/errors";
 import { stockTotals, type StockDimension } from "./lib/inventory/stockGroups";
 
@@ -61,20 +61,8 @@ export const summary = businessQuery({
   },
 });
 
-const itemRowValidator = v.object({
-  _id: v.id("assets"),
-  serial: v.string(),
-  name: v.string(),
-  sku: v.string(),
-  quantity: v.number(),
-  unitCost: v.union(v.number(), v.null()),
-  value: v.union(v.number(), v.null()),
-  location: v.union(v.string(), v.null()),
-  category: v.union(v.string(), v.null()),
-  status: assetStatusValidator,
-  visibility: visibilityValidator,
-  taggedAt: v.number(),
-});
+const { description: _description, ...rowFields } = inventoryItemFields;
+const itemRowValidator = v.object({ ...rowFields, status: assetStatusValidator, visibility: visibilityValidator });
 
 /** One page of the items, in the chosen order; location / category narrow it, search ranks it. */
 export const items = businessQuery({

@@ -71,6 +71,7 @@ import type * as lib_bugReports_redact from "../lib/bugReports/redact.js";
 import type * as lib_bugReports_rules from "../lib/bugReports/rules.js";
 import type * as lib_constants from "../lib/constants.js";
 import type * as lib_counts_aggregates from "../lib/counts/aggregates.js";
+import type * as lib_counts_names from "../lib/counts/names.js";
 import type * as lib_counts_triggers from "../lib/counts/triggers.js";
 import type * as lib_csv_assets from "../lib/csv/assets.js";
 import type * as lib_csv_format from "../lib/csv/format.js";
@@ -183,6 +184,7 @@ declare const fullApi: ApiFromModules<{
   "lib/bugReports/rules": typeof lib_bugReports_rules;
   "lib/constants": typeof lib_constants;
   "lib/counts/aggregates": typeof lib_counts_aggregates;
+  "lib/counts/names": typeof lib_counts_names;
   "lib/counts/triggers": typeof lib_counts_triggers;
   "lib/csv/assets": typeof lib_csv_assets;
   "lib/csv/format": typeof lib_csv_format;

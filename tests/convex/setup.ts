@@ -9,6 +9,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { triggers } from "../../convex/lib/writes";
+import { AGGREGATE_NAMES } from "../../convex/lib/counts/names";
 import type { Role } from "../../convex/lib/validators";
 
 export const modules = import.meta.glob("../../convex/**/*.*s");
@@ -29,22 +30,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 export const SITE_URL = process.env.SITE_URL;
 
-// The aggregate instances convex/convex.config.ts mounts, one per count.
-const AGGREGATES = [
-  "assetsByOwner",
-  "assetsByVisibility",
-  "usersByEmail",
-  "verifications",
-  "articlesByState",
-  "bugReportsByStatus",
-  "businessRequestsByStatus",
-];
-
 /** A fresh backend with every component convex/convex.config.ts mounts. */
 export function setupTest() {
   const t = convexTest(schema, modules);
   rateLimiter.register(t, "rateLimiter");
-  for (const name of AGGREGATES) aggregate.register(t, name);
+  for (const name of AGGREGATE_NAMES) aggregate.register(t, name);
   return t;
 }
 export type Backend = ReturnType<typeof setupTest>;

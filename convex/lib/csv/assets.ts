@@ -1,6 +1,7 @@
 // Business assets for the CSV import, created the way assets.tag creates them
 // (serial from lib/assets/serial, same fields, provenance and history) minus the
 // per-item charge, which the import takes once for the whole file.
+import { v } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { recordEvent } from "../assets/read";
@@ -32,6 +33,22 @@ export async function deleteImportedAsset(ctx: MutationCtx, assetId: Id<"assets"
   for (const o of owners) await ctx.db.delete("assetOwners", o._id);
   if ((await ctx.db.get("assets", assetId)) !== null) await ctx.db.delete("assets", assetId);
 }
+
+/** The fields of an inventory item (itemOf), for returns validators. */
+export const inventoryItemFields = {
+  _id: v.id("assets"),
+  serial: v.string(),
+  name: v.string(),
+  sku: v.string(),
+  quantity: v.number(),
+  unitCost: v.union(v.number(), v.null()),
+  value: v.union(v.number(), v.null()),
+  location: v.union(v.string(), v.null()),
+  category: v.union(v.string(), v.null()),
+  description: v.union(v.string(), v.null()),
+  status: v.string(),
+  taggedAt: v.number(),
+};
 
 export function itemOf(a: Doc<"assets">) {
   const d = a.details.kind === "business" ? a.details : { sku: "", quantity: 0, unitCost: undefined, location: undefined };

@@ -5,7 +5,7 @@ import { ASSET_SORTS } from "../../../convex/lib/assets/list";
 import type { AssetSummary } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "../../../convex/lib/assets/tables";
-import { Input, Select, ViewToggle, buttonClasses, type Column } from "../../ui";
+import { Input, Select, buttonClasses, type Column } from "../../ui";
 import { AssetCard } from "./AssetCard";
 import { IncomingOffers } from "./IncomingOffers";
 import { AssetBulkActions } from "../../lib/AssetBulkActions";
@@ -14,12 +14,12 @@ import { collectIds } from "../../lib/bulk";
 import { useBulkRun } from "../../lib/BulkBar";
 import { formatDate } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
+import { ListViewControls, LIST_VIEWS } from "../../lib/ListViewControls";
 import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
-const VIEWS = ["table", "cards"] as const;
 
 const COLUMNS: Column<AssetSummary>[] = [
   {
@@ -48,7 +48,7 @@ export default function AssetsPage() {
   const kind = list.get<AssetKind>("kind", ASSET_KINDS);
   const status = list.get<AssetStatus>("status", ASSET_STATUSES);
   const sort = list.get("sort", ASSET_SORTS) ?? "newest";
-  const view = list.get("view", VIEWS) ?? "table";
+  const view = list.get("view", LIST_VIEWS) ?? "table";
   const search = useSearchParamText(list);
   const filter = { kind, status, sort, search: search.query || undefined };
   const pages = useCursorPages(api.assets.listMine, filter, PAGE_SIZE[view]);
@@ -74,13 +74,7 @@ export default function AssetsPage() {
           <option value="">All statuses</option>
           {ASSET_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
         </Select>
-        <Select aria-label="Sort" value={sort} disabled={search.query !== ""} onChange={(e) => list.set({ sort: e.target.value === "newest" ? undefined : e.target.value })}>
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-          <option value="name">Name A–Z</option>
-          <option value="name_desc">Name Z–A</option>
-        </Select>
-        <ViewToggle value={view} options={[["table", "Table"], ["cards", "Cards"]]} onChange={(v) => list.set({ view: v === "table" ? undefined : v })} />
+        <ListViewControls list={list} sort={sort} view={view} searching={search.query !== ""} />
       </div>
       <PagedTable
         caption="My assets"

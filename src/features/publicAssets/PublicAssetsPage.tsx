@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import { ASSET_SORTS } from "../../../convex/lib/assets/list";
 import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import type { PublicAssetCard as Card } from "../../../convex/lib/verify/tables";
-import { Button, Input, Select, ViewToggle, buttonClasses, type Column } from "../../ui";
+import { Button, Input, buttonClasses, type Column } from "../../ui";
 import { PublicAssetCard } from "./PublicAssetCard";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { collectIds, itemsText } from "../../lib/bulk";
@@ -13,12 +13,12 @@ import { useBulkRun } from "../../lib/BulkBar";
 import { exportSelection } from "../../lib/exportCsv";
 import { formatDate } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
+import { ListViewControls, LIST_VIEWS } from "../../lib/ListViewControls";
 import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
-const VIEWS = ["table", "cards"] as const;
 
 const PUBLIC_ASSETS_TEXT = {
   title: "Public Assets",
@@ -47,7 +47,7 @@ export default function PublicAssetsPage() {
   const client = useConvex();
   const list = useListParams();
   const sort = list.get("sort", ASSET_SORTS) ?? "newest";
-  const view = list.get("view", VIEWS) ?? "table";
+  const view = list.get("view", LIST_VIEWS) ?? "table";
   const search = useSearchParamText(list);
   const filter = { sort, search: search.query || undefined };
   const pages = useCursorPages(api.publicAssets.list, filter, PAGE_SIZE[view]);
@@ -89,13 +89,7 @@ export default function PublicAssetsPage() {
         <div role="search" className="w-full max-w-md">
           <Input type="search" label={PUBLIC_ASSETS_TEXT.search} placeholder="Name, serial, brand..." value={search.text} onChange={(e) => search.setText(e.target.value)} />
         </div>
-        <Select aria-label="Sort" value={sort} disabled={search.query !== ""} onChange={(e) => list.set({ sort: e.target.value === "newest" ? undefined : e.target.value })}>
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-          <option value="name">Name A–Z</option>
-          <option value="name_desc">Name Z–A</option>
-        </Select>
-        <ViewToggle value={view} options={[["table", "Table"], ["cards", "Cards"]]} onChange={(v) => list.set({ view: v === "table" ? undefined : v })} />
+        <ListViewControls list={list} sort={sort} view={view} searching={search.query !== ""} />
       </div>
       <PagedTable
         caption="Public assets"
