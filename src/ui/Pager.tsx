@@ -21,7 +21,7 @@ export function Pager({ page, pageCount, canPrevious, canNext, onFirst, onPrevio
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={onFirst} disabled={!canPrevious}>First</Button>
         <Button variant="outline" size="sm" onClick={onPrevious} disabled={!canPrevious}>Previous</Button>
-        <span className="px-1 tabular-nums" aria-current="page">
+        <span className="whitespace-nowrap px-1 tabular-nums" aria-current="page">
           Page {page}{pageCount !== null ? ` of ${pageCount}` : ""}
         </span>
         <Button variant="outline" size="sm" onClick={onNext} disabled={!canNext}>Next</Button>

@@ -59,10 +59,10 @@ describe("business inventory and legacy release", () => {
       await page.getByLabel("Location").selectOption("Shop");
       const totals = page.getByLabel("Totals");
       await totals.getByText("625").waitFor();
-      await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 25);
+      await expect.poll(() => table.locator("tbody tr").count(), { timeout: 20_000 }).toBe(25);
+      // Full-text search (the search index, as on /assets): the best match first.
       await page.getByLabel("Search").fill("Item 37");
-      await table.locator("tbody tr").first().getByText("Item 37").waitFor();
-      await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
+      await table.locator("tbody tr").first().getByText("Item 37", { exact: true }).waitFor();
       await page.getByLabel("Search").fill("");
       await snap(page, "business-dashboard");
     } finally {
