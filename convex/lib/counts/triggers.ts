@@ -37,7 +37,8 @@ export function registerCountTriggers(triggers: Triggers<DataModel>): void {
   triggers.register("assets", whenMoved<"assets">(assetsByVisibility.idempotentTrigger(), (a) => [a.visibility, a.kind]));
   triggers.register("assets", followAsset);
   triggers.register("users", whenMoved<"users">(usersByEmail.idempotentTrigger(), (u) => u.email ?? ""));
-  triggers.register("verifyAlerts", verifications.idempotentTrigger());
+  // Marking alerts seen patches them; only inserts and deletes move this count.
+  triggers.register("verifyAlerts", whenMoved<"verifyAlerts">(verifications.idempotentTrigger(), () => null));
   triggers.register("articles", whenMoved<"articles">(articlesByState.idempotentTrigger(), (a) => a.isPublished));
   triggers.register("bugReports", whenMoved<"bugReports">(bugReportsByStatus.idempotentTrigger(), (r) => r.status));
   triggers.register("businessRequests", whenMoved<"businessRequests">(businessRequestsByStatus.idempotentTrigger(), (r) => r.status));
