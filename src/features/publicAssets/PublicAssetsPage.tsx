@@ -22,7 +22,7 @@ const PAGE_SIZE = { table: 50, cards: 24 } as const;
 
 const PUBLIC_ASSETS_TEXT = {
   title: "Public Assets",
-  intro: "Assets their owners have made public, newest first. Open one to see its status and verify its serial number.",
+  intro: "Assets their owners have made public. Open one to see its status and verify its serial number.",
   search: "Search public assets",
   empty: "No public assets yet.",
   noMatch: "No public assets match your search.",
