@@ -17,15 +17,14 @@ import {
   recordEvent,
   toSummary,
 } from "./lib/assets/read";
-import { listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
-import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assets/rules";
+import { countOwned, listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
+import { assertAsset, searchTextOf } from "./lib/assets/rules";
+import { changeStatus, deleteAsset } from "./lib/assets/changes";
 import { reserveSerial } from "./lib/assets/serial";
 import { assetInputArgs as inputArgs, tagArgs, tagAsset } from "./lib/assets/tagging";
 import { seedDemoAssets } from "./lib/assets/seed";
-import { releaseFile } from "./lib/assets/store";
 import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { appError, MESSAGES } from "./lib/errors";
-import { cancelPendingTransfer } from "./lib/assets/transfers";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 
 const HISTORY_LIMIT = 100;
@@ -58,6 +57,14 @@ export const listMine = viewerQuery({
         : await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
     return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
   },
+});
+
+/** How many assets a kind/status filter matches, exactly: the list's total (searches have none). */
+export const countMine = viewerQuery({
+  signedOut: 0,
+  args: { kind: v.optional(assetKindValidator), status: v.optional(assetStatusValidator) },
+  returns: v.number(),
+  handler: async (ctx, args) => await countOwned(ctx, ctx.user._id, args),
 });
 
 // Ids arrive from the URL: a malformed one is simply not found.
@@ -163,17 +170,7 @@ export const setStatus = userMutation({
   handler: async (ctx, { assetId, status }) => {
     const asset = await ownedAsset(ctx, assetId, ctx.user._id);
     if (asset.status === status) throw appError("INVALID", MESSAGES.nothingToChange);
-    await ctx.db.patch("assets", assetId, { status, updatedAt: Date.now() });
-    const found = status === "active" && (asset.status === "lost" || asset.status === "stolen");
-    await recordEvent(ctx, {
-      assetId,
-      actorId: ctx.user._id,
-      type: "status",
-      summary: found ? `Found: back to Active (was ${STATUS_LABELS[asset.status]})` : `Marked as ${STATUS_LABELS[status]}`,
-      changes: [{ field: "Status", from: STATUS_LABELS[asset.status], to: STATUS_LABELS[status] }],
-    });
-    // Only an active asset may be handed over: a pending offer ends when it is not.
-    if (status !== "active") await cancelPendingTransfer(ctx, assetId, ctx.user._id);
+    await changeStatus(ctx, asset, status, ctx.user._id);
     return null;
   },
 });
@@ -182,12 +179,7 @@ export const remove = userMutation({
   args: { assetId: v.id("assets") },
   returns: v.null(),
   handler: async (ctx, { assetId }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
-    await cancelPendingTransfer(ctx, assetId, ctx.user._id);
-    for (const file of asset.files) await releaseFile(ctx, assetId, file.storageId);
-    // The serial stays in `serials`: it is never issued again.
-    await ctx.db.delete("assets", assetId);
-    await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
+    await deleteAsset(ctx, await ownedAsset(ctx, assetId, ctx.user._id), ctx.user._id);
     return null;
   },
 });

@@ -6,6 +6,8 @@ import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import resend from "@convex-dev/resend/convex.config";
 import twilio from "@convex-dev/twilio/convex.config";
 import workpool from "@convex-dev/workpool/convex.config";
+import aggregate from "@convex-dev/aggregate/convex.config";
+import { AGGREGATE_NAMES } from "./lib/counts/names";
 
 const app = defineApp();
 // Every rate limit (lib/limits.ts).
@@ -16,5 +18,7 @@ app.use(twilio);
 app.use(workpool, { name: "smsWorkpool" });
 // Schema changes over existing data (convex/migrations.ts).
 app.use(migrations);
+// One aggregate per count the app shows (lib/counts/aggregates.ts says what each follows).
+for (const name of AGGREGATE_NAMES) app.use(aggregate, { name });
 
 export default app;

@@ -12,6 +12,7 @@ import { businessRequestTables } from "./lib/admin/schema";
 import { legacyTables } from "./lib/legacy/schema";
 import { importTables } from "./lib/csv/schema";
 import { stickerTables } from "./lib/stickers/schema";
+import { inventoryTables } from "./lib/inventory/schema";
 import { authStateTables } from "./lib/auth/authTables";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -66,6 +67,7 @@ export default defineSchema({
   ...legacyTables,
   ...importTables,
   ...stickerTables,
+  ...inventoryTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

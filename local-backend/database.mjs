@@ -165,10 +165,14 @@ export class Database {
   }
 
   /** Index entries in [lo, hi) as { key, value: id }, in key order (or reverse). */
+  /** Index entries in [lo, hi), ascending or (reverse) descending. */
   scan(lo, hi, reverse, transaction) {
-    return reverse
-      ? this.index.getRange({ start: hi, end: lo, reverse: true, inclusiveEnd: true, transaction })
-      : this.index.getRange({ start: lo, end: hi, transaction });
+    if (!reverse) return this.index.getRange({ start: lo, end: hi, transaction });
+    // A reverse range includes its start key in LMDB; `hi` is exclusive here as everywhere
+    // (a descending page continues from its last key and must not repeat it).
+    return this.index
+      .getRange({ start: hi, end: lo, reverse: true, inclusiveEnd: true, transaction })
+      .filter(({ key }) => Buffer.compare(key, hi) !== 0);
   }
 
   count(table) {

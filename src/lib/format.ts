@@ -64,11 +64,6 @@ export function formatNumber(n: number): string {
   return n.toLocaleString(userLocale());
 }
 
-/** A count the server stopped at its cap reads "1,000+". */
-export function formatCount(c: { count: number; capped: boolean }): string {
-  return `${formatNumber(c.count)}${c.capped ? "+" : ""}`;
-}
-
 /** "1,250 TMT". */
 export function formatTmt(n: number): string {
   return `${formatNumber(n)} ${TOKEN_SYMBOL}`;

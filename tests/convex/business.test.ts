@@ -28,14 +28,15 @@ describe("CSV import", () => {
     const spent = await t.run(async (ctx) => await ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", owner.userId)).collect());
     expect(spent.filter((x) => x.type === "spent").map((x) => [x.amount, x.source])).toEqual([[-15, "tagging"]]);
 
-    const inv = await owner.as.query(api.business.inventory, {});
+    const inv = await owner.as.query(api.inventory.summary, {});
     expect(inv.totals).toEqual({ items: 3, quantity: 35, value: 10 * 450 + 5 * 450 + 20 * 300 });
     expect(inv.byLocation.find((g) => g.key === "Shop")).toMatchObject({ items: 2, quantity: 30, value: 10500 });
     expect(inv.byCategory.find((g) => g.key === "Kitchen")).toMatchObject({ items: 2, quantity: 15 });
-    expect(inv.items.every((i) => /^TMT-/.test(i.serial))).toBe(true);
-    const filtered = await owner.as.query(api.business.inventory, { location: "Shop", search: "towel" });
-    expect(filtered.items.map((i) => i.name)).toEqual(["Tea towel"]);
-    expect(filtered.totals.items).toBe(1);
+    const items = await owner.as.query(api.inventory.items, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(items.page.every((i) => /^TMT-/.test(i.serial))).toBe(true);
+    const filtered = await owner.as.query(api.inventory.items, { paginationOpts: { numItems: 10, cursor: null }, location: "Shop", search: "towel" });
+    expect(filtered.page.map((i) => i.name)).toEqual(["Tea towel"]);
+    expect((await owner.as.query(api.inventory.summary, { location: "Shop", category: "Kitchen" })).totals.items).toBe(1);
     const job = await owner.as.query(api.business.currentImport, {});
     expect(job).toMatchObject({ status: "done", total: 3, done: 3, cost: 15 });
   });
@@ -78,9 +79,9 @@ describe("CSV import", () => {
     const rows = checkCsv(GOOD).rows;
     const jobId = await t.mutation(internal.business.beginImport, { userId: owner.userId, total: 3, cost: 15 });
     await t.mutation(internal.business.importBatch, { jobId, rows: rows.slice(0, 2) });
-    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(2);
+    expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(2);
     expect(await t.mutation(internal.business.rollbackImport, { jobId, error: "failed" })).toBe(false);
-    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(0);
+    expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(0);
     expect(await balanceOf(t, owner.userId)).toBe(100);
     expect(await owner.as.query(api.business.currentImport, {})).toMatchObject({ status: "failed" });
     const refund = await t.run(async (ctx) => await ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", owner.userId)).order("desc").first());
@@ -124,7 +125,7 @@ describe("CSV import whose action dies midway", () => {
       done: 0,
       error: "The import stopped before it finished and was undone; your tokens were refunded.",
     });
-    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(0);
+    expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(0);
     expect(await balanceOf(t, owner.userId)).toBe(5000);
     const leftovers = await t.run(async (ctx) => (await ctx.db.query("importItems").take(1)).length);
     expect(leftovers).toBe(0);
@@ -139,7 +140,7 @@ describe("CSV import whose action dies midway", () => {
     vi.advanceTimersByTime(IMPORT_STALE_MS);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await owner.as.query(api.business.currentImport, {})).toMatchObject({ status: "done" });
-    expect((await owner.as.query(api.business.inventory, {})).totals.items).toBe(3);
+    expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(3);
     expect(await balanceOf(t, owner.userId)).toBe(85);
   });
 });

@@ -1,11 +1,13 @@
 // Every component convex/convex.config.ts mounts, with the components they mount in
 // turn, registered on a convex-test backend under the paths Convex gives them.
+import aggregate from "@convex-dev/aggregate/test";
 import migrations from "@convex-dev/migrations/test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import resend from "@convex-dev/resend/test";
 import twilio from "@convex-dev/twilio/test";
 import type { TestConvex } from "convex-test";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
+import { AGGREGATE_NAMES } from "../../convex/lib/counts/names";
 
 type Backend = TestConvex<SchemaDefinition<GenericSchema, boolean>>;
 type Glob = Record<string, () => Promise<unknown>>;
@@ -44,4 +46,5 @@ export function registerComponents(t: Backend) {
   twilio.register(t, "twilio");
   registerWorkpool(t, "smsWorkpool");
   migrations.register(t, "migrations");
+  for (const name of AGGREGATE_NAMES) aggregate.register(t, name);
 }

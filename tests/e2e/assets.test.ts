@@ -68,7 +68,8 @@ describe("assets", () => {
 
     await member.goto("/assets");
     await member.getByRole("heading", { level: 1, name: "My Assets" }).waitFor();
-    const card = member.getByRole("list", { name: "My assets" }).getByRole("link", { name: new RegExp(name) });
+    // The table (the default view): the row holds the name's link and the serial.
+    const card = member.getByRole("table", { name: "My assets" }).getByRole("row", { name: new RegExp(name) });
     await card.waitFor();
     expect(await card.textContent()).toContain(serial);
     await member.getByLabel("Search my assets").fill(serial);
@@ -102,9 +103,9 @@ describe("assets", () => {
       await page.getByRole("heading", { level: 1, name: "Tag an asset" }).waitFor();
       await page.screenshot({ path: path.join(out, `tag-${label}.png`), fullPage: true });
       await page.goto("/assets");
-      await page.getByRole("list", { name: "My assets" }).waitFor();
+      await page.getByRole("table", { name: "My assets" }).waitFor();
       await page.screenshot({ path: path.join(out, `assets-${label}.png`), fullPage: true });
-      await page.getByRole("list", { name: "My assets" }).getByRole("link").first().click();
+      await page.getByRole("table", { name: "My assets" }).getByRole("link").first().click();
       await page.getByTestId("asset-serial").waitFor();
       await page.screenshot({ path: path.join(out, `asset-detail-${label}.png`), fullPage: true });
     }

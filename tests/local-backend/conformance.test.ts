@@ -212,6 +212,19 @@ describe("search and pagination", () => {
     expect(await failure(ctx.http.query(api.posts.otherPage, { paginationOpts: { numItems: 3, cursor: first.continueCursor } }))).toMatch(/InvalidCursor/);
   });
 
+  it("continues a descending page after its last item, never repeating it", async () => {
+    await ctx.http.mutation(api.posts.addMany, { channel: "d", bodies: ["1", "2", "3", "4", "5"] });
+    const opts = (cursor: string | null) => ({ channel: "d", order: "desc" as const, paginationOpts: { numItems: 2, cursor } });
+    const seen: string[] = [];
+    for (let cursor: string | null = null; ; ) {
+      const page: { page: string[]; isDone: boolean; continueCursor: string } = await ctx.http.query(api.posts.page, opts(cursor));
+      seen.push(...page.page);
+      if (page.isDone) break;
+      cursor = page.continueCursor;
+    }
+    expect(seen).toEqual(["5", "4", "3", "2", "1"]);
+  });
+
   it("does not recommend splitting a filtered page", async () => {
     await ctx.http.mutation(api.posts.add, { body: "needle", channel: "rare" });
     const result = await ctx.http.query(api.posts.filteredPage, { paginationOpts: { numItems: 5, cursor: null } });

@@ -29,8 +29,9 @@ const asset: AssetDetail = {
 };
 
 function renderAt(path: string, state?: unknown) {
+  const [pathname, query] = path.split("?");
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+    <MemoryRouter initialEntries={[{ pathname, search: query ? `?${query}` : "", state }]}>
       <Routes>
         <Route path="/assets" element={<AssetsPage />} />
         <Route path="/assets/:assetId" element={<AssetDetailPage />} />
@@ -92,14 +93,23 @@ describe("/assets", () => {
     fake.queries["transfers:incoming"] = [
       { _id: "t1", assetId: "a2", serial: "TMT-WXYZ-2345", assetName: "Camera", kind: "general", coverUrl: null, fromName: "Sam", createdAt: AT },
     ];
+    fake.queries["assets:countMine"] = 1;
     renderAt("/assets");
-    expect(within(screen.getByRole("list", { name: "My assets" })).getByRole("link")).toHaveTextContent("Road bike");
+    expect(within(screen.getByRole("table", { name: "My assets" })).getByRole("link")).toHaveTextContent("Road bike");
+    expect(screen.getByText("Showing 1–1 of 1 asset")).toBeInTheDocument();
     const offers = screen.getByRole("region", { name: "Incoming transfer offers" });
     expect(offers).toHaveTextContent("Camera");
     expect(offers).toHaveTextContent("from Sam");
     fake.mutation.mockResolvedValue("a2" as never);
     await userEvent.click(within(offers).getByRole("button", { name: "Accept" }));
     expect(fake.mutation).toHaveBeenCalledWith({ transferId: "t1" });
+  });
+
+  it("offers the cards view, kept in the URL", async () => {
+    fake.queries["assets:listMine"] = [summary];
+    renderAt("/assets?view=cards");
+    expect(within(screen.getByRole("list", { name: "My assets" })).getByRole("link")).toHaveTextContent("Road bike");
+    expect(screen.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
   });
 
   it("explains an empty list", () => {

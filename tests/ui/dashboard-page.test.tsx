@@ -13,7 +13,6 @@ const counts: DashboardCounts = {
   total: 3,
   byKind: { general: 2, nft: 1, will: 0, business: 0 },
   byStatus: { active: 2, lost: 0, stolen: 1, transferred: 0 },
-  capped: false,
 };
 const alerts: OwnerAlerts = {
   alerts: [

@@ -44,7 +44,7 @@ beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
   signedIn(makeProfile({ role: "admin" }));
-  news.queries["news:stats"] = { published: 1, drafts: 1, capped: false };
+  news.queries["news:stats"] = { published: 1, drafts: 1 };
   news.queries["news:listCategories"] = ["Company News", "General"];
 });
 
@@ -73,7 +73,7 @@ describe("/news-management", () => {
 
   it("offers 'Create First Article' when there are none, which opens the create modal", async () => {
     const user = userEvent.setup();
-    news.queries["news:stats"] = { published: 0, drafts: 0, capped: false };
+    news.queries["news:stats"] = { published: 0, drafts: 0 };
     renderPage();
     await user.click(screen.getByRole("button", { name: "Create First Article" }));
     expect(screen.getByRole("dialog", { name: "Create New Article" })).toBeInTheDocument();

@@ -1,5 +1,7 @@
 // Demo assets for the local backend: a few per demo account, free of charge.
+import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
+import { createBusinessAsset } from "../csv/assets";
 import type { AssetInput } from "./rules";
 import { searchTextOf } from "./rules";
 import { reserveSerial } from "./serial";
@@ -57,4 +59,31 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
     }
   }
   return created;
+}
+
+const SHELVES = ["Aisle 1", "Aisle 2", "Aisle 3", "Back room", "Warehouse"];
+const GROUPS = ["Hardware", "Kitchen", "Garden", "Office"];
+/** Assets one bulk-seed call creates at most (a mutation's write budget). */
+export const BULK_SEED_MAX = 500;
+
+/**
+ * Business items "Bulk item 00001"… for load tests and benchmarks of the lists (E2E with
+ * 2,000+ rows, bench/registry): numbered from `from`, spread over shelves and categories.
+ */
+export async function seedBulkAssets(ctx: MutationCtx, ownerId: Id<"users">, from: number, count: number, at: number) {
+  for (let n = from; n < from + Math.min(count, BULK_SEED_MAX); n++) {
+    const label = String(n + 1).padStart(5, "0");
+    await createBusinessAsset(
+      ctx,
+      ownerId,
+      {
+        kind: "business",
+        name: `Bulk item ${label}`,
+        category: GROUPS[n % GROUPS.length],
+        visibility: n % 4 === 0 ? "public" : "private",
+        details: { kind: "business", sku: `BULK-${label}`, quantity: 1 + (n % 9), unitCost: 100 * (1 + (n % 50)), location: SHELVES[n % SHELVES.length] },
+      },
+      at + n,
+    );
+  }
 }

@@ -6,8 +6,6 @@ export const ARTICLE_CONTENT_MAX = 20_000;
 const ARTICLE_IMAGE_URL_MAX = 2048;
 /** Cards per page on /news and rows per page in management. */
 export const NEWS_PAGE_SIZE = 9;
-/** Stat cards count at most this many of each kind (reads stay bounded); the UI shows "500+". */
-export const NEWS_STATS_CAP = 500;
 /** The header badge counts at most this many; it shows "99+" past 99. */
 export const NEWS_UNREAD_CAP = 100;
 export const NEWS_TEAM_AUTHOR = "TagMyThing Team";

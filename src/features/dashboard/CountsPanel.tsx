@@ -3,10 +3,8 @@ import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import type { DashboardCounts } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT } from "./dashboardText";
-import { formatTmt } from "../../lib/format";
+import { formatNumber, formatTmt } from "../../lib/format";
 
-const CAP_NOTE = 500;
-const shown = (n: number) => (n >= CAP_NOTE ? `${CAP_NOTE}+` : String(n));
 
 const STATUS_TONES = {
   active: "text-emerald-700 dark:text-emerald-400",
@@ -30,7 +28,7 @@ function Tiles<K extends string>({ title, filter, entries, tone }: { title: stri
               <span className="block text-xs font-medium text-slate-600 dark:text-slate-400">{label}</span>
               <span className={cn("block text-2xl font-bold tabular-nums text-slate-900 dark:text-white", tone?.(key))}>
                 <span className="sr-only">: </span>
-                {shown(n)}
+                {formatNumber(n)}
               </span>
             </Link>
           </li>
@@ -59,7 +57,7 @@ export function CountsPanel({ counts, balance }: { counts: DashboardCounts; bala
         >
           <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.assets}</p>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="dashboard-total">
-            {counts.capped ? `${counts.total}+` : counts.total}
+            {formatNumber(counts.total)}
           </p>
         </Link>
       </div>

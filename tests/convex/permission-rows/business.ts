@@ -5,7 +5,6 @@ import type { Rows } from "../permission-types";
 const BUSINESS = ["business", "admin"] as const;
 
 export const rows: Rows = {
-  "business:inventory": { kind: "query", args: () => ({}), allowed: BUSINESS },
   "business:exportPage": { kind: "query", args: () => ({ cursor: null }), allowed: BUSINESS },
   "business:currentImport": { kind: "query", args: () => ({}), allowed: BUSINESS },
   "business:importCsv": {
