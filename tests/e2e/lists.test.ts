@@ -55,7 +55,7 @@ describe("lists at scale", () => {
       const name = page.getByRole("columnheader", { name: /^Name/ });
       await name.getByRole("button").click();
       await page.waitForURL(/sort=name(&|$)/);
-      expect(await name.getAttribute("aria-sort")).toBe("ascending");
+      await expect.poll(() => name.getAttribute("aria-sort")).toBe("ascending");
       await rows(page).first().getByText("Bulk item 00001").waitFor();
       await name.getByRole("button").click();
       await page.waitForURL(/sort=name_desc/);

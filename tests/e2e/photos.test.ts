@@ -154,7 +154,7 @@ describe("photos", () => {
     const owner = await open(PHONE_390, "business@example.com");
     // The owner's page of that asset: one line and a way to add the first photo.
     await owner.goto("/assets");
-    await owner.getByRole("list", { name: "My assets" }).getByRole("link", { name: /Espresso machine/ }).click();
+    await owner.getByRole("table", { name: "My assets" }).getByRole("link", { name: /Espresso machine/ }).click();
     const addPhoto = owner.getByRole("link", { name: "+ Add a photo" });
     await addPhoto.waitFor();
     expect(await addPhoto.getAttribute("href")).toMatch(/^\/assets\/[^/]+\/edit$/);
