@@ -123,6 +123,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // A fixture npm package that runs in Convex's runtime: web globals and process.env, not Node's.
+    files: ["tests/local-backend/conformance/*/globals-probe/*.js"],
+    languageOptions: { globals: { ...globals.browser, process: "readonly" } },
+  },
+  {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },

@@ -1,7 +1,8 @@
 // Scale: the backend with N = 10k, 100k, 1M documents in one table. For each N
 // it times (p50 over many calls, over HTTP from a ConvexHttpClient) an indexed
 // point read, a 50-row page, a read of a 10-row table beside the big one and
-// a single write; then restart to ready, RSS and data size. The floor is the
+// a single write; then restart to ready, RSS and data size (after the load and
+// after the restart, which compacts a file left mostly free by the load). The floor is the
 // loopback WebSocket echo measured in the same run.
 // Usage: node bench/scale.mjs [--sizes 10000,100000,1000000] [--root ../old]
 import { execFileSync } from "node:child_process";
@@ -48,6 +49,7 @@ for (const n of SIZES) {
       write: await timed(50, (i) => http.mutation("messages:send", { channel: "w", author: "a", body: `${i}` })),
     });
     const warm = await measure();
+    const loadedSize = duMb(dataDir);
     await stopBackend(child);
     ({ child, url } = await spawnBackend(dataDir).then((b) => ({ ...b, readyMsOut: b.readyMs })).then((b) => {
       console.log(`N=${n}: restart to ready ${b.readyMs.toFixed(0)} ms`);
@@ -60,7 +62,8 @@ for (const n of SIZES) {
     const r = (x) => `${x.toFixed(2)} ms (${(x / echo.p50).toFixed(1)}x echo)`;
     console.log(
       `N=${n}: fill ${fillS.toFixed(1)} s | point read ${r(warm.point)} | 50-row page ${r(warm.page)} | 10-row table ${r(warm.small)} | ` +
-        `write ${r(warm.write)} | after restart: point ${r(afterRestart.point)} | RSS ${rss} MB | data ${size} MB`,
+        `write ${r(warm.write)} | after restart: point ${r(afterRestart.point)}, write ${r(afterRestart.write)} | RSS ${rss} MB | ` +
+        `data ${loadedSize} MB after the load, ${size} MB after restart`,
     );
   } finally {
     await stopBackend(child);

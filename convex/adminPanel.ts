@@ -2,17 +2,25 @@
 // Every role or flag change goes through admin.setUserAccess (audited, never on oneself).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import type { Doc, Id, TableNames } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
+import { BULK_BATCH, BULK_MESSAGES, IDS_PAGE } from "./lib/assets/bulk";
 import { adminQuery } from "./lib/access";
 import {
-  ADMIN_COUNT_CAP,
+  articlesByState,
+  assetsByVisibility,
+  bugReportsByStatus,
+  businessRequestsByStatus,
+  usersByEmail,
+} from "./lib/counts/aggregates";
+import {
   ADMIN_PANEL_MESSAGES,
   adminUserRowValidator,
   auditRowValidator,
-  countValidator,
   USER_SEARCH_MAX,
+  userSortValidator,
   type AdminUserRow,
+  type UserSort,
 } from "./lib/admin/rules";
 import { appError } from "./lib/errors";
 import { effectiveRole } from "./lib/roles";
@@ -31,52 +39,88 @@ function toRow(u: Doc<"users">): AdminUserRow {
   };
 }
 
-/** Newest first; with `search`, users whose email starts with it (emails are stored lowercase). */
+function usersQuery(ctx: QueryCtx, search: string, sort: UserSort | undefined) {
+  const prefix = search.trim().toLowerCase();
+  if (prefix.length > USER_SEARCH_MAX) throw appError("INVALID", ADMIN_PANEL_MESSAGES.searchTooLong);
+  const order = sort === "oldest" || sort === "email" ? "asc" : "desc";
+  if (prefix === "" && (sort === undefined || sort === "newest" || sort === "oldest")) return ctx.db.query("users").order(order);
+  // Email order, or an email prefix range, on Convex Auth's email index (emails are stored lowercase).
+  return ctx.db
+    .query("users")
+    .withIndex("email", (q) => (prefix === "" ? q : q.gte("email", prefix).lt("email", `${prefix}\uffff`)))
+    .order(prefix !== "" && sort !== "email_desc" ? "asc" : order);
+}
+
+const listArgs = { search: v.string(), sort: v.optional(userSortValidator) };
+
+/** Newest first by default, or by email; with `search`, users whose email starts with it, by email. */
 export const listUsers = adminQuery({
-  args: { search: v.string(), paginationOpts: paginationOptsValidator },
+  args: { ...listArgs, paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(adminUserRowValidator),
-  handler: async (ctx, { search, paginationOpts }) => {
-    const prefix = search.trim().toLowerCase();
-    if (prefix.length > USER_SEARCH_MAX) throw appError("INVALID", ADMIN_PANEL_MESSAGES.searchTooLong);
-    const users =
-      prefix === ""
-        ? ctx.db.query("users").order("desc")
-        : ctx.db
-            .query("users")
-            // Email prefix range on Convex Auth's email index.
-            .withIndex("email", (q) => q.gte("email", prefix).lt("email", `${prefix}\uffff`));
-    const result = await users.paginate(paginationOpts);
+  handler: async (ctx, { search, sort, paginationOpts }) => {
+    const result = await usersQuery(ctx, search, sort).paginate(paginationOpts);
     return { ...result, page: result.page.map(toRow) };
   },
 });
 
-// Counts stop at ADMIN_COUNT_CAP so the live query stays bounded; `capped` says "1000+".
-async function bounded(ctx: QueryCtx, table: TableNames) {
-  const count = (await ctx.db.query(table).take(ADMIN_COUNT_CAP + 1)).length;
-  return { count: Math.min(count, ADMIN_COUNT_CAP), capped: count > ADMIN_COUNT_CAP };
-}
+/** How many users the search matches, exactly (every user without one). */
+export const userCount = adminQuery({
+  args: { search: v.string() },
+  returns: v.number(),
+  handler: async (ctx, { search }) => {
+    const prefix = search.trim().toLowerCase();
+    if (prefix.length > USER_SEARCH_MAX) throw appError("INVALID", ADMIN_PANEL_MESSAGES.searchTooLong);
+    if (prefix === "") return await usersByEmail.count(ctx);
+    return await usersByEmail.count(ctx, {
+      bounds: { lower: { key: prefix, inclusive: true }, upper: { key: `${prefix}\uffff`, inclusive: false } },
+    });
+  },
+});
 
+/** One page of the user ids the search matches, in the list's order: "select all N matching". */
+export const userIds = adminQuery({
+  args: { ...listArgs, cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ ids: v.array(v.id("users")), continueCursor: v.string(), isDone: v.boolean() }),
+  handler: async (ctx, { search, sort, cursor }) => {
+    const page = await usersQuery(ctx, search, sort).paginate({ cursor, numItems: IDS_PAGE });
+    return { ids: page.page.map((u) => u._id), continueCursor: page.continueCursor, isDone: page.isDone };
+  },
+});
+
+/** The rows of the given users, for "Export selection". */
+export const userRows = adminQuery({
+  args: { ids: v.array(v.id("users")) },
+  returns: v.array(adminUserRowValidator),
+  handler: async (ctx, { ids }) => {
+    if (ids.length > BULK_BATCH) throw appError("INVALID", BULK_MESSAGES.tooMany);
+    const rows = [];
+    for (const id of ids) {
+      const user = await ctx.db.get("users", id);
+      if (user !== null) rows.push(toRow(user));
+    }
+    return rows;
+  },
+});
+
+/** Exact totals, each one read of its aggregate (lib/counts/aggregates.ts). */
 export const counts = adminQuery({
   args: {},
   returns: v.object({
-    users: countValidator,
-    assets: countValidator,
-    bugReports: countValidator,
-    articles: countValidator,
-    pendingRequests: countValidator,
+    users: v.number(),
+    assets: v.number(),
+    bugReports: v.number(),
+    articles: v.number(),
+    pendingRequests: v.number(),
   }),
   handler: async (ctx) => {
-    const pending = await ctx.db
-      .query("businessRequests")
-      .withIndex("by_status_and_createdAt", (q) => q.eq("status", "pending"))
-      .take(ADMIN_COUNT_CAP + 1);
-    return {
-      users: await bounded(ctx, "users"),
-      assets: await bounded(ctx, "assets"),
-      bugReports: await bounded(ctx, "bugReports"),
-      articles: await bounded(ctx, "articles"),
-      pendingRequests: { count: Math.min(pending.length, ADMIN_COUNT_CAP), capped: pending.length > ADMIN_COUNT_CAP },
-    };
+    const [users, assets, bugReports, articles, pendingRequests] = await Promise.all([
+      usersByEmail.count(ctx),
+      assetsByVisibility.count(ctx),
+      bugReportsByStatus.count(ctx),
+      articlesByState.count(ctx),
+      businessRequestsByStatus.count(ctx, { bounds: { eq: "pending" } }),
+    ]);
+    return { users, assets, bugReports, articles, pendingRequests };
   },
 });
 

@@ -1,23 +1,21 @@
-// Photos and documents of an asset: upload URL, attach after tagging, remove.
+// Photos and documents of an asset: upload URL, attach after tagging, remove, choose the cover.
 import { v } from "convex/values";
 import { internalMutation } from "./lib/writes";
 import { userMutation } from "./lib/access";
-import { takeWindowSlot } from "./lib/rateLimit";
+import { takeSlot } from "./lib/limits";
 import { ownedAsset, recordEvent } from "./lib/assets/read";
 import { FILE_MESSAGES } from "./lib/assets/fileRules";
 import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
 import { appError } from "./lib/errors";
 
-// Uploads arrive through POST /upload-file (lib/fileUploadHttp.ts), which checks size and
+// Uploads arrive through POST /upload-file (lib/assets/uploadHttp.ts), which checks size and
 // type as the bytes come in; Convex's upload URLs would take any size until attach time.
-const UPLOADS_PER_HOUR = 100;
 
-/** One upload from `userId`'s hourly allowance; false when it is used up. */
+/** One upload from `userId`'s hourly allowance, or when the next one comes back. */
 export const takeUploadSlot = internalMutation({
   args: { userId: v.id("users") },
-  returns: v.boolean(),
-  handler: async (ctx, { userId }) =>
-    (await takeWindowSlot(ctx, `upload:${userId}`, { max: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 })).ok,
+  returns: v.union(v.object({ ok: v.literal(true) }), v.object({ ok: v.literal(false), retryAfterMs: v.number() })),
+  handler: async (ctx, { userId }) => await takeSlot(ctx, "upload", userId),
 });
 
 export const add = userMutation({
@@ -59,6 +57,35 @@ export const remove = userMutation({
       type: "files",
       summary: `Removed ${file.name}`,
       changes: [{ field: file.kind === "photo" ? "Photo" : "Document", from: file.name, to: null }],
+    });
+    return null;
+  },
+});
+
+/**
+ * The owner's choice of cover: the photo moves to the front of the files, where every view
+ * (cards, the verify page, the API) takes the cover from (coverPhotoUrl in lib/assets/read.ts).
+ */
+export const setCover = userMutation({
+  args: { assetId: v.id("assets"), storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { assetId, storageId }) => {
+    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const photo = asset.files.find((f) => f.storageId === storageId);
+    if (photo === undefined) throw appError("NOT_FOUND", FILE_MESSAGES.missing);
+    if (photo.kind !== "photo") throw appError("INVALID", FILE_MESSAGES.coverNotPhoto);
+    const previous = asset.files.find((f) => f.kind === "photo");
+    if (previous?.storageId === storageId) return null;
+    await ctx.db.patch("assets", assetId, {
+      files: [photo, ...asset.files.filter((f) => f.storageId !== storageId)],
+      updatedAt: Date.now(),
+    });
+    await recordEvent(ctx, {
+      assetId,
+      actorId: ctx.user._id,
+      type: "files",
+      summary: `Cover photo set to ${photo.name}`,
+      changes: [{ field: "Cover photo", from: previous?.name ?? null, to: photo.name }],
     });
     return null;
   },

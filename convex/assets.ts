@@ -11,67 +11,31 @@ import {
   assetDetailValidator,
   assetEventViewValidator,
   assetSummaryValidator,
+  currentDetails,
   displayName,
   ownedAsset,
   recordEvent,
   toSummary,
 } from "./lib/assets/read";
-import { listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
-import { assertAsset, searchTextOf, STATUS_LABELS } from "./lib/assets/rules";
+import { countOwned, listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
+import { assertAsset, searchTextOf } from "./lib/assets/rules";
+import { changeStatus, deleteAsset } from "./lib/assets/changes";
 import { reserveSerial } from "./lib/assets/serial";
+import { assetInputArgs as inputArgs, tagArgs, tagAsset } from "./lib/assets/tagging";
 import { seedDemoAssets } from "./lib/assets/seed";
-import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
-import {
-  assetDetailsValidator,
-  assetKindValidator,
-  assetStatusValidator,
-  visibilityValidator,
-} from "./lib/assets/tables";
-import { TAGGING_COST } from "./lib/constants";
+import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { appError, MESSAGES } from "./lib/errors";
-import { spend } from "./lib/ledger";
-import { cancelPendingTransfer } from "./lib/assets/transfers";
+import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 
-const inputArgs = {
-  kind: assetKindValidator,
-  name: v.string(),
-  description: v.optional(v.string()),
-  category: v.optional(v.string()),
-  visibility: visibilityValidator,
-  details: assetDetailsValidator,
-};
 const HISTORY_LIMIT = 100;
 const PURGE_BATCH = 200;
 
 export const tag = userMutation({
-  args: { ...inputArgs, files: v.array(newFileValidator) },
+  args: tagArgs,
   returns: v.object({ assetId: v.id("assets"), serial: v.string() }),
   handler: async (ctx, args) => {
     const input = assertAsset(args);
-    const files = await checkUploads(ctx, args.files, 0);
-    const serial = await reserveSerial(ctx);
-    // Charge, serial and asset commit together: a refused charge leaves no trace.
-    await spend(ctx, {
-      userId: ctx.user._id,
-      amount: TAGGING_COST,
-      source: "tagging",
-      description: `Tagged ${serial}: ${input.name}`.slice(0, 200),
-    });
-    const now = Date.now();
-    const assetId = await ctx.db.insert("assets", {
-      ...input,
-      ownerId: ctx.user._id,
-      serial,
-      status: "active",
-      files,
-      taggedAt: now,
-      updatedAt: now,
-      searchText: searchTextOf({ ...input, serial }),
-    });
-    await claimFiles(ctx, assetId, files);
-    await ctx.db.insert("assetOwners", { assetId, ownerId: ctx.user._id, from: now });
-    await recordEvent(ctx, { assetId, actorId: ctx.user._id, type: "tagged", summary: `Tagged with serial ${serial}` });
-    return { assetId, serial };
+    return await tagAsset(ctx, ctx.user._id, input, args.files, await reserveSerial(ctx));
   },
 });
 
@@ -93,6 +57,14 @@ export const listMine = viewerQuery({
         : await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
     return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
   },
+});
+
+/** How many assets a kind/status filter matches, exactly: the list's total (searches have none). */
+export const countMine = viewerQuery({
+  signedOut: 0,
+  args: { kind: v.optional(assetKindValidator), status: v.optional(assetStatusValidator) },
+  returns: v.number(),
+  handler: async (ctx, args) => await countOwned(ctx, ctx.user._id, args),
 });
 
 // Ids arrive from the URL: a malformed one is simply not found.
@@ -121,7 +93,7 @@ export const get = viewerQuery({
       category: asset.category ?? null,
       visibility: asset.visibility,
       status: asset.status,
-      details: asset.details,
+      details: currentDetails(asset.details),
       files: await Promise.all(asset.files.map(async (f) => ({ ...f, url: await ctx.storage.getUrl(f.storageId) }))),
       taggedAt: asset.taggedAt,
       updatedAt: asset.updatedAt,
@@ -163,8 +135,10 @@ export const update = userMutation({
   args: { assetId: v.id("assets"), ...inputArgs },
   returns: v.null(),
   handler: async (ctx, { assetId, ...args }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
-    if (args.kind !== asset.kind) throw appError("INVALID", "The kind of an asset cannot change");
+    const found = await ownedAsset(ctx, assetId, ctx.user._id);
+    if (args.kind !== found.kind) throw appError("INVALID", "The kind of an asset cannot change");
+    // A will asset not migrated yet keeps its beneficiaries: they move to the one list before the edit replaces its details.
+    const asset = await moveTypedBeneficiaries(ctx, found);
     const input = assertAsset(args);
     const changes = diffAsset(asset, input);
     if (changes.length === 0) throw appError("INVALID", MESSAGES.nothingToChange);
@@ -196,17 +170,7 @@ export const setStatus = userMutation({
   handler: async (ctx, { assetId, status }) => {
     const asset = await ownedAsset(ctx, assetId, ctx.user._id);
     if (asset.status === status) throw appError("INVALID", MESSAGES.nothingToChange);
-    await ctx.db.patch("assets", assetId, { status, updatedAt: Date.now() });
-    const found = status === "active" && (asset.status === "lost" || asset.status === "stolen");
-    await recordEvent(ctx, {
-      assetId,
-      actorId: ctx.user._id,
-      type: "status",
-      summary: found ? `Found: back to Active (was ${STATUS_LABELS[asset.status]})` : `Marked as ${STATUS_LABELS[status]}`,
-      changes: [{ field: "Status", from: STATUS_LABELS[asset.status], to: STATUS_LABELS[status] }],
-    });
-    // Only an active asset may be handed over: a pending offer ends when it is not.
-    if (status !== "active") await cancelPendingTransfer(ctx, assetId, ctx.user._id);
+    await changeStatus(ctx, asset, status, ctx.user._id);
     return null;
   },
 });
@@ -215,12 +179,7 @@ export const remove = userMutation({
   args: { assetId: v.id("assets") },
   returns: v.null(),
   handler: async (ctx, { assetId }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
-    await cancelPendingTransfer(ctx, assetId, ctx.user._id);
-    for (const file of asset.files) await releaseFile(ctx, assetId, file.storageId);
-    // The serial stays in `serials`: it is never issued again.
-    await ctx.db.delete("assets", assetId);
-    await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
+    await deleteAsset(ctx, await ownedAsset(ctx, assetId, ctx.user._id), ctx.user._id);
     return null;
   },
 });
@@ -238,9 +197,15 @@ export const purgeRecords = internalMutation({
       .query("assetOwners")
       .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
       .take(PURGE_BATCH);
+    // Nobody inherits a deleted asset: its beneficiaries go with it.
+    const named = await ctx.db
+      .query("beneficiaries")
+      .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
+      .take(PURGE_BATCH);
     for (const e of events) await ctx.db.delete("assetEvents", e._id);
     for (const o of owners) await ctx.db.delete("assetOwners", o._id);
-    if (events.length === PURGE_BATCH || owners.length === PURGE_BATCH) {
+    for (const b of named) await ctx.db.delete("beneficiaries", b._id);
+    if (events.length === PURGE_BATCH || owners.length === PURGE_BATCH || named.length === PURGE_BATCH) {
       await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
     }
     return null;

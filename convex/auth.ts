@@ -4,6 +4,8 @@ import { MAX_FAILED_SIGN_INS_PER_HOUR } from "./lib/constants";
 import { passwordProvider } from "./lib/auth/passwordProvider";
 import { phoneProvider } from "./lib/auth/phoneProvider";
 import { ensureProfile } from "./lib/auth/profiles";
+import { usersByEmail } from "./lib/counts/aggregates";
+import { triggers } from "./lib/writes";
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   // Both providers keep their codes and links in the app's own tables (convex/authFlows.ts),
@@ -14,8 +16,13 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   callbacks: {
     // Only accounts created through Convex Auth's createAccount (the demo seed) come
     // through here; the sign-in flows create theirs in convex/authFlows.ts.
+    // Convex Auth writes the user through its own store, outside lib/writes.ts, so the
+    // profile is filled through the triggers and the user is counted here.
     async afterUserCreatedOrUpdated(genericCtx, { userId }) {
-      await ensureProfile(genericCtx as unknown as MutationCtx, userId);
+      const ctx = triggers.wrapDB(genericCtx as unknown as MutationCtx);
+      await ensureProfile(ctx, userId);
+      const user = await ctx.db.get("users", userId);
+      if (user !== null) await usersByEmail.insertIfDoesNotExist(ctx, user);
     },
   },
 });

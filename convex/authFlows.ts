@@ -10,11 +10,10 @@ import type { Doc, Id } from "./_generated/dataModel";
 import { internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
 import { EMAIL_CODE_TTL_MS, OTP_TTL_MS, RESET_CODE_TTL_MS } from "./lib/constants";
-import { clearAttempts, takeAttempt } from "./lib/auth/attempts";
 import { mailboxKey } from "./lib/auth/emailIdentity";
 import { PASSWORD_PROVIDER_ID, PHONE_PROVIDER_ID } from "./lib/auth/providerIds";
 import { hashesEqual } from "./lib/auth/secrets";
-import { takeSendSlot } from "./lib/auth/sendLimits";
+import { GUESS_LIMITS, refillSlots, takeSendSlot, takeSlot } from "./lib/limits";
 import { ensureProfile } from "./lib/auth/profiles";
 
 // Wrong guesses one SMS code survives; after that a new code must be requested.
@@ -47,17 +46,23 @@ async function replaceLink(ctx: MutationCtx, fields: Omit<Doc<"emailLinks">, "_i
 
 // ---- guess budgets --------------------------------------------------------------
 
+// A guess is taken *before* the secret is checked and given back only when it was
+// right, so parallel guesses cannot slip past the count (check-then-record would let
+// 30 simultaneous guesses through a budget of 10).
+
+/** Takes one guess from the identifier's budget, or says when the next one is allowed. */
 export const takeGuess = internalMutation({
   args: { kind: attemptKind, identifier: v.string() },
   returns: v.union(v.object({ ok: v.literal(true) }), v.object({ ok: v.literal(false), retryAfterMs: v.number() })),
-  handler: async (ctx, { kind, identifier }) => await takeAttempt(ctx, kind, identifier),
+  handler: async (ctx, { kind, identifier }) => await takeSlot(ctx, GUESS_LIMITS[kind], identifier),
 });
 
+/** A right guess gives the budget back (the owner is not locked out by an earlier typo). */
 export const clearGuesses = internalMutation({
   args: { kind: attemptKind, identifier: v.string() },
   returns: v.null(),
   handler: async (ctx, { kind, identifier }) => {
-    await clearAttempts(ctx, kind, identifier);
+    await refillSlots(ctx, GUESS_LIMITS[kind], identifier);
     return null;
   },
 });
@@ -238,7 +243,7 @@ export const redeemPhoneCode = internalMutation({
   args: { phone: v.string(), codeHash: v.string() },
   returns: v.union(signedIn, invalid, refusal),
   handler: async (ctx, { phone, codeHash }) => {
-    const guess = await takeAttempt(ctx, "phoneCode", phone);
+    const guess = await takeSlot(ctx, GUESS_LIMITS.phoneCode, phone);
     if (!guess.ok) return { status: "locked" as const, retryAfterMs: guess.retryAfterMs };
     const stored = await ctx.db
       .query("phoneCodes")
@@ -251,7 +256,7 @@ export const redeemPhoneCode = internalMutation({
       return { status: "invalid" as const };
     }
     await ctx.db.delete("phoneCodes", stored._id);
-    await clearAttempts(ctx, "phoneCode", phone);
+    await refillSlots(ctx, GUESS_LIMITS.phoneCode, phone);
     return { status: "ok" as const, userId: await verifiedPhoneUser(ctx, phone) };
   },
 });

@@ -14,14 +14,13 @@ import {
   bugStatusValidator,
   canTransition,
   consoleEntryValidator,
-  HOUR_MS,
   LIST_PREVIEW_CHARS,
   MAX_NOTE_CHARS,
-  REPORTS_PER_HOUR,
   STATUS_HISTORY_LIMIT,
   viewportValidator,
 } from "./lib/bugReports/rules";
 import { appError } from "./lib/errors";
+import { peekSlot, takeSlot } from "./lib/limits";
 import { roleValidator } from "./lib/validators";
 
 const personValidator = v.object({
@@ -161,22 +160,20 @@ export const mine = userQuery({
   },
 });
 
-async function reportsInLastHour(ctx: QueryCtx, userId: Id<"users">) {
-  const recent = await ctx.db
-    .query("bugReports")
-    .withIndex("by_userId", (q) => q.eq("userId", userId).gt("_creationTime", Date.now() - HOUR_MS))
-    .take(REPORTS_PER_HOUR);
-  return recent.length;
-}
+const limitedValidator = v.object({ retryAfterMs: v.number() });
 
-/** The reporter, or null when the token names no user; and whether the hourly limit is reached. */
+/**
+ * The reporter, or null when the token names no user; and, when the hourly limit is
+ * reached, when the next report is allowed (checked before the upload is read).
+ */
 export const submitter = internalQuery({
   args: { userId: v.id("users") },
-  returns: v.union(v.null(), v.object({ role: roleValidator, limited: v.boolean() })),
+  returns: v.union(v.null(), v.object({ role: roleValidator, retryAfterMs: v.union(v.number(), v.null()) })),
   handler: async (ctx, { userId }) => {
     const user = await ctx.db.get("users", userId);
     if (user === null) return null;
-    return { role: user.role ?? "influencer", limited: (await reportsInLastHour(ctx, userId)) >= REPORTS_PER_HOUR };
+    const slot = await peekSlot(ctx, "bugReport", userId);
+    return { role: user.role ?? "influencer", retryAfterMs: slot.ok ? null : slot.retryAfterMs };
   },
 });
 
@@ -191,11 +188,13 @@ export const record = internalMutation({
     viewport: viewportValidator,
     clientTimestamp: v.string(),
   },
-  returns: v.union(v.object({ id: v.id("bugReports") }), v.object({ limited: v.literal(true) })),
-  handler: async (ctx, args) => {
+  returns: v.union(v.object({ id: v.id("bugReports") }), limitedValidator, v.null()),
+  handler: async (ctx, args): Promise<{ id: Id<"bugReports"> } | typeof limitedValidator.type | null> => {
     const user = await ctx.db.get("users", args.userId);
-    // Checked again here: two requests may pass the action's check at once.
-    if (user === null || (await reportsInLastHour(ctx, args.userId)) >= REPORTS_PER_HOUR) return { limited: true as const };
+    if (user === null) return null;
+    // Taken here, with the write: two requests may pass the action's check at once.
+    const slot = await takeSlot(ctx, "bugReport", args.userId);
+    if (!slot.ok) return { retryAfterMs: slot.retryAfterMs };
     const now = Date.now();
     const id = await ctx.db.insert("bugReports", {
       ...args,

@@ -1,10 +1,12 @@
-// Convex deployments (and the local backend) run this hourly sweep as a safety
-// net behind each legacy plan's own self-rescheduling check (convex/lib/legacy/engine.ts).
+// Convex deployments (and the local backend) run these hourly: the legacy sweep is a safety
+// net behind each legacy plan's own self-rescheduling check (convex/lib/legacy/engine.ts);
+// sent e-mails are forgotten by the Resend component (convex/outbound.ts).
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
 
 const crons = cronJobs();
 
 crons.interval("legacy release sweep", { hours: 1 }, internal.legacy.sweep, {});
+crons.interval("forget sent e-mails", { hours: 1 }, internal.outbound.forgetSentEmails, {});
 
 export default crons;

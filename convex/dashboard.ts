@@ -3,7 +3,8 @@ import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { viewerQuery, userMutation } from "./lib/access";
-import { ASSET_KINDS, ASSET_STATUSES } from "./lib/assets/tables";
+import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "./lib/assets/tables";
+import { assetsByOwner } from "./lib/counts/aggregates";
 import { assetNames, recentActivity } from "./lib/verify/activity";
 import { OWNER_ALERTS_LIMIT, OWNER_FOUND_REPORTS_LIMIT } from "./lib/verify/rules";
 import {
@@ -13,36 +14,18 @@ import {
   type DashboardCounts,
 } from "./lib/verify/tables";
 
-// Counts read at most this many rows per kind and status; past it the tile reads "500+".
-export const COUNT_CAP = 500;
-
+// Exact counts from the assetsByOwner aggregate: one batch of (kind, status) counts.
 async function countAssets(ctx: QueryCtx, ownerId: Id<"users">): Promise<DashboardCounts> {
-  const [kinds, statuses] = await Promise.all([
-    Promise.all(
-      ASSET_KINDS.map(async (kind) =>
-        (await ctx.db
-          .query("assets")
-          .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", kind))
-          .take(COUNT_CAP)).length,
-      ),
-    ),
-    Promise.all(
-      ASSET_STATUSES.map(async (status) =>
-        (await ctx.db
-          .query("assets")
-          .withIndex("by_ownerId_and_status_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("status", status))
-          .take(COUNT_CAP)).length,
-      ),
-    ),
-  ]);
-  const [general, nft, will, business] = kinds;
-  const [active, lost, stolen, transferred] = statuses;
-  return {
-    total: kinds.reduce((sum, n) => sum + n, 0),
-    byKind: { general, nft, will, business },
-    byStatus: { active, lost, stolen, transferred },
-    capped: [...kinds, ...statuses].some((n) => n >= COUNT_CAP),
-  };
+  const pairs = ASSET_KINDS.flatMap((kind) => ASSET_STATUSES.map((status) => [kind, status] as const));
+  const counts = await assetsByOwner.countBatch(
+    ctx,
+    pairs.map(([kind, status]) => ({ namespace: ownerId, bounds: { prefix: [kind, status] as [AssetKind, AssetStatus] } })),
+  );
+  const sum = (keep: (kind: AssetKind, status: AssetStatus) => boolean) =>
+    pairs.reduce((total, [kind, status], i) => total + (keep(kind, status) ? counts[i] : 0), 0);
+  const byKind = Object.fromEntries(ASSET_KINDS.map((k) => [k, sum((kind) => kind === k)])) as DashboardCounts["byKind"];
+  const byStatus = Object.fromEntries(ASSET_STATUSES.map((s) => [s, sum((_, status) => status === s)])) as DashboardCounts["byStatus"];
+  return { total: sum(() => true), byKind, byStatus };
 }
 
 /** Assets by kind and status; null when signed out (the page is behind the route guard). */

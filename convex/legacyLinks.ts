@@ -141,7 +141,8 @@ export const attachGrantToken = internalMutation({
   handler: async (ctx, { id, hash }) => {
     const grant = await ctx.db.get("legacyGrants", id);
     const contact = grant === null ? null : await ctx.db.get("nokContacts", grant.contactId);
-    if (grant === null || contact === null || grant.revokedAt !== undefined) return null;
+    // A contact moved from typed-in beneficiaries may have no email yet: nowhere to send the link.
+    if (grant === null || contact === null || contact.email === "" || grant.revokedAt !== undefined) return null;
     await ctx.db.patch("legacyGrants", id, { tokenHash: hash });
     await logLegacy(ctx, grant.ownerId, "link_sent", `Signed link sent to ${contact.name} (${contact.email})`);
     return { to: contact.email, contactName: contact.name, ownerName: displayName(await ctx.db.get("users", grant.ownerId)) };

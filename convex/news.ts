@@ -16,7 +16,8 @@ import {
   toManaged,
   toPublic,
 } from "./lib/news/data";
-import { checkArticle, mergeCategories, NEWS_STATS_CAP, NEWS_UNREAD_CAP, type ArticleInput } from "./lib/news/rules";
+import { articlesByState } from "./lib/counts/aggregates";
+import { checkArticle, mergeCategories, NEWS_UNREAD_CAP, type ArticleInput } from "./lib/news/rules";
 
 import { seedDemoArticles } from "./lib/news/seed";
 
@@ -81,20 +82,13 @@ export const listAll = newsManagerQuery({
   },
 });
 
-/** Stat cards; each count stops at NEWS_STATS_CAP (`capped` says so). */
+/** Stat cards, exact (the articlesByState aggregate). */
 export const stats = newsManagerQuery({
   args: {},
-  returns: v.object({ published: v.number(), drafts: v.number(), capped: v.boolean() }),
+  returns: v.object({ published: v.number(), drafts: v.number() }),
   handler: async (ctx) => {
-    const count = async (isPublished: boolean) =>
-      (
-        await ctx.db
-          .query("articles")
-          .withIndex("by_isPublished_and_createdAt", (q) => q.eq("isPublished", isPublished))
-          .take(NEWS_STATS_CAP)
-      ).length;
-    const [published, drafts] = await Promise.all([count(true), count(false)]);
-    return { published, drafts, capped: published === NEWS_STATS_CAP || drafts === NEWS_STATS_CAP };
+    const [published, drafts] = await articlesByState.countBatch(ctx, [{ bounds: { eq: true } }, { bounds: { eq: false } }]);
+    return { published, drafts };
   },
 });
 

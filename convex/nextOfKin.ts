@@ -5,10 +5,12 @@ import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction, type MutationCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
-import { ownedBy, publicMutation, userMutation, viewerQuery } from "./lib/access";
+import { ownedBy, ownedOrNull, publicMutation, userMutation, viewerQuery } from "./lib/access";
+import { beneficiariesOf, moveTypedBeneficiaries, replaceBeneficiaries } from "./lib/legacy/beneficiaries";
 import { displayName, ownedAsset } from "./lib/assets/read";
-import { takeInviteSlot } from "./lib/auth/inviteLimits";
+import { takeInviteSlot } from "./lib/limits";
 import { appError } from "./lib/errors";
+import { getSettings } from "./lib/legacy/engine";
 import { contactsOf, logLegacy, siteUrl } from "./lib/legacy/log";
 import { CONTACT_INVITE_TTL_MS } from "./lib/legacy/rules";
 import { createToken, verifiedHash } from "./lib/legacy/tokens";
@@ -16,6 +18,7 @@ import {
   NOK_LIMITS,
   NOK_MESSAGES,
   beneficiariesError,
+  beneficiaryViewValidator,
   cleanContact,
   contactErrors,
   contactViewValidator,
@@ -73,9 +76,52 @@ export const add = userMutation({
   },
 });
 
+/** A plan never asks for more confirmations than there are confirmed contacts (never "2 of 1"). */
+async function fitThreshold(ctx: MutationCtx, ownerId: Id<"users">) {
+  const plan = await getSettings(ctx, ownerId);
+  if (plan === null) return;
+  const confirmed = (await contactsOf(ctx, ownerId)).filter((c) => c.status === "confirmed").length;
+  const fitted = Math.max(1, Math.min(plan.threshold, confirmed));
+  if (fitted === plan.threshold) return;
+  await ctx.db.patch("legacySettings", plan._id, { threshold: fitted, updatedAt: Date.now() });
+  await logLegacy(ctx, ownerId, "settings", `Confirmations needed lowered to ${fitted}: you have ${confirmed} confirmed contact(s)`);
+}
+
 async function ownContact(ctx: MutationCtx, contactId: Id<"nokContacts">, ownerId: Id<"users">) {
   return ownedBy(await ctx.db.get("nokContacts", contactId), (contact) => contact.ownerId, ownerId, NOK_MESSAGES.contactNotFound);
 }
+
+/** Corrects a contact; a new email address must be confirmed again (a fresh invitation goes to it). */
+export const update = userMutation({
+  args: { contactId: v.id("nokContacts"), name: v.string(), relationship: v.string(), email: v.string(), phone: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { contactId, ...args }) => {
+    const contact = await ownContact(ctx, contactId, ctx.user._id);
+    const next = cleanContact(args);
+    const first = Object.values(contactErrors(next))[0];
+    if (first !== undefined) throw appError("INVALID", first);
+    if (next.email === ctx.user.email?.toLowerCase()) throw appError("INVALID", NOK_MESSAGES.ownEmail);
+    const newEmail = next.email !== contact.email;
+    if (newEmail) {
+      const same = await ctx.db
+        .query("nokContacts")
+        .withIndex("by_ownerId_and_email", (q) => q.eq("ownerId", ctx.user._id).eq("email", next.email))
+        .first();
+      if (same !== null) throw appError("INVALID", NOK_MESSAGES.duplicateEmail);
+      await takeInviteSlot(ctx, ctx.user._id, next.email);
+    }
+    const reconfirm = newEmail
+      ? { status: "pending" as const, confirmedAt: undefined, tokenHash: undefined, invitedAt: undefined, inviteExpiresAt: undefined }
+      : {};
+    await ctx.db.patch("nokContacts", contactId, { ...next, ...reconfirm });
+    await logLegacy(ctx, ctx.user._id, "contact", `Updated ${next.name}${newEmail ? `: new email ${next.email} to confirm` : ""}`);
+    if (newEmail) {
+      await fitThreshold(ctx, ctx.user._id);
+      await ctx.scheduler.runAfter(0, internal.nextOfKin.sendInvite, { contactId });
+    }
+    return null;
+  },
+});
 
 export const resendInvite = userMutation({
   args: { contactId: v.id("nokContacts") },
@@ -83,6 +129,7 @@ export const resendInvite = userMutation({
   handler: async (ctx, { contactId }) => {
     const contact = await ownContact(ctx, contactId, ctx.user._id);
     if (contact.status === "confirmed") throw appError("INVALID", "This contact has already confirmed");
+    if (contact.email === "") throw appError("INVALID", NOK_MESSAGES.noEmail);
     await takeInviteSlot(ctx, ctx.user._id, contact.email);
     await ctx.scheduler.runAfter(0, internal.nextOfKin.sendInvite, { contactId });
     return null;
@@ -101,6 +148,7 @@ export const remove = userMutation({
     for (const b of assigned) await ctx.db.delete("beneficiaries", b._id);
     await ctx.db.delete("nokContacts", contactId);
     await logLegacy(ctx, ctx.user._id, "contact", `Removed ${contact.name} from next of kin`);
+    await fitThreshold(ctx, ctx.user._id);
     return null;
   },
 });
@@ -123,6 +171,19 @@ export const confirm = publicMutation({
   },
 });
 
+/** The asset page's beneficiaries: the same list /nok edits; empty for anyone but the owner. */
+export const assetBeneficiaries = viewerQuery({
+  signedOut: [],
+  args: { assetId: v.string() },
+  returns: v.array(beneficiaryViewValidator),
+  handler: async (ctx, args) => {
+    const assetId = ctx.db.normalizeId("assets", args.assetId);
+    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    if (asset === null || asset.kind !== "will") return [];
+    return await beneficiariesOf(ctx, asset._id);
+  },
+});
+
 export const willAssets = viewerQuery({
   signedOut: [],
   args: {},
@@ -136,20 +197,7 @@ export const willAssets = viewerQuery({
       .take(WILL_ASSETS_LIMIT);
     const names = new Map((await contactsOf(ctx, ownerId)).map((c) => [c._id, c.name]));
     return await Promise.all(
-      assets.map(async (a) => {
-        const rows = await ctx.db.query("beneficiaries").withIndex("by_assetId", (q) => q.eq("assetId", a._id)).take(50);
-        return {
-          _id: a._id,
-          name: a.name,
-          serial: a.serial,
-          beneficiaries: rows.map((b) => ({
-            contactId: b.contactId,
-            contactName: names.get(b.contactId) ?? "Removed contact",
-            share: b.share ?? null,
-            instructions: b.instructions ?? null,
-          })),
-        };
-      }),
+      assets.map(async (a) => ({ _id: a._id, name: a.name, serial: a.serial, beneficiaries: await beneficiariesOf(ctx, a._id, names) })),
     );
   },
 });
@@ -170,12 +218,8 @@ export const setBeneficiaries = userMutation({
     if (problem !== null) throw appError("INVALID", problem);
     const names: string[] = [];
     for (const b of beneficiaries) names.push((await ownContact(ctx, b.contactId, ctx.user._id)).name);
-    const old = await ctx.db.query("beneficiaries").withIndex("by_assetId", (q) => q.eq("assetId", assetId)).take(50);
-    for (const b of old) await ctx.db.delete("beneficiaries", b._id);
-    for (const b of beneficiaries) {
-      const instructions = b.instructions?.trim() || undefined;
-      await ctx.db.insert("beneficiaries", { ownerId: ctx.user._id, assetId, contactId: b.contactId, share: b.share, instructions });
-    }
+    await moveTypedBeneficiaries(ctx, asset);
+    await replaceBeneficiaries(ctx, asset, beneficiaries);
     const who = names.length === 0 ? "nobody" : names.join(", ");
     await logLegacy(ctx, ctx.user._id, "settings", `Beneficiaries of ${asset.name} (${asset.serial}): ${who}`);
     return null;
@@ -188,7 +232,7 @@ export const attachInviteToken = internalMutation({
   returns: v.union(v.null(), v.object({ to: v.string(), contactName: v.string(), ownerName: v.string() })),
   handler: async (ctx, { contactId, hash }) => {
     const contact = await ctx.db.get("nokContacts", contactId);
-    if (contact === null || contact.status === "confirmed") return null;
+    if (contact === null || contact.status === "confirmed" || contact.email === "") return null;
     const now = Date.now();
     await ctx.db.patch("nokContacts", contactId, { tokenHash: hash, invitedAt: now, inviteExpiresAt: now + CONTACT_INVITE_TTL_MS });
     await logLegacy(ctx, contact.ownerId, "contact", `Confirmation email sent to ${contact.name}`);

@@ -1,10 +1,15 @@
-// /public-assets: the registry's public side, newest first, searchable, live.
+// /public-assets: the registry's public side, sortable, searchable, live, with an exact
+// total. Never the owner; cards are keyed by serial (the public handle of an asset).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicQuery } from "./lib/access";
-import { coverPhotoUrl } from "./lib/assets/read";
+import { BULK_BATCH, BULK_MESSAGES, IDS_PAGE } from "./lib/assets/bulk";
+import { sortValidator, type AssetSort } from "./lib/assets/list";
+import { coverPhotoUrl, getAssetBySerial } from "./lib/assets/read";
+import { assetsByVisibility } from "./lib/counts/aggregates";
+import { appError } from "./lib/errors";
 import { publicAssetCardValidator, type PublicAssetCard } from "./lib/verify/tables";
 
 export const SEARCH_MAX = 100;
@@ -21,23 +26,63 @@ async function card(ctx: QueryCtx, asset: Doc<"assets">): Promise<PublicAssetCar
   };
 }
 
-/** Public assets, newest first; with a search term, best matches first. Never the owner. */
+/** Public assets in the chosen order (newest first by default); with a search term, best matches first. */
+function publicQueryOf(ctx: QueryCtx, search: string | undefined, sort: AssetSort | undefined) {
+  const term = search?.trim().slice(0, SEARCH_MAX) ?? "";
+  if (term !== "") {
+    return ctx.db.query("assets").withSearchIndex("search_text", (q) => q.search("searchText", term).eq("visibility", "public"));
+  }
+  if (sort === "name" || sort === "name_desc") {
+    return ctx.db
+      .query("assets")
+      .withIndex("by_visibility_and_name", (q) => q.eq("visibility", "public"))
+      .order(sort === "name" ? "asc" : "desc");
+  }
+  return ctx.db
+    .query("assets")
+    .withIndex("by_visibility_and_taggedAt", (q) => q.eq("visibility", "public"))
+    .order(sort === "oldest" ? "asc" : "desc");
+}
+
+const listArgs = { search: v.optional(v.string()), sort: v.optional(sortValidator) };
+
 export const list = publicQuery({
-  args: { paginationOpts: paginationOptsValidator, search: v.optional(v.string()) },
+  args: { paginationOpts: paginationOptsValidator, ...listArgs },
   returns: paginationResultValidator(publicAssetCardValidator),
-  handler: async (ctx, { paginationOpts, search }) => {
-    const term = search?.trim().slice(0, SEARCH_MAX) ?? "";
-    const page =
-      term === ""
-        ? await ctx.db
-            .query("assets")
-            .withIndex("by_visibility_and_taggedAt", (q) => q.eq("visibility", "public"))
-            .order("desc")
-            .paginate(paginationOpts)
-        : await ctx.db
-            .query("assets")
-            .withSearchIndex("search_text", (q) => q.search("searchText", term).eq("visibility", "public"))
-            .paginate(paginationOpts);
+  handler: async (ctx, { paginationOpts, search, sort }) => {
+    const page = await publicQueryOf(ctx, search, sort).paginate(paginationOpts);
     return { ...page, page: await Promise.all(page.page.map((asset) => card(ctx, asset))) };
+  },
+});
+
+/** Every public asset, exactly (the assetsByVisibility aggregate). */
+export const count = publicQuery({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => await assetsByVisibility.count(ctx, { bounds: { prefix: ["public"] } }),
+});
+
+/** One page of the serials the list's search and order match: "select all N matching". */
+export const matchingSerials = publicQuery({
+  args: { ...listArgs, cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ ids: v.array(v.string()), continueCursor: v.string(), isDone: v.boolean() }),
+  handler: async (ctx, { search, sort, cursor }) => {
+    const page = await publicQueryOf(ctx, search, sort).paginate({ cursor, numItems: IDS_PAGE });
+    return { ids: page.page.map((a) => a.serial), continueCursor: page.continueCursor, isDone: page.isDone };
+  },
+});
+
+/** The public cards for the given serials, for "Export selection" (private or unknown ones are left out). */
+export const cards = publicQuery({
+  args: { serials: v.array(v.string()) },
+  returns: v.array(publicAssetCardValidator),
+  handler: async (ctx, { serials }) => {
+    if (serials.length > BULK_BATCH) throw appError("INVALID", BULK_MESSAGES.tooMany);
+    const found = [];
+    for (const serial of serials) {
+      const asset = serial.length <= SEARCH_MAX ? await getAssetBySerial(ctx, serial) : null;
+      if (asset !== null && asset.visibility === "public") found.push(await card(ctx, asset));
+    }
+    return found;
   },
 });

@@ -20,6 +20,9 @@ import {
   REFERRAL_STATS_DAYS,
   referralStatsValidator,
   REFERRALS_LIST_LIMIT,
+  SIGNUP_CHART_LIMIT,
+  SIGNUP_CHART_WEEKS,
+  signupHistoryValidator,
 } from "./lib/referrals/shapes";
 
 /**
@@ -89,6 +92,23 @@ export const mine = viewerQuery({
       earned: counter?.earned ?? 0,
       people,
     };
+  },
+});
+
+/** The sign-ups chart on /referrals: when each person of the last SIGNUP_CHART_WEEKS weeks (+1 day) joined through me. */
+export const signupHistory = viewerQuery({
+  signedOut: null,
+  args: {},
+  returns: v.union(v.null(), signupHistoryValidator),
+  handler: async (ctx) => {
+    const me = ctx.user._id;
+    const since = Date.now() - (SIGNUP_CHART_WEEKS * 7 + 1) * 24 * 60 * 60 * 1000;
+    const rows = await ctx.db
+      .query("referrals")
+      .withIndex("by_referrerId_and_createdAt", (q) => q.eq("referrerId", me).gte("createdAt", since))
+      .order("desc")
+      .take(SIGNUP_CHART_LIMIT);
+    return { times: rows.map((r) => r.createdAt) };
   },
 });
 

@@ -12,6 +12,8 @@ import { businessRequestTables } from "./lib/admin/schema";
 import { legacyTables } from "./lib/legacy/schema";
 import { importTables } from "./lib/csv/schema";
 import { paymentTables } from "./lib/payments/schema";
+import { stickerTables } from "./lib/stickers/schema";
+import { inventoryTables } from "./lib/inventory/schema";
 import { authStateTables } from "./lib/auth/authTables";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -37,6 +39,8 @@ export default defineSchema({
     lastActiveAt: v.optional(v.number()),
     // mailboxKey(email): one key per inbox, so an alias cannot sign up twice.
     emailKey: v.optional(v.string()),
+    // The dashboard's getting-started checklist was dismissed.
+    onboardingDismissedAt: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("by_emailKey", ["emailKey"])
@@ -54,15 +58,6 @@ export default defineSchema({
     // A user's access history on the admin user screen.
     .index("by_targetId", ["targetId"]),
 
-  // Fixed-window counters (code and email sends per identifier).
-  rateLimits: defineTable({
-    key: v.string(),
-    windowStart: v.number(),
-    count: v.number(),
-  })
-    // One counter per key.
-    .index("by_key", ["key"]),
-
   ...newsTables,
   ...bugReportTables,
   ...walletTables,
@@ -73,6 +68,8 @@ export default defineSchema({
   ...legacyTables,
   ...importTables,
   ...paymentTables,
+  ...stickerTables,
+  ...inventoryTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

@@ -7,6 +7,7 @@ import { internalMutation } from "./lib/writes";
 import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { ensureProfile } from "./lib/auth/profiles";
 import { roleValidator, type Role } from "./lib/validators";
+import { BULK_SEED_MAX, seedBulkAssets } from "./lib/assets/seed";
 
 export const DEMO_PASSWORD = "password123";
 
@@ -85,5 +86,18 @@ export const applyDemoProfile = internalMutation({
     await ensureProfile(ctx, userId);
     await ctx.db.patch("users", userId, fields);
     return null;
+  },
+});
+
+/** Many numbered business items for one account (E2E and bench/registry); at most BULK_SEED_MAX per call. */
+export const bulkAssets = internalMutation({
+  args: { email: v.string(), from: v.number(), count: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { email, from, count }) => {
+    const owner = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).first();
+    if (owner === null) throw new Error(`No user ${email}`);
+    const n = Math.min(count, BULK_SEED_MAX);
+    await seedBulkAssets(ctx, owner._id, from, n, Date.now() - 86_400_000);
+    return n;
   },
 });

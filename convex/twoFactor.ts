@@ -12,10 +12,11 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalQuery, type ActionCtx, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalQuery, type ActionCtx, type QueryCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
 import { userAction, userMutation, userQuery } from "./lib/access";
 import { appError, MESSAGES } from "./lib/errors";
+import { rateLimited, refillSlots, takeSlot } from "./lib/limits";
 import {
   generateRecoveryCodes,
   generateSecret,
@@ -24,10 +25,6 @@ import {
   otpauthUri,
   timingSafeEqual,
 } from "./lib/auth/totp";
-
-// Wrong codes per user before further codes are refused for the rest of the window.
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_MS = 15 * 60_000;
 
 export const TWO_FACTOR_MESSAGES = {
   emailOnly: "Two-factor authentication is available for accounts that sign in with email and password",
@@ -39,7 +36,8 @@ export const TWO_FACTOR_MESSAGES = {
 const purposeValidator = v.union(v.literal("signIn"), v.literal("confirm"), v.literal("disable"), v.literal("regenerate"));
 const outcomeValidator = v.union(
   v.object({ status: v.literal("ok"), recoveryCodes: v.optional(v.array(v.string())) }),
-  v.object({ status: v.union(v.literal("invalid"), v.literal("locked"), v.literal("unavailable")) }),
+  v.object({ status: v.union(v.literal("invalid"), v.literal("unavailable")) }),
+  v.object({ status: v.literal("locked"), retryAfterMs: v.number() }),
 );
 type Outcome = typeof outcomeValidator.type;
 
@@ -55,34 +53,16 @@ export async function isTwoFactorOn(ctx: QueryCtx, userId: Id<"users">): Promise
   return (await rowFor(ctx, userId))?.secret !== undefined;
 }
 
-const failureKey = (userId: Id<"users">) => `totp-fail:${userId}`;
-
-async function failures(ctx: MutationCtx, userId: Id<"users">) {
-  const row = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", failureKey(userId)))
-    .unique();
-  const fresh = row !== null && Date.now() - row.windowStart < FAILURE_WINDOW_MS;
-  return { row, count: fresh ? row.count : 0 };
-}
-
-async function countFailure(ctx: MutationCtx, userId: Id<"users">) {
-  const { row, count } = await failures(ctx, userId);
-  if (row === null) {
-    await ctx.db.insert("rateLimits", { key: failureKey(userId), windowStart: Date.now(), count: 1 });
-  } else if (count === 0) {
-    await ctx.db.patch("rateLimits", row._id, { windowStart: Date.now(), count: 1 });
-  } else {
-    await ctx.db.patch("rateLimits", row._id, { count: count + 1 });
-  }
-}
-
 async function newRecoveryCodes() {
   const codes = generateRecoveryCodes();
   return { codes, hashes: await Promise.all(codes.map(hashRecoveryCode)) };
 }
 
-/** Checks one code for `purpose`, applies its effect, and counts failures. Never throws. */
+/**
+ * Checks one code for `purpose` and applies its effect. Never throws, so the guess it
+ * takes from the user's budget (before checking, as for passwords) commits; a right
+ * code gives the budget back.
+ */
 export const redeem = internalMutation({
   args: { userId: v.id("users"), purpose: purposeValidator, code: v.string() },
   returns: outcomeValidator,
@@ -90,7 +70,8 @@ export const redeem = internalMutation({
     const row = await rowFor(ctx, userId);
     const secret = purpose === "confirm" ? row?.pendingSecret : row?.secret;
     if (row === null || secret === undefined) return { status: "unavailable" };
-    if ((await failures(ctx, userId)).count >= MAX_FAILURES) return { status: "locked" };
+    const guess = await takeSlot(ctx, "totpGuess", userId);
+    if (!guess.ok) return { status: "locked", retryAfterMs: guess.retryAfterMs };
     const now = Date.now();
     const step = await matchTotp(secret, code, now, row.lastUsedStep);
     // Recovery codes stand in for the authenticator, never for confirming a new one or for
@@ -100,10 +81,8 @@ export const redeem = internalMutation({
       const hash = await hashRecoveryCode(code);
       recoveryIndex = row.recoveryCodeHashes.findIndex((h) => timingSafeEqual(h, hash));
     }
-    if (step === null && recoveryIndex === -1) {
-      await countFailure(ctx, userId);
-      return { status: "invalid" };
-    }
+    if (step === null && recoveryIndex === -1) return { status: "invalid" };
+    await refillSlots(ctx, "totpGuess", userId);
     const lastUsedStep = step ?? row.lastUsedStep;
     if (purpose === "disable") {
       await ctx.db.delete("twoFactor", row._id);
@@ -136,7 +115,7 @@ export const redeem = internalMutation({
 
 /** Turns a refused outcome into what the user sees. */
 export function throwOutcome(outcome: Outcome, unavailableMessage: string): void {
-  if (outcome.status === "locked") throw appError("RATE_LIMITED", MESSAGES.tooManyAttempts);
+  if (outcome.status === "locked") throw rateLimited("totpGuess", outcome.retryAfterMs);
   if (outcome.status === "invalid") throw appError("INVALID", MESSAGES.invalidTotp);
   if (outcome.status === "unavailable") throw appError("INVALID", unavailableMessage);
 }

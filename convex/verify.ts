@@ -5,26 +5,19 @@ import { internalAction, internalQuery } from "./_generated/server";
 import { publicMutation, publicQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { sendEmail } from "./lib/outbound";
-import { enforceRateLimit } from "./lib/rateLimit";
-import { takeWindowSlot } from "./lib/rateLimit";
+import { enforceLimit, takeSlot } from "./lib/limits";
 import {
   cleanVisitorId,
   coarsePlace,
   FOUND_CONTACT_MAX,
   FOUND_MESSAGE_MAX,
-  FOUND_REPORTS_PER_ASSET_PER_HOUR,
-  FOUND_REPORTS_PER_VISITOR_PER_HOUR,
   PLACE_SHARE_WINDOW_MS,
   VERIFY_MESSAGES,
-  VISIT_ALERT_WINDOW_MS,
-  VISIT_ALERTS_PER_ASSET_PER_HOUR,
 } from "./lib/verify/rules";
 import { placeValidator, verifyResultValidator } from "./lib/verify/tables";
 import { foundReportEmail } from "./lib/verify/email";
 import { getAssetBySerial, publicView } from "./lib/assets/read";
 import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
-
-const HOUR = 60 * 60 * 1000;
 
 /** What a finder or buyer may see. A private asset shows only that it exists and its status. */
 export const bySerial = publicQuery({
@@ -53,11 +46,9 @@ export const recordVisit = publicMutation({
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null || ctx.user?._id === asset.ownerId) return null;
     const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
-    const perVisitor = { max: 1, windowMs: VISIT_ALERT_WINDOW_MS };
     // A visit past the limit is still a visit; it just raises no new alert.
-    if (!(await takeWindowSlot(ctx, `verifyVisit:${asset._id}:${visitor}`, perVisitor)).ok) return null;
-    const perAsset = { max: VISIT_ALERTS_PER_ASSET_PER_HOUR, windowMs: HOUR };
-    if (!(await takeWindowSlot(ctx, `verifyVisitAsset:${asset._id}`, perAsset)).ok) return null;
+    if (!(await takeSlot(ctx, "visitAlertVisitor", `${asset._id}:${visitor}`)).ok) return null;
+    if (!(await takeSlot(ctx, "visitAlertAsset", asset._id)).ok) return null;
     return await ctx.db.insert("verifyAlerts", {
       assetId: asset._id,
       ownerId: asset.ownerId,
@@ -106,10 +97,8 @@ export const reportFound = publicMutation({
     if (asset === null) throw appError("NOT_FOUND", VERIFY_MESSAGES.serialNotFound);
     if (ctx.user?._id === asset.ownerId) throw appError("INVALID", VERIFY_MESSAGES.ownAsset);
     const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
-    const perVisitor = { max: FOUND_REPORTS_PER_VISITOR_PER_HOUR, windowMs: HOUR };
-    await enforceRateLimit(ctx, `foundReport:${asset._id}:${visitor}`, perVisitor);
-    const perAsset = { max: FOUND_REPORTS_PER_ASSET_PER_HOUR, windowMs: HOUR };
-    await enforceRateLimit(ctx, `foundReportAsset:${asset._id}`, perAsset);
+    await enforceLimit(ctx, "foundReportVisitor", `${asset._id}:${visitor}`);
+    await enforceLimit(ctx, "foundReportAsset", asset._id);
     const reportId = await ctx.db.insert("foundReports", {
       assetId: asset._id,
       ownerId: asset.ownerId,

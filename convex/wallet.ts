@@ -3,7 +3,7 @@ import { v } from "convex/values";
 import { viewerQuery } from "./lib/access";
 import { WALLET_HISTORY_LIMIT } from "./lib/constants";
 import { getWallet } from "./lib/ledger";
-import { walletOverviewValidator } from "./lib/wallet/tables";
+import { BALANCE_CHART_CHANGES_LIMIT, BALANCE_CHART_DAYS, balanceHistoryValidator, walletOverviewValidator } from "./lib/wallet/tables";
 
 /** The header's '{n} TMT': null when signed out, 0 before the wallet exists. */
 export const balance = viewerQuery({
@@ -38,6 +38,26 @@ export const overview = viewerQuery({
         description,
         createdAt,
       })),
+    };
+  },
+});
+
+/** The wallet chart: the balance now and every change of the last BALANCE_CHART_DAYS (+1, for time zones) days. */
+export const balanceHistory = viewerQuery({
+  signedOut: null,
+  args: {},
+  returns: v.union(v.null(), balanceHistoryValidator),
+  handler: async (ctx) => {
+    const userId = ctx.user._id;
+    const since = Date.now() - (BALANCE_CHART_DAYS + 1) * 24 * 60 * 60 * 1000;
+    const rows = await ctx.db
+      .query("transactions")
+      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).gte("createdAt", since))
+      .order("desc")
+      .take(BALANCE_CHART_CHANGES_LIMIT);
+    return {
+      balance: (await getWallet(ctx, userId))?.balance ?? 0,
+      changes: rows.map((t) => ({ at: t.createdAt, amount: t.amount })),
     };
   },
 });

@@ -7,6 +7,7 @@ import { format } from "node:util";
 import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { evaluateForRuntime } from "./isolate.mjs";
 
 const current = new AsyncLocalStorage();
 const pending = new Map();
@@ -54,8 +55,19 @@ for (const [method, level] of Object.entries({ log: "LOG", info: "INFO", warn: "
   };
 }
 
+// Modules without "use node" run in a context with Convex's runtime globals
+// (actions there see real time and may fetch); "use node" ones in Node.
 const modules = {};
-await Promise.all(workerData.names.map(async (name) => {
+const loaders = evaluateForRuntime(workerData.runtimeFile, {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  inTransaction: () => false,
+  env: () => workerData.env,
+  convex: globalThis.Convex,
+  name: "Convex runtime (actions)",
+});
+for (const [name, load] of Object.entries(loaders)) modules[name] = load();
+await Promise.all(workerData.nodeNames.map(async (name) => {
   modules[name] = await import(pathToFileURL(path.join(workerData.outDir, `${name}.mjs`)).href);
 }));
 

@@ -11,7 +11,7 @@ const WORKER = new URL("./action-worker.mjs", import.meta.url);
 export const POOL_SIZE = Math.min(4, Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1));
 
 export class ActionPool {
-  /** @param {{ bundle: { outDir: string, names: string[] }, server: any, log: (m: string) => void }} deps */
+  /** @param {{ bundle: { outDir: string, nodeNames: string[], runtimeFile: string }, server: any, log: (m: string) => void }} deps */
   constructor({ bundle, server, log }) {
     Object.assign(this, { bundle, server, log });
     this.workers = [];
@@ -29,7 +29,9 @@ export class ActionPool {
     // The worker's process.env is the deployment's variables, not the shell's.
     // Not the parent's --input-type (a `node -e` parent): it only applies to string input.
     const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
-    const worker = new Worker(WORKER, { env: { ...this.server.deploymentEnv }, execArgv, workerData: { outDir: this.bundle.outDir, names: this.bundle.names } });
+    const { outDir, nodeNames, runtimeFile } = this.bundle;
+    const env = { ...this.server.deploymentEnv };
+    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env } });
     worker.busy = 0;
     worker.unref();
     const ready = new Promise((resolve, reject) => {

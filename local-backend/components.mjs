@@ -2,11 +2,13 @@
 // convex/convex.config.ts, each instance with its own functions (loaded from
 // its package's component directory), its own schema and its own tables,
 // which are stored under `<componentPath>:<table>` so no other component (or
-// the app) can reach them. Function references from the app
+// the app) can reach them. Each instance runs in its own V8 context. Function references from the app
 // (`components.<name>.<module>.<fn>`) resolve to `_reference/childComponent/...`.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { bundleForRuntime, usesNode } from "./bundle.mjs";
+import { evaluateForRuntime } from "./isolate.mjs";
 
 const MODULE = /\.js$/;
 
@@ -23,25 +25,50 @@ function listModules(dir, rel = "") {
   return out;
 }
 
+// Packages ship test helpers whose dev dependencies are not installed; they hold no functions.
+const isMissingPackage = (e) => e?.code === "ERR_MODULE_NOT_FOUND";
+
+/**
+ * Loads one component instance's modules: those without "use node" bundled
+ * (with the npm packages they use) and run in their own context with Convex's
+ * runtime globals, as the app's are; "use node" ones in Node.
+ */
+async function loadInstance(dir, outfile, hooks, cache) {
+  const files = listModules(dir);
+  const node = files.filter((f) => usesNode(path.join(dir, f)));
+  const runtime = files.filter((f) => !node.includes(f));
+  const byName = {};
+  await bundleForRuntime({ entries: Object.fromEntries(runtime.map((f) => [f.replace(MODULE, ""), path.join(dir, f)])), outfile, resolveDir: dir, lenient: true, cache });
+  const loaders = evaluateForRuntime(outfile, hooks);
+  for (const [name, load] of Object.entries(loaders)) {
+    try {
+      byName[name] = load();
+    } catch (e) {
+      if (!isMissingPackage(e)) throw e;
+    }
+  }
+  const loaded = await Promise.allSettled(node.map((f) => import(pathToFileURL(path.join(dir, f)).href)));
+  node.forEach((f, i) => {
+    const r = loaded[i];
+    if (r.status === "fulfilled") byName[f.replace(MODULE, "")] = r.value;
+    else if (!isMissingPackage(r.reason)) throw r.reason;
+  });
+  return byName;
+}
+
 /**
  * @param {any} appDefinition the default export of convex/convex.config.ts (or null)
+ * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any }} build where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds)
  * @returns {Promise<Map<string, { path: string, dir: string, byName: Record<string, any>, schema: any }>>}
  */
-export async function loadComponents(appDefinition) {
+export async function loadComponents(appDefinition, { outDir, hooks, cache }) {
   const components = new Map();
   async function visit(definition, parentPath) {
     for (const [name, child] of definition?._childComponents ?? []) {
       const componentPath = parentPath ? `${parentPath}/${name}` : name;
       const dir = child.componentDefinitionPath;
-      const files = listModules(dir);
-      const loaded = await Promise.allSettled(files.map((f) => import(pathToFileURL(path.join(dir, f)).href)));
-      const byName = {};
-      files.forEach((f, i) => {
-        const r = loaded[i];
-        if (r.status === "fulfilled") byName[f.replace(MODULE, "")] = r.value;
-        // Packages ship test helpers whose dev dependencies are not installed; they hold no functions.
-        else if (r.reason?.code !== "ERR_MODULE_NOT_FOUND") throw r.reason;
-      });
+      const outfile = path.join(outDir, ".components", `${componentPath.replace(/[^A-Za-z0-9_-]/g, "_")}.js`);
+      const byName = await loadInstance(dir, outfile, hooks, cache);
       components.set(componentPath, { path: componentPath, dir, byName, schema: byName.schema?.default ?? null });
       await visit(child, componentPath);
     }

@@ -3,7 +3,7 @@
 // figures in README.md). Commits are group-committed: each is one LMDB write
 // transaction, batched with the others that arrive meanwhile and fsync'd
 // together; a commit becomes visible to new snapshots when it is durable.
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { open } from "lmdb";
 import { convexToJson, jsonToConvex } from "convex/values";
@@ -18,6 +18,11 @@ const FIRST_USER_TABLE = 10001;
 export const DATA_FILE = "data.mdb";
 
 export class OldFormatError extends Error {}
+
+const NAMED_DBS = ["documents", "indexes", "meta"];
+// Compact on open when at least this share of the file is free pages, and the file is big enough to matter.
+const COMPACT_WASTE = 0.3;
+const COMPACT_MIN_BYTES = 16 * 2 ** 20;
 
 const encodeDoc = (doc) => JSON.stringify(convexToJson(doc));
 const decodeDoc = (text) => jsonToConvex(JSON.parse(text));
@@ -160,10 +165,14 @@ export class Database {
   }
 
   /** Index entries in [lo, hi) as { key, value: id }, in key order (or reverse). */
+  /** Index entries in [lo, hi), ascending or (reverse) descending. */
   scan(lo, hi, reverse, transaction) {
-    return reverse
-      ? this.index.getRange({ start: hi, end: lo, reverse: true, inclusiveEnd: true, transaction })
-      : this.index.getRange({ start: lo, end: hi, transaction });
+    if (!reverse) return this.index.getRange({ start: lo, end: hi, transaction });
+    // A reverse range includes its start key in LMDB; `hi` is exclusive here as everywhere
+    // (a descending page continues from its last key and must not repeat it).
+    return this.index
+      .getRange({ start: hi, end: lo, reverse: true, inclusiveEnd: true, transaction })
+      .filter(({ key }) => Buffer.compare(key, hi) !== 0);
   }
 
   count(table) {
@@ -219,6 +228,70 @@ export class Database {
   }
 }
 
+/**
+ * Bytes of the file in pages that hold data (B-tree pages of every database,
+ * the free-page list's own pages) against the file's size; the rest are free
+ * pages. A bulk load rewrites most B-tree pages copy-on-write (ids are random,
+ * so a batch of inserts touches most leaves): the file peaks near twice the
+ * pages in use and LMDB never gives space back to the file system.
+ * @param {string} file
+ * @returns {{ size: number, used: number }}
+ */
+export function pageUsage(file) {
+  const env = open({ path: file, maxDbs: 4, readOnly: true });
+  try {
+    const stats = env.getStats();
+    const pages = (s) => s.treeBranchPageCount + s.treeLeafPageCount + s.overflowPages;
+    let used = pages(stats) + pages(stats.free);
+    for (const name of NAMED_DBS) used += pages(env.openDB({ name }).getStats());
+    return { size: statSync(file).size, used: used * stats.pageSize };
+  } finally {
+    env.close();
+  }
+}
+
+/**
+ * Opens the store; when a third or more of the file is free pages (after a
+ * bulk load) it is first rewritten without them (LMDB's compacting copy, then
+ * an atomic rename). Free pages also make every later commit slower: LMDB
+ * rewrites its long free-page list on each one.
+ * @param {string} dir
+ * @param {(m: string) => void} [log]
+ */
+export async function openDatabase(dir, log = () => {}) {
+  const file = path.join(dir, DATA_FILE);
+  if (existsSync(file) && statSync(file).size >= COMPACT_MIN_BYTES) {
+    const { size, used } = pageUsage(file);
+    if (size - used >= COMPACT_WASTE * size) {
+      const started = performance.now();
+      const copy = `${file}.compact`;
+      rmSync(copy, { force: true });
+      const env = open({ path: file, maxDbs: 4 });
+      try {
+        await env.backup(copy, true);
+      } finally {
+        await env.close();
+      }
+      // On disk before it replaces the file, and the rename itself too.
+      syncPath(copy, "r+");
+      renameSync(copy, file);
+      syncPath(dir, "r");
+      const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+      log(`Compacted ${DATA_FILE}: ${mb(size)} -> ${mb(statSync(file).size)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  }
+  return new Database(dir);
+}
+
+function syncPath(p, flags) {
+  const fd = openSync(p, flags);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A document's keys in one index: one for a database index, one per term for a search index. */
 // A document's keys per index, computed once: the commit's conflict check and its write to
 // disk both need them (documents are never changed in place, so the memo cannot go stale).
@@ -250,7 +323,7 @@ function refuseOldFormat(dir) {
 
 /** Removes all stored state of a data dir (documents, blobs, builds, old formats); keeps env.json. */
 export function wipeData(dir) {
-  for (const name of [DATA_FILE, `${DATA_FILE}-lock`, "blobs", "build", "snapshot.json", "commits.log"]) {
+  for (const name of [DATA_FILE, `${DATA_FILE}-lock`, `${DATA_FILE}.compact`, "blobs", "build", "snapshot.json", "commits.log"]) {
     rmSync(path.join(dir, name), { recursive: true, force: true });
   }
 }

@@ -7,15 +7,15 @@ import path from "node:path";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { ActionPool } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
-import { bundleConvex, pruneBuilds } from "./bundle.mjs";
+import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
 import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
-import { Database } from "./database.mjs";
+import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { installLogCapture } from "./logs.mjs";
-import { installRuntime, seededRandom } from "./runtime.mjs";
+import { installNodeEnv, mainThreadHooks, seededRandom } from "./runtime.mjs";
 import { JobTimers } from "./scheduler.mjs";
 import { chargeTime, insert, installSyscalls, sha256Base64 } from "./syscalls.mjs";
 import { Committer } from "./transaction.mjs";
@@ -50,11 +50,12 @@ function formatError(e, requestId) {
 export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
-  installRuntime();
+  installNodeEnv();
   const buildRoot = path.join(dataDir, "build");
-  const db = new Database(dataDir);
+  const db = await openDatabase(dataDir, log);
   const blobs = new Blobs(dataDir);
   const committer = new Committer(db, onCommit);
+  const builds = runtimeBuilds();
   let bundle;
   let schema = null;
   let pool = null;
@@ -63,8 +64,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   const validators = new Map();
 
   async function load() {
-    const next = await bundleConvex({ convexDir, buildRoot });
-    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null);
+    const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
+    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
@@ -117,8 +118,13 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     storeFile,
     insertSystem: (exec, table, doc) => insert({ ...exec, system: true }, table, doc),
   };
-  installSyscalls(server);
-  await load();
+  const hooks = mainThreadHooks(server, installSyscalls());
+  try {
+    await load();
+  } catch (e) {
+    await builds.dispose();
+    throw e;
+  }
   const startedEmpty = db.empty;
   const timers = new JobTimers({ server, log, resolve: (name, component) => resolve(canonicalPath(name), component) });
   server.timers = timers;
@@ -194,9 +200,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       if (attempt >= MAX_OCC_RETRIES) {
         throw new Error("Documents read from or written to this mutation changed while it was being run. The mutation was retried too many times (OptimisticConcurrencyControlFailure).");
       }
-      // Backoff with jitter, as Convex retries: immediate retries of a long mutation (a
-      // workpool's loop) against a stream of short commits kept losing until the limit.
-      await new Promise((r) => (attempt === 0 ? setImmediate(r) : setTimeout(r, Math.random() * Math.min(100, 2 ** attempt))));
+      // As Convex does: back off, with jitter, so contenders stop colliding in lockstep.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** attempt, 250)));
     }
   }
 
@@ -324,6 +329,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     await crons.stop();
     await timers.stop();
     await pool?.close();
+    await builds.dispose();
     await db.close();
   }
 

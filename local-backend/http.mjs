@@ -162,13 +162,26 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
   return { server, wss };
 }
 
+/**
+ * X-Forwarded-For as an HTTP action sees it on Convex, whose edge proxy stands between the
+ * caller and the functions: whatever the caller sent, then the address the connection came from.
+ */
+function forwardedFor(req) {
+  const sent = req.headers["x-forwarded-for"];
+  const peer = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  return [Array.isArray(sent) ? sent.join(", ") : sent, peer].filter(Boolean).join(", ");
+}
+
 /** Serves convex/http.ts routes, as Convex does on the .convex.site origin. */
 export function createSiteServer({ ready, host, verify, siteOrigin, log }) {
   return http.createServer(async (req, res) => {
     try {
       await ready;
       const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req, LIMITS.httpBodyBytes);
-      const headers = Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]]));
+      const headers = Object.entries(req.headers)
+        .filter(([k]) => k !== "x-forwarded-for")
+        .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]]));
+      headers.push(["x-forwarded-for", forwardedFor(req)]);
       let identity = null;
       const header = req.headers.authorization;
       if (header?.startsWith("Bearer ")) identity = await verify()(header.slice(7)).then((r) => r.identity, () => null);

@@ -38,6 +38,8 @@ export interface Backend {
   dataDir: string;
   env: Record<string, string>;
   seeded: FunctionResult | null;
+  /** migrations:runAll started on this start (null when convex/ has no migrations). */
+  migrated: FunctionResult | null;
   run(udfPath: string, args?: Record<string, unknown>, identity?: Record<string, unknown> | null): Promise<FunctionResult>;
   reload(): Promise<void>;
   stop(): Promise<void>;

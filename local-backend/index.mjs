@@ -9,6 +9,9 @@ import { Live } from "./live.mjs";
 import { lockDataDir } from "./files.mjs";
 import { watchConvex } from "./watch.mjs";
 
+// The migrations runner (convex/migrations.ts): started on every start and reload.
+const MIGRATIONS = "migrations:runAll";
+
 function listen(server, port, hostname) {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -99,6 +102,15 @@ export async function startBackend(options = {}) {
       seeded = await host.call({ path: "seed:run", args: {}, internal: true });
       log(seeded.ok ? "Seeded demo data (seed:run)" : `seed:run failed: ${seeded.message}`);
     }
+    // A data directory written by older code is brought up to the current schema, as
+    // `npm run deploy` does on Convex: the migrations component skips what already ran.
+    const migrate = async () => {
+      if (!host.hasFunction(MIGRATIONS)) return null;
+      const started = await host.call({ path: MIGRATIONS, args: {}, internal: true });
+      if (!started.ok) log(`${MIGRATIONS} failed: ${started.message}`);
+      return started;
+    };
+    const migrated = await migrate();
 
     const stopWatching = watch
       ? watchConvex({
@@ -108,6 +120,7 @@ export async function startBackend(options = {}) {
           reload: async () => {
             await host.reload();
             live.invalidateAll();
+            await migrate();
           },
         })
       : () => {};
@@ -131,6 +144,7 @@ export async function startBackend(options = {}) {
       dataDir: resolvedDataDir,
       env,
       seeded,
+      migrated,
       /** Runs any function, internal ones included (for scripts and tests). */
       run: (udfPath, args = {}, identity = null) => host.call({ path: udfPath, args, identity, internal: true }),
       reload: async () => {

@@ -1,21 +1,13 @@
-// What functions see of the runtime, as on Convex: inside a query or
-// mutation `Date.now()` / `new Date()` are frozen at the execution's start
-// and `Math.random` is seeded per execution (so a query's result is a
-// function of its arguments and the data); `process.env` holds only the
-// deployment's variables (with CONVEX_CLOUD_URL and CONVEX_SITE_URL), not
-// the shell's. Actions run in workers whose environment is the same set.
+// What functions see of time, randomness and the environment, as on Convex:
+// inside a query or mutation `Date.now()` / `new Date()` are frozen at the
+// execution's start and `Math.random` is seeded per execution (so a query's
+// result is a function of its arguments and the data); `process.env` holds
+// only the deployment's variables (with CONVEX_CLOUD_URL and CONVEX_SITE_URL).
+// The functions' own globals are in their V8 context (isolate.mjs); these are
+// the main thread's hooks into it. Actions run in workers (action-worker.mjs).
 // https://docs.convex.dev/functions/runtimes ("Restrictions on queries and mutations")
 import { createHash } from "node:crypto";
 import { requestContext } from "./context.mjs";
-
-const RealDate = Date;
-const realRandom = Math.random;
-let installed = false;
-
-const frozenNow = () => {
-  const exec = requestContext.getStore();
-  return exec?.server && exec.now !== undefined ? exec.now : RealDate.now();
-};
 
 /** A small seeded generator (sfc32) for one execution's Math.random. */
 export function seededRandom(seed) {
@@ -34,59 +26,63 @@ export function seededRandom(seed) {
   };
 }
 
-const deploymentEnv = () => requestContext.getStore().server.deploymentEnv;
+const execution = () => {
+  const exec = requestContext.getStore();
+  return exec?.server ? exec : null;
+};
 
-export function installRuntime() {
+/**
+ * The hooks a context on the main thread runs with: the current execution
+ * (AsyncLocalStorage, which follows the context's promises) decides the time,
+ * the random numbers and whether fetch is allowed.
+ * @param {{ deploymentEnv: Record<string, string> }} server
+ * @param {any} convex the syscalls (syscalls.mjs)
+ */
+export function mainThreadHooks(server, convex) {
+  return {
+    now: () => execution()?.now ?? Date.now(),
+    random: () => (execution()?.random ?? Math.random)(),
+    inTransaction: () => {
+      const exec = execution();
+      return Boolean(exec && exec.kind !== "action");
+    },
+    env: () => server.deploymentEnv,
+    convex,
+  };
+}
+
+let installed = false;
+
+/**
+ * "use node" modules loaded on the main thread (components' Node actions) read
+ * process.env: during an execution it is the deployment's variables only.
+ */
+export function installNodeEnv() {
   if (installed) return;
   installed = true;
-  // Read by convex-globals.mjs (bundled into the functions): is a query or mutation running?
-  globalThis.__convexLocalBackend = {
-    inTransaction: () => {
-      const exec = requestContext.getStore();
-      return Boolean(exec?.server && exec.kind !== "action");
-    },
-  };
-  function LocalDate(...args) {
-    if (!new.target) return new RealDate(frozenNow()).toString();
-    return Reflect.construct(RealDate, args.length === 0 ? [frozenNow()] : args, new.target);
-  }
-  Object.setPrototypeOf(LocalDate, RealDate);
-  LocalDate.prototype = RealDate.prototype;
-  LocalDate.now = frozenNow;
-  globalThis.Date = LocalDate;
-
-  Math.random = () => {
-    const exec = requestContext.getStore();
-    return exec?.server && exec.random ? exec.random() : realRandom();
-  };
-
   const realEnv = process.env;
+  const deploymentEnv = () => execution()?.server.deploymentEnv ?? null;
   process.env = new Proxy(realEnv, {
     set(target, key, value) {
       target[key] = value;
       return true;
     },
     get(target, key) {
-      const exec = requestContext.getStore();
-      if (exec?.server && typeof key === "string") return deploymentEnv()[key];
+      const env = deploymentEnv();
+      if (env && typeof key === "string") return env[key];
       return Reflect.get(target, key);
     },
     has(target, key) {
-      const exec = requestContext.getStore();
-      if (exec?.server) return key in deploymentEnv();
-      return Reflect.has(target, key);
+      const env = deploymentEnv();
+      return env ? key in env : Reflect.has(target, key);
     },
     ownKeys(target) {
-      const exec = requestContext.getStore();
-      if (exec?.server) return Reflect.ownKeys(deploymentEnv());
-      return Reflect.ownKeys(target);
+      const env = deploymentEnv();
+      return env ? Reflect.ownKeys(env) : Reflect.ownKeys(target);
     },
     getOwnPropertyDescriptor(target, key) {
-      const exec = requestContext.getStore();
-      if (exec?.server) {
-        const env = deploymentEnv();
-        return key in env ? { value: env[key], writable: true, enumerable: true, configurable: true } : undefined;
-      }
+      const env = deploymentEnv();
+      if (env) return key in env ? { value: env[key], writable: true, enumerable: true, configurable: true } : undefined;
       return Reflect.getOwnPropertyDescriptor(target, key);
     },
   });

@@ -24,9 +24,13 @@ const current = () => {
   return exec;
 };
 
-/** @param {any} server the host (db, committer, blobs, urls, timers, run) */
-export function installSyscalls(server) {
-  globalThis.Convex = {
+/**
+ * Each syscall is served for the execution in the current async context (its `server` is the host).
+ * @returns {{ syscall: Function, asyncSyscall: Function, jsSyscall: Function }}
+ */
+export function installSyscalls() {
+  // The functions' contexts get this object as their `Convex`; "use node" modules on this thread read the global.
+  const convex = {
     syscall: (op, json) => JSON.stringify(syncOp(current(), op, JSON.parse(json))),
     asyncSyscall: async (op, json) => {
       const exec = current();
@@ -40,7 +44,8 @@ export function installSyscalls(server) {
     },
     jsSyscall: (op, args) => jsOp(current(), op, args),
   };
-  return server;
+  globalThis.Convex = convex;
+  return convex;
 }
 
 // A function that makes thousands of syscalls resolves them as microtasks and

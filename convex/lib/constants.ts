@@ -1,6 +1,8 @@
 // Shared by convex/ and src/: product limits and amounts, the token economy among them.
 export const PRODUCT_NAME = "TagMyThing";
 export const TOKEN_SYMBOL = "TMT";
+// The currency of money an owner records on an asset (purchase value, unit cost).
+export const PRICE_CURRENCY = "TMT";
 export const SUPPORT_EMAIL = "support@tagmything.com";
 
 export const MIN_PASSWORD_LENGTH = 6;

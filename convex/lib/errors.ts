@@ -26,7 +26,6 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password",
   accountExists: "An account with this email already exists. Please sign in.",
   wrongCurrentPassword: "Current password is incorrect",
-  rateLimited: "Too many requests. Please wait a minute and try again.",
   tooManyAttempts: "Too many failed attempts. Please try again later.",
   invalidCode: "Invalid verification code",
   invalidResetLink: "Invalid or expired reset link. Please request a new one.",

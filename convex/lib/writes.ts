@@ -11,8 +11,10 @@ import {
   internalMutation as rawInternalMutation,
   mutation as rawMutation,
 } from "../_generated/server";
+import { registerCountTriggers } from "./counts/triggers";
 
 export const triggers = new Triggers<DataModel>();
+registerCountTriggers(triggers);
 
 export const mutation = customMutation(rawMutation, customCtx(triggers.wrapDB));
 export const internalMutation = customMutation(rawInternalMutation, customCtx(triggers.wrapDB));

@@ -13,8 +13,9 @@ const esbuild = createRequire(createRequire(import.meta.url).resolve("convex/pac
 const BUILTIN = new RegExp(`^(node:.+|${builtinModules.map((m) => m.replace(/[/.]/g, "\\$&")).join("|")})$`);
 
 // The CLI maps async_hooks to the runtime's AsyncLocalStorage and stubs
-// Next.js's server-only in the isolate (debugBundle.ts, serverOnly.ts).
-const cliShims = {
+// Next.js's server-only in the isolate (debugBundle.ts, serverOnly.ts); the
+// local backend's runtime build uses the same shims (local-backend/bundle.mjs).
+export const cliShims = {
   name: "convex-cli-shims",
   setup(build) {
     build.onResolve({ filter: /^(node:)?async_hooks$/ }, (args) => ({ path: args.path, namespace: "async-hooks-shim" }));

@@ -34,6 +34,8 @@ const TagPage = lazyPage(() => import("../features/tag/TagPage"));
 const EditAssetPage = lazyPage(() => import("../features/tag/EditAssetPage"));
 const AssetsPage = lazyPage(() => import("../features/assets/AssetsPage"));
 const AssetDetailPage = lazyPage(() => import("../features/assets/AssetDetailPage"));
+const LabelsPage = lazyPage(() => import("../features/labels/LabelsPage"));
+const StickersPage = lazyPage(() => import("../features/stickers/StickersPage"));
 const NokPage = lazyPage(() => import("../features/nok/NokPage"));
 const ConfirmContactPage = lazyPage(() => import("../features/nok/ConfirmContactPage"));
 const ConfirmLapsePage = lazyPage(() => import("../features/legacy/ConfirmLapsePage"));
@@ -107,6 +109,7 @@ export function appRoutes() {
         <Route path="/assets" element={<AssetsPage />} />
         <Route path="/assets/:assetId" element={<AssetDetailPage />} />
         <Route path="/assets/:assetId/edit" element={<EditAssetPage />} />
+        <Route path="/labels" element={<LabelsPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />
@@ -114,6 +117,7 @@ export function appRoutes() {
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
       <Route element={<ProtectedRoute requireBusiness />}>
         <Route path="/business-dashboard" element={<BusinessDashboardPage />} />
+        <Route path="/stickers" element={<StickersPage />} />
       </Route>
       <Route element={<ProtectedRoute requireAdmin />}>
         <Route path="/admin" element={<AdminPage />} />

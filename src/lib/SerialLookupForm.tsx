@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Button, Input } from "../ui";
+import { Button, Input, Form } from "../ui";
 
 /**
  * Sends a serial typed by hand to /verify/{serial}: the landing page stacks it,
@@ -19,9 +19,10 @@ export function SerialLookupForm({ name, initial = "", inline = false }: { name:
     void navigate(`/verify/${encodeURIComponent(value)}`);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={name} className={inline ? "mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" : "mt-6 flex flex-col gap-3"}>
+    <Form onSubmit={submit} aria-label={name} className={inline ? "mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" : "mt-6 flex flex-col gap-3"}>
       <Input
         label="Serial number"
+        required
         name="serial"
         placeholder="e.g. TMT-7K2Q-94XD"
         autoComplete="off"
@@ -36,6 +37,6 @@ export function SerialLookupForm({ name, initial = "", inline = false }: { name:
       <Button type="submit" size="lg" fullWidth={!inline}>
         Verify
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 // Every date, time, number and TMT amount the app shows is formatted here, in one locale:
 // the user's own language setting (the browser's preferred languages), else the runtime's
 // default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
-import { TOKEN_SYMBOL } from "../../convex/lib/constants";
+import { PRICE_CURRENCY, TOKEN_SYMBOL } from "../../convex/lib/constants";
 
 let cached: { from: string; locale: string | undefined } | null = null;
 
@@ -45,6 +45,11 @@ export function formatDayMonth(isoDay: string): string {
   return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
+/** "14 May": a local day (chart axes and tables). */
+export function formatShortDay(ms: number): string {
+  return new Date(ms).toLocaleDateString(userLocale(), { day: "numeric", month: "short" });
+}
+
 /** "14 May 2025, 10:30": a moment. */
 export function formatDateTime(ms: number | Date): string {
   return new Date(ms).toLocaleString(userLocale(), { dateStyle: "medium", timeStyle: "short" });
@@ -57,11 +62,6 @@ export function formatTime(ms: number): string {
 
 export function formatNumber(n: number): string {
   return n.toLocaleString(userLocale());
-}
-
-/** A count the server stopped at its cap reads "1,000+". */
-export function formatCount(c: { count: number; capped: boolean }): string {
-  return `${formatNumber(c.count)}${c.capped ? "+" : ""}`;
 }
 
 /** "1,250 TMT". */
@@ -77,6 +77,11 @@ export function formatSignedTmt(n: number): string {
 /** Minor units (pence) as money without a currency sign: "1,234.50". */
 export function formatMoney(minor: number): string {
   return (minor / 100).toLocaleString(userLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Minor units as money in the currency assets are recorded in: "1,234.50 TMT". */
+export function formatPrice(minor: number): string {
+  return `${formatMoney(minor)} ${PRICE_CURRENCY}`;
 }
 
 /** A `datetime-local` input's value (local time) for a moment. */

@@ -22,11 +22,26 @@ export function controlClasses(error?: string | null): string {
   );
 }
 
-type ControlA11y = { id: string; "aria-invalid"?: AriaAttributes["aria-invalid"]; "aria-describedby"?: string };
+/** The red asterisk after a required field's label (the control itself carries aria-required). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
+      *
+    </span>
+  );
+}
+
+type ControlA11y = {
+  id: string;
+  "aria-invalid"?: AriaAttributes["aria-invalid"];
+  "aria-describedby"?: string;
+  "aria-required"?: AriaAttributes["aria-required"];
+};
 
 /**
  * Renders the frame and hands the control the id and aria attributes it needs.
- * `invalid` and `describedBy` are the aria-invalid / aria-describedby the caller already set.
+ * `invalid` and `describedBy` are the aria-invalid / aria-describedby the caller already set;
+ * `required` marks the label with a red asterisk and the control with aria-required.
  */
 export function Field({
   id,
@@ -36,8 +51,15 @@ export function Field({
   containerClassName,
   invalid,
   describedBy,
+  required = false,
   children,
-}: FieldProps & { id?: string; invalid?: AriaAttributes["aria-invalid"]; describedBy?: string; children: (a11y: ControlA11y) => ReactNode }) {
+}: FieldProps & {
+  id?: string;
+  invalid?: AriaAttributes["aria-invalid"];
+  describedBy?: string;
+  required?: boolean;
+  children: (a11y: ControlA11y) => ReactNode;
+}) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const errorId = `${controlId}-error`;
@@ -46,11 +68,15 @@ export function Field({
   return (
     <div className={cn("flex flex-col gap-1.5", containerClassName)}>
       {label && (
-        <label htmlFor={controlId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          {label}
-        </label>
+        // The asterisk sits beside the label, not in it: the field's name stays its label.
+        <div className="flex items-baseline">
+          <label htmlFor={controlId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {label}
+          </label>
+          {required && <RequiredMark />}
+        </div>
       )}
-      {children({ id: controlId, "aria-invalid": error ? true : invalid, "aria-describedby": ids || undefined })}
+      {children({ id: controlId, "aria-invalid": error ? true : invalid, "aria-describedby": ids || undefined, "aria-required": required || undefined })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
           {hint}

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, type ReactNode } from "react";
+import { useRef, type ReactNode, type RefObject } from "react";
 import { cn } from "./cn";
 
 type ModalSize = "sm" | "md" | "lg" | "xl";
@@ -14,6 +14,12 @@ interface ModalProps {
   /** Action row at the bottom (e.g. Cancel / Save). */
   footer?: ReactNode;
   className?: string;
+  /** Where the focus goes on open (default: the first focusable element, the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** "dim" skips the backdrop blur, which slows the page down while work runs behind the modal. */
+  backdrop?: "blur" | "dim";
+  /** `data-*` attributes set on the overlay and the dialog (e.g. to leave them out of a page screenshot). */
+  dataAttributes?: Record<`data-${string}`, string>;
 }
 
 const sizes: Record<ModalSize, string> = {
@@ -24,17 +30,22 @@ const sizes: Record<ModalSize, string> = {
 };
 
 // Radix Dialog gives the focus trap, Esc, scroll lock and aria-labelledby/-describedby.
-export function Modal({ open, onOpenChange, title, description, size = "md", children, footer, className }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, size = "md", children, footer, className, initialFocus, backdrop = "blur", dataAttributes }: ModalProps) {
   // Controlled modals have no Radix Trigger, so focus would drop to <body> on close; return it to the opener.
   const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
+        <Dialog.Overlay {...dataAttributes} className={cn("fixed inset-0 z-50 bg-slate-950/60", backdrop === "blur" && "backdrop-blur-sm")} />
         <Dialog.Content
+          {...dataAttributes}
           {...(description ? {} : { "aria-describedby": undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();

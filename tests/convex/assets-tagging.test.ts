@@ -49,7 +49,7 @@ test.each([
   [{ kind: "nft" as const, details: { kind: "nft" as const, chain: "ethereum" as const, contractAddress: "0x123", tokenId: "1" } }, "Enter a valid Ethereum address: 0x followed by 40 hex characters"],
   [{ kind: "nft" as const, details: { kind: "nft" as const, chain: "tezos" as const, contractAddress: "tz1abc", tokenId: "1" } }, "Enter a valid Tezos address: KT1 followed by 33 base58 characters"],
   [{ kind: "nft" as const, details: { kind: "nft" as const, chain: "polygon" as const, contractAddress: `0x${"a".repeat(40)}`, tokenId: "12a" } }, "Token ID must contain digits only"],
-  [{ kind: "will" as const, details: { kind: "will" as const, beneficiaries: [] } }, "Add at least one beneficiary"],
+  [{ kind: "will" as const, details: { kind: "will" as const, instructions: "x".repeat(5001) } }, "Instructions must be at most 5000 characters"],
   [{ kind: "business" as const, details: { kind: "business" as const, sku: "", quantity: 1 } }, "SKU is required"],
   [{ kind: "business" as const, details: { kind: "business" as const, sku: "A-1", quantity: -1 } }, "Quantity must be a whole number, 0 or more"],
   [{ details: { kind: "nft" as const, chain: "base" as const, contractAddress: `0x${"b".repeat(40)}`, tokenId: "1" } }, "Details do not match the asset kind"],

@@ -5,10 +5,18 @@
 // Each cell starts from a fresh backend.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { attemptKey, type AttemptKind } from "../../convex/lib/auth/attempts";
-import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import { totpAt } from "../../convex/lib/auth/totp";
-import { asToken, errorData, lastMessageTo, linkParams, setupTest, signIn, signUpVerified, type Backend } from "./setup";
+import {
+  asToken,
+  errorData,
+  exhaustGuesses,
+  lastMessageTo,
+  linkParams,
+  setupTest,
+  signIn,
+  signUpVerified,
+  type Backend,
+} from "./setup";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "orchard-lamp-42";
@@ -19,12 +27,6 @@ type Outcome = "session" | "none" | "INVALID" | "MFA_REQUIRED" | "RATE_LIMITED" 
 type Account = { t: Backend; secret?: string; recoveryCodes?: string[]; refreshToken?: string };
 
 const STATES: State[] = ["new", "unverified", "verified", "twoFactor", "locked"];
-
-async function exhaust(t: Backend, kind: AttemptKind, identifier: string) {
-  await t.run(async (ctx) => {
-    await ctx.db.insert("rateLimits", { key: attemptKey(kind, identifier), windowStart: Date.now(), count: MAX_FAILED_SIGN_INS_PER_HOUR });
-  });
-}
 
 /** An e-mail account in `state`. */
 async function emailAccount(state: State): Promise<Account> {
@@ -42,7 +44,7 @@ async function emailAccount(state: State): Promise<Account> {
     vi.setSystemTime(Date.now() + 30_000);
     Object.assign(account, { secret, recoveryCodes });
   }
-  if (state === "locked") await exhaust(t, "password", EMAIL);
+  if (state === "locked") await exhaustGuesses(t, "password", EMAIL);
   return account;
 }
 
@@ -54,7 +56,7 @@ async function phoneAccount(state: State): Promise<Account> {
   if (state === "unverified") return { t };
   const code = /\b(\d{6})\b/.exec((await lastMessageTo(t, PHONE))!.body)![1];
   await signIn(t, "phone", { phone: PHONE, code });
-  if (state === "locked") await exhaust(t, "phoneCode", PHONE);
+  if (state === "locked") await exhaustGuesses(t, "phoneCode", PHONE);
   return { t };
 }
 

@@ -210,7 +210,7 @@ describe("sending limits", () => {
     const err = await errorData(() =>
       signIn(t, "password", { flow: "signIn", email: "a@example.com", password: "secret123" }),
     );
-    expect(err).toEqual({ code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." });
+    expect(err).toEqual({ code: "RATE_LIMITED", message: "Too many requests. Please try again in 1 minute." });
     // The link already sent still works.
     const { params } = linkParams(lastLink);
     const ok = await signIn(t, "password", { flow: "email-verification", email: "a@example.com", code: params.code });

@@ -1,4 +1,4 @@
-// Business inventory: totals by location and category, search, and the CSV export.
+// Business inventory after an import: totals by location and category, search, and the CSV export.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { parseCsv, toCsv } from "../../convex/lib/csv/format";
@@ -19,13 +19,13 @@ describe("business inventory", () => {
     const owner = await business(t);
     await start(owner.as, GOOD, 15);
     await runJobs(t);
-    const inv = await owner.as.query(api.business.inventory, {});
+    const inv = await owner.as.query(api.inventory.summary, {});
     expect(inv.totals).toEqual({ items: 3, quantity: 35, value: 10 * 450 + 5 * 450 + 20 * 300 });
     expect(inv.byLocation.find((g) => g.key === "Shop")).toMatchObject({ items: 2, quantity: 30, value: 10500 });
     expect(inv.byCategory.find((g) => g.key === "Kitchen")).toMatchObject({ items: 2, quantity: 15 });
-    const filtered = await owner.as.query(api.business.inventory, { location: "Shop", search: "towel" });
-    expect(filtered.items.map((i) => i.name)).toEqual(["Tea towel"]);
-    expect(filtered.totals.items).toBe(1);
+    const filtered = await owner.as.query(api.inventory.items, { paginationOpts: { numItems: 10, cursor: null }, location: "Shop", search: "towel" });
+    expect(filtered.page.map((i) => i.name)).toEqual(["Tea towel"]);
+    expect((await owner.as.query(api.inventory.summary, { location: "Shop", category: "Kitchen" })).totals.items).toBe(1);
   });
 
   test("export pages hold the whole inventory", async () => {

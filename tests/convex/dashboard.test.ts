@@ -24,7 +24,6 @@ test("counts by kind and status are the caller's own", async () => {
     total: 2,
     byKind: { general: 2, nft: 0, will: 0, business: 0 },
     byStatus: { active: 1, lost: 0, stolen: 1, transferred: 0 },
-    capped: false,
   });
 });
 

@@ -34,5 +34,11 @@ export async function runJobs(t: Backend) {
 }
 
 export async function inventorySkus(as: Client) {
-  return (await as.query(api.business.inventory, {})).items.map((i) => `${i.sku}:${i.quantity}`).sort();
+  const page = await as.query(api.inventory.items, { paginationOpts: { numItems: 100, cursor: null } });
+  return page.page.map((i) => `${i.sku}:${i.quantity}`).sort();
+}
+
+/** How many business items the caller holds. */
+export async function inventoryCount(as: Client) {
+  return (await as.query(api.inventory.summary, {})).totals.items;
 }

@@ -41,7 +41,7 @@ export async function tagWill(owner: Client, name: string, files: { storageId: I
     kind: "will",
     name,
     visibility: "private",
-    details: { kind: "will", beneficiaries: [{ name: "Family" }], instructions: `Instructions for ${name}` },
+    details: { kind: "will", instructions: `Instructions for ${name}` },
     files,
   });
   return assetId;

@@ -92,7 +92,7 @@ describe("phone sign-in", () => {
     const lastCode = await smsCode(t);
     expect(await errorData(() => signIn(t, "phone", { phone: PHONE }))).toEqual({
       code: "RATE_LIMITED",
-      message: "Too many requests. Please wait a minute and try again.",
+      message: "Too many requests. Please try again in 1 minute.",
     });
     // The refused request did not replace the code already sent.
     const ok = await signIn(t, "phone", { phone: PHONE, code: lastCode });

@@ -1,20 +1,17 @@
 // One helper file for the convex suites: a fresh backend per test, fixtures,
 // and the plumbing to drive Convex Auth's own signIn action.
 import { convexTest } from "convex-test";
-import rateLimiter from "@convex-dev/rate-limiter/test";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
+import { registerComponents } from "./components";
+import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
+import { triggers } from "../../convex/lib/writes";
 import type { Role } from "../../convex/lib/validators";
 
 export const modules = import.meta.glob("../../convex/**/*.*s");
-
-// Workpool's /test entry is TypeScript source that this repo's stricter compiler settings reject
-// (an unused variable), so it is loaded untyped, at run time, by vitest.
-const WORKPOOL_TEST = "@convex-dev/workpool/test";
-const workpool = (await import(/* @vite-ignore */ WORKPOOL_TEST)).default as { register: (t: Backend, name: string) => void };
 
 const keys = await generateKeyPair("RS256", { extractable: true });
 process.env.JWT_PRIVATE_KEY = (await exportPKCS8(keys.privateKey)).trimEnd().replace(/\n/g, " ");
@@ -26,7 +23,10 @@ process.env.LOCAL_OUTBOX = OUTBOX_KEY;
 process.env.AUTH_LOG_LEVEL = "ERROR";
 process.env.PAYMENTS_PROVIDER = "test";
 delete process.env.RESEND_API_KEY;
+delete process.env.RESEND_WEBHOOK_SECRET;
 delete process.env.TWILIO_ACCOUNT_SID;
+delete process.env.TWILIO_AUTH_TOKEN;
+delete process.env.TWILIO_FROM;
 
 // Password hashing (scrypt, Convex Auth's default) takes about a second per call.
 vi.setConfig({ testTimeout: 30_000 });
@@ -36,8 +36,7 @@ export const SITE_URL = process.env.SITE_URL;
 /** A fresh backend with every component convex/convex.config.ts mounts. */
 export function setupTest() {
   const t = convexTest(schema, modules);
-  rateLimiter.register(t, "rateLimiter");
-  workpool.register(t, "importPool");
+  registerComponents(t);
   return t;
 }
 export type Backend = ReturnType<typeof setupTest>;
@@ -72,7 +71,9 @@ export async function signInAgain(t: Backend, user: { userId: Id<"users"> }): Pr
 export async function makeUser(t: Backend, options: UserOptions = {}) {
   userCounter += 1;
   const email = options.email ?? `user${userCounter}@example.com`;
-  const { userId, sessionId } = await t.run(async (ctx) => {
+  const { userId, sessionId } = await t.run(async (raw) => {
+    // Through lib/writes.ts's triggers, as the app's own writes go, so counts include it.
+    const ctx = triggers.wrapDB(raw);
     const userId = await ctx.db.insert("users", {
       email,
       emailVerificationTime: Date.now(),
@@ -145,6 +146,19 @@ export async function snapshot(t: Backend) {
 }
 
 /** The `data` of a ConvexError thrown by `run`, or a failure if nothing was thrown. */
+/** A refusal by a rate limit: its reason, then when to try again (computed, never "later"). */
+export function limitedWith(reason: string): RegExp {
+  const escaped = reason.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped} Please try again in \\d+ (minutes?|hours)\\.$`);
+}
+
+/** The guess budget of `identifier` used up, as wrong guesses would leave it. */
+export async function exhaustGuesses(t: Backend, kind: "password" | "phoneCode", identifier: string) {
+  for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_HOUR; i++) {
+    expect(await t.mutation(internal.authFlows.takeGuess, { kind, identifier })).toEqual({ ok: true });
+  }
+}
+
 export async function errorData(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await run();

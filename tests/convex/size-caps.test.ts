@@ -73,7 +73,7 @@ const base = { description: "Blue", category: "Bikes", visibility: "private", fi
 const RICH: [string, Record<string, unknown>][] = [
   ["assets:tag", { ...base, kind: "general", name: "Bike", details: { kind: "general", brand: "Trek", model: "Domane", purchaseDate: "2023-04-01", purchaseValue: 100, location: "Shed" } }],
   ["assets:tag", { ...base, kind: "nft", name: "Ape", details: { kind: "nft", chain: "ethereum", contractAddress: "0x0000000000000000000000000000000000000001", tokenId: "1", marketplaceUrl: "https://opensea.io/x" } }],
-  ["assets:tag", { ...base, kind: "will", name: "House", details: { kind: "will", beneficiaries: [{ name: "Sam", relationship: "Son", email: "sam@example.com", share: 100 }], instructions: "Sell it" } }],
+  ["assets:tag", { ...base, kind: "will", name: "House", details: { kind: "will", instructions: "Sell it" } }],
   ["assets:tag", { ...base, kind: "business", name: "Mug", details: { kind: "business", sku: "M-1", quantity: 1, unitCost: 450, location: "Shop" } }],
   ["nextOfKin:add", { name: "Kin", relationship: "Sister", email: "kin@example.com", phone: "+447911123456" }],
 ];

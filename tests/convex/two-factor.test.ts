@@ -142,7 +142,7 @@ describe("enrolment", () => {
     expect((await as.query(api.twoFactor.status, {})).enabled).toBe(false);
   });
 
-  test("five wrong codes lock further tries for 15 minutes, right ones included", async () => {
+  test("five wrong codes lock further tries, right ones included, until the budget of five per 15 minutes refills", async () => {
     const t = setupTest();
     const { as } = await makeUser(t);
     const { secret } = await enrol(as);
@@ -150,7 +150,7 @@ describe("enrolment", () => {
       expect((await errorData(() => as.action(api.twoFactor.disable, { code: "000000" }))).code).toBe("INVALID");
     }
     const locked = await errorData(async () => as.action(api.twoFactor.disable, { code: await totpAt(secret, Date.now()) }));
-    expect(locked).toEqual({ code: "RATE_LIMITED", message: "Too many failed attempts. Please try again later." });
+    expect(locked).toEqual({ code: "RATE_LIMITED", message: "Too many failed attempts. Please try again in 3 minutes." });
     vi.setSystemTime(Date.now() + 15 * 60_000);
     await as.action(api.twoFactor.disable, { code: await totpAt(secret, Date.now()) });
   });

@@ -1,10 +1,16 @@
 // POST /upload-file: the size and type limits apply while the file arrives, not
 // when it is later attached to an asset.
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { MAX_FILE_BYTES } from "../../convex/lib/assets/fileRules";
 import { UPLOAD_MESSAGES } from "../../convex/lib/assets/uploadHttp";
-import { makeUser, setupTest, type Backend } from "./setup";
+import { LIMIT_REASONS } from "../../convex/lib/limits";
+import { limitedWith, makeUser, setupTest, type Backend } from "./setup";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function storedFiles(t: Backend) {
   return await t.run(async (ctx) => (await ctx.db.system.query("_storage").collect()).length);
@@ -56,5 +62,22 @@ describe("uploads", () => {
     expect((await post(t, new Uint8Array([1]), { "Content-Type": "image/png" })).status).toBe(401);
     expect((await post(user.as, new Uint8Array(), { "Content-Type": "image/png" })).status).toBe(400);
     expect(await storedFiles(t)).toBe(0);
+  });
+
+  test("a hundred uploads an hour per user, then 429 saying when, with nothing stored", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = setupTest();
+    const user = await makeUser(t);
+    const other = await makeUser(t);
+    for (let i = 0; i < 99; i++) await t.mutation(internal.assetFiles.takeUploadSlot, { userId: user.userId });
+    const png = () => new Uint8Array([137, 80, 78, 71, 1]);
+    expect((await post(user.as, png(), { "Content-Type": "image/png" })).status).toBe(200);
+    const refused = await post(user.as, png(), { "Content-Type": "image/png" });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toMatch(limitedWith(LIMIT_REASONS.upload));
+    expect(await storedFiles(t)).toBe(1);
+    expect((await post(other.as, png(), { "Content-Type": "image/png" })).status).toBe(200);
+    vi.setSystemTime(Date.now() + 36_000);
+    expect((await post(user.as, png(), { "Content-Type": "image/png" })).status).toBe(200);
   });
 });

@@ -143,7 +143,8 @@ test("found reports are rate-limited per serial and visitor", async () => {
   const { t, serial } = await ownerWithAsset();
   for (let i = 0; i < 3; i++) await t.mutation(api.verify.reportFound, { serial, message: `try ${i}`, visitorId: visitor(1) });
   const limited = await errorData(() => t.mutation(api.verify.reportFound, { serial, message: "again", visitorId: visitor(1) }));
-  expect(limited).toEqual({ code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." });
+  // The visitor's three an hour come back one every twenty minutes.
+  expect(limited).toEqual({ code: "RATE_LIMITED", message: "Too many requests. Please try again in 20 minutes." });
   await t.mutation(api.verify.reportFound, { serial, message: "someone else", visitorId: visitor(2) });
   expect(await foundReportsOf(t)).toHaveLength(4);
 });

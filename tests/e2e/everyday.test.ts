@@ -6,10 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, hasAuthToken, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText } from "./support/app";
+import { DESKTOP, hasAuthToken, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText, PHONE_390 } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
-
-const PHONE_390 = { width: 390, height: 844 };
 
 let stack: Stack;
 beforeAll(async () => {

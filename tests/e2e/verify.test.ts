@@ -68,7 +68,8 @@ describe("verify and public assets", () => {
     const { client, assetId, serial } = await tagAsOwner(owner, name);
 
     // Live on the other browser, then into its verify page without a reload.
-    await visitor.getByRole("link", { name: `${name}, ${serial}` }).click();
+    // The table (the default view) lists it by name, its serial beside it.
+    await visitor.getByRole("row", { name: new RegExp(serial) }).getByRole("link", { name }).click();
     await visitor.getByRole("heading", { level: 1, name }).waitFor();
     expect(visitor.url()).toContain(`/verify/${serial}`);
     expect(await visitor.getByTestId("asset-status").textContent()).toBe("Active");

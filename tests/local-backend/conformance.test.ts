@@ -1,7 +1,9 @@
 // Conformance: small apps of our own, each exercising Convex rules, run on
 // the local backend with the unmodified `convex` clients. Each expectation is
 // Convex's documented behaviour (sources in local-backend/README.md).
+import { cpSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
@@ -97,6 +99,56 @@ describe("runtime", () => {
   });
 });
 
+describe("runtime of npm packages", () => {
+  // The fixture's package goes into its node_modules (git-ignored), where functions import it from.
+  const probeDir = fileURLToPath(new URL("./conformance/isolate/node_modules/globals-probe", import.meta.url));
+  beforeAll(() => cpSync(fileURLToPath(new URL("./conformance/isolate/globals-probe", import.meta.url)), probeDir, { recursive: true }));
+  afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
+  const ctx = withApp("isolate");
+
+  it("gives a package imported by a query Convex's globals, not Node's, and frozen time", async () => {
+    expect(await ctx.http.query(api.probe.fromPackage, {})).toEqual({
+      buffer: "undefined",
+      setImmediate: "undefined",
+      global: "undefined",
+      process: ["env"],
+      versions: "undefined",
+      home: null,
+      path: null,
+      cloud: ctx.backend.url,
+      site: ctx.backend.siteUrl,
+      web: true,
+      uint8Array: true,
+      frozen: true,
+    });
+  });
+
+  it("has the globals of Convex's runtime beyond JavaScript's own, and nothing else", async () => {
+    const javascript = new Set(vm.runInNewContext("Object.getOwnPropertyNames(globalThis)") as string[]);
+    const extra = ((await ctx.http.query(api.probe.globals, {})) as string[]).filter((name) => !javascript.has(name));
+    expect(extra.sort()).toEqual([
+      "AbortController", "AbortSignal", "AsyncLocalStorage", "AsyncResource", "Blob", "ByteLengthQueuingStrategy",
+      "Convex", "CountQueuingStrategy", "Crypto", "CryptoKey", "DOMException", "Event", "EventTarget", "File", "FormData",
+      "Headers", "ReadableByteStreamController", "ReadableStream", "ReadableStreamBYOBReader", "ReadableStreamBYOBRequest",
+      "ReadableStreamDefaultController", "ReadableStreamDefaultReader", "Request", "Response", "SubtleCrypto",
+      "TextDecoder", "TextDecoderStream", "TextEncoder", "TextEncoderStream", "TransformStream",
+      "TransformStreamDefaultController", "URL", "URLSearchParams", "WritableStream", "WritableStreamDefaultController",
+      "WritableStreamDefaultWriter", "atob", "btoa", "clearInterval", "clearTimeout", "crypto", "fetch", "performance",
+      "process", "queueMicrotask", "self", "setInterval", "setTimeout", "structuredClone",
+    ].sort());
+  });
+
+  it("stores bytes made by Web Crypto as bytes", async () => {
+    const { isArrayBuffer, bytes } = await ctx.http.mutation(api.probe.storeDigest, { text: "abc" });
+    expect(isArrayBuffer).toBe(true);
+    expect(Buffer.from(bytes).toString("hex")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it("lets actions fetch, with the same globals", async () => {
+    expect(await ctx.http.action(api.probe.fetchSite, {})).toMatchObject({ text: "pong", buffer: "undefined", versions: "undefined", home: null, site: ctx.backend.siteUrl });
+  });
+});
+
 describe("\"use node\" files", () => {
   it("may define actions only: an app with a query there does not load", async () => {
     const dir = tempDir("lb-node-query-");
@@ -160,6 +212,19 @@ describe("search and pagination", () => {
     expect(await failure(ctx.http.query(api.posts.otherPage, { paginationOpts: { numItems: 3, cursor: first.continueCursor } }))).toMatch(/InvalidCursor/);
   });
 
+  it("continues a descending page after its last item, never repeating it", async () => {
+    await ctx.http.mutation(api.posts.addMany, { channel: "d", bodies: ["1", "2", "3", "4", "5"] });
+    const opts = (cursor: string | null) => ({ channel: "d", order: "desc" as const, paginationOpts: { numItems: 2, cursor } });
+    const seen: string[] = [];
+    for (let cursor: string | null = null; ; ) {
+      const page: { page: string[]; isDone: boolean; continueCursor: string } = await ctx.http.query(api.posts.page, opts(cursor));
+      seen.push(...page.page);
+      if (page.isDone) break;
+      cursor = page.continueCursor;
+    }
+    expect(seen).toEqual(["5", "4", "3", "2", "1"]);
+  });
+
   it("does not recommend splitting a filtered page", async () => {
     await ctx.http.mutation(api.posts.add, { body: "needle", channel: "rare" });
     const result = await ctx.http.query(api.posts.filteredPage, { paginationOpts: { numItems: 5, cursor: null } });
@@ -179,6 +244,12 @@ describe("components", () => {
     expect(await ctx.http.mutation(api.usage.send, { user: "bob" })).toBe(true);
     // The app's own "rateLimits" table holds only the app's rows.
     expect(await ctx.http.query(api.usage.appRows, {})).toBe(5);
+  });
+
+  it("serialises racing calls into the rate limiter: every one commits, exactly the budget passes", async () => {
+    const results = await Promise.all(Array.from({ length: 24 }, () => ctx.http.mutation(api.usage.send, { user: "cat" })));
+    expect(results.filter((ok) => ok)).toHaveLength(3);
+    expect(results.filter((ok) => !ok)).toHaveLength(21);
   });
 
   it("hosts @convex-dev/aggregate", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { importPKCS8, SignJWT } from "jose";
-import { ConvexClient } from "convex/browser";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { startBackend, type Backend, type StartBackendOptions } from "../../local-backend/index.mjs";
 
@@ -62,4 +62,22 @@ export function nextValue<T>(
       }
     });
   });
+}
+
+export type Tokens = { token: string; refreshToken: string };
+
+/** A demo account of the project's convex/ signed in through Convex Auth (password123). */
+export async function signInAs(b: Backend, email: string): Promise<Tokens> {
+  const result = (await new ConvexHttpClient(b.url).action("auth:signIn" as never, {
+    provider: "password",
+    params: { flow: "signIn", email, password: "password123" },
+  } as never)) as { tokens?: Tokens | null };
+  if (!result.tokens) throw new Error(`could not sign in ${email}`);
+  return result.tokens;
+}
+
+export function httpAs(b: Backend, token: string): ConvexHttpClient {
+  const http = new ConvexHttpClient(b.url, { logger: false });
+  http.setAuth(token);
+  return http;
 }

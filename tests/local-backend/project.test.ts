@@ -1,12 +1,13 @@
 // Smoke test: the project's own convex/ loads in the local backend, seeds the
 // demo accounts and signs in through Convex Auth with a token we verify; a token
 // whose session has been ended is refused, live, over the real protocol.
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
+import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import type { Backend } from "../../local-backend/index.mjs";
-import { client, nextValue, removeDir, start, tempDir } from "./helpers";
+import { client, httpAs, nextValue, removeDir, signInAs, start, tempDir, type Tokens } from "./helpers";
 
 const PROJECT_CONVEX = fileURLToPath(new URL("../../convex", import.meta.url));
 const hasSeed = existsSync(`${PROJECT_CONVEX}/seed.ts`);
@@ -17,23 +18,6 @@ let backend: Backend | null = null;
 async function project(): Promise<Backend> {
   backend ??= await start({ dataDir: dir, convexDir: PROJECT_CONVEX });
   return backend;
-}
-
-type Tokens = { token: string; refreshToken: string };
-
-async function signInAs(b: Backend, email: string): Promise<Tokens> {
-  const result = (await new ConvexHttpClient(b.url).action("auth:signIn" as never, {
-    provider: "password",
-    params: { flow: "signIn", email, password: "password123" },
-  } as never)) as { tokens?: Tokens | null };
-  if (!result.tokens) throw new Error(`could not sign in ${email}`);
-  return result.tokens;
-}
-
-function httpAs(b: Backend, token: string): ConvexHttpClient {
-  const http = new ConvexHttpClient(b.url, { logger: false });
-  http.setAuth(token);
-  return http;
 }
 
 afterAll(async () => {
@@ -110,5 +94,60 @@ describe.skipIf(!hasSeed)("the project's convex/", () => {
     const httpA = httpAs(b, tokensA.token);
     expect(await httpA.query("sessions:list" as never, {} as never)).toHaveLength(1);
     expect(await httpA.query("sessions:current" as never, {} as never)).toBe(true);
+  });
+
+  it("wrong passwords spend the rate-limiter component's budget: parallel guesses cannot pass it, then even the right one waits", async () => {
+    const b = await project();
+    const email = "moderator@example.com";
+    const guess = (password: string) =>
+      new ConvexHttpClient(b.url, { logger: false })
+        .action("auth:signIn" as never, { provider: "password", params: { flow: "signIn", email, password } } as never)
+        .then(
+          () => "session",
+          (error: { data?: { code: string; message: string } }) => error.data ?? { code: "?", message: String(error) },
+        );
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => guess(`wrong-guess-${i}`)));
+    const codes = answers.map((a) => (typeof a === "string" ? a : a.code));
+    expect(codes.filter((c) => c === "INVALID").length).toBeLessThanOrEqual(10);
+    expect(codes.filter((c) => c === "RATE_LIMITED").length).toBeGreaterThanOrEqual(4);
+    expect(await guess("password123")).toEqual({
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^Too many failed attempts\. Please try again in \d+ minutes?\.$/),
+    });
+  });
+});
+
+describe.skipIf(!hasSeed)("the project's convex/ with RESEND_API_KEY set", () => {
+  it("queues a sign-up e-mail in the Resend component, whose batch and workpool run here and try Resend; the request succeeds", async () => {
+    const keyDir = tempDir("lb-resend-");
+    // The deployment's env as `npx convex env set` would leave it, with a Resend key.
+    const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+    const env = {
+      JWT_PRIVATE_KEY: (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " "),
+      JWKS: JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] }),
+      RESEND_API_KEY: "re_local_backend_test",
+    };
+    writeFileSync(`${keyDir}/env.json`, JSON.stringify(env), { mode: 0o600 });
+    // Function logs reach the console, as `npm run dev` shows them.
+    const logs: string[] = [];
+    const spies = (["log", "info", "warn", "error"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(" "))),
+    );
+    const b = await start({ dataDir: keyDir, convexDir: PROJECT_CONVEX, seed: false });
+    try {
+      const answer = await new ConvexHttpClient(b.url).action("auth:signIn" as never, {
+        provider: "password",
+        params: { flow: "signUp", email: "newcomer@example.com", password: "orchard-lamp-42" },
+      } as never);
+      expect(answer).toEqual({ tokens: null });
+      expect((await b.run("outbox:list", { key: b.env.LOCAL_OUTBOX })).value).toEqual([]);
+      // This machine reaches no e-mail provider: the component's attempt fails, to be retried.
+      await expect.poll(() => logs.join("\n"), { timeout: 20_000, interval: 250 }).toMatch(/Making a batch of 1 emails/);
+      await expect.poll(() => logs.join("\n"), { timeout: 20_000, interval: 250 }).toMatch(/fetch failed/);
+    } finally {
+      await b.stop();
+      removeDir(keyDir);
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });

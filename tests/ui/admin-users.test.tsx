@@ -24,7 +24,6 @@ function user(id: string, email: string, overrides: Partial<AdminUserRow> = {}):
   };
 }
 
-const count = (n: number, capped = false) => ({ count: n, capped });
 
 function renderPage() {
   return render(
@@ -42,11 +41,11 @@ beforeEach(() => {
     user("users_mia", "mia@example.com", { fullName: "Mia Member" }),
   ];
   fake.queries["adminPanel:counts"] = {
-    users: count(2),
-    assets: count(1000, true),
-    bugReports: count(3),
-    articles: count(7),
-    pendingRequests: count(1),
+    users: 2,
+    assets: 12345,
+    bugReports: 3,
+    articles: 7,
+    pendingRequests: 1,
   };
   const request: BusinessRequestRow = {
     _id: "req1" as BusinessRequestRow["_id"],
@@ -67,11 +66,11 @@ beforeEach(() => {
 describe("admin user table", () => {
   it("lists users; the admin's own row is read-only", () => {
     renderPage();
-    const own = screen.getByRole("listitem", { name: "boss@example.com" });
+    const own = screen.getByRole("row", { name: /boss@example\.com/ });
     expect(within(own).getByText("You")).toBeInTheDocument();
     expect(within(own).getByRole("combobox", { name: "Role of boss@example.com" })).toBeDisabled();
     expect(within(own).getByRole("checkbox", { name: "Business features for boss@example.com" })).toBeDisabled();
-    const mia = screen.getByRole("listitem", { name: "mia@example.com" });
+    const mia = screen.getByRole("row", { name: /mia@example\.com/ });
     expect(within(mia).getByText("Mia Member")).toBeInTheDocument();
     expect(within(mia).getByRole("combobox", { name: "Role of mia@example.com" })).toBeEnabled();
   });
@@ -86,10 +85,10 @@ describe("admin user table", () => {
     expect(fake.mutation).toHaveBeenLastCalledWith({ userId: "users_mia", isAdminInfluencer: true });
   });
 
-  it("shows the counts, capped ones with a plus", () => {
+  it("shows the exact counts, grouped", () => {
     renderPage();
     expect(screen.getByTestId("count-users")).toHaveTextContent("2");
-    expect(screen.getByTestId("count-assets")).toHaveTextContent("1,000+");
+    expect(screen.getByTestId("count-assets")).toHaveTextContent("12,345");
     expect(screen.getByTestId("count-articles")).toHaveTextContent("7");
   });
 
@@ -102,6 +101,43 @@ describe("admin user table", () => {
     const log = screen.getByRole("list", { name: "Audit log" });
     expect(log).toHaveTextContent("boss@example.com changed mia@example.com");
     expect(log).toHaveTextContent("Role: unset → moderator");
+  });
+
+  it("sorts by a column header (aria-sort follows) and shows the exact total and page count", async () => {
+    fake.queries["adminPanel:userCount"] = 4002;
+    renderPage();
+    expect(screen.getByText("Showing 1–2 of 4,002 users")).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 161")).toBeInTheDocument();
+    const joined = screen.getByRole("columnheader", { name: /Joined/ });
+    expect(joined).toHaveAttribute("aria-sort", "descending");
+    await userEvent.click(within(screen.getByRole("columnheader", { name: /User/ })).getByRole("button"));
+    expect(screen.getByRole("columnheader", { name: /User/ })).toHaveAttribute("aria-sort", "ascending");
+    expect(screen.getByRole("columnheader", { name: /Joined/ })).toHaveAttribute("aria-sort", "none");
+  });
+
+  it("selects rows by click, shift-click and page; selects all matching through the id pages", async () => {
+    fake.queries["adminPanel:listUsers"] = ["a", "b", "c", "d"].map((x) => user(`users_${x}`, `${x}@example.com`));
+    fake.queries["adminPanel:userCount"] = 1500;
+    fake.clientQuery.mockImplementation(async (_ref: unknown, args: unknown) => {
+      const { cursor } = args as { cursor: string | null };
+      const from = cursor === null ? 0 : 1000;
+      const ids = Array.from({ length: cursor === null ? 1000 : 500 }, (_, i) => `users_${from + i}`);
+      return { ids, continueCursor: "next", isDone: cursor !== null };
+    });
+    renderPage();
+    const box = (x: string) => screen.getByRole("checkbox", { name: `Select ${x}@example.com` });
+    const u = userEvent.setup();
+    await u.click(box("a"));
+    await u.keyboard("{Shift>}");
+    await u.click(box("c"));
+    await u.keyboard("{/Shift}");
+    expect([box("a"), box("b"), box("c"), box("d")].map((b) => (b as HTMLInputElement).checked)).toEqual([true, true, true, false]);
+    expect(screen.getByText("3 users selected")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select every row on this page" }));
+    expect(screen.getByText("4 users selected")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Select all 1,500 matching" }));
+    expect(await screen.findByText("1,500 users selected")).toBeInTheDocument();
+    expect(fake.clientQuery).toHaveBeenCalledTimes(2);
   });
 
   it("says when a search finds nobody", async () => {

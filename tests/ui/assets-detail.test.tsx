@@ -29,8 +29,9 @@ const asset: AssetDetail = {
 };
 
 function renderAt(path: string, state?: unknown) {
+  const [pathname, query] = path.split("?");
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+    <MemoryRouter initialEntries={[{ pathname, search: query ? `?${query}` : "", state }]}>
       <Routes>
         <Route path="/assets" element={<AssetsPage />} />
         <Route path="/assets/:assetId" element={<AssetDetailPage />} />
@@ -45,7 +46,7 @@ beforeEach(() => {
 });
 
 describe("/assets/:assetId", () => {
-  it("shows every field, the QR label with the verify URL, status actions and history", () => {
+  it("shows every field, the QR label with the verify URL, status actions and history", async () => {
     fake.queries["assets:get"] = asset;
     fake.queries["assets:history"] = [
       { _id: "e1", type: "status", summary: "Marked as Lost", changes: [{ field: "Status", from: "Active", to: "Lost" }], at: AT, actorName: "Mia Member" },
@@ -54,7 +55,10 @@ describe("/assets/:assetId", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Tagged! Your serial number is TMT-ABCD-EFGH");
     expect(screen.getByText("Ethereum")).toBeInTheDocument();
     expect(screen.getByText(asset.details.kind === "nft" ? asset.details.contractAddress : "")).toBeInTheDocument();
-    expect(screen.getByTestId("asset-label")).toHaveTextContent(`${window.location.origin}/verify/TMT-ABCD-EFGH`);
+    const label = within(await screen.findByTestId("asset-label"));
+    expect(label.getByRole("img", { name: `QR code for ${window.location.origin}/verify/TMT-ABCD-EFGH` })).toBeInTheDocument();
+    expect(label.getByTestId("label-serial")).toHaveTextContent("TMT-ABCD-EFGH");
+    expect(screen.getByRole("link", { name: "Print or download label" })).toHaveAttribute("href", "/labels?ids=a1");
     expect(screen.getByRole("button", { name: "Found it: mark active" })).toBeInTheDocument();
     expect(screen.getByText("Only an active asset can be transferred.")).toBeInTheDocument();
     const history = screen.getByRole("list", { name: "Asset history" });
@@ -89,14 +93,23 @@ describe("/assets", () => {
     fake.queries["transfers:incoming"] = [
       { _id: "t1", assetId: "a2", serial: "TMT-WXYZ-2345", assetName: "Camera", kind: "general", coverUrl: null, fromName: "Sam", createdAt: AT },
     ];
+    fake.queries["assets:countMine"] = 1;
     renderAt("/assets");
-    expect(within(screen.getByRole("list", { name: "My assets" })).getByRole("link")).toHaveTextContent("Road bike");
+    expect(within(screen.getByRole("table", { name: "My assets" })).getByRole("link")).toHaveTextContent("Road bike");
+    expect(screen.getByText("Showing 1–1 of 1 asset")).toBeInTheDocument();
     const offers = screen.getByRole("region", { name: "Incoming transfer offers" });
     expect(offers).toHaveTextContent("Camera");
     expect(offers).toHaveTextContent("from Sam");
     fake.mutation.mockResolvedValue("a2" as never);
     await userEvent.click(within(offers).getByRole("button", { name: "Accept" }));
     expect(fake.mutation).toHaveBeenCalledWith({ transferId: "t1" });
+  });
+
+  it("offers the cards view, kept in the URL", async () => {
+    fake.queries["assets:listMine"] = [summary];
+    renderAt("/assets?view=cards");
+    expect(within(screen.getByRole("list", { name: "My assets" })).getByRole("link")).toHaveTextContent("Road bike");
+    expect(screen.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
   });
 
   it("explains an empty list", () => {

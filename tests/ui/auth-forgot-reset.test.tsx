@@ -7,6 +7,8 @@ import ForgotPasswordPage from "../../src/features/auth/ForgotPasswordPage";
 import ResetPasswordPage from "../../src/features/auth/ResetPasswordPage";
 
 const mocks = vi.hoisted(() => ({
+  // The client's signed-in state, which arrives after signIn resolves (the token reaches the server).
+  auth: { authenticated: false, listeners: new Set<() => void>() },
   signIn: vi.fn(),
   signOut: vi.fn(),
   useQuery: vi.fn(),
@@ -15,10 +17,25 @@ const mocks = vi.hoisted(() => ({
 vi.mock("@convex-dev/auth/react", () => ({
   useAuthActions: () => ({ signIn: mocks.signIn, signOut: mocks.signOut }),
 }));
-vi.mock("convex/react", () => ({
-  useQuery: (...args: unknown[]) => mocks.useQuery(...args),
-  useConvexAuth: () => ({ isLoading: false, isAuthenticated: false }),
-}));
+vi.mock("convex/react", async () => {
+  const { useSyncExternalStore } = await import("react");
+  const subscribe = (listener: () => void) => {
+    mocks.auth.listeners.add(listener);
+    return () => mocks.auth.listeners.delete(listener);
+  };
+  return {
+    useQuery: (...args: unknown[]) => mocks.useQuery(...args),
+    useConvexAuth: () => ({
+      isLoading: false,
+      isAuthenticated: useSyncExternalStore(subscribe, () => mocks.auth.authenticated),
+    }),
+  };
+});
+
+function setAuthenticated(value: boolean) {
+  mocks.auth.authenticated = value;
+  for (const listener of mocks.auth.listeners) listener();
+}
 vi.mock("sonner", () => ({ toast: mocks.toast }));
 
 function renderAt(url: string) {
@@ -36,7 +53,11 @@ function renderAt(url: string) {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  mocks.signIn.mockResolvedValue({ signingIn: false });
+  setAuthenticated(false);
+  mocks.signIn.mockImplementation(async () => {
+    setTimeout(() => act(() => setAuthenticated(true)), 20);
+    return { signingIn: false };
+  });
   mocks.signOut.mockResolvedValue(undefined);
   mocks.useQuery.mockReturnValue({ valid: true });
 });
@@ -84,12 +105,12 @@ describe("forgot password", () => {
   it("shows our own errors inline, such as the rate limit", async () => {
     const user = userEvent.setup();
     mocks.signIn.mockRejectedValue(
-      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." }),
+      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please try again in 1 minute." }),
     );
     renderAt("/forgot-password");
     await user.type(screen.getByLabelText("Email"), "member@example.com");
     await user.click(screen.getByRole("button", { name: "Send Reset Link" }));
-    expect(screen.getByRole("alert")).toHaveTextContent("Too many requests. Please wait a minute and try again.");
+    expect(screen.getByRole("alert")).toHaveTextContent("Too many requests. Please try again in 1 minute.");
     expect(screen.queryByText("Check your email for the password reset link!")).not.toBeInTheDocument();
   });
 
@@ -174,7 +195,10 @@ describe("reset password", () => {
   });
 
   it("updates the password, signs out and returns to /auth", async () => {
-    mocks.signIn.mockResolvedValue({ signingIn: true });
+    let authenticatedAtSignOut: boolean | null = null;
+    mocks.signOut.mockImplementation(async () => {
+      authenticatedAtSignOut = mocks.auth.authenticated;
+    });
     renderAt(RESET_URL);
     expect(screen.getByRole("button", { name: "Update Password" })).toBeEnabled();
     await fillAndSubmit("newSecret1", "newSecret1");
@@ -184,15 +208,16 @@ describe("reset password", () => {
       code: "tok123",
       newPassword: "newSecret1",
     });
-    expect(mocks.signOut).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(mocks.signOut).toHaveBeenCalledTimes(1));
+    // Signed out with the new session in hand, or the server would have nothing to end.
+    expect(authenticatedAtSignOut).toBe(true);
     expect(mocks.toast.success).toHaveBeenLastCalledWith(
       "Password updated successfully! Please sign in with your new password.",
     );
-    expect(screen.getByText("Sign-in page")).toBeInTheDocument();
+    expect(await screen.findByText("Sign-in page")).toBeInTheDocument();
   });
 
   it("accepts a link with only token and type=recovery: the server names the account", async () => {
-    mocks.signIn.mockResolvedValue({ signingIn: true });
     renderAt("/reset-password?token=tok123&type=recovery");
     expect(mocks.useQuery).toHaveBeenCalledWith(expect.anything(), { token: "tok123" });
     expect(mocks.toast.error).not.toHaveBeenCalled();
@@ -202,7 +227,7 @@ describe("reset password", () => {
       code: "tok123",
       newPassword: "newSecret1",
     });
-    expect(screen.getByText("Sign-in page")).toBeInTheDocument();
+    expect(await screen.findByText("Sign-in page")).toBeInTheDocument();
   });
 
   it("shows 'Updating...' while the password is saved", async () => {

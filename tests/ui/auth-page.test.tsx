@@ -166,8 +166,8 @@ describe("sign-in / sign-up screen", () => {
     ["a redacted server error", new Error("Server Error"), "Invalid email or password"],
     [
       "the rate limit",
-      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." }),
-      "Too many requests. Please wait a minute and try again.",
+      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please try again in 1 minute." }),
+      "Too many requests. Please try again in 1 minute.",
     ],
     ["too many failed attempts", new Error("TooManyFailedAttempts"), "Too many failed attempts. Please try again later."],
   ])("maps %s to a clear message", async (_, error, message) => {

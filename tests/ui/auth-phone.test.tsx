@@ -133,13 +133,13 @@ describe("phone sign-in: phone step", () => {
     expect(mocks.toast.error).toHaveBeenLastCalledWith("Failed to send verification code");
 
     mocks.signIn.mockRejectedValueOnce(
-      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." }),
+      new ConvexError({ code: "RATE_LIMITED", message: "Too many requests. Please try again in 1 minute." }),
     );
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Send code" }));
     });
-    expect(mocks.toast.error).toHaveBeenLastCalledWith("Too many requests. Please wait a minute and try again.");
-    expect(screen.getByText("Too many requests. Please wait a minute and try again.")).toBeInTheDocument();
+    expect(mocks.toast.error).toHaveBeenLastCalledWith("Too many requests. Please try again in 1 minute.");
+    expect(screen.getByText("Too many requests. Please try again in 1 minute.")).toBeInTheDocument();
   });
 
   it("goes back to email login", async () => {

@@ -84,6 +84,36 @@ describe("bug report widget", () => {
     expect(within(dialog).getByText(/Privacy:/)).toBeInTheDocument();
   });
 
+  test("the modal opens before the screenshot is ready, focused on the description, and left out of the capture", async () => {
+    let finish: (image: string) => void = () => {};
+    mocks.capture.mockReturnValue(new Promise<string>((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    renderWidget();
+    const dialog = await openModal(user);
+    expect(dialog).toHaveAttribute("data-bug-report-ignore");
+    expect(within(dialog).getByText("Capturing screenshot...")).toBeInTheDocument();
+    expect(mocks.toast.loading).toHaveBeenCalledWith("Capturing screenshot...", expect.anything());
+    expect(mocks.toast.success).not.toHaveBeenCalled();
+    const description = within(dialog).getByLabelText("What went wrong?");
+    expect(description).toHaveFocus();
+    await user.keyboard("Typed while capturing");
+    expect(description).toHaveValue("Typed while capturing");
+    await act(async () => finish(SCREENSHOT));
+    expect(within(dialog).getByAltText("Screenshot of the page")).toHaveAttribute("src", SCREENSHOT);
+    expect(mocks.toast.success).toHaveBeenCalledWith("Screenshot captured!", expect.anything());
+    expect(description).toHaveValue("Typed while capturing");
+  });
+
+  test("after a failed capture, Try again captures again in the open modal", async () => {
+    mocks.capture.mockRejectedValueOnce(new Error("tainted canvas"));
+    const user = userEvent.setup();
+    renderWidget();
+    const dialog = await openModal(user);
+    await user.click(await within(dialog).findByRole("button", { name: "Try again" }));
+    expect(await within(dialog).findByAltText("Screenshot of the page")).toHaveAttribute("src", SCREENSHOT);
+    expect(mocks.capture).toHaveBeenCalledTimes(2);
+  });
+
   test("submit stays disabled without a description, and says so", async () => {
     const user = userEvent.setup();
     renderWidget();

@@ -27,7 +27,8 @@ async function choose(file: File) {
 beforeEach(() => {
   resetFakes();
   fake.queries["imports:current"] = null;
-  fake.queries["imports:heldSkus"] = [];
+  // The duplicate check's one-shot reads (client.query) answer "none held" unless a test says otherwise.
+  fake.clientQuery.mockResolvedValue([]);
   fake.queries["wallet:balance"] = 100;
   fake.queries["topUps:offer"] = OFFER;
 });
@@ -76,7 +77,7 @@ describe("import panel", () => {
 
   test("duplicates are found before paying: skip prices only new items, update is free", async () => {
     const user = userEvent.setup();
-    fake.queries["imports:heldSkus"] = ["M1"];
+    fake.clientQuery.mockResolvedValue(["M1"]);
     render(<ImportPanel />);
     const csv = `${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\nJug,J1,2,,Shop,Kitchen,\nJug again,J1,9,,,,`;
     await choose(csvFile(csv));

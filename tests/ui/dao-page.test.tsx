@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -119,6 +119,11 @@ describe("DAO page", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Create proposal" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(DAO_MESSAGES.endBeforeStart);
     expect(fake.mutation).not.toHaveBeenCalled();
+    // The field at fault is marked, points at the message and gets the focus.
+    expect(ends).toHaveAttribute("aria-invalid", "true");
+    expect(ends).toHaveAccessibleDescription(DAO_MESSAGES.endBeforeStart);
+    await waitFor(() => expect(ends).toHaveFocus());
+    expect(within(dialog).getByLabelText("Title")).not.toHaveAttribute("aria-invalid");
     expect(within(dialog).getByRole("button", { name: "Remove option 1" })).toBeDisabled();
   });
 });

@@ -13,7 +13,6 @@ const counts: DashboardCounts = {
   total: 3,
   byKind: { general: 2, nft: 1, will: 0, business: 0 },
   byStatus: { active: 2, lost: 0, stolen: 1, transferred: 0 },
-  capped: false,
 };
 const alerts: OwnerAlerts = {
   alerts: [
@@ -42,6 +41,38 @@ beforeEach(() => {
 });
 
 describe("dashboard", () => {
+  it("each count tile links to the asset list filtered to what it counts", () => {
+    renderDashboard();
+    expect(screen.getByRole("link", { name: /^Stolen\s*:\s*1$/ })).toHaveAttribute("href", "/assets?status=stolen");
+    expect(screen.getByRole("link", { name: /^Lost\s*:\s*0$/ })).toHaveAttribute("href", "/assets?status=lost");
+    expect(screen.getByRole("link", { name: /^NFT\s*:\s*1$/ })).toHaveAttribute("href", "/assets?kind=nft");
+    expect(screen.getByRole("link", { name: /^My Will\s*:\s*0$/ })).toHaveAttribute("href", "/assets?kind=will");
+  });
+
+  it("a new account sees the getting-started checklist, live, and can dismiss it", async () => {
+    fake.queries["onboarding:checklist"] = {
+      steps: [{ step: "verify", done: true }, { step: "tag", done: false }, { step: "nextOfKin", done: false }, { step: "invite", done: true }],
+      dismissed: false,
+    };
+    const { rerender } = renderDashboard();
+    const steps = screen.getByRole("list", { name: "Getting-started steps" });
+    expect(screen.getByTestId("onboarding-progress")).toHaveTextContent("2 of 4 done");
+    expect(within(steps).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      expect.stringContaining("Verify your email or phone (done)"),
+      expect.stringContaining("Tag your first item (to do)"),
+      expect.stringContaining("Add your next of kin (to do)"),
+      expect.stringContaining("Invite a friend (done)"),
+    ]);
+    expect(within(steps).getByRole("link", { name: "Tag an item" })).toHaveAttribute("href", "/tag");
+    expect(within(steps).getByRole("link", { name: "Add next of kin" })).toHaveAttribute("href", "/nok");
+    await userEvent.click(screen.getByRole("button", { name: "Dismiss the getting-started checklist" }));
+    expect(fake.mutation).toHaveBeenCalledWith({});
+    // All done (or dismissed): it is gone.
+    fake.queries["onboarding:checklist"] = { steps: ["verify", "tag", "nextOfKin", "invite"].map((step) => ({ step, done: true })), dismissed: false };
+    rerender(<MemoryRouter><DashboardPage /></MemoryRouter>);
+    expect(screen.queryByRole("list", { name: "Getting-started steps" })).not.toBeInTheDocument();
+  });
+
   it("shows balance, counts by kind and status", () => {
     renderDashboard();
     expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  formatCount,
+  formatNumber,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -52,8 +52,7 @@ describe("src/lib/format", () => {
     expect(formatTmt(1250)).toBe("1,250 TMT");
     expect(formatSignedTmt(25)).toBe("+25 TMT");
     expect(formatSignedTmt(-5)).toBe("\u22125 TMT");
-    expect(formatCount({ count: 1000, capped: true })).toBe("1,000+");
-    expect(formatCount({ count: 7, capped: false })).toBe("7");
+    expect(formatNumber(12345)).toBe("12,345");
     expect(formatMoney(123450)).toBe("1,234.50");
   });
 

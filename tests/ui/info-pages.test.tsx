@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import InfoPage, { TOC_MIN_SECTIONS } from "../../src/features/info/InfoPage";
 import { INFO_PAGES, INFO_SLUGS, type InfoSlug } from "../../src/features/info/content";
 import { SUPPORT_EMAIL } from "../../convex/lib/constants";
@@ -26,6 +26,7 @@ const LEGAL: InfoSlug[] = [
 
 afterEach(() => {
   document.title = "";
+  vi.unstubAllEnvs();
 });
 
 describe("information and legal pages", () => {
@@ -157,5 +158,15 @@ describe("unknown slug", () => {
   it("does not treat inherited object keys as pages", () => {
     renderPage("toString");
     expect(screen.getByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
+  });
+
+  it("documentation shows the verify API with a curl example on this deployment's site URL", () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://happy-animal-123.convex.site/");
+    renderPage("documentation");
+    const api = screen.getByRole("region", { name: "API for developers" });
+    const commands = within(api).getAllByRole("figure").map((figure) => figure.querySelector("code")?.textContent);
+    expect(commands).toContain("curl https://happy-animal-123.convex.site/api/v1/verify/TMT-7K3P-Q9XA");
+    expect(commands).toContain("curl https://happy-animal-123.convex.site/api/v1/openapi.json");
+    expect(within(api).getByText(/60 requests a minute/)).toBeInTheDocument();
   });
 });

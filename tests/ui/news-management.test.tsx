@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { NEWS_MESSAGES } from "../../convex/lib/news/rules";
 import NewsManagementPage from "../../src/features/news/NewsManagementPage";
 import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
@@ -43,7 +44,7 @@ beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
   signedIn(makeProfile({ role: "admin" }));
-  news.queries["news:stats"] = { published: 1, drafts: 1, capped: false };
+  news.queries["news:stats"] = { published: 1, drafts: 1 };
   news.queries["news:listCategories"] = ["Company News", "General"];
 });
 
@@ -72,10 +73,27 @@ describe("/news-management", () => {
 
   it("offers 'Create First Article' when there are none, which opens the create modal", async () => {
     const user = userEvent.setup();
-    news.queries["news:stats"] = { published: 0, drafts: 0, capped: false };
+    news.queries["news:stats"] = { published: 0, drafts: 0 };
     renderPage();
     await user.click(screen.getByRole("button", { name: "Create First Article" }));
     expect(screen.getByRole("dialog", { name: "Create New Article" })).toBeInTheDocument();
+  });
+
+  it("a refused article toasts the message and takes the focus to the field at fault", async () => {
+    const user = userEvent.setup();
+    news.queries["news:stats"] = { published: 0, drafts: 0, capped: false };
+    renderPage();
+    await user.click(screen.getByRole("button", { name: "Create First Article" }));
+    const dialog = screen.getByRole("dialog", { name: "Create New Article" });
+    await user.type(within(dialog).getByLabelText("Title"), "A title");
+    await user.click(within(dialog).getByRole("button", { name: "Create Article" }));
+    expect(toast.error).toHaveBeenCalledWith(NEWS_MESSAGES.required);
+    const content = within(dialog).getByLabelText("Content");
+    expect(content).toHaveAttribute("aria-invalid", "true");
+    expect(content).toHaveAttribute("aria-required", "true");
+    await waitFor(() => expect(content).toHaveFocus());
+    expect(within(dialog).getByLabelText("Title")).not.toHaveAttribute("aria-invalid");
+    expect(mutationMock("news:create")).not.toHaveBeenCalled();
   });
 
   it("publishes and unpublishes from the row with their toasts", async () => {

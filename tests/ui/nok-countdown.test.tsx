@@ -2,7 +2,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { DAY_MS } from "../../convex/lib/legacy/rules";
-import { Countdown } from "../../src/features/nok/Countdown";
+import { Countdown } from "../../src/lib/ReleaseClock";
 
 beforeEach(() => {
   vi.useFakeTimers();

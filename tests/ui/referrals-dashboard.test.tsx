@@ -67,7 +67,10 @@ describe("/admin-influencer-dashboard", () => {
     fake.queries["referrals:leaderboard"] = { results: [], status: "Exhausted", loadMore: paging.loadMore };
     renderPage();
     expect(screen.getByText("No referrals yet")).toBeInTheDocument();
-    expect(screen.getByRole("img", { name: /Sign-ups per day over the last 30 days: 0 in total/ })).toBeInTheDocument();
+    expect(screen.getByText("0 in the last 30 days")).toBeInTheDocument();
+    // The chart's figures as a table for screen readers: a row per day.
+    const chartTable = screen.getByRole("table", { name: "Sign-ups per day" });
+    expect(within(chartTable).getAllByRole("row")).toHaveLength(31);
   });
 
   it("ranks referrers, draws a bar per day and loads more on request", async () => {
@@ -82,9 +85,10 @@ describe("/admin-influencer-dashboard", () => {
     const totals = screen.getByText("People referred").closest("dl")!;
     expect(totals).toHaveTextContent("Referrers2");
     expect(totals).toHaveTextContent("TMT paid out100");
-    expect(container.querySelectorAll("rect[data-day]")).toHaveLength(30);
+    expect(container.querySelectorAll("svg[data-chart=bar] rect[data-key]")).toHaveLength(30);
     expect(screen.getByText("4 in the last 30 days")).toBeInTheDocument();
-    const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+    const leaderboard = screen.getAllByRole("table").find((t) => t.querySelector("caption") === null)!;
+    const rows = within(leaderboard).getAllByRole("row").slice(1);
     expect(rows[0]).toHaveTextContent(/1Starstar@example.com3375/);
     expect(rows[1]).toHaveTextContent(/2Adaada@example.com1125/);
     // Phones get the same ranking as cards.

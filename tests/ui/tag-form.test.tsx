@@ -31,6 +31,9 @@ function renderTag(path = "/tag") {
 const tagCall = () => (fake.mutation.mock.calls.at(-1) as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined;
 
 beforeEach(() => {
+  // jsdom has no object URLs; the thumbnails only need a string.
+  URL.createObjectURL = vi.fn(() => "blob:thumbnail");
+  URL.revokeObjectURL = vi.fn();
   resetFakes();
   vi.mocked(toast.error).mockClear();
   signedIn(makeProfile());
@@ -51,6 +54,30 @@ describe("/tag", () => {
     expect(screen.getByRole("radio", { name: /NFT/ })).toHaveAttribute("aria-checked", "true");
     expect(screen.getByLabelText("Chain")).toBeInTheDocument();
     expect(screen.getByLabelText("Contract address")).toBeInTheDocument();
+  });
+
+  it("submitting with errors scrolls to and focuses the first invalid field, in page order", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    renderTag("/tag?kind=business");
+    await userEvent.type(screen.getByLabelText("Name"), "Stools");
+    await userEvent.clear(screen.getByLabelText("Quantity"));
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    // SKU and Quantity are both wrong: SKU comes first.
+    await waitFor(() => expect(screen.getByLabelText("SKU")).toHaveFocus());
+    expect(scrolled).toEqual([screen.getByLabelText("SKU")]);
+    expect(screen.getByLabelText("Quantity")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("required fields are marked, and money fields say their currency", () => {
+    renderTag("/tag?kind=business");
+    for (const label of ["Name", "SKU", "Quantity"]) expect(screen.getByLabelText(label)).toHaveAttribute("aria-required", "true");
+    expect(screen.getByLabelText("Category")).not.toHaveAttribute("aria-required");
+    const cost = screen.getByLabelText("Unit cost");
+    expect(cost).toHaveAccessibleDescription("TMT");
+    expect(screen.getByLabelText("Name").closest("div")!.parentElement!.textContent).toContain("*");
   });
 
   it("general: a missing name is reported and nothing is sent", async () => {
@@ -83,19 +110,23 @@ describe("/tag", () => {
     expect(fake.mutation).not.toHaveBeenCalled();
   });
 
-  it("will: beneficiaries need names; a second one can be added", async () => {
+  it("will: private by default, beneficiaries chosen from next of kin after tagging", async () => {
     renderTag("/tag?kind=will");
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
+    expect(screen.getByRole("link", { name: "Next of kin" })).toHaveAttribute("href", "/nok");
+    expect(screen.queryByLabelText(/Beneficiary 1 name/)).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Name"), "Watch");
-    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
-    expect(screen.getByText("Beneficiary name is required")).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText("Beneficiary 1 name"), "Sam");
-    await userEvent.type(screen.getByLabelText("Share % (optional)"), "100");
-    await userEvent.click(screen.getByRole("button", { name: "Add beneficiary" }));
-    expect(screen.getByLabelText("Beneficiary 2 name")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Remove beneficiary 2" }));
+    await userEvent.type(screen.getByLabelText("Instructions"), "Keep it wound");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     await screen.findByText("Asset page");
-    expect(tagCall()).toMatchObject({ kind: "will", details: { kind: "will", beneficiaries: [{ name: "Sam", share: 100 }] } });
+    expect(tagCall()).toEqual(expect.objectContaining({ kind: "will", visibility: "private", details: { kind: "will", instructions: "Keep it wound" } }));
+  });
+
+  it("switching kind resets visibility to the kind's default", async () => {
+    renderTag("/tag?kind=general");
+    expect(screen.getByRole("radio", { name: /Public/ })).toBeChecked();
+    await userEvent.click(screen.getByRole("radio", { name: /My Will/ }));
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
   });
 
   it("business: SKU and a whole quantity are required", async () => {
@@ -146,13 +177,103 @@ describe("/tag", () => {
 
   it("photos must be images; a chosen photo is sent with the asset", async () => {
     renderTag();
-    const input = screen.getByTestId("photo-input") as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    const camera = screen.getByTestId("camera-input") as HTMLInputElement;
+    fireEvent.change(camera, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
     expect(screen.getByRole("alert")).toHaveTextContent("notes.txt: Photos must be images (JPEG, PNG, WebP or GIF)");
-    fireEvent.change(input, { target: { files: [new File(["x"], "bike.png", { type: "image/png" })] } });
-    expect(screen.getByText("bike.png")).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId("photo-input"), { target: { files: [new File(["x"], "bike.png", { type: "image/png" })] } });
+    expect(screen.getByRole("img", { name: "bike.png" })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Name"), "Bike");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     await waitFor(() => expect(tagCall()).toMatchObject({ files: [{ storageId: "s0", kind: "photo", name: "bike.png" }] }));
+  });
+
+  it("offers the phone's camera beside choosing a file", () => {
+    renderTag();
+    expect(screen.getByRole("button", { name: "Take photo" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Choose file" })).toBeInTheDocument();
+    const camera = screen.getByTestId("camera-input");
+    expect(camera).toHaveAttribute("accept", "image/*");
+    expect(camera).toHaveAttribute("capture", "environment");
+  });
+
+  it("dropped files join the form: images as photos, PDFs as documents; others are refused", async () => {
+    renderTag();
+    const zone = screen.getByTestId("file-drop-zone");
+    const drop = (files: File[]) => fireEvent.drop(zone, { dataTransfer: { files, types: ["Files"] } });
+    drop([new File(["x"], "notes.txt", { type: "text/plain" })]);
+    expect(screen.getByRole("alert")).toHaveTextContent("notes.txt: Documents must be PDF files or images");
+    drop([new File(["x"], "front.jpg", { type: "image/jpeg" }), new File(["%PDF"], "receipt.pdf", { type: "application/pdf" })]);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("img", { name: "front.jpg" })).toBeInTheDocument();
+    expect(screen.getByText("receipt.pdf")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await waitFor(() =>
+      expect(tagCall()).toMatchObject({
+        files: [
+          { kind: "photo", name: "front.jpg" },
+          { kind: "document", name: "receipt.pdf" },
+        ],
+      }),
+    );
+  });
+
+  it("the photo chosen as cover is uploaded first, so the asset shows it as its cover", async () => {
+    renderTag();
+    const photos = ["front.jpg", "side.jpg", "back.jpg"].map((name) => new File(["x"], name, { type: "image/jpeg" }));
+    fireEvent.change(screen.getByTestId("photo-input"), { target: { files: photos } });
+    // The first photo is the cover until another is chosen.
+    expect(screen.queryByRole("button", { name: "Make front.jpg the cover" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Make back.jpg the cover" }));
+    expect(screen.getByRole("button", { name: "Make front.jpg the cover" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Name"), "Bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await waitFor(() => expect((tagCall()?.files as { name: string }[]).map((f) => f.name)).toEqual(["back.jpg", "front.jpg", "side.jpg"]));
+  });
+});
+
+describe("/tag?claim=CODE (a sticker's Claim this tag)", () => {
+  const CODE = "TMT-ABCDEF-GHJKMN-PQRSTU";
+
+  it("says which tag is claimed, keeps it across kinds, and sends it with the asset", async () => {
+    fake.mutation.mockResolvedValue({ ok: true, assetId: "a1", serial: CODE } as never);
+    renderTag(`/tag?claim=${CODE.toLowerCase()}`);
+    expect(screen.getByTestId("claim-banner")).toHaveTextContent(CODE);
+    await userEvent.click(screen.getByRole("radio", { name: /NFT/ }));
+    await userEvent.click(screen.getByRole("radio", { name: /General/ }));
+    expect(screen.getByTestId("claim-banner")).toHaveTextContent(CODE);
+    await userEvent.type(screen.getByLabelText("Name"), "Road bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await screen.findByText("Asset page");
+    expect(tagCall()).toMatchObject({ code: CODE, name: "Road bike", kind: "general" });
+  });
+
+  it("tells the user when the code was claimed already (the server answers, not throws)", async () => {
+    fake.mutation.mockResolvedValue({ ok: false, reason: "notClaimable" } as never);
+    renderTag(`/tag?claim=${CODE}`);
+    await userEvent.type(screen.getByLabelText("Name"), "Road bike");
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This tag code is not valid or has already been claimed.");
+  });
+
+  it("after a sign-up the code comes back from storage; 'Tag without this sticker' drops it", async () => {
+    localStorage.setItem("tmt.pendingClaim", JSON.stringify({ code: CODE, at: Date.now() }));
+    renderTag("/tag");
+    expect(screen.getByTestId("claim-banner")).toHaveTextContent(CODE);
+    await userEvent.click(screen.getByRole("button", { name: "Tag without this sticker" }));
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
+    expect(localStorage.getItem("tmt.pendingClaim")).toBeNull();
+  });
+
+  it("a stored code older than a day is not offered", () => {
+    localStorage.setItem("tmt.pendingClaim", JSON.stringify({ code: CODE, at: Date.now() - 25 * 3_600_000 }));
+    renderTag("/tag");
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
+    localStorage.clear();
+  });
+
+  it("ignores a claim parameter that is no sticker code", () => {
+    renderTag("/tag?claim=TMT-ABCD-EFGH");
+    expect(screen.queryByTestId("claim-banner")).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { Button, Card, Input, Modal, Spinner } from "../../src/ui";
+import { Button, Card, Form, Input, Modal, Spinner, Textarea, focusFirstInvalid } from "../../src/ui";
 
 function ModalHarness({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = useState(false);
@@ -115,5 +115,28 @@ describe("Card and Spinner", () => {
   it("announces its label as a status", () => {
     render(<Spinner label="Loading profile..." />);
     expect(screen.getByRole("status")).toHaveTextContent("Loading profile...");
+  });
+});
+
+describe("Form", () => {
+  it("after a submit that leaves errors, focuses the first invalid field; with none it leaves the focus alone", async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    function Example() {
+      const [errors, setErrors] = useState<Record<string, string>>({});
+      return (
+        <Form aria-label="Example" onSubmit={() => setErrors({ b: "B is wrong", c: "C is wrong" })}>
+          <Input label="A" required />
+          <Input label="B" error={errors.b} />
+          <Textarea label="C" error={errors.c} />
+          <Button type="submit">Send</Button>
+        </Form>
+      );
+    }
+    render(<Example />);
+    expect(screen.getByRole("form", { name: "Example" })).toHaveAttribute("novalidate");
+    expect(screen.getByLabelText("A")).toHaveAttribute("aria-required", "true");
+    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(screen.getByLabelText("B")).toHaveFocus());
+    expect(focusFirstInvalid(document.createElement("form"))).toBe(false);
   });
 });

@@ -135,12 +135,12 @@ describe("report found form", () => {
     fake.mutation.mockImplementation((async (args: { message?: string }) => {
       if (args?.message === undefined) return null;
       throw Object.assign(new Error("limited"), {
-        data: { code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." },
+        data: { code: "RATE_LIMITED", message: "Too many requests. Please try again in 1 minute." },
       });
     }) as never);
     await userEvent.type(screen.getByLabelText("Message for the owner"), "hello");
     await userEvent.click(screen.getByRole("button", { name: "Send to owner" }));
-    expect(await screen.findByText("Too many requests. Please wait a minute and try again.")).toBeInTheDocument();
+    expect(await screen.findByText("Too many requests. Please try again in 1 minute.")).toBeInTheDocument();
   });
 
   it("caps the message at 2000 characters", () => {
@@ -174,5 +174,42 @@ describe("visit notice", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Share my approximate area" }));
     expect(await screen.findByText("Your location is not available, so nothing was shared.")).toBeInTheDocument();
     expect(fake.mutation).not.toHaveBeenCalledWith(expect.objectContaining({ place: expect.anything() }));
+  });
+});
+
+describe("verify page: stickers", () => {
+  const CODE = "TMT-ABCDEF-GHJKMN-PQRSTU";
+  const answer = (state: string) =>
+    fake.mutation.mockImplementation((async (args: { code?: string }) => (args?.code === undefined ? null : state)) as never);
+
+  it("offers an unclaimed sticker to be claimed through the tag form; visitors are told they sign in first", async () => {
+    answer("unclaimed");
+    renderAt(CODE, { result: "notFound", serial: CODE });
+    expect(await screen.findByRole("heading", { level: 1, name: VERIFY_TEXT.unclaimedTitle })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: VERIFY_TEXT.claim })).toHaveAttribute("href", `/tag?claim=${CODE}`);
+    expect(screen.getByText(VERIFY_TEXT.claimSignIn)).toBeInTheDocument();
+    expect(fake.mutation).toHaveBeenCalledWith(expect.objectContaining({ code: CODE }));
+    // Kept for a visitor who signs up on the way and comes back through the emailed link.
+    await userEvent.click(screen.getByRole("link", { name: VERIFY_TEXT.claim }));
+    expect(JSON.parse(localStorage.getItem("tmt.pendingClaim")!)).toMatchObject({ code: CODE });
+    localStorage.clear();
+  });
+
+  it("a code nobody printed reads as any unknown serial", async () => {
+    answer("unknown");
+    renderAt(CODE, { result: "notFound", serial: CODE });
+    expect(await screen.findByRole("heading", { level: 1, name: VERIFY_TEXT.notFoundTitle })).toBeInTheDocument();
+  });
+
+  it("says so when this browser has checked too many codes", async () => {
+    answer("rateLimited");
+    renderAt(CODE, { result: "notFound", serial: CODE });
+    expect(await screen.findByText(VERIFY_TEXT.tooManyVisitorChecks)).toBeInTheDocument();
+  });
+
+  it("a claimed sticker verifies as any serial, and no check is spent", () => {
+    renderAt(CODE, { ...publicAsset, serial: CODE });
+    expect(screen.getByText("Road bike")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalledWith(expect.objectContaining({ code: CODE }));
   });
 });

@@ -1,10 +1,14 @@
 // Admin panel and business-upgrade shapes (issues 8 and 9), shared by schema, args and returns.
 import { pick } from "convex-helpers";
+import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { roleValidator } from "../validators";
 
-export const ADMIN_COUNT_CAP = 1000;
 export const USER_SEARCH_MAX = 100;
+/** The admin's users table: by join date or by email. */
+export const USER_SORTS = ["newest", "oldest", "email", "email_desc"] as const;
+export const userSortValidator = literals(...USER_SORTS);
+export type UserSort = Infer<typeof userSortValidator>;
 export const BUSINESS_REQUEST_NOTE_MAX = 500;
 export const BUSINESS_REQUESTS_LIST_LIMIT = 50;
 
@@ -61,8 +65,6 @@ export const adminUserRowValidator = v.object({
   lastActiveAt: v.union(v.number(), v.null()),
 });
 export type AdminUserRow = Infer<typeof adminUserRowValidator>;
-
-export const countValidator = v.object({ count: v.number(), capped: v.boolean() });
 
 export const auditRowValidator = v.object({
   _id: v.id("auditLog"),

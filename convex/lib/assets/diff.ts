@@ -1,6 +1,6 @@
 // Field-by-field changes of an edit, as text, for the asset's history.
 import type { AssetInput } from "./rules";
-import type { AssetChange, AssetDetails, Beneficiary } from "./tables";
+import type { AssetChange, AssetDetails } from "./tables";
 
 const LABELS: Record<string, string> = {
   name: "Name",
@@ -16,7 +16,6 @@ const LABELS: Record<string, string> = {
   contractAddress: "Contract address",
   tokenId: "Token ID",
   marketplaceUrl: "Marketplace URL",
-  beneficiaries: "Beneficiaries",
   instructions: "Instructions",
   sku: "SKU",
   quantity: "Quantity",
@@ -29,14 +28,9 @@ function fieldLabel(field: string): string {
   return LABELS[field] ?? field;
 }
 
-function beneficiariesText(list: Beneficiary[]): string {
-  return list.map((b) => (b.share === undefined ? b.name : `${b.name} (${b.share}%)`)).join(", ");
-}
-
 function asText(field: string, value: unknown): string | null {
   if (value === undefined || value === null || value === "") return null;
   if (MONEY.has(field) && typeof value === "number") return (value / 100).toFixed(2);
-  if (field === "beneficiaries") return beneficiariesText(value as Beneficiary[]);
   const text = String(value);
   return text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text;
 }

@@ -4,8 +4,9 @@ import type { FileKind } from "./tables";
 export const MAX_ASSET_FILES = 5;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILE_NAME = 200;
-// Longest side of a photo after the browser resizes it.
-export const PHOTO_MAX_PX = 1600;
+// Longest side of a photo after the browser resizes it, and the quality it is encoded at.
+export const PHOTO_MAX_PX = 2000;
+export const PHOTO_QUALITY = 0.85;
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const DOCUMENT_TYPES = ["application/pdf", ...PHOTO_TYPES] as const;
 
@@ -17,6 +18,7 @@ export const FILE_MESSAGES = {
   missing: "That upload was not found. Please upload the file again.",
   inUse: "That upload is already attached to an asset",
   badName: `File names must be 1 to ${MAX_FILE_NAME} characters`,
+  coverNotPhoto: "Only a photo can be the cover",
 } as const;
 
 /** Why a file of this type and size cannot be attached as `kind`, or null when it can. */

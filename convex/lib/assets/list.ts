@@ -1,13 +1,16 @@
 // /assets list: picks the index that serves each filter and sort, so the read
 // stays inside the owner's own range.
-import { v, type Infer } from "convex/values";
+import { literals } from "convex-helpers/validators";
+import type { Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { getAssetBySerial } from "./read";
 import { isSerialFormat } from "./serial";
-import type { AssetKind, AssetStatus } from "./tables";
+import { assetsByOwner } from "../counts/aggregates";
+import { ASSET_KINDS, type AssetKind, type AssetStatus } from "./tables";
 
-export const sortValidator = v.union(v.literal("newest"), v.literal("oldest"), v.literal("name"));
+export const ASSET_SORTS = ["newest", "oldest", "name", "name_desc"] as const;
+export const sortValidator = literals(...ASSET_SORTS);
 export type AssetSort = Infer<typeof sortValidator>;
 const SEARCH_MAX = 100;
 
@@ -43,20 +46,21 @@ export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArg
     });
   }
   // Every filter combination has its own index, so a page never scans rows it drops.
-  if (args.sort === "name") {
+  if (args.sort === "name" || args.sort === "name_desc") {
     const byName = ctx.db.query("assets");
+    const order = args.sort === "name" ? "asc" : "desc";
     if (kind !== undefined && status !== undefined) {
-      return byName.withIndex("by_ownerId_and_kind_and_status_and_name", (q) =>
-        q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status),
-      );
+      return byName
+        .withIndex("by_ownerId_and_kind_and_status_and_name", (q) => q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status))
+        .order(order);
     }
     if (kind !== undefined) {
-      return byName.withIndex("by_ownerId_and_kind_and_name", (q) => q.eq("ownerId", ownerId).eq("kind", kind));
+      return byName.withIndex("by_ownerId_and_kind_and_name", (q) => q.eq("ownerId", ownerId).eq("kind", kind)).order(order);
     }
     if (status !== undefined) {
-      return byName.withIndex("by_ownerId_and_status_and_name", (q) => q.eq("ownerId", ownerId).eq("status", status));
+      return byName.withIndex("by_ownerId_and_status_and_name", (q) => q.eq("ownerId", ownerId).eq("status", status)).order(order);
     }
-    return byName.withIndex("by_ownerId_and_name", (q) => q.eq("ownerId", ownerId));
+    return byName.withIndex("by_ownerId_and_name", (q) => q.eq("ownerId", ownerId)).order(order);
   }
   const order = args.sort === "oldest" ? "asc" : "desc";
   if (kind !== undefined && status !== undefined) {
@@ -83,4 +87,18 @@ export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArg
     .query("assets")
     .withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", ownerId))
     .order(order);
+}
+
+/** How many of the owner's assets a kind/status filter matches, exactly (assetsByOwner aggregate). */
+export async function countOwned(ctx: QueryCtx, ownerId: Id<"users">, { kind, status }: Pick<ListArgs, "kind" | "status">) {
+  const kinds = kind === undefined ? ASSET_KINDS : [kind];
+  if (status === undefined && kind === undefined) return await assetsByOwner.count(ctx, { namespace: ownerId });
+  const counts = await assetsByOwner.countBatch(
+    ctx,
+    kinds.map((k) => ({
+      namespace: ownerId,
+      bounds: { prefix: status === undefined ? ([k] as [AssetKind]) : ([k, status] as [AssetKind, AssetStatus]) },
+    })),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
 }

@@ -13,7 +13,9 @@ import {
   assetStatusValidator,
   visibilityValidator,
   type AssetChange,
+  type AssetDetails,
   type AssetEventType,
+  type StoredAssetDetails,
 } from "./tables";
 import { maskOwner, PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
@@ -66,6 +68,13 @@ export const assetEventViewValidator = v.object({
   at: v.number(),
   actorName: v.string(),
 });
+
+/** Stored details as screens read them: a will asset's typed-in beneficiaries (moved by a migration) left out. */
+export function currentDetails(details: StoredAssetDetails): AssetDetails {
+  if (details.kind !== "will") return details;
+  const { beneficiaries: _moved, ...rest } = details;
+  return rest;
+}
 
 export async function getAssetBySerial(ctx: QueryCtx, serial: string): Promise<Doc<"assets"> | null> {
   return await ctx.db

@@ -1,7 +1,7 @@
 // What a valid asset looks like. The tag form shows these messages per field
 // before sending; the server runs the same checks and refuses with the first one.
 import { contractAddressError, tokenIdError } from "./chains";
-import type { AssetDetails, AssetKind, AssetStatus, Beneficiary, Visibility } from "./tables";
+import type { AssetDetails, AssetKind, AssetStatus, Visibility } from "./tables";
 import { appError } from "../errors";
 
 const ASSET_LIMITS = {
@@ -13,9 +13,6 @@ const ASSET_LIMITS = {
   url: 2048,
   sku: 64,
   instructions: 5000,
-  beneficiaries: 20,
-  relationship: 60,
-  email: 254,
   quantity: 1_000_000_000,
   // Minor units (pence): up to 10 billion in the major unit.
   money: 1_000_000_000_000,
@@ -33,6 +30,10 @@ export const STATUS_LABELS: Record<AssetStatus, string> = {
   stolen: "Stolen",
   transferred: "Transferred",
 };
+/** A new asset's visibility: what one leaves in a will is nobody else's business until it is released. */
+export function defaultVisibility(kind: AssetKind): Visibility {
+  return kind === "will" ? "private" : "public";
+}
 /** How each status stands (its badge colour): fine, a warning, an alarm, or over. */
 export const STATUS_TONES = { active: "green", lost: "amber", stolen: "red", transferred: "slate" } as const satisfies Record<AssetStatus, string>;
 
@@ -46,7 +47,6 @@ export type AssetInput = {
 };
 export type FieldErrors = Record<string, string>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SKU = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -64,8 +64,7 @@ export function cleanAsset(input: AssetInput): AssetInput {
   } else if (d.kind === "nft") {
     details = { kind: "nft", chain: d.chain, contractAddress: d.contractAddress.trim(), tokenId: d.tokenId.trim(), marketplaceUrl: opt(d.marketplaceUrl) };
   } else if (d.kind === "will") {
-    const beneficiaries = d.beneficiaries.map((b): Beneficiary => ({ name: b.name.trim(), relationship: opt(b.relationship), email: opt(b.email)?.toLowerCase(), share: b.share }));
-    details = { kind: "will", beneficiaries, instructions: opt(d.instructions) };
+    details = { kind: "will", instructions: opt(d.instructions) };
   } else {
     details = { kind: "business", sku: d.sku.trim(), quantity: d.quantity, unitCost: d.unitCost, location: opt(d.location) };
   }
@@ -102,17 +101,6 @@ function detailErrors(errors: FieldErrors, d: AssetDetails, now: number) {
       errors.marketplaceUrl = "Marketplace URL must start with http:// or https://";
     }
   } else if (d.kind === "will") {
-    if (d.beneficiaries.length === 0) errors.beneficiaries = "Add at least one beneficiary";
-    if (d.beneficiaries.length > ASSET_LIMITS.beneficiaries) errors.beneficiaries = `Add at most ${ASSET_LIMITS.beneficiaries} beneficiaries`;
-    d.beneficiaries.forEach((b, i) => {
-      if (b.name === "") errors[`beneficiaries.${i}.name`] = "Beneficiary name is required";
-      checkText(errors, `beneficiaries.${i}.name`, "Beneficiary name", b.name, ASSET_LIMITS.short);
-      checkText(errors, `beneficiaries.${i}.relationship`, "Relationship", b.relationship, ASSET_LIMITS.relationship);
-      if (b.email !== undefined && (b.email.length > ASSET_LIMITS.email || !EMAIL.test(b.email))) errors[`beneficiaries.${i}.email`] = "Please enter a valid email address";
-      if (b.share !== undefined && (!Number.isInteger(b.share) || b.share < 1 || b.share > 100)) errors[`beneficiaries.${i}.share`] = "Share must be a whole percentage from 1 to 100";
-    });
-    const total = d.beneficiaries.reduce((sum, b) => sum + (b.share ?? 0), 0);
-    if (total > 100 && errors.beneficiaries === undefined) errors.beneficiaries = "Shares must add up to 100% or less";
     checkText(errors, "instructions", "Instructions", d.instructions, ASSET_LIMITS.instructions);
   } else {
     if (d.sku === "") errors.sku = "SKU is required";

@@ -14,8 +14,10 @@ export const assetTables = {
     .index("by_ownerId_and_kind_and_taggedAt", ["ownerId", "kind", "taggedAt"])
     // /assets filtered by status.
     .index("by_ownerId_and_status_and_taggedAt", ["ownerId", "status", "taggedAt"])
-    // /public-assets newest first.
+    // /public-assets newest or oldest first.
     .index("by_visibility_and_taggedAt", ["visibility", "taggedAt"])
+    // /public-assets sorted by name.
+    .index("by_visibility_and_name", ["visibility", "name"])
     // /assets filtered by kind and status.
     .index("by_ownerId_and_kind_and_status_and_taggedAt", ["ownerId", "kind", "status", "taggedAt"])
     // /assets sorted by name, unfiltered or filtered by kind, status or both.

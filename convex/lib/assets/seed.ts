@@ -1,11 +1,15 @@
 // Demo assets for the local backend: a few per demo account, free of charge.
+import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
+import { createBusinessAsset } from "../csv/assets";
 import type { AssetInput } from "./rules";
 import { searchTextOf } from "./rules";
 import { reserveSerial } from "./serial";
 import type { AssetStatus } from "./tables";
 
-type DemoAsset = AssetInput & { status?: AssetStatus };
+// A will asset's heirs become the owner's next-of-kin contacts and its beneficiaries.
+type Heir = { name: string; relationship: string; email: string; phone: string; share: number };
+type DemoAsset = AssetInput & { status?: AssetStatus; heirs?: Heir[] };
 
 const DEMO: Record<string, DemoAsset[]> = {
   "member@example.com": [
@@ -16,7 +20,8 @@ const DEMO: Record<string, DemoAsset[]> = {
     { kind: "nft", name: "CryptoPunk #7804", visibility: "public",
       details: { kind: "nft", chain: "ethereum", contractAddress: "0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB", tokenId: "7804" } },
     { kind: "will", name: "Grandmother's gold watch", category: "Jewellery", visibility: "private",
-      details: { kind: "will", beneficiaries: [{ name: "Sam Member", relationship: "Son", share: 100 }], instructions: "Keep it in the family." } },
+      details: { kind: "will", instructions: "Keep it in the family." },
+      heirs: [{ name: "Sam Member", relationship: "Son", email: "sam.member@example.com", phone: "+447700900456", share: 100 }] },
   ],
   "business@example.com": [
     { kind: "business", name: "Espresso machine", category: "Equipment", visibility: "public",
@@ -37,7 +42,7 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
       .first();
     if (existing !== null) continue;
     let at = Date.now() - assets.length * 86_400_000;
-    for (const { status = "active", ...input } of assets) {
+    for (const { status = "active", heirs = [], ...input } of assets) {
       at += 86_400_000;
       const serial = await reserveSerial(ctx);
       const assetId = await ctx.db.insert("assets", {
@@ -46,8 +51,39 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
       });
       await ctx.db.insert("assetOwners", { assetId, ownerId: owner._id, from: at });
       await ctx.db.insert("assetEvents", { assetId, actorId: owner._id, type: "tagged", summary: `Tagged with serial ${serial}`, at });
+      for (const { share, ...heir } of heirs) {
+        const contactId = await ctx.db.insert("nokContacts", { ownerId: owner._id, ...heir, status: "pending", createdAt: at });
+        await ctx.db.insert("beneficiaries", { ownerId: owner._id, assetId, contactId, share });
+      }
       created += 1;
     }
   }
   return created;
+}
+
+const SHELVES = ["Aisle 1", "Aisle 2", "Aisle 3", "Back room", "Warehouse"];
+const GROUPS = ["Hardware", "Kitchen", "Garden", "Office"];
+/** Assets one bulk-seed call creates at most (a mutation's write budget). */
+export const BULK_SEED_MAX = 500;
+
+/**
+ * Business items "Bulk item 00001"… for load tests and benchmarks of the lists (E2E with
+ * 2,000+ rows, bench/registry): numbered from `from`, spread over shelves and categories.
+ */
+export async function seedBulkAssets(ctx: MutationCtx, ownerId: Id<"users">, from: number, count: number, at: number) {
+  for (let n = from; n < from + Math.min(count, BULK_SEED_MAX); n++) {
+    const label = String(n + 1).padStart(5, "0");
+    await createBusinessAsset(
+      ctx,
+      ownerId,
+      {
+        kind: "business",
+        name: `Bulk item ${label}`,
+        category: GROUPS[n % GROUPS.length],
+        visibility: n % 4 === 0 ? "public" : "private",
+        details: { kind: "business", sku: `BULK-${label}`, quantity: 1 + (n % 9), unitCost: 100 * (1 + (n % 50)), location: SHELVES[n % SHELVES.length] },
+      },
+      at + n,
+    );
+  }
 }

@@ -1,18 +1,28 @@
 // Serial numbers: TMT-XXXX-XXXX from an alphabet without 0/O/1/I/L, because
-// people read them off labels and type them into /verify by hand.
+// people read them off labels and type them into /verify by hand. Claimable stickers
+// carry a longer code, TMT-XXXXXX-XXXXXX-XXXXXX (18 characters, about 89 bits: printed
+// before anyone owns them, they must not be guessable); once claimed it is the serial.
 import type { MutationCtx } from "../../_generated/server";
 import { randomString } from "../auth/input";
 
-const SERIAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const SERIAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const SERIAL_PATTERN = /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}$/;
+export const STICKER_CODE_PATTERN =
+  /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 const MAX_ATTEMPTS = 10;
 
 export function normaliseSerial(value: string): string {
   return value.trim().toUpperCase();
 }
 
+/** A serial drawn at tagging, or a sticker's code (the serial of the asset that claimed it). */
 export function isSerialFormat(value: string): boolean {
-  return SERIAL_PATTERN.test(normaliseSerial(value));
+  const serial = normaliseSerial(value);
+  return SERIAL_PATTERN.test(serial) || STICKER_CODE_PATTERN.test(serial);
+}
+
+export function isStickerCode(value: string): boolean {
+  return STICKER_CODE_PATTERN.test(normaliseSerial(value));
 }
 
 function randomSerial(): string {

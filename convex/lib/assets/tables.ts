@@ -18,14 +18,16 @@ export const CHAINS = ["ethereum", "polygon", "base", "arbitrum", "optimism", "s
 const chainValidator = literals(...CHAINS);
 export type Chain = Infer<typeof chainValidator>;
 
-const beneficiaryValidator = v.object({
+// Beneficiaries once typed into a will asset's details. Who receives a will asset now lives
+// in one place, the `beneficiaries` table (next-of-kin contacts with a share); stored
+// details of this shape are moved there by convex/migrations.ts and nothing writes it.
+const legacyBeneficiaryValidator = v.object({
   name: v.string(),
   relationship: v.optional(v.string()),
   email: v.optional(v.string()),
-  // Share of the asset in percent (whole number), when the owner sets one.
   share: v.optional(v.number()),
 });
-export type Beneficiary = Infer<typeof beneficiaryValidator>;
+export type LegacyBeneficiary = Infer<typeof legacyBeneficiaryValidator>;
 
 // Money is stored in minor units (pence/cents) so sums stay exact.
 const generalDetailsValidator = v.object({
@@ -45,8 +47,11 @@ const nftDetailsValidator = v.object({
 });
 const willDetailsValidator = v.object({
   kind: v.literal("will"),
-  beneficiaries: v.array(beneficiaryValidator),
   instructions: v.optional(v.string()),
+});
+const storedWillDetailsValidator = v.object({
+  ...willDetailsValidator.fields,
+  beneficiaries: v.optional(v.array(legacyBeneficiaryValidator)),
 });
 const businessDetailsValidator = v.object({
   kind: v.literal("business"),
@@ -63,6 +68,14 @@ export const assetDetailsValidator = v.union(
   businessDetailsValidator,
 );
 export type AssetDetails = Infer<typeof assetDetailsValidator>;
+// What the table holds: the details above, or a will asset not yet migrated.
+const storedAssetDetailsValidator = v.union(
+  generalDetailsValidator,
+  nftDetailsValidator,
+  storedWillDetailsValidator,
+  businessDetailsValidator,
+);
+export type StoredAssetDetails = Infer<typeof storedAssetDetailsValidator>;
 
 export const fileKindValidator = v.union(v.literal("photo"), v.literal("document"));
 export type FileKind = Infer<typeof fileKindValidator>;
@@ -112,7 +125,7 @@ export const assetFields = {
   category: v.optional(v.string()),
   visibility: visibilityValidator,
   status: assetStatusValidator,
-  details: assetDetailsValidator,
+  details: storedAssetDetailsValidator,
   files: v.array(assetFileValidator),
   taggedAt: v.number(),
   updatedAt: v.number(),

@@ -9,13 +9,13 @@ import { getSessionStateInAction } from "../access";
 import { DOCUMENT_TYPES, FILE_MESSAGES, MAX_FILE_BYTES } from "./fileRules";
 import { jsonReply } from "../httpCors";
 import { MESSAGES } from "../errors";
+import { limitedMessage } from "../limits";
 
 export const UPLOAD_MESSAGES = {
   noSession: MESSAGES.notAuthenticated,
   badType: FILE_MESSAGES.notDocument,
   tooLarge: FILE_MESSAGES.tooLarge,
   empty: "The file is empty",
-  limited: "Too many uploads. Please try again in an hour.",
 } as const;
 
 /** The body, or null as soon as it passes `limit` bytes (the rest is never buffered). */
@@ -52,9 +52,8 @@ export const uploadFile = httpAction(async (ctx, request) => {
   if (!Number.isFinite(declared) || declared > MAX_FILE_BYTES) {
     return jsonReply(request, 413, { error: UPLOAD_MESSAGES.tooLarge });
   }
-  if (!(await ctx.runMutation(internal.assetFiles.takeUploadSlot, { userId: session.user._id }))) {
-    return jsonReply(request, 429, { error: UPLOAD_MESSAGES.limited });
-  }
+  const slot = await ctx.runMutation(internal.assetFiles.takeUploadSlot, { userId: session.user._id });
+  if (!slot.ok) return jsonReply(request, 429, { error: limitedMessage("upload", slot.retryAfterMs) });
   const bytes = await readCapped(request, MAX_FILE_BYTES);
   if (bytes === null) return jsonReply(request, 413, { error: UPLOAD_MESSAGES.tooLarge });
   if (bytes.byteLength === 0) return jsonReply(request, 400, { error: UPLOAD_MESSAGES.empty });

@@ -22,13 +22,12 @@ import { internal } from "../../_generated/api";
 import type { DataModel, Id } from "../../_generated/dataModel";
 import { parseCode, parseEmail, parseRef, parseSource, randomString } from "./input";
 import { resetEmail, verificationEmail } from "./messages";
-import type { AttemptKind } from "./attempts";
-import { lockedOut } from "./lockout";
 import { onlyParams } from "./params";
 import { PASSWORD_PROVIDER_ID } from "./providerIds";
 import { hashCode } from "./secrets";
 import { LINK_CODE_LENGTH, MAX_PASSWORD_LENGTH } from "../constants";
 import { appError, MESSAGES } from "../errors";
+import { GUESS_LIMITS, rateLimited, type GuessKind } from "../limits";
 import { sendEmail } from "../outbound";
 import { parseNewPassword } from "./passwordStrength";
 
@@ -63,9 +62,9 @@ export function throwCredentialError(error: unknown, wrongSecretMessage: string)
 }
 
 /** Spends one guess of `identifier`'s hourly budget, or refuses with when to retry. */
-export async function spendGuess(ctx: Pick<Ctx, "runMutation">, kind: AttemptKind, identifier: string) {
+export async function spendGuess(ctx: Pick<Ctx, "runMutation">, kind: GuessKind, identifier: string) {
   const guess = await ctx.runMutation(internal.authFlows.takeGuess, { kind, identifier });
-  if (!guess.ok) throw lockedOut(guess.retryAfterMs);
+  if (!guess.ok) throw rateLimited(GUESS_LIMITS[kind], guess.retryAfterMs);
 }
 
 function newLinkCode() {
@@ -134,7 +133,7 @@ async function checkSecondFactor(ctx: Ctx, userId: Id<"users">, params: Params) 
   const given = [params.totp, params.recoveryCode].find((c) => typeof c === "string" && c.trim() !== "");
   if (typeof given !== "string") throw appError("MFA_REQUIRED", MESSAGES.mfaRequired);
   const outcome = await ctx.runMutation(internal.twoFactor.redeem, { userId, purpose: "signIn", code: given.trim() });
-  if (outcome.status === "locked") throw appError("RATE_LIMITED", MESSAGES.tooManyAttempts);
+  if (outcome.status === "locked") throw rateLimited("totpGuess", outcome.retryAfterMs);
   if (outcome.status === "invalid") throw appError("INVALID", MESSAGES.invalidTotp);
 }
 

@@ -12,13 +12,13 @@ import { internal } from "../../_generated/api";
 import type { DataModel, Id } from "../../_generated/dataModel";
 import { randomString } from "./input";
 import { phoneCodeSms } from "./messages";
-import { lockedOut } from "./lockout";
 import { onlyParams } from "./params";
 import { normalisePhone } from "./phoneNumber";
 import { PHONE_PROVIDER_ID } from "./providerIds";
 import { hashCode } from "./secrets";
 import { OTP_LENGTH } from "../constants";
 import { appError, MESSAGES } from "../errors";
+import { GUESS_LIMITS, rateLimited } from "../limits";
 import { sendSms } from "../outbound";
 
 
@@ -44,7 +44,7 @@ export const phoneProvider = ConvexCredentials<DataModel>({
     const code = typeof params.code === "string" ? params.code.trim() : "";
     if (!/^\d{6}$/.test(code)) throw appError("INVALID", MESSAGES.invalidCode);
     const outcome: Outcome = await ctx.runMutation(internal.authFlows.redeemPhoneCode, { phone, codeHash: hashCode(code) });
-    if (outcome.status === "locked") throw lockedOut(outcome.retryAfterMs);
+    if (outcome.status === "locked") throw rateLimited(GUESS_LIMITS.phoneCode, outcome.retryAfterMs);
     if (outcome.status === "invalid") throw appError("INVALID", MESSAGES.invalidCode);
     // Two-factor is offered to password accounts only; refuse rather than skip it if
     // a phone account ever has it.

@@ -7,6 +7,7 @@ import { appOriginPreflight, jsonReply } from "../httpCors";
 import { getSessionStateInAction } from "../access";
 import { BUG_REPORT_MESSAGES as M, MAX_BODY_BYTES } from "./rules";
 import { parseBugReport } from "./payload";
+import { limitedMessage } from "../limits";
 
 function reply(request: Request, status: number, body: unknown): Response {
   return jsonReply(request, status, body);
@@ -20,7 +21,7 @@ export const submitBugReport = httpAction(async (ctx, request) => {
   const userId = session.user._id;
   const submitter = await ctx.runQuery(internal.bugReports.submitter, { userId });
   if (submitter === null) return reply(request, 401, { error: M.noSession });
-  if (submitter.limited) return reply(request, 429, { error: M.rateLimited });
+  if (submitter.retryAfterMs !== null) return reply(request, 429, { error: limitedMessage("bugReport", submitter.retryAfterMs) });
 
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_BODY_BYTES) return reply(request, 413, { error: M.tooLarge });
@@ -38,9 +39,13 @@ export const submitBugReport = httpAction(async (ctx, request) => {
   const { screenshot, ...report } = parsed.report;
   const screenshotId = await ctx.storage.store(new Blob([screenshot.bytes as Uint8Array<ArrayBuffer>], { type: screenshot.contentType }));
   const result = await ctx.runMutation(internal.bugReports.record, { userId, screenshotId, ...report });
-  if ("limited" in result) {
+  if (result === null) {
     await ctx.storage.delete(screenshotId);
-    return reply(request, 429, { error: M.rateLimited });
+    return reply(request, 401, { error: M.noSession });
+  }
+  if ("retryAfterMs" in result) {
+    await ctx.storage.delete(screenshotId);
+    return reply(request, 429, { error: limitedMessage("bugReport", result.retryAfterMs) });
   }
   return reply(request, 200, { success: true, id: result.id });
 });

@@ -22,7 +22,6 @@ export const MAX_NOTE_CHARS = 1000;
 // Base64 of the largest screenshot plus room for the rest of the payload.
 export const MAX_BODY_BYTES = Math.ceil((MAX_SCREENSHOT_BYTES * 4) / 3) + 200_000;
 export const REPORTS_PER_HOUR = 10;
-export const HOUR_MS = 60 * 60 * 1000;
 export const STATUS_HISTORY_LIMIT = 50;
 export const LIST_PREVIEW_CHARS = 200;
 
@@ -43,7 +42,6 @@ export const BUG_REPORT_MESSAGES = {
   notAnImage: "Screenshot must be a JPEG or PNG image",
   tooManyEntries: `At most ${MAX_CONSOLE_ENTRIES} console entries can be sent`,
   entryTooLong: `Console entries must be at most ${MAX_CONSOLE_ENTRY_CHARS} characters`,
-  rateLimited: `You can send at most ${REPORTS_PER_HOUR} bug reports an hour. Please try again later.`,
   noteTooLong: `Note must be at most ${MAX_NOTE_CHARS} characters`,
   badTransition: "That status change is not allowed",
   notFound: "Bug report not found",

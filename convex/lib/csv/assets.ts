@@ -1,12 +1,12 @@
 // Business assets for the CSV import, created the way assets.tag creates them
 // (serial from lib/assets/serial, same fields, provenance and history) minus the
 // per-item charge, which the import takes once for the whole file.
+import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "../assets/read";
 import { searchTextOf, type AssetInput } from "../assets/rules";
 import { reserveSerial } from "../assets/serial";
-import type { Infer } from "convex/values";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
@@ -97,18 +97,21 @@ export async function heldBySku(ctx: QueryCtx, ownerId: Id<"users">, skus: reado
   return held;
 }
 
-// A business inventory beyond this is summarised from its newest items and says so.
-export const INVENTORY_SCAN_LIMIT = 15_000;
-
-export async function businessAssets(ctx: QueryCtx, ownerId: Id<"users">): Promise<Doc<"assets">[]> {
-  return await ctx.db
-    .query("assets")
-    .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", "business"))
-    .order("desc")
-    .take(INVENTORY_SCAN_LIMIT);
-}
-type Totals = { items: number; quantity: number; value: number };
-type Group = Totals & { key: string };
+/** The fields of an inventory item (itemOf), for returns validators. */
+export const inventoryItemFields = {
+  _id: v.id("assets"),
+  serial: v.string(),
+  name: v.string(),
+  sku: v.string(),
+  quantity: v.number(),
+  unitCost: v.union(v.number(), v.null()),
+  value: v.union(v.number(), v.null()),
+  location: v.union(v.string(), v.null()),
+  category: v.union(v.string(), v.null()),
+  description: v.union(v.string(), v.null()),
+  status: v.string(),
+  taggedAt: v.number(),
+};
 
 export function itemOf(a: Doc<"assets">) {
   const d = a.details.kind === "business" ? a.details : { sku: "", quantity: 0, unitCost: undefined, location: undefined };
@@ -126,18 +129,4 @@ export function itemOf(a: Doc<"assets">) {
     status: a.status,
     taggedAt: a.taggedAt,
   };
-}
-type InventoryItem = ReturnType<typeof itemOf>;
-
-export function group(items: InventoryItem[], keyOf: (i: InventoryItem) => string | null, limit: number): Group[] {
-  const groups = new Map<string, Group>();
-  for (const item of items) {
-    const key = keyOf(item) ?? "";
-    const g = groups.get(key) ?? { key, items: 0, quantity: 0, value: 0 };
-    g.items += 1;
-    g.quantity += item.quantity;
-    g.value += item.value ?? 0;
-    groups.set(key, g);
-  }
-  return [...groups.values()].sort((a, b) => b.value - a.value || a.key.localeCompare(b.key)).slice(0, limit);
 }

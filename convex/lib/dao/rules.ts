@@ -81,29 +81,33 @@ export type ProposalInput = {
 };
 
 /** Cleans a new proposal, or names the first thing wrong with it. */
+/** The proposal field a refusal is about, so the form can mark and focus it. */
+export type ProposalField = "title" | "description" | "options" | "startsAt" | "endsAt" | "quorum";
+
 export function checkProposal(
   input: ProposalInput,
   now: number,
-): { ok: true; value: ProposalInput } | { ok: false; message: string } {
-  const fail = (message: string) => ({ ok: false as const, message });
+): { ok: true; value: ProposalInput } | { ok: false; message: string; field: ProposalField } {
+  const fail = (message: string, field: ProposalField) => ({ ok: false as const, message, field });
   const title = input.title.trim();
   const description = input.description.trim();
   const options = input.options.map((o) => o.trim());
-  if (title === "") return fail(DAO_MESSAGES.titleRequired);
-  if (title.length > DAO_LIMITS.titleMax) return fail(DAO_MESSAGES.titleTooLong);
-  if (description === "") return fail(DAO_MESSAGES.descriptionRequired);
-  if (description.length > DAO_LIMITS.descriptionMax) return fail(DAO_MESSAGES.descriptionTooLong);
+  if (title === "") return fail(DAO_MESSAGES.titleRequired, "title");
+  if (title.length > DAO_LIMITS.titleMax) return fail(DAO_MESSAGES.titleTooLong, "title");
+  if (description === "") return fail(DAO_MESSAGES.descriptionRequired, "description");
+  if (description.length > DAO_LIMITS.descriptionMax) return fail(DAO_MESSAGES.descriptionTooLong, "description");
   if (options.length < DAO_LIMITS.optionsMin || options.length > DAO_LIMITS.optionsMax) {
-    return fail(DAO_MESSAGES.optionCount);
+    return fail(DAO_MESSAGES.optionCount, "options");
   }
-  if (options.some((o) => o === "")) return fail(DAO_MESSAGES.optionBlank);
-  if (options.some((o) => o.length > DAO_LIMITS.optionMax)) return fail(DAO_MESSAGES.optionTooLong);
-  if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) return fail(DAO_MESSAGES.optionDuplicate);
-  if (!Number.isFinite(input.startsAt) || !Number.isFinite(input.endsAt)) return fail(DAO_MESSAGES.badTime);
-  if (input.endsAt <= input.startsAt) return fail(DAO_MESSAGES.endBeforeStart);
-  if (input.endsAt <= now) return fail(DAO_MESSAGES.endInPast);
+  if (options.some((o) => o === "")) return fail(DAO_MESSAGES.optionBlank, "options");
+  if (options.some((o) => o.length > DAO_LIMITS.optionMax)) return fail(DAO_MESSAGES.optionTooLong, "options");
+  if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) return fail(DAO_MESSAGES.optionDuplicate, "options");
+  if (!Number.isFinite(input.startsAt)) return fail(DAO_MESSAGES.badTime, "startsAt");
+  if (!Number.isFinite(input.endsAt)) return fail(DAO_MESSAGES.badTime, "endsAt");
+  if (input.endsAt <= input.startsAt) return fail(DAO_MESSAGES.endBeforeStart, "endsAt");
+  if (input.endsAt <= now) return fail(DAO_MESSAGES.endInPast, "endsAt");
   if (!Number.isSafeInteger(input.quorum) || input.quorum < 0 || input.quorum > DAO_LIMITS.quorumMax) {
-    return fail(DAO_MESSAGES.quorum);
+    return fail(DAO_MESSAGES.quorum, "quorum");
   }
   return { ok: true, value: { ...input, title, description, options } };
 }

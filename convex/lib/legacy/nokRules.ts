@@ -30,6 +30,7 @@ export const NOK_MESSAGES = {
   shareOrInstructions: "Give each beneficiary a share or instructions",
   instructionsTooLong: `Instructions must be at most ${NOK_LIMITS.instructions} characters`,
   invalidLink: "This link is invalid or has expired.",
+  noEmail: "Add an email address first",
 } as const;
 
 export const contactStatusValidator = v.union(v.literal("pending"), v.literal("confirmed"));
@@ -92,12 +93,13 @@ export const contactViewValidator = v.object({
 });
 export type ContactView = Infer<typeof contactViewValidator>;
 
-const beneficiaryViewValidator = v.object({
+export const beneficiaryViewValidator = v.object({
   contactId: v.id("nokContacts"),
   contactName: v.string(),
   share: v.union(v.number(), v.null()),
   instructions: v.union(v.string(), v.null()),
 });
+export type BeneficiaryView = Infer<typeof beneficiaryViewValidator>;
 
 export const willAssetViewValidator = v.object({
   _id: v.id("assets"),

@@ -47,6 +47,15 @@ export function thresholdError(threshold: number, confirmedContacts: number): st
   return Number.isInteger(threshold) && threshold >= 1 && threshold <= confirmedContacts ? null : LEGACY_MESSAGES.badThreshold;
 }
 
+/**
+ * The choices for how many confirmed contacts must agree: 1 to all of them, each
+ * saying "n of m". None while nobody has confirmed (never "1 of 0").
+ */
+export function thresholdChoices(confirmedContacts: number): { value: number; label: string }[] {
+  const noun = confirmedContacts === 1 ? "confirmed contact" : "confirmed contacts";
+  return Array.from({ length: Math.max(0, confirmedContacts) }, (_, i) => ({ value: i + 1, label: `${i + 1} of ${confirmedContacts} ${noun}` }));
+}
+
 export function deadlineOf(lastAliveAt: number, periodMonths: number): number {
   return lastAliveAt + periodMonths * MONTH_MS;
 }

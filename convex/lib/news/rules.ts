@@ -6,8 +6,6 @@ export const ARTICLE_CONTENT_MAX = 20_000;
 const ARTICLE_IMAGE_URL_MAX = 2048;
 /** Cards per page on /news and rows per page in management. */
 export const NEWS_PAGE_SIZE = 9;
-/** Stat cards count at most this many of each kind (reads stay bounded); the UI shows "500+". */
-export const NEWS_STATS_CAP = 500;
 /** The header badge counts at most this many; it shows "99+" past 99. */
 export const NEWS_UNREAD_CAP = 100;
 export const NEWS_TEAM_AUTHOR = "TagMyThing Team";
@@ -48,16 +46,19 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** Trims and checks an article; the first broken rule's message, or the clean fields. */
-export function checkArticle(input: ArticleInput): { ok: true; value: CleanArticle } | { ok: false; message: string } {
+export function checkArticle(
+  input: ArticleInput,
+): { ok: true; value: CleanArticle } | { ok: false; message: string; field: "title" | "content" | "category" | "imageUrl" } {
   const title = input.title.trim();
   const content = input.content.trim();
   const category = input.category.trim();
   const imageUrl = (input.imageUrl ?? "").trim();
-  if (title === "" || content === "") return { ok: false, message: NEWS_MESSAGES.required };
-  if (title.length > ARTICLE_TITLE_MAX) return { ok: false, message: NEWS_MESSAGES.titleTooLong };
-  if (content.length > ARTICLE_CONTENT_MAX) return { ok: false, message: NEWS_MESSAGES.contentTooLong };
-  if (category === "") return { ok: false, message: NEWS_MESSAGES.categoryRequired };
-  if (imageUrl !== "" && !isHttpUrl(imageUrl)) return { ok: false, message: NEWS_MESSAGES.invalidImageUrl };
+  if (title === "") return { ok: false, message: NEWS_MESSAGES.required, field: "title" };
+  if (content === "") return { ok: false, message: NEWS_MESSAGES.required, field: "content" };
+  if (title.length > ARTICLE_TITLE_MAX) return { ok: false, message: NEWS_MESSAGES.titleTooLong, field: "title" };
+  if (content.length > ARTICLE_CONTENT_MAX) return { ok: false, message: NEWS_MESSAGES.contentTooLong, field: "content" };
+  if (category === "") return { ok: false, message: NEWS_MESSAGES.categoryRequired, field: "category" };
+  if (imageUrl !== "" && !isHttpUrl(imageUrl)) return { ok: false, message: NEWS_MESSAGES.invalidImageUrl, field: "imageUrl" };
   return { ok: true, value: { title, content, category, imageUrl: imageUrl === "" ? undefined : imageUrl } };
 }
 

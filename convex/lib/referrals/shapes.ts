@@ -4,6 +4,10 @@ import { v, type Infer } from "convex/values";
 export const REFERRALS_LIST_LIMIT = 50;
 export const REFERRAL_STATS_DAYS = 30;
 export const LEADERBOARD_PAGE_SIZE = 10;
+// The sign-ups chart on /referrals: weeks shown, and the most sign-up times read for it.
+export const SIGNUP_CHART_WEEKS = 12;
+export const SIGNUP_CHART_LIMIT = 1000;
+export const signupHistoryValidator = v.object({ times: v.array(v.number()) });
 
 const referredPersonValidator = v.object({
   _id: v.id("referrals"),

@@ -108,8 +108,6 @@ export const dashboardCountsValidator = v.object({
   total: v.number(),
   byKind: countsByKind,
   byStatus: countsByStatus,
-  // Some count reached the cap and reads as "{cap}+".
-  capped: v.boolean(),
 });
 export type DashboardCounts = Infer<typeof dashboardCountsValidator>;
 

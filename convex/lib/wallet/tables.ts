@@ -24,6 +24,14 @@ const transactionValidator = v.object({
 });
 export type TransactionView = Infer<typeof transactionValidator>;
 
+// The wallet chart: the balance at the end of each of the last days, from the changes since.
+export const BALANCE_CHART_DAYS = 30;
+export const BALANCE_CHART_CHANGES_LIMIT = 1000;
+export const balanceHistoryValidator = v.object({
+  balance: v.number(),
+  changes: v.array(v.object({ at: v.number(), amount: v.number() })),
+});
+
 export const walletOverviewValidator = v.object({
   balance: v.number(),
   transactions: v.array(transactionValidator),

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
 import { MESSAGES } from "../../../convex/lib/errors";
-import { Button, Input } from "../../ui";
+import { Button, Input, Form } from "../../ui";
 import { errorMessage } from "../../lib/errors";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -71,20 +71,21 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Change password" className="flex max-w-md flex-col gap-4">
-      <Input label="Current password" autoComplete="current-password" {...field("current")} />
+    <Form onSubmit={onSubmit} aria-label="Change password" className="flex max-w-md flex-col gap-4">
+      <Input label="Current password" required autoComplete="current-password" {...field("current")} />
       <Input
         label="New password"
+        required
         autoComplete="new-password"
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         {...field("next")}
       />
-      <Input label="Confirm new password" autoComplete="new-password" {...field("confirm")} />
+      <Input label="Confirm new password" required autoComplete="new-password" {...field("confirm")} />
       <div>
         <Button type="submit" loading={saving} loadingText="Updating...">
           Update password
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

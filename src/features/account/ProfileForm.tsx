@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import { FULL_NAME_MAX_LENGTH } from "../../../convex/lib/constants";
 import { MESSAGES } from "../../../convex/lib/errors";
 import type { Profile } from "../../lib/profile";
-import { Button, Card, Input } from "../../ui";
+import { Button, Card, Input, Form } from "../../ui";
 import { AvatarPreview } from "./AvatarPreview";
 import { ROLE_LABELS, isHttpUrl } from "./profileFormat";
 import { formatDate } from "../../lib/format";
@@ -58,7 +58,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         </dl>
       </Card>
       <Card title="Public profile" description="Your name and picture as other members see them.">
-        <form noValidate onSubmit={onSubmit} aria-label="Edit profile" className="flex flex-col gap-5">
+        <Form onSubmit={onSubmit} aria-label="Edit profile" className="flex flex-col gap-5">
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
             <AvatarPreview key={avatarUrl.trim()} url={avatarUrl} name={fullName} fallbackText={profile.email ?? profile.phone} />
             <div className="flex w-full flex-col gap-4">
@@ -89,7 +89,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               Save changes
             </Button>
           </div>
-        </form>
+        </Form>
       </Card>
     </>
   );

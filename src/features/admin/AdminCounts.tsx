@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { formatCount } from "../../lib/format";
+import { formatNumber } from "../../lib/format";
 
 const LABELS = [
   ["users", "Users"],
@@ -18,7 +18,7 @@ export function AdminCounts() {
         <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
           <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
           <dd data-testid={`count-${key}`} className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
-            {counts === undefined ? "…" : formatCount(counts[key])}
+            {counts === undefined ? "…" : formatNumber(counts[key])}
           </dd>
         </div>
       ))}

@@ -1,4 +1,5 @@
 import { useConvexAuth, useQuery } from "convex/react";
+import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { AdminCounts } from "./AdminCounts";
 import { AuditLogPanel } from "./AuditLogPanel";
@@ -15,6 +16,9 @@ export default function AdminPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Admin</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Users, roles and flags, business upgrade requests and the audit log. Nobody can change their own access.
+      </p>
+      <p className="mt-1 text-sm">
+        <Link to="/stickers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">QR sticker batches of every creator</Link>
       </p>
       <div className="mt-6">
         <AdminCounts />

@@ -9,77 +9,77 @@ import { ROLES } from "../../../convex/lib/validators";
 
 type Change = { role?: Role; isBusinessUser?: boolean; isAdminInfluencer?: boolean };
 
-/** One user; every change goes through admin.setUserAccess. Your own row is read-only. */
-export function UserRow({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
+export const userName = (user: AdminUserRow) => user.email ?? user.phone ?? "No email";
+
+/** Sends one change through admin.setUserAccess; your own row is read-only. */
+function useAccessChange(user: AdminUserRow, isSelf: boolean) {
   const setUserAccess = useMutation(api.admin.setUserAccess);
   const { busy, run } = useSubmit({ fallback: "Failed to update access", show: "toast" });
-  const name = user.email ?? user.phone ?? "No email";
-  const locked = isSelf || busy;
-
   const change = async (wanted: Change) => {
     await run(async () => {
       await setUserAccess({ userId: user._id, ...wanted });
-      toast.success(`Access updated for ${name}`);
+      toast.success(`Access updated for ${userName(user)}`);
     });
   };
+  return { locked: isSelf || busy, change };
+}
 
+export function UserIdentity({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
   return (
-    <li
-      aria-label={name}
-      className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-center"
-    >
-      <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900 dark:text-white">
-          {name}
-          {isSelf && (
-            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-              You
-            </span>
-          )}
-        </p>
-        <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.fullName ?? "No name"}</p>
-      </div>
-      <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-        <span className="sr-only sm:not-sr-only">Role</span>
-        <Select
-          compact
-          aria-label={`Role of ${name}`}
-          value={user.role}
+    <div className="min-w-0">
+      <p className="truncate font-medium text-slate-900 dark:text-white">
+        {userName(user)}
+        {isSelf && (
+          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            You
+          </span>
+        )}
+      </p>
+      <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.fullName ?? "No name"}</p>
+    </div>
+  );
+}
+
+export function RoleSelect({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
+  const { locked, change } = useAccessChange(user, isSelf);
+  return (
+    <Select compact aria-label={`Role of ${userName(user)}`} value={user.role} disabled={locked} onChange={(e) => void change({ role: e.target.value as Role })}>
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {r[0].toUpperCase() + r.slice(1)}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+export function FlagBoxes({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
+  const { locked, change } = useAccessChange(user, isSelf);
+  const name = userName(user);
+  return (
+    <div className="flex flex-wrap gap-3 text-sm text-slate-700 dark:text-slate-200">
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          aria-label={`Business features for ${name}`}
+          checked={user.isBusinessUser}
           disabled={locked}
-          onChange={(e) => void change({ role: e.target.value as Role })}
-          containerClassName="flex-1"
-        >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r[0].toUpperCase() + r.slice(1)}
-            </option>
-          ))}
-        </Select>
+          onChange={(e) => void change({ isBusinessUser: e.target.checked })}
+          className="h-4 w-4 accent-indigo-600"
+        />
+        Business
       </label>
-      <div className="flex flex-wrap gap-4 text-sm text-slate-700 dark:text-slate-200">
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            aria-label={`Business features for ${name}`}
-            checked={user.isBusinessUser}
-            disabled={locked}
-            onChange={(e) => void change({ isBusinessUser: e.target.checked })}
-            className="h-4 w-4 accent-indigo-600"
-          />
-          Business
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            aria-label={`Admin-influencer for ${name}`}
-            checked={user.isAdminInfluencer}
-            disabled={locked}
-            onChange={(e) => void change({ isAdminInfluencer: e.target.checked })}
-            className="h-4 w-4 accent-indigo-600"
-          />
-          Admin-influencer
-        </label>
-      </div>
-    </li>
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          aria-label={`Admin-influencer for ${name}`}
+          checked={user.isAdminInfluencer}
+          disabled={locked}
+          onChange={(e) => void change({ isAdminInfluencer: e.target.checked })}
+          className="h-4 w-4 accent-indigo-600"
+        />
+        Admin-influencer
+      </label>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "convex/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -7,23 +7,38 @@ import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, buttonClasses, Card, Modal, PageSpinner } from "../../ui";
 import { DetailFields } from "./DetailFields";
 import { HistoryList } from "./HistoryList";
-import { QrLabel } from "./QrLabel";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
+import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
+
+// The label preview brings the QR encoder; it loads after the page, in a box of its final size.
+const QrLabel = lazy(() => import("./QrLabel").then((m) => ({ default: m.QrLabel })));
 
 function Files({ asset }: { asset: AssetDetail }) {
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
   const documents = asset.files.filter((f) => f.kind === "document");
-  if (asset.files.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No photos or documents yet.</p>;
+  // No empty frame: one line and a way to add the first photo.
+  if (asset.files.length === 0) {
+    return (
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
+        No photos or documents yet.
+        <Link to={`/assets/${asset._id}/edit`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">+ Add a photo</Link>
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-3">
       {photos.length > 0 && (
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {photos.map((p) => (
-            <a key={p.storageId} href={p.url!} target="_blank" rel="noreferrer" className="block aspect-square overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
+          {photos.map((p, index) => (
+            <a key={p.storageId} href={p.url!} target="_blank" rel="noreferrer" className="relative block aspect-square overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
               <img src={p.url!} alt={p.name} className="h-full w-full object-cover" />
+              {/* The first photo is the cover the cards, the verify page and the API show. */}
+              {index === 0 && photos.length > 1 && (
+                <span className="absolute left-1 top-1 rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>
+              )}
             </a>
           ))}
         </div>
@@ -104,12 +119,17 @@ export default function AssetDetailPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <Card title="Photos and documents"><Files asset={asset} /></Card>
           <Card title="Details"><DetailFields asset={asset} /></Card>
+          {asset.kind === "will" && <Card title="Beneficiaries" description="Who receives it, from your next of kin."><WillBeneficiaries asset={asset} /></Card>}
           <Card><HistoryList assetId={asset._id} /></Card>
         </div>
         {/* Status first on phones: an owner of a lost item comes here for it. */}
         <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">
           <Card><StatusPanel asset={asset} /></Card>
-          <Card><QrLabel serial={asset.serial} name={asset.name} /></Card>
+          <Card>
+            <Suspense fallback={<div className="h-[11.5rem]" aria-hidden="true" />}>
+              <QrLabel assetId={asset._id} serial={asset.serial} name={asset.name} />
+            </Suspense>
+          </Card>
           <Card><TransferPanel asset={asset} /></Card>
         </div>
       </div>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
-import { Button, Input } from "../../ui";
+import { Button, Input, Form } from "../../ui";
 import { formatDateTime } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -43,11 +43,11 @@ export function TransferPanel({ asset }: { asset: AssetDetail }) {
       ) : asset.status !== "active" ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Only an active asset can be transferred.</p>
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
-          <Input type="email" aria-label="Recipient email" placeholder="new.owner@example.com" containerClassName="flex-1"
+        <Form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          <Input type="email" required aria-label="Recipient email" placeholder="new.owner@example.com" containerClassName="flex-1"
             value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
           <Button type="submit" loading={busy} loadingText="Sending...">Offer transfer</Button>
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth } from "convex/react";
-import { Button, Input } from "../../ui";
+import { Button, Input, Form } from "../../ui";
 import { getCapturedReferral } from "../../lib/referral";
 import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
 import { PasswordReasons } from "./PasswordReasons";
@@ -132,7 +132,7 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={isSignUp ? "Sign up" : "Sign in"}>
+      <Form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={isSignUp ? "Sign up" : "Sign in"}>
         {isBusiness && (
           <FormAlert tone="info">
             <strong className="font-semibold">Business accounts.</strong> Sign in or create an account with your work
@@ -145,6 +145,7 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
         <Input
           ref={emailRef}
           label="Email"
+          required
           type="email"
           name="email"
           autoComplete="email"
@@ -158,6 +159,7 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
         <PasswordInput
           ref={passwordRef}
           label="Password"
+          required
           name="password"
           autoComplete={isSignUp ? "new-password" : "current-password"}
           value={password}
@@ -181,7 +183,7 @@ function AuthForm({ initialMode }: { initialMode: Mode }) {
         >
           {isSignUp ? "Create account" : "Sign in"}
         </Button>
-      </form>
+      </Form>
     </AuthShell>
   );
 }

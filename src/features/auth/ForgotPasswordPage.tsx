@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
-import { Button, Input } from "../../ui";
+import { Button, Input, Form } from "../../ui";
 import { AuthShell, FormAlert, linkClass } from "./AuthShell";
 import { normalizeEmail, validateEmail } from "./validation";
 import { convexErrorMessage } from "../../lib/errors";
@@ -62,11 +62,12 @@ export default function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Form onSubmit={onSubmit} className="flex flex-col gap-4">
           {formError && <FormAlert>{formError}</FormAlert>}
           <Input
             ref={emailRef}
             label="Email"
+            required
             type="email"
             name="email"
             autoComplete="email"
@@ -80,7 +81,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" size="lg" fullWidth loading={sending} loadingText="Sending...">
             Send Reset Link
           </Button>
-        </form>
+        </Form>
       )}
     </AuthShell>
   );

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { OTP_RESEND_SECONDS } from "../../../convex/lib/constants";
-import { Button } from "../../ui";
+import { Button, Form } from "../../ui";
 import { OtpInput } from "./OtpInput";
 import { linkClass } from "./AuthShell";
 import { PHONE_MESSAGES } from "./phoneMessages";
@@ -68,8 +68,7 @@ export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumb
   }
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Enter verification code"
       className="flex flex-col gap-5"
       onSubmit={(e) => {
@@ -106,6 +105,6 @@ export function OtpStep({ phone, onChangeNumber }: { phone: string; onChangeNumb
           Change phone number
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { PHONE_COUNTRIES } from "../../../convex/lib/constants";
-import { Button, Input, Select } from "../../ui";
+import { Button, Input, Select, Form, RequiredMark } from "../../ui";
 import { PHONE_MESSAGES } from "./phoneMessages";
 import { formatPhoneDisplay, isValidPhone, maxNationalDigits, splitInternational, toE164 } from "./phone";
 import { errorMessage } from "../../lib/errors";
@@ -51,11 +51,14 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Send a sign-in code">
+    <Form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Send a sign-in code">
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-number`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          Phone number
-        </label>
+        <div className="flex items-baseline">
+          <label htmlFor={`${id}-number`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Phone number
+          </label>
+          <RequiredMark />
+        </div>
         <div className="flex items-start gap-2">
           <Select
             aria-label="Country code"
@@ -77,6 +80,7 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
             id={`${id}-number`}
             containerClassName="min-w-0 flex-1"
             type="tel"
+            required
             inputMode="tel"
             autoComplete="tel-national"
             autoFocus
@@ -91,6 +95,6 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
       <Button type="submit" size="lg" fullWidth loading={sending} loadingText="Sending...">
         Send code
       </Button>
-    </form>
+    </Form>
   );
 }

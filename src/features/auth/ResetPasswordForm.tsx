@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
-import { useQuery } from "convex/react";
+import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { MIN_PASSWORD_LENGTH } from "../../../convex/lib/constants";
-import { Button, Spinner } from "../../ui";
+import { Button, Spinner, Form } from "../../ui";
 import { FormAlert, linkClass } from "./AuthShell";
 import { PasswordInput } from "./PasswordInput";
 import { PasswordReasons } from "./PasswordReasons";
@@ -15,6 +15,18 @@ import { PASSWORDS_DO_NOT_MATCH, validateNewPassword } from "./validation";
 
 // reasons: the server's 'weak_password' list.
 type Errors = { password?: string; confirm?: string; form?: string; reasons?: string[] };
+
+// How long the new session gets to reach the server before signing it out anyway.
+const SESSION_READY_WAIT_MS = 5000;
+
+/** Resolves once `ready()` is true (checked every 50 ms) or after `ms`. */
+function waitUntil(ready: () => boolean, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const tick = () => (ready() || Date.now() - started >= ms ? resolve() : setTimeout(tick, 50));
+    tick();
+  });
+}
 
 function updateFailure(error: unknown): string {
   const own = convexErrorMessage(error);
@@ -27,6 +39,14 @@ function updateFailure(error: unknown): string {
 export function ResetPasswordForm({ email, token }: { email?: string; token: string }) {
   const navigate = useNavigate();
   const { signIn, signOut } = useAuthActions();
+  // Sign-out ends the session the server knows the client by; called before the client has
+  // authenticated with the reset's new session, it ends nothing and a token refresh keeps
+  // the user signed in. So it waits for the client to be signed in first.
+  const { isAuthenticated } = useConvexAuth();
+  const authenticated = useRef(isAuthenticated);
+  useEffect(() => {
+    authenticated.current = isAuthenticated;
+  }, [isAuthenticated]);
   const check = useQuery(api.passwordReset.checkResetLink, email === undefined ? { token } : { email, token });
   // The first answer counts: once the code is used the live query turns invalid, which must not flash an error.
   const [verdict, setVerdict] = useState<boolean | null>(null);
@@ -88,6 +108,7 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
       }
       // Resetting signs the user in; they are asked to sign in again with the new password.
       try {
+        await waitUntil(() => authenticated.current, SESSION_READY_WAIT_MS);
         await signOut();
       } catch {
         // The password is changed either way.
@@ -102,7 +123,7 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form onSubmit={onSubmit} className="flex flex-col gap-4">
       {verdict === false && (
         <FormAlert>
           {RESET_MESSAGES.expiredLink}{" "}
@@ -121,6 +142,7 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
       <PasswordInput
         ref={passwordRef}
         label="New Password"
+        required
         name="new-password"
         autoComplete="new-password"
         autoFocus={verdict === true}
@@ -132,6 +154,7 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
       <PasswordInput
         ref={confirmRef}
         label="Confirm Password"
+        required
         name="confirm-password"
         autoComplete="new-password"
         value={confirm}
@@ -141,6 +164,6 @@ export function ResetPasswordForm({ email, token }: { email?: string; token: str
       <Button type="submit" size="lg" fullWidth loading={updating} loadingText="Updating...">
         Update Password
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Button, Input } from "../../ui";
+import { Button, Input, Form } from "../../ui";
 import { useSubmit } from "../../lib/useSubmit";
 
 export type SecondFactor = { totp: string } | { recoveryCode: string };
@@ -30,13 +30,14 @@ export function TotpSignInStep({ submit, onCancel }: { submit: (factor: SecondFa
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={TOTP_STEP_TEXT.title} className="flex flex-col gap-4">
+    <Form onSubmit={onSubmit} aria-label={TOTP_STEP_TEXT.title} className="flex flex-col gap-4">
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {useRecovery ? TOTP_STEP_TEXT.recoveryPrompt : TOTP_STEP_TEXT.prompt}
       </p>
       <Input
         key={useRecovery ? "recovery" : "totp"}
         label={useRecovery ? "Recovery code" : "Authentication code"}
+        required
         name={useRecovery ? "recovery-code" : "totp"}
         autoComplete={useRecovery ? "off" : "one-time-code"}
         inputMode={useRecovery ? "text" : "numeric"}
@@ -64,6 +65,6 @@ export function TotpSignInStep({ submit, onCancel }: { submit: (factor: SecondFa
           Back to sign in
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

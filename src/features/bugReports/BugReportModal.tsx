@@ -1,12 +1,13 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAuthToken } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { BUG_REPORT_MESSAGES as M, MAX_DESCRIPTION_CHARS } from "../../../convex/lib/bugReports/rules";
 import { PRODUCT_NAME } from "../../../convex/lib/constants";
 import { getConsoleEntries } from "../../lib/consoleBuffer";
-import { Button, Modal, Spinner, Textarea } from "../../ui";
+import { Button, Modal, RequiredMark, Spinner, Textarea } from "../../ui";
 import { ContextPanel, ConsolePanel, PanelHeading } from "./ReportPanels";
 import { ScreenshotEditor } from "./ScreenshotEditor";
+import { IGNORE_ATTRIBUTE } from "./captureScreenshot";
 import { burnInBoxes, type Box } from "./screenshotBoxes";
 import { buildPayload, submitBugReport } from "./submitBugReport";
 import { formatDateTime } from "../../lib/format";
@@ -26,6 +27,8 @@ interface BugReportModalProps {
   reporter: Reporter;
   screenshot: string | null;
   capturing: boolean;
+  /** Called once the modal is mounted: the screenshot is taken while it shows, not before. */
+  onShown: () => void;
   onRetake: () => void;
   description: string;
   onDescriptionChange: (value: string) => void;
@@ -41,6 +44,15 @@ export default function BugReportModal(props: BugReportModalProps) {
   // submitBugReport rejects with an Error carrying the server's message: clientErrors shows it.
   const { busy: submitting, run } = useSubmit({ fallback: M.submitFailed, show: "toast", clientErrors: true });
   const [touched, setTouched] = useState(false);
+  // Focus starts in the description: the reporter can type while the screenshot is taken.
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const { onShown } = props;
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    onShown();
+  }, [onShown]);
   // What will be sent is what is shown: the buffer as it was when the modal opened.
   const [entries] = useState(getConsoleEntries);
   const missingDescription = description.trim() === "";
@@ -65,6 +77,10 @@ export default function BugReportModal(props: BugReportModalProps) {
       title="Report a Bug"
       description="Tell us what went wrong. We attach a screenshot and recent console messages to help us fix it."
       size="lg"
+      initialFocus={descriptionRef}
+      // A blurred backdrop is re-rendered on every frame of the capture: 5-10 times slower in Chromium.
+      backdrop="dim"
+      dataAttributes={{ [IGNORE_ATTRIBUTE]: "" }}
       footer={
         <>
           <Button variant="outline" onClick={() => props.onOpenChange(false)} disabled={submitting}>
@@ -76,8 +92,9 @@ export default function BugReportModal(props: BugReportModalProps) {
         </>
       }
     >
+      {/* On phones the description comes first (on screen at once), the screenshot below it. */}
       <div className="flex flex-col gap-5">
-        <section aria-label="Screenshot">
+        <section aria-label="Screenshot" className="order-2 sm:order-1">
           <PanelHeading>Screenshot</PanelHeading>
           <div className="mt-2">
             {props.capturing ? (
@@ -97,12 +114,17 @@ export default function BugReportModal(props: BugReportModalProps) {
           </div>
         </section>
 
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="bug-description" className="text-sm font-semibold text-slate-900 dark:text-white">
-            What went wrong?
-          </label>
+        <div className="order-1 flex flex-col gap-1.5 sm:order-2">
+          <div className="flex items-baseline">
+            <label htmlFor="bug-description" className="text-sm font-semibold text-slate-900 dark:text-white">
+              What went wrong?
+            </label>
+            <RequiredMark />
+          </div>
           <Textarea
+            ref={descriptionRef}
             id="bug-description"
+            required
             rows={4}
             maxLength={MAX_DESCRIPTION_CHARS}
             value={description}
@@ -119,20 +141,22 @@ export default function BugReportModal(props: BugReportModalProps) {
           )}
         </div>
 
-        <ConsolePanel entries={entries} />
-        <ContextPanel
-          rows={[
-            ["Name", reporter.fullName ?? "—"],
-            ["Email", reporter.email ?? reporter.phone ?? "—"],
-            ["Page", window.location.pathname],
-            ["Time", formatDateTime(props.openedAt)],
-          ]}
-        />
-        <p className="rounded-lg bg-indigo-50 p-3 text-xs leading-relaxed text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200">
-          <strong>Privacy:</strong> this report sends the screenshot above, the console entries and the context shown here
-          to the {PRODUCT_NAME} team. Tokens, codes and passwords in links and logs are removed before sending; use Redact
-          to black out anything else private on the screenshot.
-        </p>
+        <div className="order-3 flex flex-col gap-5">
+          <ConsolePanel entries={entries} />
+          <ContextPanel
+            rows={[
+              ["Name", reporter.fullName ?? "—"],
+              ["Email", reporter.email ?? reporter.phone ?? "—"],
+              ["Page", window.location.pathname],
+              ["Time", formatDateTime(props.openedAt)],
+            ]}
+          />
+          <p className="rounded-lg bg-indigo-50 p-3 text-xs leading-relaxed text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200">
+            <strong>Privacy:</strong> this report sends the screenshot above, the console entries and the context shown here
+            to the {PRODUCT_NAME} team. Tokens, codes and passwords in links and logs are removed before sending; use Redact
+            to black out anything else private on the screenshot.
+          </p>
+        </div>
       </div>
     </Modal>
   );

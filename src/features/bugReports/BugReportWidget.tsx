@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -15,47 +15,64 @@ export function BugReportWidget() {
   const { isAuthenticated } = useConvexAuth();
   const profile = useQuery(api.users.me, isAuthenticated ? {} : "skip");
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [capturing, setCapturing] = useState(false);
   const [screenshot, setScreenshot] = useState<string | null>(null);
   const [description, setDescription] = useState("");
   const [boxes, setBoxes] = useState<Box[]>([]);
   const [openedAt, setOpenedAt] = useState(() => new Date());
+  // Each capture's number: a capture overtaken by a newer one (Try again) or by a reset drops its result.
+  const latestCapture = useRef(0);
+  const signedIn = isAuthenticated && Boolean(profile);
+
+  // The modal's code is fetched while the browser is idle, so the first click opens it at once.
+  useEffect(() => {
+    if (!signedIn) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadModal().catch(() => {}));
+    return () => cancel(handle);
+  }, [signedIn]);
 
   if (!isAuthenticated || !profile) return null;
 
-  async function capture(): Promise<string | null> {
+  async function capture() {
+    const run = ++latestCapture.current;
+    setCapturing(true);
+    setScreenshot(null);
+    setBoxes([]);
     toast.loading(M.capturing, { id: TOAST_ID });
     try {
       const image = await captureScreenshot();
+      if (run !== latestCapture.current) return;
+      setScreenshot(image);
       toast.success(M.captured, { id: TOAST_ID });
-      return image;
     } catch (error) {
+      if (run !== latestCapture.current) return;
       console.warn("Screenshot capture failed", error);
       toast.error(M.captureFailed, { id: TOAST_ID });
-      return null;
+    } finally {
+      if (run === latestCapture.current) setCapturing(false);
     }
   }
 
-  async function openReport() {
-    if (busy) return;
-    setBusy(true);
-    try {
-      // The modal must be closed while capturing: it is not part of the page being reported.
+  // The modal opens at once and, once it is on screen, the page behind it is captured (the
+  // modal, its overlay and the toasts carry IGNORE_ATTRIBUTE or are sonner's, so they are left out).
+  function openReport() {
+    if (open) return;
+    setOpenedAt(new Date());
+    // "Capturing" from the first frame: no stale screenshot, no "required" flash before the capture starts.
+    setScreenshot(null);
+    setCapturing(true);
+    setOpen(true);
+    loadModal().catch(() => {
       setOpen(false);
-      const modal = loadModal();
-      setScreenshot(await capture());
-      setBoxes([]);
-      await modal;
-      setOpenedAt(new Date());
-      setOpen(true);
-    } catch {
       toast.error(M.openFailed);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function reset() {
+    latestCapture.current += 1;
+    setCapturing(false);
     setOpen(false);
     setDescription("");
     setBoxes([]);
@@ -69,7 +86,7 @@ export function BugReportWidget() {
         title="Report a Bug"
         aria-label="Report a Bug"
         onClick={openReport}
-        disabled={busy}
+        onPointerEnter={() => void loadModal().catch(() => {})}
         className="fixed bottom-4 right-4 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-red-600 text-white shadow-lg transition hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:opacity-70 sm:bottom-6 sm:right-6 dark:bg-red-500 dark:hover:bg-red-400"
       >
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-6 w-6" aria-hidden="true">
@@ -83,8 +100,9 @@ export function BugReportWidget() {
             onOpenChange={setOpen}
             reporter={profile}
             screenshot={screenshot}
-            capturing={busy}
-            onRetake={openReport}
+            capturing={capturing}
+            onShown={() => void capture()}
+            onRetake={() => void capture()}
             description={description}
             onDescriptionChange={setDescription}
             boxes={boxes}

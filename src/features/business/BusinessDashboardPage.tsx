@@ -1,5 +1,6 @@
 import { useConvex, useQuery } from "convex/react";
-import { useDeferredValue, useState } from "react";
+import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { Button, Card, Input, PageSpinner, QueryErrorBoundary, Select, cn } from "../../ui";
@@ -9,8 +10,13 @@ import { ImportPanel } from "./ImportPanel";
 import { InventoryTable } from "./InventoryTable";
 import { errorMessage } from "../../lib/errors";
 import { formatMoney, formatNumber } from "../../lib/format";
+import { useListParams, useSearchParamText } from "../../lib/listParams";
+import { ASSET_SORTS } from "../../../convex/lib/assets/list";
 
 const ALL = "__all__";
+// The URL spelling of "items with no location / category" (an empty param would read as absent).
+const NONE = "-";
+const fromParam = (value: string | undefined) => (value === NONE ? "" : value);
 
 function Stat({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   return (
@@ -28,16 +34,13 @@ function Stat({ label, value, wide = false }: { label: string; value: string; wi
 
 function Inventory() {
   const client = useConvex();
-  const [search, setSearch] = useState("");
-  const [location, setLocation] = useState(ALL);
-  const [category, setCategory] = useState(ALL);
+  const list = useListParams();
+  const location = fromParam(list.get("location"));
+  const category = fromParam(list.get("category"));
+  const sort = list.get("sort", ASSET_SORTS) ?? "newest";
+  const search = useSearchParamText(list);
   const [exporting, setExporting] = useState(false);
-  const deferred = useDeferredValue(search);
-  const data = useQuery(api.business.inventory, {
-    search: deferred.trim() === "" ? undefined : deferred,
-    location: location === ALL ? undefined : location,
-    category: category === ALL ? undefined : category,
-  });
+  const data = useQuery(api.inventory.summary, { location, category });
   const exportAll = async () => {
     setExporting(true);
     try {
@@ -49,32 +52,37 @@ function Inventory() {
     }
   };
   if (data === undefined) return <PageSpinner label="Loading inventory..." />;
-  const filtered = deferred.trim() !== "" || location !== ALL || category !== ALL;
+  const filtered = location !== undefined || category !== undefined;
+  // "" in the URL means "no location"; an absent param means every location.
+  const choose = (name: string, value: string) => list.set({ [name]: value === ALL ? undefined : value === "" ? NONE : value });
   return (
     <div className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3" aria-label="Totals">
-        <Stat label={filtered ? "Items shown" : "Items"} value={formatNumber(data.totals.items)} />
+        <Stat label={filtered ? "Items matching" : "Items"} value={formatNumber(data.totals.items)} />
         <Stat label="Quantity" value={formatNumber(data.totals.quantity)} />
         <Stat label="Value" value={formatMoney(data.totals.value)} wide />
       </div>
-      {data.truncated && <p className="text-sm text-amber-700">Totals cover your newest {formatNumber(data.inventorySize)} items.</p>}
       <Card>
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">
-          <Input label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, SKU, serial..." />
-          <Select label="Location" value={location} onChange={(e) => setLocation(e.target.value)}>
+          <Input label="Search" type="search" value={search.text} onChange={(e) => search.setText(e.target.value)} placeholder="Name, SKU, serial..." />
+          <Select label="Location" value={location === undefined ? ALL : location} onChange={(e) => choose("location", e.target.value)}>
             <option value={ALL}>All locations</option>
             {data.locations.map((l) => <option key={l} value={l}>{l || "No location"}</option>)}
           </Select>
-          <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <Select label="Category" value={category === undefined ? ALL : category} onChange={(e) => choose("category", e.target.value)}>
             <option value={ALL}>All categories</option>
             {data.categories.map((c) => <option key={c} value={c}>{c || "No category"}</option>)}
           </Select>
-          <Button variant="outline" onClick={() => void exportAll()} loading={exporting} loadingText="Exporting..." disabled={data.inventorySize === 0}>
+          <Button variant="outline" onClick={() => void exportAll()} loading={exporting} loadingText="Exporting..." disabled={data.totals.items === 0 && !filtered}>
             Export CSV
           </Button>
         </div>
         <div className="mt-5">
-          <InventoryTable items={data.items} matching={data.matching} />
+          <InventoryTable
+            filter={{ sort, search: search.query || undefined, location, category }}
+            total={data.totals.items}
+            onSort={(s) => list.set({ sort: s === "newest" ? undefined : s })}
+          />
         </div>
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -90,6 +98,7 @@ export default function BusinessDashboardPage() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Business inventory</h1>
+      <p className="-mt-4 mb-6 text-sm"><Link to="/stickers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">QR stickers: print codes now, claim them on items later</Link></p>
       <div className="flex flex-col gap-6">
         <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
           <Inventory />

@@ -1,41 +1,69 @@
-import { Link } from "react-router";
+import { useConvex } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { Link } from "react-router";
+import { api } from "../../../convex/_generated/api";
+import type { AssetSort } from "../../../convex/lib/assets/list";
+import type { Column } from "../../ui";
+import { AssetBulkActions } from "../../lib/AssetBulkActions";
+import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
+import { collectIds } from "../../lib/bulk";
+import { useBulkRun } from "../../lib/BulkBar";
+import { formatDate, formatMoney, formatNumber } from "../../lib/format";
+import { PagedTable } from "../../lib/PagedTable";
+import { useCursorPages } from "../../lib/useCursorPages";
+import { useSelection } from "../../lib/useSelection";
 
-type Item = FunctionReturnType<typeof api.business.inventory>["items"][number];
+type Item = FunctionReturnType<typeof api.inventory.items>["page"][number];
+type InventoryFilter = { sort: AssetSort; search?: string; location?: string; category?: string };
 
-export function InventoryTable({ items, matching }: { items: Item[]; matching: number }) {
-  if (items.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No business items match. Import a CSV or tag a business asset.</p>;
+const PAGE_SIZE = 50;
+const dash = <span className="text-slate-400">—</span>;
+
+const COLUMNS: Column<Item>[] = [
+  {
+    key: "name",
+    header: "Item",
+    sort: { asc: "name", desc: "name_desc" },
+    cell: (i) => (
+      <>
+        <Link to={`/assets/${i._id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">{i.name}</Link>
+        <span className="block font-mono text-xs text-slate-500">{i.serial}</span>
+      </>
+    ),
+  },
+  { key: "sku", header: "SKU", cell: (i) => <span className="font-mono">{i.sku}</span> },
+  { key: "qty", header: "Qty", className: "text-right tabular-nums", cell: (i) => formatNumber(i.quantity) },
+  { key: "unit", wideOnly: true, header: "Unit cost", className: "text-right tabular-nums", cell: (i) => (i.unitCost === null ? dash : formatMoney(i.unitCost)) },
+  { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) },
+  { key: "location", wideOnly: true, header: "Location", cell: (i) => i.location ?? dash },
+  { key: "category", wideOnly: true, header: "Category", cell: (i) => i.category ?? dash },
+  { key: "status", header: "Status", cell: (i) => <AssetStatusBadge status={i.status} /> },
+  { key: "tagged", wideOnly: true, header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (i) => <span className="whitespace-nowrap">{formatDate(i.taggedAt)}</span> },
+];
+
+/** The inventory's items: sortable, paged, with an exact total, selection and the asset bulk actions. */
+export function InventoryTable({ filter, total, onSort }: { filter: InventoryFilter; total: number | null | undefined; onSort: (sort: string) => void }) {
+  const client = useConvex();
+  const pages = useCursorPages(api.inventory.items, filter, PAGE_SIZE);
+  const selection = useSelection(JSON.stringify(filter));
+  const bulk = useBulkRun();
   return (
-    <div className="flex flex-col gap-2">
-      <div className="max-h-[36rem] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Inventory">
-          <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-800 dark:text-slate-400 [&_th]:py-2 [&_th:first-child]:pl-3">
-            <tr>
-              <th className="py-1 pr-3">Item</th><th className="pr-3">SKU</th><th className="pr-3 text-right">Qty</th>
-              <th className="pr-3 text-right">Unit cost</th><th className="pr-3 text-right">Value</th><th className="pr-3">Location</th><th>Category</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr key={i._id} className="border-t border-slate-200 dark:border-slate-800">
-                <td className="py-1.5 pl-3 pr-3">
-                  <Link to={`/assets/${i._id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">{i.name}</Link>
-                  <span className="block font-mono text-xs text-slate-500">{i.serial}</span>
-                </td>
-                <td className="pr-3 font-mono">{i.sku}</td>
-                <td className="pr-3 text-right tabular-nums">{formatNumber(i.quantity)}</td>
-                <td className="pr-3 text-right tabular-nums">{i.unitCost === null ? "—" : formatMoney(i.unitCost)}</td>
-                <td className="pr-3 text-right tabular-nums">{i.value === null ? "—" : formatMoney(i.value)}</td>
-                <td className="pr-3">{i.location ?? "—"}</td>
-                <td>{i.category ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {matching > items.length && <p className="text-xs text-slate-500">Showing {formatNumber(items.length)} of {formatNumber(matching)} items. Search or filter to narrow down.</p>}
-    </div>
+    <PagedTable
+      caption="Inventory"
+      columns={COLUMNS}
+      pages={pages}
+      pageSize={PAGE_SIZE}
+      total={filter.search ? null : total}
+      noun="item"
+      rowId={(i) => i._id}
+      rowLabel={(i) => `${i.name} (${i.sku})`}
+      sort={filter.sort}
+      onSort={onSort}
+      selection={selection}
+      bulk={bulk}
+      matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, { ...filter, kind: "business", cursor }), onProgress)}
+      actions={<AssetBulkActions selection={selection} bulk={bulk} />}
+      empty={<p className="text-sm text-slate-600 dark:text-slate-400">No business items match. Import a CSV or tag a business asset.</p>}
+    />
   );
 }

@@ -20,11 +20,4 @@ export async function inventoryCsv(client: ConvexReactClient): Promise<string> {
   return toCsv(rows);
 }
 
-export function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { downloadText as download } from "../../lib/downloadFile";

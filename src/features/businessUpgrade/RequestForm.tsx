@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { BUSINESS_REQUEST_NOTE_MAX } from "../../../convex/lib/admin/rules";
 import { useSubmit } from "../../lib/useSubmit";
-import { Button, Textarea } from "../../ui";
+import { Button, Textarea, Form } from "../../ui";
 
 export function RequestForm() {
   const request = useMutation(api.businessRequests.request);
@@ -20,7 +20,7 @@ export function RequestForm() {
   };
 
   return (
-    <form onSubmit={submit} aria-label="Request business features" className="flex flex-col gap-3">
+    <Form onSubmit={submit} aria-label="Request business features" className="flex flex-col gap-3">
       <Textarea
         label="About your business (optional)"
         value={note}
@@ -37,6 +37,6 @@ export function RequestForm() {
       <Button type="submit" loading={busy} loadingText="Sending...">
         Request business features
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { checkProposal, DAO_LIMITS } from "../../../convex/lib/dao/rules";
-import { Button, Input, Modal, Textarea } from "../../ui";
+import { checkProposal, DAO_LIMITS, type ProposalField } from "../../../convex/lib/dao/rules";
+import { Button, Input, Modal, Textarea, Form } from "../../ui";
 import { fromLocalInput, toLocalInput } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -25,10 +25,15 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
   const create = useMutation(api.dao.create);
   const [form, setForm] = useState(initial);
   const { busy, error, setError, run } = useSubmit({ fallback: "Failed to create proposal" });
+  // The field the local check refused: marked invalid (and so focused by Form), pointing at the message.
+  const [badField, setBadField] = useState<ProposalField | null>(null);
   const set = (patch: Partial<typeof form>) => {
     setForm((f) => ({ ...f, ...patch }));
     setError(null);
+    setBadField(null);
   };
+  const invalid = (field: ProposalField, when = true) =>
+    badField === field && when ? { "aria-invalid": true as const, "aria-describedby": "proposal-error" } : {};
   const setOption = (i: number, value: string) => set({ options: form.options.map((o, j) => (j === i ? value : o)) });
 
   const submit = async (event: FormEvent) => {
@@ -45,6 +50,7 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
     const checked = checkProposal(input, Date.now());
     if (!checked.ok) {
       setError(checked.message);
+      setBadField(checked.field);
       return;
     }
     await run(async () => {
@@ -72,12 +78,14 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
         </>
       }
     >
-      <form id="proposal-form" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <Form id="proposal-form" onSubmit={submit} className="flex flex-col gap-4">
         <Input
           label="Title"
+          required
           value={form.title}
           maxLength={DAO_LIMITS.titleMax}
           onChange={(e) => set({ title: e.target.value })}
+          {...invalid("title")}
           hint={`${form.title.length}/${DAO_LIMITS.titleMax}`}
         />
         <div className="flex flex-col gap-1.5">
@@ -89,6 +97,8 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
             value={form.description}
             rows={6}
             maxLength={DAO_LIMITS.descriptionMax}
+            required
+            {...invalid("description")}
             onChange={(e) => set({ description: e.target.value })}
           />
           <span className="text-xs text-slate-500">
@@ -107,6 +117,7 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
                 maxLength={DAO_LIMITS.optionMax}
                 containerClassName="flex-1"
                 onChange={(e) => setOption(i, e.target.value)}
+                {...invalid("options", form.options.some((o) => o.trim() === "") ? option.trim() === "" : true)}
               />
               <Button
                 variant="ghost"
@@ -129,8 +140,8 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
           </Button>
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Input label="Starts" type="datetime-local" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />
-          <Input label="Ends" type="datetime-local" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />
+          <Input label="Starts" type="datetime-local" value={form.startsAt} {...invalid("startsAt")} onChange={(e) => set({ startsAt: e.target.value })} />
+          <Input label="Ends" type="datetime-local" value={form.endsAt} {...invalid("endsAt")} onChange={(e) => set({ endsAt: e.target.value })} />
           <Input
             label="Quorum (TMT)"
             type="number"
@@ -138,15 +149,16 @@ export function CreateProposalModal({ open, onOpenChange }: { open: boolean; onO
             step={1}
             inputMode="numeric"
             value={form.quorum}
+            {...invalid("quorum")}
             onChange={(e) => set({ quorum: e.target.value })}
           />
         </div>
         {error && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          <p id="proposal-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
             {error}
           </p>
         )}
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { ProposalView } from "../../../convex/lib/dao/rules";
-import { Button } from "../../ui";
+import { Button, Form } from "../../ui";
 import { formatTmt } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -26,7 +26,7 @@ export function VoteForm({ proposal }: { proposal: ProposalView }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={`Vote on ${proposal.title}`} className="flex flex-col gap-3">
+    <Form onSubmit={submit} aria-label={`Vote on ${proposal.title}`} className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">Choose an option</legend>
         {proposal.options.map((option, i) => (
@@ -60,6 +60,6 @@ export function VoteForm({ proposal }: { proposal: ProposalView }) {
           {voted && ` You can change it until voting ends.`}
         </p>
       </div>
-    </form>
+    </Form>
   );
 }

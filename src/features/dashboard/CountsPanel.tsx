@@ -3,10 +3,8 @@ import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import type { DashboardCounts } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT } from "./dashboardText";
-import { formatTmt } from "../../lib/format";
+import { formatNumber, formatTmt } from "../../lib/format";
 
-const CAP_NOTE = 500;
-const shown = (n: number) => (n >= CAP_NOTE ? `${CAP_NOTE}+` : String(n));
 
 const STATUS_TONES = {
   active: "text-emerald-700 dark:text-emerald-400",
@@ -15,18 +13,27 @@ const STATUS_TONES = {
   transferred: "text-slate-700 dark:text-slate-300",
 } as const;
 
-function Tiles<K extends string>({ title, entries, tone }: { title: string; entries: [K, string, number][]; tone?: (k: K) => string }) {
+/** Count tiles, each a link to the asset list filtered to what it counts (`/assets?status=lost`). */
+function Tiles<K extends string>({ title, filter, entries, tone }: { title: string; filter: "kind" | "status"; entries: [K, string, number][]; tone?: (k: K) => string }) {
   return (
     <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3">
+      <ul className="mt-3 grid grid-cols-2 gap-3">
         {entries.map(([key, label, n]) => (
-          <div key={key} className="rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
-            <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-            <dd className={cn("text-2xl font-bold tabular-nums text-slate-900 dark:text-white", tone?.(key))}>{shown(n)}</dd>
-          </div>
+          <li key={key}>
+            <Link
+              to={`/assets?${new URLSearchParams({ [filter]: key })}`}
+              className="block rounded-xl bg-slate-50 px-3 py-2 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-slate-800/60 dark:hover:bg-indigo-950/50"
+            >
+              <span className="block text-xs font-medium text-slate-600 dark:text-slate-400">{label}</span>
+              <span className={cn("block text-2xl font-bold tabular-nums text-slate-900 dark:text-white", tone?.(key))}>
+                <span className="sr-only">: </span>
+                {formatNumber(n)}
+              </span>
+            </Link>
+          </li>
         ))}
-      </dl>
+      </ul>
     </section>
   );
 }
@@ -50,16 +57,18 @@ export function CountsPanel({ counts, balance }: { counts: DashboardCounts; bala
         >
           <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.assets}</p>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="dashboard-total">
-            {counts.capped ? `${counts.total}+` : counts.total}
+            {formatNumber(counts.total)}
           </p>
         </Link>
       </div>
       <Tiles
         title={DASHBOARD_TEXT.byKind}
+        filter="kind"
         entries={(Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((k) => [k, KIND_LABELS[k], counts.byKind[k]])}
       />
       <Tiles
         title={DASHBOARD_TEXT.byStatus}
+        filter="status"
         entries={(Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[]).map((k) => [k, STATUS_LABELS[k], counts.byStatus[k]])}
         tone={(k) => STATUS_TONES[k]}
       />

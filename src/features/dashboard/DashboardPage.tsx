@@ -5,6 +5,8 @@ import { ActivityList } from "./ActivityList";
 import { AlertsPanel } from "./AlertsPanel";
 import { CountsPanel } from "./CountsPanel";
 import { DASHBOARD_TEXT } from "./dashboardText";
+import { LegacyPanel } from "./LegacyPanel";
+import { OnboardingChecklist } from "./OnboardingChecklist";
 import { Shortcuts } from "./Shortcuts";
 
 /** /dashboard: every panel is a live query, so tags, alerts and tokens appear as they happen. */
@@ -21,12 +23,14 @@ export default function DashboardPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{DASHBOARD_TEXT.title}</h1>
         {name && <p className="mt-1 text-slate-600 dark:text-slate-300">Welcome back, {name}.</p>}
       </div>
+      <OnboardingChecklist />
       {counts === undefined || alerts === undefined || activity === undefined ? (
         <PageSpinner label={DASHBOARD_TEXT.loading} />
       ) : (
         <>
           {counts && <CountsPanel counts={counts} balance={balance} />}
           {alerts && <AlertsPanel data={alerts} />}
+          <LegacyPanel />
           <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <ActivityList items={activity ?? []} />
             <Shortcuts />

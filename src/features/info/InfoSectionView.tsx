@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { FaqItem, InfoSection } from "./content";
 import { RichText, inlineLinkClass, mailtoHref } from "./RichText";
+import { convexSiteUrl } from "../../lib/convexSiteUrl";
 
 export function InfoSectionView({ section }: { section: InfoSection }) {
   const headingId = `${section.id}-heading`;
@@ -25,6 +26,14 @@ export function InfoSectionView({ section }: { section: InfoSection }) {
           </ul>
         )}
         {section.faqs && <FaqList items={section.faqs} />}
+        {section.code?.map((example) => (
+          <figure key={example.label}>
+            <figcaption className="text-sm font-medium text-slate-900 dark:text-white">{example.label}</figcaption>
+            <pre className="mt-2 whitespace-pre-wrap rounded-xl bg-slate-900 p-4 text-sm leading-6 text-slate-100 [overflow-wrap:anywhere] dark:bg-slate-950">
+              <code>{example.text.replaceAll("{siteUrl}", convexSiteUrl())}</code>
+            </pre>
+          </figure>
+        ))}
         {(section.links || section.contact) && (
           <p className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {section.links?.map((link) => (

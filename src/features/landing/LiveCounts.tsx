@@ -1,15 +1,13 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { formatCount } from "../../lib/format";
+import { formatNumber } from "../../lib/format";
 
-type Count = { count: number; capped: boolean };
-
-function Figure({ label, value }: { label: string; value: Count | undefined }) {
+function Figure({ label, value }: { label: string; value: number | undefined }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" aria-live="polite">
-        {value === undefined ? <span className="text-slate-300 dark:text-slate-700">…</span> : formatCount(value)}
+        {value === undefined ? <span className="text-slate-300 dark:text-slate-700">…</span> : formatNumber(value)}
       </dd>
     </div>
   );

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { DEFAULT_ARTICLE_CATEGORY, ARTICLE_CATEGORIES } from "../../../convex/lib/constants";
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, checkArticle } from "../../../convex/lib/news/rules";
-import { Button, Input, Modal, Select } from "../../ui";
+import { Button, Input, Modal, Select, Form } from "../../ui";
 import type { ManagedArticle } from "./ArticleRow";
 import { ContentEditor } from "./ContentEditor";
 import { PublishControls } from "./PublishControls";
@@ -30,11 +30,15 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
   const [isPublished, setIsPublished] = useState(article?.isPublished ?? false);
   const [publishAt, setPublishAt] = useState(article?.publishAt ? toLocalInput(article.publishAt) : "");
   const { busy: saving, run } = useSubmit({ fallback: "Failed to save article", show: "toast" });
+  // The field the check refused (its message is a toast): marked invalid, so Form focuses it.
+  const [badField, setBadField] = useState<string | null>(null);
+  const invalid = (field: string) => (badField === field ? { "aria-invalid": true as const } : {});
   const categories = [...new Set([...(listed ?? ARTICLE_CATEGORIES), category])];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkArticle({ title, content, category, imageUrl });
+    setBadField(checked.ok ? null : checked.field);
     if (!checked.ok) {
       toast.error(checked.message);
       return;
@@ -59,21 +63,22 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
       title={article === null ? "Create New Article" : "Edit Article"}
       size="xl"
     >
-      <form aria-label={article === null ? "Create New Article" : "Edit Article"} onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
-        <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={ARTICLE_TITLE_MAX} required placeholder="Article title" />
-        <Select label="Category" id="article-category" value={category} onChange={(e) => setCategory(e.target.value)} required>
+      <Form aria-label={article === null ? "Create New Article" : "Edit Article"} onSubmit={submit} className="grid gap-5">
+        <Input label="Title" value={title} {...invalid("title")} onChange={(e) => setTitle(e.target.value)} maxLength={ARTICLE_TITLE_MAX} required placeholder="Article title" />
+        <Select label="Category" id="article-category" {...invalid("category")} value={category} onChange={(e) => setCategory(e.target.value)} required>
           {categories.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </Select>
-        <ContentEditor value={content} onChange={setContent} maxLength={ARTICLE_CONTENT_MAX} />
+        <ContentEditor value={content} onChange={setContent} maxLength={ARTICLE_CONTENT_MAX} invalid={badField === "content"} />
         <div className="grid gap-3">
           <Input
             label="Image URL (optional)"
             type="url"
             inputMode="url"
+            {...invalid("imageUrl")}
             value={imageUrl}
             onChange={(e) => setImageUrl(e.target.value)}
             placeholder="https://example.com/image.jpg"
@@ -96,7 +101,7 @@ export function ArticleFormModal({ article, onClose }: ArticleFormModalProps) {
             {article === null ? "Create Article" : "Update Article"}
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

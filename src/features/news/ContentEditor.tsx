@@ -1,11 +1,12 @@
 import { useId, useState } from "react";
-import { Textarea, cn } from "../../ui";
+import { RequiredMark, Textarea, cn } from "../../ui";
 import { paragraphs } from "./newsFormat";
 
 interface ContentEditorProps {
   value: string;
   onChange: (value: string) => void;
   maxLength: number;
+  invalid?: boolean;
 }
 
 const tab = (active: boolean) =>
@@ -15,16 +16,19 @@ const tab = (active: boolean) =>
   );
 
 /** Content: a 12-row textarea with an Edit / Preview switch; the preview is plain text, as readers see it. */
-export function ContentEditor({ value, onChange, maxLength }: ContentEditorProps) {
+export function ContentEditor({ value, onChange, maxLength, invalid = false }: ContentEditorProps) {
   const id = useId();
   const [mode, setMode] = useState<"edit" | "preview">("edit");
   const shown = paragraphs(value);
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between gap-3">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          Content
-        </label>
+        <div className="flex items-baseline">
+          <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Content
+          </label>
+          <RequiredMark />
+        </div>
         <div role="group" aria-label="Editor view" className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
           <button type="button" aria-pressed={mode === "edit"} className={tab(mode === "edit")} onClick={() => setMode("edit")}>
             Edit
@@ -40,6 +44,8 @@ export function ContentEditor({ value, onChange, maxLength }: ContentEditorProps
           rows={12}
           value={value}
           maxLength={maxLength}
+          required
+          aria-invalid={invalid || undefined}
           onChange={(e) => onChange(e.target.value)}
           placeholder="Write the article. Each line break starts a new paragraph."
           className="leading-relaxed"

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { NEWS_STATS_CAP } from "../../../convex/lib/news/rules";
+import { formatNumber } from "../../lib/format";
 
 function StatCard({ label, value, tone }: { label: string; value: string; tone: string }) {
   return (
@@ -14,8 +14,7 @@ function StatCard({ label, value, tone }: { label: string; value: string; tone: 
 /** Published, Drafts, Total Articles (live). */
 export function ManagementStats() {
   const stats = useQuery(api.news.stats, {});
-  const show = (n: number | undefined, capped = false) =>
-    n === undefined ? "–" : capped || n >= NEWS_STATS_CAP ? `${n}+` : String(n);
+  const show = (n: number | undefined) => (n === undefined ? "–" : formatNumber(n));
   const total = stats === undefined ? undefined : stats.published + stats.drafts;
   return (
     <div className="mt-6 grid grid-cols-3 gap-3 sm:gap-4">
@@ -23,7 +22,7 @@ export function ManagementStats() {
       <StatCard label="Drafts" value={show(stats?.drafts)} tone="text-amber-600 dark:text-amber-400" />
       <StatCard
         label="Total Articles"
-        value={show(total, stats?.capped)}
+        value={show(total)}
         tone="text-indigo-600 dark:text-indigo-400"
       />
     </div>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ContactView, WillAssetView } from "../../../convex/lib/legacy/nokRules";
 import { Button } from "../../ui";
-import { BeneficiaryModal } from "./BeneficiaryModal";
+import { BeneficiaryModal } from "../../lib/BeneficiaryModal";
 
 export function BeneficiaryList({ assets, contacts }: { assets: WillAssetView[]; contacts: ContactView[] }) {
   const [editing, setEditing] = useState<WillAssetView | null>(null);

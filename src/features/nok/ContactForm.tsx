@@ -2,17 +2,21 @@ import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { cleanContact, contactErrors, NOK_LIMITS, type ContactErrors, type ContactInput } from "../../../convex/lib/legacy/nokRules";
-import { Button, Input } from "../../ui";
+import { cleanContact, contactErrors, NOK_LIMITS, type ContactErrors, type ContactInput, type ContactView } from "../../../convex/lib/legacy/nokRules";
+import { Button, Input, Form } from "../../ui";
 import { useSubmit } from "../../lib/useSubmit";
 
 const EMPTY: ContactInput = { name: "", relationship: "", email: "", phone: "" };
 
-export function ContactForm({ disabled }: { disabled: boolean }) {
+/** Adds a contact, or with `contact` corrects one (a changed email is confirmed again). */
+export function ContactForm({ disabled = false, contact, onDone }: { disabled?: boolean; contact?: ContactView; onDone?: () => void }) {
   const add = useMutation(api.nextOfKin.add);
-  const [form, setForm] = useState(EMPTY);
+  const update = useMutation(api.nextOfKin.update);
+  const [form, setForm] = useState<ContactInput>(() =>
+    contact ? { name: contact.name, relationship: contact.relationship, email: contact.email, phone: contact.phone } : EMPTY,
+  );
   const [errors, setErrors] = useState<ContactErrors>({});
-  const { busy, error: failure, setError: setFailure, run } = useSubmit({ fallback: "Could not add the contact" });
+  const { busy, error: failure, setError: setFailure, run } = useSubmit({ fallback: contact ? "Could not save the contact" : "Could not add the contact" });
   const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
 
   const submit = async (e: FormEvent) => {
@@ -22,22 +26,29 @@ export function ContactForm({ disabled }: { disabled: boolean }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     await run(async () => {
-      await add(form);
-      toast.success(`Contact added. We emailed ${cleanContact(form).email} to confirm.`);
-      setForm(EMPTY);
+      const email = cleanContact(form).email;
+      if (contact) {
+        await update({ contactId: contact._id, ...form });
+        toast.success(email === contact.email ? "Contact saved" : `Contact saved. We emailed ${email} to confirm.`);
+      } else {
+        await add(form);
+        toast.success(`Contact added. We emailed ${email} to confirm.`);
+        setForm(EMPTY);
+      }
+      onDone?.();
     });
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2" aria-label="Add a contact">
-      <Input label="Name" value={form.name} onChange={set("name")} error={errors.name} maxLength={NOK_LIMITS.name + 20} autoComplete="off" />
-      <Input label="Relationship" value={form.relationship} onChange={set("relationship")} error={errors.relationship} placeholder="Daughter, brother, friend..." />
-      <Input label="Email" type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="off" />
-      <Input label="Phone" type="tel" value={form.phone} onChange={set("phone")} error={errors.phone} placeholder="+447911123456" />
+    <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label={contact ? `Edit ${contact.name}` : "Add a contact"}>
+      <Input label="Name" required value={form.name} onChange={set("name")} error={errors.name} maxLength={NOK_LIMITS.name + 20} autoComplete="off" />
+      <Input label="Relationship" required value={form.relationship} onChange={set("relationship")} error={errors.relationship} placeholder="Daughter, brother, friend..." />
+      <Input label="Email" required type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="off" />
+      <Input label="Phone" required type="tel" value={form.phone} onChange={set("phone")} error={errors.phone} placeholder="+447911123456" />
       {failure && <p role="alert" className="text-sm text-red-600 sm:col-span-2 dark:text-red-400">{failure}</p>}
       <div className="sm:col-span-2">
-        <Button type="submit" loading={busy} loadingText="Adding..." disabled={disabled}>Add contact</Button>
+        <Button type="submit" loading={busy} loadingText={contact ? "Saving..." : "Adding..."} disabled={disabled}>{contact ? "Save contact" : "Add contact"}</Button>
       </div>
-    </form>
+    </Form>
   );
 }

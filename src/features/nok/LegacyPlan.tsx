@@ -3,11 +3,10 @@ import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdError } from "../../../convex/lib/legacy/rules";
+import { DAY_MS, MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS, thresholdChoices, thresholdError } from "../../../convex/lib/legacy/rules";
 import { Button, Select } from "../../ui";
-import { Countdown } from "./Countdown";
-import { errorMessage } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
+import { ReleaseClock } from "../../lib/ReleaseClock";
 import { useSubmit } from "../../lib/useSubmit";
 import { useNow } from "../../lib/useNow";
 
@@ -18,7 +17,10 @@ function StateBanner({ plan, now }: { plan: NonNullable<Status["plan"]>; now: nu
   if (plan.state === "lapsed") {
     return (
       <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-        Your legacy release has started: {plan.confirmationsReceived} of {plan.confirmationsNeeded} contact(s) have confirmed. Press “I'm still here” to cancel it.
+        {plan.confirmationsNeeded === 0
+          ? "Your legacy release has started, but no contact had confirmed by email, so there is nobody to ask and nothing can be released."
+          : `Your legacy release has started: ${plan.confirmationsReceived} of ${plan.confirmationsNeeded} needed confirmation${plan.confirmationsNeeded === 1 ? "" : "s"} received.`}{" "}
+        Press “I'm still here” to cancel it.
       </p>
     );
   }
@@ -41,7 +43,6 @@ function StateBanner({ plan, now }: { plan: NonNullable<Status["plan"]>; now: nu
 export function LegacyPlan({ status }: { status: Status }) {
   const now = useNow({ everyMs: 60_000 });
   const save = useMutation(api.legacy.saveSettings);
-  const checkIn = useMutation(api.legacy.checkIn);
   const plan = status.plan;
   const [enabled, setEnabled] = useState(plan?.enabled ?? true);
   const [months, setMonths] = useState(plan?.periodMonths ?? 12);
@@ -57,30 +58,11 @@ export function LegacyPlan({ status }: { status: Status }) {
       toast.success("Legacy plan saved");
     });
   };
-  const stillHere = async () => {
-    try {
-      await checkIn({});
-      toast.success("Thanks! The clock has restarted.");
-    } catch (e) {
-      toast.error(errorMessage(e, "Could not check in"));
-    }
-  };
+  const choices = thresholdChoices(status.confirmedContacts);
   return (
     <div className="flex flex-col gap-5">
       {plan && <StateBanner plan={plan} now={now} />}
-      {plan?.enabled && (
-        <div className="flex flex-col gap-4 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60">
-          {plan.state === "active" ? (
-            <Countdown deadline={plan.deadline} />
-          ) : (
-            <p className="font-semibold">{plan.state === "lapsed" ? "Waiting for your contacts to confirm" : "Released to your beneficiaries"}</p>
-          )}
-          <div className="flex flex-col gap-1 sm:items-end">
-            <Button onClick={() => void stillHere()}>I'm still here</Button>
-            <span className="text-xs text-slate-500 dark:text-slate-400">Last sign of life: {formatDateTime(plan.lastAliveAt)}</span>
-          </div>
-        </div>
-      )}
+      {plan && <ReleaseClock plan={plan} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-4 w-4" />
@@ -89,10 +71,9 @@ export function LegacyPlan({ status }: { status: Status }) {
         <Select label="Inactivity period" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
           {MONTHS.map((m) => <option key={m} value={m}>{m} months</option>)}
         </Select>
-        <Select label="Confirmations needed" value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} disabled={status.confirmedContacts === 0}>
-          {Array.from({ length: Math.max(1, status.confirmedContacts) }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>{n} of {status.confirmedContacts} confirmed contact{status.confirmedContacts === 1 ? "" : "s"}</option>
-          ))}
+        <Select label="Confirmations needed" value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} disabled={choices.length === 0}
+          hint={choices.length === 0 ? "Available once a contact has confirmed by email." : undefined}>
+          {choices.length === 0 ? <option value={threshold}>No confirmed contacts yet</option> : choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
         </Select>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -3,6 +3,7 @@ import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import type { PublicAssetCard as Card } from "../../../convex/lib/verify/tables";
 import { formatDate } from "../../lib/format";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
+import { cn } from "../../ui";
 
 export function PublicAssetCard({ asset }: { asset: Card }) {
   return (
@@ -11,7 +12,8 @@ export function PublicAssetCard({ asset }: { asset: Card }) {
     <li
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-indigo-300 hover:shadow-md has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
     >
-      <div className="relative flex aspect-[4/3] items-center justify-center bg-slate-100 dark:bg-slate-800">
+      {/* On phones a card without a photo has no empty frame; its status moves into the text. */}
+      <div className={cn("relative aspect-[4/3] items-center justify-center bg-slate-100 dark:bg-slate-800", asset.photoUrl ? "flex" : "hidden sm:flex")}>
         {asset.photoUrl ? (
           <img src={asset.photoUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
@@ -20,6 +22,7 @@ export function PublicAssetCard({ asset }: { asset: Card }) {
         <AssetStatusBadge status={asset.status} className="absolute left-3 top-3" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
+        {!asset.photoUrl && <AssetStatusBadge status={asset.status} className="self-start sm:hidden" />}
         <p className="text-xs font-semibold uppercase tracking-wide text-indigo-600 dark:text-indigo-400">
           {KIND_LABELS[asset.kind]}
           {asset.category ? ` · ${asset.category}` : ""}

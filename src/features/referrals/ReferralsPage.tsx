@@ -5,6 +5,7 @@ import { PeopleList } from "./PeopleList";
 import { REFERRAL_TEXT } from "./referralFormat";
 import { ReferralStats } from "./ReferralStats";
 import { ShareCard } from "./ShareCard";
+import { SignupsOverTime } from "./SignupsOverTime";
 
 function LiveReferrals() {
   const mine = useQuery(api.referrals.mine, {});
@@ -14,6 +15,7 @@ function LiveReferrals() {
     <div className="flex flex-col gap-6">
       <ShareCard code={mine.code} />
       <ReferralStats referred={mine.referred} verified={mine.verified} earned={mine.earned} />
+      <SignupsOverTime />
       <PeopleList people={mine.people} total={mine.referred} />
     </div>
   );

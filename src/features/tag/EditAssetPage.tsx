@@ -5,33 +5,54 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
-import { Button, Card, PageSpinner } from "../../ui";
+import { Button, Card, PageSpinner, Form } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
+import { coverFirst } from "./pickedFiles";
+import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { clientErrorMessage } from "../../lib/errors";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 
+/** The asset's files: photos as thumbnails (the first is the cover; another can be made it), documents as rows. */
 function ExistingFiles({ asset }: { asset: AssetDetail }) {
   const removeFile = useMutation(api.assetFiles.remove);
+  const setCover = useMutation(api.assetFiles.setCover);
   const [error, setError] = useState<string | null>(null);
   if (asset.files.length === 0) return null;
+  const photos = asset.files.filter((f) => f.kind === "photo");
+  const documents = asset.files.filter((f) => f.kind === "document");
+  const act = (action: Promise<unknown>, fallback: string) => {
+    setError(null);
+    action.catch((e) => setError(clientErrorMessage(e, fallback)));
+  };
+  const remove = (f: AssetDetail["files"][number]) => act(removeFile({ assetId: asset._id, storageId: f.storageId }), "Could not delete the file.");
   return (
     <div className="flex flex-col gap-2">
       <h2 className="text-sm font-medium text-slate-700 dark:text-slate-200">Attached files</h2>
-      <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-        {asset.files.map((f) => (
-          <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-            <span className="min-w-0 truncate">{f.name}</span>
-            <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`}
-              onClick={() => removeFile({ assetId: asset._id, storageId: f.storageId }).catch((e) => setError(clientErrorMessage(e, "Could not delete the file.")))}>
-              Delete
-            </Button>
-          </li>
-        ))}
-      </ul>
+      {photos.length > 0 && (
+        <ul className={PHOTO_GRID} aria-label="Attached photos">
+          {photos.map((f, index) => (
+            <PhotoTile key={f.storageId} src={f.url} name={f.name} isCover={index === 0}
+              onMakeCover={() => act(setCover({ assetId: asset._id, storageId: f.storageId }), "Could not change the cover.")}
+              remove={{ label: "Delete", onClick: () => remove(f) }} />
+          ))}
+        </ul>
+      )}
+      {documents.length > 0 && (
+        <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {documents.map((f) => (
+            <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+              <span className="min-w-0 truncate">{f.name}</span>
+              <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`} onClick={() => remove(f)}>
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
     </div>
   );
@@ -40,10 +61,12 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
 function EditForm({ asset }: { asset: AssetDetail }) {
   const [form, setForm] = useState<FormState>(() => fromAsset(asset));
   const [files, setFiles] = useState<PickedFile[]>([]);
+  const [coverId, setCoverId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Saving failed. Please try again.", clientErrors: true });
   const update = useMutation(api.assets.update);
   const addFiles = useMutation(api.assetFiles.add);
+  const setCover = useMutation(api.assetFiles.setCover);
   const uploadFile = useUploadFile();
   const navigate = useNavigate();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
@@ -57,22 +80,30 @@ function EditForm({ asset }: { asset: AssetDetail }) {
     await run(async () => {
       const changed = JSON.stringify(toInput(fromAsset(asset)).input) !== JSON.stringify(input);
       if (changed) await update({ assetId: asset._id, ...input });
-      if (files.length > 0) await addFiles({ assetId: asset._id, files: await uploadPicked(files, uploadFile) });
+      if (files.length > 0) {
+        const uploaded = await uploadPicked(coverFirst(files, coverId), uploadFile);
+        await addFiles({ assetId: asset._id, files: uploaded });
+        // A new photo chosen as the cover goes ahead of the photos the asset already had.
+        if (coverId !== null && asset.files.some((f) => f.kind === "photo")) {
+          await setCover({ assetId: asset._id, storageId: uploaded[0].storageId });
+        }
+      }
       navigate(`/assets/${asset._id}`);
     });
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label="Edit asset">
+    <Form onSubmit={submit} className="flex flex-col gap-6" aria-label="Edit asset">
       <AssetFields form={form} errors={errors} set={set} />
       <ExistingFiles asset={asset} />
-      <FilePicker files={files} onChange={setFiles} existing={asset.files.length} disabled={busy} />
+      <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} existing={asset.files.length}
+        hasCover={asset.files.some((f) => f.kind === "photo")} disabled={busy} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <Link to={`/assets/${asset._id}`} className="inline-flex h-10 items-center px-4 text-sm font-semibold text-slate-700 dark:text-slate-200">Cancel</Link>
         <Button type="submit" loading={busy} loadingText="Saving...">Save changes</Button>
       </div>
       {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
-    </form>
+    </Form>
   );
 }
 

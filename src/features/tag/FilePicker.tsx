@@ -1,76 +1,131 @@
-import { useId, useRef, useState } from "react";
-import { DOCUMENT_TYPES, FILE_MESSAGES, MAX_ASSET_FILES, fileError } from "../../../convex/lib/assets/fileRules";
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from "react";
+import { MAX_ASSET_FILES, PHOTO_MAX_PX } from "../../../convex/lib/assets/fileRules";
 import type { FileKind } from "../../../convex/lib/assets/tables";
-import { Button } from "../../ui";
+import { Button, cn } from "../../ui";
+import { ACCEPT_ANY, ACCEPT_DOCUMENTS, addPicked } from "./pickedFiles";
+import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import type { PickedFile } from "./uploadFiles";
 
 type Props = {
   files: PickedFile[];
   onChange: (files: PickedFile[]) => void;
-  /** Files the asset already holds (edit). */
+  /** The picked photo chosen as the cover, and how to choose another. */
+  coverId: string | null;
+  onCoverChange: (id: string | null) => void;
+  /** Files the asset already holds (edit), and whether one of them is a photo (then the cover). */
   existing?: number;
+  hasCover?: boolean;
   disabled?: boolean;
 };
 
-let counter = 0;
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-/** Up to five photos and documents; photos are checked as images, sized after resizing. */
-export function FilePicker({ files, onChange, existing = 0, disabled }: Props) {
+/** A picked photo's preview, its object URL released when it leaves the list. */
+function useThumbnails(files: PickedFile[]): Map<string, string> {
+  const urls = useMemo(
+    () => new Map(files.filter((f) => f.kind === "photo").map((f) => [f.id, URL.createObjectURL(f.file)])),
+    [files],
+  );
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
+/**
+ * Up to five photos and documents: dropped anywhere on the box, taken with the phone's camera,
+ * or chosen from files; the photos as thumbnails, one of them the cover. Compact when empty.
+ */
+export function FilePicker({ files, onChange, coverId, onCoverChange, existing = 0, hasCover = false, disabled }: Props) {
   const [error, setError] = useState<string | null>(null);
-  const photoInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const documentInput = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const room = MAX_ASSET_FILES - existing - files.length;
+  const thumbnails = useThumbnails(files);
+  const photos = files.filter((f) => f.kind === "photo");
+  const documents = files.filter((f) => f.kind === "document");
+  const full = disabled || room <= 0;
 
-  function add(kind: FileKind, list: FileList | null) {
-    const chosen = Array.from(list ?? []);
+  function add(chosen: File[], kind?: FileKind) {
     if (chosen.length === 0) return;
-    if (chosen.length > room) {
-      setError(FILE_MESSAGES.tooMany);
-      return;
-    }
-    for (const file of chosen) {
-      // Photos shrink before upload, so only their type matters here.
-      const problem = fileError(kind, file.type, kind === "photo" ? 0 : file.size);
-      if (problem !== null) {
-        setError(`${file.name}: ${problem}`);
-        return;
-      }
-    }
+    const result = addPicked(files, chosen, room, kind);
+    if ("error" in result) return setError(result.error);
     setError(null);
-    onChange([...files, ...chosen.map((file) => ({ id: `f${(counter += 1)}`, file, kind }))]);
+    onChange(result.files);
+  }
+
+  function remove(file: PickedFile) {
+    onChange(files.filter((x) => x.id !== file.id));
+    if (coverId === file.id) onCoverChange(null);
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    if (!full) add(Array.from(event.dataTransfer.files));
   }
 
   return (
-    <fieldset className="flex flex-col gap-3" aria-describedby={hintId}>
-      <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Photos and documents</legend>
-      <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
-        Up to {MAX_ASSET_FILES} files, 10 MB each. Photos are resized to 1600 px; documents may be PDF files or images (receipts, certificates).
-      </p>
+    <fieldset
+      className={cn(
+        "flex flex-col gap-3 rounded-xl border-2 border-dashed p-3 transition-colors sm:p-4",
+        dragging ? "border-indigo-500 bg-indigo-50 dark:bg-indigo-950" : "border-slate-200 dark:border-slate-700",
+      )}
+      aria-describedby={hintId}
+      data-testid="file-drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = full ? "none" : "copy";
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">Photos and documents</legend>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={disabled || room <= 0} onClick={() => photoInput.current?.click()}>
-          Add photos
+        <Button variant="outline" size="sm" disabled={full} onClick={() => cameraInput.current?.click()}>
+          Take photo
         </Button>
-        <Button variant="outline" size="sm" disabled={disabled || room <= 0} onClick={() => documentInput.current?.click()}>
+        <Button variant="outline" size="sm" disabled={full} onClick={() => fileInput.current?.click()}>
+          Choose file
+        </Button>
+        <Button variant="ghost" size="sm" disabled={full} onClick={() => documentInput.current?.click()}>
           Add documents
         </Button>
-        <input ref={photoInput} type="file" accept="image/*" multiple hidden aria-label="Add photos" data-testid="photo-input"
-          onChange={(e) => { add("photo", e.target.files); e.target.value = ""; }} />
-        <input ref={documentInput} type="file" accept={DOCUMENT_TYPES.join(",")} multiple hidden aria-label="Add documents" data-testid="document-input"
-          onChange={(e) => { add("document", e.target.files); e.target.value = ""; }} />
+        <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden aria-label="Take photo" data-testid="camera-input"
+          onChange={(e) => { add(Array.from(e.target.files ?? []), "photo"); e.target.value = ""; }} />
+        <input ref={fileInput} type="file" accept={ACCEPT_ANY} multiple hidden aria-label="Choose file" data-testid="photo-input"
+          onChange={(e) => { add(Array.from(e.target.files ?? [])); e.target.value = ""; }} />
+        <input ref={documentInput} type="file" accept={ACCEPT_DOCUMENTS} multiple hidden aria-label="Add documents" data-testid="document-input"
+          onChange={(e) => { add(Array.from(e.target.files ?? []), "document"); e.target.value = ""; }} />
       </div>
+      <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+        <span className="hidden sm:inline">Drop photos or PDF files here. </span>
+        Up to {MAX_ASSET_FILES} files, 10 MB each; photos are resized to {PHOTO_MAX_PX} px before upload.
+      </p>
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
-      {files.length > 0 && (
+      {photos.length > 0 && (
+        <ul className={PHOTO_GRID} aria-label="Photos to upload">
+          {photos.map((f, index) => (
+            <PhotoTile key={f.id} src={thumbnails.get(f.id)} name={f.file.name} disabled={disabled}
+              // Without a choice, the first photo becomes the cover, unless the asset has one already.
+              isCover={coverId === null ? index === 0 && !hasCover : coverId === f.id}
+              onMakeCover={() => onCoverChange(f.id)} remove={{ label: "Remove", onClick: () => remove(f) }} />
+          ))}
+        </ul>
+      )}
+      {documents.length > 0 && (
         <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-          {files.map((f) => (
+          {documents.map((f) => (
             <li key={f.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 truncate">
-                <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">{f.kind === "photo" ? "Photo" : "Document"}</span>
+                <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">Document</span>
                 {f.file.name} <span className="text-slate-500">({sizeText(f.file.size)})</span>
               </span>
-              <Button variant="ghost" size="sm" disabled={disabled} aria-label={`Remove ${f.file.name}`}
-                onClick={() => onChange(files.filter((x) => x.id !== f.id))}>
+              <Button variant="ghost" size="sm" disabled={disabled} aria-label={`Remove ${f.file.name}`} onClick={() => remove(f)}>
                 Remove
               </Button>
             </li>

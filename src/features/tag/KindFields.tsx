@@ -1,8 +1,10 @@
 import { CHAINS } from "../../../convex/lib/assets/tables";
 import { ADDRESS_HINTS, CHAIN_LABELS } from "../../../convex/lib/assets/chains";
 import type { FieldErrors } from "../../../convex/lib/assets/rules";
-import { Button, Input, Select, Textarea } from "../../ui";
-import { emptyBeneficiary, type BeneficiaryRow, type FormState } from "./formModel";
+import { Link } from "react-router";
+import { PRICE_CURRENCY } from "../../../convex/lib/constants";
+import { Input, Select, Textarea } from "../../ui";
+import type { FormState } from "./formModel";
 
 export type FieldsProps = {
   form: FormState;
@@ -16,7 +18,7 @@ function GeneralFields({ form, errors, set }: FieldsProps) {
       <Input label="Brand" value={form.brand} error={errors.brand} onChange={(e) => set({ brand: e.target.value })} />
       <Input label="Model" value={form.model} error={errors.model} onChange={(e) => set({ model: e.target.value })} />
       <Input label="Purchase date" type="date" value={form.purchaseDate} error={errors.purchaseDate} onChange={(e) => set({ purchaseDate: e.target.value })} />
-      <Input label="Purchase value" inputMode="decimal" placeholder="1200.00" value={form.purchaseValue} error={errors.purchaseValue} onChange={(e) => set({ purchaseValue: e.target.value })} />
+      <Input label="Purchase value" unit={PRICE_CURRENCY} inputMode="decimal" placeholder="1200.00" value={form.purchaseValue} error={errors.purchaseValue} onChange={(e) => set({ purchaseValue: e.target.value })} />
       <Input label="Location" containerClassName="sm:col-span-2" placeholder="Where it is usually kept" value={form.location} error={errors.location} onChange={(e) => set({ location: e.target.value })} />
     </div>
   );
@@ -28,8 +30,8 @@ function NftFields({ form, errors, set }: FieldsProps) {
       <Select label="Chain" value={form.chain} onChange={(e) => set({ chain: e.target.value as FormState["chain"] })}>
         {CHAINS.map((c) => <option key={c} value={c}>{CHAIN_LABELS[c]}</option>)}
       </Select>
-      <Input label={form.chain === "solana" ? "Token ID (optional)" : "Token ID"} inputMode="numeric" value={form.tokenId} error={errors.tokenId} onChange={(e) => set({ tokenId: e.target.value })} />
-      <Input label="Contract address" containerClassName="sm:col-span-2" className="font-mono" autoComplete="off" spellCheck={false}
+      <Input label={form.chain === "solana" ? "Token ID (optional)" : "Token ID"} required={form.chain !== "solana"} inputMode="numeric" value={form.tokenId} error={errors.tokenId} onChange={(e) => set({ tokenId: e.target.value })} />
+      <Input label="Contract address" required containerClassName="sm:col-span-2" className="font-mono" autoComplete="off" spellCheck={false}
         hint={ADDRESS_HINTS[form.chain]} value={form.contractAddress} error={errors.contractAddress} onChange={(e) => set({ contractAddress: e.target.value })} />
       <Input label="Marketplace URL" containerClassName="sm:col-span-2" type="url" placeholder="https://opensea.io/assets/..." value={form.marketplaceUrl} error={errors.marketplaceUrl} onChange={(e) => set({ marketplaceUrl: e.target.value })} />
     </div>
@@ -37,30 +39,12 @@ function NftFields({ form, errors, set }: FieldsProps) {
 }
 
 function WillFields({ form, errors, set }: FieldsProps) {
-  const update = (i: number, patch: Partial<BeneficiaryRow>) =>
-    set({ beneficiaries: form.beneficiaries.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
   return (
     <div className="flex flex-col gap-4">
-      <fieldset className="flex flex-col gap-3">
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Beneficiaries (next of kin)</legend>
-        {errors.beneficiaries && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{errors.beneficiaries}</p>}
-        {form.beneficiaries.map((b, i) => (
-          <div key={i} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-800">
-            <Input label={`Beneficiary ${i + 1} name`} value={b.name} error={errors[`beneficiaries.${i}.name`]} onChange={(e) => update(i, { name: e.target.value })} />
-            <Input label="Relationship" placeholder="Daughter" value={b.relationship} error={errors[`beneficiaries.${i}.relationship`]} onChange={(e) => update(i, { relationship: e.target.value })} />
-            <Input label="Email (optional)" type="email" value={b.email} error={errors[`beneficiaries.${i}.email`]} onChange={(e) => update(i, { email: e.target.value })} />
-            <Input label="Share % (optional)" inputMode="numeric" value={b.share} error={errors[`beneficiaries.${i}.share`]} onChange={(e) => update(i, { share: e.target.value })} />
-            {form.beneficiaries.length > 1 && (
-              <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => set({ beneficiaries: form.beneficiaries.filter((_, j) => j !== i) })}>
-                Remove beneficiary {i + 1}
-              </Button>
-            )}
-          </div>
-        ))}
-        <Button variant="outline" size="sm" className="self-start" onClick={() => set({ beneficiaries: [...form.beneficiaries, emptyBeneficiary()] })}>
-          Add beneficiary
-        </Button>
-      </fieldset>
+      <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+        Beneficiaries come from your next of kin: after tagging, choose who receives it (and their share) on the asset's page or on{" "}
+        <Link to="/nok" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">Next of kin</Link>.
+      </p>
       <Textarea label="Instructions" rows={4} placeholder="What should happen to this asset" value={form.instructions} error={errors.instructions} onChange={(e) => set({ instructions: e.target.value })} />
     </div>
   );
@@ -69,9 +53,9 @@ function WillFields({ form, errors, set }: FieldsProps) {
 function BusinessFields({ form, errors, set }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Input label="SKU" value={form.sku} error={errors.sku} onChange={(e) => set({ sku: e.target.value })} />
-      <Input label="Quantity" inputMode="numeric" value={form.quantity} error={errors.quantity} onChange={(e) => set({ quantity: e.target.value })} />
-      <Input label="Unit cost" inputMode="decimal" placeholder="25.00" value={form.unitCost} error={errors.unitCost} onChange={(e) => set({ unitCost: e.target.value })} />
+      <Input label="SKU" required value={form.sku} error={errors.sku} onChange={(e) => set({ sku: e.target.value })} />
+      <Input label="Quantity" required inputMode="numeric" value={form.quantity} error={errors.quantity} onChange={(e) => set({ quantity: e.target.value })} />
+      <Input label="Unit cost" unit={PRICE_CURRENCY} inputMode="decimal" placeholder="25.00" value={form.unitCost} error={errors.unitCost} onChange={(e) => set({ unitCost: e.target.value })} />
       <Input label="Location" placeholder="Warehouse, shelf" value={form.location} error={errors.location} onChange={(e) => set({ location: e.target.value })} />
     </div>
   );

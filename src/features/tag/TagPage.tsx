@@ -5,17 +5,21 @@ import { api } from "../../../convex/_generated/api";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
 import { ASSET_KINDS, type AssetKind } from "../../../convex/lib/assets/tables";
 import { TAGGING_COST } from "../../../convex/lib/constants";
-import { Button, Card, cn } from "../../ui";
+import { isStickerCode, normaliseSerial } from "../../../convex/lib/assets/serial";
+import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
+import { Button, Card, cn, Form } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
 import { KIND_BLURBS } from "./tagText";
+import { coverFirst } from "./pickedFiles";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { formatTmt } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { toastSpendFailure } from "../../lib/spendToasts";
 import { useConnection } from "../../lib/useConnection";
+import { forgetClaim, pendingClaim } from "../../lib/pendingClaim";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -23,13 +27,21 @@ const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.include
 export default function TagPage() {
   const [params, setParams] = useSearchParams();
   const initialKind = params.get("kind");
+  // /tag?claim=CODE comes from "Claim this tag" on a sticker's verify page; a visitor who
+  // signed up on the way comes back without it, and the code waits in pendingClaim.
+  const [claimCode, setClaimCode] = useState(() => {
+    const claimParam = normaliseSerial(params.get("claim") ?? "");
+    return isStickerCode(claimParam) ? claimParam : pendingClaim();
+  });
   const [form, setForm] = useState<FormState>(() => emptyForm(isKind(initialKind) ? initialKind : "general"));
   const [files, setFiles] = useState<PickedFile[]>([]);
+  const [coverId, setCoverId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Tagging failed. Please try again.", clientErrors: true });
   const balance = useQuery(api.wallet.balance, {});
   const uploadFile = useUploadFile();
   const tag = useMutation(api.assets.tag);
+  const claim = useMutation(api.stickers.claim);
   const navigate = useNavigate();
   const connection = useConnection();
   const balanceValue = typeof balance === "number" ? balance : null;
@@ -37,9 +49,18 @@ export default function TagPage() {
 
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   function chooseKind(kind: AssetKind) {
-    setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category, visibility: f.visibility }));
+    // Visibility goes back to the kind's default: a will asset starts private.
+    setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category }));
     setErrors({});
-    setParams({ kind }, { replace: true });
+    setParams(claimCode === null ? { kind } : { kind, claim: claimCode }, { replace: true });
+  }
+
+  async function claimTag(code: string, args: Parameters<typeof tag>[0]) {
+    const result = await claim({ code, ...args });
+    // Claimed now, or not claimable at all: either way nothing is left to come back to.
+    if (result.ok || result.reason === "notClaimable") forgetClaim();
+    if (!result.ok) throw new Error(result.reason === "rateLimited" ? STICKER_MESSAGES.tooManyGuesses : STICKER_MESSAGES.notClaimable);
+    return result;
   }
 
   async function submit(event: FormEvent) {
@@ -52,8 +73,9 @@ export default function TagPage() {
       return;
     }
     await run(async () => {
-      const uploaded = await uploadPicked(files, uploadFile);
-      const { assetId, serial } = await tag({ ...input, files: uploaded }).catch((error: unknown) => {
+      const uploaded = await uploadPicked(coverFirst(files, coverId), uploadFile);
+      const tagged = claimCode === null ? tag({ ...input, files: uploaded }) : claimTag(claimCode, { ...input, files: uploaded });
+      const { assetId, serial } = await tagged.catch((error: unknown) => {
         // Tagging is where tokens are spent: the wallet's messages are toasted too.
         toastSpendFailure(error);
         throw error;
@@ -68,6 +90,14 @@ export default function TagPage() {
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Register something you own and get a serial number anyone can verify.
       </p>
+      {claimCode !== null && (
+        <p role="status" data-testid="claim-banner" className="mt-4 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+          You are claiming the tag <code className="break-all font-mono font-semibold">{claimCode}</code>: it becomes this item's serial number.{" "}
+          <button type="button" className="font-medium underline" onClick={() => { forgetClaim(); setClaimCode(null); setParams({ kind: form.kind }, { replace: true }); }}>
+            Tag without this sticker
+          </button>
+        </p>
+      )}
       <div role="radiogroup" aria-label="Asset kind" className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {ASSET_KINDS.map((kind) => (
           <button key={kind} type="button" role="radio" aria-checked={form.kind === kind} onClick={() => chooseKind(kind)}
@@ -79,9 +109,9 @@ export default function TagPage() {
         ))}
       </div>
       <Card className="mt-6">
-        <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label={`Tag a ${KIND_LABELS[form.kind]} asset`}>
+        <Form onSubmit={submit} className="flex flex-col gap-6" aria-label={`Tag a ${KIND_LABELS[form.kind]} asset`}>
           <AssetFields form={form} errors={errors} set={set} />
-          <FilePicker files={files} onChange={setFiles} disabled={busy} />
+          <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} disabled={busy} />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="tag-cost">
               Tagging costs <strong>{formatTmt(TAGGING_COST)}</strong>
@@ -98,7 +128,7 @@ export default function TagPage() {
           )}
           {short && <p className="text-sm text-amber-700 dark:text-amber-400">You need {formatTmt(TAGGING_COST)} to tag an asset. Earn tokens from your wallet and referrals.</p>}
           {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
-        </form>
+        </Form>
       </Card>
     </section>
   );

@@ -1,10 +1,9 @@
 // The tag/edit form's state (what people type, as text) and its conversion to
 // the server's input, with the same checks the server runs.
-import { assetErrors, cleanAsset, type AssetInput, type FieldErrors } from "../../../convex/lib/assets/rules";
+import { assetErrors, cleanAsset, defaultVisibility, type AssetInput, type FieldErrors } from "../../../convex/lib/assets/rules";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import type { AssetKind, Chain, Visibility } from "../../../convex/lib/assets/tables";
 
-export type BeneficiaryRow = { name: string; relationship: string; email: string; share: string };
 export type FormState = {
   kind: AssetKind;
   name: string;
@@ -20,14 +19,11 @@ export type FormState = {
   contractAddress: string;
   tokenId: string;
   marketplaceUrl: string;
-  beneficiaries: BeneficiaryRow[];
   instructions: string;
   sku: string;
   quantity: string;
   unitCost: string;
 };
-
-export const emptyBeneficiary = (): BeneficiaryRow => ({ name: "", relationship: "", email: "", share: "" });
 
 export function emptyForm(kind: AssetKind): FormState {
   return {
@@ -35,7 +31,7 @@ export function emptyForm(kind: AssetKind): FormState {
     name: "",
     description: "",
     category: "",
-    visibility: "public",
+    visibility: defaultVisibility(kind),
     brand: "",
     model: "",
     purchaseDate: "",
@@ -45,7 +41,6 @@ export function emptyForm(kind: AssetKind): FormState {
     contractAddress: "",
     tokenId: "",
     marketplaceUrl: "",
-    beneficiaries: [emptyBeneficiary()],
     instructions: "",
     sku: "",
     quantity: "1",
@@ -79,12 +74,7 @@ export function toInput(form: FormState): { input: AssetInput; errors: FieldErro
   } else if (form.kind === "nft") {
     details = { kind: "nft", chain: form.chain, contractAddress: form.contractAddress, tokenId: form.tokenId, marketplaceUrl: form.marketplaceUrl };
   } else if (form.kind === "will") {
-    const beneficiaries = form.beneficiaries.map((b, i) => {
-      const share = b.share.trim();
-      if (share !== "" && !WHOLE.test(share)) parseErrors[`beneficiaries.${i}.share`] = "Share must be a whole percentage from 1 to 100";
-      return { name: b.name, relationship: b.relationship, email: b.email, share: share === "" || !WHOLE.test(share) ? undefined : Number(share) };
-    });
-    details = { kind: "will", beneficiaries, instructions: form.instructions };
+    details = { kind: "will", instructions: form.instructions };
   } else {
     const quantityText = form.quantity.trim();
     const quantity = WHOLE.test(quantityText) ? Number(quantityText) : -1;
@@ -110,9 +100,6 @@ export function fromAsset(asset: AssetDetail): FormState {
     return { ...form, brand: d.brand ?? "", model: d.model ?? "", purchaseDate: d.purchaseDate ?? "", purchaseValue: d.purchaseValue === undefined ? "" : minor(d.purchaseValue), location: d.location ?? "" };
   }
   if (d.kind === "nft") return { ...form, chain: d.chain, contractAddress: d.contractAddress, tokenId: d.tokenId, marketplaceUrl: d.marketplaceUrl ?? "" };
-  if (d.kind === "will") {
-    const beneficiaries = d.beneficiaries.map((b) => ({ name: b.name, relationship: b.relationship ?? "", email: b.email ?? "", share: b.share === undefined ? "" : String(b.share) }));
-    return { ...form, beneficiaries: beneficiaries.length ? beneficiaries : [emptyBeneficiary()], instructions: d.instructions ?? "" };
-  }
+  if (d.kind === "will") return { ...form, instructions: d.instructions ?? "" };
   return { ...form, sku: d.sku, quantity: String(d.quantity), unitCost: d.unitCost === undefined ? "" : minor(d.unitCost), location: d.location ?? "" };
 }

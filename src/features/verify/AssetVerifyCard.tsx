@@ -40,14 +40,13 @@ function Provenance({ provenance }: { provenance: PublicResult["provenance"] }) 
 export function AssetVerifyCard({ asset }: { asset: PublicResult }) {
   return (
     <article aria-labelledby="asset-name" className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <div className="grid md:grid-cols-[minmax(0,18rem)_1fr]">
-        <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 md:aspect-auto md:min-h-72 dark:bg-slate-800">
-          {asset.photoUrl ? (
+      {/* Without a photo there is no photo column: an empty frame would fill half a phone's screen. */}
+      <div className={asset.photoUrl ? "grid md:grid-cols-[minmax(0,18rem)_1fr]" : "grid"}>
+        {asset.photoUrl && (
+          <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 md:aspect-auto md:min-h-72 dark:bg-slate-800">
             <img src={asset.photoUrl} alt={asset.name} className="h-full w-full object-cover" />
-          ) : (
-            <span className="text-sm text-slate-600 dark:text-slate-400">No photo</span>
-          )}
-        </div>
+          </div>
+        )}
         <div className="flex min-w-0 flex-col gap-5 p-5 sm:p-7">
           <div>
             <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">✓ {VERIFY_TEXT.verified}</p>

@@ -2,7 +2,7 @@ import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { api } from "../../../convex/_generated/api";
 import { FOUND_CONTACT_MAX, FOUND_MESSAGE_MAX, VERIFY_MESSAGES } from "../../../convex/lib/verify/rules";
-import { Button, Input, Textarea } from "../../ui";
+import { Button, Input, Textarea, Form, RequiredMark } from "../../ui";
 import { visitorId } from "./visitorId";
 
 const REPORT_TEXT = {
@@ -55,14 +55,19 @@ export function ReportFoundForm({ serial }: { serial: string }) {
           {REPORT_TEXT.sent}
         </p>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={REPORT_TEXT.title} className="mt-2 flex flex-col gap-4">
+        <Form onSubmit={submit} aria-label={REPORT_TEXT.title} className="mt-2 flex flex-col gap-4">
           <p className="text-sm text-slate-600 dark:text-slate-400">{REPORT_TEXT.intro}</p>
           <div className="flex flex-col gap-1.5">
-            <label htmlFor={messageId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              {REPORT_TEXT.message}
-            </label>
+            <div className="flex items-baseline">
+              <label htmlFor={messageId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+                {REPORT_TEXT.message}
+              </label>
+              <RequiredMark />
+            </div>
             <Textarea
               id={messageId}
+              required
+              aria-invalid={error !== null && message.trim() === "" ? true : undefined}
               rows={4}
               maxLength={FOUND_MESSAGE_MAX}
               value={message}
@@ -90,7 +95,7 @@ export function ReportFoundForm({ serial }: { serial: string }) {
           <Button type="submit" loading={sending} loadingText={REPORT_TEXT.sending} className="self-start">
             {REPORT_TEXT.submit}
           </Button>
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -2,11 +2,12 @@ import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import { isSerialFormat, normaliseSerial } from "../../../convex/lib/assets/serial";
+import { isSerialFormat, isStickerCode, normaliseSerial } from "../../../convex/lib/assets/serial";
 import { PageSpinner } from "../../ui";
 import { AssetVerifyCard } from "./AssetVerifyCard";
 import { ReportFoundForm } from "./ReportFoundForm";
 import { StatusWarning } from "./StatusWarning";
+import { StickerOffer } from "./StickerOffer";
 import { VERIFY_TEXT } from "./verifyText";
 import { useRecordVisit, VisitNotice } from "./VisitNotice";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
@@ -33,13 +34,15 @@ function LiveVerify({ serial }: { serial: string }) {
   if (result === undefined) return <PageSpinner label={VERIFY_TEXT.loading} />;
   switch (result.result) {
     case "invalid":
-    case "notFound":
-      return (
+    case "notFound": {
+      const notFound = (
         <Message title={VERIFY_TEXT.notFoundTitle} serial={serial}>
           <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.notFoundBody}</p>
           <SerialLookupForm name="Check a serial number" inline />
         </Message>
       );
+      return isStickerCode(serial) ? <StickerOffer code={serial} notFound={notFound} /> : notFound;
+    }
     case "private":
       return (
         <>

@@ -1,4 +1,5 @@
 import type { AssetStatus } from "../../../convex/lib/assets/tables";
+import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
 
 export const VERIFY_TEXT = {
   loading: "Checking serial number...",
@@ -15,6 +16,12 @@ export const VERIFY_TEXT = {
     "Warning: this item has been reported stolen. Do not buy it. If you know where it is, tell the owner below and contact the police.",
   transferred: "This item has been transferred to a new owner.",
   verified: "Registered on TagMyThing",
+  unclaimedTitle: "Unclaimed tag",
+  unclaimedBody: "Nobody has registered anything with this sticker yet. Claim it to register the item it is on: the code becomes the item's serial number.",
+  claimSignIn: "You sign in first, then come back to the form.",
+  claim: "Claim this tag",
+  tooManyChecks: STICKER_MESSAGES.tooManyGuesses,
+  tooManyVisitorChecks: STICKER_MESSAGES.tooManyVisitorGuesses,
 } as const;
 
 export const STATUS_WARNINGS: Partial<Record<AssetStatus, string>> = {

@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { WalletOverview } from "../../../convex/lib/wallet/tables";
 import { PageSpinner, QueryErrorBoundary } from "../../ui";
+import { BalanceChart } from "./BalanceChart";
 import { HowToEarn } from "./HowToEarn";
 import { TransactionList } from "./TransactionList";
 import { formatTmt } from "../../lib/format";
@@ -33,6 +34,7 @@ function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed
             </p>
           )}
         </section>
+        {!failed && <BalanceChart />}
         <TransactionList transactions={wallet.transactions} />
       </div>
       <HowToEarn />

@@ -27,6 +27,12 @@ export const rows: Rows = {
     allowed: SIGNED_IN,
     handlerError: "NOT_FOUND",
   },
+  "assetFiles:setCover": {
+    kind: "mutation",
+    args: () => ({ assetId: MISSING_ASSET, storageId: "99999999999999999999_storage" }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
   "transfers:offer": { kind: "mutation", args: () => ({ assetId: MISSING_ASSET, email: "a@example.com" }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "transfers:cancel": { kind: "mutation", args: () => ({ transferId: MISSING_TRANSFER }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "transfers:accept": { kind: "mutation", args: () => ({ transferId: MISSING_TRANSFER }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },

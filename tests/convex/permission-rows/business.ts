@@ -6,7 +6,6 @@ const BUSINESS = ["business", "admin"] as const;
 const MISSING_JOB = "99999999999999999999importJobs";
 
 export const rows: Rows = {
-  "business:inventory": { kind: "query", args: () => ({}), allowed: BUSINESS },
   "business:exportPage": { kind: "query", args: () => ({ cursor: null }), allowed: BUSINESS },
   "imports:current": { kind: "query", args: () => ({}), allowed: BUSINESS },
   "imports:heldSkus": { kind: "query", args: () => ({ skus: ["MUG-1"] }), allowed: BUSINESS },

@@ -8,10 +8,17 @@ const MISSING_ASSET = "99999999999999999999assets";
 export const rows: Rows = {
   "nextOfKin:list": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "nextOfKin:willAssets": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "nextOfKin:assetBeneficiaries": { kind: "query", args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
   "nextOfKin:add": {
     kind: "mutation",
     args: () => ({ name: "Kin", relationship: "Sister", email: "kin@kin.example", phone: "+447911123456" }),
     allowed: SIGNED_IN,
+  },
+  "nextOfKin:update": {
+    kind: "mutation",
+    args: () => ({ contactId: MISSING_CONTACT, name: "Kin", relationship: "Sister", email: "kin@kin.example", phone: "+447911123456" }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
   },
   "nextOfKin:resendInvite": { kind: "mutation", args: () => ({ contactId: MISSING_CONTACT }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "nextOfKin:remove": { kind: "mutation", args: () => ({ contactId: MISSING_CONTACT }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },

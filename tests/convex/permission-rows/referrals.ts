@@ -9,6 +9,7 @@ export const rows: Rows = {
     allowed: SIGNED_IN,
   },
   "referrals:mine": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "referrals:signupHistory": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "referrals:leaderboard": {
     kind: "query",
     args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),

@@ -18,6 +18,8 @@ export const rows: Rows = {
   },
   "publicAssets:list": { kind: "query", args: () => ({ paginationOpts: { numItems: 5, cursor: null } }), allowed: EVERYONE },
   "dashboard:overview": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "onboarding:checklist": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "onboarding:dismiss": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
   "dashboard:activity": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "dashboard:alerts": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "dashboard:markAlertsSeen": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },

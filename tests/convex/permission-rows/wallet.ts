@@ -4,4 +4,5 @@ import { EVERYONE, type Rows } from "../permission-types";
 export const rows: Rows = {
   "wallet:balance": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "wallet:overview": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "wallet:balanceHistory": { kind: "query", args: () => ({}), allowed: EVERYONE },
 };

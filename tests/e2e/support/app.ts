@@ -9,6 +9,8 @@ import type { Backend } from "../../../local-backend/index.mjs";
 export const DEMO_PASSWORD = "password123";
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
+/** A current large phone (iPhone 14/15): where layout checks at 390 px run. */
+export const PHONE_390 = { width: 390, height: 844 };
 
 const ARTIFACTS = fileURLToPath(new URL("../../../.e2e-artifacts", import.meta.url));
 

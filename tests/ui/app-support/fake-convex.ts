@@ -15,6 +15,8 @@ export const fake = {
   signOut: vi.fn(async () => undefined),
   signIn: vi.fn(async () => ({ signingIn: false })),
   mutation: vi.fn(async () => null),
+  /** `useConvex().query(ref, args)`: the lists' id pages and export rows. */
+  clientQuery: vi.fn(async (..._args: unknown[]): Promise<unknown> => null),
   /** What useConvexConnectionState returns (connected by default). */
   connection: connectedState(),
 };
@@ -72,18 +74,31 @@ export function resetFakes() {
   fake.signOut.mockReset().mockResolvedValue(undefined);
   fake.signIn.mockReset().mockResolvedValue({ signingIn: false });
   fake.mutation.mockReset().mockResolvedValue(null);
+  fake.clientQuery.mockReset().mockResolvedValue(null);
   fake.connection = connectedState();
 }
 
-const fakeClient = { query: async (query: FunctionReference<"query">) => fake.queries[getFunctionName(query)] };
+const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
+const pages = new WeakMap<unknown[], unknown>();
 
 export const convexReactModule = {
   useConvexAuth: () => fake.auth,
   useQuery: (query: FunctionReference<"query">, args?: unknown) => {
     if (args === "skip") return undefined;
     const name = getFunctionName(query);
-    return name === "users:me" ? fake.me : fake.queries[name];
+    const value = name === "users:me" ? fake.me : fake.queries[name];
+    // A page of a paginated query (page navigation): the listed items, as the only page.
+    const paged = typeof args === "object" && args !== null && "paginationOpts" in args;
+    if (paged && value === undefined) return EMPTY_PAGE;
+    if (paged && Array.isArray(value)) {
+      // One stable object per list, as Convex's useQuery keeps its result between renders.
+      if (!pages.has(value)) pages.set(value, { page: value, isDone: true, continueCursor: "" });
+      return pages.get(value);
+    }
+    return value;
   },
+  // Imperative calls (select all matching, export): answered from `fake.clientQuery`.
+  useConvex: () => ({ query: fake.clientQuery }),
   useMutation: () => fake.mutation,
   // Paginated lists: `fake.queries[name]` holds the loaded items (default none, fully loaded).
   usePaginatedQuery: (query: FunctionReference<"query">, args?: unknown) => {
@@ -91,8 +106,6 @@ export const convexReactModule = {
     return { results: Array.isArray(items) ? items : [], status: "Exhausted", isLoading: false, loadMore: () => {} };
   },
   useAction: () => fake.mutation,
-  // One-shot reads (client.query) answer from `fake.queries` too.
-  useConvex: () => fakeClient,
   useConvexConnectionState: () => fake.connection,
 };
 

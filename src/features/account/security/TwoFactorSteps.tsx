@@ -3,7 +3,7 @@ import { useAction, useMutation } from "convex/react";
 import { QRCodeSVG } from "qrcode.react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
-import { Button, Input } from "../../../ui";
+import { Button, Input, Form } from "../../../ui";
 import { groupSecret } from "./securityFormat";
 import { useSubmit } from "../../../lib/useSubmit";
 
@@ -34,10 +34,11 @@ function CodeForm({ label, submitText, busyText, onSubmit, allowRecovery = false
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label={submitText} className="flex max-w-sm flex-col gap-3">
+    <Form onSubmit={submit} aria-label={submitText} className="flex max-w-sm flex-col gap-3">
       <Input
         label={label}
         name="totp"
+        required
         autoComplete="one-time-code"
         inputMode={allowRecovery ? "text" : "numeric"}
         value={code}
@@ -50,7 +51,7 @@ function CodeForm({ label, submitText, busyText, onSubmit, allowRecovery = false
           {submitText}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

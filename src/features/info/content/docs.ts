@@ -6,9 +6,9 @@ import {
   PRODUCT_NAME,
   REFERRAL_REWARD,
   SIGNUP_BONUS,
-  SUPPORT_EMAIL,
   TAGGING_COST,
   TOKEN_SYMBOL,
+  VERIFY_API_PER_MINUTE,
   WALLET_HISTORY_LIMIT,
 } from "./constants";
 import type { HelpPageContent } from "./types";
@@ -131,9 +131,27 @@ export const documentation = {
       id: "api",
       heading: "API for developers",
       paragraphs: [
-        `There is no public API yet. We are designing one for verifying serials and for syncing business inventories with other systems. If you would like early access, tell us what you want to build at ${SUPPORT_EMAIL}.`,
+        "Marketplaces, repair shops, insurers and the police can check a serial from their own systems. GET /api/v1/verify/{serial} answers with JSON: the serial, the item's name, its kind, its status (lost and stolen items say so), the owner's masked name, when it was tagged and, when there is one, its cover photo. No key is needed, and any website may call it from the browser.",
+        `A serial that is not registered answers 404 with an error message, and so does a private asset: the API shows exactly what the public verify page shows and nothing more. A malformed serial answers 400. Each address may make ${VERIFY_API_PER_MINUTE} requests a minute; past that the answer is 429 with a Retry-After header saying how many seconds to wait.`,
+        "The OpenAPI 3.1 description of every field and answer is served beside the API, at /api/v1/openapi.json, so you can generate a client from it.",
       ],
-      contact: { label: "Ask about API access", subject: "API early access" },
+      code: [
+        { label: "Verify a serial", text: "curl {siteUrl}/api/v1/verify/TMT-7K3P-Q9XA" },
+        {
+          label: "The answer",
+          text: `{
+  "serial": "TMT-7K3P-Q9XA",
+  "name": "Trek Domane road bike",
+  "kind": "general",
+  "status": "stolen",
+  "owner": "M** M*****",
+  "taggedAt": "2026-05-14T09:30:00.000Z",
+  "photoUrl": "https://…"
+}`,
+        },
+        { label: "The OpenAPI document", text: "curl {siteUrl}/api/v1/openapi.json" },
+      ],
+      contact: { label: "Ask about inventory sync", subject: "API: inventory sync" },
     },
   ],
   related: ["faq", "support", "terms-of-service", "about-us"],

@@ -62,7 +62,7 @@ export const support = {
       bullets: [
         "Forgot your password: use Forgot your password? on the sign-in screen to get a reset link by email.",
         "No verification email: sign in with your email and password and we send a fresh link. Check your spam folder.",
-        `Phone codes: a code is valid for ${OTP_TTL_MINUTES} minutes and you can ask for a new one after ${OTP_RESEND_SECONDS} seconds. If you see 'Too many requests. Please wait a minute and try again.', wait a minute before retrying.`,
+        `Phone codes: a code is valid for ${OTP_TTL_MINUTES} minutes and you can ask for a new one after ${OTP_RESEND_SECONDS} seconds. If you are told 'Too many requests', the message says how many minutes to wait before retrying.`,
       ],
       links: [{ label: "Reset your password", to: "/forgot-password" }],
     },

@@ -26,6 +26,12 @@ interface AppLink {
   to: string;
 }
 
+/** A command or an answer shown as code; `{siteUrl}` becomes this deployment's API origin. */
+interface CodeExample {
+  label: string;
+  text: string;
+}
+
 export interface InfoSection {
   /** Stable anchor id, so other pages can deep-link to /faq#tokens etc. */
   id: string;
@@ -35,6 +41,7 @@ export interface InfoSection {
   faqs?: FaqItem[];
   links?: AppLink[];
   contact?: ContactLink;
+  code?: CodeExample[];
 }
 
 interface PageBase<S extends InfoSlug> {

@@ -18,11 +18,12 @@ export const search = queryGeneric({
 });
 
 export const page = queryGeneric({
-  args: { channel: v.string(), paginationOpts: paginationOptsValidator },
-  handler: async (ctx, { channel, paginationOpts }) => {
+  args: { channel: v.string(), paginationOpts: paginationOptsValidator, order: v.optional(v.union(v.literal("asc"), v.literal("desc"))) },
+  handler: async (ctx, { channel, paginationOpts, order }) => {
     const result = await ctx.db
       .query("posts")
       .withIndex("by_channel", (q) => q.eq("channel", channel))
+      .order(order ?? "asc")
       .paginate(paginationOpts);
     return { ...result, page: result.page.map((p) => p.body) };
   },

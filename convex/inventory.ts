@@ -1,0 +1,82 @@
+// The business inventory (/business-dashboard): exact totals and groups read from
+// stockGroups (kept by a trigger on every asset write), and the items as a paged,
+// sortable table. Bulk actions on the items are the asset ones (convex/assetBulk.ts).
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { businessQuery } from "./lib/access";
+import { BULK_MESSAGES, FILTER_MAX, matchesStock, stockFilterArgs } from "./lib/assets/bulk";
+import { listMineQuery, sortValidator } from "./lib/assets/list";
+import { assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
+import { inventoryItemFields, itemOf } from "./lib/csv/assets";
+import { appError } from "./lib/errors";
+import { stockTotals, type StockDimension } from "./lib/inventory/stockGroups";
+
+/** The "By location" / "By category" tables show the groups holding the most value. */
+const GROUPS_SHOWN = 100;
+/** Distinct locations / categories offered as filters. */
+const FILTER_OPTIONS = 500;
+
+const totalsFields = { items: v.number(), quantity: v.number(), value: v.number() };
+const groupValidator = v.object({ key: v.string(), ...totalsFields });
+
+function checkFilters(filters: (string | undefined)[]) {
+  if (filters.some((f) => f !== undefined && f.length > FILTER_MAX)) throw appError("INVALID", BULK_MESSAGES.filterTooLong);
+}
+
+export const summary = businessQuery({
+  args: stockFilterArgs,
+  returns: v.object({
+    totals: v.object(totalsFields),
+    byLocation: v.array(groupValidator),
+    byCategory: v.array(groupValidator),
+    locations: v.array(v.string()),
+    categories: v.array(v.string()),
+  }),
+  handler: async (ctx, filter) => {
+    checkFilters([filter.location, filter.category]);
+    const ownerId = ctx.user._id;
+    const groups = async (dimension: StockDimension) =>
+      (
+        await ctx.db
+          .query("stockGroups")
+          .withIndex("by_ownerId_and_dimension_and_value", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension))
+          .order("desc")
+          .take(GROUPS_SHOWN)
+      ).map(({ key, items, quantity, value }) => ({ key, items, quantity, value }));
+    const keys = async (dimension: StockDimension) =>
+      (
+        await ctx.db
+          .query("stockGroups")
+          .withIndex("by_ownerId_and_dimension_and_key", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension))
+          .take(FILTER_OPTIONS)
+      ).map((g) => g.key);
+    const [totals, byLocation, byCategory, locations, categories] = await Promise.all([
+      stockTotals(ctx, ownerId, filter),
+      groups("location"),
+      groups("category"),
+      keys("location"),
+      keys("category"),
+    ]);
+    return { totals, byLocation, byCategory, locations, categories };
+  },
+});
+
+const { description: _description, ...rowFields } = inventoryItemFields;
+const itemRowValidator = v.object({ ...rowFields, status: assetStatusValidator, visibility: visibilityValidator });
+
+/** One page of the items, in the chosen order; location / category narrow it, search ranks it. */
+export const items = businessQuery({
+  args: { paginationOpts: paginationOptsValidator, sort: v.optional(sortValidator), search: v.optional(v.string()), ...stockFilterArgs },
+  returns: paginationResultValidator(itemRowValidator),
+  handler: async (ctx, { paginationOpts, ...filter }) => {
+    checkFilters([filter.search, filter.location, filter.category]);
+    const page = await listMineQuery(ctx, ctx.user._id, { ...filter, kind: "business" }).paginate(paginationOpts);
+    return {
+      ...page,
+      page: page.page.filter((a) => matchesStock(a, filter)).map((a) => {
+        const { description: _description, ...item } = itemOf(a);
+        return { ...item, status: a.status, visibility: a.visibility };
+      }),
+    };
+  },
+});

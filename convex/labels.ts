@@ -1,0 +1,23 @@
+// Label printing: the serial and name of each asset the caller owns, for the /labels page.
+import { v } from "convex/values";
+import type { Id } from "./_generated/dataModel";
+import { ownedOrNull, viewerQuery } from "./lib/access";
+import { assertLabelIds, labelDataValidator } from "./lib/assets/labels";
+
+/**
+ * One batch of a print job. Each id is checked on its own: ids of someone else's asset, of
+ * a deleted one or of nothing are left out, so the page can say how many it could not print.
+ */
+export const forAssets = viewerQuery({
+  signedOut: [],
+  args: { ids: v.array(v.string()) },
+  returns: v.array(labelDataValidator),
+  handler: async (ctx, args) => {
+    assertLabelIds(args.ids);
+    const ids = [...new Set(args.ids)]
+      .map((id) => ctx.db.normalizeId("assets", id))
+      .filter((id): id is Id<"assets"> => id !== null);
+    const assets = await Promise.all(ids.map(async (id) => ownedOrNull(await ctx.db.get("assets", id), (a) => a.ownerId, ctx.user._id)));
+    return assets.flatMap((asset) => (asset === null ? [] : [{ _id: asset._id, serial: asset.serial, name: asset.name }]));
+  },
+});

@@ -1,0 +1,20 @@
+// Printing labels: how many ids one call may name (the page asks in batches of this size)
+// and how many labels one print job may hold.
+import { v } from "convex/values";
+import { appError } from "../errors";
+
+export const LABEL_IDS_PER_CALL = 200;
+export const LABELS_PER_JOB_MAX = 5_000;
+// Convex ids are 31-37 characters; anything longer is no id.
+const ID_MAX_LENGTH = 64;
+
+const LABEL_MESSAGES = {
+  tooManyIds: `Ask for at most ${LABEL_IDS_PER_CALL} labels per call.`,
+} as const;
+
+export const labelDataValidator = v.object({ _id: v.id("assets"), serial: v.string(), name: v.string() });
+
+export function assertLabelIds(ids: readonly string[]): void {
+  if (ids.length > LABEL_IDS_PER_CALL) throw appError("INVALID", LABEL_MESSAGES.tooManyIds);
+  if (ids.some((id) => id.length > ID_MAX_LENGTH)) throw appError("INVALID", LABEL_MESSAGES.tooManyIds);
+}

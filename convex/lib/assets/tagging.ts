@@ -1,0 +1,54 @@
+// Tagging: charge, asset, owner chain and history in one transaction, for a serial the
+// caller has already settled (a fresh one, or a claimed sticker's code).
+import { v, type Infer } from "convex/values";
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { TAGGING_COST } from "../constants";
+import { spend } from "../ledger";
+import { recordEvent } from "./read";
+import { searchTextOf, type AssetInput } from "./rules";
+import { checkUploads, claimFiles, newFileValidator } from "./store";
+import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./tables";
+
+/** What a tag or an edit sends about the asset. */
+export const assetInputArgs = {
+  kind: assetKindValidator,
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  visibility: visibilityValidator,
+  details: assetDetailsValidator,
+};
+export const tagArgs = { ...assetInputArgs, files: v.array(newFileValidator) };
+
+export async function tagAsset(
+  ctx: MutationCtx,
+  ownerId: Id<"users">,
+  input: AssetInput,
+  newFiles: Infer<typeof newFileValidator>[],
+  serial: string,
+): Promise<{ assetId: Id<"assets">; serial: string }> {
+  const files = await checkUploads(ctx, newFiles, 0);
+  // Charge, serial and asset commit together: a refused charge leaves no trace.
+  await spend(ctx, {
+    userId: ownerId,
+    amount: TAGGING_COST,
+    source: "tagging",
+    description: `Tagged ${serial}: ${input.name}`.slice(0, 200),
+  });
+  const now = Date.now();
+  const assetId = await ctx.db.insert("assets", {
+    ...input,
+    ownerId,
+    serial,
+    status: "active",
+    files,
+    taggedAt: now,
+    updatedAt: now,
+    searchText: searchTextOf({ ...input, serial }),
+  });
+  await claimFiles(ctx, assetId, files);
+  await ctx.db.insert("assetOwners", { assetId, ownerId, from: now });
+  await recordEvent(ctx, { assetId, actorId: ownerId, type: "tagged", summary: `Tagged with serial ${serial}` });
+  return { assetId, serial };
+}

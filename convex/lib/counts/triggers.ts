@@ -1,0 +1,45 @@
+// Registers every count's trigger on lib/writes.ts's `triggers`, so each insert,
+// patch and delete made through the app's mutation builders keeps the counts exact.
+// The idempotent form (replaceOrInsert / deleteIfExists) is used so a document that
+// predates its aggregate (before the backfill reaches it) never makes a write fail.
+import type { Trigger, Triggers } from "convex-helpers/server/triggers";
+import type { DataModel, Doc, TableNames } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { followAsset } from "../inventory/stockGroups";
+import {
+  articlesByState,
+  assetsByOwner,
+  assetsByVisibility,
+  bugReportsByStatus,
+  businessRequestsByStatus,
+  usersByEmail,
+  verifications,
+} from "./aggregates";
+
+type Follower<T extends TableNames> = Trigger<MutationCtx, DataModel, T>;
+
+/**
+ * The aggregate's trigger, skipped for an update that leaves what the aggregate holds
+ * (`position`: namespace, key and summed value) as it was: most writes (a rename, a
+ * status change for the visibility count) then cost no component call at all.
+ */
+function whenMoved<T extends TableNames>(trigger: Follower<T>, position: (doc: Doc<T>) => unknown): Follower<T> {
+  return async (ctx, change) => {
+    if (change.operation === "update" && JSON.stringify(position(change.oldDoc)) === JSON.stringify(position(change.newDoc))) return;
+    await trigger(ctx, change);
+  };
+}
+
+const quantity = (a: Doc<"assets">) => (a.details.kind === "business" ? a.details.quantity : 0);
+
+export function registerCountTriggers(triggers: Triggers<DataModel>): void {
+  triggers.register("assets", whenMoved<"assets">(assetsByOwner.idempotentTrigger(), (a) => [a.ownerId, a.kind, a.status, quantity(a)]));
+  triggers.register("assets", whenMoved<"assets">(assetsByVisibility.idempotentTrigger(), (a) => [a.visibility, a.kind]));
+  triggers.register("assets", followAsset);
+  triggers.register("users", whenMoved<"users">(usersByEmail.idempotentTrigger(), (u) => u.email ?? ""));
+  // Marking alerts seen patches them; only inserts and deletes move this count.
+  triggers.register("verifyAlerts", whenMoved<"verifyAlerts">(verifications.idempotentTrigger(), () => null));
+  triggers.register("articles", whenMoved<"articles">(articlesByState.idempotentTrigger(), (a) => a.isPublished));
+  triggers.register("bugReports", whenMoved<"bugReports">(bugReportsByStatus.idempotentTrigger(), (r) => r.status));
+  triggers.register("businessRequests", whenMoved<"businessRequests">(businessRequestsByStatus.idempotentTrigger(), (r) => r.status));
+}

@@ -1,0 +1,23 @@
+// The inventory tables; convex/schema.ts assembles every domain's tables into the schema.
+import { defineTable } from "convex/server";
+import { v } from "convex/values";
+
+export const inventoryTables = {
+  // A business's stock summed per location, per category, per (location, category) and
+  // in all, kept by a trigger on `assets` (lib/inventory/stockGroups.ts). A group-by with
+  // its distinct keys is not something an aggregate B-tree lists, so each group is a row.
+  stockGroups: defineTable({
+    ownerId: v.id("users"),
+    dimension: v.union(v.literal("all"), v.literal("location"), v.literal("category"), v.literal("place")),
+    // "" for items with no location / category; "place" keys are [location, category] as JSON.
+    key: v.string(),
+    items: v.number(),
+    quantity: v.number(),
+    // Minor units, summed from unitCost × quantity.
+    value: v.number(),
+  })
+    // The trigger's upsert and a filter's totals.
+    .index("by_ownerId_and_dimension_and_key", ["ownerId", "dimension", "key"])
+    // The "By location" / "By category" tables, largest value first.
+    .index("by_ownerId_and_dimension_and_value", ["ownerId", "dimension", "value"]),
+};

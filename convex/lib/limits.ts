@@ -1,0 +1,167 @@
+// Every rate limit of the app, named once, on the @convex-dev/rate-limiter component
+// (convex.config.ts mounts it; its counters live in the component's own tables).
+//
+// - Budgets are token buckets: `rate` per `period`, at most `rate` at once, refilled
+//   continuously. Nobody gets twice a budget across a window boundary, and a refused
+//   caller is told when the next one comes back.
+// - Taking from a budget inside a mutation is part of that mutation: when the mutation
+//   then throws, the take is undone with everything else. So a limit that must count
+//   a failure (a wrong guess) is taken in a mutation that returns instead of throwing.
+// - Deployment-wide budgets are sharded: one counter document for every message sent
+//   would make every send conflict with every other.
+import { DAY, HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
+import { components } from "../_generated/api";
+import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
+import { REPORTS_PER_HOUR } from "./bugReports/rules";
+import { MAX_FAILED_SIGN_INS_PER_HOUR } from "./constants";
+import { appError } from "./errors";
+import {
+  FOUND_REPORTS_PER_ASSET_PER_HOUR,
+  FOUND_REPORTS_PER_VISITOR_PER_HOUR,
+  VISIT_ALERT_WINDOW_MS,
+  VISIT_ALERTS_PER_ASSET_PER_HOUR,
+} from "./verify/rules";
+import { VERIFY_API_PER_MINUTE } from "./verify/apiRules";
+import { STICKER_BATCHES_PER_HOUR, STICKER_GUESSES_PER_HOUR, STICKER_VISITOR_GUESSES_PER_HOUR } from "./stickers/rules";
+
+const bucket = (rate: number, period: number) => ({ kind: "token bucket", rate, period }) as const;
+
+export const SEND_LIMITS = {
+  perTargetPerMinute: 3,
+  perTargetPerHour: 10,
+  // Deployment-wide ceilings; a real launch raises them with its provider's quota.
+  globalPerHour: { email: 1_000, sms: 200 },
+} as const;
+
+const LIMITS = {
+  // Guesses at a secret, keyed on the identifier being proven (never on anything else
+  // the request carries). TOTP codes: per user.
+  passwordGuess: bucket(MAX_FAILED_SIGN_INS_PER_HOUR, HOUR),
+  phoneCodeGuess: bucket(MAX_FAILED_SIGN_INS_PER_HOUR, HOUR),
+  totpGuess: bucket(5, 15 * MINUTE),
+  // Messages a user makes the app send (codes, links, invitations): per target address
+  // or number, and for the whole deployment per channel.
+  sendPerMinute: bucket(SEND_LIMITS.perTargetPerMinute, MINUTE),
+  sendPerHour: bucket(SEND_LIMITS.perTargetPerHour, HOUR),
+  emailGlobal: { ...bucket(SEND_LIMITS.globalPerHour.email, HOUR), shards: 10 },
+  smsGlobal: { ...bucket(SEND_LIMITS.globalPerHour.sms, HOUR), shards: 10 },
+  // Next-of-kin invitations carry the sender's name to any address.
+  inviteSender: bucket(10, HOUR),
+  inviteRecipient: bucket(3, DAY),
+  // The verify page: finders' reports, and the owner's visit alerts (a reload loop
+  // must not flood the owner, whatever the visitor claims to be).
+  foundReportVisitor: bucket(FOUND_REPORTS_PER_VISITOR_PER_HOUR, HOUR),
+  foundReportAsset: bucket(FOUND_REPORTS_PER_ASSET_PER_HOUR, HOUR),
+  visitAlertVisitor: bucket(1, VISIT_ALERT_WINDOW_MS),
+  visitAlertAsset: bucket(VISIT_ALERTS_PER_ASSET_PER_HOUR, HOUR),
+  bugReport: bucket(REPORTS_PER_HOUR, HOUR),
+  upload: bucket(100, HOUR),
+  // The public verify API, per client address: a marketplace checking a batch of serials
+  // gets a burst; a scraper walking the serial space does not.
+  verifyApi: bucket(VERIFY_API_PER_MINUTE, MINUTE),
+  // Claimable sticker codes: checking or claiming one spends a guess (per user or visitor,
+  // and a shared ceiling for all visitors), so codes cannot be enumerated.
+  stickerGuess: bucket(STICKER_GUESSES_PER_HOUR, HOUR),
+  stickerGuessVisitors: { ...bucket(STICKER_VISITOR_GUESSES_PER_HOUR, HOUR), shards: 10 },
+  stickerBatch: bucket(STICKER_BATCHES_PER_HOUR, HOUR),
+} satisfies Record<string, RateLimitConfig>;
+
+type LimitName = keyof typeof LIMITS;
+
+const rateLimiter = new RateLimiter(components.rateLimiter, LIMITS);
+
+// What a refused caller reads first; "Please try again in …" follows. The spec has no
+// message for any of these.
+export const LIMIT_REASONS: Record<LimitName, string> = {
+  passwordGuess: "Too many failed attempts.",
+  phoneCodeGuess: "Too many failed attempts.",
+  totpGuess: "Too many failed attempts.",
+  sendPerMinute: "Too many requests.",
+  sendPerHour: "Too many messages to this address or number.",
+  emailGlobal: "We are sending too many messages right now.",
+  smsGlobal: "We are sending too many messages right now.",
+  inviteSender: "You have sent too many invitations.",
+  inviteRecipient: "This contact has been invited several times today.",
+  foundReportVisitor: "Too many requests.",
+  foundReportAsset: "Too many requests.",
+  visitAlertVisitor: "Too many requests.",
+  visitAlertAsset: "Too many requests.",
+  bugReport: `You can send at most ${REPORTS_PER_HOUR} bug reports an hour.`,
+  upload: "Too many uploads.",
+  verifyApi: "Too many requests.",
+  stickerGuess: "You have checked many tag codes.",
+  stickerGuessVisitors: "Too many tag codes were checked.",
+  stickerBatch: "You have made many sticker batches.",
+};
+
+/** "Please try again in 7 minutes." (hours past an hour and a half). */
+function tryAgainIn(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+  if (minutes <= 90) return `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Please try again in ${Math.ceil(retryAfterMs / HOUR)} hours.`;
+}
+
+export function limitedMessage(name: LimitName, retryAfterMs: number): string {
+  return `${LIMIT_REASONS[name]} ${tryAgainIn(retryAfterMs)}`;
+}
+
+export function rateLimited(name: LimitName, retryAfterMs: number) {
+  return appError("RATE_LIMITED", limitedMessage(name, retryAfterMs));
+}
+
+type TakeCtx = MutationCtx | ActionCtx;
+type Slot = { ok: true } | { ok: false; retryAfterMs: number };
+
+/** Takes one from `name`'s budget for `key`, or says when the next one comes back. */
+export async function takeSlot(ctx: TakeCtx, name: LimitName, key?: string): Promise<Slot> {
+  const status = await rateLimiter.limit(ctx, name, { key });
+  return status.ok ? { ok: true } : { ok: false, retryAfterMs: status.retryAfter };
+}
+
+/** The same, throwing RATE_LIMITED; call it before any write, so a refusal writes nothing. */
+export async function enforceLimit(ctx: TakeCtx, name: LimitName, key?: string): Promise<void> {
+  const slot = await takeSlot(ctx, name, key);
+  if (!slot.ok) throw rateLimited(name, slot.retryAfterMs);
+}
+
+/** Whether `name`'s budget for `key` is used up, without taking from it. */
+export async function peekSlot(ctx: QueryCtx, name: LimitName, key?: string): Promise<Slot> {
+  const status = await rateLimiter.check(ctx, name, { key });
+  return status.ok ? { ok: true } : { ok: false, retryAfterMs: status.retryAfter };
+}
+
+/** Gives `key` its whole budget back (a right guess: the owner is not locked out by a typo). */
+export async function refillSlots(ctx: TakeCtx, name: LimitName, key: string): Promise<void> {
+  await rateLimiter.reset(ctx, name, { key });
+}
+
+// ---- guesses ----------------------------------------------------------------------
+
+export type GuessKind = "password" | "phoneCode";
+export const GUESS_LIMITS = { password: "passwordGuess", phoneCode: "phoneCodeGuess" } as const satisfies Record<
+  GuessKind,
+  LimitName
+>;
+
+// ---- messages out -------------------------------------------------------------------
+
+type Channel = "email" | "sms";
+const GLOBAL_SEND: Record<Channel, LimitName> = { email: "emailGlobal", sms: "smsGlobal" };
+
+/**
+ * Counts one user-triggered message to `target`; throws RATE_LIMITED past a limit.
+ * Call it first in the mutation that records the message, so a refusal stores and
+ * sends nothing (and gives back what it took from the other budgets).
+ */
+export async function takeSendSlot(ctx: TakeCtx, channel: Channel, target: string): Promise<void> {
+  await enforceLimit(ctx, "sendPerMinute", `${channel}:${target}`);
+  await enforceLimit(ctx, "sendPerHour", `${channel}:${target}`);
+  await enforceLimit(ctx, GLOBAL_SEND[channel]);
+}
+
+/** One next-of-kin invitation e-mail from `senderId` to `recipient`. */
+export async function takeInviteSlot(ctx: TakeCtx, senderId: string, recipient: string): Promise<void> {
+  await enforceLimit(ctx, "inviteSender", senderId);
+  await enforceLimit(ctx, "inviteRecipient", recipient);
+  await takeSendSlot(ctx, "email", recipient);
+}

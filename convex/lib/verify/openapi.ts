@@ -1,0 +1,101 @@
+// The public verify API's contract: the answer's validator (the server's return type) and the
+// OpenAPI 3.1 document served at /api/v1/openapi.json, written from the same lists so they agree.
+import { v } from "convex/values";
+import { ASSET_KINDS, ASSET_STATUSES, assetKindValidator, assetStatusValidator } from "../assets/tables";
+import { SERIAL_PATTERN } from "../assets/serial";
+import { MAX_SERIAL_SEGMENT, VERIFY_API_MESSAGES, VERIFY_API_PER_MINUTE, VERIFY_API_PREFIX } from "./apiRules";
+
+export const verifyApiAssetValidator = v.object({
+  serial: v.string(),
+  name: v.string(),
+  kind: assetKindValidator,
+  status: assetStatusValidator,
+  owner: v.string(),
+  taggedAt: v.string(),
+  photoUrl: v.optional(v.string()),
+});
+
+const errorBody = (description: string, example: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example: { error: example } } },
+});
+const corsHeader = { "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" } };
+
+/** The OpenAPI 3.1 document; `siteUrl` is the deployment's HTTP actions origin. */
+export function openApiDocument(siteUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "TagMyThing verify API",
+      version: "1.0.0",
+      description:
+        "Check a TagMyThing serial number: what the item is, its status (lost or stolen items say so) and its masked owner, " +
+        "as the public /verify page shows it. No key is needed. Private assets answer exactly as unknown serials. " +
+        `Each client address may make ${VERIFY_API_PER_MINUTE} requests a minute; past that the answer is 429 with Retry-After.`,
+    },
+    servers: [{ url: siteUrl }],
+    paths: {
+      [`${VERIFY_API_PREFIX}{serial}`]: {
+        get: {
+          operationId: "verifySerial",
+          summary: "Verify a serial number",
+          parameters: [
+            {
+              name: "serial",
+              in: "path",
+              required: true,
+              description: "The serial on the tag, e.g. TMT-7K3P-Q9XA (case-insensitive).",
+              schema: { type: "string", maxLength: MAX_SERIAL_SEGMENT },
+            },
+          ],
+          responses: {
+            "200": {
+              description: "A registered public asset.",
+              headers: corsHeader,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Asset" } } },
+            },
+            "400": { ...errorBody("Not a serial number (the format is TMT-XXXX-XXXX).", VERIFY_API_MESSAGES.invalid), headers: corsHeader },
+            "404": { ...errorBody("No public asset has this serial.", VERIFY_API_MESSAGES.notFound), headers: corsHeader },
+            "429": {
+              ...errorBody("This client made too many requests.", VERIFY_API_MESSAGES.limited),
+              headers: {
+                ...corsHeader,
+                "Retry-After": {
+                  description: "Seconds until a request would succeed again.",
+                  schema: { type: "integer", minimum: 1 },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      headers: {
+        AllowOrigin: { description: "Any origin may read the answer.", schema: { type: "string", const: "*" } },
+      },
+      schemas: {
+        Asset: {
+          type: "object",
+          additionalProperties: false,
+          required: ["serial", "name", "kind", "status", "owner", "taggedAt"],
+          properties: {
+            serial: { type: "string", pattern: SERIAL_PATTERN.source, examples: ["TMT-7K3P-Q9XA"] },
+            name: { type: "string" },
+            kind: { type: "string", enum: [...ASSET_KINDS] },
+            status: { type: "string", enum: [...ASSET_STATUSES], description: "lost and stolen items are flagged here." },
+            owner: { type: "string", description: "The owner's name or email, masked (e.g. M*** M*****).", examples: ["M*** M*****"] },
+            taggedAt: { type: "string", format: "date-time", description: "When the asset was tagged (ISO 8601, UTC)." },
+            photoUrl: { type: "string", format: "uri", description: "The cover photo; absent when the asset has none." },
+          },
+        },
+        Error: {
+          type: "object",
+          additionalProperties: false,
+          required: ["error"],
+          properties: { error: { type: "string" } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// Data migrations (@convex-dev/migrations): each runs over a table in batches, records
+// its progress in the component and never runs twice. `runAll` is started by the local
+// backend on every start and by `npm run deploy` after `npx convex deploy`; the code
+// reads both shapes until the migration has run, so order does not matter.
+import { Migrations } from "@convex-dev/migrations";
+import { components, internal } from "./_generated/api";
+import type { DataModel } from "./_generated/dataModel";
+import { internalMutation } from "./lib/writes";
+import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
+import { recordEvent } from "./lib/assets/read";
+import { logLegacy } from "./lib/legacy/log";
+
+// The app's internalMutation, so table triggers see the migrations' writes too.
+export const migrations = new Migrations<DataModel>(components.migrations, { internalMutation });
+
+/** One beneficiary list: names typed into a will asset's details become next-of-kin beneficiaries. */
+export const moveBeneficiariesToNextOfKin = migrations.define({
+  table: "assets",
+  migrateOne: async (ctx, asset) => {
+    await moveTypedBeneficiaries(ctx, asset);
+  },
+});
+
+/**
+ * Will assets are private. The tag form used to default them to Public, so public ones were
+ * mostly never chosen; they exposed what a person leaves and to whom on /public-assets.
+ * Each is made private with a line in its history and the owner's legacy log, so an
+ * owner who meant it can make it public again.
+ */
+export const makeWillAssetsPrivate = migrations.define({
+  table: "assets",
+  migrateOne: async (ctx, asset) => {
+    if (asset.kind !== "will" || asset.visibility !== "public") return;
+    await ctx.db.patch("assets", asset._id, { visibility: "private" });
+    await recordEvent(ctx, {
+      assetId: asset._id,
+      actorId: asset.ownerId,
+      type: "visibility",
+      summary: "Made private: will assets are private unless you choose otherwise",
+      changes: [{ field: "Visibility", from: "public", to: "private" }],
+    });
+    await logLegacy(ctx, asset.ownerId, "settings", `${asset.name} (${asset.serial}) is now private, as every will asset is by default`);
+  },
+});
+
+/** Every migration, in order (`npx convex run migrations:runAll`). */
+export const runAll = migrations.runner([
+  internal.migrations.moveBeneficiariesToNextOfKin,
+  internal.migrations.makeWillAssetsPrivate,
+]);

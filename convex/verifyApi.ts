@@ -1,0 +1,29 @@
+// The public verify API's one read (GET /api/v1/verify/{serial}, convex/lib/verify/api.ts).
+import { v } from "convex/values";
+import { internalQuery } from "./_generated/server";
+import { coverPhotoUrl, getAssetBySerial } from "./lib/assets/read";
+import { maskOwner } from "./lib/verify/rules";
+import { verifyApiAssetValidator } from "./lib/verify/openapi";
+
+/**
+ * A public asset as the API shows it, or null for an unknown serial and for a private asset
+ * alike: both cost the same single indexed read, so neither the answer nor its work tells them apart.
+ */
+export const lookup = internalQuery({
+  args: { serial: v.string() },
+  returns: v.union(verifyApiAssetValidator, v.null()),
+  handler: async (ctx, { serial }) => {
+    const asset = await getAssetBySerial(ctx, serial);
+    if (asset === null || asset.visibility !== "public") return null;
+    const [owner, photoUrl] = await Promise.all([ctx.db.get("users", asset.ownerId), coverPhotoUrl(ctx, asset)]);
+    return {
+      serial: asset.serial,
+      name: asset.name,
+      kind: asset.kind,
+      status: asset.status,
+      owner: maskOwner({ fullName: owner?.fullName, email: owner?.email }),
+      taggedAt: new Date(asset.taggedAt).toISOString(),
+      ...(photoUrl === null ? {} : { photoUrl }),
+    };
+  },
+});

@@ -1,3 +1,0 @@
-export function verifyUrl(serial: string): string {
-  return `${window.location.origin}/verify/${serial}`;
-}

@@ -1,0 +1,32 @@
+// The labels' data for a selection of asset ids, asked in batches the server accepts; each
+// batch is a live query, so a renamed or deleted asset updates the job.
+import { useQueries } from "convex/react";
+import { useMemo } from "react";
+import { api } from "../../../convex/_generated/api";
+import { LABEL_IDS_PER_CALL } from "../../../convex/lib/assets/labels";
+
+type LabelData = { _id: string; serial: string; name: string };
+type LabelDataState =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; items: LabelData[]; missing: number };
+
+export function useLabelData(ids: readonly string[]): LabelDataState {
+  const requests = useMemo(() => {
+    const batches: Record<string, { query: typeof api.labels.forAssets; args: { ids: string[] } }> = {};
+    for (let i = 0; i < ids.length; i += LABEL_IDS_PER_CALL) {
+      batches[String(i)] = { query: api.labels.forAssets, args: { ids: ids.slice(i, i + LABEL_IDS_PER_CALL) } };
+    }
+    return batches;
+  }, [ids]);
+  const results = useQueries(requests);
+  return useMemo(() => {
+    const values = Object.values(results);
+    if (values.some((value) => value instanceof Error)) return { status: "error" };
+    if (values.length < Object.keys(requests).length || values.some((value) => value === undefined)) return { status: "loading" };
+    const byId = new Map((values as LabelData[][]).flat().map((item) => [item._id, item]));
+    // The selection's order, each asset once.
+    const items = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+    return { status: "ready", items, missing: new Set(ids).size - items.length };
+  }, [results, requests, ids]);
+}

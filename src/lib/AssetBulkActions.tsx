@@ -1,0 +1,107 @@
+import { useConvex, useMutation } from "convex/react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { STATUS_LABELS } from "../../convex/lib/assets/rules";
+import type { AssetStatus, Visibility } from "../../convex/lib/assets/tables";
+import { Button, Modal, Select } from "../ui";
+import { inBatches, itemsText } from "./bulk";
+import type { BulkRun } from "./BulkBar";
+import { exportSelection } from "./exportCsv";
+import { saveLabelSelection } from "./labelSelection";
+import type { Selection } from "./useSelection";
+
+// Statuses an owner sets by hand ("transferred" comes from a completed transfer).
+const SETTABLE: AssetStatus[] = ["active", "lost", "stolen"];
+
+type Result = { changed: number; skipped: number };
+const sum = (results: Result[]) => results.reduce((a, r) => ({ changed: a.changed + r.changed, skipped: a.skipped + r.skipped }), { changed: 0, skipped: 0 });
+const skippedNote = (r: Result) => (r.skipped > 0 ? ` (${itemsText(r.skipped)} skipped: unchanged or not yours)` : "");
+
+/** Change status, change visibility, print labels, export and delete, for the owner's asset lists. */
+export function AssetBulkActions({ selection, bulk }: { selection: Selection; bulk: BulkRun }) {
+  const client = useConvex();
+  const navigate = useNavigate();
+  const setStatus = useMutation(api.assetBulk.setStatus);
+  const setVisibility = useMutation(api.assetBulk.setVisibility);
+  const remove = useMutation(api.assetBulk.remove);
+  const [status, setStatusChoice] = useState<AssetStatus>("lost");
+  const [confirming, setConfirming] = useState(false);
+  const ids = [...selection.ids] as Id<"assets">[];
+  const none = ids.length === 0 || bulk.busy;
+
+  const changeStatus = () =>
+    bulk.run("Updating", ids.length, async (report) => {
+      const r = sum(await inBatches(ids, (batch) => setStatus({ ids: batch as Id<"assets">[], status }), report));
+      toast.success(`Marked ${itemsText(r.changed)} ${STATUS_LABELS[status].toLowerCase()}${skippedNote(r)}`);
+    }, "Could not change the status");
+  const changeVisibility = (visibility: Visibility) =>
+    bulk.run("Updating", ids.length, async (report) => {
+      const r = sum(await inBatches(ids, (batch) => setVisibility({ ids: batch as Id<"assets">[], visibility }), report));
+      toast.success(`Made ${itemsText(r.changed)} ${visibility}${skippedNote(r)}`);
+    }, "Could not change the visibility");
+  const deleteAll = () =>
+    bulk.run("Deleting", ids.length, async (report) => {
+      setConfirming(false);
+      const r = sum(await inBatches(ids, (batch) => remove({ ids: batch as Id<"assets">[] }), report));
+      selection.clear();
+      toast.success(`Deleted ${itemsText(r.changed)}${skippedNote(r)}`);
+    }, "Could not delete the items");
+  const exportCsv = () =>
+    bulk.run("Exporting", ids.length, async (report) => {
+      const n = await exportSelection(
+        ids,
+        (batch) => client.query(api.assetBulk.exportRows, { ids: batch as Id<"assets">[] }),
+        [
+          ["serial", (r) => r.serial],
+          ["name", (r) => r.name],
+          ["kind", (r) => r.kind],
+          ["status", (r) => r.status],
+          ["visibility", (r) => r.visibility],
+          ["category", (r) => r.category ?? ""],
+          ["sku", (r) => r.sku ?? ""],
+          ["quantity", (r) => (r.quantity === null ? "" : String(r.quantity))],
+          ["unit_cost", (r) => (r.unitCost === null ? "" : (r.unitCost / 100).toFixed(2))],
+          ["location", (r) => r.location ?? ""],
+          ["tagged", (r) => new Date(r.taggedAt).toISOString().slice(0, 10)],
+        ],
+        "assets",
+        report,
+      );
+      toast.success(`Exported ${itemsText(n)}`);
+    }, "Could not export the selection");
+  const printLabels = () => {
+    saveLabelSelection(ids);
+    void navigate("/labels");
+  };
+
+  return (
+    <>
+      <Select compact aria-label="New status" value={status} onChange={(e) => setStatusChoice(e.target.value as AssetStatus)} disabled={none}>
+        {SETTABLE.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+      </Select>
+      <Button size="sm" variant="outline" onClick={() => void changeStatus()} disabled={none}>Set status</Button>
+      <Button size="sm" variant="outline" onClick={() => void changeVisibility("public")} disabled={none}>Make public</Button>
+      <Button size="sm" variant="outline" onClick={() => void changeVisibility("private")} disabled={none}>Make private</Button>
+      <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
+      <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
+      <Button size="sm" variant="danger" onClick={() => setConfirming(true)} disabled={none}>Delete</Button>
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${itemsText(ids.length)}?`}
+        description="Their history goes with them and this cannot be undone. Their serials are never issued again."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button variant="danger" onClick={() => void deleteAll()}>Delete {itemsText(ids.length)}</Button>
+          </>
+        }
+      >
+        {null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+import { Column, DataTable, Pager, Spinner } from "../ui";
+import { BulkBar, type BulkRun } from "./BulkBar";
+import { formatNumber } from "./format";
+import type { useCursorPages } from "./useCursorPages";
+import type { Selection } from "./useSelection";
+
+type Pages<R> = Omit<ReturnType<typeof useCursorPages>, "rows"> & { rows: R[] };
+
+type Props<R> = {
+  caption: string;
+  columns: Column<R>[];
+  pages: Pages<R>;
+  pageSize: number;
+  /** Exact count of rows the filter matches; null when unknown (a search ranks, it does not count). */
+  total: number | null | undefined;
+  noun: string;
+  rowId: (row: R) => string;
+  rowLabel: (row: R) => string;
+  sort: string;
+  onSort: (sort: string) => void;
+  selection: Selection;
+  bulk: BulkRun;
+  matchingIds: (onProgress: (n: number) => void) => Promise<string[]>;
+  actions: ReactNode;
+  empty: ReactNode;
+  /** Another rendering of the same rows (cards); the selection bar and checkboxes are the table's. */
+  view?: ReactNode;
+};
+
+/** "Showing 51–100 of 4,002 items". */
+function summary(page: number, size: number, shown: number, total: number | null | undefined, noun: string) {
+  if (shown === 0) return "";
+  const from = (page - 1) * size + 1;
+  const range = `${formatNumber(from)}–${formatNumber(from + shown - 1)}`;
+  return total === null || total === undefined ? `Showing ${range}` : `Showing ${range} of ${formatNumber(total)} ${noun}${total === 1 ? "" : "s"}`;
+}
+
+/** A list page's body: selection bar with bulk actions, the sortable table (or another view), pages. */
+export function PagedTable<R>(props: Props<R>) {
+  const { pages, pageSize, total, selection, view } = props;
+  const pageIds = pages.rows.map(props.rowId);
+  if (pages.loading) return <div className="flex justify-center py-16"><Spinner label={`Loading ${props.noun}s...`} /></div>;
+  if (pages.rows.length === 0 && pages.page === 1) return <>{props.empty}</>;
+  return (
+    <div>
+      {view === undefined && (
+        <BulkBar selection={selection} total={total ?? null} pageIds={pageIds} bulk={props.bulk} matchingIds={props.matchingIds} noun={props.noun}>
+          {props.actions}
+        </BulkBar>
+      )}
+      {view ?? (
+        <DataTable
+          caption={props.caption}
+          columns={props.columns}
+          rows={pages.rows}
+          rowId={props.rowId}
+          rowLabel={props.rowLabel}
+          sort={props.sort}
+          onSort={props.onSort}
+          selected={selection.ids}
+          onToggleRow={(id, shift) => selection.toggle(id, shift, pageIds)}
+          onTogglePage={(checked) => selection.setPage(pageIds, checked)}
+        />
+      )}
+      <Pager
+        page={pages.page}
+        pageCount={total === null || total === undefined ? null : Math.max(1, Math.ceil(total / pageSize))}
+        canPrevious={pages.canPrevious}
+        canNext={pages.canNext}
+        onFirst={pages.first}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+        summary={summary(pages.page, pageSize, pages.rows.length, total, props.noun)}
+      />
+    </div>
+  );
+}

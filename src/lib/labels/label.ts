@@ -1,0 +1,12 @@
+// What one label carries. The caption says what a scan does: verify a registered item, or
+// claim an unclaimed sticker.
+
+export type Label = { serial: string; name: string; caption: string; url: string };
+
+export const VERIFY_CAPTION = "Scan to verify";
+export const CLAIM_CAPTION = "Scan to claim";
+
+/** The address a label's QR code opens: the verify page of its serial on this site. */
+export function verifyUrl(serial: string, origin: string = window.location.origin): string {
+  return `${origin}/verify/${encodeURIComponent(serial)}`;
+}

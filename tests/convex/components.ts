@@ -1,0 +1,51 @@
+// Every component convex/convex.config.ts mounts, with the components they mount in
+// turn, registered on a convex-test backend under the paths Convex gives them.
+import aggregate from "@convex-dev/aggregate/test";
+import migrations from "@convex-dev/migrations/test";
+import rateLimiter from "@convex-dev/rate-limiter/test";
+import resend from "@convex-dev/resend/test";
+import twilio from "@convex-dev/twilio/test";
+import type { TestConvex } from "convex-test";
+import type { GenericSchema, SchemaDefinition } from "convex/server";
+import { AGGREGATE_NAMES } from "../../convex/lib/counts/names";
+
+type Backend = TestConvex<SchemaDefinition<GenericSchema, boolean>>;
+type Glob = Record<string, () => Promise<unknown>>;
+
+// Workpool's /test helper would pull its TypeScript sources into our typecheck, which
+// they do not pass (an unused local); its built component (dist/) registers the same way.
+const workpoolModules: Glob = import.meta.glob("../../node_modules/@convex-dev/workpool/dist/component/**/*.js");
+const batchWorkerModules: Glob = import.meta.glob(
+  "../../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+);
+
+// Resend mounts its own rate-limiter version; registered from that copy, as a deployment bundles it.
+const resendLimiterModules: Glob = import.meta.glob(
+  "../../node_modules/@convex-dev/resend/node_modules/@convex-dev/rate-limiter/dist/component/**/*.js",
+);
+
+async function schemaOf(modules: Glob): Promise<SchemaDefinition<GenericSchema, boolean>> {
+  const path = Object.keys(modules).find((p) => p.endsWith("/component/schema.js"))!;
+  return ((await modules[path]()) as { default: SchemaDefinition<GenericSchema, boolean> }).default;
+}
+const workpoolSchema = await schemaOf(workpoolModules);
+const batchWorkerSchema = await schemaOf(batchWorkerModules);
+const resendLimiterSchema = await schemaOf(resendLimiterModules);
+
+function registerWorkpool(t: Backend, name: string) {
+  t.registerComponent(name, workpoolSchema, workpoolModules);
+  t.registerComponent(`${name}/batchWorker`, batchWorkerSchema, batchWorkerModules);
+}
+
+export function registerComponents(t: Backend) {
+  rateLimiter.register(t, "rateLimiter");
+  resend.register(t, "resend");
+  t.registerComponent("resend/rateLimiter", resendLimiterSchema, resendLimiterModules);
+  registerWorkpool(t, "resend/emailWorkpool");
+  registerWorkpool(t, "resend/callbackWorkpool");
+  twilio.register(t, "twilio");
+  registerWorkpool(t, "smsWorkpool");
+  registerWorkpool(t, "importPool");
+  migrations.register(t, "migrations");
+  for (const name of AGGREGATE_NAMES) aggregate.register(t, name);
+}

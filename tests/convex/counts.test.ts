@@ -1,0 +1,146 @@
+// Exact counts (lib/counts/aggregates.ts, lib/inventory/stockGroups.ts): they follow every
+// write made through lib/writes.ts, stay exact under parallel writes, and the backfill
+// adds what predates them, idempotently.
+import { expect, test } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { fundedUser, generalInput, tagGeneral } from "./assets-support";
+import { makeUser, setupTest, signUpVerified, type Backend, type Client } from "./setup";
+
+const businessInput = (sku: string, quantity: number, location: string, unitCost = 250) => ({
+  kind: "business" as const,
+  name: `Item ${sku}`,
+  category: "Tools",
+  visibility: "private" as const,
+  details: { kind: "business" as const, sku, quantity, unitCost, location },
+  files: [],
+});
+
+async function stockRows(t: Backend, ownerId: Id<"users">) {
+  return await t.run(async (ctx) =>
+    (await ctx.db.query("stockGroups").collect())
+      .filter((r) => r.ownerId === ownerId)
+      .map(({ dimension, key, items, quantity, value }) => ({ dimension, key, items, quantity, value }))
+      .sort((a, b) => `${a.dimension}${a.key}`.localeCompare(`${b.dimension}${b.key}`)),
+  );
+}
+
+test("counts stay exact under parallel tagging, status changes and deletes", async () => {
+  const t = setupTest();
+  const admin = await makeUser(t, { role: "admin" });
+  const owners = await Promise.all([0, 1, 2, 3].map(() => fundedUser(t, 100)));
+  // 4 owners × 10 tags, all in flight at once.
+  const tagged = await Promise.all(
+    owners.flatMap((o) => Array.from({ length: 10 }, (_, i) => tagGeneral(o.as, { name: `Thing ${i}`, visibility: i % 2 ? "private" : "public" }))),
+  );
+  expect(tagged).toHaveLength(40);
+  expect(await t.query(api.landingStats.get, {})).toEqual({ assets: 40, verifications: 0 });
+  expect((await admin.as.query(api.adminPanel.counts, {})).assets).toBe(40);
+  for (const o of owners) expect((await o.as.query(api.dashboard.overview, {}))!.total).toBe(10);
+
+  // The first owner marks 6 lost and deletes 3 others, all in parallel.
+  const mine = tagged.slice(0, 10).map((a) => a.assetId);
+  await Promise.all([
+    ...mine.slice(0, 6).map((assetId) => owners[0].as.mutation(api.assets.setStatus, { assetId, status: "lost" })),
+    ...mine.slice(6, 9).map((assetId) => owners[0].as.mutation(api.assets.remove, { assetId })),
+  ]);
+  expect(await owners[0].as.query(api.dashboard.overview, {})).toEqual({
+    total: 7,
+    byKind: { general: 7, nft: 0, will: 0, business: 0 },
+    byStatus: { active: 1, lost: 6, stolen: 0, transferred: 0 },
+  });
+  expect((await t.query(api.landingStats.get, {})).assets).toBe(37);
+  expect((await owners[1].as.query(api.dashboard.overview, {}))!.byStatus.active).toBe(10);
+});
+
+test("users are counted whichever way they are created: sign-up, Convex Auth's store, the seed", async () => {
+  const t = setupTest();
+  const admin = await makeUser(t, { role: "admin" });
+  await signUpVerified(t, "newcomer@example.com");
+  expect((await admin.as.query(api.adminPanel.counts, {})).users).toBe(2);
+  // The demo seed creates its accounts through Convex Auth's createAccount.
+  await t.action(internal.seed.run, {});
+  expect((await admin.as.query(api.adminPanel.counts, {})).users).toBe(7);
+  await t.action(internal.seed.run, {});
+  expect((await admin.as.query(api.adminPanel.counts, {})).users).toBe(7);
+});
+
+test("serial checks, articles, bug reports and business requests are counted", async () => {
+  const t = setupTest();
+  const admin = await makeUser(t, { role: "admin" });
+  const owner = await fundedUser(t);
+  const { serial } = await tagGeneral(owner.as);
+  await Promise.all(["visitor-0001", "visitor-0002", "visitor-0003"].map((visitorId) => t.mutation(api.verify.recordVisit, { serial, visitorId })));
+  expect((await t.query(api.landingStats.get, {})).verifications).toBe(3);
+  const article = { title: "Hello", content: "Body text", category: "General" };
+  await admin.as.mutation(api.news.create, { ...article, isPublished: true });
+  const draft = await admin.as.mutation(api.news.create, { ...article, isPublished: false });
+  expect(await admin.as.query(api.news.stats, {})).toEqual({ published: 1, drafts: 1 });
+  await admin.as.mutation(api.news.remove, { id: draft });
+  expect(await admin.as.query(api.news.stats, {})).toEqual({ published: 1, drafts: 0 });
+  await owner.as.mutation(api.businessRequests.request, { note: "A bike shop" });
+  const counts = await admin.as.query(api.adminPanel.counts, {});
+  expect(counts).toMatchObject({ articles: 1, pendingRequests: 1, bugReports: 0, assets: 1 });
+});
+
+test("a business's stock groups follow tagging, edits, transfers of location and deletes", async () => {
+  const t = setupTest();
+  const shop = await fundedUser(t, 100, { isBusinessUser: true });
+  const tag = (as: Client, sku: string, qty: number, location: string) => as.mutation(api.assets.tag, businessInput(sku, qty, location));
+  const [a] = await Promise.all([tag(shop.as, "A", 3, "Shelf 1"), tag(shop.as, "B", 2, "Shelf 1"), tag(shop.as, "C", 5, "Shelf 2")]);
+  expect(await stockRows(t, shop.userId)).toEqual([
+    { dimension: "all", key: "", items: 3, quantity: 10, value: 2500 },
+    { dimension: "category", key: "Tools", items: 3, quantity: 10, value: 2500 },
+    { dimension: "location", key: "Shelf 1", items: 2, quantity: 5, value: 1250 },
+    { dimension: "location", key: "Shelf 2", items: 1, quantity: 5, value: 1250 },
+    { dimension: "place", key: '["Shelf 1","Tools"]', items: 2, quantity: 5, value: 1250 },
+    { dimension: "place", key: '["Shelf 2","Tools"]', items: 1, quantity: 5, value: 1250 },
+  ]);
+  // Moving item A to Shelf 2 with 4 units; a status change leaves stock as it was.
+  const input = businessInput("A", 4, "Shelf 2");
+  await shop.as.mutation(api.assets.update, { assetId: a.assetId, kind: input.kind, name: input.name, category: input.category, visibility: input.visibility, details: input.details });
+  await shop.as.mutation(api.assets.setStatus, { assetId: a.assetId, status: "lost" });
+  const rows = await stockRows(t, shop.userId);
+  expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 1")).toEqual({ dimension: "location", key: "Shelf 1", items: 1, quantity: 2, value: 500 });
+  expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 2")).toEqual({ dimension: "location", key: "Shelf 2", items: 2, quantity: 9, value: 2250 });
+  await shop.as.mutation(api.assets.remove, { assetId: a.assetId });
+  expect((await stockRows(t, shop.userId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 2, quantity: 7, value: 1750 });
+});
+
+test("the backfill counts what predates the triggers, and a second run changes nothing", async () => {
+  const t = setupTest();
+  const admin = await makeUser(t, { role: "admin" });
+  const shop = await fundedUser(t, 100, { isBusinessUser: true });
+  await tagGeneral(shop.as);
+  // Written around the triggers, as data from before the aggregates would be.
+  await t.run(async (ctx) => {
+    for (let i = 0; i < 5; i++) {
+      await ctx.db.insert("users", { email: `old${i}@example.com` });
+      await ctx.db.insert("assets", {
+        ownerId: shop.userId,
+        serial: `TMT-OLD-${i}`,
+        kind: "business",
+        name: `Old ${i}`,
+        category: "Tools",
+        visibility: "private",
+        status: "active",
+        details: { kind: "business", sku: `OLD-${i}`, quantity: 2, unitCost: 100, location: "Back room" },
+        files: [],
+        taggedAt: i,
+        updatedAt: i,
+        searchText: `old ${i}`,
+      });
+    }
+  });
+  expect(await admin.as.query(api.adminPanel.counts, {})).toMatchObject({ users: 2, assets: 1 });
+  for (let run = 0; run < 2; run++) {
+    await t.mutation(internal.counts.backfill, {});
+    await t.finishAllScheduledFunctions(() => {});
+    expect(await admin.as.query(api.adminPanel.counts, {})).toMatchObject({ users: 7, assets: 6 });
+    expect((await shop.as.query(api.dashboard.overview, {}))!.byKind).toEqual({ general: 1, nft: 0, will: 0, business: 5 });
+    expect((await stockRows(t, shop.userId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 5, quantity: 10, value: 1000 });
+  }
+  // Live writes after the backfill keep the figures exact.
+  await tagGeneral(shop.as, { ...generalInput, name: "After" });
+  expect((await admin.as.query(api.adminPanel.counts, {})).assets).toBe(7);
+});

@@ -1,0 +1,85 @@
+// The asset lists' bulk actions: one server call per batch of BULK_BATCH ids, a toast that
+// says what happened, a confirmation before deleting, and "Print labels" handing the
+// selection to /labels through sessionStorage.
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useEffect } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { BULK_BATCH } from "../../convex/lib/assets/bulk";
+import { AssetBulkActions } from "../../src/lib/AssetBulkActions";
+import { BulkBar, useBulkRun } from "../../src/lib/BulkBar";
+import { readLabelSelection } from "../../src/lib/labelSelection";
+import { useSelection } from "../../src/lib/useSelection";
+
+const mocks = vi.hoisted(() => ({
+  mutation: vi.fn(),
+  toast: { success: vi.fn(), error: vi.fn() },
+}));
+vi.mock("convex/react", () => ({ useMutation: () => mocks.mutation, useConvex: () => ({ query: vi.fn() }) }));
+vi.mock("sonner", () => ({ toast: mocks.toast }));
+
+const IDS = Array.from({ length: 250 }, (_, i) => `asset_${i}`);
+
+function Harness() {
+  const selection = useSelection("all");
+  const bulk = useBulkRun();
+  const { replace } = selection;
+  // Once, on mount: the list selected every matching item.
+  useEffect(() => replace(IDS), []);
+  return (
+    <BulkBar selection={selection} total={IDS.length} pageIds={IDS.slice(0, 50)} bulk={bulk} matchingIds={async () => IDS}>
+      <AssetBulkActions selection={selection} bulk={bulk} />
+    </BulkBar>
+  );
+}
+
+function renderBar() {
+  render(
+    <MemoryRouter initialEntries={["/assets"]}>
+      <Routes>
+        <Route path="/assets" element={<Harness />} />
+        <Route path="/labels" element={<p>Labels page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  mocks.mutation.mockReset().mockImplementation(async ({ ids }: { ids: string[] }) => ({ changed: ids.length - 1, skipped: 1 }));
+  mocks.toast.success.mockReset();
+  sessionStorage.clear();
+});
+
+describe("asset bulk actions", () => {
+  it("marks the selection lost in batches and says how many changed", async () => {
+    renderBar();
+    await screen.findByText("250 items selected");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "New status" }), "lost");
+    await userEvent.click(screen.getByRole("button", { name: "Set status" }));
+    await waitFor(() => expect(mocks.toast.success).toHaveBeenCalled());
+    const calls = mocks.mutation.mock.calls.map(([args]) => args as { ids: string[]; status: string });
+    expect(calls.map((c) => c.ids.length)).toEqual([BULK_BATCH, BULK_BATCH, 250 - 2 * BULK_BATCH]);
+    expect(calls.flatMap((c) => c.ids)).toEqual(IDS);
+    expect(calls.every((c) => c.status === "lost")).toBe(true);
+    expect(mocks.toast.success).toHaveBeenCalledWith("Marked 247 items lost (3 items skipped: unchanged or not yours)");
+  });
+
+  it("deletes only after the confirmation", async () => {
+    renderBar();
+    await screen.findByText("250 items selected");
+    await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+    expect(mocks.mutation).not.toHaveBeenCalled();
+    await userEvent.click(await screen.findByRole("button", { name: "Delete 250 items" }));
+    await waitFor(() => expect(mocks.toast.success).toHaveBeenCalledWith("Deleted 247 items (3 items skipped: unchanged or not yours)"));
+    expect(screen.getByText("No items selected")).toBeInTheDocument();
+  });
+
+  it("hands the selection to /labels", async () => {
+    renderBar();
+    await screen.findByText("250 items selected");
+    await userEvent.click(screen.getByRole("button", { name: "Print labels" }));
+    expect(await screen.findByText("Labels page")).toBeInTheDocument();
+    expect(readLabelSelection()).toEqual(IDS);
+  });
+});

@@ -1,0 +1,154 @@
+// The label PDF: exactly as many pages as the stock needs, pages the size of the stock,
+// and text that fits the label (a long name wraps to two lines and ends in "…").
+import { readFileSync } from "node:fs";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { LABEL_FORMATS, labelFormat, pageCount } from "../../src/lib/labels/formats";
+import type { Label } from "../../src/lib/labels/label";
+import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines } from "../../src/lib/labels/layout";
+import { embedLabelFonts, placeText, renderLabelsPdf } from "../../src/lib/labels/pdf";
+import { wrapText } from "../../src/lib/labels/wrap";
+
+const fonts = {
+  regular: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+  bold: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+};
+const labels = (count: number): Label[] =>
+  Array.from({ length: count }, (_, i) => ({
+    serial: `TMT-AAAA-${String(i).padStart(4, "2")}`,
+    name: `Item ${i}`,
+    caption: "TagMyThing · Scan to verify",
+    url: `https://tagmything.example/verify/TMT-AAAA-${i}`,
+  }));
+
+async function pdfPages(count: number, formatId: string) {
+  const doc = await PDFDocument.load(await renderLabelsPdf(labels(count), labelFormat(formatId), fonts));
+  return doc.getPages().map((page) => page.getSize());
+}
+
+describe("label PDF", () => {
+  it("puts 45 labels on 3 A4 pages of 3 × 7", async () => {
+    const pages = await pdfPages(45, "a4-3x7");
+    expect(pages).toHaveLength(3);
+    for (const size of pages) {
+      expect(size.width).toBeCloseTo(595.28, 1);
+      expect(size.height).toBeCloseTo(841.89, 1);
+    }
+  });
+
+  it("puts 5 labels on 5 pages of the 62 mm roll, each one label long", async () => {
+    const pages = await pdfPages(5, "roll-62mm");
+    expect(pages).toHaveLength(5);
+    expect(pages[0]!.width).toBeCloseTo(62 * MM_TO_PT, 1);
+    expect(pages[0]!.height).toBeCloseTo(32 * MM_TO_PT, 1);
+  });
+
+  it("fills Letter 3 × 10 sheets: 30 labels one page, 31 two", async () => {
+    expect(await pdfPages(30, "letter-3x10")).toHaveLength(1);
+    const pages = await pdfPages(31, "letter-3x10");
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toEqual({ width: 612, height: 792 });
+  });
+
+  it("makes 4 × 6 in and 2 × 1 in pages of those sizes", async () => {
+    expect(await pdfPages(2, "label-4x6in")).toEqual([{ width: 288, height: 432 }, { width: 288, height: 432 }]);
+    expect(await pdfPages(1, "label-2x1in")).toEqual([{ width: 144, height: 72 }]);
+  });
+
+  it("agrees with pageCount for every format", async () => {
+    for (const format of LABEL_FORMATS) {
+      const doc = await PDFDocument.load(await renderLabelsPdf(labels(23), format, fonts));
+      expect(doc.getPageCount()).toBe(pageCount(format, 23));
+    }
+  });
+
+  it("prints names in any script the font has, and long codes, without failing", async () => {
+    const odd: Label[] = [
+      { serial: "TMT-ABCDEF-GHJKMN-PQRSTU", name: "Велосипед Ελληνικά Zürich ✓ 自行车 🚲", caption: "TagMyThing · Scan to claim", url: "https://x.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU" },
+    ];
+    for (const format of LABEL_FORMATS) {
+      const doc = await PDFDocument.load(await renderLabelsPdf(odd, format, fonts));
+      expect(doc.getPageCount()).toBe(1);
+    }
+  });
+});
+
+describe("label text", () => {
+  const long: Label = {
+    serial: "TMT-ABCDEF-GHJKMN-PQRSTU",
+    name: "Vintage Italian steel road bicycle with Campagnolo groupset, leather saddle and spare wheels",
+    caption: "TagMyThing · Scan to verify",
+    url: "https://x.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU",
+  };
+  it("stays inside the label on every format: two lines of name ending in …, the whole serial", async () => {
+    const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts);
+    for (const format of LABEL_FORMATS) {
+      const layout = labelLayout(format.label);
+      const lines = placeText(long, layout, fontsIn);
+      const box = { left: layout.text.x * MM_TO_PT, top: layout.text.y * MM_TO_PT, width: layout.text.width * MM_TO_PT, height: layout.text.height * MM_TO_PT };
+      for (const line of lines) {
+        expect(line.x, format.id).toBeGreaterThanOrEqual(box.left - 0.01);
+        // Measured by the font itself (pdf.ts sums cached advances).
+        expect(line.x + line.font.widthOfTextAtSize(line.text, line.size), format.id).toBeLessThanOrEqual(box.left + box.width + 0.01);
+        expect(line.top + line.size * LINE_HEIGHT, format.id).toBeLessThanOrEqual(box.top + box.height + 0.01);
+      }
+      const nameLines = lines.filter((l) => l.font === fontsIn.regular).slice(1);
+      expect(nameLines, format.id).toHaveLength(2);
+      expect(nameLines[1]!.text.endsWith("…"), format.id).toBe(true);
+      expect(lines.filter((l) => l.font === fontsIn.bold).map((l) => l.text).join(""), format.id).toBe(long.serial);
+    }
+  });
+});
+
+describe("serialLines", () => {
+  it("keeps a serial whole: one line when it fits, else split at the hyphen nearest its middle", () => {
+    const roll = labelLayout(labelFormat("roll-62mm").label);
+    expect(serialLines("TMT-ABCD-EFGH", roll.text.width, roll.serialSize).lines).toEqual(["TMT-ABCD-EFGH"]);
+    const small = labelLayout(labelFormat("label-2x1in").label);
+    const code = serialLines("TMT-ABCDEF-GHJKMN-PQRSTU", small.text.width, small.serialSize);
+    expect(code.lines).toEqual(["TMT-ABCDEF-", "GHJKMN-PQRSTU"]);
+    expect(code.size).toBeLessThan(small.serialSize);
+  });
+});
+
+describe("wrapText", () => {
+  const measure = (text: string) => text.length; // one unit per character
+  it("keeps a short name on one line", () => {
+    expect(wrapText("Road bike", 20, 2, measure)).toEqual(["Road bike"]);
+  });
+  it("wraps a long name to two lines ending in an ellipsis, no line wider than the label", () => {
+    const name = "Vintage Italian steel road bicycle with Campagnolo groupset and leather saddle";
+    const lines = wrapText(name, 20, 2, measure);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe("Vintage Italian");
+    expect(lines[1]!.endsWith("…")).toBe(true);
+    for (const line of lines) expect(measure(line)).toBeLessThanOrEqual(20);
+  });
+  it("breaks a word longer than the line between characters", () => {
+    expect(wrapText("Supercalifragilistic", 8, 3, measure)).toEqual(["Supercal", "ifragili", "stic"]);
+  });
+  it("breaks a serial after its hyphens", () => {
+    expect(wrapText("TMT-ABCDEF-GHJKMN-PQRSTU", 18, 2, measure)).toEqual(["TMT-ABCDEF-GHJKMN-", "PQRSTU"]);
+  });
+});
+
+describe("QR codes", () => {
+  it("decode to the verify URL: the runs drawn (PDF and print) with their quiet zone, read by a QR reader", async () => {
+    const { default: jsQR } = await import("jsqr");
+    const { qrMatrix, QR_MARGIN } = await import("../../src/lib/labels/qr");
+    for (const url of ["https://tagmything.example/verify/TMT-ABCD-EFGH", "https://tagmything.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU"]) {
+      const matrix = qrMatrix(url);
+      const scale = 4;
+      const side = (matrix.size + 2 * QR_MARGIN + 4) * scale; // the label's padding adds white around it
+      const pixels = new Uint8ClampedArray(side * side * 4).fill(255);
+      for (const [row, column, length] of matrix.runs) {
+        for (let y = (row + QR_MARGIN + 2) * scale; y < (row + QR_MARGIN + 3) * scale; y += 1) {
+          for (let x = (column + QR_MARGIN + 2) * scale; x < (column + QR_MARGIN + 2 + length) * scale; x += 1) {
+            pixels.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+          }
+        }
+      }
+      expect(jsQR(pixels, side, side)?.data).toBe(url);
+    }
+  });
+});
