@@ -6,7 +6,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { env, type MutationCtx } from "./_generated/server";
 import { userAction, userQuery } from "./lib/access";
-import { appError } from "./lib/errors";
+import { appError, messageNumber } from "./lib/errors";
 import { earn } from "./lib/ledger";
 import { packById, TOP_UP_CURRENCY, TOP_UP_PACKS, TOP_UP_TEXT } from "./lib/payments/packs";
 import { paymentProvider } from "./lib/payments/provider";
@@ -80,7 +80,7 @@ export async function completeOrder(ctx: MutationCtx, order: Doc<"topUpOrders">,
     userId: order.userId,
     amount: order.tmt,
     source: "top_up",
-    description: `Bought ${order.tmt.toLocaleString("en-GB")} TMT${order.test ? " (test mode, no payment taken)" : ""}`,
+    description: `Bought ${messageNumber(order.tmt)} TMT${order.test ? " (test mode, no payment taken)" : ""}`,
   });
 }
 

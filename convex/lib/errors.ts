@@ -43,3 +43,10 @@ export function appError(code: ErrorCode, message: string) {
   return new ConvexError<AppErrorData>({ code, message });
 }
 
+/**
+ * A number inside a server message ("from 1 to 1,000"). Messages are written in British
+ * English whatever the reader's locale; screens format their own numbers with src/lib/format.
+ */
+export function messageNumber(n: number): string {
+  return n.toLocaleString("en-GB");
+}

@@ -6,14 +6,14 @@ import { v } from "convex/values";
 import { type MutationCtx, type QueryCtx } from "../_generated/server";
 import { internalMutation } from "./writes";
 import { SIGNUP_BONUS } from "./constants";
-import { appError, MESSAGES } from "./errors";
+import { appError, MESSAGES, messageNumber } from "./errors";
 
 export const MAX_AMOUNT = 1_000_000;
 const SOURCE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 const MAX_DESCRIPTION = 200;
 
 export const LEDGER_MESSAGES = {
-  invalidAmount: `Amount must be a whole number of TMT from 1 to ${MAX_AMOUNT.toLocaleString("en-GB")}`,
+  invalidAmount: `Amount must be a whole number of TMT from 1 to ${messageNumber(MAX_AMOUNT)}`,
   invalidSource: "Transaction source must be a short lowercase identifier",
   invalidDescription: `Description must be 1 to ${MAX_DESCRIPTION} characters`,
 } as const;

@@ -7,6 +7,7 @@ import { api, components, internal } from "../../convex/_generated/api";
 import { resendClient, sendEmail } from "../../convex/lib/outbound";
 import { twilioSignature } from "../../convex/lib/twilioSignature";
 import { asToken, outbox, setupTest, signIn, type Backend } from "./setup";
+import { replaceGlobal, restoreReplaced } from "../support/replace-globals";
 
 const EMAIL = "newcomer@example.com";
 const PHONE = "+447911123456";
@@ -19,11 +20,11 @@ let fetchMock: Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 beforeEach(() => {
   vi.useFakeTimers();
   fetchMock = vi.fn();
-  vi.stubGlobal("fetch", fetchMock);
+  replaceGlobal("fetch", fetchMock);
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  restoreReplaced();
   vi.useRealTimers();
   for (const name of ["RESEND_API_KEY", "RESEND_WEBHOOK_SECRET", ...Object.keys(TWILIO)]) delete process.env[name];
 });

@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { BugReportWidget } from "../../src/features/bugReports/BugReportWidget";
 import { clearConsoleBuffer, recordConsoleEntry } from "../../src/lib/consoleBuffer";
+import { replaceEnv, replaceGlobal, restoreReplaced } from "../support/replace-globals";
 
 const SCREENSHOT = "data:image/jpeg;base64,/9j/4AAQ";
 const SITE = "http://127.0.0.1:3211";
@@ -33,14 +34,13 @@ beforeEach(() => {
   mocks.capture.mockReset().mockResolvedValue(SCREENSHOT);
   Object.values(mocks.toast).forEach((fn) => fn.mockReset());
   fetchMock.mockReset().mockResolvedValue(new Response(JSON.stringify({ success: true, id: "r1" }), { status: 200 }));
-  vi.stubGlobal("fetch", fetchMock);
-  vi.stubEnv("VITE_CONVEX_SITE_URL", SITE);
+  replaceGlobal("fetch", fetchMock);
+  replaceEnv("VITE_CONVEX_SITE_URL", SITE);
   clearConsoleBuffer();
   window.history.replaceState(null, "", "/wallet?token=abc&tab=1");
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
+  restoreReplaced();
 });
 
 function renderWidget() {

@@ -1,10 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import InfoPage, { TOC_MIN_SECTIONS } from "../../src/features/info/InfoPage";
 import { INFO_PAGES, INFO_SLUGS, type InfoSlug } from "../../src/features/info/content";
 import { SUPPORT_EMAIL } from "../../convex/lib/constants";
+import { replaceEnv, restoreReplaced } from "../support/replace-globals";
 
 function renderPage(slug: string, path = `/${slug}`) {
   return render(
@@ -26,7 +27,7 @@ const LEGAL: InfoSlug[] = [
 
 afterEach(() => {
   document.title = "";
-  vi.unstubAllEnvs();
+  restoreReplaced();
 });
 
 describe("information and legal pages", () => {
@@ -161,7 +162,7 @@ describe("unknown slug", () => {
   });
 
   it("documentation shows the verify API with a curl example on this deployment's site URL", () => {
-    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://happy-animal-123.convex.site/");
+    replaceEnv("VITE_CONVEX_SITE_URL", "https://happy-animal-123.convex.site/");
     renderPage("documentation");
     const api = screen.getByRole("region", { name: "API for developers" });
     const commands = within(api).getAllByRole("figure").map((figure) => figure.querySelector("code")?.textContent);

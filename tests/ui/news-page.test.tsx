@@ -7,6 +7,7 @@ import NewsPage from "../../src/features/news/NewsPage";
 import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
 import { formatLongDate } from "../../src/lib/format";
+import { replaceGlobal, restoreReplaced } from "../support/replace-globals";
 
 vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -56,7 +57,7 @@ beforeEach(() => {
   news.queries["news:listCategories"] = DEFAULTS;
   news.queries["news:unreadCount"] = 0;
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => restoreReplaced());
 
 describe("/news", () => {
   it("shows 'No articles yet' and no filter when nothing is published", () => {
@@ -198,7 +199,7 @@ describe("/news", () => {
   it("loads more on scroll, and by the button", async () => {
     const user = userEvent.setup();
     let observed: IntersectionObserverCallback | null = null;
-    vi.stubGlobal(
+    replaceGlobal(
       "IntersectionObserver",
       class {
         constructor(callback: IntersectionObserverCallback) {

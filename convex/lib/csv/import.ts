@@ -4,6 +4,7 @@
 // names a field (or a usual synonym) is mapped for them.
 import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
 import { parseCsv, restoreCell, toCsv, type Delimiter } from "./format";
+import { messageNumber } from "../errors";
 
 export const IMPORT_FIELDS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -37,7 +38,7 @@ export type Mapping = Partial<Record<ImportField, number>>;
 
 export const CSV_MESSAGES = {
   empty: "The file is empty: it needs a header row and at least one item",
-  tooManyRows: `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString("en-GB")} items`,
+  tooManyRows: `A file may hold at most ${messageNumber(MAX_IMPORT_ROWS)} items`,
   tooLarge: (size: string) => `This file is too large (${size}). The limit is ${MAX_CSV_BYTES / 1024 / 1024} MB.`,
   notCsv: "Please choose a .csv or .tsv file",
   unclosedQuote: (row: number) => `Row ${row} opens a quoted cell that never closes: check its quotes`,

@@ -3,6 +3,7 @@
 import { omit } from "convex-helpers";
 import { withSystemFields } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
+import { messageNumber } from "../errors";
 
 export const DAO_LIMITS = {
   titleMax: 120,
@@ -26,7 +27,7 @@ export const DAO_MESSAGES = {
   badTime: "Start and end must be valid dates",
   endBeforeStart: "The end must be after the start",
   endInPast: "The end must be in the future",
-  quorum: `Quorum must be a whole number of TMT from 0 to ${DAO_LIMITS.quorumMax.toLocaleString("en-GB")}`,
+  quorum: `Quorum must be a whole number of TMT from 0 to ${messageNumber(DAO_LIMITS.quorumMax)}`,
   notFound: "Proposal not found",
   notStarted: "Voting has not started yet",
   closed: "Voting has closed for this proposal",

@@ -1,6 +1,6 @@
 // Sticker batches: sizes, limits and the messages people read.
 import { v } from "convex/values";
-import { appError } from "../errors";
+import { appError, messageNumber } from "../errors";
 import { randomString } from "../auth/input";
 import { SERIAL_ALPHABET } from "../assets/serial";
 
@@ -15,7 +15,7 @@ export const STICKER_VISITOR_GUESSES_PER_HOUR = 1_000;
 export const STICKER_BATCH_LIST_MAX = 50;
 
 export const STICKER_MESSAGES = {
-  badCount: `A batch holds from 1 to ${STICKER_BATCH_MAX.toLocaleString("en")} stickers.`,
+  badCount: `A batch holds from 1 to ${messageNumber(STICKER_BATCH_MAX)} stickers.`,
   notClaimable: "This tag code is not valid or has already been claimed.",
   tooManyGuesses: "You have checked many tag codes in the last hour. Try again later.",
   tooManyVisitorGuesses: "Too many tag codes were checked. Try again in an hour, or sign in to check with your own allowance.",
