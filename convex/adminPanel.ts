@@ -8,11 +8,11 @@ import { BULK_BATCH, BULK_MESSAGES, IDS_PAGE } from "./lib/assets/bulk";
 import { adminQuery } from "./lib/access";
 import {
   articlesByState,
-  assetsByVisibility,
   bugReportsByStatus,
   businessRequestsByStatus,
   usersByEmail,
 } from "./lib/counts/aggregates";
+import { countAllAssets } from "./lib/counts/assetCounts";
 import {
   ADMIN_PANEL_MESSAGES,
   adminUserRowValidator,
@@ -102,7 +102,7 @@ export const userRows = adminQuery({
   },
 });
 
-/** Exact totals, each one read of its aggregate (lib/counts/aggregates.ts). */
+/** Exact totals, each one read of its aggregate or counter (lib/counts/). */
 export const counts = adminQuery({
   args: {},
   returns: v.object({
@@ -115,7 +115,7 @@ export const counts = adminQuery({
   handler: async (ctx) => {
     const [users, assets, bugReports, articles, pendingRequests] = await Promise.all([
       usersByEmail.count(ctx),
-      assetsByVisibility.count(ctx),
+      countAllAssets(ctx),
       bugReportsByStatus.count(ctx),
       articlesByState.count(ctx),
       businessRequestsByStatus.count(ctx, { bounds: { eq: "pending" } }),

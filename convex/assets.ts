@@ -17,7 +17,8 @@ import {
   recordEvent,
   toSummary,
 } from "./lib/assets/read";
-import { countOwned, listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
+import { listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
+import { countOwned } from "./lib/counts/assetCounts";
 import { assertAsset, searchTextOf } from "./lib/assets/rules";
 import { changeStatus, deleteAsset } from "./lib/assets/changes";
 import { reserveSerial } from "./lib/assets/serial";

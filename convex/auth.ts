@@ -5,7 +5,7 @@ import { passwordProvider } from "./lib/auth/passwordProvider";
 import { phoneProvider } from "./lib/auth/phoneProvider";
 import { ensureProfile } from "./lib/auth/profiles";
 import { usersByEmail } from "./lib/counts/aggregates";
-import { triggers } from "./lib/writes";
+import { withTriggers } from "./lib/writes";
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   // Both providers keep their codes and links in the app's own tables (convex/authFlows.ts),
@@ -19,10 +19,11 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
     // Convex Auth writes the user through its own store, outside lib/writes.ts, so the
     // profile is filled through the triggers and the user is counted here.
     async afterUserCreatedOrUpdated(genericCtx, { userId }) {
-      const ctx = triggers.wrapDB(genericCtx as unknown as MutationCtx);
-      await ensureProfile(ctx, userId);
-      const user = await ctx.db.get("users", userId);
-      if (user !== null) await usersByEmail.insertIfDoesNotExist(ctx, user);
+      await withTriggers(genericCtx as unknown as MutationCtx, async (ctx) => {
+        await ensureProfile(ctx, userId);
+        const user = await ctx.db.get("users", userId);
+        if (user !== null) await usersByEmail.insertIfDoesNotExist(ctx, user);
+      });
     },
   },
 });

@@ -7,6 +7,7 @@ import resend from "@convex-dev/resend/convex.config";
 import twilio from "@convex-dev/twilio/convex.config";
 import workpool from "@convex-dev/workpool/convex.config";
 import aggregate from "@convex-dev/aggregate/convex.config";
+import shardedCounter from "@convex-dev/sharded-counter/convex.config";
 import { AGGREGATE_NAMES } from "./lib/counts/names";
 
 const app = defineApp();
@@ -22,5 +23,7 @@ app.use(workpool, { name: "importPool" });
 app.use(migrations);
 // One aggregate per count the app shows (lib/counts/aggregates.ts says what each follows).
 for (const name of AGGREGATE_NAMES) app.use(aggregate, { name });
+// Asset counts: counters, so a batch of writes is one addition (lib/counts/assetCounts.ts).
+app.use(shardedCounter, { name: "assetCounts" });
 
 export default app;

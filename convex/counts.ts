@@ -1,18 +1,21 @@
-// Backfill for the counts (lib/counts/aggregates.ts, lib/inventory/stockGroups.ts):
+// Backfill for the counts (lib/counts/aggregates.ts, assetCounts.ts, lib/inventory/stockGroups.ts):
 // documents written before their trigger existed are added, page by page, each page
 // its own mutation that schedules the next. Idempotent: aggregates are filled with
-// insertIfDoesNotExist, and the stock groups are rebuilt from zero at the start, so a
-// second run ends with the same figures. Run it once per deployment:
+// insertIfDoesNotExist, and the asset counters and stock groups are rebuilt from zero
+// at the start, so a second run ends with the same figures. Writes made while it runs
+// may be counted twice or not at all in the rebuilt figures, so run it on a quiet
+// deployment, once (and again after a release that adds a count):
 //   npx convex run counts:backfill        (on a real deployment)
 //   npm run backfill:counts               (the local backend's data; stop npm run dev first)
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, TableNames } from "./_generated/dataModel";
-import { internalQuery, type MutationCtx } from "./_generated/server";
+import { internalQuery } from "./_generated/server";
+import { ASSET_KINDS, ASSET_STATUSES } from "./lib/assets/tables";
+import { ALL_ASSETS, assetCounter, assetCountKeys, ownedKey, PUBLIC_ASSETS } from "./lib/counts/assetCounts";
+import type { FollowCtx } from "./lib/counts/triggers";
 import {
   articlesByState,
-  assetsByOwner,
-  assetsByVisibility,
   bugReportsByStatus,
   businessRequestsByStatus,
   usersByEmail,
@@ -22,14 +25,16 @@ import { addToStock } from "./lib/inventory/stockGroups";
 import { internalMutation } from "./lib/writes";
 
 const PAGE = 200;
+// Each user's 16 (kind, status) counters are reset one component call each.
+const USERS_PAGE = 20;
 
-type Filler<T extends TableNames> = (ctx: MutationCtx, doc: Doc<T>) => Promise<unknown>;
-// The tables in the order they are walked, each with what a document adds.
+type Filler<T extends TableNames> = (ctx: FollowCtx, doc: Doc<T>) => Promise<unknown>;
+// The tables in the order they are walked, each with what a document adds. An asset's
+// counts go to the mutation's tally, written once per page (lib/counts/tally.ts).
 const STEPS = {
   assets: (async (ctx, a) => {
-    await assetsByOwner.insertIfDoesNotExist(ctx, a);
-    await assetsByVisibility.insertIfDoesNotExist(ctx, a);
-    await addToStock(ctx, a);
+    for (const key of assetCountKeys(a)) ctx.counts.count(key, 1);
+    addToStock(ctx.counts, a);
   }) as Filler<"assets">,
   users: ((ctx, u) => usersByEmail.insertIfDoesNotExist(ctx, u)) as Filler<"users">,
   verifyAlerts: ((ctx, a) => verifications.insertIfDoesNotExist(ctx, a)) as Filler<"verifyAlerts">,
@@ -41,12 +46,45 @@ type Step = keyof typeof STEPS;
 const ORDER = Object.keys(STEPS) as Step[];
 const stepValidator = v.union(...ORDER.map((s) => v.literal(s)));
 
-/** Starts (or restarts) the backfill: clears the stock groups, then walks every counted table. */
+/** Starts (or restarts) the backfill: clears the asset counters and the stock groups, then walks every counted table. */
 export const backfill = internalMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    await ctx.scheduler.runAfter(0, internal.counts.clearStock, {});
+    const counter = assetCounter();
+    await counter.reset(ctx, ALL_ASSETS);
+    await counter.reset(ctx, PUBLIC_ASSETS);
+    await ctx.scheduler.runAfter(0, internal.counts.clearOwnerCounts, { cursor: null });
+    return null;
+  },
+});
+
+/**
+ * Starts the backfill when assets exist but none is counted: data written before the asset
+ * counters existed (run by the local backend on start and reload, and by `npm run deploy`).
+ */
+export const backfillIfBehind = internalMutation({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => {
+    if ((await assetCounter().count(ctx, ALL_ASSETS)) > 0) return false;
+    if ((await ctx.db.query("assets").first()) === null) return false;
+    await ctx.scheduler.runAfter(0, internal.counts.backfill, {});
+    return true;
+  },
+});
+
+export const clearOwnerCounts = internalMutation({
+  args: { cursor: v.union(v.string(), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db.query("users").paginate({ cursor, numItems: USERS_PAGE });
+    const counter = assetCounter();
+    for (const user of page.page) {
+      for (const kind of ASSET_KINDS) for (const status of ASSET_STATUSES) await counter.reset(ctx, ownedKey(user._id, kind, status));
+    }
+    if (!page.isDone) await ctx.scheduler.runAfter(0, internal.counts.clearOwnerCounts, { cursor: page.continueCursor });
+    else await ctx.scheduler.runAfter(0, internal.counts.clearStock, {});
     return null;
   },
 });

@@ -4,7 +4,7 @@ import type { Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { viewerQuery, userMutation } from "./lib/access";
 import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "./lib/assets/tables";
-import { assetsByOwner } from "./lib/counts/aggregates";
+import { countOwnedByPair } from "./lib/counts/assetCounts";
 import { assetNames, recentActivity } from "./lib/verify/activity";
 import { OWNER_ALERTS_LIMIT, OWNER_FOUND_REPORTS_LIMIT } from "./lib/verify/rules";
 import {
@@ -14,15 +14,11 @@ import {
   type DashboardCounts,
 } from "./lib/verify/tables";
 
-// Exact counts from the assetsByOwner aggregate: one batch of (kind, status) counts.
+// Exact counts from the owner's (kind, status) counters (lib/counts/assetCounts.ts).
 async function countAssets(ctx: QueryCtx, ownerId: Id<"users">): Promise<DashboardCounts> {
-  const pairs = ASSET_KINDS.flatMap((kind) => ASSET_STATUSES.map((status) => [kind, status] as const));
-  const counts = await assetsByOwner.countBatch(
-    ctx,
-    pairs.map(([kind, status]) => ({ namespace: ownerId, bounds: { prefix: [kind, status] as [AssetKind, AssetStatus] } })),
-  );
+  const counts = await countOwnedByPair(ctx, ownerId);
   const sum = (keep: (kind: AssetKind, status: AssetStatus) => boolean) =>
-    pairs.reduce((total, [kind, status], i) => total + (keep(kind, status) ? counts[i] : 0), 0);
+    counts.reduce((total, c) => total + (keep(c.kind, c.status) ? c.count : 0), 0);
   const byKind = Object.fromEntries(ASSET_KINDS.map((k) => [k, sum((kind) => kind === k)])) as DashboardCounts["byKind"];
   const byStatus = Object.fromEntries(ASSET_STATUSES.map((s) => [s, sum((_, status) => status === s)])) as DashboardCounts["byStatus"];
   return { total: sum(() => true), byKind, byStatus };

@@ -8,7 +8,7 @@ import { publicQuery } from "./lib/access";
 import { BULK_BATCH, BULK_MESSAGES, IDS_PAGE } from "./lib/assets/bulk";
 import { sortValidator, type AssetSort } from "./lib/assets/list";
 import { coverPhotoUrl, getAssetBySerial } from "./lib/assets/read";
-import { assetsByVisibility } from "./lib/counts/aggregates";
+import { countPublicAssets } from "./lib/counts/assetCounts";
 import { appError } from "./lib/errors";
 import { publicAssetCardValidator, type PublicAssetCard } from "./lib/verify/tables";
 
@@ -55,11 +55,11 @@ export const list = publicQuery({
   },
 });
 
-/** Every public asset, exactly (the assetsByVisibility aggregate). */
+/** Every public asset, exactly (lib/counts/assetCounts.ts). */
 export const count = publicQuery({
   args: {},
   returns: v.number(),
-  handler: async (ctx) => await assetsByVisibility.count(ctx, { bounds: { prefix: ["public"] } }),
+  handler: async (ctx) => await countPublicAssets(ctx),
 });
 
 /** One page of the serials the list's search and order match: "select all N matching". */

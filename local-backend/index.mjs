@@ -11,6 +11,8 @@ import { watchConvex } from "./watch.mjs";
 
 // The migrations runner (convex/migrations.ts): started on every start and reload.
 const MIGRATIONS = "migrations:runAll";
+// Counts added by a release start from zero on older data; this recounts it then (convex/counts.ts).
+const COUNTS_CATCH_UP = "counts:backfillIfBehind";
 
 function listen(server, port, hostname) {
   return new Promise((resolve, reject) => {
@@ -108,6 +110,11 @@ export async function startBackend(options = {}) {
       if (!host.hasFunction(MIGRATIONS)) return null;
       const started = await host.call({ path: MIGRATIONS, args: {}, internal: true });
       if (!started.ok) log(`${MIGRATIONS} failed: ${started.message}`);
+      if (host.hasFunction(COUNTS_CATCH_UP)) {
+        const counted = await host.call({ path: COUNTS_CATCH_UP, args: {}, internal: true });
+        if (!counted.ok) log(`${COUNTS_CATCH_UP} failed: ${counted.message}`);
+        else if (counted.value === true) log("Counting the assets of data written before the asset counters (counts:backfill)");
+      }
       return started;
     };
     const migrated = await migrate();

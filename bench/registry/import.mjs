@@ -39,6 +39,7 @@ try {
     const started = performance.now();
     const wallStart = Date.now();
     let firstProgress = null;
+    let timer;
     const finished = new Promise((resolve, reject) => {
       const stop = live.onUpdate("imports:current", {}, (job) => {
         // Only this run's job (the previous run's finished job is still the latest until start returns).
@@ -48,11 +49,11 @@ try {
         if (job.status === "done") resolve(job);
         else if (job.status === "failed" || job.status === "cancelled") reject(new Error(`import ${job.status}: ${job.error}`));
       });
-      setTimeout(() => { stop(); reject(new Error("timed out after 120 s")); }, Number(process.env.BENCH_TIMEOUT ?? 120_000));
+      timer = setTimeout(() => { stop(); reject(new Error("timed out after 120 s")); }, Number(process.env.BENCH_TIMEOUT ?? 120_000));
     });
     const { jobId, cost } = await http.action("imports:start", { fileName: `bench-${run}.csv`, csv, mapping, onDuplicate: "skip", expectedCost: priceOf(ROWS) });
     const queued = performance.now() - started;
-    const job = await finished;
+    const job = await finished.finally(() => clearTimeout(timer));
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;

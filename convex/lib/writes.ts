@@ -1,20 +1,47 @@
 // Every mutation's database goes through convex-helpers' Triggers, so code that
 // must follow a table's writes (an aggregate's count, say) is registered once
-// here instead of being remembered at each insert, patch and delete.
+// here instead of being remembered at each insert, patch and delete. Each call
+// gets its own count tally (lib/counts/tally.ts): the asset triggers add to it and
+// it is written once after the handler returns, in the same transaction.
 // Public mutations get these builders through lib/access.ts; internal ones
 // import them from here (lint refuses `mutation`/`internalMutation` straight
 // from _generated/server elsewhere).
-import { customCtx, customMutation } from "convex-helpers/server/customFunctions";
+import { customMutation } from "convex-helpers/server/customFunctions";
 import { Triggers } from "convex-helpers/server/triggers";
 import type { DataModel } from "../_generated/dataModel";
 import {
   internalMutation as rawInternalMutation,
   mutation as rawMutation,
 } from "../_generated/server";
-import { registerCountTriggers } from "./counts/triggers";
+import type { MutationCtx } from "../_generated/server";
+import { CountTally } from "./counts/tally";
+import { registerCountTriggers, type FollowCtx } from "./counts/triggers";
 
-export const triggers = new Triggers<DataModel>();
+const triggers = new Triggers<DataModel, FollowCtx>();
 registerCountTriggers(triggers);
 
-export const mutation = customMutation(rawMutation, customCtx(triggers.wrapDB));
-export const internalMutation = customMutation(rawInternalMutation, customCtx(triggers.wrapDB));
+const followed = {
+  args: {},
+  input: (ctx: MutationCtx) => {
+    const counts = new CountTally();
+    return {
+      ctx: triggers.wrapDB({ ...ctx, counts }),
+      args: {},
+      onSuccess: async ({ ctx: plain }: { ctx: MutationCtx }) => await counts.flush(plain),
+    };
+  },
+};
+
+export const mutation = customMutation(rawMutation, followed);
+export const internalMutation = customMutation(rawInternalMutation, followed);
+
+/**
+ * Runs `write` with the triggers on, for a write that does not go through the builders
+ * above (Convex Auth's callbacks, tests), and writes its tally afterwards.
+ */
+export async function withTriggers<T>(ctx: MutationCtx, write: (ctx: FollowCtx) => Promise<T>): Promise<T> {
+  const counts = new CountTally();
+  const result = await write(triggers.wrapDB({ ...ctx, counts }));
+  await counts.flush(ctx);
+  return result;
+}

@@ -19,18 +19,23 @@ const batchWorkerModules: Glob = import.meta.glob(
   "../../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
 );
 
+// Sharded-counter: its built component imports "./_generated/server" without an extension, which
+// vitest cannot resolve, so its TypeScript sources (what its own /test helper registers) are used.
+const shardedCounterModules: Glob = import.meta.glob("../../node_modules/@convex-dev/sharded-counter/src/component/**/*.ts");
+
 // Resend mounts its own rate-limiter version; registered from that copy, as a deployment bundles it.
 const resendLimiterModules: Glob = import.meta.glob(
   "../../node_modules/@convex-dev/resend/node_modules/@convex-dev/rate-limiter/dist/component/**/*.js",
 );
 
 async function schemaOf(modules: Glob): Promise<SchemaDefinition<GenericSchema, boolean>> {
-  const path = Object.keys(modules).find((p) => p.endsWith("/component/schema.js"))!;
+  const path = Object.keys(modules).find((p) => /\/component\/schema\.[jt]s$/.test(p))!;
   return ((await modules[path]()) as { default: SchemaDefinition<GenericSchema, boolean> }).default;
 }
 const workpoolSchema = await schemaOf(workpoolModules);
 const batchWorkerSchema = await schemaOf(batchWorkerModules);
 const resendLimiterSchema = await schemaOf(resendLimiterModules);
+const shardedCounterSchema = await schemaOf(shardedCounterModules);
 
 function registerWorkpool(t: Backend, name: string) {
   t.registerComponent(name, workpoolSchema, workpoolModules);
@@ -48,4 +53,5 @@ export function registerComponents(t: Backend) {
   registerWorkpool(t, "importPool");
   migrations.register(t, "migrations");
   for (const name of AGGREGATE_NAMES) aggregate.register(t, name);
+  t.registerComponent("assetCounts", shardedCounterSchema, shardedCounterModules);
 }

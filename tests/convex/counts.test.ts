@@ -1,10 +1,14 @@
-// Exact counts (lib/counts/aggregates.ts, lib/inventory/stockGroups.ts): they follow every
-// write made through lib/writes.ts, stay exact under parallel writes, and the backfill
-// adds what predates them, idempotently.
-import { expect, test } from "vitest";
+// Exact counts (lib/counts/aggregates.ts, assetCounts.ts, lib/inventory/stockGroups.ts): they
+// follow every write made through lib/writes.ts (asset counts added up per mutation), stay
+// exact under parallel writes and bulk writes, and the backfill adds what predates them,
+// idempotently.
+import { expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
+import { importCost } from "../../convex/lib/csv/pricing";
 import { fundedUser, generalInput, tagGeneral } from "./assets-support";
+import { manyRows, runJobs, start } from "./imports-support";
 import { makeUser, setupTest, signUpVerified, type Backend, type Client } from "./setup";
 
 const businessInput = (sku: string, quantity: number, location: string, unitCost = 250) => ({
@@ -143,4 +147,111 @@ test("the backfill counts what predates the triggers, and a second run changes n
   // Live writes after the backfill keep the figures exact.
   await tagGeneral(shop.as, { ...generalInput, name: "After" });
   expect((await admin.as.query(api.adminPanel.counts, {})).assets).toBe(7);
+});
+
+/** Every figure the screens show about one owner's assets, and the same figures recounted from the table. */
+async function figuresAndRecount(t: Backend, owner: { userId: Id<"users">; as: Client }) {
+  const shown = {
+    dashboard: await owner.as.query(api.dashboard.overview, {}),
+    lost: await owner.as.query(api.assets.countMine, { status: "lost" }),
+    landing: (await t.query(api.landingStats.get, {})).assets,
+    public: await t.query(api.publicAssets.count, {}),
+    stock: (await owner.as.query(api.inventory.summary, {})).totals,
+  };
+  const recount = await t.run(async (ctx) => {
+    const all = await ctx.db.query("assets").collect();
+    const mine = all.filter((a) => a.ownerId === owner.userId);
+    const business = mine.flatMap((a) => (a.details.kind === "business" ? [a.details] : []));
+    const by = <K extends string>(keys: readonly K[], of: (a: (typeof mine)[number]) => K) =>
+      Object.fromEntries(keys.map((k) => [k, mine.filter((a) => of(a) === k).length]));
+    return {
+      dashboard: {
+        total: mine.length,
+        byKind: by(["general", "nft", "will", "business"], (a) => a.kind),
+        byStatus: by(["active", "lost", "stolen", "transferred"], (a) => a.status),
+      },
+      lost: mine.filter((a) => a.status === "lost").length,
+      landing: all.length,
+      public: all.filter((a) => a.visibility === "public").length,
+      stock: {
+        items: business.length,
+        quantity: business.reduce((s, d) => s + d.quantity, 0),
+        value: business.reduce((s, d) => s + d.quantity * (d.unitCost ?? 0), 0),
+      },
+    };
+  });
+  return { shown, recount };
+}
+
+test("an import's batches of hundreds, parallel tags and bulk status changes leave every count equal to a recount", async () => {
+  vi.useFakeTimers();
+  try {
+    const t = setupTest();
+    const shop = await fundedUser(t, 10_000, { isBusinessUser: true });
+    const rows = IMPORT_BATCH * 2 + 3;
+    await start(shop.as, manyRows(rows), importCost(rows));
+    // While the import's batches run: five tags (two public), then half of them marked lost in one bulk call.
+    const [, ...tagged] = await Promise.all([
+      runJobs(t),
+      ...[0, 1, 2, 3, 4].map((i) => tagGeneral(shop.as, { name: `Bike ${i}`, visibility: i < 2 ? "public" : "private" })),
+    ]);
+    await shop.as.mutation(api.assetBulk.setStatus, { ids: tagged.slice(0, 3).map((a) => a.assetId), status: "lost" });
+    expect(await shop.as.query(api.imports.current, {})).toMatchObject({ status: "done", done: rows });
+    const after = await figuresAndRecount(t, shop);
+    expect(after.shown.dashboard!.total).toBe(rows + 5);
+    expect(after.shown.lost).toBe(3);
+    expect(after.shown).toEqual(after.recount);
+
+    // A cancelled import's rollback (hundreds of deletes a call) takes its counts back out.
+    const second = rows + 1;
+    await start(shop.as, manyRows(second, "MORE"), importCost(second));
+    const job = (await shop.as.query(api.imports.current, {}))!;
+    await t.mutation(internal.imports.applyBatch, {
+      jobId: job._id,
+      index: 0,
+      entries: Array.from({ length: IMPORT_BATCH }, (_, i) => ({
+        op: "create" as const,
+        input: { kind: "business" as const, name: `More ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `MORE-${i}`, quantity: 2, unitCost: 100 } },
+      })),
+    });
+    expect((await figuresAndRecount(t, shop)).shown.dashboard!.total).toBe(rows + 5 + IMPORT_BATCH);
+    await shop.as.mutation(api.imports.cancel, { jobId: job._id });
+    await runJobs(t);
+    const undone = await figuresAndRecount(t, shop);
+    expect(undone.shown).toEqual(after.shown);
+    expect(undone.shown).toEqual(undone.recount);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test("assets written before the asset counters are recounted once, on the first catch-up call", async () => {
+  const t = setupTest();
+  const shop = await fundedUser(t, 100, { isBusinessUser: true });
+  expect(await t.mutation(internal.counts.backfillIfBehind, {})).toBe(false);
+  // Written around the triggers, as data from before the counters would be.
+  await t.run(async (ctx) => {
+    for (let i = 0; i < 3; i++) {
+      await ctx.db.insert("assets", {
+        ownerId: shop.userId,
+        serial: `TMT-PRE-${i}`,
+        kind: "general",
+        name: `Before ${i}`,
+        visibility: i === 0 ? "public" : "private",
+        status: "active",
+        details: { kind: "general" },
+        files: [],
+        taggedAt: i,
+        updatedAt: i,
+        searchText: `before ${i}`,
+      });
+    }
+  });
+  expect((await shop.as.query(api.dashboard.overview, {}))!.total).toBe(0);
+  expect(await t.mutation(internal.counts.backfillIfBehind, {})).toBe(true);
+  await t.finishAllScheduledFunctions(() => {});
+  const figures = await figuresAndRecount(t, shop);
+  expect(figures.shown.dashboard!.total).toBe(3);
+  expect(figures.shown).toEqual(figures.recount);
+  expect(await t.mutation(internal.counts.backfillIfBehind, {})).toBe(false);
 });

@@ -5,7 +5,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { BULK_BATCH } from "../../convex/lib/assets/bulk";
 import type { AssetKind, AssetStatus, Visibility } from "../../convex/lib/assets/tables";
-import { triggers } from "../../convex/lib/writes";
+import { withTriggers } from "../../convex/lib/writes";
 import { fundedUser, tagGeneral } from "./assets-support";
 import { errorData, makeUser, setupTest, type Backend } from "./setup";
 
@@ -18,8 +18,7 @@ let batch = 0;
 /** Many assets at once, written through the triggers as the app's writes are. */
 async function insertAssets(t: Backend, ownerId: Id<"users">, specs: Spec[]) {
   batch += 1;
-  return await t.run(async (raw) => {
-    const ctx = triggers.wrapDB(raw);
+  return await t.run(async (raw) => withTriggers(raw, async (ctx) => {
     const ids: Id<"assets">[] = [];
     for (const [i, s] of specs.entries()) {
       const kind = s.kind ?? "general";
@@ -44,7 +43,7 @@ async function insertAssets(t: Backend, ownerId: Id<"users">, specs: Spec[]) {
       );
     }
     return ids;
-  });
+  }));
 }
 
 async function allIds(fetchPage: (cursor: string | null) => Promise<{ ids: string[]; continueCursor: string; isDone: boolean }>) {

@@ -8,7 +8,7 @@ import { registerComponents } from "./components";
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
-import { triggers } from "../../convex/lib/writes";
+import { withTriggers } from "../../convex/lib/writes";
 import type { Role } from "../../convex/lib/validators";
 
 export const modules = import.meta.glob("../../convex/**/*.*s");
@@ -71,9 +71,9 @@ export async function signInAgain(t: Backend, user: { userId: Id<"users"> }): Pr
 export async function makeUser(t: Backend, options: UserOptions = {}) {
   userCounter += 1;
   const email = options.email ?? `user${userCounter}@example.com`;
-  const { userId, sessionId } = await t.run(async (raw) => {
+  const { userId, sessionId } = await t.run(async (raw) =>
     // Through lib/writes.ts's triggers, as the app's own writes go, so counts include it.
-    const ctx = triggers.wrapDB(raw);
+    withTriggers(raw, async (ctx) => {
     const userId = await ctx.db.insert("users", {
       email,
       emailVerificationTime: Date.now(),
@@ -85,7 +85,7 @@ export async function makeUser(t: Backend, options: UserOptions = {}) {
     });
     const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + SESSION_MS });
     return { userId, sessionId };
-  });
+  }));
   return { userId, sessionId, email, as: asSession(t, userId, sessionId) };
 }
 

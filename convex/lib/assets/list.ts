@@ -6,8 +6,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { getAssetBySerial } from "./read";
 import { isSerialFormat } from "./serial";
-import { assetsByOwner } from "../counts/aggregates";
-import { ASSET_KINDS, type AssetKind, type AssetStatus } from "./tables";
+import type { AssetKind, AssetStatus } from "./tables";
 
 export const ASSET_SORTS = ["newest", "oldest", "name", "name_desc"] as const;
 export const sortValidator = literals(...ASSET_SORTS);
@@ -89,16 +88,3 @@ export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArg
     .order(order);
 }
 
-/** How many of the owner's assets a kind/status filter matches, exactly (assetsByOwner aggregate). */
-export async function countOwned(ctx: QueryCtx, ownerId: Id<"users">, { kind, status }: Pick<ListArgs, "kind" | "status">) {
-  const kinds = kind === undefined ? ASSET_KINDS : [kind];
-  if (status === undefined && kind === undefined) return await assetsByOwner.count(ctx, { namespace: ownerId });
-  const counts = await assetsByOwner.countBatch(
-    ctx,
-    kinds.map((k) => ({
-      namespace: ownerId,
-      bounds: { prefix: status === undefined ? ([k] as [AssetKind]) : ([k, status] as [AssetKind, AssetStatus]) },
-    })),
-  );
-  return counts.reduce((sum, n) => sum + n, 0);
-}

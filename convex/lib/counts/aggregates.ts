@@ -1,4 +1,6 @@
-// Exact counts for every number the app shows, kept by @convex-dev/aggregate.
+// Exact counts for the numbers the app shows about users, visits, articles, bug reports
+// and business requests, kept by @convex-dev/aggregate (asset counts, written in bulk
+// by the CSV import, are counters: ./assetCounts.ts).
 // Each instance is mounted under its own name in convex/convex.config.ts and
 // follows one table through the triggers registered in ./triggers.ts (lib/writes.ts
 // runs them on every insert, patch and delete), so a count is one B-tree read
@@ -6,28 +8,7 @@
 // writes commit in the same transaction as the document's).
 import { TableAggregate } from "@convex-dev/aggregate";
 import { components } from "../../_generated/api";
-import type { DataModel, Id } from "../../_generated/dataModel";
-import type { AssetKind, AssetStatus, Visibility } from "../assets/tables";
-
-/** Each owner's assets by kind then status: dashboard tiles, /assets and inventory totals. */
-export const assetsByOwner = new TableAggregate<{
-  Namespace: Id<"users">;
-  Key: [AssetKind, AssetStatus];
-  DataModel: DataModel;
-  TableName: "assets";
-}>(components.assetsByOwner, {
-  namespace: (a) => a.ownerId,
-  sortKey: (a) => [a.kind, a.status],
-  // Units in stock for business items, so inventory quantity is a sum, not a scan.
-  sumValue: (a) => (a.details.kind === "business" ? a.details.quantity : 0),
-});
-
-/** Every asset by visibility then kind: landing and admin totals, /public-assets total. */
-export const assetsByVisibility = new TableAggregate<{
-  Key: [Visibility, AssetKind];
-  DataModel: DataModel;
-  TableName: "assets";
-}>(components.assetsByVisibility, { sortKey: (a) => [a.visibility, a.kind] });
+import type { DataModel } from "../../_generated/dataModel";
 
 /** Users by email (stored lowercase; "" without one): admin total and email-prefix totals. */
 export const usersByEmail = new TableAggregate<{ Key: string; DataModel: DataModel; TableName: "users" }>(

@@ -1,8 +1,6 @@
 // The aggregate instances convex/convex.config.ts mounts (one per count, named by purpose;
 // lib/counts/aggregates.ts says what each follows). The tests register the same list.
 export const AGGREGATE_NAMES = [
-  "assetsByOwner",
-  "assetsByVisibility",
   "usersByEmail",
   "verifications",
   "articlesByState",

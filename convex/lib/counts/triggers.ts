@@ -5,18 +5,21 @@
 import type { Trigger, Triggers } from "convex-helpers/server/triggers";
 import type { DataModel, Doc, TableNames } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { followAsset } from "../inventory/stockGroups";
+import { tallyAssetStock } from "../inventory/stockGroups";
+import { assetCountKeys } from "./assetCounts";
 import {
   articlesByState,
-  assetsByOwner,
-  assetsByVisibility,
   bugReportsByStatus,
   businessRequestsByStatus,
   usersByEmail,
   verifications,
 } from "./aggregates";
 
-type Follower<T extends TableNames> = Trigger<MutationCtx, DataModel, T>;
+import type { CountTally } from "./tally";
+
+/** A mutation's context as triggers see it: with the tally its asset counts add up in. */
+export type FollowCtx = MutationCtx & { counts: CountTally };
+type Follower<T extends TableNames> = Trigger<FollowCtx, DataModel, T>;
 
 /**
  * The aggregate's trigger, skipped for an update that leaves what the aggregate holds
@@ -30,11 +33,14 @@ function whenMoved<T extends TableNames>(trigger: Follower<T>, position: (doc: D
   };
 }
 
-const quantity = (a: Doc<"assets">) => (a.details.kind === "business" ? a.details.quantity : 0);
+/** Asset counts and stock groups: the write's -1 for the old document and +1 for the new, tallied. */
+const followAsset: Follower<"assets"> = async (ctx, change) => {
+  for (const key of change.oldDoc === null ? [] : assetCountKeys(change.oldDoc)) ctx.counts.count(key, -1);
+  for (const key of change.newDoc === null ? [] : assetCountKeys(change.newDoc)) ctx.counts.count(key, 1);
+  tallyAssetStock(ctx.counts, change);
+};
 
-export function registerCountTriggers(triggers: Triggers<DataModel>): void {
-  triggers.register("assets", whenMoved<"assets">(assetsByOwner.idempotentTrigger(), (a) => [a.ownerId, a.kind, a.status, quantity(a)]));
-  triggers.register("assets", whenMoved<"assets">(assetsByVisibility.idempotentTrigger(), (a) => [a.visibility, a.kind]));
+export function registerCountTriggers(triggers: Triggers<DataModel, FollowCtx>): void {
   triggers.register("assets", followAsset);
   triggers.register("users", whenMoved<"users">(usersByEmail.idempotentTrigger(), (u) => u.email ?? ""));
   // Marking alerts seen patches them; only inserts and deletes move this count.

@@ -6,17 +6,16 @@ import { Workpool } from "@convex-dev/workpool";
 import { components } from "../../_generated/api";
 import { MAX_IMPORT_ROWS } from "./import";
 
-// Each created item also updates the app's count aggregates (lib/writes.ts triggers), about
-// 6 ms of function time per row on the local backend: 100 rows stay well inside a mutation's 1 s.
-export const IMPORT_BATCH = 100;
-// A 10,000-row file is 100 batches; a job's work ids live in its row.
+// A batch's counts are added up and written once (lib/counts/tally.ts), so a created row costs
+// only its own writes: 500 rows take well under a mutation's 1 s (1,000-row batches also pass).
+export const IMPORT_BATCH = 500;
+// A 10,000-row file is 20 batches; a job's work ids live in its row.
 export const MAX_BATCHES = Math.ceil(MAX_IMPORT_ROWS / IMPORT_BATCH);
 
 export const importPool = new Workpool(components.importPool, {
   // Two batches at a time (across businesses: a third waits its turn). Measured with
-  // bench/registry/import.mjs on the local backend before the count aggregates (lib/writes.ts
-  // triggers) landed, 10,000 rows at load 1-2: 500 rows x 2 in
-  // parallel 9.5-10.8 s; 1,000 x 2 10.8-11.2 s; 1,000 x 1 12.5-13.5 s (load 5); 250 x 1 16.2 s (load 4).
+  // bench/registry/import.mjs on the local backend, 10,000 rows at load 0.2-0.3: 500 rows x 2
+  // in parallel 7.7 s; 1,000 x 2 10.7 s; 100 x 2 15.5 s (the pool's own cost per batch).
   maxParallelism: 2,
   logLevel: "WARN",
   retryActionsByDefault: true,

@@ -1,9 +1,11 @@
 // Keeps `stockGroups` equal to the sums over each owner's business assets: every
 // write to `assets` (through lib/writes.ts) moves the old document out of its groups
-// and the new one in, in the same transaction, so concurrent writes stay exact
-// (a conflicting commit is retried by the database, never lost).
+// and the new one in. The moves are added up in the mutation's tally
+// (lib/counts/tally.ts) and written when it ends, in the same transaction, so
+// concurrent writes stay exact (a conflicting commit is retried, never lost).
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import type { CountTally } from "../counts/tally";
 
 export type StockDimension = Doc<"stockGroups">["dimension"];
 type StockTotals = { items: number; quantity: number; value: number };
@@ -41,37 +43,47 @@ async function stockGroup(ctx: QueryCtx, ownerId: Id<"users">, dimension: StockD
     .unique();
 }
 
-async function apply(ctx: MutationCtx, c: Contribution, sign: 1 | -1) {
+export type StockChange = StockTotals & { ownerId: Id<"users">; dimension: StockDimension; key: string };
+
+/** Writes one group's net change: creates it, moves its totals, or deletes it when it holds no item. */
+export async function applyStockChange(ctx: MutationCtx, change: StockChange) {
+  const { ownerId, dimension, key } = change;
+  const row = await stockGroup(ctx, ownerId, dimension, key);
+  const next = {
+    items: (row?.items ?? 0) + change.items,
+    quantity: (row?.quantity ?? 0) + change.quantity,
+    value: (row?.value ?? 0) + change.value,
+  };
+  if (row === null) {
+    if (next.items > 0) await ctx.db.insert("stockGroups", { ownerId, dimension, key, ...next });
+  } else if (next.items <= 0) await ctx.db.delete("stockGroups", row._id);
+  else await ctx.db.patch("stockGroups", row._id, next);
+}
+
+/** Records a contribution's move in or out of its groups in the mutation's tally. */
+function tallyStock(counts: CountTally, c: Contribution, sign: 1 | -1) {
   for (const [dimension, key] of groupsOf(c)) {
-    const row = await stockGroup(ctx, c.ownerId, dimension, key);
-    const next = {
-      items: (row?.items ?? 0) + sign * c.items,
-      quantity: (row?.quantity ?? 0) + sign * c.quantity,
-      value: (row?.value ?? 0) + sign * c.value,
-    };
-    if (row === null) await ctx.db.insert("stockGroups", { ownerId: c.ownerId, dimension, key, ...next });
-    else if (next.items <= 0) await ctx.db.delete("stockGroups", row._id);
-    else await ctx.db.patch("stockGroups", row._id, next);
+    counts.addStock(c.ownerId, dimension, key, { items: sign * c.items, quantity: sign * c.quantity, value: sign * c.value });
   }
 }
 
 const same = (a: Contribution | null, b: Contribution | null) =>
   a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 
-/** The trigger on `assets`: registered in lib/counts/triggers.ts. */
-export async function followAsset(ctx: MutationCtx, change: { oldDoc: Doc<"assets"> | null; newDoc: Doc<"assets"> | null }) {
+/** Part of the trigger on `assets` (lib/counts/triggers.ts): the stock groups' share of a write. */
+export function tallyAssetStock(counts: CountTally, change: { oldDoc: Doc<"assets"> | null; newDoc: Doc<"assets"> | null }) {
   const before = contributionOf(change.oldDoc);
   const after = contributionOf(change.newDoc);
   // Most writes (status, visibility, files) leave the stock figures as they were.
   if (same(before, after)) return;
-  if (before !== null) await apply(ctx, before, -1);
-  if (after !== null) await apply(ctx, after, 1);
+  if (before !== null) tallyStock(counts, before, -1);
+  if (after !== null) tallyStock(counts, after, 1);
 }
 
-/** Adds an asset that predates the trigger (backfill); the caller makes sure it is not counted yet. */
-export async function addToStock(ctx: MutationCtx, asset: Doc<"assets">) {
+/** Adds an asset that predates the trigger (backfill) to the tally; the caller makes sure it is not counted yet. */
+export function addToStock(counts: CountTally, asset: Doc<"assets">) {
   const c = contributionOf(asset);
-  if (c !== null) await apply(ctx, c, 1);
+  if (c !== null) tallyStock(counts, c, 1);
 }
 
 const ZERO: StockTotals = { items: 0, quantity: 0, value: 0 };

@@ -1,0 +1,43 @@
+// The count changes of one mutation, added up and written once when it ends.
+// The triggers (./triggers.ts) record each write's +1/-1 here instead of writing
+// counters and stock groups themselves; lib/writes.ts creates one tally per mutation
+// and flushes it after the handler returns, still inside the mutation's transaction,
+// so the counts commit (or roll back) with the writes they count. A mutation that
+// writes 500 assets then makes a handful of counter writes instead of thousands.
+// (A count read inside the same mutation, after its writes, does not see them yet:
+// no mutation reads counts.)
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { applyStockChange, type StockChange, type StockDimension } from "../inventory/stockGroups";
+import { assetCounter } from "./assetCounts";
+
+export class CountTally {
+  private counters = new Map<string, number>();
+  private stock = new Map<string, StockChange>();
+
+  /** Adds `delta` to a counter of ./assetCounts.ts. */
+  count(key: string, delta: number) {
+    this.counters.set(key, (this.counters.get(key) ?? 0) + delta);
+  }
+
+  /** Adds a change to one stock group (lib/inventory/stockGroups.ts). */
+  addStock(ownerId: Id<"users">, dimension: StockDimension, key: string, change: { items: number; quantity: number; value: number }) {
+    const id = JSON.stringify([ownerId, dimension, key]);
+    const sum = this.stock.get(id) ?? { ownerId, dimension, key, items: 0, quantity: 0, value: 0 };
+    sum.items += change.items;
+    sum.quantity += change.quantity;
+    sum.value += change.value;
+    this.stock.set(id, sum);
+  }
+
+  /** Writes what was added up (changes that cancelled out write nothing) and starts afresh. */
+  async flush(ctx: MutationCtx) {
+    const counters = [...this.counters].filter(([, delta]) => delta !== 0);
+    const stock = [...this.stock.values()].filter((s) => s.items !== 0 || s.quantity !== 0 || s.value !== 0);
+    this.counters.clear();
+    this.stock.clear();
+    const counter = assetCounter();
+    for (const [key, delta] of counters) await counter.add(ctx, key, delta);
+    for (const change of stock) await applyStockChange(ctx, change);
+  }
+}
