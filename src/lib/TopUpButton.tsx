@@ -1,6 +1,6 @@
-// Buying TMT (convex/topUps.ts): the smallest pack that covers what is needed,
-// paid through the deployment's payment provider; in test mode it is credited
-// at once and says that no money was taken.
+// Buying TMT (convex/topUps.ts), paid through the deployment's payment provider;
+// in test mode it is credited at once and says that no money was taken. The import
+// screen offers the smallest pack that covers what is needed; /wallet lists them all.
 import { useAction, useQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -10,32 +10,54 @@ import { Button } from "../ui";
 import { errorMessage } from "./errors";
 import { formatMoney, formatTmt } from "./format";
 
-export function TopUpButton({ needed, balance }: { needed: number; balance: number }) {
+type Pack = { id: string; tmt: number; priceMinor: number };
+
+export const TOP_UP_TEXT = {
+  unavailable: "Buying TMT is not set up on this deployment yet: ask an administrator to credit your account.",
+  testMode: "Test mode: no card is charged.",
+  failed: "The payment did not go through",
+} as const;
+
+/** The packs on sale and a way to buy one (null while loading). */
+export function useTopUp() {
   const offer = useQuery(api.topUps.offer, {});
   const buy = useAction(api.topUps.buy);
-  const [busy, setBusy] = useState(false);
+  const [buying, setBuying] = useState<string | null>(null);
   if (offer === undefined) return null;
-  if (!offer.available) return <p>Buying TMT is not set up on this deployment yet: ask an administrator to credit your account.</p>;
-  const pack = packFor(needed, balance);
-  const price = `${offer.currency === "GBP" ? "£" : `${offer.currency} `}${formatMoney(pack.priceMinor)}`;
-  const run = async () => {
-    setBusy(true);
+  const priceOf = (pack: Pack) => `${offer.currency === "GBP" ? "£" : `${offer.currency} `}${formatMoney(pack.priceMinor)}`;
+  const purchase = async (pack: Pack) => {
+    setBuying(pack.id);
     try {
       const result = await buy({ packId: pack.id });
       if (result.kind === "redirect") window.location.assign(result.redirectUrl);
       else toast.success(`${formatTmt(result.tmt)} added to your wallet${offer.test ? " (test mode: no payment taken)" : ""}`);
     } catch (e) {
-      toast.error(errorMessage(e, "The payment did not go through"));
+      toast.error(errorMessage(e, TOP_UP_TEXT.failed));
     } finally {
-      setBusy(false);
+      setBuying(null);
     }
   };
+  return { offer, buying, priceOf, purchase };
+}
+
+/** One pack's buy button, busy while its payment runs. */
+export function BuyPackButton({ pack, topUp }: { pack: Pack; topUp: NonNullable<ReturnType<typeof useTopUp>> }) {
+  return (
+    <Button size="sm" onClick={() => void topUp.purchase(pack)} loading={topUp.buying === pack.id} disabled={topUp.buying !== null} loadingText="Paying...">
+      Buy {formatTmt(pack.tmt)} for {topUp.priceOf(pack)}
+    </Button>
+  );
+}
+
+/** The smallest pack that brings `balance` up to `needed`. */
+export function TopUpButton({ needed, balance }: { needed: number; balance: number }) {
+  const topUp = useTopUp();
+  if (topUp === null) return null;
+  if (!topUp.offer.available) return <p>{TOP_UP_TEXT.unavailable}</p>;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button size="sm" onClick={() => void run()} loading={busy} loadingText="Paying...">
-        Buy {formatTmt(pack.tmt)} for {price}
-      </Button>
-      {offer.test && <span className="text-xs">Test mode: no card is charged.</span>}
+      <BuyPackButton pack={packFor(needed, balance)} topUp={topUp} />
+      {topUp.offer.test && <span className="text-xs">{TOP_UP_TEXT.testMode}</span>}
     </div>
   );
 }

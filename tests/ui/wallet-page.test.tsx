@@ -1,4 +1,6 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import WalletPage from "../../src/features/wallet/WalletPage";
@@ -17,6 +19,7 @@ vi.mock("convex/react", async () => {
     },
   };
 });
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
 const DAY = Date.UTC(2025, 4, 14, 9, 30);
@@ -91,5 +94,38 @@ describe("/wallet", () => {
     expect(screen.getByText("No transactions yet")).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Transactions" })).not.toBeInTheDocument();
     error.mockRestore();
+  });
+
+  it("sells every TMT pack, says when it is test mode, and credits one on click", async () => {
+    const user = userEvent.setup();
+    fake.queries["wallet:overview"] = filled;
+    fake.queries["topUps:offer"] = {
+      available: true,
+      test: true,
+      currency: "GBP",
+      packs: [{ id: "tmt_1000", tmt: 1000, priceMinor: 1000 }, { id: "tmt_12000", tmt: 12000, priceMinor: 10000 }, { id: "tmt_60000", tmt: 60000, priceMinor: 45000 }],
+    };
+    renderWallet();
+    const card = screen.getByRole("region", { name: "Buy TMT" });
+    expect(card).toHaveTextContent("12,000 TMT covers a 10,000-item import (11,300 TMT).");
+    expect(within(card).getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Buy 1,000 TMT for £10.00",
+      "Buy 12,000 TMT for £100.00",
+      "Buy 60,000 TMT for £450.00",
+    ]);
+    expect(card).toHaveTextContent("Test mode: no card is charged.");
+    fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 12000 } as never);
+    await user.click(within(card).getByRole("button", { name: "Buy 12,000 TMT for £100.00" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_12000" }));
+    expect(toast.success).toHaveBeenCalledWith("12,000 TMT added to your wallet (test mode: no payment taken)");
+  });
+
+  it("says buying is not set up when the deployment has no payment provider", () => {
+    fake.queries["wallet:overview"] = filled;
+    fake.queries["topUps:offer"] = { available: false, test: false, currency: "GBP", packs: [] };
+    renderWallet();
+    const card = screen.getByRole("region", { name: "Buy TMT" });
+    expect(card).toHaveTextContent("Buying TMT is not set up on this deployment yet: ask an administrator to credit your account.");
+    expect(within(card).queryByRole("button")).toBeNull();
   });
 });

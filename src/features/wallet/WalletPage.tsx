@@ -3,6 +3,7 @@ import { api } from "../../../convex/_generated/api";
 import type { WalletOverview } from "../../../convex/lib/wallet/tables";
 import { PageSpinner, QueryErrorBoundary } from "../../ui";
 import { BalanceChart } from "./BalanceChart";
+import { BuyTmt } from "./BuyTmt";
 import { HowToEarn } from "./HowToEarn";
 import { TransactionList } from "./TransactionList";
 import { formatTmt } from "../../lib/format";
@@ -37,7 +38,10 @@ function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed
         {!failed && <BalanceChart />}
         <TransactionList transactions={wallet.transactions} />
       </div>
-      <HowToEarn />
+      <div className="flex flex-col gap-6">
+        {!failed && <BuyTmt />}
+        <HowToEarn />
+      </div>
     </div>
   );
 }
