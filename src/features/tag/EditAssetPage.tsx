@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
-import { Button, Card, PageSpinner, Form } from "../../ui";
+import { Button, Card, Modal, PageSpinner, Form } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
@@ -16,11 +16,17 @@ import { clientErrorMessage } from "../../lib/errors";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 
-/** The asset's files: photos as thumbnails (the first is the cover; another can be made it), documents as rows. */
+type AttachedFile = AssetDetail["files"][number];
+
+/**
+ * The asset's files: photos as thumbnails (the first is the cover; another can be made it), documents as rows.
+ * Deleting one takes effect at once, not on Save, so it is confirmed first: Cancel on the form would not bring it back.
+ */
 function ExistingFiles({ asset }: { asset: AssetDetail }) {
   const removeFile = useMutation(api.assetFiles.remove);
   const setCover = useMutation(api.assetFiles.setCover);
   const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AttachedFile | null>(null);
   if (asset.files.length === 0) return null;
   const photos = asset.files.filter((f) => f.kind === "photo");
   const documents = asset.files.filter((f) => f.kind === "document");
@@ -28,7 +34,10 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
     setError(null);
     action.catch((e) => setError(clientErrorMessage(e, fallback)));
   };
-  const remove = (f: AssetDetail["files"][number]) => act(removeFile({ assetId: asset._id, storageId: f.storageId }), "Could not delete the file.");
+  const remove = (f: AttachedFile) => {
+    setDeleting(null);
+    act(removeFile({ assetId: asset._id, storageId: f.storageId }), "Could not delete the file.");
+  };
   return (
     <div className="flex flex-col gap-2">
       <h2 className="text-sm font-medium text-slate-700 dark:text-slate-200">Attached files</h2>
@@ -37,7 +46,7 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
           {photos.map((f, index) => (
             <PhotoTile key={f.storageId} src={f.url} name={f.name} isCover={index === 0}
               onMakeCover={() => act(setCover({ assetId: asset._id, storageId: f.storageId }), "Could not change the cover.")}
-              remove={{ label: "Delete", onClick: () => remove(f) }} />
+              remove={{ label: "Delete", onClick: () => setDeleting(f) }} />
           ))}
         </ul>
       )}
@@ -46,7 +55,7 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
           {documents.map((f) => (
             <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 truncate">{f.name}</span>
-              <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`} onClick={() => remove(f)}>
+              <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`} onClick={() => setDeleting(f)}>
                 Delete
               </Button>
             </li>
@@ -54,6 +63,20 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
         </ul>
       )}
       {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <Modal
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? "this file"}?`}
+        description="It is removed from this asset now, whether or not you save your other changes. This cannot be undone."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDeleting(null)}>Keep it</Button>
+            <Button variant="danger" onClick={() => deleting && remove(deleting)}>Delete file</Button>
+          </>
+        }
+      >
+        {null}
+      </Modal>
     </div>
   );
 }
