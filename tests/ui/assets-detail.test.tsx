@@ -46,6 +46,18 @@ beforeEach(() => {
 });
 
 describe("/assets/:assetId", () => {
+  // First in the file: once a test has loaded the label's lazy module, it renders at once.
+  it("keeps the label card's shape while the label's code loads", async () => {
+    fake.queries["assets:get"] = asset;
+    fake.queries["assets:history"] = [];
+    renderAt("/assets/a1");
+    const loading = screen.getByText("Loading label...");
+    expect(loading.closest("section")).toHaveAttribute("aria-busy", "true");
+    expect(loading).toHaveStyle({ width: "62mm", height: "32mm" });
+    expect(await screen.findByTestId("asset-label")).toBeInTheDocument();
+    expect(screen.queryByText("Loading label...")).toBeNull();
+  });
+
   it("shows every field, the QR label with the verify URL, status actions and history", async () => {
     fake.queries["assets:get"] = asset;
     fake.queries["assets:history"] = [

@@ -12,9 +12,23 @@ import { TransferPanel } from "./TransferPanel";
 import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
+import { labelFormat } from "../../lib/labels/formats";
 
 // The label preview brings the QR encoder; it loads after the page, in a box of its final size.
 const QrLabel = lazy(() => import("./QrLabel").then((m) => ({ default: m.QrLabel })));
+// The label's outline at its printed size while the QR code's module loads, so the card keeps its shape.
+const PREVIEW = labelFormat("roll-62mm").label;
+function QrLabelLoading() {
+  return (
+    <section aria-labelledby="label-title" aria-busy="true" className="flex flex-col gap-3">
+      <h2 id="label-title" className="font-semibold text-slate-900 dark:text-white">Verification label</h2>
+      <div className="flex items-center justify-center rounded-md bg-white text-xs text-slate-500 ring-1 ring-slate-300"
+        style={{ width: `${PREVIEW.width}mm`, height: `${PREVIEW.height}mm`, maxWidth: "100%" }}>
+        Loading label...
+      </div>
+    </section>
+  );
+}
 
 function Files({ asset }: { asset: AssetDetail }) {
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
@@ -126,7 +140,7 @@ export default function AssetDetailPage() {
         <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">
           <Card><StatusPanel asset={asset} /></Card>
           <Card>
-            <Suspense fallback={<div className="h-[11.5rem]" aria-hidden="true" />}>
+            <Suspense fallback={<QrLabelLoading />}>
               <QrLabel assetId={asset._id} serial={asset.serial} name={asset.name} />
             </Suspense>
           </Card>
