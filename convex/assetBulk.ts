@@ -8,7 +8,8 @@ import type { MutationCtx } from "./_generated/server";
 import { ownedOrNull, userMutation, viewerQuery } from "./lib/access";
 import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, FILTER_MAX, IDS_PAGE, matchesStock, stockFilterArgs } from "./lib/assets/bulk";
 import { changeStatus, changeVisibility, deleteAsset } from "./lib/assets/changes";
-import { listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
+import { listMineQuery, serialMatch } from "./lib/assets/list";
+import { sortValidator } from "./lib/assets/sorts";
 import { assetKindValidator, assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
 import { appError } from "./lib/errors";
 

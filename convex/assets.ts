@@ -17,7 +17,8 @@ import {
   recordEvent,
   toSummary,
 } from "./lib/assets/read";
-import { listMineQuery, serialMatch, sortValidator } from "./lib/assets/list";
+import { listMineQuery, serialMatch } from "./lib/assets/list";
+import { sortValidator } from "./lib/assets/sorts";
 import { countOwned } from "./lib/counts/assetCounts";
 import { assertAsset, searchTextOf } from "./lib/assets/rules";
 import { changeStatus, deleteAsset } from "./lib/assets/changes";

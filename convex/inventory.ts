@@ -5,7 +5,8 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { businessQuery } from "./lib/access";
 import { BULK_MESSAGES, FILTER_MAX, matchesStock, stockFilterArgs } from "./lib/assets/bulk";
-import { listMineQuery, sortValidator } from "./lib/assets/list";
+import { listMineQuery } from "./lib/assets/list";
+import { sortValidator } from "./lib/assets/sorts";
 import { assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
 import { inventoryItemFields, itemOf } from "./lib/csv/assets";
 import { appError } from "./lib/errors";

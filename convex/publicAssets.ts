@@ -6,7 +6,7 @@ import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicQuery } from "./lib/access";
 import { BULK_BATCH, BULK_MESSAGES, IDS_PAGE } from "./lib/assets/bulk";
-import { sortValidator, type AssetSort } from "./lib/assets/list";
+import { sortValidator, type AssetSort } from "./lib/assets/sorts";
 import { coverPhotoUrl, getAssetBySerial } from "./lib/assets/read";
 import { countPublicAssets } from "./lib/counts/assetCounts";
 import { appError } from "./lib/errors";

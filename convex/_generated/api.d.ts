@@ -47,6 +47,7 @@ import type * as lib_assets_read from "../lib/assets/read.js";
 import type * as lib_assets_rules from "../lib/assets/rules.js";
 import type * as lib_assets_seed from "../lib/assets/seed.js";
 import type * as lib_assets_serial from "../lib/assets/serial.js";
+import type * as lib_assets_sorts from "../lib/assets/sorts.js";
 import type * as lib_assets_store from "../lib/assets/store.js";
 import type * as lib_assets_tables from "../lib/assets/tables.js";
 import type * as lib_assets_tagging from "../lib/assets/tagging.js";
@@ -184,6 +185,7 @@ declare const fullApi: ApiFromModules<{
   "lib/assets/rules": typeof lib_assets_rules;
   "lib/assets/seed": typeof lib_assets_seed;
   "lib/assets/serial": typeof lib_assets_serial;
+  "lib/assets/sorts": typeof lib_assets_sorts;
   "lib/assets/store": typeof lib_assets_store;
   "lib/assets/tables": typeof lib_assets_tables;
   "lib/assets/tagging": typeof lib_assets_tagging;

@@ -1,4 +1,4 @@
-import type { AssetSort } from "../../convex/lib/assets/list";
+import type { AssetSort } from "../../convex/lib/assets/sorts";
 import { Select, ViewToggle } from "../ui";
 import type { useListParams } from "./listParams";
 

@@ -1,16 +1,11 @@
 // /assets list: picks the index that serves each filter and sort, so the read
 // stays inside the owner's own range.
-import { literals } from "convex-helpers/validators";
-import type { Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { getAssetBySerial } from "./read";
 import { isSerialFormat } from "./serial";
+import type { AssetSort } from "./sorts";
 import type { AssetKind, AssetStatus } from "./tables";
-
-export const ASSET_SORTS = ["newest", "oldest", "name", "name_desc"] as const;
-export const sortValidator = literals(...ASSET_SORTS);
-export type AssetSort = Infer<typeof sortValidator>;
 const SEARCH_MAX = 100;
 
 type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; search?: string };

@@ -1,7 +1,7 @@
 import { useConvex, useQuery } from "convex/react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import { ASSET_SORTS } from "../../../convex/lib/assets/list";
+import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
 import type { AssetSummary } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "../../../convex/lib/assets/tables";

@@ -11,7 +11,7 @@ import { InventoryTable } from "./InventoryTable";
 import { errorMessage } from "../../lib/errors";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
-import { ASSET_SORTS } from "../../../convex/lib/assets/list";
+import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
 
 const ALL = "__all__";
 // The URL spelling of "items with no location / category" (an empty param would read as absent).

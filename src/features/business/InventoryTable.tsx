@@ -2,7 +2,7 @@ import { useConvex } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import type { AssetSort } from "../../../convex/lib/assets/list";
+import type { AssetSort } from "../../../convex/lib/assets/sorts";
 import type { Column } from "../../ui";
 import { AssetBulkActions } from "../../lib/AssetBulkActions";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";

@@ -2,7 +2,7 @@ import { useConvex, useQuery } from "convex/react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { ASSET_SORTS } from "../../../convex/lib/assets/list";
+import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
 import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import type { PublicAssetCard as Card } from "../../../convex/lib/verify/tables";
 import { Button, Input, buttonClasses, type Column } from "../../ui";
