@@ -6,7 +6,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { STATUS_LABELS } from "../../convex/lib/assets/rules";
 import type { AssetStatus, Visibility } from "../../convex/lib/assets/tables";
-import { Button, Modal, Select } from "../ui";
+import { Button, ConfirmModal, Select } from "../ui";
 import { inBatches, itemsText } from "./bulk";
 import type { BulkRun } from "./BulkBar";
 import { exportSelection } from "./exportCsv";
@@ -88,20 +88,14 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
       <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
       <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
       <Button size="sm" variant="danger" onClick={() => setConfirming(true)} disabled={none}>Delete</Button>
-      <Modal
+      <ConfirmModal
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete ${itemsText(ids.length)}?`}
         description="Their history goes with them and this cannot be undone. Their serials are never issued again."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button variant="danger" onClick={() => void deleteAll()}>Delete {itemsText(ids.length)}</Button>
-          </>
-        }
-      >
-        {null}
-      </Modal>
+        confirmLabel={`Delete ${itemsText(ids.length)}`}
+        onConfirm={() => void deleteAll()}
+      />
     </>
   );
 }

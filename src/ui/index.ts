@@ -1,5 +1,6 @@
 export { Button, buttonClasses } from "./Button";
 export { Modal } from "./Modal";
+export { ConfirmModal } from "./ConfirmModal";
 export { Input } from "./Input";
 export type { InputProps } from "./Input";
 export { Select } from "./Select";

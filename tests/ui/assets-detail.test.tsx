@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AssetDetailPage from "../../src/features/assets/AssetDetailPage";
 import AssetsPage from "../../src/features/assets/AssetsPage";
+import EditAssetPage from "../../src/features/tag/EditAssetPage";
 import type { AssetDetail, AssetSummary } from "../../convex/lib/assets/read";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
@@ -35,6 +36,7 @@ function renderAt(path: string, state?: unknown) {
       <Routes>
         <Route path="/assets" element={<AssetsPage />} />
         <Route path="/assets/:assetId" element={<AssetDetailPage />} />
+        <Route path="/assets/:assetId/edit" element={<EditAssetPage />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -127,5 +129,38 @@ describe("/assets", () => {
   it("explains an empty list", () => {
     renderAt("/assets");
     expect(screen.getByText("You have not tagged anything yet")).toBeInTheDocument();
+  });
+});
+
+describe("/assets/:assetId/edit attached files", () => {
+  beforeEach(() => {
+    fake.queries["assets:get"] = {
+      ...asset,
+      files: [
+        { storageId: "s1" as never, kind: "photo", name: "front.jpg", contentType: "image/jpeg", size: 1000, url: "https://example.com/front.jpg" },
+        { storageId: "s2" as never, kind: "document", name: "receipt.pdf", contentType: "application/pdf", size: 2000, url: null },
+      ],
+    } satisfies AssetDetail;
+  });
+
+  // Deleting a file takes effect at once (not on Save), so it is confirmed first.
+  it("asks before deleting a document; keeping it writes nothing", async () => {
+    const user = userEvent.setup();
+    renderAt("/assets/a1/edit");
+    await user.click(screen.getByRole("button", { name: "Delete receipt.pdf" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete receipt.pdf?" });
+    expect(dialog).toHaveTextContent("It is removed from this asset now, whether or not you save your other changes.");
+    await user.click(within(dialog).getByRole("button", { name: "Keep it" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(fake.mutation).not.toHaveBeenCalled();
+  });
+
+  it("deletes a photo once confirmed", async () => {
+    const user = userEvent.setup();
+    renderAt("/assets/a1/edit");
+    await user.click(screen.getByRole("button", { name: "Delete front.jpg" }));
+    await user.click(within(screen.getByRole("dialog", { name: "Delete front.jpg?" })).getByRole("button", { name: "Delete file" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", storageId: "s1" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
-import { Button, buttonClasses, Card, Modal, PageSpinner } from "../../ui";
+import { Button, buttonClasses, Card, ConfirmModal, PageSpinner } from "../../ui";
 import { DetailFields } from "./DetailFields";
 import { HistoryList } from "./HistoryList";
 import { StatusPanel } from "./StatusPanel";
@@ -85,9 +85,8 @@ function DeleteButton({ asset }: { asset: AssetDetail }) {
   return (
     <>
       <Button variant="ghost" size="sm" className="text-red-600 dark:text-red-400" onClick={() => setOpen(true)}>Delete</Button>
-      <Modal open={open} onOpenChange={setOpen} title="Delete this asset?" size="sm"
-        description={`${asset.name} (${asset.serial}) and its files will be removed. The serial number is never reused; tokens are not refunded.`}
-        footer={<><Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button><Button variant="danger" loading={busy} onClick={confirm}>Delete asset</Button></>} />
+      <ConfirmModal open={open} onOpenChange={setOpen} title="Delete this asset?" confirmLabel="Delete asset" busy={busy} onConfirm={() => void confirm()}
+        description={`${asset.name} (${asset.serial}) and its files will be removed. The serial number is never reused; tokens are not refunded.`} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Modal } from "../../ui";
+import { ConfirmModal } from "../../ui";
 
 const DELETE_CONFIRMATION = "Are you sure you want to delete this article? This action cannot be undone.";
 
@@ -18,24 +18,17 @@ export function DeleteArticleDialog({ title, onConfirm, onClose }: DeleteArticle
     if (done) onClose();
   };
   return (
-    <Modal
+    <ConfirmModal
       open
-      onOpenChange={(open) => !open && !deleting && onClose()}
+      onOpenChange={(open) => !open && onClose()}
       title="Delete Article"
       description={DELETE_CONFIRMATION}
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => void confirm()} loading={deleting} loadingText="Deleting...">
-            Delete
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      onConfirm={() => void confirm()}
+      busy={deleting}
+      busyLabel="Deleting..."
     >
       <p className="text-sm font-medium break-words text-slate-800 dark:text-slate-100">{title}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
-import { Button, Card, Modal, PageSpinner, Form } from "../../ui";
+import { Button, Card, ConfirmModal, PageSpinner, Form } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
@@ -63,20 +63,15 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
         </ul>
       )}
       {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      <Modal
+      <ConfirmModal
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={`Delete ${deleting?.name ?? "this file"}?`}
         description="It is removed from this asset now, whether or not you save your other changes. This cannot be undone."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setDeleting(null)}>Keep it</Button>
-            <Button variant="danger" onClick={() => deleting && remove(deleting)}>Delete file</Button>
-          </>
-        }
-      >
-        {null}
-      </Modal>
+        cancelLabel="Keep it"
+        confirmLabel="Delete file"
+        onConfirm={() => deleting && remove(deleting)}
+      />
     </div>
   );
 }
