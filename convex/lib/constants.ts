@@ -4,6 +4,8 @@ export const TOKEN_SYMBOL = "TMT";
 // The currency of money an owner records on an asset (purchase value, unit cost).
 export const PRICE_CURRENCY = "TMT";
 export const SUPPORT_EMAIL = "support@tagmything.com";
+// Items in one CSV import file (its price and the TMT packs are sized by it).
+export const MAX_IMPORT_ROWS = 10_000;
 
 export const MIN_PASSWORD_LENGTH = 6;
 // Hashing cost grows with length; nobody types more than this.

@@ -20,15 +20,17 @@ import { registerCountTriggers, type FollowCtx } from "./counts/triggers";
 const triggers = new Triggers<DataModel, FollowCtx>();
 registerCountTriggers(triggers);
 
+/** The context triggers run in (with a fresh tally), and the flush that writes the tally at the end. */
+function followWrites(ctx: MutationCtx) {
+  const counts = new CountTally();
+  return { ctx: triggers.wrapDB({ ...ctx, counts }), flush: () => counts.flush(ctx) };
+}
+
 const followed = {
   args: {},
   input: (ctx: MutationCtx) => {
-    const counts = new CountTally();
-    return {
-      ctx: triggers.wrapDB({ ...ctx, counts }),
-      args: {},
-      onSuccess: async ({ ctx: plain }: { ctx: MutationCtx }) => await counts.flush(plain),
-    };
+    const { ctx: withTriggers, flush } = followWrites(ctx);
+    return { ctx: withTriggers, args: {}, onSuccess: flush };
   },
 };
 
@@ -40,8 +42,8 @@ export const internalMutation = customMutation(rawInternalMutation, followed);
  * above (Convex Auth's callbacks, tests), and writes its tally afterwards.
  */
 export async function withTriggers<T>(ctx: MutationCtx, write: (ctx: FollowCtx) => Promise<T>): Promise<T> {
-  const counts = new CountTally();
-  const result = await write(triggers.wrapDB({ ...ctx, counts }));
-  await counts.flush(ctx);
+  const followedCtx = followWrites(ctx);
+  const result = await write(followedCtx.ctx);
+  await followedCtx.flush();
   return result;
 }

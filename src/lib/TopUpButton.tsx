@@ -5,18 +5,12 @@ import { useAction, useQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
-import { packFor } from "../../convex/lib/payments/packs";
+import { packFor, TOP_UP_TEXT } from "../../convex/lib/payments/packs";
 import { Button } from "../ui";
 import { errorMessage } from "./errors";
 import { formatMoney, formatTmt } from "./format";
 
 type Pack = { id: string; tmt: number; priceMinor: number };
-
-export const TOP_UP_TEXT = {
-  unavailable: "Buying TMT is not set up on this deployment yet: ask an administrator to credit your account.",
-  testMode: "Test mode: no card is charged.",
-  failed: "The payment did not go through",
-} as const;
 
 /** The packs on sale and a way to buy one (null while loading). */
 export function useTopUp() {
@@ -32,7 +26,7 @@ export function useTopUp() {
       if (result.kind === "redirect") window.location.assign(result.redirectUrl);
       else toast.success(`${formatTmt(result.tmt)} added to your wallet${offer.test ? " (test mode: no payment taken)" : ""}`);
     } catch (e) {
-      toast.error(errorMessage(e, TOP_UP_TEXT.failed));
+      toast.error(errorMessage(e, TOP_UP_TEXT.paymentFailed));
     } finally {
       setBuying(null);
     }
@@ -53,7 +47,7 @@ export function BuyPackButton({ pack, topUp }: { pack: Pack; topUp: NonNullable<
 export function TopUpButton({ needed, balance }: { needed: number; balance: number }) {
   const topUp = useTopUp();
   if (topUp === null) return null;
-  if (!topUp.offer.available) return <p>{TOP_UP_TEXT.unavailable}</p>;
+  if (!topUp.offer.available) return <p>{TOP_UP_TEXT.unavailableForUser}</p>;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <BuyPackButton pack={packFor(needed, balance)} topUp={topUp} />

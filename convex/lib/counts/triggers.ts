@@ -1,7 +1,8 @@
 // Registers every count's trigger on lib/writes.ts's `triggers`, so each insert,
 // patch and delete made through the app's mutation builders keeps the counts exact.
-// The idempotent form (replaceOrInsert / deleteIfExists) is used so a document that
-// predates its aggregate (before the backfill reaches it) never makes a write fail.
+// Aggregates use their idempotent form (replaceOrInsert / deleteIfExists) so a document
+// that predates its aggregate (before the backfill reaches it) never makes a write fail;
+// assets only add to the mutation's tally (./tally.ts).
 import type { Trigger, Triggers } from "convex-helpers/server/triggers";
 import type { DataModel, Doc, TableNames } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
@@ -14,7 +15,6 @@ import {
   usersByEmail,
   verifications,
 } from "./aggregates";
-
 import type { CountTally } from "./tally";
 
 /** A mutation's context as triggers see it: with the tally its asset counts add up in. */
@@ -23,8 +23,8 @@ type Follower<T extends TableNames> = Trigger<FollowCtx, DataModel, T>;
 
 /**
  * The aggregate's trigger, skipped for an update that leaves what the aggregate holds
- * (`position`: namespace, key and summed value) as it was: most writes (a rename, a
- * status change for the visibility count) then cost no component call at all.
+ * (`position`: its sort key) as it was: most writes (a rename, a seen flag) then cost
+ * no component call at all.
  */
 function whenMoved<T extends TableNames>(trigger: Follower<T>, position: (doc: Doc<T>) => unknown): Follower<T> {
   return async (ctx, change) => {

@@ -5,6 +5,7 @@
 import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
 import { parseCsv, restoreCell, toCsv, type Delimiter } from "./format";
 import { messageNumber } from "../errors";
+import { MAX_IMPORT_ROWS } from "../constants";
 
 export const IMPORT_FIELDS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -29,7 +30,6 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   description: ["description", "notes", "details", "comment"],
 };
 
-export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const MAX_LISTED_ERRORS = 100;
 

@@ -4,7 +4,7 @@
 // imports.batchDone.
 import { Workpool } from "@convex-dev/workpool";
 import { components } from "../../_generated/api";
-import { MAX_IMPORT_ROWS } from "./import";
+import { MAX_IMPORT_ROWS } from "../constants";
 
 // A batch's counts are added up and written once (lib/counts/tally.ts), so a created row costs
 // only its own writes: 500 rows take well under a mutation's 1 s (1,000-row batches also pass).

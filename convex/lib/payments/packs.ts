@@ -22,5 +22,9 @@ export function packFor(needed: number, balance: number): TopUpPack {
 
 export const TOP_UP_TEXT = {
   unavailable: "Buying TMT is not set up on this deployment yet.",
+  // What the screens say instead of offering packs, with what the user can do.
+  unavailableForUser: "Buying TMT is not set up on this deployment yet: ask an administrator to credit your account.",
+  testMode: "Test mode: no card is charged.",
+  paymentFailed: "The payment did not go through",
   unknownPack: "Unknown top-up pack",
 } as const;

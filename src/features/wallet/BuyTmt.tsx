@@ -1,7 +1,7 @@
-import { MAX_IMPORT_ROWS } from "../../../convex/lib/csv/import";
+import { MAX_IMPORT_ROWS } from "../../../convex/lib/constants";
 import { importCost } from "../../../convex/lib/csv/pricing";
-import { packFor } from "../../../convex/lib/payments/packs";
-import { BuyPackButton, TOP_UP_TEXT, useTopUp } from "../../lib/TopUpButton";
+import { packFor, TOP_UP_TEXT } from "../../../convex/lib/payments/packs";
+import { BuyPackButton, useTopUp } from "../../lib/TopUpButton";
 import { formatNumber, formatTmt } from "../../lib/format";
 
 // The largest import a file allows, priced, and the pack that pays for it.
@@ -22,7 +22,7 @@ export function BuyTmt() {
       {topUp === null ? (
         <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Loading...</p>
       ) : !topUp.offer.available ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{TOP_UP_TEXT.unavailable}</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{TOP_UP_TEXT.unavailableForUser}</p>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
