@@ -33,6 +33,7 @@ const sizes: Record<ModalSize, string> = {
 export function Modal({ open, onOpenChange, title, description, size = "md", children, footer, className, initialFocus, backdrop = "blur", dataAttributes }: ModalProps) {
   // Controlled modals have no Radix Trigger, so focus would drop to <body> on close; return it to the opener.
   const opener = useRef<HTMLElement | null>(null);
+  const hasBody = children != null && children !== false;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -77,9 +78,10 @@ export function Modal({ open, onOpenChange, title, description, size = "md", chi
               </svg>
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {/* No body for a dialog that is all title, description and buttons (a confirmation): an empty one showed as a blank band. */}
+          {hasBody && <div className="overflow-y-auto px-5 py-4">{children}</div>}
           {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+            <div className={cn("flex flex-wrap justify-end gap-2 px-5 py-4", hasBody && "border-t border-slate-200 dark:border-slate-800")}>
               {footer}
             </div>
           )}
