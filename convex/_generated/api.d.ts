@@ -121,6 +121,10 @@ import type * as lib_verify_openapi from "../lib/verify/openapi.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
 import type * as lib_verify_tables from "../lib/verify/tables.js";
 import type * as lib_wallet_tables from "../lib/wallet/tables.js";
+import type * as lib_workspaces_policy from "../lib/workspaces/policy.js";
+import type * as lib_workspaces_rules from "../lib/workspaces/rules.js";
+import type * as lib_workspaces_store from "../lib/workspaces/store.js";
+import type * as lib_workspaces_tables from "../lib/workspaces/tables.js";
 import type * as lib_writes from "../lib/writes.js";
 import type * as migrations from "../migrations.js";
 import type * as news from "../news.js";
@@ -141,6 +145,7 @@ import type * as users from "../users.js";
 import type * as verify from "../verify.js";
 import type * as verifyApi from "../verifyApi.js";
 import type * as wallet from "../wallet.js";
+import type * as workspaces from "../workspaces.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -259,6 +264,10 @@ declare const fullApi: ApiFromModules<{
   "lib/verify/rules": typeof lib_verify_rules;
   "lib/verify/tables": typeof lib_verify_tables;
   "lib/wallet/tables": typeof lib_wallet_tables;
+  "lib/workspaces/policy": typeof lib_workspaces_policy;
+  "lib/workspaces/rules": typeof lib_workspaces_rules;
+  "lib/workspaces/store": typeof lib_workspaces_store;
+  "lib/workspaces/tables": typeof lib_workspaces_tables;
   "lib/writes": typeof lib_writes;
   migrations: typeof migrations;
   news: typeof news;
@@ -279,6 +288,7 @@ declare const fullApi: ApiFromModules<{
   verify: typeof verify;
   verifyApi: typeof verifyApi;
   wallet: typeof wallet;
+  workspaces: typeof workspaces;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

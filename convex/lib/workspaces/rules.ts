@@ -1,0 +1,57 @@
+// Workspace rules shared by the server and src/: what each role may do (the one table),
+// the caps and their messages. Pure: no database, no Convex functions.
+import { messageNumber } from "../errors";
+import { WORKSPACE_ROLES, type WorkspaceKind, type WorkspaceRole } from "./tables";
+
+/**
+ * What a member may do, each with the lowest role allowed to. Owner: everything,
+ * including deleting the workspace and handing over ownership; admin: members and
+ * settings; editor: the register (tag, edit, status, import, labels, stickers,
+ * transfers); viewer: read. Later roles (auditor, custodian) slot into this table.
+ */
+const WORKSPACE_PERMISSIONS = {
+  read: "viewer",
+  edit: "editor",
+  manageMembers: "admin",
+  settings: "admin",
+  deleteWorkspace: "owner",
+  transferOwnership: "owner",
+} as const satisfies Record<string, WorkspaceRole>;
+export type WorkspaceCapability = keyof typeof WORKSPACE_PERMISSIONS;
+
+/** 0 for owner, growing downwards: a smaller rank may do more. */
+function rank(role: WorkspaceRole): number {
+  return WORKSPACE_ROLES.indexOf(role);
+}
+
+/** Whether `role` may do `capability` (the server checks; screens use it to hide controls). */
+export function can(role: WorkspaceRole | null | undefined, capability: WorkspaceCapability): boolean {
+  return role != null && rank(role) <= rank(WORKSPACE_PERMISSIONS[capability]);
+}
+
+/** Kinds a signed-in user may create themselves; personal ones are made at sign-up. */
+export const CREATABLE_KINDS = ["household", "business"] as const satisfies readonly WorkspaceKind[];
+
+export const MAX_MEMBERS_PER_WORKSPACE = 50;
+/** Workspaces a user may belong to, their personal one included. */
+export const MAX_WORKSPACES_PER_USER = 20;
+const MAX_WORKSPACE_NAME = 80;
+export const PERSONAL_WORKSPACE_NAME = "Personal";
+
+export const WORKSPACE_MESSAGES = {
+  notFound: "Workspace not found",
+  nameRequired: "Workspace name is required",
+  nameTooLong: `Workspace name must be at most ${messageNumber(MAX_WORKSPACE_NAME)} characters`,
+  tooManyWorkspaces: `You can belong to at most ${messageNumber(MAX_WORKSPACES_PER_USER)} workspaces`,
+  tooManyMembers: `A workspace can have at most ${messageNumber(MAX_MEMBERS_PER_WORKSPACE)} members`,
+  businessOnly: "Only accounts with business features can create a business workspace",
+  wrongKind: "This is not available in this workspace",
+} as const;
+
+/** The trimmed name, or the message saying why it cannot be used. */
+export function checkWorkspaceName(raw: string): { ok: true; name: string } | { ok: false; message: string } {
+  const name = raw.trim();
+  if (name === "") return { ok: false, message: WORKSPACE_MESSAGES.nameRequired };
+  if (name.length > MAX_WORKSPACE_NAME) return { ok: false, message: WORKSPACE_MESSAGES.nameTooLong };
+  return { ok: true, name };
+}

@@ -1,0 +1,18 @@
+// The workspace tables; convex/schema.ts assembles every domain's tables into the schema.
+import { defineTable } from "convex/server";
+import { workspaceFields, workspaceMemberFields } from "./tables";
+
+export const workspaceTables = {
+  // A register: personal (one per user), household or business. It owns every registry record.
+  workspaces: defineTable(workspaceFields)
+    // A user's personal workspace (the one they created of kind personal), and the cap on creations.
+    .index("by_createdBy_and_kind", ["createdBy", "kind"]),
+  // Who belongs to a workspace, with which role.
+  workspaceMembers: defineTable(workspaceMemberFields)
+    // The policy's membership check on every workspace call.
+    .index("by_workspaceId_and_userId", ["workspaceId", "userId"])
+    // The switcher: a user's workspaces.
+    .index("by_userId", ["userId"])
+    // Owners and admins of a workspace ("at least one owner"), and members by role.
+    .index("by_workspaceId_and_role", ["workspaceId", "role"]),
+};
