@@ -4,6 +4,7 @@ import { omit } from "convex-helpers";
 import { withSystemFields } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { messageNumber } from "../errors";
+import { hasControlChars, oneLineMessage } from "../oneLine";
 
 export const DAO_LIMITS = {
   titleMax: 120,
@@ -95,6 +96,7 @@ export function checkProposal(
   const options = input.options.map((o) => o.trim());
   if (title === "") return fail(DAO_MESSAGES.titleRequired, "title");
   if (title.length > DAO_LIMITS.titleMax) return fail(DAO_MESSAGES.titleTooLong, "title");
+  if (hasControlChars(title)) return fail(oneLineMessage("Title"), "title");
   if (description === "") return fail(DAO_MESSAGES.descriptionRequired, "description");
   if (description.length > DAO_LIMITS.descriptionMax) return fail(DAO_MESSAGES.descriptionTooLong, "description");
   if (options.length < DAO_LIMITS.optionsMin || options.length > DAO_LIMITS.optionsMax) {
@@ -102,6 +104,7 @@ export function checkProposal(
   }
   if (options.some((o) => o === "")) return fail(DAO_MESSAGES.optionBlank, "options");
   if (options.some((o) => o.length > DAO_LIMITS.optionMax)) return fail(DAO_MESSAGES.optionTooLong, "options");
+  if (options.some(hasControlChars)) return fail(oneLineMessage("Options"), "options");
   if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) return fail(DAO_MESSAGES.optionDuplicate, "options");
   if (!Number.isFinite(input.startsAt)) return fail(DAO_MESSAGES.badTime, "startsAt");
   if (!Number.isFinite(input.endsAt)) return fail(DAO_MESSAGES.badTime, "endsAt");
