@@ -9,7 +9,7 @@ import { ContextPanel, ConsolePanel, PanelHeading } from "./ReportPanels";
 import { ScreenshotEditor } from "./ScreenshotEditor";
 import { IGNORE_ATTRIBUTE } from "./captureScreenshot";
 import { burnInBoxes, type Box } from "./screenshotBoxes";
-import { buildPayload, submitBugReport } from "./submitBugReport";
+import { buildPayload, reportedPath, submitBugReport } from "./submitBugReport";
 import { formatDateTime } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -147,7 +147,7 @@ export default function BugReportModal(props: BugReportModalProps) {
             rows={[
               ["Name", reporter.fullName ?? "—"],
               ["Email", reporter.email ?? reporter.phone ?? "—"],
-              ["Page", window.location.pathname],
+              ["Page", reportedPath()],
               ["Time", formatDateTime(props.openedAt)],
             ]}
           />
