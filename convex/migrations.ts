@@ -10,6 +10,7 @@ import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 import { recordEvent } from "./lib/assets/read";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
+import { checkpointOf } from "./lib/ledger";
 
 // The app's internalMutation, so table triggers see the migrations' writes too.
 export const migrations = new Migrations<DataModel>(components.migrations, { internalMutation });
@@ -65,9 +66,24 @@ export const redactBugReportTokens = migrations.define({
   },
 });
 
+/**
+ * Each transaction records the balance it left (DAO weights read the balance at a proposal's
+ * opening from it). Rows run oldest first, so each user's previous row has its checkpoint
+ * already; one that does not is left for balanceAt's fallback, which reads both shapes.
+ */
+export const checkpointBalances = migrations.define({
+  table: "transactions",
+  migrateOne: async (ctx, row) => {
+    if (row.balanceAfter !== undefined) return;
+    const balanceAfter = await checkpointOf(ctx, row);
+    return balanceAfter === null ? undefined : { balanceAfter };
+  },
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
   internal.migrations.makeWillAssetsPrivate,
   internal.migrations.redactBugReportTokens,
+  internal.migrations.checkpointBalances,
 ]);

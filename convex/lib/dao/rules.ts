@@ -35,6 +35,18 @@ export const DAO_MESSAGES = {
   unknownOption: "Unknown option for this proposal",
 } as const;
 
+/**
+ * When a vote's weight is measured: the voter's TMT balance as it stood when the proposal
+ * opened, so TMT bought, earned, spent or passed on during a vote changes nothing. /dao,
+ * /documentation and the terms say it in these words.
+ */
+export const WEIGHT_MOMENT = "as it stood when the proposal opened";
+
+/** The moment that counts: the proposal's start, or its creation if it was created already open. */
+export function openedAt(p: { startsAt: number; _creationTime: number }): number {
+  return Math.max(p.startsAt, p._creationTime);
+}
+
 export const proposalFields = {
   title: v.string(),
   description: v.string(),
@@ -57,7 +69,7 @@ export const voteFields = {
   proposalId: v.id("proposals"),
   voterId: v.id("users"),
   option: v.number(),
-  // The voter's balance when the vote was (last) cast.
+  // The voter's balance as it stood when the proposal opened.
   weight: v.number(),
   castAt: v.number(),
 };
@@ -70,6 +82,8 @@ export const proposalViewValidator = v.object({
   weights: v.array(v.number()),
   counts: v.array(v.number()),
   myVote: v.union(v.null(), myVoteValidator),
+  // The viewer's weight on this proposal (their balance at its opening, or so far); null to visitors.
+  myWeight: v.union(v.null(), v.number()),
 });
 export type ProposalView = Infer<typeof proposalViewValidator>;
 
