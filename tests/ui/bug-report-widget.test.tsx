@@ -21,7 +21,6 @@ vi.mock("convex/react", () => ({ useConvexAuth: () => mocks.auth, useQuery: () =
 vi.mock("@convex-dev/auth/react", () => ({ useAuthToken: () => mocks.token }));
 vi.mock("sonner", () => ({ toast: mocks.toast }));
 vi.mock("../../src/features/bugReports/captureScreenshot", () => ({
-  IGNORE_ATTRIBUTE: "data-bug-report-ignore",
   captureScreenshot: mocks.capture,
 }));
 

@@ -7,7 +7,7 @@ import { getConsoleEntries } from "../../lib/consoleBuffer";
 import { Button, Modal, RequiredMark, Spinner, Textarea } from "../../ui";
 import { ContextPanel, ConsolePanel, PanelHeading } from "./ReportPanels";
 import { ScreenshotEditor } from "./ScreenshotEditor";
-import { IGNORE_ATTRIBUTE } from "./captureScreenshot";
+import { IGNORE_ATTRIBUTE } from "../../lib/notInScreenshots";
 import { burnInBoxes, type Box } from "./screenshotBoxes";
 import { buildPayload, reportedPath, submitBugReport } from "./submitBugReport";
 import { formatDateTime } from "../../lib/format";

@@ -3,7 +3,8 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReports/rules";
-import { IGNORE_ATTRIBUTE, captureScreenshot } from "./captureScreenshot";
+import { IGNORE_ATTRIBUTE } from "../../lib/notInScreenshots";
+import { captureScreenshot } from "./captureScreenshot";
 import type { Box } from "./screenshotBoxes";
 
 const loadModal = () => import("./BugReportModal");
