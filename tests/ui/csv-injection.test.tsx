@@ -10,6 +10,7 @@ import type { AdminUserRow } from "../../convex/lib/admin/rules";
 import type { PublicAssetCard } from "../../convex/lib/verify/tables";
 import AdminPage from "../../src/features/admin/AdminPage";
 import PublicAssetsPage from "../../src/features/publicAssets/PublicAssetsPage";
+import { inventoryCsv } from "../../src/features/business/exportCsv";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
@@ -86,6 +87,14 @@ describe("CSV formula injection", () => {
     const [header, cells] = await downloadedCells();
     expect(cells[header.indexOf("name")]).toBe(`'${EVIL}`);
     expect(cells.filter(runsAsFormula)).toEqual([]);
+  });
+
+  it("a business item named as a formula with a line break exports from the inventory as text", async () => {
+    const item = { name: EVIL, sku: "MUG-1", quantity: 3, unitCost: 450, location: "-Shelf", category: null, description: "@note\nsecond line", serial: "TMT-ABCD-2345" };
+    const client = { query: vi.fn(async () => ({ items: [item], continueCursor: "", isDone: true })) };
+    const [header, row] = parseCsv(await inventoryCsv(client as never)).records;
+    expect(row[header.indexOf("name")]).toBe(`'${EVIL}`);
+    expect(row.filter(runsAsFormula)).toEqual([]);
   });
 
   it.each([
