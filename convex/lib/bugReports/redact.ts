@@ -32,7 +32,7 @@ const PATH_TOKEN = new RegExp(`(${tokenPrefixes.join("|")})[^/?#&\\s"'<>%]+`, "g
 // a sticker code, a @convex-dev/auth refresh token (two document ids joined by "|").
 const base64urlLength = (bytes: number) => Math.ceil((bytes * 4) / 3);
 const LINK_TOKEN = new RegExp(`(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{${base64urlLength(LINK_TOKEN_BYTES)}}\\.[A-Za-z0-9_-]{${base64urlLength(32)}}(?![A-Za-z0-9_-])`, "g");
-const STICKER_CODE = new RegExp(`(?<![A-Za-z0-9])${STICKER_CODE_PATTERN.source.slice(1, -1)}(?![A-Za-z0-9])`, "gi");
+const STICKER_CODE = new RegExp(`(?<![A-Za-z0-9])${STICKER_CODE_PATTERN.source.replace(/^\^|\$$/g, "")}(?![A-Za-z0-9])`, "gi");
 const REFRESH_TOKEN = /(?<![a-z0-9])[a-z0-9]{20,40}\|[a-z0-9]{20,40}(?![a-z0-9])/g;
 
 function redactParams(text: string): string {
