@@ -250,7 +250,8 @@ describe("vote weight cannot be bought or moved", () => {
     await t.run(async (ctx) => {
       const row = (amount: number, createdAt: number) => ({ userId: member.userId, amount, type: amount < 0 ? ("spent" as const) : ("earned" as const), source: "test", description: "Old row", createdAt });
       await ctx.db.insert("wallets", { userId: member.userId, balance: 60 });
-      await ctx.db.insert("transactions", row(50, T0 - 2 * HOUR));
+      // Two rows of one moment (one mutation): the index orders them by creation.
+      await ctx.db.insert("transactions", row(50, T0 - HOUR));
       await ctx.db.insert("transactions", row(-10, T0 - HOUR));
       await ctx.db.insert("transactions", row(20, T0 + HOUR));
     });
