@@ -28,6 +28,7 @@ import { seedDemoAssets } from "./lib/assets/seed";
 import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { appError, MESSAGES } from "./lib/errors";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
+import { assertLoadedVersion, nextVersion, versionOf } from "./lib/assets/versions";
 
 const HISTORY_LIMIT = 100;
 const PURGE_BATCH = 200;
@@ -100,6 +101,7 @@ export const get = viewerQuery({
       taggedAt: asset.taggedAt,
       updatedAt: asset.updatedAt,
       ownerCount: owners.length,
+      version: versionOf(asset),
       pendingTransfer: pending === null ? null : { _id: pending._id, toEmail: pending.toEmail, createdAt: pending.createdAt },
     };
   },
@@ -134,10 +136,11 @@ export const history = viewerQuery({
 });
 
 export const update = userMutation({
-  args: { assetId: v.id("assets"), ...inputArgs },
+  args: { assetId: v.id("assets"), version: v.number(), ...inputArgs },
   returns: v.null(),
-  handler: async (ctx, { assetId, ...args }) => {
+  handler: async (ctx, { assetId, version, ...args }) => {
     const found = await ownedAsset(ctx, assetId, ctx.user._id);
+    assertLoadedVersion(found, version);
     if (args.kind !== found.kind) throw appError("INVALID", "The kind of an asset cannot change");
     // A will asset not migrated yet keeps its beneficiaries: they move to the one list before the edit replaces its details.
     const asset = await moveTypedBeneficiaries(ctx, found);
@@ -153,6 +156,7 @@ export const update = userMutation({
       taggedAt: asset.taggedAt,
       updatedAt: Date.now(),
       searchText: searchTextOf({ ...input, serial: asset.serial }),
+      ...nextVersion(asset),
     });
     const onlyVisibility = changes.length === 1 && changes[0].field === "Visibility";
     await recordEvent(ctx, {

@@ -6,6 +6,7 @@ import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import resend from "@convex-dev/resend/convex.config";
 import twilio from "@convex-dev/twilio/convex.config";
 import workpool from "@convex-dev/workpool/convex.config";
+import presence from "@convex-dev/presence/convex.config";
 import aggregate from "@convex-dev/aggregate/convex.config";
 import shardedCounter from "@convex-dev/sharded-counter/convex.config";
 import { AGGREGATE_NAMES } from "./lib/counts/names";
@@ -25,5 +26,7 @@ app.use(migrations);
 for (const name of AGGREGATE_NAMES) app.use(aggregate, { name });
 // Asset counts: counters, so a batch of writes is one addition (lib/counts/assetCounts.ts).
 app.use(shardedCounter, { name: "assetCounts" });
+// Who else is on a page of a workspace (convex/presence.ts).
+app.use(presence);
 
 export default app;

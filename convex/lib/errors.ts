@@ -1,4 +1,4 @@
-import { ConvexError } from "convex/values";
+import { ConvexError, type Value } from "convex/values";
 import { FULL_NAME_MAX_LENGTH } from "./constants";
 import { oneLineError } from "./oneLine";
 
@@ -13,10 +13,12 @@ export const ERROR_CODES = [
   "MFA_REQUIRED",
   // A new password that is long enough but weak; the error carries `reasons`.
   "WEAK_PASSWORD",
+  // A save against a version someone else has since changed; the error carries `current`.
+  "CONFLICT",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export type AppErrorData = { code: ErrorCode; message: string; reasons?: string[] };
+export type AppErrorData = { code: ErrorCode; message: string; reasons?: string[]; current?: Value };
 
 export const MESSAGES = {
   notAuthenticated: "You must be signed in to do that.",
@@ -39,6 +41,7 @@ export const MESSAGES = {
   insufficientTokens: "Insufficient tokens",
   mfaRequired: "Enter the 6-digit code from your authenticator app",
   invalidTotp: "Invalid authentication code",
+  conflict: "Someone else saved changes since you opened this. Choose what to keep, then save again.",
 } as const;
 
 /** What is wrong with a trimmed full name, else undefined (users.updateProfile and the profile form). */
@@ -48,6 +51,11 @@ export function fullNameError(fullName: string): string | undefined {
 
 export function appError(code: ErrorCode, message: string) {
   return new ConvexError<AppErrorData>({ code, message });
+}
+
+/** A save refused because the record changed since the caller loaded it; `current` is what it holds now. */
+export function conflictError(current: Value) {
+  return new ConvexError<AppErrorData>({ code: "CONFLICT", message: MESSAGES.conflict, current });
 }
 
 /**

@@ -4,7 +4,7 @@
 import { ConvexError } from "convex/values";
 import type { ErrorCode } from "../../convex/lib/errors";
 
-type ErrorData = { code?: ErrorCode; message?: string; reasons?: unknown };
+type ErrorData = { code?: ErrorCode; message?: string; reasons?: unknown; current?: unknown };
 
 function errorData(error: unknown): ErrorData | null {
   if (!(error instanceof ConvexError)) return null;
@@ -53,4 +53,13 @@ export function weakPasswordReasons(error: unknown): string[] | null {
   if (d?.code !== "WEAK_PASSWORD" || !Array.isArray(d.reasons)) return null;
   const reasons = d.reasons.filter((r): r is string => typeof r === "string");
   return reasons.length > 0 ? reasons : null;
+}
+
+/**
+ * What the record holds now when a save was refused as stale (CONFLICT), else null. `T` is the
+ * shape the refusing function documents for its `current` (assets.update: AssetEditable).
+ */
+export function conflictCurrent<T>(error: unknown): T | null {
+  const d = errorData(error);
+  return d?.code === "CONFLICT" && d.current !== undefined && d.current !== null ? (d.current as T) : null;
 }

@@ -24,7 +24,7 @@ test("nobody edits, changes the status of, transfers or deletes another's asset,
   const { t, owner, other, assetId } = await twoMembers();
   const before = await snapshot(t);
   const attempts = [
-    () => other.as.mutation(api.assets.update, { assetId, ...generalInput, name: "Mine now" }),
+    () => other.as.mutation(api.assets.update, { assetId, version: 0, ...generalInput, name: "Mine now" }),
     () => other.as.mutation(api.assets.setStatus, { assetId, status: "stolen" }),
     () => other.as.mutation(api.assets.remove, { assetId }),
     () => other.as.mutation(api.transfers.offer, { assetId, email: "someone@example.com" }),
@@ -45,6 +45,7 @@ test("an owner edits: the change is in the history with who and what", async () 
   const { owner, assetId } = await twoMembers();
   await owner.as.mutation(api.assets.update, {
     assetId,
+    version: 0,
     ...generalInput,
     visibility: "private",
     name: "Gravel bike",
@@ -62,7 +63,7 @@ test("an owner edits: the change is in the history with who and what", async () 
 
 test("an edit that changes nothing, or changes the kind, is refused", async () => {
   const { owner, assetId } = await twoMembers();
-  const same = { assetId, ...generalInput, visibility: "private" as const };
+  const same = { assetId, version: 0, ...generalInput, visibility: "private" as const };
   expect(await errorData(() => owner.as.mutation(api.assets.update, same))).toEqual({ code: "INVALID", message: "Nothing to change" });
   const nft = { kind: "nft" as const, chain: "ethereum" as const, contractAddress: `0x${"1".repeat(40)}`, tokenId: "1" };
   expect((await errorData(() => owner.as.mutation(api.assets.update, { ...same, kind: "nft", details: nft }))).message).toBe(

@@ -131,7 +131,7 @@ describe("the migration to one list", () => {
     const owner = await willOwner(t);
     const house = await oldWillAsset(t, owner.userId, "House", [{ name: "Kim", email: "kim@kin.example", share: 100 }]);
     await owner.as.mutation(api.assets.update, {
-      assetId: house, kind: "will", name: "Family house", visibility: "private", details: { kind: "will", instructions: "Sell it" },
+      assetId: house, version: 0, kind: "will", name: "Family house", visibility: "private", details: { kind: "will", instructions: "Sell it" },
     });
     expect((await owner.as.query(api.nextOfKin.assetBeneficiaries, { assetId: house })).map((b) => [b.contactName, b.share])).toEqual([["Kim", 100]]);
     const stored = await read(t, async (ctx) => (await ctx.db.get("assets", house))!);

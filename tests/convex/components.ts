@@ -19,6 +19,12 @@ const batchWorkerModules: Glob = import.meta.glob(
   "../../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
 );
 
+// Presence mounts its own batch-worker (its session timeouts), registered from that copy.
+const presenceModules: Glob = import.meta.glob("../../node_modules/@convex-dev/presence/dist/component/**/*.js");
+const presenceWorkerModules: Glob = import.meta.glob(
+  "../../node_modules/@convex-dev/presence/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+);
+
 // Sharded-counter: its built component imports "./_generated/server" without an extension, which
 // vitest cannot resolve, so its TypeScript sources (what its own /test helper registers) are used.
 const shardedCounterModules: Glob = import.meta.glob("../../node_modules/@convex-dev/sharded-counter/src/component/**/*.ts");
@@ -36,6 +42,8 @@ const workpoolSchema = await schemaOf(workpoolModules);
 const batchWorkerSchema = await schemaOf(batchWorkerModules);
 const resendLimiterSchema = await schemaOf(resendLimiterModules);
 const shardedCounterSchema = await schemaOf(shardedCounterModules);
+const presenceSchema = await schemaOf(presenceModules);
+const presenceWorkerSchema = await schemaOf(presenceWorkerModules);
 
 function registerWorkpool(t: Backend, name: string) {
   t.registerComponent(name, workpoolSchema, workpoolModules);
@@ -54,4 +62,6 @@ export function registerComponents(t: Backend) {
   migrations.register(t, "migrations");
   for (const name of AGGREGATE_NAMES) aggregate.register(t, name);
   t.registerComponent("assetCounts", shardedCounterSchema, shardedCounterModules);
+  t.registerComponent("presence", presenceSchema, presenceModules);
+  t.registerComponent("presence/batchWorker", presenceWorkerSchema, presenceWorkerModules);
 }

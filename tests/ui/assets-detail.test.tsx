@@ -26,6 +26,7 @@ const asset: AssetDetail = {
   taggedAt: AT,
   updatedAt: AT,
   ownerCount: 2,
+  version: 0,
   pendingTransfer: null,
 };
 

@@ -9,6 +9,7 @@ import { STATUS_LABELS } from "./rules";
 import { releaseFile } from "./store";
 import type { AssetStatus, Visibility } from "./tables";
 import { cancelPendingTransfer } from "./transfers";
+import { nextVersion } from "./versions";
 
 export async function changeStatus(ctx: MutationCtx, asset: Doc<"assets">, status: AssetStatus, actorId: Id<"users">) {
   await ctx.db.patch("assets", asset._id, { status, updatedAt: Date.now() });
@@ -27,7 +28,7 @@ export async function changeStatus(ctx: MutationCtx, asset: Doc<"assets">, statu
 const VISIBILITY_LABELS: Record<Visibility, string> = { public: "Public", private: "Private" };
 
 export async function changeVisibility(ctx: MutationCtx, asset: Doc<"assets">, visibility: Visibility, actorId: Id<"users">) {
-  await ctx.db.patch("assets", asset._id, { visibility, updatedAt: Date.now() });
+  await ctx.db.patch("assets", asset._id, { visibility, updatedAt: Date.now(), ...nextVersion(asset) });
   await recordEvent(ctx, {
     assetId: asset._id,
     actorId,

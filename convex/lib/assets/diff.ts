@@ -24,7 +24,8 @@ const LABELS: Record<string, string> = {
 const MONEY = new Set(["purchaseValue", "unitCost"]);
 const PREVIEW = 80;
 
-function fieldLabel(field: string): string {
+/** The label a field of an asset goes by in its history and in an edit conflict. */
+export function fieldLabel(field: string): string {
   return LABELS[field] ?? field;
 }
 

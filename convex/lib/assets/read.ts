@@ -53,6 +53,8 @@ export const assetDetailValidator = v.object({
   taggedAt: v.number(),
   updatedAt: v.number(),
   ownerCount: v.number(),
+  // What the edit form sends back with a save (lib/assets/versions.ts).
+  version: v.number(),
   pendingTransfer: v.union(
     v.object({ _id: v.id("transfers"), toEmail: v.string(), createdAt: v.number() }),
     v.null(),

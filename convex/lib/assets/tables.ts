@@ -131,4 +131,6 @@ export const assetFields = {
   updatedAt: v.number(),
   // name + serial + category + description + kind-specific text, for the search index.
   searchText: v.string(),
+  // Changes to the edit form's fields so far (absent: 0); a save names the one it loaded (lib/assets/versions.ts).
+  version: v.optional(v.number()),
 };

@@ -7,6 +7,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "../assets/read";
 import { searchTextOf, type AssetInput } from "../assets/rules";
 import { reserveSerial } from "../assets/serial";
+import { nextVersion } from "../assets/versions";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
@@ -43,6 +44,7 @@ export async function updateBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">
     details: input.details,
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial: asset.serial }),
+    ...nextVersion(asset),
   });
   await recordEvent(ctx, { assetId, actorId: ownerId, type: "edited", summary: "Updated by a CSV import" });
   return before;
@@ -52,7 +54,7 @@ export async function updateBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">
 export async function restoreBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">, assetId: Id<"assets">, before: AssetBefore) {
   const asset = await ctx.db.get("assets", assetId);
   if (asset === null || asset.ownerId !== ownerId) return;
-  await ctx.db.patch("assets", assetId, { ...before, updatedAt: Date.now() });
+  await ctx.db.patch("assets", assetId, { ...before, updatedAt: Date.now(), ...nextVersion(asset) });
   await recordEvent(ctx, { assetId, actorId: ownerId, type: "edited", summary: "CSV import undone: previous details restored" });
 }
 

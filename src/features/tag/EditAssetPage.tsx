@@ -7,11 +7,13 @@ import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
 import { Button, Card, ConfirmModal, PageSpinner, Form } from "../../ui";
 import { AssetFields } from "./AssetFields";
+import { EditConflict } from "./EditConflict";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
 import { coverFirst } from "./pickedFiles";
 import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
+import { useEditConflict } from "./useEditConflict";
 import { clientErrorMessage } from "../../lib/errors";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
@@ -88,6 +90,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const uploadFile = useUploadFile();
   const navigate = useNavigate();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  const edit = useEditConflict(asset, form, setForm);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,8 +99,9 @@ function EditForm({ asset }: { asset: AssetDetail }) {
     setFormError(null);
     if (Object.keys(found).length > 0) return setFormError("Please fix the highlighted fields.");
     await run(async () => {
-      const changed = JSON.stringify(toInput(fromAsset(asset)).input) !== JSON.stringify(input);
-      if (changed) await update({ assetId: asset._id, ...input });
+      const changed = JSON.stringify(toInput(edit.loaded.form).input) !== JSON.stringify(input);
+      // Sent with the version the form loaded: a save someone else made since is never overwritten unseen.
+      if (changed) await update({ assetId: asset._id, version: edit.loaded.version, ...input }).catch((e: unknown) => { edit.refused(e); throw e; });
       if (files.length > 0) {
         const uploaded = await uploadPicked(coverFirst(files, coverId), uploadFile);
         await addFiles({ assetId: asset._id, files: uploaded });
@@ -116,9 +120,10 @@ function EditForm({ asset }: { asset: AssetDetail }) {
       <ExistingFiles asset={asset} />
       <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} existing={asset.files.length}
         hasCover={asset.files.some((f) => f.kind === "photo")} disabled={busy} />
+      <EditConflict edit={edit} onApplied={() => setFormError(null)} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <Link to={`/assets/${asset._id}`} className="inline-flex h-10 items-center px-4 text-sm font-semibold text-slate-700 dark:text-slate-200">Cancel</Link>
-        <Button type="submit" loading={busy} loadingText="Saving...">Save changes</Button>
+        <Button type="submit" loading={busy} loadingText="Saving..." disabled={edit.conflict !== null}>Save changes</Button>
       </div>
       {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
     </Form>

@@ -92,8 +92,11 @@ export function toInput(form: FormState): { input: AssetInput; errors: FieldErro
   return { input, errors: { ...assetErrors(input), ...parseErrors } };
 }
 
+/** The values the form edits, as an asset's page or a refused save (AssetEditable) has them. */
+type EditableValues = Pick<AssetDetail, "kind" | "name" | "description" | "category" | "visibility" | "details">;
+
 /** The form pre-filled from an asset (edit). */
-export function fromAsset(asset: AssetDetail): FormState {
+export function fromAsset(asset: EditableValues): FormState {
   const form = { ...emptyForm(asset.kind), name: asset.name, description: asset.description ?? "", category: asset.category ?? "", visibility: asset.visibility };
   const d = asset.details;
   if (d.kind === "general") {

@@ -1,0 +1,42 @@
+// The edit form against a save someone else made first: which fields differ (theirs, the
+// values saved now, against yours, the form's), who changed each since the form was opened
+// (against the values it loaded), and the form after a choice per field.
+import { CHAIN_LABELS } from "../../../convex/lib/assets/chains";
+import { fieldLabel } from "../../../convex/lib/assets/diff";
+import type { ConflictChoices, ConflictField } from "../../lib/ConflictPanel";
+import type { FormState } from "./formModel";
+
+type Key = keyof FormState;
+
+function asText(key: Key, form: FormState): string {
+  if (key === "visibility") return form.visibility === "public" ? "Public" : "Private";
+  if (key === "chain") return CHAIN_LABELS[form.chain];
+  return form[key];
+}
+
+/** Every field where theirs and yours differ; `loaded` tells who changed it. */
+export function conflictFields(loaded: FormState, theirs: FormState, yours: FormState): ConflictField[] {
+  const keys = Object.keys(yours) as Key[];
+  return keys
+    .filter((key) => key !== "kind" && theirs[key] !== yours[key])
+    .map((key) => {
+      const byThem = theirs[key] !== loaded[key];
+      const byYou = yours[key] !== loaded[key];
+      return {
+        key,
+        label: fieldLabel(key),
+        theirs: asText(key, theirs),
+        yours: asText(key, yours),
+        changedBy: byThem && byYou ? "both" : byThem ? "them" : "you",
+      };
+    });
+}
+
+/** Yours, with theirs wherever it was chosen. */
+export function mergeChoices(theirs: FormState, yours: FormState, choices: ConflictChoices): FormState {
+  const merged = { ...yours };
+  for (const key of Object.keys(choices) as Key[]) {
+    if (choices[key] === "theirs") Object.assign(merged, { [key]: theirs[key] });
+  }
+  return merged;
+}
