@@ -5,7 +5,7 @@ import type { AssetDetail } from "../../../convex/lib/assets/read";
 import type { AssetEditable } from "../../../convex/lib/assets/versions";
 import type { ConflictChoices, ConflictField } from "../../lib/ConflictPanel";
 import { conflictCurrent } from "../../lib/errors";
-import { conflictFields, mergeChoices } from "./editConflict";
+import { conflictFields, mergeChoices } from "./conflictFields";
 import { fromAsset, type FormState } from "./formModel";
 
 type Loaded = { form: FormState; version: number };
