@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../ui";
 
-export type ConflictSide = "theirs" | "yours";
+type ConflictSide = "theirs" | "yours";
 
 /** One field whose saved value (theirs) differs from the one in the form (yours), as text. */
 export type ConflictField = {

@@ -3,23 +3,12 @@
 // against an older one is refused with CONFLICT and the current values, so nobody writes over
 // a change they never saw. Status, files and owner are not the form's and do not count:
 // a save keeps them as they are.
-import { v, type Infer } from "convex/values";
 import type { Doc } from "../../_generated/dataModel";
 import { conflictError } from "../errors";
-import { currentDetails } from "./read";
-import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./tables";
+import { currentDetails, type AssetDetail } from "./read";
 
-/** The values the edit form holds, as the server has them now, with their version. */
-export const assetEditableValidator = v.object({
-  version: v.number(),
-  kind: assetKindValidator,
-  name: v.string(),
-  description: v.union(v.string(), v.null()),
-  category: v.union(v.string(), v.null()),
-  visibility: visibilityValidator,
-  details: assetDetailsValidator,
-});
-export type AssetEditable = Infer<typeof assetEditableValidator>;
+/** The values the edit form holds, as the server has them now, with their version (a CONFLICT's `current`). */
+export type AssetEditable = Pick<AssetDetail, "kind" | "name" | "description" | "category" | "visibility" | "details" | "version">;
 
 /** Assets written before versions existed are at version 0. */
 export function versionOf(asset: Doc<"assets">): number {
@@ -31,7 +20,7 @@ export function nextVersion(asset: Doc<"assets">): { version: number } {
   return { version: versionOf(asset) + 1 };
 }
 
-export function editableOf(asset: Doc<"assets">): AssetEditable {
+function editableOf(asset: Doc<"assets">): AssetEditable {
   return {
     version: versionOf(asset),
     kind: asset.kind,

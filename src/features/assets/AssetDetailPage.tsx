@@ -12,6 +12,7 @@ import { TransferPanel } from "./TransferPanel";
 import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
+import { PresenceBar } from "../../lib/PresenceBar";
 import { labelFormat } from "../../lib/labels/formats";
 
 // The label preview brings the QR encoder; it loads after the page, in a box of its final size.
@@ -122,6 +123,7 @@ export default function AssetDetailPage() {
             <span className="font-mono" data-testid="asset-serial">{asset.serial}</span>
             <AssetStatusBadge status={asset.status} />
           </p>
+          <PresenceBar page={{ assetId: asset._id }} className="mt-2" />
         </div>
         <div className="flex gap-2">
           <Link to={`/assets/${asset._id}/edit`} className={buttonClasses("outline", "sm")}>Edit</Link>

@@ -17,6 +17,7 @@ import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { ListViewControls, LIST_VIEWS } from "../../lib/ListViewControls";
 import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
+import { PresenceBar } from "../../lib/PresenceBar";
 import { useSelection } from "../../lib/useSelection";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
@@ -63,6 +64,7 @@ export default function AssetsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
         <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>
       </div>
+      <PresenceBar page={{ list: "assets" }} className="-mt-2 mb-4" />
       <IncomingOffers />
       <div className="mb-4 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto]">
         <Input type="search" aria-label="Search my assets" placeholder="Search by name, serial, brand, SKU..." value={search.text} onChange={(e) => search.setText(e.target.value)} />

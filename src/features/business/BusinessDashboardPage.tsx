@@ -11,6 +11,7 @@ import { InventoryTable } from "./InventoryTable";
 import { errorMessage } from "../../lib/errors";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
+import { PresenceBar } from "../../lib/PresenceBar";
 import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
 
 const ALL = "__all__";
@@ -99,6 +100,7 @@ export default function BusinessDashboardPage() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Business inventory</h1>
       <p className="-mt-4 mb-6 text-sm"><Link to="/stickers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">QR stickers: print codes now, claim them on items later</Link></p>
+      <PresenceBar page={{ list: "inventory" }} className="-mt-2 mb-4" />
       <div className="flex flex-col gap-6">
         <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
           <Inventory />

@@ -15,6 +15,7 @@ import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { useEditConflict } from "./useEditConflict";
 import { clientErrorMessage } from "../../lib/errors";
+import { PresenceBar } from "../../lib/PresenceBar";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 
@@ -147,6 +148,7 @@ export default function EditAssetPage() {
         <>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Edit {asset.name}</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{KIND_LABELS[asset.kind]} · <span className="font-mono">{asset.serial}</span></p>
+          <PresenceBar page={{ assetId: asset._id }} className="mt-2" />
           <Card className="mt-6"><EditForm asset={asset} /></Card>
         </>
       )}
