@@ -23,6 +23,8 @@ export default defineConfig({
           include: ["tests/ui/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/ui/setup.ts"],
           testTimeout: 20_000,
+          // The presence hook calls convex/react: inlined, it sees the suites' fake of it.
+          server: { deps: { inline: ["@convex-dev/presence"] } },
         },
       },
       {
