@@ -40,7 +40,7 @@ describe("editing an asset someone else just saved", () => {
       await b.getByText("Someone else saved changes to this asset while you were editing.").waitFor({ timeout: 10_000 });
       await b.getByLabel("Category").fill("Changed by the second");
       await b.getByRole("button", { name: "Save changes" }).click();
-      const panel = b.locator("section", { has: b.getByRole("heading", { name: "Someone else changed this asset" }) });
+      const panel = b.getByRole("region", { name: "Someone else changed this asset" });
       await panel.waitFor();
       await snap(b, "edit-conflict", PHONE_390);
       expect(await panel.getByRole("group").evaluateAll((gs) => gs.map((g) => g.querySelector("legend")!.textContent))).toEqual([
