@@ -77,9 +77,10 @@ test("a buyer cannot read the seller's history from before the sale", async () =
   // No full name: wherever the seller is named, their e-mail would show.
   const seller = await fundedUser(t, 50, { fullName: "" });
   const buyer = await fundedUser(t);
+  const friend = await makeUser(t, { email: "friend@elsewhere.example" });
   const { assetId } = await tagGeneral(seller.as, { description: "Kept at 12 Old Street, Leeds" });
   await seller.as.mutation(api.assets.update, { assetId, ...generalInput, description: "Kept in the shed" });
-  const friendOffer = await seller.as.mutation(api.transfers.offer, { assetId, email: "friend@elsewhere.example" });
+  const friendOffer = await seller.as.mutation(api.transfers.offer, { assetId, email: friend.email });
   await seller.as.mutation(api.transfers.cancel, { transferId: friendOffer });
   const sale = await seller.as.mutation(api.transfers.offer, { assetId, email: buyer.email });
   // The seller's own history holds all of it.
@@ -127,7 +128,7 @@ test("offers to one inbox are rate limited", async () => {
   const t = setupTest();
   const sender = await fundedUser(t, 50, { fullName: "Sam Sender" });
   const { assetId } = await tagGeneral(sender.as);
-  const target = "victim@inbox.example";
+  const target = (await makeUser(t, { email: "victim@inbox.example" })).email;
   const refusals: string[] = [];
   for (let i = 0; i < 20; i++) {
     try {
