@@ -112,6 +112,10 @@ describe("legacy release", () => {
   test("a forged, tampered, re-purposed, other-asset or expired link reveals nothing", async () => {
     const t = setupTest();
     const e = await plannedEstate(t);
+    // Dee is invited (never confirms) before the owner goes silent: any later act of theirs would cancel the release.
+    const invite = contactInput("Dee");
+    await e.owner.as.mutation(api.nextOfKin.add, invite);
+    await flush(t);
     await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     await t.mutation(api.legacy.confirmLapse, { token: await tokenSentTo(t, e.ann.email) });
@@ -125,9 +129,6 @@ describe("legacy release", () => {
       expect(await t.query(api.legacyLinks.view, { token: bad })).toBeNull();
     }
     // A contact-confirmation token is signed for another purpose.
-    const invite = contactInput("Dee");
-    await (await signInAgain(t, e.owner)).mutation(api.nextOfKin.add, invite);
-    await flush(t);
     expect(await t.query(api.legacyLinks.view, { token: await tokenSentTo(t, invite.email) })).toBeNull();
     // Ann's link does not open Ben's watch, nor the unassigned piano.
     expect(await t.query(api.legacyLinks.view, { token, assetId: e.watch })).toBeNull();
@@ -159,6 +160,71 @@ describe("legacy release", () => {
     await owner.mutation(api.legacy.checkIn, {});
     expect(await t.query(api.legacyLinks.view, { token })).toBeNull();
     expect((await owner.query(api.legacy.status, {}))!.plan!.state).toBe("active");
+  });
+
+  /** An estate released to Ben (his link live), and the owner's first session. */
+  async function released(t: Backend) {
+    const e = await plannedEstate(t);
+    await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await t.mutation(api.legacy.confirmLapse, { token: await tokenSentTo(t, e.ben.email) })).outcome).toBe("released");
+    await flush(t);
+    const token = await tokenSentTo(t, e.ben.email);
+    expect(await t.query(api.legacyLinks.view, { token })).not.toBeNull();
+    return { ...e, token };
+  }
+
+  test("a beneficiary's link dies the moment the released owner signs in again, without 'I'm still here'", async () => {
+    const t = setupTest();
+    const e = await released(t);
+    const annLink = await tokenSentTo(t, e.ann.email);
+    vi.advanceTimersByTime(12 * DAY_MS);
+    // Signing in: a new session, and the app's activity ping that follows every sign-in.
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.users.updateActivity, {});
+    const back = Date.now();
+    expect(await t.query(api.legacyLinks.view, { token: e.token })).toBeNull();
+    expect(await t.query(api.legacyLinks.view, { token: annLink })).toBeNull();
+    expect((await errorData(() => t.mutation(api.legacyLinks.recordOpen, { token: e.token }))).message).toBe("This link is invalid or has expired.");
+    // The contacts holding links are told; the owner's log says what happened.
+    await flush(t);
+    for (const email of [e.ann.email, e.ben.email, e.cal.email]) {
+      const mail = (await lastMessageTo(t, email))!;
+      expect(mail.subject).toBe("A legacy release was cancelled");
+      expect(mail.body).toContain("Olive Owner is active on TagMyThing again");
+    }
+    const status = (await owner.query(api.legacy.status, {}))!;
+    expect(status.plan!.state).toBe("active");
+    expect(status.events.slice(0, 2).map((ev) => ev.summary)).toEqual([
+      "3 contact(s) told the release is cancelled: their links no longer work",
+      "You were active again: release cancelled and every link revoked",
+    ]);
+    // The clock restarts from the return, not from the old silence: no second lapse a moment later.
+    expect(status.plan!.deadline).toBe(back + 3 * MONTH_MS);
+    await runDue(t, DAY_MS);
+    expect((await owner.query(api.legacy.status, {}))!.plan!.state).toBe("active");
+  });
+
+  test("any mutation by the returning owner revokes the released links", async () => {
+    const t = setupTest();
+    const e = await released(t);
+    vi.advanceTimersByTime(3 * DAY_MS);
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.users.updateProfile, { fullName: "Olive Owner", avatarUrl: "" });
+    expect(await t.query(api.legacyLinks.view, { token: e.token })).toBeNull();
+  });
+
+  test("a returning owner's sign of life during the lapse kills the confirmation links before anyone confirms", async () => {
+    const t = setupTest();
+    const e = await plannedEstate(t);
+    await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const confirmLink = await tokenSentTo(t, e.ben.email);
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.users.updateActivity, {});
+    expect(await t.query(api.legacyLinks.confirmInfo, { token: confirmLink })).toBeNull();
+    expect((await errorData(() => t.mutation(api.legacy.confirmLapse, { token: confirmLink }))).code).toBe("INVALID");
+    expect(await t.run(async (ctx) => await ctx.db.query("legacyGrants").collect())).toEqual([]);
   });
 
   test("a lapse with no confirmed contacts left asks nobody and releases nothing", async () => {
