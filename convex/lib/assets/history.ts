@@ -13,7 +13,7 @@ const HISTORY_LIMIT = 100;
 const PERIODS_LIMIT = 100;
 
 /** What a new owner reads of the transfer that made them owner: no one else named. */
-export const TRANSFERRED_TO_YOU = "Ownership transferred to you";
+const TRANSFERRED_TO_YOU = "Ownership transferred to you";
 
 export const assetEventViewValidator = v.object({
   _id: v.id("assetEvents"),
