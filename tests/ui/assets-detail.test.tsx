@@ -109,6 +109,19 @@ describe("/assets/:assetId", () => {
     expect(screen.getByRole("link", { name: "Back to my assets" })).toHaveAttribute("href", "/assets");
   });
 
+  it("offers to any address the same way, saying a newcomer is invited to sign up and accept", async () => {
+    fake.queries["assets:get"] = { ...asset, status: "active" };
+    fake.queries["assets:history"] = [];
+    fake.queries["transfers:handedOver"] = null;
+    renderAt("/assets/a1");
+    const field = screen.getByRole("textbox", { name: "Recipient email" });
+    expect(field).toHaveAccessibleDescription("No account at that address yet? The e-mail invites them to create one, then accept.");
+    await userEvent.type(field, "newcomer@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Offer transfer" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", email: "newcomer@example.com" });
+    expect(field).toHaveValue("");
+  });
+
   it("shows a new owner the earlier owners by dates only, their own period marked", () => {
     fake.queries["assets:get"] = asset;
     fake.queries["assets:history"] = [
