@@ -11,6 +11,7 @@ import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";
 import { cancelRelease, confirmationsOf, getSettings, lastAliveAt, releaseIfEnough, runCheck } from "./lib/legacy/engine";
 import { contactsOf, logLegacy } from "./lib/legacy/log";
+import { noteSignOfLife } from "./lib/legacy/signOfLife";
 import {
   deadlineOf,
   LEGACY_EVENTS_LIMIT,
@@ -135,6 +136,17 @@ export const check = internalMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     await runCheck(ctx, args.ownerId, args.now ?? Date.now());
+    return null;
+  },
+});
+
+/** A sign-in (password or phone): a sign of life before the app's first request. */
+export const signedIn = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user !== null) await noteSignOfLife(ctx, user);
     return null;
   },
 });

@@ -5,7 +5,21 @@ import { api } from "../../convex/_generated/api";
 import { DAY_MS, MONTH_MS } from "../../convex/lib/legacy/rules";
 import { upload } from "./assets-support";
 import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacy-support";
-import { errorData, lastMessageTo, outbox, setupTest, signInAgain, snapshot, type Backend } from "./setup";
+import type { Id } from "../../convex/_generated/dataModel";
+import { earn } from "../../convex/lib/ledger";
+import {
+  errorData,
+  lastMessageTo,
+  outbox,
+  setupTest,
+  signIn,
+  signInAgain,
+  signUpVerified,
+  snapshot,
+  userByEmail,
+  type Backend,
+  type Client,
+} from "./setup";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -21,8 +35,8 @@ async function runDue(t: Backend, ms: number) {
   await flush(t);
 }
 
-async function plannedEstate(t: Backend) {
-  const owner = await willOwner(t);
+async function plannedEstate(t: Backend, owner: { as: Client; userId: Id<"users"> } | null = null) {
+  owner ??= await willOwner(t);
   const ann = await addConfirmedContact(t, owner.as, "Ann");
   const ben = await addConfirmedContact(t, owner.as, "Ben");
   // Cal never confirms: a beneficiary, but never asked to confirm the release.
@@ -163,8 +177,8 @@ describe("legacy release", () => {
   });
 
   /** An estate released to Ben (his link live), and the owner's first session. */
-  async function released(t: Backend) {
-    const e = await plannedEstate(t);
+  async function released(t: Backend, owner: { as: Client; userId: Id<"users"> } | null = null) {
+    const e = await plannedEstate(t, owner);
     await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect((await t.mutation(api.legacy.confirmLapse, { token: await tokenSentTo(t, e.ben.email) })).outcome).toBe("released");
@@ -203,6 +217,20 @@ describe("legacy release", () => {
     expect(status.plan!.deadline).toBe(back + 3 * MONTH_MS);
     await runDue(t, DAY_MS);
     expect((await owner.query(api.legacy.status, {}))!.plan!.state).toBe("active");
+  });
+
+  test("signing in alone, before the app sends anything, revokes the released links", async () => {
+    const t = setupTest();
+    const as = await signUpVerified(t, "olive@example.com", "orchard-lamp-42");
+    const userId = (await userByEmail(t, "olive@example.com"))!._id;
+    await t.run(async (ctx) => await earn(ctx, { userId, amount: 100, source: "signup_bonus", description: "Test funds" }));
+    const e = await released(t, { as, userId });
+    vi.advanceTimersByTime(12 * DAY_MS);
+    await signIn(t, "password", { flow: "signIn", email: "olive@example.com", password: "orchard-lamp-42" });
+    expect(await t.query(api.legacyLinks.view, { token: e.token })).toBeNull();
+    expect((await (await signInAgain(t, { userId })).query(api.legacy.status, {}))!.events[1].summary).toBe(
+      "You were active again: release cancelled and every link revoked",
+    );
   });
 
   test("any mutation by the returning owner revokes the released links", async () => {

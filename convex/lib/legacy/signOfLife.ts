@@ -1,12 +1,13 @@
 // The owner is back. Once a release has started (lapsed) or happened (released), any
-// sign of life from the owner (a sign-in, which the app follows with its activity
-// ping, or any other mutation they make) cancels it on the spot: links revoked,
-// contacts told, the log says so. "I'm still here" is one such sign, not the only one.
+// sign of life from the owner (a sign-in: legacy.signedIn from the password and phone
+// providers; or any mutation they make: the builders in lib/access.ts) cancels it on the
+// spot: links revoked, contacts told, the log says so. "I'm still here" is one such
+// sign, not the only one. (A mutation that then fails rolls its cancellation back with it.)
 import type { Doc } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { cancelRelease, getSettings, runCheck } from "./engine";
 
-/** Called by every mutation a signed-in user makes (lib/access.ts): one indexed read when nothing is under way. */
+/** One indexed read when nothing is under way. */
 export async function noteSignOfLife(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
   const s = await getSettings(ctx, user._id);
   if (s === null || s.state === "active") return;
