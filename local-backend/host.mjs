@@ -218,9 +218,15 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
     if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
     const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId, component });
+    // A mutation runs as a sub-transaction: when it throws, its writes go and the caller may go on.
+    const sub = kind === "mutation" ? parent.tx.beginSub() : null;
     try {
       const json = await invoke(fn, kind, exec, args);
+      if (sub) parent.tx.commitSub();
       return JSON.parse(json);
+    } catch (e) {
+      if (sub) parent.tx.rollbackSub(sub);
+      throw e;
     } finally {
       closeStreams(exec);
     }

@@ -390,7 +390,7 @@ async function storeBlob(exec, bytes, contentType) {
 async function runNested(exec, args) {
   const target = exec.server.resolveAddress(args, exec);
   const kind = args.udfType === "snapshotQuery" ? "query" : args.udfType;
-  if (exec.kind === "query" && kind !== "query") throw new SyscallError("A query can only call other queries");
+  if (exec.kind === "query" && kind !== "query") throw new SyscallError(`Cannot call a ${kind} function from a ${exec.kind} function`);
   return exec.server.runNested(exec, kind, target, jsonToConvex(args.args));
 }
 
