@@ -132,16 +132,17 @@ async function asyncOp(exec, op, args) {
       const tx = txOf(exec);
       const table = server.db.tableOfId(args.id);
       if (!inScope(exec, table)) return null;
+      systemTableGuard(table, !!args.isSystem);
       if (args.table !== undefined && table !== q(exec, args.table)) {
         throw new SyscallError(`Invalid argument \`id\` for \`db.get\`: the id is from table "${table}", not "${args.table}".`);
       }
-      if (table?.startsWith("_") && !args.isSystem) throw new SyscallError(`System tables can only be read with \`db.system.get\`.`);
       const doc = tx.get(args.id);
       checkReads(tx);
       return doc === null ? null : convexToJson(doc);
     }
     case "1.0/insert":
       if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
+      systemTableGuard(args.table, false);
       return { _id: insert(exec, q(exec, args.table), jsonToConvex(args.value)) };
     case "1.0/shallowMerge":
       return update(exec, args, (old, value) => {
@@ -154,15 +155,8 @@ async function asyncOp(exec, op, args) {
       }, "patch");
     case "1.0/replace":
       return update(exec, args, (old, value) => ({ ...jsonToConvex(value), _id: old._id, _creationTime: old._creationTime }), "replace");
-    case "1.0/remove": {
-      const tx = txOf(exec);
-      const table = server.db.tableOfId(args.id);
-      const old = inScope(exec, table) && tx.get(args.id);
-      if (!old) throw new SyscallError(`Delete on nonexistent document ID ${args.id}`);
-      tx.write(args.id, table, null);
-      if (table === "_storage") tx.afterCommit.push(() => server.blobs.delete(args.id));
-      return null;
-    }
+    case "1.0/remove":
+      return remove(exec, args.id);
     case "1.0/queryStreamNext": {
       const stream = exec.streams.get(args.queryId);
       if (!stream) throw new Error("This query is closed and can't emit any more values.");
@@ -220,7 +214,7 @@ async function asyncOp(exec, op, args) {
       return doc ? { storageId: doc._id, sha256: doc.sha256, size: doc.size, contentType: doc.contentType ?? null } : null;
     }
     case "1.0/storageDelete":
-      return inTransaction(exec, (e) => asyncOp(e, "1.0/remove", { id: args.storageId }));
+      return inTransaction(exec, (e) => deleteFile(e, args.storageId));
     case "1.0/storageStore":
       return storeBlob(exec, Buffer.from(args.blob, "base64"), args.contentType);
     case "1.0/storageGet": {
@@ -325,10 +319,44 @@ export function insert(exec, table, value, id = null) {
   return docId;
 }
 
+/**
+ * Convex's `system_table_guard`: system tables (`_storage`, `_scheduled_functions`) are
+ * read with `db.system` only and written by the runtime only; user tables not through `db.system`.
+ */
+function systemTableGuard(table, expectSystem) {
+  if (table === null) return;
+  const system = table.startsWith("_");
+  if (expectSystem && !system) throw new SyscallError("User tables cannot be accessed with db.system.");
+  if (!expectSystem && system) throw new SyscallError("System tables can only be accessed with db.system.");
+}
+
+/** db.delete: user tables only. */
+function remove(exec, id) {
+  const tx = txOf(exec);
+  const table = exec.server.db.tableOfId(id);
+  systemTableGuard(table, false);
+  const old = inScope(exec, table) && tx.get(id);
+  if (!old) throw new SyscallError(`Delete on nonexistent document ID ${id}`);
+  tx.write(id, table, null);
+  return null;
+}
+
+/** ctx.storage.delete: a `_storage` id only (Convex's file_storage `delete`). */
+function deleteFile(exec, storageId) {
+  const tx = txOf(exec);
+  const table = exec.server.db.tableOfId(storageId);
+  if (table !== null && table !== "_storage") throw new SyscallError("Invalid storage ID. Storage ID cannot be an ID on any table other than '_storage'.");
+  if (!(table && tx.get(storageId))) throw new SyscallError(`storage id ${storageId} not found`);
+  tx.write(storageId, table, null);
+  tx.afterCommit.push(() => exec.server.blobs.delete(storageId));
+  return null;
+}
+
 function update(exec, args, merge, verb) {
   const tx = txOf(exec);
   const table = exec.server.db.tableOfId(args.id);
   if (args.table !== undefined && table !== q(exec, args.table)) throw new SyscallError(`Invalid argument \`id\` for \`db.${verb}\`: the id is not from table "${args.table}".`);
+  systemTableGuard(table, false);
   const old = inScope(exec, table) && tx.get(args.id);
   if (!old) throw new SyscallError(`${verb === "patch" ? "Update" : "Replace"} on nonexistent document ID ${args.id}`);
   const value = args.value;
