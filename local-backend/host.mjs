@@ -65,7 +65,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
 
   async function load() {
     const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
-    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds });
+    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds, convexDir });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
