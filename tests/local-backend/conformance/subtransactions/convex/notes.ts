@@ -9,8 +9,8 @@ export const scribble = internalMutationGeneric({
   handler: async (ctx, { text, fail, victim }) => {
     await ctx.db.insert("notes", { text });
     if (victim) {
-      await ctx.db.patch(victim, { text: `${text} was here` });
-      await ctx.db.delete(victim);
+      await ctx.db.patch("notes", victim, { text: `${text} was here` });
+      await ctx.db.delete("notes", victim);
     }
     await ctx.scheduler.runAfter(60_000, anyApi.notes.noop, {});
     if (fail) throw new Error(`${text} failed`);

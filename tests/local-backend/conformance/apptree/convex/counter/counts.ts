@@ -7,7 +7,7 @@ export const bump = mutationGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
     const row = await ctx.db.query("counts").withIndex("by_name", (q) => q.eq("name", name)).unique();
-    if (row) await ctx.db.patch(row._id, { value: row.value + step });
+    if (row) await ctx.db.patch("counts", row._id, { value: row.value + step });
     else await ctx.db.insert("counts", { name, value: step });
     return (row?.value ?? 0) + step;
   },
