@@ -68,8 +68,15 @@ export async function loadComponents(appDefinition, { outDir, hooks, cache, conv
   return components;
 }
 
-/** A table's name in the store: app tables as they are, a component's under its path. */
-export const qualifiedTable = (componentPath, table) => (!componentPath || table.startsWith("_") ? table : `${componentPath}:${table}`);
+/**
+ * A table's name in the store: app tables as they are, a component's under its
+ * path, its system tables (`_storage`, `_scheduled_functions`) included: each
+ * component has its own, as on Convex (one table namespace per component).
+ */
+export const qualifiedTable = (componentPath, table) => (!componentPath ? table : `${componentPath}:${table}`);
+
+/** A stored table's name as its app or component names it. */
+export const localTableName = (table) => table.slice(table.lastIndexOf(":") + 1);
 
 /** The table of an id as `componentPath`'s functions name it (a component's own tables without their prefix). */
 export function tableNamer(db, componentPath) {

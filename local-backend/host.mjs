@@ -9,7 +9,7 @@ import { ActionPool } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
-import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
+import { loadComponents, localTableName, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
 import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
@@ -36,7 +36,8 @@ const isConvexError = (e) => e !== null && typeof e === "object" && (e[Symbol.fo
 
 function formatError(e, requestId) {
   const name = isConvexError(e) ? "ConvexError" : (e?.name ?? "Error");
-  const message = `[Request ID: ${requestId}] Server Error\nUncaught ${name}: ${e?.message ?? String(e)}`;
+  // The runtime's own errors (a time limit) are not thrown by the function's code: no "Uncaught".
+  const message = `[Request ID: ${requestId}] Server Error\n${e?.runtime ? "" : `Uncaught ${name}: `}${e?.message ?? String(e)}`;
   if (!isConvexError(e)) return { message };
   // registration_impl.js serialises ConvexError data to a JSON string before rethrowing.
   const data = typeof e.data === "string" ? JSON.parse(e.data) : convexToJson(e.data ?? null);
@@ -47,7 +48,7 @@ function formatError(e, requestId) {
  * @param {{ convexDir: string, dataDir: string, urls: any, log: (m: string) => void,
  *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string> }} opts
  */
-export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv }) {
+export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv, actionMs = LIMITS.actionMs }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   installNodeEnv();
@@ -234,9 +235,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
 
   /**
    * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
-   *   journal?: string | null, parent?: any, beforeCommit?: (exec: any) => void }} req
+   *   journal?: string | null, parent?: any, beforeRun?: (exec: any) => void, beforeCommit?: (exec: any) => void }} req
    */
-  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null, component = "" }) {
+  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "" }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
     const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: null, commitTs: null });
@@ -273,6 +274,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
           const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId, component });
           exec.logs = logs;
           try {
+            beforeRun?.(exec);
             const result = await invoke(fn, "mutation", exec, args);
             beforeCommit?.(exec);
             return result;
@@ -287,9 +289,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
         exec.logs = logs;
         const [module, exportName] = canonical.split(":");
         // Component actions run on the main thread (the workers load the app's modules only).
-        json = component
-          ? await invoke(fn, "action", exec, args)
-          : await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
+        json = await withinTimeLimit(exec, actionMs, () => component
+          ? invoke(fn, "action", exec, args)
+          : pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec));
       }
       checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
@@ -315,17 +317,18 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     }
   }
 
-  /** Writes a file and commits its `_storage` document; returns the storage id. */
-  async function storeFile(bytes, contentType) {
-    const storageId = newId(db.tableNumber("_storage"));
+  /** Writes a file and commits its document in the app's (or a component's) `_storage`; returns the storage id. */
+  async function storeFile(bytes, contentType, component = "") {
+    const table = qualifiedTable(component, "_storage");
+    const storageId = newId(db.tableNumber(table));
     blobs.write(storageId, bytes);
     const doc = { sha256: sha256Base64(bytes), size: bytes.length, ...(contentType ? { contentType } : {}) };
-    await runMutationTx(async (tx) => insert({ server, tx, system: true }, "_storage", doc, storageId));
+    await runMutationTx(async (tx) => insert({ server, tx, system: true }, table, doc, storageId));
     return storageId;
   }
 
   function readUpload(storageId) {
-    if (db.tableOfId(storageId) !== "_storage") return null;
+    if (localTableName(db.tableOfId(storageId) ?? "") !== "_storage") return null;
     const doc = db.getDoc(storageId);
     const bytes = doc && blobs.read(storageId);
     return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream" } : null;
@@ -358,6 +361,30 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     schema: () => schema,
   };
 }
+
+/**
+ * Convex's action time limit: past it the call fails with the runtime's
+ * "timed out" error. The action's code cannot be stopped mid-promise here, so
+ * it is cut off instead: its later syscalls are refused and its result dropped.
+ */
+async function withinTimeLimit(exec, ms, run) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      exec.timedOut = true;
+      reject(Object.assign(new Error(`Function execution timed out (maximum duration: ${durationText(ms)})`), { runtime: true }));
+    }, ms);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([run(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A duration as Rust's `Duration` debug-prints it in Convex's message ("600s", "1.5s", "500ms"). */
+const durationText = (ms) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
 
 /** A client's query journal (opaque to it); a malformed one is ignored. */
 function parseJournal(journal) {

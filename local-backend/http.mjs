@@ -66,20 +66,25 @@ export function storageTokens(secret) {
   };
 }
 
-/** Signed, expiring upload tokens, so an upload URL outlives a restart. */
+/**
+ * Signed, expiring upload tokens, so an upload URL outlives a restart. A
+ * component's token names it (signed too): its upload goes to its own `_storage`.
+ */
 export function uploadTokens(secret) {
-  const sign = (exp) => createHmac("sha256", secret).update(`upload:${exp}`).digest("base64url");
+  const sign = (exp, component) => createHmac("sha256", secret).update(`upload:${exp}${component ? `:${component}` : ""}`).digest("base64url");
   return {
-    issue: () => {
+    issue: (component = "") => {
       const exp = Date.now() + UPLOAD_TOKEN_TTL_MS;
-      return `${exp}.${sign(exp)}`;
+      return `${exp}.${sign(exp, component)}${component ? `.${Buffer.from(component).toString("base64url")}` : ""}`;
     },
+    /** The token's grant ({ component }, "" for the app), or null. */
     check: (token) => {
-      const [exp, mac] = String(token ?? "").split(".");
-      if (!exp || !mac || Number(exp) < Date.now()) return false;
-      const expected = Buffer.from(sign(exp));
+      const [exp, mac, encoded = ""] = String(token ?? "").split(".");
+      if (!exp || !mac || Number(exp) < Date.now()) return null;
+      const component = Buffer.from(encoded, "base64url").toString("utf8");
+      const expected = Buffer.from(sign(exp, component));
       const given = Buffer.from(mac);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return expected.length === given.length && timingSafeEqual(expected, given) ? { component } : null;
     },
   };
 }
@@ -111,9 +116,10 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
   }
 
   async function upload(req, res, url) {
-    if (!tokens().check(url.searchParams.get("token"))) return sendJson(res, 401, { code: "InvalidToken", message: "Invalid or expired upload URL" });
+    const grant = tokens().check(url.searchParams.get("token"));
+    if (!grant) return sendJson(res, 401, { code: "InvalidToken", message: "Invalid or expired upload URL" });
     const bytes = await readBody(req, maxUpload);
-    const storageId = await host().storeUpload(bytes, req.headers["content-type"]);
+    const storageId = await host().storeUpload(bytes, req.headers["content-type"], grant.component);
     return sendJson(res, 200, { storageId });
   }
 

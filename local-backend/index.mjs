@@ -34,7 +34,7 @@ function close(server) {
 /**
  * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string, siteUrl?: string,
  *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
- *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number } }} [options]
+ *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number } }} [options]
  */
 export async function startBackend(options = {}) {
   const {
@@ -84,9 +84,10 @@ export async function startBackend(options = {}) {
       log,
       urls: {
         storageUrl: (id) => `${url}/api/storage/${id}?token=${files.sign(id)}`,
-        uploadUrl: () => `${url}/api/storage/upload?token=${tokens.issue()}`,
+        uploadUrl: (component) => `${url}/api/storage/upload?token=${tokens.issue(component)}`,
       },
       onCommit: (changes, ts) => live.onCommit(changes, ts),
+      actionMs: limits.actionTimeoutMs,
       // Convex Auth logs every sign-in step at its default INFO level; locally only warnings and
       // errors unless asked (AUTH_LOG_LEVEL=INFO npm run dev, or the variable in env.json).
       deploymentEnv: {

@@ -3,7 +3,7 @@
 // execution in the current async context.
 import { createHash } from "node:crypto";
 import { convexToJson, jsonToConvex } from "convex/values";
-import { qualifiedTable, tableNamer } from "./components.mjs";
+import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
@@ -21,6 +21,7 @@ export class SyscallError extends Error {
 const current = () => {
   const exec = requestContext.getStore();
   if (!exec?.server) throw new Error("Convex syscall outside of a function execution");
+  if (exec.timedOut) throw new Error("This function execution timed out; it can make no more calls.");
   return exec;
 };
 
@@ -70,7 +71,7 @@ export function chargeTime(exec) {
   exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
   exec.resumedAt = now;
   if (exec.kind !== "action" && exec.busyMs > LIMITS.queryMutationMs) {
-    throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
+    throw Object.assign(new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`), { runtime: true });
   }
 }
 
@@ -81,7 +82,6 @@ const TABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 /** True when `table` (as stored) belongs to the execution's app or component. */
 function inScope(exec, table) {
   if (table === null) return false;
-  if (table.startsWith("_")) return true;
   return exec.componentPath ? table.startsWith(`${exec.componentPath}:`) : !table.includes(":");
 }
 
@@ -204,7 +204,7 @@ async function asyncOp(exec, op, args) {
     case "1.0/getRequestMetadata":
       return { ip: null, userAgent: null, requestId: exec.requestId, scheduledFunctionId: exec.jobId ?? null, authToken: null };
     case "1.0/storageGenerateUploadUrl":
-      return server.urls.uploadUrl();
+      return server.urls.uploadUrl(exec.componentPath);
     case "1.0/storageGetUrl": {
       const doc = await readStorageDoc(exec, args.storageId);
       return doc ? server.urls.storageUrl(args.storageId) : null;
@@ -281,7 +281,7 @@ async function inTransaction(exec, fn) {
 
 async function readStorageDoc(exec, storageId) {
   const { server } = exec;
-  if (server.db.tableOfId(storageId) !== "_storage") return null;
+  if (server.db.tableOfId(storageId) !== q(exec, "_storage")) return null;
   if (exec.tx) return exec.tx.get(storageId);
   return server.readCommitted(storageId);
 }
@@ -325,7 +325,7 @@ export function insert(exec, table, value, id = null) {
  */
 function systemTableGuard(table, expectSystem) {
   if (table === null) return;
-  const system = table.startsWith("_");
+  const system = localTableName(table).startsWith("_");
   if (expectSystem && !system) throw new SyscallError("User tables cannot be accessed with db.system.");
   if (!expectSystem && system) throw new SyscallError("System tables can only be accessed with db.system.");
 }
@@ -345,8 +345,8 @@ function remove(exec, id) {
 function deleteFile(exec, storageId) {
   const tx = txOf(exec);
   const table = exec.server.db.tableOfId(storageId);
-  if (table !== null && table !== "_storage") throw new SyscallError("Invalid storage ID. Storage ID cannot be an ID on any table other than '_storage'.");
-  if (!(table && tx.get(storageId))) throw new SyscallError(`storage id ${storageId} not found`);
+  if (table !== q(exec, "_storage")) throw new SyscallError("Invalid storage ID. Storage ID cannot be an ID on any table other than '_storage'.");
+  if (!tx.get(storageId)) throw new SyscallError(`storage id ${storageId} not found`);
   tx.write(storageId, table, null);
   tx.afterCommit.push(() => exec.server.blobs.delete(storageId));
   return null;
@@ -385,7 +385,7 @@ function schedule(exec, args) {
     throw new SyscallError(`Too many functions scheduled by this mutation (limit: ${LIMITS.scheduledPerMutation})`);
   }
   const args0 = jsonToConvex(args.args);
-  const jobId = insert({ ...exec, system: true }, "_scheduled_functions", {
+  const jobId = insert({ ...exec, system: true }, q(exec, "_scheduled_functions"), {
     name: target.udfPath,
     ...(target.component ? { component: target.component } : {}),
     args: [args0],
@@ -396,13 +396,15 @@ function schedule(exec, args) {
   return jobId;
 }
 
+/** ctx.scheduler.cancel: a job of this app's or component's own scheduler; one already gone or finished stays as it is. */
 function cancel(exec, id) {
   const tx = txOf(exec);
-  const job = exec.server.db.tableOfId(id) === "_scheduled_functions" ? tx.get(id) : null;
-  if (!job) throw new SyscallError(`Scheduled function ${id} not found`);
-  if (job.state.kind === "pending" || job.state.kind === "inProgress") {
+  const table = q(exec, "_scheduled_functions");
+  if (exec.server.db.tableOfId(id) !== table) throw new SyscallError("Invalid scheduled function ID. The ID must be an ID on the '_scheduled_functions' table.");
+  const job = tx.get(id);
+  if (job && (job.state.kind === "pending" || job.state.kind === "inProgress")) {
     const doc = { ...job, state: { kind: "canceled" }, completedTime: Date.now() };
-    tx.write(id, "_scheduled_functions", doc);
+    tx.write(id, table, doc);
     tx.afterCommit.push(() => exec.server.timers.cancel(id));
   }
   return null;
@@ -411,7 +413,7 @@ function cancel(exec, id) {
 async function storeBlob(exec, bytes, contentType) {
   const { server } = exec;
   if (bytes.length > LIMITS.fileSize) throw new SyscallError(`File is too large (${bytes.length} bytes; limit ${LIMITS.fileSize})`);
-  return server.storeFile(bytes, contentType);
+  return server.storeFile(bytes, contentType, exec.componentPath);
 }
 
 /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction. */
