@@ -19,4 +19,11 @@ describe("nested mutations", () => {
     expect((await ctx.http.query(api.notes.list, {})).filter((t: string) => t === "middle" || t === "inner")).toEqual(["middle"]);
     expect(await ctx.http.query(api.notes.scheduled, {})).toBe(1);
   });
+
+  it("discard a failing component call's half-done writes when the app catches it", async () => {
+    expect(await ctx.http.mutation(api.tally.tryAdd, { amounts: [4, 5] })).toBe(9);
+    expect(await ctx.http.mutation(api.tally.tryAdd, { amounts: [6, 7] })).toBeNull();
+    expect(await ctx.http.query(api.tally.total, {})).toBe(9);
+    expect(await ctx.http.query(api.notes.list, {})).toContain("refused");
+  });
 });
