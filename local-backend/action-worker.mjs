@@ -65,6 +65,7 @@ const loaders = evaluateForRuntime(workerData.runtimeFile, {
   env: () => workerData.env,
   convex: globalThis.Convex,
   name: "Convex runtime (actions)",
+  executionKey: () => current.getStore(),
 });
 for (const [name, load] of Object.entries(loaders)) modules[name] = load();
 await Promise.all(workerData.nodeNames.map(async (name) => {

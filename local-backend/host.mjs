@@ -35,7 +35,8 @@ export function canonicalPath(udfPath) {
 const isConvexError = (e) => e !== null && typeof e === "object" && (e[Symbol.for("ConvexError")] === true || e.ConvexErrorSymbol === Symbol.for("ConvexError"));
 
 function formatError(e, requestId) {
-  const name = isConvexError(e) ? "ConvexError" : (e?.name ?? "Error");
+  // The error's own name, as Convex's runtime reads it: a ConvexError subclass keeps its name.
+  const name = e?.name ?? "Error";
   // The runtime's own errors (a time limit) are not thrown by the function's code: no "Uncaught".
   const message = `[Request ID: ${requestId}] Server Error\n${e?.runtime ? "" : `Uncaught ${name}: `}${e?.message ?? String(e)}`;
   if (!isConvexError(e)) return { message };
@@ -215,7 +216,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction, as a sub-call. */
   async function runNested(parent, kind, { component, udfPath }, args) {
     const fn = resolve(udfPath, component);
-    if (!fn || kindOf(fn) !== kind) throw new Error(`Could not find function for '${udfPath}'${component ? ` in component ${component}` : ""}`);
+    // Convex's words (crates/udf/src/validation.rs; common/src/components `in_component_str`).
+    if (!fn) throw new Error(`Could not find public function for '${udfPath}'${component ? ` in '${component}'` : ""}.`);
+    if (kindOf(fn) !== kind) throw new Error(`Trying to execute ${udfPath} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[kindOf(fn)]}.`);
     const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
     if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
     const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId, component });
@@ -313,7 +316,12 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       return new Response(out.body.length || ![204, 304].includes(out.status) ? out.body : null, { status: out.status, headers: out.headers });
     } catch (e) {
       log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
-      return new Response(`[Request ID: ${requestId}] Server Error`, { status: 500 });
+      // Convex's body for a failed HTTP action on a dev deployment (crates/application/src/redaction.rs
+      // `to_http_response_parts`): the error in `code` and `trace`, a ConvexError's data in `data`.
+      const { message, data } = formatError(e, requestId);
+      const error = message.slice(message.indexOf("\n") + 1);
+      const body = { code: `[Request ID: ${requestId}] Server Error: ${error}`, trace: `${error}\n`, ...(data !== undefined ? { data } : {}) };
+      return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": "application/json" } });
     }
   }
 

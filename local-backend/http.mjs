@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { jsonToConvex } from "convex/values";
 import { WebSocketServer } from "ws";
-import { AuthError } from "./auth.mjs";
+import { AuthError, bearerToken } from "./auth.mjs";
 import { LIMITS } from "./limits.mjs";
 import { Session } from "./sync.mjs";
 
@@ -96,9 +96,8 @@ export function uploadTokens(secret) {
 export function createApiServer({ ready, host, live, verify, tokens, files, limits = {}, log }) {
   const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
   const identityFrom = async (req) => {
-    const header = req.headers.authorization;
-    if (!header?.startsWith("Bearer ")) return null;
-    return (await verify()(header.slice(7))).identity;
+    const token = bearerToken(req.headers.authorization);
+    return token === null ? null : (await verify()(token)).identity;
   };
 
   async function callFunction(req, res, kind) {
@@ -152,7 +151,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
   const server = http.createServer((req, res) => {
     route(req, res).catch((e) => {
       if (e instanceof BodyTooLarge) return refuseTooLarge(res, e);
-      if (e instanceof AuthError) return sendJson(res, 401, { code: "Unauthenticated", message: e.message });
+      if (e instanceof AuthError) return sendJson(res, 401, { code: e.code, message: e.message });
       if (e instanceof SyntaxError) return sendJson(res, 400, { code: "BadJsonBody", message: e.message });
       log(`API request failed: ${e?.stack ?? e}`);
       if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });
