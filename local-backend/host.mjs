@@ -339,7 +339,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     if (localTableName(db.tableOfId(storageId) ?? "") !== "_storage") return null;
     const doc = db.getDoc(storageId);
     const bytes = doc && blobs.read(storageId);
-    return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream" } : null;
+    return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream", sha256: doc.sha256 } : null;
   }
 
   async function stop() {

@@ -6,6 +6,7 @@ import { jsonToConvex } from "convex/values";
 import { WebSocketServer } from "ws";
 import { AuthError, bearerToken } from "./auth.mjs";
 import { LIMITS } from "./limits.mjs";
+import { UPLOAD_REFUSED, digestProblem, sendFile } from "./storage-http.mjs";
 import { Session } from "./sync.mjs";
 
 const STATUS_UDF_FAILED = 560;
@@ -77,14 +78,14 @@ export function uploadTokens(secret) {
       const exp = Date.now() + UPLOAD_TOKEN_TTL_MS;
       return `${exp}.${sign(exp, component)}${component ? `.${Buffer.from(component).toString("base64url")}` : ""}`;
     },
-    /** The token's grant ({ component }, "" for the app), or null. */
+    /** The token's grant `{ component }` ("" for the app), or `{ refused }` (Convex's code and message). */
     check: (token) => {
       const [exp, mac, encoded = ""] = String(token ?? "").split(".");
-      if (!exp || !mac || Number(exp) < Date.now()) return null;
       const component = Buffer.from(encoded, "base64url").toString("utf8");
       const expected = Buffer.from(sign(exp, component));
-      const given = Buffer.from(mac);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? { component } : null;
+      const given = Buffer.from(mac ?? "");
+      if (!exp || expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: UPLOAD_REFUSED.invalid };
+      return Number(exp) < Date.now() ? { refused: UPLOAD_REFUSED.expired } : { component };
     },
   };
 }
@@ -116,17 +117,18 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
 
   async function upload(req, res, url) {
     const grant = tokens().check(url.searchParams.get("token"));
-    if (!grant) return sendJson(res, 401, { code: "InvalidToken", message: "Invalid or expired upload URL" });
+    if (grant.refused) return sendJson(res, 401, grant.refused);
     const bytes = await readBody(req, maxUpload);
+    const problem = digestProblem(req.headers.digest, bytes);
+    if (problem) return sendJson(res, problem.status, { code: problem.code, message: problem.message });
     const storageId = await host().storeUpload(bytes, req.headers["content-type"], grant.component);
     return sendJson(res, 200, { storageId });
   }
 
-  function download(res, storageId, token) {
+  function download(req, res, storageId, token) {
     const file = files().check(storageId, token) ? host().readUpload(storageId) : null;
-    if (!file) return sendJson(res, 404, { code: "FileNotFound", message: "File not found" });
-    res.writeHead(200, { ...CORS, "Content-Type": file.contentType, "Content-Length": file.bytes.length, "Cache-Control": "private, max-age=2592000" });
-    res.end(file.bytes);
+    if (!file) return sendJson(res, 404, { code: "FileNotFound", message: `File ${storageId} not found` });
+    sendFile(res, file, req.headers.range, CORS);
   }
 
   async function route(req, res) {
@@ -140,7 +142,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
     if (req.method === "POST" && url.pathname in kinds) return callFunction(req, res, kinds[url.pathname]);
     if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: live().lastTs.toString() });
     if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(req, res, url);
-    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
+    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(req, res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/version")) {
       res.writeHead(200, { ...CORS, "Content-Type": "text/plain" });
       return res.end("TagMyThing local Convex backend\n");

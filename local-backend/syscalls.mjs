@@ -211,7 +211,8 @@ async function asyncOp(exec, op, args) {
     }
     case "1.0/storageGetMetadata": {
       const doc = await readStorageDoc(exec, args.storageId);
-      return doc ? { storageId: doc._id, sha256: doc.sha256, size: doc.size, contentType: doc.contentType ?? null } : null;
+      // The document keeps the base64 digest; getMetadata answers hex, as Convex's syscall does.
+      return doc ? { storageId: doc._id, sha256: Buffer.from(doc.sha256, "base64").toString("hex"), size: doc.size, contentType: doc.contentType ?? null } : null;
     }
     case "1.0/storageDelete":
       return inTransaction(exec, (e) => deleteFile(e, args.storageId));
