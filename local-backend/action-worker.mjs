@@ -9,6 +9,9 @@ import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
 
+// Stack frames of "use node" bundles name the app's source files, as on the main thread.
+process.setSourceMapsEnabled(true);
+
 const current = new AsyncLocalStorage();
 const pending = new Map();
 let nextCall = 0;

@@ -11,6 +11,7 @@ import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
 import { loadComponents, localTableName, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
+import { userFrames } from "./errors.mjs";
 import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
@@ -34,15 +35,22 @@ export function canonicalPath(udfPath) {
 
 const isConvexError = (e) => e !== null && typeof e === "object" && (e[Symbol.for("ConvexError")] === true || e.ConvexErrorSymbol === Symbol.for("ConvexError"));
 
-function formatError(e, requestId) {
+/**
+ * A failed function's error as Convex sends it: `message` (request id, then `error`),
+ * `error` (the error's text and its user frames), `head` (its text alone), and a
+ * ConvexError's `data`.
+ */
+function formatError(e, requestId, projectDir) {
   // The error's own name, as Convex's runtime reads it: a ConvexError subclass keeps its name.
   const name = e?.name ?? "Error";
-  // The runtime's own errors (a time limit) are not thrown by the function's code: no "Uncaught".
-  const message = `[Request ID: ${requestId}] Server Error\n${e?.runtime ? "" : `Uncaught ${name}: `}${e?.message ?? String(e)}`;
-  if (!isConvexError(e)) return { message };
+  // The runtime's own errors (a time limit) are not thrown by the function's code: no "Uncaught", no frames.
+  const head = e?.runtime ? (e?.message ?? String(e)) : `Uncaught ${name}: ${e?.message ?? String(e)}`;
+  const error = e?.runtime ? head : [head, ...userFrames(e?.stack, projectDir)].join("\n");
+  const message = `[Request ID: ${requestId}] Server Error\n${error}`;
+  if (!isConvexError(e)) return { message, error, head };
   // registration_impl.js serialises ConvexError data to a JSON string before rethrowing.
   const data = typeof e.data === "string" ? JSON.parse(e.data) : convexToJson(e.data ?? null);
-  return { message, data };
+  return { message, error, head, data };
 }
 
 /**
@@ -54,6 +62,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   installLogCapture();
   installNodeEnv();
   const buildRoot = path.join(dataDir, "build");
+  // Error frames are named from here, as the Convex CLI's bundle names its sources ("../convex/x.ts").
+  const projectDir = path.dirname(convexDir);
   const db = await openDatabase(dataDir, log);
   const blobs = new Blobs(dataDir);
   const committer = new Committer(db, onCommit);
@@ -300,7 +310,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
       return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
-      const { message, data } = formatError(e, requestId);
+      const { message, data } = formatError(e, requestId, projectDir);
       if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
       return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     }
@@ -318,9 +328,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
       // Convex's body for a failed HTTP action on a dev deployment (crates/application/src/redaction.rs
       // `to_http_response_parts`): the error in `code` and `trace`, a ConvexError's data in `data`.
-      const { message, data } = formatError(e, requestId);
-      const error = message.slice(message.indexOf("\n") + 1);
-      const body = { code: `[Request ID: ${requestId}] Server Error: ${error}`, trace: `${error}\n`, ...(data !== undefined ? { data } : {}) };
+      const { error, head, data } = formatError(e, requestId, projectDir);
+      const body = { code: `[Request ID: ${requestId}] Server Error: ${head}`, trace: `${error}\n`, ...(data !== undefined ? { data } : {}) };
       return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": "application/json" } });
     }
   }

@@ -89,4 +89,19 @@ describe("errors", () => {
       "[WARN] Timer 'never started' does not exist",
     ]);
   });
+
+  it("carry the app's own source-mapped frames, never the backend's, from queries and Node actions", async () => {
+    for (const [call, what] of [
+      [ctx.http.query(api.errors.deep, {}), "query"],
+      [ctx.http.action(api["node-errors"].deep, {}), "node action"],
+    ] as const) {
+      const message = await call.then(() => "succeeded", (e: Error) => e.message);
+      const lines = message.split("\n");
+      expect(lines).toContain(`Uncaught Error: ${what} failed deep down`);
+      const frames = lines.filter((l) => l.startsWith("    at "));
+      expect(frames[0]).toMatch(/^ {4}at failDeep \(\.\.\/convex\/nested\.ts:3:\d+\)$/);
+      expect(frames[1]).toMatch(/^ {4}at handler \(\.\.\/convex\/(errors|node-errors)\.ts:\d+:\d+\)$/);
+      expect(frames.every((f) => f.includes("(../convex/"))).toBe(true);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // Errors as Convex reports them.
 import { anyApi, mutationGeneric, queryGeneric } from "convex/server";
 import { ConvexError } from "convex/values";
+import { failDeep } from "./nested";
 
 class LimitError extends ConvexError<{ limit: number }> {
   name = "LimitError";
@@ -33,4 +34,9 @@ export const timed = queryGeneric({
     console.timeEnd("never started");
     return null;
   },
+});
+
+export const deep = queryGeneric({
+  args: {},
+  handler: async () => failDeep("query"),
 });
