@@ -12,6 +12,7 @@ import { requestContext } from "./context.mjs";
 import { loadComponents, localTableName, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
 import { userFrames } from "./errors.mjs";
+import { schemaProblem } from "./schema-check.mjs";
 import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
@@ -74,20 +75,27 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   /** componentPath -> { byName, schema } */
   let components = new Map();
   const validators = new Map();
+  const stagedIndexes = new Set();
 
   async function load() {
     const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
     const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds, convexDir });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
+    refuseSchema(exported, "convex/schema.ts");
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
     for (const [componentPath, c] of nextComponents) {
       const own = c.schema ? JSON.parse(c.schema.export()) : null;
+      refuseSchema(own, `the schema of component ${componentPath}`);
       for (const t of own?.tables ?? []) tables.push({ ...t, tableName: qualifiedTable(componentPath, t.tableName), validate: own.schemaValidation });
     }
     db.applySchema({ tables });
     validators.clear();
     for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
+    stagedIndexes.clear();
+    for (const t of tables) {
+      for (const ix of [...(t.stagedDbIndexes ?? []), ...(t.stagedSearchIndexes ?? []), ...(t.stagedVectorIndexes ?? [])]) stagedIndexes.add(`${t.tableName}.${ix.indexDescriptor}`);
+    }
     components = nextComponents;
     const nextPool = await new ActionPool({ bundle: next, server, log }).start();
     const oldPool = pool;
@@ -112,6 +120,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     deploymentEnv,
     timers: null,
     documentValidator: (table) => validators.get(table) ?? null,
+    /** Staged indexes ("table.index" as stored) exist in the schema but are not queryable until enabled. */
+    isStagedIndex: (name) => stagedIndexes.has(name),
     /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
     resolveAddress(args, exec) {
       const from = exec?.componentPath ?? "";
@@ -402,6 +412,12 @@ async function withinTimeLimit(exec, ms, run) {
 
 /** A duration as Rust's `Duration` debug-prints it in Convex's message ("600s", "1.5s", "500ms"). */
 const durationText = (ms) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
+
+/** A schema Convex would refuse at push fails the load, with Convex's message. */
+function refuseSchema(exported, where) {
+  const problem = schemaProblem(exported);
+  if (problem) throw new Error(`Invalid ${where}: ${problem}`);
+}
 
 /** A client's query journal (opaque to it); a malformed one is ignored. */
 function parseJournal(journal) {

@@ -85,8 +85,12 @@ function inScope(exec, table) {
   return exec.componentPath ? table.startsWith(`${exec.componentPath}:`) : !table.includes(":");
 }
 
-/** A serialized query with its table (or index) named as stored. */
+/** A serialized query with its table (or index) named as stored; a staged index is refused as on Convex. */
 function scopedQuery(exec, query) {
+  const indexName = query.source?.indexName;
+  if (indexName !== undefined && exec.server.isStagedIndex(q(exec, indexName.slice(0, indexName.indexOf("."))) + indexName.slice(indexName.indexOf(".")))) {
+    throw new SyscallError(`Index ${indexName} is currently staged and not available to query until it is enabled.`);
+  }
   if (!exec.componentPath) return query;
   const source = { ...query.source };
   if (source.tableName !== undefined) source.tableName = q(exec, source.tableName);
