@@ -76,6 +76,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   let components = new Map();
   const validators = new Map();
   const stagedIndexes = new Set();
+  const vectorIndexes = new Map();
 
   async function load() {
     const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
@@ -93,6 +94,10 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     validators.clear();
     for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
     stagedIndexes.clear();
+    vectorIndexes.clear();
+    for (const t of tables) {
+      for (const ix of t.vectorIndexes ?? []) vectorIndexes.set(`${t.tableName}.${ix.indexDescriptor}`, { table: t.tableName, vectorField: ix.vectorField, dimensions: ix.dimensions, filterFields: ix.filterFields ?? [] });
+    }
     for (const t of tables) {
       for (const ix of [...(t.stagedDbIndexes ?? []), ...(t.stagedSearchIndexes ?? []), ...(t.stagedVectorIndexes ?? [])]) stagedIndexes.add(`${t.tableName}.${ix.indexDescriptor}`);
     }
@@ -122,6 +127,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     documentValidator: (table) => validators.get(table) ?? null,
     /** Staged indexes ("table.index" as stored) exist in the schema but are not queryable until enabled. */
     isStagedIndex: (name) => stagedIndexes.has(name),
+    /** A vector index ("table.index" as stored) of the schema: { table, vectorField, dimensions, filterFields }. */
+    vectorIndex: (name) => vectorIndexes.get(name) ?? null,
     /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
     resolveAddress(args, exec) {
       const from = exec?.componentPath ?? "";

@@ -9,6 +9,7 @@ import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
 import { checkValue } from "./validate.mjs";
+import { VectorSearchError, vectorSearch } from "./vector.mjs";
 
 /** An error a function sees as thrown by the syscall (ConvexError when it has data). */
 export class SyscallError extends Error {
@@ -237,6 +238,8 @@ async function asyncOp(exec, op, args) {
       return inTransaction(exec, (e) => cancel(e, args.id));
     case "1.0/runUdf":
       return runNested(exec, args);
+    case "1.0/actions/vectorSearch":
+      return { results: searchVectors(exec, args.query) };
     case "1.0/actions/query":
     case "1.0/actions/mutation":
     case "1.0/actions/action":
@@ -427,6 +430,20 @@ async function runNested(exec, args) {
   const kind = args.udfType === "snapshotQuery" ? "query" : args.udfType;
   if (exec.kind === "query" && kind !== "query") throw new SyscallError(`Cannot call a ${kind} function from a ${exec.kind} function`);
   return exec.server.runNested(exec, kind, target, jsonToConvex(args.args));
+}
+
+/** ctx.vectorSearch (actions only) over the app's or component's own vector index. */
+function searchVectors(exec, query) {
+  const dot = String(query?.indexName).indexOf(".");
+  const stored = `${q(exec, query.indexName.slice(0, dot))}${query.indexName.slice(dot)}`;
+  const index = exec.server.vectorIndex(stored);
+  if (!index) throw new SyscallError(`Index ${query.indexName} not found.`);
+  try {
+    return vectorSearch(exec.server.db, index, query);
+  } catch (e) {
+    if (e instanceof VectorSearchError) throw new SyscallError(e.message);
+    throw e;
+  }
 }
 
 async function runFromAction(exec, kind, args) {
