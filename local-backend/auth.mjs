@@ -50,7 +50,8 @@ function noProviderMessage(providers) {
 
 /** The token of an `Authorization` header (null without one); anything but `Bearer <token>` is refused, as on Convex. */
 export function bearerToken(header) {
-  if (header === undefined || header === null) return null;
+  // `Convex <admin key>` (ConvexHttpClient's setAdminAuth) is not a user's token.
+  if (header === undefined || header === null || header.startsWith("Convex ")) return null;
   if (header.length <= 7 || header.slice(0, 7).toLowerCase() !== "bearer ") throw new AuthError("Header must begin with `bearer `");
   return header.slice(7).trim();
 }

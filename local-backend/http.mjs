@@ -94,21 +94,26 @@ export function uploadTokens(secret) {
  * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
  *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
  */
-export function createApiServer({ ready, host, live, verify, tokens, files, limits = {}, log }) {
+export function createApiServer({ ready, host, live, verify, tokens, files, history, limits = {}, log }) {
   const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
   const identityFrom = async (req) => {
     const token = bearerToken(req.headers.authorization);
     return token === null ? null : (await verify()(token)).identity;
   };
 
-  async function callFunction(req, res, kind) {
+  async function callFunction(req, res, kind, atTs = false) {
     const body = JSON.parse((await readBody(req, MAX_API_BODY_BYTES)).toString("utf8") || "{}");
     if (body === null || typeof body !== "object" || typeof body.path !== "string") {
       return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a string `path`" });
     }
+    if (atTs && !/^\d+$/.test(String(body.ts))) return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a timestamp `ts`" });
     const identity = await identityFrom(req);
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
     const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity });
+    // At a timestamp (consistentQuery): the latest snapshot answers only if nothing the query read changed since.
+    if (atTs && result.reads && history.changedSince(result.reads, BigInt(body.ts), live().lastTs) !== false) {
+      return sendJson(res, 400, { code: "QueryTimestampUnavailable", message: `This query's data changed after timestamp ${body.ts}; the local backend keeps no older versions to run it at that timestamp.` });
+    }
     if (result.ok) return sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
     const out = { status: "error", errorMessage: result.message, logLines: result.logLines };
     if (result.data !== undefined) out.errorData = result.data;
@@ -140,6 +145,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
     }
     const kinds = { "/api/query": "query", "/api/mutation": "mutation", "/api/action": "action", "/api/function": undefined };
     if (req.method === "POST" && url.pathname in kinds) return callFunction(req, res, kinds[url.pathname]);
+    if (req.method === "POST" && url.pathname === "/api/query_at_ts") return callFunction(req, res, "query", true);
     if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: live().lastTs.toString() });
     if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(req, res, url);
     if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(req, res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
