@@ -1,8 +1,10 @@
 // The app's side: calls into its in-tree component instances.
-import { componentsGeneric, mutationGeneric, queryGeneric } from "convex/server";
+import { componentsGeneric, mutationGeneric, queryGeneric, type FunctionReference } from "convex/server";
 import { v } from "convex/values";
 
-type Counter = { counts: { bump: never; get: never } };
+type Counter = {
+  counts: { bump: FunctionReference<"mutation", "internal", { name: string }, number>; get: FunctionReference<"query", "internal", { name: string }, number> };
+};
 const components = componentsGeneric() as unknown as { counter: Counter; second: Counter };
 
 export const bump = mutationGeneric({

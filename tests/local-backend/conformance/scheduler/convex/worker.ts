@@ -1,8 +1,20 @@
 // The app's calls into its component (the test reaches the component through these).
-import { componentsGeneric, mutationGeneric, queryGeneric } from "convex/server";
+import { componentsGeneric, mutationGeneric, queryGeneric, type FunctionReference } from "convex/server";
 import { v } from "convex/values";
 
-type Jobs = Record<"schedule" | "jobs" | "files" | "read" | "fileUrl" | "cancel" | "uploadUrl" | "marks", never>;
+type Query<Args extends Record<string, unknown>, Result> = FunctionReference<"query", "internal", Args, Result>;
+type Mutation<Args extends Record<string, unknown>, Result> = FunctionReference<"mutation", "internal", Args, Result>;
+type None = Record<string, never>;
+type Jobs = {
+  schedule: Mutation<{ soon?: boolean }, string>;
+  jobs: Query<None, unknown>;
+  files: Query<None, string[]>;
+  read: Query<{ id: string }, unknown>;
+  fileUrl: Query<{ id: string }, string | null>;
+  cancel: Mutation<{ id: string }, string>;
+  uploadUrl: Mutation<None, string>;
+  marks: Query<None, number>;
+};
 const worker = (componentsGeneric() as unknown as { worker: { jobs: Jobs } }).worker.jobs;
 
 export const schedule = mutationGeneric({ args: { soon: v.optional(v.boolean()) }, handler: async (ctx, args): Promise<string> => ctx.runMutation(worker.schedule, args) });

@@ -1,8 +1,12 @@
 // The app catches a failed call into its component and goes on.
-import { componentsGeneric, mutationGeneric, queryGeneric } from "convex/server";
+import { componentsGeneric, mutationGeneric, queryGeneric, type FunctionReference } from "convex/server";
 import { v } from "convex/values";
 
-const tally = (componentsGeneric() as unknown as { tally: { entries: Record<"addAll" | "total", never> } }).tally.entries;
+type Entries = {
+  addAll: FunctionReference<"mutation", "internal", { amounts: number[]; limit: number }, number>;
+  total: FunctionReference<"query", "internal", Record<string, never>, number>;
+};
+const tally = (componentsGeneric() as unknown as { tally: { entries: Entries } }).tally.entries;
 
 export const tryAdd = mutationGeneric({
   args: { amounts: v.array(v.number()) },
