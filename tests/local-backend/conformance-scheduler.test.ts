@@ -8,7 +8,7 @@ import { withConformanceApp } from "./helpers";
 type Job = { id: string; name: string; state: string };
 
 describe("components' system tables", () => {
-  const ctx = withConformanceApp("scheduler", { limits: { actionTimeoutMs: 300 } });
+  const ctx = withConformanceApp("scheduler");
 
   async function upload(url: string, text: string) {
     const res = await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: text });
@@ -48,7 +48,7 @@ describe("components' system tables", () => {
 });
 
 describe("scheduler and action lifecycle", () => {
-  const ctx = withConformanceApp("scheduler", { limits: { actionTimeoutMs: 300 } });
+  const ctx = withConformanceApp("scheduler", { limits: { actionTimeoutMs: 1500 } });
   const job = (id: string) => ctx.http.query(api.jobs.read, { id });
 
   it("ends a scheduled mutation that cancels itself as canceled, its writes kept", async () => {
@@ -60,11 +60,11 @@ describe("scheduler and action lifecycle", () => {
 
   it("stops an action at the time limit with Convex's error, and records why scheduled actions failed", async () => {
     const message = await ctx.http.action(api.lifecycle.slow, {}).then(() => "succeeded", (e: Error) => e.message);
-    expect(message).toContain("Function execution timed out (maximum duration: 300ms)");
+    expect(message).toContain("Function execution timed out (maximum duration: 1.5s)");
     expect(message).not.toContain("Uncaught");
     const { slow, boom } = await ctx.http.mutation(api.lifecycle.scheduleActions, {});
     await expect.poll(async () => (await job(slow))?.state?.kind, { timeout: 10_000 }).toBe("failed");
-    expect((await job(slow)).state.error).toBe("Function execution timed out (maximum duration: 300ms)");
+    expect((await job(slow)).state.error).toBe("Function execution timed out (maximum duration: 1.5s)");
     await expect.poll(async () => (await job(boom))?.state?.kind, { timeout: 10_000 }).toBe("failed");
     expect((await job(boom)).state.error).toMatch(/^Uncaught Error: boom/);
   });
