@@ -29,6 +29,7 @@ const asset: AssetDetail = {
   taggedAt: AT,
   updatedAt: AT,
   ownerCount: 1,
+  owners: [{ from: AT, to: null, yours: true }],
   version: 4,
   pendingTransfer: null,
 };
