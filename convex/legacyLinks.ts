@@ -12,7 +12,7 @@ import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";
 import { getSettings } from "./lib/legacy/engine";
 import { logLegacy, siteUrl } from "./lib/legacy/log";
-import { createToken, verifiedHash } from "./lib/legacy/tokens";
+import { createToken, verifiedHash } from "./lib/signedLinks";
 import { NOK_MESSAGES } from "./lib/legacy/nokRules";
 import { sendEmail } from "./lib/outbound";
 
