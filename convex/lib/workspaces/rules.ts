@@ -42,8 +42,8 @@ export const PERSONAL_WORKSPACE_NAME = "Personal";
 /** Pending e-mail invitations and live join links a workspace may have at once. */
 export const MAX_PENDING_INVITATIONS = 30;
 /** Invitation e-mails a workspace may send an hour, and one mailbox may receive a day (lib/limits.ts). */
-export const WORKSPACE_INVITES_PER_HOUR = 30;
-export const WORKSPACE_INVITES_PER_RECIPIENT_PER_DAY = 5;
+export const WORKSPACE_INVITES_PER_HOUR = 20;
+export const WORKSPACE_INVITES_PER_RECIPIENT_PER_DAY = 3;
 /** How long an e-mailed invitation stays valid. */
 export const INVITATION_TTL_DAYS = 14;
 /** The lifetimes a join link may be given, in days. */
