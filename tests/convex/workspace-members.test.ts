@@ -13,7 +13,7 @@ import {
   WORKSPACE_INVITES_PER_RECIPIENT_PER_DAY,
   WORKSPACE_MESSAGES,
 } from "../../convex/lib/workspaces/rules";
-import { errorData, lastMessageTo, limitedWith, makeUser, setupTest, signUpVerified, snapshot, type Backend, type Client } from "./setup";
+import { errorData, lastMessageTo, limitedWith, makeUser, setupTest, signUpVerified, snapshot, type Client } from "./setup";
 import { household, inviteTokenSentTo, join } from "./workspace-support";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -364,7 +364,7 @@ describe("caps", () => {
 });
 
 describe("invitation limits", () => {
-  async function inviteFrom(t: Backend, owner: Client, workspaceId: Id<"workspaces">, email: string) {
+  async function inviteFrom(owner: Client, workspaceId: Id<"workspaces">, email: string) {
     return await owner.mutation(api.workspaceMembers.invite, { workspaceId, email, role: "viewer" });
   }
 
@@ -372,9 +372,9 @@ describe("invitation limits", () => {
     const t = setupTest();
     const owners = [];
     for (let i = 0; i <= WORKSPACE_INVITES_PER_RECIPIENT_PER_DAY; i++) owners.push(await household(t));
-    for (const { owner, workspaceId } of owners.slice(0, -1)) await inviteFrom(t, owner.as, workspaceId, "ann@example.com");
+    for (const { owner, workspaceId } of owners.slice(0, -1)) await inviteFrom(owner.as, workspaceId, "ann@example.com");
     const last = owners.at(-1)!;
-    const refused = await errorData(() => inviteFrom(t, last.owner.as, last.workspaceId, "Ann@example.com"));
+    const refused = await errorData(() => inviteFrom(last.owner.as, last.workspaceId, "Ann@example.com"));
     expect(refused.code).toBe("RATE_LIMITED");
     expect(refused.message).toMatch(limitedWith(LIMIT_REASONS.workspaceInviteRecipient));
     expect(await last.owner.as.query(api.workspaceMembers.invitations, { workspaceId: last.workspaceId })).toEqual([]);
@@ -383,12 +383,12 @@ describe("invitation limits", () => {
   test("a workspace sends a burst of invitations an hour, then waits", async () => {
     const t = setupTest();
     const { workspaceId, owner } = await household(t);
-    for (let i = 0; i < WORKSPACE_INVITES_PER_HOUR; i++) await inviteFrom(t, owner.as, workspaceId, `guest${i}@example.com`);
-    const refused = await errorData(() => inviteFrom(t, owner.as, workspaceId, "one-more@example.com"));
+    for (let i = 0; i < WORKSPACE_INVITES_PER_HOUR; i++) await inviteFrom(owner.as, workspaceId, `guest${i}@example.com`);
+    const refused = await errorData(() => inviteFrom(owner.as, workspaceId, "one-more@example.com"));
     expect(refused.message).toMatch(limitedWith(LIMIT_REASONS.workspaceInvite));
     expect(await lastMessageTo(t, "one-more@example.com")).toBeNull();
     vi.advanceTimersByTime(60 * 60 * 1000);
-    await inviteFrom(t, owner.as, workspaceId, "one-more@example.com");
+    await inviteFrom(owner.as, workspaceId, "one-more@example.com");
   });
 });
 
