@@ -42,6 +42,10 @@ const ConfirmLapsePage = lazyPage(() => import("../features/legacy/ConfirmLapseP
 const LegacyViewPage = lazyPage(() => import("../features/legacy/LegacyViewPage"));
 const BusinessDashboardPage = lazyPage(() => import("../features/business/BusinessDashboardPage"));
 const ReferralsPage = lazyPage(() => import("../features/referrals/ReferralsPage"));
+const WorkspacesPage = lazyPage(() => import("../features/workspaces/WorkspacesPage"));
+const WorkspaceMembersPage = lazyPage(() => import("../features/workspaces/MembersPage"));
+const WorkspaceActivityPage = lazyPage(() => import("../features/workspaces/ActivityPage"));
+const InvitationPage = lazyPage(() => import("../features/workspaces/InvitationPage"));
 const AdminInfluencerDashboardPage = lazyPage(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
 const INFO_SLUGS = [
@@ -100,6 +104,9 @@ export function appRoutes() {
       <Route path="/legacy/confirm/:token" element={<ConfirmLapsePage />} />
       <Route path="/legacy/:token" element={<LegacyViewPage />} />
       <Route path="/legacy/:token/:assetId" element={<LegacyViewPage />} />
+      {/* Workspace invitations: visitors see what they are invited to, then sign up or in. */}
+      <Route path="/invite/:token" element={<InvitationPage />} />
+      <Route path="/join/:token" element={<InvitationPage />} />
 
       <Route element={<ProtectedRoute />}>
         <Route path="/nok" element={<NokPage />} />
@@ -113,6 +120,10 @@ export function appRoutes() {
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/workspaces" element={<WorkspacesPage />} />
+        <Route path="/workspaces/:workspaceId" element={<Navigate to="members" replace />} />
+        <Route path="/workspaces/:workspaceId/members" element={<WorkspaceMembersPage />} />
+        <Route path="/workspaces/:workspaceId/activity" element={<WorkspaceActivityPage />} />
       </Route>
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
       <Route element={<ProtectedRoute requireBusiness />}>
