@@ -7,7 +7,7 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 const INVITATION_PATH = /^\/(invite|join)\/[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{1,100}$/;
 
 /** Whether `path` is an invitation page's (an e-mail invitation or a join link). */
-export function isInvitationPath(path: string): boolean {
+function isInvitationPath(path: string): boolean {
   return INVITATION_PATH.test(path);
 }
 

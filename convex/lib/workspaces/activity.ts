@@ -9,7 +9,7 @@ import type { ActivityKind, WorkspaceRole } from "./tables";
 
 const MAX_SUBJECT = 300;
 /** The most entries one page of the feed may ask for. */
-export const MAX_ACTIVITY_PAGE = 50;
+const MAX_ACTIVITY_PAGE = 50;
 
 type ActivityInput = {
   workspaceId: Id<"workspaces">;

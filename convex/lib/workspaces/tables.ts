@@ -99,7 +99,7 @@ export const memberViewValidator = v.object({
  * functions; registry kinds (an asset tagged, edited, transferred...) join this list as
  * the register logs through `logActivity` (./activity.ts).
  */
-export const ACTIVITY_KINDS = [
+const ACTIVITY_KINDS = [
   "created",
   "renamed",
   "invited",
