@@ -16,6 +16,7 @@ import { siteUrl } from "./lib/legacy/log";
 import { takeWorkspaceInviteSlot } from "./lib/limits";
 import { sendEmail } from "./lib/outbound";
 import { createToken } from "./lib/signedLinks";
+import { TOKEN_LINKS, tokenPath } from "./lib/tokenLinks";
 import { internalMutation } from "./lib/writes";
 import { logActivity } from "./lib/workspaces/activity";
 import {
@@ -137,7 +138,7 @@ export const invite = workspaceMutation({
       await ctx.db.patch("workspaceInvitations", pending._id, fields);
     }
     await scheduleExpiry(ctx, invitationId, fields.expiresAt);
-    const link = siteUrl(`/invite/${token}`);
+    const link = siteUrl(tokenPath(TOKEN_LINKS.workspaceInvite.path, { token }));
     const inviter = displayName(ctx.user);
     const role = ROLE_LABELS[args.role].toLowerCase();
     // Member-written names stay out of the subject (what a spam filter and a glance see first).

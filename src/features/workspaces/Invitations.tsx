@@ -6,6 +6,7 @@ import { JOIN_LINK_DAYS, ROLE_LABELS } from "../../../convex/lib/workspaces/rule
 import { INVITABLE_ROLES } from "../../../convex/lib/workspaces/tables";
 import { parseEmail } from "../../../convex/lib/auth/input";
 import { MESSAGES } from "../../../convex/lib/errors";
+import { TOKEN_LINKS, tokenPath } from "../../../convex/lib/tokenLinks";
 import { formatDate } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 import { Badge, Button, Form, Input, PageSpinner, Select } from "../../ui";
@@ -67,7 +68,7 @@ export function JoinLinkForm({ ws }: { ws: CurrentWorkspace }) {
   async function submit() {
     await run(async () => {
       const token = await createLink({ workspaceId: ws._id, role, days });
-      setLink(`${window.location.origin}/join/${token}`);
+      setLink(`${window.location.origin}${tokenPath(TOKEN_LINKS.workspaceJoin.path, { token })}`);
     });
   }
   async function copy() {
