@@ -13,7 +13,7 @@ import { parseEmail } from "./lib/auth/input";
 import { PRODUCT_NAME } from "./lib/constants";
 import { appError } from "./lib/errors";
 import { siteUrl } from "./lib/legacy/log";
-import { takeWorkspaceInviteSlot } from "./lib/limits";
+import { enforceLimit, takeWorkspaceInviteSlot } from "./lib/limits";
 import { sendEmail } from "./lib/outbound";
 import { createToken } from "./lib/signedLinks";
 import { TOKEN_LINKS, tokenPath } from "./lib/tokenLinks";
@@ -166,6 +166,8 @@ export const createJoinLink = workspaceMutation({
     if (!(JOIN_LINK_DAYS as readonly number[]).includes(days)) throw appError("INVALID", WORKSPACE_MESSAGES.badLinkDays);
     const workspaceId = ctx.workspace._id;
     await assertRoomToInvite(ctx, workspaceId);
+    // The same hourly budget as e-mails: creating and withdrawing links cannot loop unbounded.
+    await enforceLimit(ctx, "workspaceInvite", workspaceId);
     const { token, hash } = createToken("join");
     const now = Date.now();
     const expiresAt = now + days * DAY_MS;

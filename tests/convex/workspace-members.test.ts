@@ -330,6 +330,8 @@ describe("caps", () => {
     const t = setupTest();
     const { workspaceId, owner } = await household(t);
     for (let i = 0; i < MAX_PENDING_INVITATIONS; i++) {
+      // Links share the workspace's hourly invitation budget.
+      if (i > 0 && i % WORKSPACE_INVITES_PER_HOUR === 0) vi.advanceTimersByTime(60 * 60 * 1000);
       await owner.as.mutation(api.workspaceMembers.createJoinLink, { workspaceId, role: "viewer", days: 7 });
     }
     const capped = { code: "INVALID", message: WORKSPACE_MESSAGES.tooManyInvitations };
@@ -378,6 +380,19 @@ describe("invitation limits", () => {
     expect(refused.code).toBe("RATE_LIMITED");
     expect(refused.message).toMatch(limitedWith(LIMIT_REASONS.workspaceInviteRecipient));
     expect(await last.owner.as.query(api.workspaceMembers.invitations, { workspaceId: last.workspaceId })).toEqual([]);
+  });
+
+  test("join links draw on the same hourly budget", async () => {
+    const t = setupTest();
+    const { workspaceId, owner } = await household(t);
+    for (let i = 0; i < WORKSPACE_INVITES_PER_HOUR; i++) {
+      const token = await owner.as.mutation(api.workspaceMembers.createJoinLink, { workspaceId, role: "viewer", days: 1 });
+      expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+      const [link] = await owner.as.query(api.workspaceMembers.invitations, { workspaceId });
+      await owner.as.mutation(api.workspaceMembers.revokeInvitation, { workspaceId, invitationId: link._id });
+    }
+    const refused = await errorData(() => owner.as.mutation(api.workspaceMembers.createJoinLink, { workspaceId, role: "viewer", days: 1 }));
+    expect(refused.message).toMatch(limitedWith(LIMIT_REASONS.workspaceInvite));
   });
 
   test("a workspace sends a burst of invitations an hour, then waits", async () => {
