@@ -53,6 +53,7 @@ export function MemberList({ ws }: { ws: CurrentWorkspace }) {
         toast.success(WS_TEXT.removed);
       } else {
         await transfer(args);
+        toast.success(WS_TEXT.handedOver);
       }
       setPending(null);
     });
@@ -95,7 +96,7 @@ export function MemberList({ ws }: { ws: CurrentWorkspace }) {
         confirmLabel={pending?.kind === "handOver" ? WS_TEXT.handOver : WS_TEXT.remove}
         onConfirm={confirm}
         busy={busy}
-        busyLabel={WS_TEXT.removing}
+        busyLabel={pending?.kind === "handOver" ? WS_TEXT.handingOver : WS_TEXT.removing}
       />
     </>
   );

@@ -8,7 +8,7 @@ import { checkWorkspaceName, CREATABLE_KINDS, ROLE_LABELS } from "../../../conve
 import { useSubmit } from "../../lib/useSubmit";
 import { Badge, Button, Card, Form, Input, PageSpinner, Select } from "../../ui";
 import { KIND_LABELS, WS_TEXT } from "./workspaceText";
-import { membersPath } from "./paths";
+import { activityPath, membersPath } from "./paths";
 
 function CreateWorkspaceForm() {
   const profile = useQuery(api.users.me, {});
@@ -58,13 +58,11 @@ export default function WorkspacesPage() {
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {mine.map((w) => (
               <li key={w._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
-                {w.kind === "personal" ? (
-                  <span className="font-medium text-slate-900 dark:text-white">{w.name}</span>
-                ) : (
-                  <Link to={membersPath(w._id)} className="break-all font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-                    {w.name}
-                  </Link>
-                )}
+                {/* A personal workspace has no one to manage: it opens on its activity. */}
+                <Link to={w.kind === "personal" ? activityPath(w._id) : membersPath(w._id)}
+                  className="break-all font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                  {w.name}
+                </Link>
                 <Badge tone="slate" size="sm">{KIND_LABELS[w.kind]}</Badge>
                 <span className="text-sm text-slate-600 dark:text-slate-400">{ROLE_LABELS[w.role]}</span>
               </li>

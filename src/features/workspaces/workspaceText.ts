@@ -34,6 +34,8 @@ export const WS_TEXT = {
   handOver: "Make owner and step down",
   handOverTitle: (name: string) => `Hand ownership to ${name}?`,
   handOverBody: "They become an owner and you become an admin.",
+  handingOver: "Handing over...",
+  handedOver: "Ownership handed over",
   inviteTitle: "Invite by e-mail",
   inviteHint: `The invitation link is valid for ${INVITATION_TTL_DAYS} days. Someone without an account can create one through it.`,
   emailLabel: "E-mail address",
