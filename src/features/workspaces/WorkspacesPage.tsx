@@ -51,7 +51,7 @@ export default function WorkspacesPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{WS_TEXT.listTitle}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">{WS_TEXT.listIntro}</p>
       </div>
-      <Card title={WS_TEXT.listTitle}>
+      <Card title={WS_TEXT.yours}>
         {mine === undefined ? (
           <PageSpinner label="Loading workspaces..." />
         ) : (

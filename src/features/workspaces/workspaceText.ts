@@ -6,6 +6,7 @@ export const KIND_LABELS: Record<WorkspaceKind, string> = { personal: "Personal"
 
 export const WS_TEXT = {
   listTitle: "Workspaces",
+  yours: "Your workspaces",
   listIntro: "A workspace holds a register. Your personal one is yours alone; share a household or a business with others.",
   create: "Create workspace",
   creating: "Creating...",
