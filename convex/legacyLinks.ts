@@ -13,7 +13,7 @@ import { appError } from "./lib/errors";
 import { getSettings } from "./lib/legacy/engine";
 import { releaseCancelledEmail } from "./lib/legacy/signOfLife";
 import { logLegacy, siteUrl } from "./lib/legacy/log";
-import { createToken, verifiedHash } from "./lib/legacy/tokens";
+import { createToken, verifiedHash } from "./lib/signedLinks";
 import { NOK_MESSAGES } from "./lib/legacy/nokRules";
 import { sendEmail } from "./lib/outbound";
 import { TOKEN_LINKS, tokenPath } from "./lib/tokenLinks";

@@ -97,7 +97,6 @@ import type * as lib_legacy_nokRules from "../lib/legacy/nokRules.js";
 import type * as lib_legacy_rules from "../lib/legacy/rules.js";
 import type * as lib_legacy_signOfLife from "../lib/legacy/signOfLife.js";
 import type * as lib_legacy_tables from "../lib/legacy/tables.js";
-import type * as lib_legacy_tokens from "../lib/legacy/tokens.js";
 import type * as lib_limits from "../lib/limits.js";
 import type * as lib_news_data from "../lib/news/data.js";
 import type * as lib_news_rules from "../lib/news/rules.js";
@@ -114,6 +113,7 @@ import type * as lib_referrals_apply from "../lib/referrals/apply.js";
 import type * as lib_referrals_rules from "../lib/referrals/rules.js";
 import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
 import type * as lib_roles from "../lib/roles.js";
+import type * as lib_signedLinks from "../lib/signedLinks.js";
 import type * as lib_stickers_limits from "../lib/stickers/limits.js";
 import type * as lib_stickers_rules from "../lib/stickers/rules.js";
 import type * as lib_tokenLinks from "../lib/tokenLinks.js";
@@ -128,6 +128,8 @@ import type * as lib_verify_openapi from "../lib/verify/openapi.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
 import type * as lib_verify_tables from "../lib/verify/tables.js";
 import type * as lib_wallet_tables from "../lib/wallet/tables.js";
+import type * as lib_workspaces_activity from "../lib/workspaces/activity.js";
+import type * as lib_workspaces_members from "../lib/workspaces/members.js";
 import type * as lib_workspaces_policy from "../lib/workspaces/policy.js";
 import type * as lib_workspaces_rules from "../lib/workspaces/rules.js";
 import type * as lib_workspaces_store from "../lib/workspaces/store.js";
@@ -153,6 +155,8 @@ import type * as users from "../users.js";
 import type * as verify from "../verify.js";
 import type * as verifyApi from "../verifyApi.js";
 import type * as wallet from "../wallet.js";
+import type * as workspaceActivity from "../workspaceActivity.js";
+import type * as workspaceMembers from "../workspaceMembers.js";
 import type * as workspaces from "../workspaces.js";
 
 /**
@@ -248,7 +252,6 @@ declare const fullApi: ApiFromModules<{
   "lib/legacy/rules": typeof lib_legacy_rules;
   "lib/legacy/signOfLife": typeof lib_legacy_signOfLife;
   "lib/legacy/tables": typeof lib_legacy_tables;
-  "lib/legacy/tokens": typeof lib_legacy_tokens;
   "lib/limits": typeof lib_limits;
   "lib/news/data": typeof lib_news_data;
   "lib/news/rules": typeof lib_news_rules;
@@ -265,6 +268,7 @@ declare const fullApi: ApiFromModules<{
   "lib/referrals/rules": typeof lib_referrals_rules;
   "lib/referrals/shapes": typeof lib_referrals_shapes;
   "lib/roles": typeof lib_roles;
+  "lib/signedLinks": typeof lib_signedLinks;
   "lib/stickers/limits": typeof lib_stickers_limits;
   "lib/stickers/rules": typeof lib_stickers_rules;
   "lib/tokenLinks": typeof lib_tokenLinks;
@@ -279,6 +283,8 @@ declare const fullApi: ApiFromModules<{
   "lib/verify/rules": typeof lib_verify_rules;
   "lib/verify/tables": typeof lib_verify_tables;
   "lib/wallet/tables": typeof lib_wallet_tables;
+  "lib/workspaces/activity": typeof lib_workspaces_activity;
+  "lib/workspaces/members": typeof lib_workspaces_members;
   "lib/workspaces/policy": typeof lib_workspaces_policy;
   "lib/workspaces/rules": typeof lib_workspaces_rules;
   "lib/workspaces/store": typeof lib_workspaces_store;
@@ -304,6 +310,8 @@ declare const fullApi: ApiFromModules<{
   verify: typeof verify;
   verifyApi: typeof verifyApi;
   wallet: typeof wallet;
+  workspaceActivity: typeof workspaceActivity;
+  workspaceMembers: typeof workspaceMembers;
   workspaces: typeof workspaces;
 }>;
 export declare const api: FilterApi<
