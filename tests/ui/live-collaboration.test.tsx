@@ -162,7 +162,7 @@ describe("saving over someone else's newer save", () => {
 });
 
 describe("the presence bar", () => {
-  it("names the others on the page, not me, in a live region", async () => {
+  it("names the others on the page, not me, in a live region, and leaves the room on unmount", async () => {
     fake.queries["workspaces:listMine"] = [{ _id: "ws1", name: "Personal", kind: "personal", role: "owner", verifiedName: null }];
     fake.queries["presence:list"] = [
       { userId: "users_1", name: "Mia Member", online: true, lastDisconnected: 0 },
@@ -171,10 +171,13 @@ describe("the presence bar", () => {
       { userId: "users_4", name: "Cy Gone", online: false, lastDisconnected: AT },
     ];
     fake.mutation.mockResolvedValue({ roomToken: "ws1|assets", sessionToken: "t1" } as never);
-    renderAt("/assets");
+    const { unmount } = renderAt("/assets");
     await waitFor(() => expect(screen.getByText("Also here: Ana Owner, Ben Editor")).toBeInTheDocument());
     expect(screen.getByText("Also here: Ana Owner, Ben Editor").closest("[role=status]")).toHaveAttribute("aria-live", "polite");
     expect(fake.mutation).toHaveBeenCalledWith(expect.objectContaining({ roomId: "ws1|assets", userId: "users_1" }));
+    // Leaving the page leaves the room at once, rather than waiting for the session to time out.
+    unmount();
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ sessionToken: "t1" }));
   });
 
   it("counts past three names", () => {
