@@ -11,6 +11,7 @@ import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
 import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
+import { CursorParseError, cursorCodec, loadInstanceSecret } from "./cursors.mjs";
 import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
@@ -98,6 +99,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     blobs,
     urls,
     deploymentEnv,
+    cursors: cursorCodec(loadInstanceSecret(dataDir)),
     timers: null,
     documentValidator: (table) => validators.get(table) ?? null,
     /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
@@ -163,6 +165,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   }
 
   const argsString = (args) => JSON.stringify(convexToJson(args));
+  /** The journal a query hands its client (sealed: the client keeps it and sends it back). */
+  const sealedJournal = (out) => (out ? server.cursors.sealJournal(out.endCursor) : null);
 
   async function invoke(fn, kind, exec, args) {
     // The runtime spreads the parsed JSON into the handler's arguments: [args].
@@ -242,7 +246,14 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
     if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 
-    const parsedJournal = parseJournal(journal);
+    let parsedJournal;
+    try {
+      parsedJournal = server.cursors.openJournal(journal);
+    } catch (e) {
+      // Convex refuses a journal it did not issue before the query runs (application/src/lib.rs).
+      if (e instanceof CursorParseError || e instanceof SyntaxError) return fail(new CursorParseError().message);
+      throw e;
+    }
     const logs = parent?.logs ?? [];
     let reads = null;
     let commitTs = null;
@@ -287,11 +298,11 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       }
       checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
-      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
+      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: sealedJournal(journalOut) };
     } catch (e) {
       const { message, data } = formatError(e, requestId);
       if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
-      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
+      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: sealedJournal(journalOut) };
     }
   }
 
@@ -351,14 +362,4 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     server,
     schema: () => schema,
   };
-}
-
-/** A client's query journal (opaque to it); a malformed one is ignored. */
-function parseJournal(journal) {
-  try {
-    const parsed = journal ? JSON.parse(journal) : null;
-    return parsed !== null && typeof parsed === "object" && typeof parsed.endCursor === "string" ? parsed : null;
-  } catch {
-    return null;
-  }
 }

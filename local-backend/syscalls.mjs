@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
+import { CursorParseError } from "./cursors.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
@@ -178,12 +179,12 @@ async function asyncOp(exec, op, args) {
       const tx = txOf(exec);
       const pinned = exec.journal?.endCursor && !args.endCursor ? exec.journal.endCursor : null;
       try {
-        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor });
+        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
         if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
         checkReads(tx);
         return { ...page, page: page.page.map((d) => convexToJson(d)) };
       } catch (e) {
-        if (e instanceof QueryError) throw new SyscallError(e.message);
+        if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, e.data);
         throw e;
       }
     }
