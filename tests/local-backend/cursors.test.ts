@@ -180,16 +180,18 @@ describe("fuzz", () => {
     const seals = { asc: await sealerLike(reals.asc, dir), desc: await sealerLike(reals.desc, dir) };
     const outside: string[] = [];
     let answered = 0;
-    for (let i = 0; i < 10_000; i++) {
+    const attempt = async (i: number) => {
       const order: Order = i % 2 === 0 ? "asc" : "desc";
       const cursor = i % 4 < 2 ? seals[order](position()) : randomlyFramed(reals[order], bytes(12 + Math.floor(random() * 48)));
       const asEnd = i % 8 >= 4;
       const paginationOpts = { numItems: 2, cursor: asEnd ? null : cursor, ...(asEnd ? { endCursor: cursor } : {}) };
+      // In process (the function and its syscalls as over HTTP, without 10,000 round trips).
       const result = await b.run("notes:page", { owner: "alice", order, paginationOpts });
-      if (!result.ok) continue;
+      if (!result.ok) return;
       answered += 1;
       for (const row of (result.value as Page).page) if (!ALICE.includes(row)) outside.push(row);
-    }
+    };
+    for (let i = 0; i < 10_000; i += 50) await Promise.all(Array.from({ length: 50 }, (_, k) => attempt(i + k)));
     expect(outside).toEqual([]);
     // Positions inside alice's range were read from, not only refused.
     expect(answered).toBeGreaterThan(0);
