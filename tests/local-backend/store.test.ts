@@ -78,6 +78,7 @@ describe("data directory", () => {
   it("keeps keys and data private to the owner", () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(dir, "env.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, "instance_secret")).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(dir, "data.mdb")).mode & 0o777).toBe(0o600);
   });
 
