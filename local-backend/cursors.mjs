@@ -21,7 +21,6 @@ const PURPOSES = { cursor: "cursor", journal: "query journal" };
 export class CursorParseError extends Error {
   constructor() {
     super("Failed to parse cursor");
-    this.code = "InvalidCursor";
   }
 }
 
