@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe("cursors an attacker rewrites are refused as Convex refuses them", () => {
-  it("a forged cursor (a real one's query part, the bare index prefix or prefix + 0xfe as position) gets Failed to parse cursor", async () => {
+  it("forged cursor: a real one's query part with the bare index prefix or prefix + 0xfe as position gets Failed to parse cursor", async () => {
     for (const order of ["asc", "desc"] as const) {
       for (const forged of forgeriesOf(await firstCursor(order))) {
         for (const got of await Promise.all(bothWays(order, forged))) expect(got).toEqual(UNPARSEABLE);
@@ -59,7 +59,7 @@ describe("cursors an attacker rewrites are refused as Convex refuses them", () =
     }
   });
 
-  it("a truncated cursor gets Failed to parse cursor", async () => {
+  it("truncated cursor: gets Failed to parse cursor", async () => {
     for (const order of ["asc", "desc"] as const) {
       for (const truncated of truncationsOf(await firstCursor(order))) {
         for (const got of await Promise.all(bothWays(order, truncated))) expect(got).toEqual(UNPARSEABLE);
@@ -67,7 +67,7 @@ describe("cursors an attacker rewrites are refused as Convex refuses them", () =
     }
   });
 
-  it("a cursor from another query (another owner, the other order, a search) gets InvalidCursor", async () => {
+  it("foreign-query cursor: one from another query (another owner, the other order, a search) gets InvalidCursor", async () => {
     const zeds = (await page("zed", "asc", null)).continueCursor;
     const descending = await firstCursor("desc");
     const search = (
@@ -80,14 +80,14 @@ describe("cursors an attacker rewrites are refused as Convex refuses them", () =
     expect(await outcome(http.query("notes:search" as never, { owner: "alice", term: "n1", paginationOpts: { numItems: 1, cursor: alices } } as never))).toEqual(FOREIGN);
   });
 
-  it("a cursor from another table gets InvalidCursor, both ways", async () => {
+  it("other-table cursor: one from another table gets InvalidCursor, both ways", async () => {
     const vault = ((await http.query("notes:vault" as never, { paginationOpts: { numItems: 1, cursor: null } } as never)) as Page).continueCursor;
     for (const got of await Promise.all(bothWays("asc", vault))) expect(got).toEqual(FOREIGN);
     const alices = await firstCursor("asc");
     expect(await outcome(http.query("notes:vault" as never, { paginationOpts: { numItems: 1, cursor: alices } } as never))).toEqual(FOREIGN);
   });
 
-  it("an out-of-range cursor gets InvalidCursor, even sealed with this deployment's own key", async () => {
+  it("out-of-range cursor: gets InvalidCursor, even sealed with this deployment's own key", async () => {
     const string = (s: string) => [0x60, ...Buffer.from(s), 0x00, 0x01];
     for (const order of ["asc", "desc"] as const) {
       const seal = await sealerLike(await firstCursor(order), dir);
@@ -98,7 +98,7 @@ describe("cursors an attacker rewrites are refused as Convex refuses them", () =
     }
   });
 
-  it("a cursor sealed by another deployment gets Failed to parse cursor", async () => {
+  it("other-deployment cursor: one sealed by another deployment gets Failed to parse cursor", async () => {
     const { cursorCodec } = await import("../../local-backend/cursors.mjs");
     const { randomBytes } = await import("node:crypto");
     const other = cursorCodec(randomBytes(32));
@@ -108,7 +108,7 @@ describe("cursors an attacker rewrites are refused as Convex refuses them", () =
     for (const got of await Promise.all(bothWays("asc", elsewhere))) expect(got).toEqual(UNPARSEABLE);
   });
 
-  it("a forged ModifyQuerySet journal gets Failed to parse cursor over the WebSocket", async () => {
+  it("forged journal: a ModifyQuerySet journal not issued by the server gets Failed to parse cursor over the WebSocket", async () => {
     for (const order of ["asc", "desc"] as const) {
       const args = { owner: "alice", order, paginationOpts: { numItems: 2, cursor: null } };
       const real = await subscribeWithJournal(b.url, "notes:page", args);
