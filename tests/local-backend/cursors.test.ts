@@ -19,6 +19,11 @@ import {
   withPosition,
 } from "./forgery";
 import { removeDir, start, tempDir } from "./helpers";
+// @ts-expect-error plain ES module without type declarations for these
+import { openDatabase } from "../../local-backend/database.mjs";
+import { newId } from "../../local-backend/ids.mjs";
+// @ts-expect-error plain ES module without type declarations
+import { Committer } from "../../local-backend/transaction.mjs";
 
 const APP = fileURLToPath(new URL("./conformance/cursors/convex", import.meta.url));
 const NOTES: Record<string, string[]> = { aaron: ["a1", "a2", "a3"], alice: ["n1", "n2", "n3"], zed: ["z1", "z2", "z3"] };
@@ -154,6 +159,36 @@ describe("legit pagination", () => {
     const again = await subscribeWithJournal(b.url, "notes:page", args, first.journal);
     expect(again.outcome).toEqual(first.outcome);
     expect(again.journal).toBe(first.journal);
+  });
+});
+
+describe("defence in depth", () => {
+  it("a read given bounds wider than its index (the whole store) returns that index's documents only", async () => {
+    const storeDir = tempDir("lb-cursors-store-");
+    const db = await openDatabase(storeDir);
+    try {
+      const committer = new Committer(db, () => {});
+      const tx = committer.begin(true);
+      for (const table of ["mine", "theirs"]) {
+        const number = db.tableNumber(table);
+        for (const n of [1, 2]) {
+          const id = newId(number);
+          tx.write(id, table, { _id: id, _creationTime: db.nextCreationTime(), n, table });
+        }
+      }
+      await committer.commit(tx);
+      const read = committer.begin(false);
+      const index = db.indexes.get("mine.by_creation_time");
+      const everything = [Buffer.alloc(0), Buffer.alloc(8, 0xff)];
+      for (const reverse of [false, true]) {
+        const tables = [...read.range(index, ...everything, reverse)].map(({ doc }: { doc: { table: string } }) => doc.table);
+        expect(tables).toEqual(["mine", "mine"]);
+      }
+      read.release();
+    } finally {
+      await db.close();
+      removeDir(storeDir);
+    }
   });
 });
 
