@@ -40,6 +40,7 @@ function expectNothingOf(secrets: string[], got: Outcome) {
 
 beforeAll(async () => {
   b = await start({ dataDir: dir, convexDir: PROJECT_CONVEX });
+  expect(b.seeded?.ok, b.seeded?.message).toBe(true);
   anonymous = new ConvexHttpClient(b.url, { logger: false });
   // One sign-in at a time: each is a password hash, and the machine is shared.
   member = httpAs(b, (await signInAs(b, "member@example.com")).token);
