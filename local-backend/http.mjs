@@ -81,10 +81,13 @@ export function uploadTokens(secret) {
     /** The token's grant `{ component }` ("" for the app), or `{ refused }` (Convex's code and message). */
     check: (token) => {
       const [exp, mac, encoded = ""] = String(token ?? "").split(".");
+      // Digits only: the signed text is `upload:<exp>[:<component>]`, so an `exp` of "<exp>:<component>"
+      // would pass a component's signature off as the app's, with an expiry that is not a number.
+      if (!/^\d+$/.test(exp)) return { refused: UPLOAD_REFUSED.invalid };
       const component = Buffer.from(encoded, "base64url").toString("utf8");
       const expected = Buffer.from(sign(exp, component));
       const given = Buffer.from(mac ?? "");
-      if (!exp || expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: UPLOAD_REFUSED.invalid };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: UPLOAD_REFUSED.invalid };
       return Number(exp) < Date.now() ? { refused: UPLOAD_REFUSED.expired } : { component };
     },
   };
