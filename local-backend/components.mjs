@@ -17,7 +17,8 @@ function listModules(dir, rel = "") {
   for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
     const relPath = rel ? `${rel}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      if (entry.name !== "_generated" && entry.name !== "node_modules" && !entry.name.startsWith(".")) out.push(...listModules(dir, relPath));
+      // `_deps` holds the shared chunks of code pushed by the CLI (imported, not modules of their own).
+      if (!["_generated", "node_modules", "_deps"].includes(entry.name) && !entry.name.startsWith(".")) out.push(...listModules(dir, relPath));
     } else if (MODULE.test(entry.name) && entry.name !== "convex.config.js" && !/\.test\.js$/.test(entry.name)) {
       out.push(relPath);
     }
@@ -58,15 +59,17 @@ async function loadInstance(dir, outfile, hooks, cache) {
 
 /**
  * @param {any} appDefinition the default export of convex/convex.config.ts (or null)
- * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any }} build where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds)
+ * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any, dirOf?: (definitionPath: string) => string }} build
+ *   where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds); where a
+ *   definition's modules are (pushed code keeps them apart from the package they came from)
  * @returns {Promise<Map<string, { path: string, dir: string, byName: Record<string, any>, schema: any }>>}
  */
-export async function loadComponents(appDefinition, { outDir, hooks, cache }) {
+export async function loadComponents(appDefinition, { outDir, hooks, cache, dirOf = (d) => d }) {
   const components = new Map();
   async function visit(definition, parentPath) {
     for (const [name, child] of definition?._childComponents ?? []) {
       const componentPath = parentPath ? `${parentPath}/${name}` : name;
-      const dir = child.componentDefinitionPath;
+      const dir = dirOf(child.componentDefinitionPath);
       const outfile = path.join(outDir, ".components", `${componentPath.replace(/[^A-Za-z0-9_-]/g, "_")}.js`);
       const byName = await loadInstance(dir, outfile, hooks, cache);
       components.set(componentPath, { path: componentPath, dir, byName, schema: byName.schema?.default ?? null });

@@ -70,3 +70,20 @@ export async function prepareEnv(dataDir, { siteUrl, convexSiteUrl }) {
   writeFileAtomic(file, `${JSON.stringify(env, null, 2)}\n`, 0o600);
   return { env, created };
 }
+
+/**
+ * Sets (value) or removes (null) deployment variables in <dataDir>/env.json, as
+ * `npx convex env set|remove` asks; returns the stored variables.
+ * @param {string} dataDir
+ * @param {{ name: string, value: string | null }[]} changes
+ */
+export function updateEnv(dataDir, changes) {
+  const file = path.join(dataDir, "env.json");
+  const stored = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  for (const { name, value } of changes) {
+    if (value === null) delete stored[name];
+    else stored[name] = value;
+  }
+  writeFileAtomic(file, `${JSON.stringify(stored, null, 2)}\n`, 0o600);
+  return stored;
+}

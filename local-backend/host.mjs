@@ -44,10 +44,32 @@ function formatError(e, requestId) {
 }
 
 /**
- * @param {{ convexDir: string, dataDir: string, urls: any, log: (m: string) => void,
- *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string> }} opts
+ * Functions from a convex/ folder on disk (`npm run dev`, the tests).
+ * @param {string} convexDir
+ * @returns {CodeSource}
  */
-export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv }) {
+export function folderSource(convexDir) {
+  return {
+    async build({ buildRoot, hooks, cache }) {
+      const bundle = await bundleConvex({ convexDir, buildRoot, hooks, cache });
+      const components = await loadComponents(bundle.byName["convex.config"]?.default ?? null, { outDir: bundle.outDir, hooks, cache });
+      return { bundle, components };
+    },
+  };
+}
+
+/**
+ * Where the functions come from: a folder (folderSource) or code pushed by the CLI (deploy.mjs).
+ * @typedef {{ build: (b: { buildRoot: string, hooks: any, cache: ReturnType<typeof runtimeBuilds> }) =>
+ *   Promise<{ bundle: Awaited<ReturnType<typeof bundleConvex>>, components: Awaited<ReturnType<typeof loadComponents>> }> }} CodeSource
+ */
+
+/**
+ * @param {{ source: CodeSource, dataDir: string, urls: any, log: (m: string) => void,
+ *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string>,
+ *   systemFunctions?: (req: any, host: any) => Promise<any> | null, onCompletion?: (c: any) => void }} opts
+ */
+export async function createHost({ source: initialSource, dataDir, urls, log, onCommit, deploymentEnv, systemFunctions = () => null, onCompletion = () => {} }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   installNodeEnv();
@@ -63,10 +85,21 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   let components = new Map();
   const validators = new Map();
 
-  async function load() {
-    const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
-    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds });
+  let source = initialSource;
+
+  /** Builds and loads a source's functions without switching to them (a push is checked first). */
+  async function prepare(from) {
+    const { bundle: next, components: nextComponents } = await from.build({ buildRoot, hooks, cache: builds });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
+    return { next, nextComponents, exported };
+  }
+
+  async function load(from = source) {
+    await activate(await prepare(from));
+    source = from;
+  }
+
+  async function activate({ next, nextComponents, exported }) {
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
     for (const [componentPath, c] of nextComponents) {
@@ -232,6 +265,11 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
    */
   async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null, component = "" }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
+    // The CLI's and dashboard's own queries (`_system/cli/...`), for admins only.
+    if (internal && udfPath.startsWith("_system/")) {
+      const system = systemFunctions({ path: udfPath, args, component }, hostApi);
+      if (system) return system;
+    }
     const canonical = canonicalPath(udfPath);
     const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: null, commitTs: null });
     const fn = resolve(canonical, component);
@@ -242,6 +280,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
     if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 
+    const startedAt = Date.now();
     const parsedJournal = parseJournal(journal);
     const logs = parent?.logs ?? [];
     let reads = null;
@@ -287,10 +326,12 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       }
       checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
+      if (!parent) onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: null, logLines: logs });
       return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
       const { message, data } = formatError(e, requestId);
       if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
+      if (!parent) onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: message, logLines: logs });
       return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     }
   }
@@ -333,7 +374,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     await db.close();
   }
 
-  return {
+  const hostApi = {
     call,
     fetchHttp,
     storeUpload: storeFile,
@@ -342,6 +383,26 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       await load();
       await crons.load(bundle.byName.crons?.default ?? null);
     },
+    /** Builds and loads a source's functions (a push's), without running them yet. */
+    prepare,
+    /** Switches to prepared functions (a push's finish): the next calls run them. */
+    activate: async (prepared, from) => {
+      await activate(prepared);
+      source = from;
+      await crons.load(bundle.byName.crons?.default ?? null);
+    },
+    /** The loaded functions: the app's modules and each component instance's. */
+    functions: () => ({ bundle, components }),
+    /** The deployment's variables changed: new runs see them (action workers start again). */
+    restartActions: async () => {
+      const old = pool;
+      pool = await new ActionPool({ bundle, server, log }).start();
+      await old?.close();
+    },
+    db,
+    blobs,
+    /** Runs `body(tx)` in a mutation transaction, retried on conflicts (imports). */
+    runTransaction: runMutationTx,
     stop,
     hasFunction: (udfPath) => resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,
@@ -351,6 +412,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     server,
     schema: () => schema,
   };
+  return hostApi;
 }
 
 /** A client's query journal (opaque to it); a malformed one is ignored. */

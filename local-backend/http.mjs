@@ -4,7 +4,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { jsonToConvex } from "convex/values";
 import { WebSocketServer } from "ws";
+import { AdminRequired, adminOf } from "./admin-api.mjs";
+import { AdminAuthError } from "./admin.mjs";
 import { AuthError } from "./auth.mjs";
+import { PushError } from "./deploy.mjs";
 import { LIMITS } from "./limits.mjs";
 import { Session } from "./sync.mjs";
 
@@ -17,14 +20,14 @@ export const MAX_FRAME_BYTES = LIMITS.argumentBytes + 1024;
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client",
+  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client, Content-Encoding",
   "Access-Control-Max-Age": "86400",
 };
 
 export class BodyTooLarge extends Error {}
 
 /** Reads a request body, refusing (BodyTooLarge) past `limit` bytes without buffering the rest. */
-function readBody(req, limit) {
+export function readBody(req, limit) {
   return new Promise((resolve, reject) => {
     if (Number(req.headers["content-length"] ?? 0) > limit) return reject(new BodyTooLarge(`Request body is larger than ${limit} bytes`));
     const chunks = [];
@@ -48,7 +51,7 @@ function refuseTooLarge(res, e) {
   res.end(JSON.stringify({ code: "PayloadTooLarge", message: e.message }));
 }
 
-function sendJson(res, status, body) {
+export function sendJson(res, status, body) {
   res.writeHead(status, { ...CORS, "Content-Type": "application/json" });
   res.end(JSON.stringify(body));
 }
@@ -88,12 +91,15 @@ export function uploadTokens(secret) {
  * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
  *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
  */
-export function createApiServer({ ready, host, live, verify, tokens, files, limits = {}, log }) {
+export function createApiServer({ ready, host, live, verify, tokens, files, checkAdmin, adminRoutes, limits = {}, log }) {
   const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
-  const identityFrom = async (req) => {
+  /** The caller: a user (Bearer token), an admin (Convex <admin key>, maybe acting as a user), or nobody. */
+  const callerOf = async (req) => {
+    const admin = adminOf(req, checkAdmin());
+    if (admin) return { identity: admin.identity, internal: true };
     const header = req.headers.authorization;
-    if (!header?.startsWith("Bearer ")) return null;
-    return (await verify()(header.slice(7))).identity;
+    if (!header?.startsWith("Bearer ")) return { identity: null, internal: false };
+    return { identity: (await verify()(header.slice(7))).identity, internal: false };
   };
 
   async function callFunction(req, res, kind) {
@@ -101,9 +107,11 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
     if (body === null || typeof body !== "object" || typeof body.path !== "string") {
       return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a string `path`" });
     }
-    const identity = await identityFrom(req);
+    const { identity, internal } = await callerOf(req);
+    // Only an admin names a component's function (`npx convex run --component`).
+    const component = internal && typeof body.componentPath === "string" ? body.componentPath : "";
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
-    const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity });
+    const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity, internal, component });
     if (result.ok) return sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
     const out = { status: "error", errorMessage: result.message, logLines: result.logLines };
     if (result.data !== undefined) out.errorData = result.data;
@@ -140,6 +148,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
       res.writeHead(200, { ...CORS, "Content-Type": "text/plain" });
       return res.end("TagMyThing local Convex backend\n");
     }
+    if (await adminRoutes()(req, res, url)) return;
     return sendJson(res, 404, { code: "NotFound", message: `No route for ${req.method} ${url.pathname}` });
   }
 
@@ -147,6 +156,8 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
     route(req, res).catch((e) => {
       if (e instanceof BodyTooLarge) return refuseTooLarge(res, e);
       if (e instanceof AuthError) return sendJson(res, 401, { code: "Unauthenticated", message: e.message });
+      if (e instanceof AdminRequired || e instanceof AdminAuthError) return sendJson(res, 401, { code: "BadAdminKey", message: e.message });
+      if (e instanceof PushError) return sendJson(res, 400, { code: "PushFailed", message: e.message });
       if (e instanceof SyntaxError) return sendJson(res, 400, { code: "BadJsonBody", message: e.message });
       log(`API request failed: ${e?.stack ?? e}`);
       if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });
@@ -156,7 +167,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
   server.on("upgrade", (req, socket, head) => {
     if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", "http://local").pathname)) return socket.destroy();
     void ready.then(() =>
-      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), log, limits })),
+      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), checkAdmin: checkAdmin(), log, limits })),
     );
   });
   return { server, wss };
