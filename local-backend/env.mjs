@@ -28,6 +28,8 @@ export function legacyDataDirNotice() {
     : null;
 }
 export const DEFAULT_CONVEX_DIR = path.join(REPO_ROOT, "convex");
+/** Where a running backend records its URLs in its data directory (for scripts: npm run backup). */
+export const SERVER_FILE = "server.json";
 
 export function dataDirFromEnv() {
   return path.resolve(process.env.LOCAL_BACKEND_DIR ?? DEFAULT_DATA_DIR);

@@ -1,18 +1,20 @@
 // startBackend(): the local Convex backend as a library (used by start.mjs,
 // dev.mjs and the tests).
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { createAdminRoutes } from "./admin-api.mjs";
 import { prepareAdmin } from "./admin.mjs";
 import { createVerifier } from "./auth.mjs";
 import { createDeployments, emptySource } from "./deploy.mjs";
-import { DEFAULT_CONVEX_DIR, dataDirFromEnv, prepareEnv, updateEnv } from "./env.mjs";
+import { backupsFromEnv, scheduleBackups } from "./backups.mjs";
+import { DEFAULT_CONVEX_DIR, SERVER_FILE, dataDirFromEnv, prepareEnv, updateEnv } from "./env.mjs";
 import { FunctionLogs } from "./function-logs.mjs";
 import { createHost, folderSource } from "./host.mjs";
 import { createApiServer, createSiteServer, readBody, sendJson, storageTokens, uploadTokens } from "./http.mjs";
 import { createSnapshots } from "./snapshot.mjs";
 import { createSystemFunctions } from "./system-functions.mjs";
 import { Live } from "./live.mjs";
-import { lockDataDir } from "./files.mjs";
+import { lockDataDir, writeFileAtomic } from "./files.mjs";
 import { watchConvex } from "./watch.mjs";
 
 // The migrations runner (convex/migrations.ts): started on every start and reload.
@@ -47,7 +49,8 @@ function close(server) {
  * `convexDir: null` runs the code last pushed by `npx convex deploy` (none before the first push).
  * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string | null, siteUrl?: string,
  *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
- *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number } }} [options]
+ *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number },
+ *   backups?: number }} [options] `backups`: daily snapshot ZIPs to keep in <dataDir>/backups (LOCAL_BACKEND_BACKUPS; 0: none)
  */
 export async function startBackend(options = {}) {
   const {
@@ -61,6 +64,7 @@ export async function startBackend(options = {}) {
     seed = true,
     log = (m) => console.log(`[backend] ${m}`),
     limits = {},
+    backups = backupsFromEnv(),
   } = options;
   const resolvedDataDir = path.resolve(dataDir);
   const unlock = lockDataDir(resolvedDataDir);
@@ -203,10 +207,15 @@ export async function startBackend(options = {}) {
         })
       : () => {};
 
+    const stopBackups = scheduleBackups({ host: () => host, dataDir: resolvedDataDir, keep: backups, log });
+    writeFileAtomic(path.join(resolvedDataDir, SERVER_FILE), `${JSON.stringify({ url, siteUrl: convexSiteUrl, pid: process.pid })}\n`, 0o600);
+
     let stopped = null;
     const stop = () =>
       (stopped ??= (async () => {
         stopWatching();
+        stopBackups();
+        rmSync(path.join(resolvedDataDir, SERVER_FILE), { force: true });
         for (const ws of api.wss.clients) ws.terminate();
         await Promise.all([close(api.server), close(site)]);
         await live.flushing;
