@@ -81,8 +81,12 @@ export function prepareAdmin(dataDir) {
     if (!isAdminKey(key)) return null;
     let identity = actingAs ?? null;
     if (hasIdentity) {
-      const bytes = Uint8Array.from(atob(raw.slice(colon + 1)), (c) => c.codePointAt(0) ?? 0);
-      identity = JSON.parse(new TextDecoder().decode(bytes));
+      try {
+        const bytes = Uint8Array.from(atob(raw.slice(colon + 1)), (c) => c.codePointAt(0) ?? 0);
+        identity = JSON.parse(new TextDecoder().decode(bytes));
+      } catch {
+        throw new AdminAuthError("The identity to act as must be base64-encoded JSON");
+      }
     }
     return { identity: identity ? actingIdentity(identity) : null };
   };

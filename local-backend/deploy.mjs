@@ -8,7 +8,7 @@
 // schemas of each request and response); get-convex/convex-backend
 // crates/local_backend (deploy_config2 routes).
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bundleModules } from "./bundle.mjs";
 import { loadComponents } from "./components.mjs";
@@ -204,8 +204,9 @@ export function createDeployments({ dataDir, host, log, environmentVariables, on
   /** Writes a push's modules into a new folder (unchanged ones copied from the current push). */
   function stage(request) {
     mkdirSync(root, { recursive: true, mode: 0o700 });
+    // Written where it will stay (source maps name files under it); current.json makes it live.
     const name = `push-${Date.now()}-${randomBytes(4).toString("hex")}`;
-    const dir = path.join(root, `${name}.tmp`);
+    const dir = path.join(root, name);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const previous = currentDir();
     const app = request.appDefinition;
@@ -305,10 +306,7 @@ export function createDeployments({ dataDir, host, log, environmentVariables, on
     if (request?.dryRun) return finishDiff(request.startPush);
     if (!push) throw new PushError("This push was not started here, or another push replaced it: push again");
     staged.delete(pushId);
-    const finalDir = path.join(root, push.name);
-    renameSync(push.dir, finalDir);
-    const source = pushedSource(finalDir);
-    // The build holds no paths of the staging folder that it still needs (the bundles are in build/).
+    const source = pushedSource(push.dir);
     await host().activate(push.prepared, source);
     onActivated();
     writeFileAtomic(path.join(root, CURRENT), `${JSON.stringify({ dir: push.name })}\n`, 0o600);

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { convexToJson, jsonToConvex } from "convex/values";
-import { ActionPool } from "./actions.mjs";
+import { ACTION_POOL_SIZE, ActionPool, TRANSACTION_POOL_SIZE } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
@@ -80,7 +80,9 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
   const builds = runtimeBuilds();
   let bundle;
   let schema = null;
+  /** Workers for actions and HTTP actions; for the app's queries and mutations. */
   let pool = null;
+  let txPool = null;
   /** componentPath -> { byName, schema } */
   let components = new Map();
   const validators = new Map();
@@ -110,14 +112,18 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     validators.clear();
     for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
     components = nextComponents;
-    const nextPool = await new ActionPool({ bundle: next, server, log }).start();
-    const oldPool = pool;
+    const [nextPool, nextTxPool] = await startPools(next);
+    const oldPools = [pool, txPool];
     pool = nextPool;
+    txPool = nextTxPool;
     bundle = next;
     schema = exported;
-    // Actions still running on the old code finish there; then its builds go.
-    void (oldPool?.close() ?? Promise.resolve()).then(() => pruneBuilds(buildRoot, next.outDir));
+    // Functions still running on the old code finish there; then its builds go.
+    void Promise.all(oldPools.map((p) => p?.close())).then(() => pruneBuilds(buildRoot, next.outDir));
   }
+
+  const startPools = (b) =>
+    Promise.all([new ActionPool({ bundle: b, server, log, size: ACTION_POOL_SIZE }).start(), new ActionPool({ bundle: b, server, log, size: TRANSACTION_POOL_SIZE }).start()]);
 
   const resolve = (canonical, component = "") => {
     const [mod, exp] = canonical.split(":");
@@ -210,6 +216,19 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     return result;
   }
 
+  /**
+   * A query or mutation called from outside (a client, the scheduler): the app's run in a
+   * worker, so a long one holds up no other; a component's here, where its context is. The
+   * syscalls are served on this thread for `exec`, whose transaction they read and write.
+   */
+  async function runCall(fn, kind, exec, args) {
+    if (exec.componentPath) return invoke(fn, kind, exec, args);
+    const [module, exportName] = exec.udfPath.split(":");
+    exec.timedInWorker = true;
+    const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
+    return txPool.run(kind, payload, exec);
+  }
+
   function checkReturns(fn, valueJson, component = "") {
     const returns = JSON.parse(fn.exportReturns?.() ?? "null");
     if (!returns) return;
@@ -293,7 +312,7 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
         const exec = newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
         exec.logs = logs;
         try {
-          json = await invoke(fn, "query", exec, args);
+          json = await runCall(fn, "query", exec, args);
         } finally {
           closeStreams(exec);
           tx.release();
@@ -306,7 +325,7 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
           const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId, component });
           exec.logs = logs;
           try {
-            const result = await invoke(fn, "mutation", exec, args);
+            const result = await runCall(fn, "mutation", exec, args);
             beforeCommit?.(exec);
             return result;
           } finally {
@@ -369,7 +388,7 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
   async function stop() {
     await crons.stop();
     await timers.stop();
-    await pool?.close();
+    await Promise.all([pool?.close(), txPool?.close()]);
     await builds.dispose();
     await db.close();
   }
@@ -395,9 +414,9 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     functions: () => ({ bundle, components }),
     /** The deployment's variables changed: new runs see them (action workers start again). */
     restartActions: async () => {
-      const old = pool;
-      pool = await new ActionPool({ bundle, server, log }).start();
-      await old?.close();
+      const old = [pool, txPool];
+      [pool, txPool] = await startPools(bundle);
+      await Promise.all(old.map((p) => p?.close()));
     },
     db,
     blobs,

@@ -65,8 +65,7 @@ const failed = (message) => ({ ok: false, message, logLines: [], reads: null, co
 export function createSystemFunctions({ env, snapshots, cloudUrl }) {
   const handlers = {
     "_system/cli/tables:default": ({ args, component }, host) => {
-      const names = tablesOf(host.db, component).filter((t) => host.db.count(t.stored) > 0 || host.schema()?.tables?.some((s) => s.tableName === t.name));
-      return paginated(names.map((t) => ({ name: t.name })), args);
+      return paginated(tablesOf(host.db, component).map((t) => ({ name: t.name })), args);
     },
     "_system/cli/tableData:default": ({ args, component }, host) => {
       const stored = component ? `${component}:${args.table}` : args.table;
