@@ -166,8 +166,8 @@ parentPort.on("message", (msg) => {
   void current
     .run(store, job)
     .then(
-      (value) => parentPort.postMessage({ kind: "done", run: msg.run, value }),
-      (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e) }),
+      (value) => parentPort.postMessage({ kind: "done", run: msg.run, value, busyMs: store.busyMs }),
+      (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e), busyMs: store.busyMs }),
     );
 });
 parentPort.postMessage({ kind: "ready" });

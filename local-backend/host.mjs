@@ -87,6 +87,18 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
   let components = new Map();
   const validators = new Map();
 
+  /**
+   * Where each of the app's queries and mutations runs: in a worker until it has shown itself
+   * quick (TRIAL_RUNS runs under QUICK_MS of its own time), then on this thread, which saves the
+   * hops between threads on every call and syscall (a client's own update after a mutation);
+   * once a run takes longer, always in a worker. So a function that computes never holds up
+   * another from its first call; one that turns slow late holds up others once.
+   * udfPath -> { quick: number, slow: boolean }; cleared with each new build.
+   */
+  const placement = new Map();
+  const QUICK_MS = 10;
+  const TRIAL_RUNS = 3;
+
   let source = initialSource;
 
   /** Builds and loads a source's functions without switching to them (a push is checked first). */
@@ -112,6 +124,7 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     validators.clear();
     for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
     components = nextComponents;
+    placement.clear();
     const [nextPool, nextTxPool] = await startPools(next);
     const oldPools = [pool, txPool];
     pool = nextPool;
@@ -216,17 +229,26 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     return result;
   }
 
+
   /**
-   * A query or mutation called from outside (a client, the scheduler): the app's run in a
-   * worker, so a long one holds up no other; a component's here, where its context is. The
-   * syscalls are served on this thread for `exec`, whose transaction they read and write.
+   * A query or mutation called from outside (a client, the scheduler); a component's runs here,
+   * where its context is. In a worker, the syscalls are served on this thread for `exec`, whose
+   * transaction they read and write.
    */
   async function runCall(fn, kind, exec, args) {
     if (exec.componentPath) return invoke(fn, kind, exec, args);
-    const [module, exportName] = exec.udfPath.split(":");
-    exec.timedInWorker = true;
-    const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
-    return txPool.run(kind, payload, exec);
+    let place = placement.get(exec.udfPath);
+    if (!place) placement.set(exec.udfPath, (place = { quick: 0, slow: false }));
+    try {
+      if (!place.slow && place.quick >= TRIAL_RUNS) return await invoke(fn, kind, exec, args);
+      const [module, exportName] = exec.udfPath.split(":");
+      exec.timedInWorker = true;
+      const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
+      return await txPool.run(kind, payload, exec);
+    } finally {
+      if ((exec.busyMs ?? 0) > QUICK_MS) place.slow = true;
+      else if (!place.slow) place.quick += 1;
+    }
   }
 
   function checkReturns(fn, valueJson, component = "") {
@@ -398,8 +420,9 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     fetchHttp,
     storeUpload: storeFile,
     readUpload,
-    reload: async () => {
-      await load();
+    /** Loads the functions again: the current source's, or `from`'s (a watched folder after a push). */
+    reload: async (from = undefined) => {
+      await load(from);
       await crons.load(bundle.byName.crons?.default ?? null);
     },
     /** Builds and loads a source's functions (a push's), without running them yet. */

@@ -199,8 +199,9 @@ export async function startBackend(options = {}) {
           convexDir: path.resolve(convexDir),
           codegen,
           log,
+          // The folder, even after `npx convex deploy` pushed other code: a saved file wins.
           reload: async () => {
-            await host.reload();
+            await host.reload(source);
             live.invalidateAll();
             await migrate();
           },
