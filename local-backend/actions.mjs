@@ -86,6 +86,10 @@ export class ActionPool {
 
   onMessage(worker, msg) {
     const run = this.runs.get(msg.run);
+    // A worker waiting on a synchronous syscall is always answered, even for a function that
+    // has already finished (a promise it left running), or it would wait forever.
+    if (!run && msg.kind === "syncSyscall") return this.answerSync(worker, null, msg);
+    if (!run && msg.kind === "syscall") return worker.postMessage({ kind: "reply", id: msg.id, error: { message: `${msg.op} was called after its function finished` } });
     if (!run) return;
     if (msg.kind === "log") {
       run.exec.logs.push(msg.line);
@@ -111,6 +115,7 @@ export class ActionPool {
     let state = 1;
     let text;
     try {
+      if (!exec) throw new Error(`${op} was called after its function finished`);
       text = requestContext.run(exec, () => globalThis.Convex.syscall(op, payload));
     } catch (e) {
       state = 2;

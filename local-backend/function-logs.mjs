@@ -30,7 +30,8 @@ export class FunctionLogs {
         error: c.error,
       },
     });
-    if (this.entries.length > KEEP) this.entries.splice(0, this.entries.length - KEEP);
+    // Trimmed in chunks, so a busy backend does not shift 10,000 entries on every call.
+    if (this.entries.length > KEEP * 1.5) this.entries.splice(0, this.entries.length - KEEP);
     for (const wake of this.waiters) wake();
     this.waiters.clear();
   }
