@@ -15,6 +15,9 @@ import { evaluateForRuntime } from "./isolate.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
 
+// Stack frames of "use node" bundles name the app's source files, as on the main thread.
+process.setSourceMapsEnabled(true);
+
 /** The execution running in this async context: { run, now?, random?, transactional }. */
 const current = new AsyncLocalStorage();
 const pending = new Map();
@@ -116,6 +119,7 @@ const loaders = evaluateForRuntime(workerData.runtimeFile, {
   env: () => workerData.env,
   convex: globalThis.Convex,
   name: "Convex runtime (worker)",
+  executionKey: () => current.getStore(),
 });
 for (const [name, load] of Object.entries(loaders)) modules[name] = load();
 await Promise.all(workerData.nodeNames.map(async (name) => {

@@ -78,6 +78,8 @@ export function pushedSource(deployDir) {
   return {
     deployDir,
     manifest,
+    // Stack traces show the frames of the pushed files (their source maps name the developer's).
+    projectDir: path.join(deployDir, "app"),
     async build({ buildRoot, hooks }) {
       const appDir = path.join(deployDir, "app");
       const app = manifest.modules.filter((m) => m.definitionPath === "" && isFunctionModule(m.path));
@@ -89,6 +91,7 @@ export function pushedSource(deployDir) {
       const components = await loadComponents(bundle.byName["convex.config"]?.default ?? null, {
         outDir: bundle.outDir,
         hooks,
+        convexDir: appDir,
         dirOf: (definitionPath) => path.join(deployDir, "components", b64(definitionPath)),
       });
       return { bundle, components };
@@ -361,6 +364,7 @@ export function createDeployments({ dataDir, host, log, environmentVariables, on
 /** No functions yet (a backend started without a folder, before its first push). */
 export function emptySource(resolveDir) {
   return {
+    projectDir: resolveDir,
     async build({ buildRoot, hooks }) {
       const bundle = await bundleModules({ entryPoints: {}, nodeNames: [], resolveDir, buildRoot, hooks });
       return { bundle, components: new Map() };

@@ -9,8 +9,10 @@ import { ACTION_POOL_SIZE, ActionPool, TRANSACTION_POOL_SIZE } from "./actions.m
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
-import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
+import { loadComponents, localTableName, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
+import { userFrames } from "./errors.mjs";
+import { schemaProblem } from "./schema-check.mjs";
 import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
@@ -34,13 +36,22 @@ export function canonicalPath(udfPath) {
 
 const isConvexError = (e) => e !== null && typeof e === "object" && (e[Symbol.for("ConvexError")] === true || e.ConvexErrorSymbol === Symbol.for("ConvexError"));
 
-function formatError(e, requestId) {
-  const name = isConvexError(e) ? "ConvexError" : (e?.name ?? "Error");
-  const message = `[Request ID: ${requestId}] Server Error\nUncaught ${name}: ${e?.message ?? String(e)}`;
-  if (!isConvexError(e)) return { message };
+/**
+ * A failed function's error as Convex sends it: `message` (request id, then `error`),
+ * `error` (the error's text and its user frames), `head` (its text alone), and a
+ * ConvexError's `data`.
+ */
+function formatError(e, requestId, projectDir) {
+  // The error's own name, as Convex's runtime reads it: a ConvexError subclass keeps its name.
+  const name = e?.name ?? "Error";
+  // The runtime's own errors (a time limit) are not thrown by the function's code: no "Uncaught", no frames.
+  const head = e?.runtime ? (e?.message ?? String(e)) : `Uncaught ${name}: ${e?.message ?? String(e)}`;
+  const error = e?.runtime ? head : [head, ...userFrames(e?.stack, projectDir)].join("\n");
+  const message = `[Request ID: ${requestId}] Server Error\n${error}`;
+  if (!isConvexError(e)) return { message, error, head };
   // registration_impl.js serialises ConvexError data to a JSON string before rethrowing.
   const data = typeof e.data === "string" ? JSON.parse(e.data) : convexToJson(e.data ?? null);
-  return { message, data };
+  return { message, error, head, data };
 }
 
 /**
@@ -52,28 +63,32 @@ export function folderSource(convexDir) {
   return {
     async build({ buildRoot, hooks, cache }) {
       const bundle = await bundleConvex({ convexDir, buildRoot, hooks, cache });
-      const components = await loadComponents(bundle.byName["convex.config"]?.default ?? null, { outDir: bundle.outDir, hooks, cache });
+      const components = await loadComponents(bundle.byName["convex.config"]?.default ?? null, { outDir: bundle.outDir, hooks, cache, convexDir });
       return { bundle, components };
     },
+    // Stack traces show the frames under it (the developer's files).
+    projectDir: path.dirname(convexDir),
   };
 }
 
 /**
  * Where the functions come from: a folder (folderSource) or code pushed by the CLI (deploy.mjs).
  * @typedef {{ build: (b: { buildRoot: string, hooks: any, cache: ReturnType<typeof runtimeBuilds> }) =>
- *   Promise<{ bundle: Awaited<ReturnType<typeof bundleConvex>>, components: Awaited<ReturnType<typeof loadComponents>> }> }} CodeSource
+ *   Promise<{ bundle: Awaited<ReturnType<typeof bundleConvex>>, components: Awaited<ReturnType<typeof loadComponents>> }>,
+ *   projectDir: string }} CodeSource
  */
 
 /**
  * @param {{ source: CodeSource, dataDir: string, urls: any, log: (m: string) => void,
  *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string>,
- *   systemFunctions?: (req: any, host: any) => Promise<any> | null, onCompletion?: (c: any) => void }} opts
+ *   systemFunctions?: (req: any, host: any) => Promise<any> | null, onCompletion?: (c: any) => void, actionMs?: number }} opts
  */
-export async function createHost({ source: initialSource, dataDir, urls, log, onCommit, deploymentEnv, systemFunctions = () => null, onCompletion = () => {} }) {
+export async function createHost({ source: initialSource, dataDir, urls, log, onCommit, deploymentEnv, systemFunctions = () => null, onCompletion = () => {}, actionMs = LIMITS.actionMs }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   installNodeEnv();
   const buildRoot = path.join(dataDir, "build");
+  // Error frames are named from here, as the Convex CLI's bundle names its sources ("../convex/x.ts").
   const db = await openDatabase(dataDir, log);
   const blobs = new Blobs(dataDir);
   const committer = new Committer(db, onCommit);
@@ -86,6 +101,8 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
   /** componentPath -> { byName, schema } */
   let components = new Map();
   const validators = new Map();
+  const stagedIndexes = new Set();
+  const vectorIndexes = new Map();
 
   /**
    * Where each of the app's queries and mutations runs: in a worker until it has shown itself
@@ -105,6 +122,7 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
   async function prepare(from) {
     const { bundle: next, components: nextComponents } = await from.build({ buildRoot, hooks, cache: builds });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
+    refuseSchema(exported, "convex/schema.ts");
     return { next, nextComponents, exported };
   }
 
@@ -118,11 +136,20 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
     for (const [componentPath, c] of nextComponents) {
       const own = c.schema ? JSON.parse(c.schema.export()) : null;
+      refuseSchema(own, `the schema of component ${componentPath}`);
       for (const t of own?.tables ?? []) tables.push({ ...t, tableName: qualifiedTable(componentPath, t.tableName), validate: own.schemaValidation });
     }
     db.applySchema({ tables });
     validators.clear();
     for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
+    stagedIndexes.clear();
+    vectorIndexes.clear();
+    for (const t of tables) {
+      for (const ix of t.vectorIndexes ?? []) vectorIndexes.set(`${t.tableName}.${ix.indexDescriptor}`, { table: t.tableName, vectorField: ix.vectorField, dimensions: ix.dimensions, filterFields: ix.filterFields ?? [] });
+    }
+    for (const t of tables) {
+      for (const ix of [...(t.stagedDbIndexes ?? []), ...(t.stagedSearchIndexes ?? []), ...(t.stagedVectorIndexes ?? [])]) stagedIndexes.add(`${t.tableName}.${ix.indexDescriptor}`);
+    }
     components = nextComponents;
     placement.clear();
     const [nextPool, nextTxPool] = await startPools(next);
@@ -152,6 +179,10 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     deploymentEnv,
     timers: null,
     documentValidator: (table) => validators.get(table) ?? null,
+    /** Staged indexes ("table.index" as stored) exist in the schema but are not queryable until enabled. */
+    isStagedIndex: (name) => stagedIndexes.has(name),
+    /** A vector index ("table.index" as stored) of the schema: { table, vectorField, dimensions, filterFields }. */
+    vectorIndex: (name) => vectorIndexes.get(name) ?? null,
     /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
     resolveAddress(args, exec) {
       const from = exec?.componentPath ?? "";
@@ -288,13 +319,21 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
   /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction, as a sub-call. */
   async function runNested(parent, kind, { component, udfPath }, args) {
     const fn = resolve(udfPath, component);
-    if (!fn || kindOf(fn) !== kind) throw new Error(`Could not find function for '${udfPath}'${component ? ` in component ${component}` : ""}`);
+    // Convex's words (crates/udf/src/validation.rs; common/src/components `in_component_str`).
+    if (!fn) throw new Error(`Could not find public function for '${udfPath}'${component ? ` in '${component}'` : ""}.`);
+    if (kindOf(fn) !== kind) throw new Error(`Trying to execute ${udfPath} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[kindOf(fn)]}.`);
     const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
     if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
     const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId, component });
+    // A mutation runs as a sub-transaction: when it throws, its writes go and the caller may go on.
+    const sub = kind === "mutation" ? parent.tx.beginSub() : null;
     try {
       const json = await invoke(fn, kind, exec, args);
+      if (sub) parent.tx.commitSub();
       return JSON.parse(json);
+    } catch (e) {
+      if (sub) parent.tx.rollbackSub(sub);
+      throw e;
     } finally {
       closeStreams(exec);
     }
@@ -302,9 +341,9 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
 
   /**
    * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
-   *   journal?: string | null, parent?: any, beforeCommit?: (exec: any) => void }} req
+   *   journal?: string | null, parent?: any, beforeRun?: (exec: any) => void, beforeCommit?: (exec: any) => void }} req
    */
-  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null, component = "" }) {
+  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "" }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     // The CLI's and dashboard's own queries (`_system/cli/...`), for admins only.
     if (internal && udfPath.startsWith("_system/")) {
@@ -347,6 +386,7 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
           const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId, component });
           exec.logs = logs;
           try {
+            beforeRun?.(exec);
             const result = await runCall(fn, "mutation", exec, args);
             beforeCommit?.(exec);
             return result;
@@ -361,16 +401,16 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
         exec.logs = logs;
         const [module, exportName] = canonical.split(":");
         // Component actions run on the main thread (the workers load the app's modules only).
-        json = component
-          ? await invoke(fn, "action", exec, args)
-          : await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
+        json = await withinTimeLimit(exec, actionMs, () => component
+          ? invoke(fn, "action", exec, args)
+          : pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec));
       }
       checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
       if (!parent) onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: null, logLines: logs });
       return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
-      const { message, data } = formatError(e, requestId);
+      const { message, data } = formatError(e, requestId, source.projectDir);
       if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
       if (!parent) onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: message, logLines: logs });
       return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
@@ -387,24 +427,29 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
       return new Response(out.body.length || ![204, 304].includes(out.status) ? out.body : null, { status: out.status, headers: out.headers });
     } catch (e) {
       log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
-      return new Response(`[Request ID: ${requestId}] Server Error`, { status: 500 });
+      // Convex's body for a failed HTTP action on a dev deployment (crates/application/src/redaction.rs
+      // `to_http_response_parts`): the error in `code` and `trace`, a ConvexError's data in `data`.
+      const { error, head, data } = formatError(e, requestId, source.projectDir);
+      const body = { code: `[Request ID: ${requestId}] Server Error: ${head}`, trace: `${error}\n`, ...(data !== undefined ? { data } : {}) };
+      return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": "application/json" } });
     }
   }
 
-  /** Writes a file and commits its `_storage` document; returns the storage id. */
-  async function storeFile(bytes, contentType) {
-    const storageId = newId(db.tableNumber("_storage"));
+  /** Writes a file and commits its document in the app's (or a component's) `_storage`; returns the storage id. */
+  async function storeFile(bytes, contentType, component = "") {
+    const table = qualifiedTable(component, "_storage");
+    const storageId = newId(db.tableNumber(table));
     blobs.write(storageId, bytes);
     const doc = { sha256: sha256Base64(bytes), size: bytes.length, ...(contentType ? { contentType } : {}) };
-    await runMutationTx(async (tx) => insert({ server, tx, system: true }, "_storage", doc, storageId));
+    await runMutationTx(async (tx) => insert({ server, tx, system: true }, table, doc, storageId));
     return storageId;
   }
 
   function readUpload(storageId) {
-    if (db.tableOfId(storageId) !== "_storage") return null;
+    if (localTableName(db.tableOfId(storageId) ?? "") !== "_storage") return null;
     const doc = db.getDoc(storageId);
     const bytes = doc && blobs.read(storageId);
-    return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream" } : null;
+    return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream", sha256: doc.sha256 } : null;
   }
 
   async function stop() {
@@ -455,6 +500,36 @@ export async function createHost({ source: initialSource, dataDir, urls, log, on
     schema: () => schema,
   };
   return hostApi;
+}
+
+/**
+ * Convex's action time limit: past it the call fails with the runtime's
+ * "timed out" error. The action's code cannot be stopped mid-promise here, so
+ * it is cut off instead: its later syscalls are refused and its result dropped.
+ */
+async function withinTimeLimit(exec, ms, run) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      exec.timedOut = true;
+      reject(Object.assign(new Error(`Function execution timed out (maximum duration: ${durationText(ms)})`), { runtime: true }));
+    }, ms);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([run(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A duration as Rust's `Duration` debug-prints it in Convex's message ("600s", "1.5s", "500ms"). */
+const durationText = (ms) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
+
+/** A schema Convex would refuse at push fails the load, with Convex's message. */
+function refuseSchema(exported, where) {
+  const problem = schemaProblem(exported);
+  if (problem) throw new Error(`Invalid ${where}: ${problem}`);
 }
 
 /** A client's query journal (opaque to it); a malformed one is ignored. */

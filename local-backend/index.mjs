@@ -10,6 +10,7 @@ import { backupsFromEnv, scheduleBackups } from "./backups.mjs";
 import { DEFAULT_CONVEX_DIR, SERVER_FILE, dataDirFromEnv, prepareEnv, updateEnv } from "./env.mjs";
 import { FunctionLogs } from "./function-logs.mjs";
 import { createHost, folderSource } from "./host.mjs";
+import { CommitHistory } from "./history.mjs";
 import { createApiServer, createSiteServer, readBody, sendJson, storageTokens, uploadTokens } from "./http.mjs";
 import { createSnapshots } from "./snapshot.mjs";
 import { createSystemFunctions } from "./system-functions.mjs";
@@ -49,7 +50,7 @@ function close(server) {
  * `convexDir: null` runs the code last pushed by `npx convex deploy` (none before the first push).
  * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string | null, siteUrl?: string,
  *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
- *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number },
+ *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number },
  *   backups?: number }} [options] `backups`: daily snapshot ZIPs to keep in <dataDir>/backups (LOCAL_BACKEND_BACKUPS; 0: none)
  */
 export async function startBackend(options = {}) {
@@ -79,6 +80,7 @@ export async function startBackend(options = {}) {
   let siteOrigin = "";
   let markReady;
   const ready = new Promise((resolve) => (markReady = resolve));
+  const history = new CommitHistory();
   let deployments = null;
   let snapshots = null;
   let deploymentEnv = null;
@@ -107,6 +109,7 @@ export async function startBackend(options = {}) {
   });
   const deps = {
     ready,
+    history,
     host: () => host,
     live: () => live,
     verify: () => verify,
@@ -166,9 +169,13 @@ export async function startBackend(options = {}) {
       log,
       urls: {
         storageUrl: (id) => `${url}/api/storage/${id}?token=${files.sign(id)}`,
-        uploadUrl: () => `${url}/api/storage/upload?token=${tokens.issue()}`,
+        uploadUrl: (component) => `${url}/api/storage/upload?token=${tokens.issue(component)}`,
       },
-      onCommit: (changes, ts) => live.onCommit(changes, ts),
+      onCommit: (changes, ts) => {
+        history.record(changes, ts);
+        live.onCommit(changes, ts);
+      },
+      actionMs: limits.actionTimeoutMs,
       deploymentEnv,
     });
     live.lastTs = host.lastCommitTs();
