@@ -8,7 +8,7 @@
 // part of the read set, so live subscriptions re-run the moment it is deleted.
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import type { Auth } from "convex/server";
-import type { GenericValidator, Infer, ObjectType, PropertyValidators } from "convex/values";
+import { v, type GenericValidator, type Infer, type ObjectType, type PropertyValidators } from "convex/values";
 import {
   customAction,
   customCtx,
@@ -17,11 +17,13 @@ import {
 } from "convex-helpers/server/customFunctions";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import { action, query, type ActionCtx, type QueryCtx } from "../_generated/server";
+import { action, query, type ActionCtx, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { mutation } from "./writes";
 import { canTriageBugReports } from "./bugReports/rules";
+import { noteSignOfLife } from "./legacy/signOfLife";
 import { appError, MESSAGES } from "./errors";
-import { hasAdminView, isAdmin, isBusiness } from "./roles";
+import { hasAdminView, hasBusinessFeatures, isAdmin } from "./roles";
+import { allows, checkAccess, membership, type WorkspaceAccess, type WorkspaceNeed } from "./workspaces/policy";
 
 type Check = (user: Doc<"users">) => boolean;
 
@@ -94,6 +96,14 @@ function requireUser(state: SessionState, check?: Check): ActiveSession {
 const withUser = (check?: Check) =>
   customCtx(async (ctx: QueryCtx) => requireUser(await getSessionState(ctx), check));
 
+/** The same in a mutation, where the caller's acting is also a sign of life (legacy release). */
+const withUserActing = (check?: Check) =>
+  customCtx(async (ctx: MutationCtx) => {
+    const active = requireUser(await getSessionState(ctx), check);
+    await noteSignOfLife(ctx, active.user);
+    return active;
+  });
+
 const withUserInAction = (check?: Check) =>
   customCtx(async (ctx: ActionCtx) => requireUser(await getSessionStateInAction(ctx), check));
 
@@ -106,24 +116,31 @@ const withViewer = customCtx(async (ctx: QueryCtx) => {
 /** Anyone, signed in or not. */
 export const publicQuery = customQuery(query, withViewer);
 
-/** Anyone, signed in or not (the verify page's visit alert and found report). */
-export const publicMutation = customMutation(mutation, withViewer);
+/** Anyone, signed in or not (the verify page's visit alert and found report); a signed-in caller is alive. */
+export const publicMutation = customMutation(
+  mutation,
+  customCtx(async (ctx: MutationCtx) => {
+    const session = await getSessionState(ctx);
+    if (session.status === "active") await noteSignOfLife(ctx, session.user);
+    return { user: session.status === "active" ? session.user : null, session };
+  }),
+);
 
 export const userQuery = customQuery(query, withUser());
-export const userMutation = customMutation(mutation, withUser());
+export const userMutation = customMutation(mutation, withUserActing());
 export const userAction = customAction(action, withUserInAction());
 
 /** Admin permission: role admin only. */
 export const adminQuery = customQuery(query, withUser(isAdmin));
-export const adminMutation = customMutation(mutation, withUser(isAdmin));
+export const adminMutation = customMutation(mutation, withUserActing(isAdmin));
 
 /** News management: admins and admin-influencers. */
 export const newsManagerQuery = customQuery(query, withUser(hasAdminView));
-export const newsManagerMutation = customMutation(mutation, withUser(hasAdminView));
+export const newsManagerMutation = customMutation(mutation, withUserActing(hasAdminView));
 
 /** Bug-report triage: moderators, admins and admin-influencers (see canTriageBugReports). */
 export const triageQuery = customQuery(query, withUser(canTriageBugReports));
-export const triageMutation = customMutation(mutation, withUser(canTriageBugReports));
+export const triageMutation = customMutation(mutation, withUserActing(canTriageBugReports));
 
 /** Admin views (referral dashboard): admins and admin-influencers. */
 export const adminViewQuery = customQuery(query, withUser(hasAdminView));
@@ -132,9 +149,8 @@ export const adminViewQuery = customQuery(query, withUser(hasAdminView));
  * Business features (/business-dashboard): accounts with the business flag, and
  * admins, whom the route guard admits everywhere (an admin's own inventory).
  */
-const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
 export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
-export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
+export const businessMutation = customMutation(mutation, withUserActing(hasBusinessFeatures));
 export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
 
 /**
@@ -173,4 +189,79 @@ export function ownedBy<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId
 /** The same policy for queries that answer "nothing" (null, []) instead of an error. */
 export function ownedOrNull<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">): D | null {
   return doc !== null && owner(doc) === userId ? doc : null;
+}
+
+// Workspace builders: the contract is written at the top of lib/workspaces/policy.ts.
+
+/** The argument every workspace function takes; the builders add it. */
+const workspaceArgs = { workspaceId: v.id("workspaces") };
+type WorkspaceArgs = ObjectType<typeof workspaceArgs>;
+/** A workspace handler's context: the caller, their live session, the workspace and their membership. */
+type WorkspaceQueryCtx = QueryCtx & ActiveSession & WorkspaceAccess;
+
+/**
+ * A query inside the workspace `workspaceId` names, for members whose role has `can`
+ * (default "read"). With `absent`, the signed-out and non-members get that answer
+ * instead of an error, as a missing record would read.
+ */
+export function workspaceQuery<Args extends PropertyValidators, Returns extends GenericValidator>(definition: {
+  args: Args;
+  returns: Returns;
+  can?: WorkspaceNeed["can"];
+  kinds?: WorkspaceNeed["kinds"];
+  absent?: Infer<Returns>;
+  handler: (ctx: WorkspaceQueryCtx, args: ObjectType<Args> & WorkspaceArgs) => Promise<Infer<Returns>>;
+}) {
+  const { args, returns, handler, absent, kinds } = definition;
+  const need: WorkspaceNeed = { can: definition.can ?? "read", kinds };
+  const answersAbsent = "absent" in definition;
+  const allArgs: Args & typeof workspaceArgs = { ...args, ...workspaceArgs };
+  return publicQuery({
+    args: allArgs,
+    returns,
+    handler: async (ctx, raw: ObjectType<typeof allArgs>): Promise<Infer<Returns>> => {
+      // ObjectType does not distribute over the intersection; the validator guarantees both parts.
+      const input = raw as ObjectType<Args> & WorkspaceArgs;
+      const { session } = ctx;
+      if (session.status !== "active") {
+        if (answersAbsent) return absent as Infer<Returns>;
+        throw appError("NOT_AUTHENTICATED", MESSAGES.notAuthenticated);
+      }
+      const access = await membership(ctx, input.workspaceId, session.user._id);
+      if (answersAbsent && !allows(access, need)) return absent as Infer<Returns>;
+      const { workspace, member } = checkAccess(access, need);
+      return await handler({ ...ctx, user: session.user, sessionId: session.sessionId, workspace, member }, input);
+    },
+  });
+}
+
+/** A mutation inside the workspace `workspaceId` names; each declares the capability it needs (`can`). */
+export const workspaceMutation = customMutation(mutation, {
+  args: workspaceArgs,
+  input: async (ctx, { workspaceId }, need: WorkspaceNeed) => {
+    const session = requireUser(await getSessionState(ctx));
+    const access = checkAccess(await membership(ctx, workspaceId, session.user._id), need);
+    return { ctx: { ...session, ...access }, args: { workspaceId } };
+  },
+});
+
+/**
+ * A record of the workspace policy: one in another workspace reads exactly like a missing
+ * one (NOT_FOUND with the record's own message).
+ */
+export function inWorkspace<D extends { workspaceId?: Id<"workspaces"> }>(
+  doc: D | null,
+  workspaceId: Id<"workspaces">,
+  notFound: string,
+): D {
+  if (doc === null || doc.workspaceId !== workspaceId) throw appError("NOT_FOUND", notFound);
+  return doc;
+}
+
+/** The same policy for queries that answer "nothing" (null) instead of an error. */
+export function inWorkspaceOrNull<D extends { workspaceId?: Id<"workspaces"> }>(
+  doc: D | null,
+  workspaceId: Id<"workspaces">,
+): D | null {
+  return doc !== null && doc.workspaceId === workspaceId ? doc : null;
 }

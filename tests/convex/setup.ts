@@ -9,6 +9,7 @@ import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { withTriggers } from "../../convex/lib/writes";
+import { ensurePersonalWorkspace } from "../../convex/lib/workspaces/store";
 import type { Role } from "../../convex/lib/validators";
 
 export const modules = import.meta.glob("../../convex/**/*.*s");
@@ -71,7 +72,7 @@ export async function signInAgain(t: Backend, user: { userId: Id<"users"> }): Pr
 export async function makeUser(t: Backend, options: UserOptions = {}) {
   userCounter += 1;
   const email = options.email ?? `user${userCounter}@example.com`;
-  const { userId, sessionId } = await t.run(async (raw) =>
+  const { userId, sessionId, workspaceId } = await t.run(async (raw) =>
     // Through lib/writes.ts's triggers, as the app's own writes go, so counts include it.
     withTriggers(raw, async (ctx) => {
     const userId = await ctx.db.insert("users", {
@@ -84,9 +85,11 @@ export async function makeUser(t: Backend, options: UserOptions = {}) {
       referralCode: `TEST${String(userCounter).padStart(4, "0")}`,
     });
     const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + SESSION_MS });
-    return { userId, sessionId };
+    // Signing up makes the personal workspace (ensureProfile); so does this fixture.
+    const workspaceId = await ensurePersonalWorkspace(ctx, userId);
+    return { userId, sessionId, workspaceId };
   }));
-  return { userId, sessionId, email, as: asSession(t, userId, sessionId) };
+  return { userId, sessionId, workspaceId, email, as: asSession(t, userId, sessionId) };
 }
 
 export function asSession(t: Backend, userId: Id<"users">, sessionId: Id<"authSessions">): Client {
