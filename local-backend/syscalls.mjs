@@ -68,7 +68,8 @@ async function shareTheLoop(exec) {
  * time it waited) and enforces Convex's 1 s limit for queries and mutations.
  */
 export function chargeTime(exec) {
-  if (exec.resumedAt === undefined) return;
+  // A function run in a worker is timed there (its own JS, not the round trips of its syscalls).
+  if (exec.resumedAt === undefined || exec.timedInWorker) return;
   const now = performance.now();
   exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
   exec.resumedAt = now;
