@@ -2,10 +2,12 @@
 // Members, invitations and ownership build on lib/workspaces/store.ts.
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
+import { internalQuery } from "./_generated/server";
 import { userMutation, viewerQuery, workspaceMutation, workspaceQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { hasBusinessFeatures } from "./lib/roles";
 import { checkWorkspaceName, CREATABLE_KINDS, WORKSPACE_MESSAGES } from "./lib/workspaces/rules";
+import { membership } from "./lib/workspaces/policy";
 import { createWorkspace, myWorkspaces } from "./lib/workspaces/store";
 import { myWorkspaceValidator } from "./lib/workspaces/tables";
 
@@ -57,4 +59,11 @@ export const rename = workspaceMutation({
     await ctx.db.patch("workspaces", ctx.workspace._id, { name: nameOrThrow(name) });
     return null;
   },
+});
+
+/** The caller's membership, for workspaceAction (lib/access.ts): actions read the database through queries. */
+export const access = internalQuery({
+  args: { workspaceId: v.id("workspaces"), userId: v.id("users") },
+  returns: v.union(v.null(), v.object({ workspace: v.any(), member: v.any() })),
+  handler: async (ctx, { workspaceId, userId }) => await membership(ctx, workspaceId, userId),
 });

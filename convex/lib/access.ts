@@ -229,6 +229,21 @@ export const workspaceMutation = customMutation(mutation, {
   },
 });
 
+/** The caller's membership in an action (no db: one internal query). */
+async function membershipInAction(ctx: ActionCtx, workspaceId: Id<"workspaces">, userId: Id<"users">): Promise<WorkspaceAccess | null> {
+  return (await ctx.runQuery(internal.workspaces.access, { workspaceId, userId })) as WorkspaceAccess | null;
+}
+
+/** An action inside a workspace, with the same checks as workspaceMutation. */
+export const workspaceAction = customAction(action, {
+  args: workspaceArgs,
+  input: async (ctx, { workspaceId }, need: WorkspaceNeed) => {
+    const session = requireUser(await getSessionStateInAction(ctx));
+    const access = checkAccess(await membershipInAction(ctx, workspaceId, session.user._id), need);
+    return { ctx: { ...session, ...access }, args: { workspaceId } };
+  },
+});
+
 /**
  * A record of the workspace policy: one in another workspace reads exactly like a missing
  * one (NOT_FOUND with the record's own message).

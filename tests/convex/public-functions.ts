@@ -46,10 +46,8 @@ const rowModules = import.meta.glob<{ rows: Rows }>("./permission-rows/*.ts", { 
 /** The permission matrix: every domain's rows merged. */
 export const MATRIX: Rows = Object.assign({}, ...Object.values(rowModules).map((m) => m.rows));
 
+type AnyCaller = Record<Kind, (fn: FunctionReference<Kind>, args: Record<string, unknown>) => Promise<unknown>>;
+
 export async function call(client: Backend | Client, kind: Kind, path: string, args: unknown) {
-  const ref = reference(path);
-  const input = args as Record<string, unknown>;
-  if (kind === "query") return await client.query(ref as FunctionReference<"query">, input);
-  if (kind === "mutation") return await client.mutation(ref as FunctionReference<"mutation">, input);
-  return await client.action(ref as FunctionReference<"action">, input);
+  return await (client as unknown as AnyCaller)[kind](reference(path), args as Record<string, unknown>);
 }

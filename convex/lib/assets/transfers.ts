@@ -3,7 +3,6 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "./read";
 import { appError } from "../errors";
-import { ownedBy } from "../access";
 
 export const TRANSFER_MESSAGES = {
   self: "You cannot transfer an asset to yourself",
@@ -12,6 +11,8 @@ export const TRANSFER_MESSAGES = {
   notActive: "Only an active asset can be transferred. Mark it as found first.",
   closed: "This transfer offer is no longer open",
   notFound: "Transfer offer not found",
+  sameWorkspace: "This asset is already in this workspace",
+  willStaysPersonal: "A will asset can only be accepted into a personal workspace",
 } as const;
 
 export async function pendingTransfer(ctx: QueryCtx, assetId: Id<"assets">) {
@@ -31,24 +32,23 @@ export async function cancelPendingTransfer(ctx: MutationCtx, assetId: Id<"asset
   }
 }
 
-/** An open offer, or NOT_FOUND / INVALID. */
 /**
- * A pending transfer the caller is a party to (`party` picks the sender or the recipient);
- * to anyone else it reads as missing, whatever its state (the ownership policy).
+ * A pending transfer the caller is a party to (`isParty`: the sending workspace, or the person
+ * addressed); to anyone else it reads as missing, whatever its state (the record policy).
  */
 export async function openTransfer(
   ctx: QueryCtx,
   transferId: Id<"transfers">,
-  party: (transfer: Doc<"transfers">) => Id<"users">,
-  userId: Id<"users">,
+  isParty: (transfer: Doc<"transfers">) => boolean,
 ): Promise<Doc<"transfers">> {
-  const transfer = ownedBy(await ctx.db.get("transfers", transferId), party, userId, TRANSFER_MESSAGES.notFound);
+  const transfer = await ctx.db.get("transfers", transferId);
+  if (transfer === null || !isParty(transfer)) throw appError("NOT_FOUND", TRANSFER_MESSAGES.notFound);
   if (transfer.status !== "pending") throw appError("INVALID", TRANSFER_MESSAGES.closed);
   return transfer;
 }
 
-/** Moves ownership and appends to the provenance chain. */
-export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toUserId: Id<"users">, now: number) {
+/** Moves the asset to another workspace and appends to the provenance chain. */
+export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toWorkspaceId: Id<"workspaces">, now: number) {
   const owners = await ctx.db
     .query("assetOwners")
     .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
@@ -56,6 +56,6 @@ export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toUs
     .take(1);
   const current = owners[0];
   if (current !== undefined && current.to === undefined) await ctx.db.patch("assetOwners", current._id, { to: now });
-  await ctx.db.insert("assetOwners", { assetId: asset._id, ownerId: toUserId, from: now });
-  await ctx.db.patch("assets", asset._id, { ownerId: toUserId, updatedAt: now });
+  await ctx.db.insert("assetOwners", { assetId: asset._id, workspaceId: toWorkspaceId, from: now });
+  await ctx.db.patch("assets", asset._id, { workspaceId: toWorkspaceId, updatedAt: now });
 }

@@ -46,7 +46,13 @@ export const WORKSPACE_MESSAGES = {
   tooManyMembers: `A workspace can have at most ${messageNumber(MAX_MEMBERS_PER_WORKSPACE)} members`,
   businessOnly: "Only accounts with business features can create a business workspace",
   wrongKind: "This is not available in this workspace",
+  willsArePersonal: "Will assets live in your personal workspace. Switch to it to tag one.",
 } as const;
+
+/** Will assets (and the legacy plan around them) belong to one person: only a personal workspace holds them. */
+export function mayHoldKind(workspaceKind: WorkspaceKind, assetKind: string): boolean {
+  return assetKind !== "will" || workspaceKind === "personal";
+}
 
 /** The trimmed name, or the message saying why it cannot be used. */
 export function checkWorkspaceName(raw: string): { ok: true; name: string } | { ok: false; message: string } {

@@ -1,11 +1,11 @@
-import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatDateTime } from "../../lib/format";
+import { useWorkspaceQuery } from "../../lib/useWorkspace";
 
 /** Every change to the asset, newest first, with who and when. */
 export function HistoryList({ assetId }: { assetId: Id<"assets"> }) {
-  const events = useQuery(api.assets.history, { assetId });
+  const events = useWorkspaceQuery(api.assets.history, { assetId });
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">
       <h2 id="history-title" className="font-semibold text-slate-900 dark:text-white">History</h2>

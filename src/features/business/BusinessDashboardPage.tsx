@@ -1,4 +1,4 @@
-import { useConvex, useQuery } from "convex/react";
+import { useConvex } from "convex/react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/errors";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
+import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 
 const ALL = "__all__";
 // The URL spelling of "items with no location / category" (an empty param would read as absent).
@@ -34,17 +35,18 @@ function Stat({ label, value, wide = false }: { label: string; value: string; wi
 
 function Inventory() {
   const client = useConvex();
+  const { inCurrent } = useWorkspace();
   const list = useListParams();
   const location = fromParam(list.get("location"));
   const category = fromParam(list.get("category"));
   const sort = list.get("sort", ASSET_SORTS) ?? "newest";
   const search = useSearchParamText(list);
   const [exporting, setExporting] = useState(false);
-  const data = useQuery(api.inventory.summary, { location, category });
+  const data = useWorkspaceQuery(api.inventory.summary, { location, category });
   const exportAll = async () => {
     setExporting(true);
     try {
-      download(await inventoryCsv(client), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
+      download(await inventoryCsv(client, inCurrent({}).workspaceId), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (e) {
       toast.error(errorMessage(e, "Could not export the inventory"));
     } finally {

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
@@ -10,10 +9,11 @@ import { useLabelFormat } from "../../lib/labels/useLabelFormat";
 import { useSubmit } from "../../lib/useSubmit";
 import { BatchSheet } from "./BatchSheet";
 import { STICKER_TEXT } from "./stickerText";
+import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
 
 function NewBatchForm({ onCreated }: { onCreated: (id: Id<"stickerBatches">) => void }) {
   const [count, setCount] = useState("21");
-  const createBatch = useMutation(api.stickers.createBatch);
+  const createBatch = useWorkspaceMutation(api.stickers.createBatch);
   const { busy, error, setError, run } = useSubmit({ fallback: "The batch could not be created. Please try again." });
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,7 +31,7 @@ function NewBatchForm({ onCreated }: { onCreated: (id: Id<"stickerBatches">) => 
 }
 
 function BatchList({ selected, onSelect }: { selected: string | null; onSelect: (id: Id<"stickerBatches">) => void }) {
-  const batches = useQuery(api.stickers.batches, {});
+  const batches = useWorkspaceQuery(api.stickers.batches, {});
   if (batches === undefined) return <PageSpinner label="Loading batches..." />;
   if (batches.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{STICKER_TEXT.noBatches}</p>;
   const showCreator = batches.some((b) => b.creator !== null);
