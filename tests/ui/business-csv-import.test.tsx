@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { checkCsv } from "../../convex/lib/csv/import";
 import { CsvPreview } from "../../src/features/business/CsvPreview";
-import { fake, resetFakes } from "./app-support/fake-convex";
+import { BUSINESS_WORKSPACE, fake, resetFakes, signedIn } from "./app-support/fake-convex";
 import { MemoryRouter } from "react-router";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
@@ -27,6 +27,9 @@ async function choose(file: File) {
 
 beforeEach(() => {
   resetFakes();
+  signedIn();
+  // Imports run in a business workspace.
+  fake.queries["workspaces:listMine"] = [BUSINESS_WORKSPACE];
   fake.queries["imports:current"] = null;
   // The duplicate check's one-shot reads (client.query) answer "none held" unless a test says otherwise.
   fake.clientQuery.mockResolvedValue([]);
@@ -90,7 +93,7 @@ describe("import panel", () => {
     expect(screen.getByLabelText("Cost")).toHaveTextContent("1 existing item updated (free)");
     expect(screen.getByTestId("import-cost")).toHaveTextContent("5 TMT");
     await user.click(screen.getByRole("button", { name: "Import and pay 5 TMT" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
   });
 
   test("the pay button is refused while the balance is short, with a top-up that covers it", async () => {
@@ -119,6 +122,6 @@ describe("import panel", () => {
     expect(bar).toHaveAttribute("aria-valuenow", "38");
     expect(screen.getByText("750 of 2,000 rows")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel import" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ jobId: "importJobs_1" });
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", jobId: "importJobs_1" });
   });
 });
