@@ -3,7 +3,7 @@
 // sortable table. Bulk actions on the items are the asset ones (convex/assetBulk.ts).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { businessQuery } from "./lib/access";
+import { workspaceQuery } from "./lib/access";
 import { BULK_MESSAGES, FILTER_MAX, matchesStock, stockFilterArgs } from "./lib/assets/bulk";
 import { listMineQuery } from "./lib/assets/list";
 import { sortValidator } from "./lib/assets/sorts";
@@ -24,7 +24,8 @@ function checkFilters(filters: (string | undefined)[]) {
   if (filters.some((f) => f !== undefined && f.length > FILTER_MAX)) throw appError("INVALID", BULK_MESSAGES.filterTooLong);
 }
 
-export const summary = businessQuery({
+export const summary = workspaceQuery({
+  kinds: ["business"],
   args: stockFilterArgs,
   returns: v.object({
     totals: v.object(totalsFields),
@@ -35,12 +36,12 @@ export const summary = businessQuery({
   }),
   handler: async (ctx, filter) => {
     checkFilters([filter.location, filter.category]);
-    const ownerId = ctx.user._id;
+    const workspaceId = ctx.workspace._id;
     const groups = async (dimension: StockDimension) =>
       (
         await ctx.db
           .query("stockGroups")
-          .withIndex("by_ownerId_and_dimension_and_value", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension))
+          .withIndex("by_workspaceId_and_dimension_and_value", (q) => q.eq("workspaceId", workspaceId).eq("dimension", dimension))
           .order("desc")
           .take(GROUPS_SHOWN)
       ).map(({ key, items, quantity, value }) => ({ key, items, quantity, value }));
@@ -48,11 +49,11 @@ export const summary = businessQuery({
       (
         await ctx.db
           .query("stockGroups")
-          .withIndex("by_ownerId_and_dimension_and_key", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension))
+          .withIndex("by_workspaceId_and_dimension_and_key", (q) => q.eq("workspaceId", workspaceId).eq("dimension", dimension))
           .take(FILTER_OPTIONS)
       ).map((g) => g.key);
     const [totals, byLocation, byCategory, locations, categories] = await Promise.all([
-      stockTotals(ctx, ownerId, filter),
+      stockTotals(ctx, workspaceId, filter),
       groups("location"),
       groups("category"),
       keys("location"),
@@ -66,12 +67,13 @@ const { description: _description, ...rowFields } = inventoryItemFields;
 const itemRowValidator = v.object({ ...rowFields, status: assetStatusValidator, visibility: visibilityValidator });
 
 /** One page of the items, in the chosen order; location / category narrow it, search ranks it. */
-export const items = businessQuery({
+export const items = workspaceQuery({
+  kinds: ["business"],
   args: { paginationOpts: paginationOptsValidator, sort: v.optional(sortValidator), search: v.optional(v.string()), ...stockFilterArgs },
   returns: paginationResultValidator(itemRowValidator),
-  handler: async (ctx, { paginationOpts, ...filter }) => {
+  handler: async (ctx, { paginationOpts, workspaceId: _workspaceId, ...filter }) => {
     checkFilters([filter.search, filter.location, filter.category]);
-    const page = await listMineQuery(ctx, ctx.user._id, { ...filter, kind: "business" }).paginate(paginationOpts);
+    const page = await listMineQuery(ctx, ctx.workspace._id, { ...filter, kind: "business" }).paginate(paginationOpts);
     return {
       ...page,
       page: page.page.filter((a) => matchesStock(a, filter)).map((a) => {

@@ -2,11 +2,13 @@
 // Members, invitations and ownership build on lib/workspaces/store.ts.
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
+import { internalQuery } from "./_generated/server";
 import { userMutation, viewerQuery, workspaceMutation, workspaceQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { hasBusinessFeatures } from "./lib/roles";
 import { logActivity } from "./lib/workspaces/activity";
 import { checkWorkspaceName, CREATABLE_KINDS, WORKSPACE_MESSAGES } from "./lib/workspaces/rules";
+import { membership } from "./lib/workspaces/policy";
 import { createWorkspace, myWorkspaces } from "./lib/workspaces/store";
 import { myWorkspaceValidator } from "./lib/workspaces/tables";
 
@@ -63,4 +65,11 @@ export const rename = workspaceMutation({
     await logActivity(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id, kind: "renamed", subject: renamed });
     return null;
   },
+});
+
+/** The caller's membership, for workspaceAction (lib/access.ts): actions read the database through queries. */
+export const access = internalQuery({
+  args: { workspaceId: v.id("workspaces"), userId: v.id("users") },
+  returns: v.union(v.null(), v.object({ workspace: v.any(), member: v.any() })),
+  handler: async (ctx, { workspaceId, userId }) => await membership(ctx, workspaceId, userId),
 });

@@ -22,7 +22,7 @@ import { mutation } from "./writes";
 import { canTriageBugReports } from "./bugReports/rules";
 import { noteSignOfLife } from "./legacy/signOfLife";
 import { appError, MESSAGES } from "./errors";
-import { hasAdminView, hasBusinessFeatures, isAdmin } from "./roles";
+import { hasAdminView, isAdmin } from "./roles";
 import { allows, checkAccess, membership, type WorkspaceAccess, type WorkspaceNeed } from "./workspaces/policy";
 
 type Check = (user: Doc<"users">) => boolean;
@@ -146,14 +146,6 @@ export const triageMutation = customMutation(mutation, withUserActing(canTriageB
 export const adminViewQuery = customQuery(query, withUser(hasAdminView));
 
 /**
- * Business features (/business-dashboard): accounts with the business flag, and
- * admins, whom the route guard admits everywhere (an admin's own inventory).
- */
-export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
-export const businessMutation = customMutation(mutation, withUserActing(hasBusinessFeatures));
-export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
-
-/**
  * A query about the signed-in viewer's own data that answers `signedOut` to a caller
  * without a live session instead of throwing: while sign-in resolves, or after a
  * session ends, pages render an empty state rather than an error. Each query declares
@@ -186,10 +178,6 @@ export function ownedBy<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId
   return doc;
 }
 
-/** The same policy for queries that answer "nothing" (null, []) instead of an error. */
-export function ownedOrNull<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">): D | null {
-  return doc !== null && owner(doc) === userId ? doc : null;
-}
 
 // Workspace builders: the contract is written at the top of lib/workspaces/policy.ts.
 
@@ -240,7 +228,24 @@ export const workspaceMutation = customMutation(mutation, {
   args: workspaceArgs,
   input: async (ctx, { workspaceId }, need: WorkspaceNeed) => {
     const session = requireUser(await getSessionState(ctx));
+    // Acting in any workspace is a sign of life too (legacy release), as in userMutation.
+    await noteSignOfLife(ctx, session.user);
     const access = checkAccess(await membership(ctx, workspaceId, session.user._id), need);
+    return { ctx: { ...session, ...access }, args: { workspaceId } };
+  },
+});
+
+/** The caller's membership in an action (no db: one internal query). */
+async function membershipInAction(ctx: ActionCtx, workspaceId: Id<"workspaces">, userId: Id<"users">): Promise<WorkspaceAccess | null> {
+  return (await ctx.runQuery(internal.workspaces.access, { workspaceId, userId })) as WorkspaceAccess | null;
+}
+
+/** An action inside a workspace, with the same checks as workspaceMutation. */
+export const workspaceAction = customAction(action, {
+  args: workspaceArgs,
+  input: async (ctx, { workspaceId }, need: WorkspaceNeed) => {
+    const session = requireUser(await getSessionStateInAction(ctx));
+    const access = checkAccess(await membershipInAction(ctx, workspaceId, session.user._id), need);
     return { ctx: { ...session, ...access }, args: { workspaceId } };
   },
 });

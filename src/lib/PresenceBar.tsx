@@ -7,6 +7,7 @@ import { api } from "../../convex/_generated/api";
 import { PRESENCE_INTERVAL_MS, roomId, type PresencePage } from "../../convex/lib/presence/rooms";
 import { cn } from "../ui";
 import { presenceText } from "./presenceText";
+import { useWorkspace } from "./useWorkspace";
 
 const FALLBACK_NAME = "A member";
 
@@ -43,8 +44,7 @@ function Room({ room, me, className }: { room: string; me: string; className?: s
 export function PresenceBar({ page, className }: Props) {
   const { isAuthenticated } = useConvexAuth();
   const me = useQuery(api.users.me, isAuthenticated ? {} : "skip");
-  const workspaces = useQuery(api.workspaces.listMine, isAuthenticated ? {} : "skip");
-  const workspaceId = workspaces?.[0]?._id;
-  if (!me || workspaceId === undefined) return null;
+  const { workspaceId } = useWorkspace();
+  if (!me || workspaceId === null) return null;
   return <Room room={roomId(workspaceId, page)} me={me._id} className={className} />;
 }

@@ -9,28 +9,28 @@ export const assetTables = {
     // /verify/{serial} and tagging's uniqueness check.
     .index("by_serial", ["serial"])
     // /assets newest or oldest first; dashboard counts.
-    .index("by_ownerId_and_taggedAt", ["ownerId", "taggedAt"])
+    .index("by_workspaceId_and_taggedAt", ["workspaceId", "taggedAt"])
     // /assets filtered by kind.
-    .index("by_ownerId_and_kind_and_taggedAt", ["ownerId", "kind", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_taggedAt", ["workspaceId", "kind", "taggedAt"])
     // /assets filtered by status.
-    .index("by_ownerId_and_status_and_taggedAt", ["ownerId", "status", "taggedAt"])
+    .index("by_workspaceId_and_status_and_taggedAt", ["workspaceId", "status", "taggedAt"])
     // /public-assets newest or oldest first.
     .index("by_visibility_and_taggedAt", ["visibility", "taggedAt"])
     // /public-assets sorted by name.
     .index("by_visibility_and_name", ["visibility", "name"])
     // /assets filtered by kind and status.
-    .index("by_ownerId_and_kind_and_status_and_taggedAt", ["ownerId", "kind", "status", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_status_and_taggedAt", ["workspaceId", "kind", "status", "taggedAt"])
     // /assets sorted by name, unfiltered or filtered by kind, status or both.
-    .index("by_ownerId_and_name", ["ownerId", "name"])
-    .index("by_ownerId_and_kind_and_name", ["ownerId", "kind", "name"])
-    .index("by_ownerId_and_status_and_name", ["ownerId", "status", "name"])
-    .index("by_ownerId_and_kind_and_status_and_name", ["ownerId", "kind", "status", "name"])
-    // The CSV import's duplicate check: a business's items by SKU.
-    .index("by_ownerId_and_sku", ["ownerId", "details.sku"])
+    .index("by_workspaceId_and_name", ["workspaceId", "name"])
+    .index("by_workspaceId_and_kind_and_name", ["workspaceId", "kind", "name"])
+    .index("by_workspaceId_and_status_and_name", ["workspaceId", "status", "name"])
+    .index("by_workspaceId_and_kind_and_status_and_name", ["workspaceId", "kind", "status", "name"])
+    // The CSV import's duplicate check: a business workspace's items by SKU.
+    .index("by_workspaceId_and_sku", ["workspaceId", "details.sku"])
     // /assets search (ownerId, kind, status) and /public-assets search (visibility).
     .searchIndex("search_text", {
       searchField: "searchText",
-      filterFields: ["ownerId", "visibility", "kind", "status"],
+      filterFields: ["workspaceId", "visibility", "kind", "status"],
     }),
   // Every serial ever issued, kept after the asset is deleted so it is never reused.
   serials: defineTable({ serial: v.string() })
@@ -39,6 +39,9 @@ export const assetTables = {
   // The history of every change to an asset (who and when).
   assetEvents: defineTable({
     assetId: v.id("assets"),
+    // The workspace the asset was in when it happened (optional until the migration has run).
+    workspaceId: v.optional(v.id("workspaces")),
+    // The member who made the change.
     actorId: v.id("users"),
     type: assetEventTypeValidator,
     summary: v.string(),
@@ -46,11 +49,15 @@ export const assetTables = {
     at: v.number(),
   })
     // An asset's history, newest first.
-    .index("by_assetId_and_at", ["assetId", "at"]),
-  // Append-only chain of owners; `to` is set when ownership moves on.
+    .index("by_assetId_and_at", ["assetId", "at"])
+    // A workspace's activity, newest first (the dashboard's recent activity).
+    .index("by_workspaceId_and_at", ["workspaceId", "at"]),
+  // Append-only chain of owning workspaces; `to` is set when ownership moves on.
   assetOwners: defineTable({
     assetId: v.id("assets"),
-    ownerId: v.id("users"),
+    // Optional only until the migration has run; it moves `ownerId` (a user) here.
+    workspaceId: v.optional(v.id("workspaces")),
+    ownerId: v.optional(v.id("users")),
     from: v.number(),
     to: v.optional(v.number()),
   })
@@ -60,8 +67,13 @@ export const assetTables = {
   assetFileRefs: defineTable({ storageId: v.id("_storage"), assetId: v.id("assets") })
     // Attach check and file removal.
     .index("by_storageId", ["storageId"]),
+  // Between workspaces: a member of the sending one offers to a person, who accepts into a
+  // workspace of theirs (set on accept). Both sides are set by the migration for older offers.
   transfers: defineTable({
     assetId: v.id("assets"),
+    fromWorkspaceId: v.optional(v.id("workspaces")),
+    toWorkspaceId: v.optional(v.id("workspaces")),
+    // The member who offered, and the person addressed.
     fromUserId: v.id("users"),
     // Set when the offer is accepted: an offer goes to an address, which may have no account yet.
     toUserId: v.optional(v.id("users")),
@@ -76,6 +88,6 @@ export const assetTables = {
     .index("by_toEmail_and_status", ["toEmail", "status"])
     // One pending offer per asset; the detail page's pending offer.
     .index("by_assetId_and_status", ["assetId", "status"])
-    // Outgoing offers.
-    .index("by_fromUserId_and_status", ["fromUserId", "status"]),
+    // A workspace's outgoing offers.
+    .index("by_fromWorkspaceId_and_status", ["fromWorkspaceId", "status"]),
 };

@@ -2,6 +2,7 @@
 // there. Resolved from the database for the caller of every heartbeat and every read.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
+import { inWorkspace } from "../access";
 import { appError } from "../errors";
 import { allows, checkAccess, membership, type WorkspaceNeed } from "../workspaces/policy";
 import { parseRoom } from "./rooms";
@@ -12,10 +13,6 @@ const ASSET_NOT_FOUND = "Asset not found";
 
 type Room = { id: string; workspaceId: Id<"workspaces"> };
 
-/** Whether the asset is held in the workspace (a personal workspace holds its creator's assets). */
-function heldIn(asset: Doc<"assets"> | null, workspace: Doc<"workspaces">): boolean {
-  return asset !== null && workspace.kind === "personal" && asset.ownerId === workspace.createdBy;
-}
 
 /**
  * The room `room` names, if `userId` may be in it; else why not: INVALID for a malformed
@@ -28,7 +25,7 @@ export async function joinableRoom(ctx: Pick<QueryCtx, "db">, userId: Id<"users"
   const { workspace } = checkAccess(workspaceId === null ? null : await membership(ctx, workspaceId, userId), READ);
   if ("assetId" in parsed.page) {
     const assetId = ctx.db.normalizeId("assets", parsed.page.assetId);
-    if (!heldIn(assetId === null ? null : await ctx.db.get("assets", assetId), workspace)) throw appError("NOT_FOUND", ASSET_NOT_FOUND);
+    inWorkspace(assetId === null ? null : await ctx.db.get("assets", assetId), workspace._id, ASSET_NOT_FOUND);
   }
   return { id: room, workspaceId: workspace._id };
 }

@@ -31,6 +31,12 @@ export function can(role: WorkspaceRole | null | undefined, capability: Workspac
   return role != null && rank(role) <= rank(WORKSPACE_PERMISSIONS[capability]);
 }
 
+export const WORKSPACE_KIND_LABELS: Record<WorkspaceKind, string> = {
+  personal: "Personal",
+  household: "Household",
+  business: "Business",
+};
+
 /** Kinds a signed-in user may create themselves; personal ones are made at sign-up. */
 export const CREATABLE_KINDS = ["household", "business"] as const satisfies readonly WorkspaceKind[];
 
@@ -57,6 +63,7 @@ export const WORKSPACE_MESSAGES = {
   tooManyMembers: `A workspace can have at most ${messageNumber(MAX_MEMBERS_PER_WORKSPACE)} members`,
   businessOnly: "Only accounts with business features can create a business workspace",
   wrongKind: "This is not available in this workspace",
+  willsArePersonal: "Will assets live in your personal workspace. Switch to it to tag one.",
   memberNotFound: "Member not found",
   invitationNotFound: "Invitation not found",
   lastOwner: "A workspace needs at least one owner: make another member an owner first",
@@ -78,6 +85,11 @@ export function roleChangeProblem(actor: WorkspaceRole, target: WorkspaceRole, n
   if ((target === "owner" || next === "owner") && !can(actor, "manageOwners")) return WORKSPACE_MESSAGES.ownersOnly;
   if (target === "owner" && next !== "owner" && owners <= 1) return WORKSPACE_MESSAGES.lastOwner;
   return null;
+}
+
+/** Will assets (and the legacy plan around them) belong to one person: only a personal workspace holds them. */
+export function mayHoldKind(workspaceKind: WorkspaceKind, assetKind: string): boolean {
+  return assetKind !== "will" || workspaceKind === "personal";
 }
 
 /** The trimmed name, or the message saying why it cannot be used. */

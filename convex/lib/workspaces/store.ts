@@ -61,8 +61,24 @@ export async function createWorkspace(
   return workspaceId;
 }
 
+/**
+ * The business workspace a user with business features works in by default, named after
+ * them; made when the flag is granted (and by the migration for older accounts). Null when
+ * the user already belongs to as many workspaces as allowed: they can make one later.
+ */
+export async function ensureBusinessWorkspace(ctx: MutationCtx, user: Doc<"users">): Promise<Id<"workspaces"> | null> {
+  const existing = await ctx.db
+    .query("workspaces")
+    .withIndex("by_createdBy_and_kind", (q) => q.eq("createdBy", user._id).eq("kind", "business"))
+    .first();
+  if (existing !== null) return existing._id;
+  if ((await membershipsOf(ctx, user._id)).length >= MAX_WORKSPACES_PER_USER) return null;
+  const name = (user.fullName?.trim() || user.email?.split("@")[0] || "My business").slice(0, 80);
+  return await createWorkspace(ctx, { name, kind: "business", createdBy: user._id });
+}
+
 /** The user's personal workspace, or null (an account made before workspaces, until the migration). */
-async function personalWorkspaceId(ctx: Pick<QueryCtx, "db">, userId: Id<"users">): Promise<Id<"workspaces"> | null> {
+export async function personalWorkspaceId(ctx: Pick<QueryCtx, "db">, userId: Id<"users">): Promise<Id<"workspaces"> | null> {
   const workspace = await ctx.db
     .query("workspaces")
     .withIndex("by_createdBy_and_kind", (q) => q.eq("createdBy", userId).eq("kind", "personal"))
@@ -75,6 +91,16 @@ export async function ensurePersonalWorkspace(ctx: MutationCtx, userId: Id<"user
   const existing = await personalWorkspaceId(ctx, userId);
   if (existing !== null) return existing;
   return await createWorkspace(ctx, { name: PERSONAL_WORKSPACE_NAME, kind: "personal", createdBy: userId });
+}
+
+/** The workspace's longest-standing owner (who hears about it by email), or null. */
+export async function firstOwner(ctx: Pick<QueryCtx, "db">, workspaceId: Id<"workspaces"> | undefined): Promise<Doc<"users"> | null> {
+  if (workspaceId === undefined) return null;
+  const owner = await ctx.db
+    .query("workspaceMembers")
+    .withIndex("by_workspaceId_and_role", (q) => q.eq("workspaceId", workspaceId).eq("role", "owner"))
+    .first();
+  return owner === null ? null : await ctx.db.get("users", owner.userId);
 }
 
 function toMine(workspace: Doc<"workspaces">, role: WorkspaceRole): MyWorkspace {
