@@ -23,7 +23,7 @@ function Room({ room, me, className }: { room: string; me: string; className?: s
   const text = presenceText(others);
   // The live region is there from the start, so arrivals are announced; empty while alone.
   return (
-    <div role="status" aria-live="polite">
+    <div aria-live="polite">
       {text !== null && (
         <p className={cn("flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400", className)}>
           <span aria-hidden="true" className="flex -space-x-2">

@@ -6,6 +6,8 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { vi } from "vitest";
 import type { Profile } from "../../../src/lib/profile";
 
+const PRESENCE_TOKENS = { roomToken: "room", sessionToken: "t1" };
+
 export const fake = {
   auth: { isLoading: false, isAuthenticated: false },
   /** What api.users.me returns: undefined = still loading. */
@@ -15,6 +17,8 @@ export const fake = {
   signOut: vi.fn(async () => undefined),
   signIn: vi.fn(async () => ({ signingIn: false })),
   mutation: vi.fn(async () => null),
+  /** The presence bar's heartbeat and disconnect (every page with a PresenceBar calls them). */
+  presence: vi.fn(async (..._args: unknown[]): Promise<unknown> => PRESENCE_TOKENS),
   /** `useConvex().query(ref, args)`: the lists' id pages and export rows. */
   clientQuery: vi.fn(async (..._args: unknown[]): Promise<unknown> => null),
   /** What useConvexConnectionState returns (connected by default). */
@@ -74,6 +78,7 @@ export function resetFakes() {
   fake.signOut.mockReset().mockResolvedValue(undefined);
   fake.signIn.mockReset().mockResolvedValue({ signingIn: false });
   fake.mutation.mockReset().mockResolvedValue(null);
+  fake.presence.mockReset().mockResolvedValue(PRESENCE_TOKENS);
   fake.clientQuery.mockReset().mockResolvedValue(null);
   fake.connection = connectedState();
 }
@@ -111,7 +116,7 @@ export const convexReactModule = {
   },
   // Imperative calls (select all matching, export): answered from `fake.clientQuery`.
   useConvex: () => ({ query: fake.clientQuery }),
-  useMutation: () => fake.mutation,
+  useMutation: (fn: FunctionReference<"mutation">) => (getFunctionName(fn).startsWith("presence:") ? fake.presence : fake.mutation),
   // Paginated lists: `fake.queries[name]` holds the loaded items (default none, fully loaded).
   usePaginatedQuery: (query: FunctionReference<"query">, args?: unknown) => {
     const items = args === "skip" ? undefined : fake.queries[getFunctionName(query)];
