@@ -25,10 +25,12 @@ describe("editing an asset someone else just saved", () => {
       await signIn(a, EMAIL);
       await signIn(b, EMAIL);
       const client = clientAs(stack.backend, await authToken(a));
-      const list = await client.query(api.assets.listMine, { paginationOpts: { numItems: 1, cursor: null } });
-      const asset = (await client.query(api.assets.get, { assetId: list.page[0]._id }))!;
+      // The demo business's items live in its business workspace.
+      const workspaceId = (await client.query(api.workspaces.listMine, {})).find((w) => w.kind === "business")!._id;
+      const list = await client.query(api.assets.listMine, { workspaceId, paginationOpts: { numItems: 1, cursor: null } });
+      const asset = (await client.query(api.assets.get, { workspaceId, assetId: list.page[0]._id }))!;
       for (const page of [a, b]) {
-        await page.goto(`/assets/${asset._id}/edit`);
+        await page.goto(`/assets/${asset._id}/edit?w=${workspaceId}`);
         await page.getByRole("form", { name: "Edit asset" }).waitFor();
       }
 
@@ -52,7 +54,7 @@ describe("editing an asset someone else just saved", () => {
       await b.getByRole("button", { name: "Save changes" }).click();
       await b.waitForURL((url) => url.pathname === `/assets/${asset._id}`);
 
-      expect(await client.query(api.assets.get, { assetId: asset._id })).toMatchObject({
+      expect(await client.query(api.assets.get, { workspaceId, assetId: asset._id })).toMatchObject({
         name: "Renamed by the first",
         category: "Changed by the second",
         version: asset.version + 2,
