@@ -20,7 +20,7 @@ import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/po
 import { importCost } from "./lib/csv/pricing";
 import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
 import { appError } from "./lib/errors";
-import { earn, spend } from "./lib/ledger";
+import { charge, earn } from "./lib/ledger";
 import { internalMutation } from "./lib/writes";
 import { vOnCompleteArgs } from "@convex-dev/workpool";
 
@@ -44,7 +44,7 @@ const entryValidator = v.union(
 type Entry = Infer<typeof entryValidator>;
 const mappingValidator = v.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, v.optional(v.number())])) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof v.optional<ReturnType<typeof v.number>>>>);
 
-/** Imports run in a business workspace, by its editors (who pay from their own wallet). */
+/** Imports run in a business workspace, by its editors; the workspace's wallet pays. */
 const IMPORTING = { can: "edit", kinds: ["business"] } as const;
 
 /** Which of these SKUs the workspace already holds (the preview's duplicate check, in chunks). */
@@ -65,7 +65,7 @@ export const heldAssets = internalQuery({
   handler: async (ctx, { workspaceId, skus }) => await heldBySku(ctx, workspaceId, skus),
 });
 
-/** Who an import writes as: its workspace, and the member who started and paid for it. */
+/** Who an import writes as: its workspace, and the member who started it. */
 function importerOf(job: Doc<"importJobs">): Tagger {
   return { workspaceId: job.workspaceId!, actorId: job.startedBy! };
 }
@@ -184,13 +184,15 @@ export const begin = internalMutation({
       .order("desc")
       .first();
     if (latest !== null && (latest.status === "running" || latest.status === "rolling_back")) throw appError("INVALID", IMPORT_TEXT.alreadyRunning);
-    if (args.cost > 0) {
-      await spend(ctx, { userId: args.startedBy, amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` });
-    }
+    const paidBy =
+      args.cost > 0
+        ? await charge(ctx, args.workspaceId, args.startedBy, { amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` })
+        : undefined;
     const total = args.batches.reduce((sum, b) => sum + b.length, 0);
     const jobId = await ctx.db.insert("importJobs", {
       workspaceId: args.workspaceId,
       startedBy: args.startedBy,
+      paidBy,
       status: "running",
       fileName: args.fileName,
       onDuplicate: args.onDuplicate,
@@ -328,7 +330,8 @@ export const rollback = internalMutation({
     const kept = job.kept ?? 0;
     const refund = job.cost - importCost(kept);
     if (refund > 0) {
-      await earn(ctx, { userId: importerOf(job).actorId, amount: refund, source: "refund", description: `Refund: CSV import ${outcome === "failed" ? "failed" : "cancelled"} and undone` });
+      const { actorId } = importerOf(job);
+      await earn(ctx, { ...(job.paidBy ?? { userId: actorId }), actorId, amount: refund, source: "refund", description: `Refund: CSV import ${outcome === "failed" ? "failed" : "cancelled"} and undone` });
     }
     const status: ImportStatus = outcome;
     const message = outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled;

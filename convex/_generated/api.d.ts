@@ -120,6 +120,8 @@ import type * as lib_verify_email from "../lib/verify/email.js";
 import type * as lib_verify_openapi from "../lib/verify/openapi.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
 import type * as lib_verify_tables from "../lib/verify/tables.js";
+import type * as lib_wallet_payer from "../lib/wallet/payer.js";
+import type * as lib_wallet_read from "../lib/wallet/read.js";
 import type * as lib_wallet_tables from "../lib/wallet/tables.js";
 import type * as lib_workspaces_kinds from "../lib/workspaces/kinds.js";
 import type * as lib_workspaces_migrate from "../lib/workspaces/migrate.js";
@@ -266,6 +268,8 @@ declare const fullApi: ApiFromModules<{
   "lib/verify/openapi": typeof lib_verify_openapi;
   "lib/verify/rules": typeof lib_verify_rules;
   "lib/verify/tables": typeof lib_verify_tables;
+  "lib/wallet/payer": typeof lib_wallet_payer;
+  "lib/wallet/read": typeof lib_wallet_read;
   "lib/wallet/tables": typeof lib_wallet_tables;
   "lib/workspaces/kinds": typeof lib_workspaces_kinds;
   "lib/workspaces/migrate": typeof lib_workspaces_migrate;

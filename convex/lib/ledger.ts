@@ -1,12 +1,20 @@
 // The one place a balance changes. Each earn or spend inserts its transaction
 // and patches the wallet inside the caller's mutation, so both commit or neither
 // does; Convex serialises mutations, so racing spends cannot overdraw.
+//
+// One ledger over wallet holders (lib/wallet/tables.ts): a user, or a household or
+// business workspace. The invariant holds per wallet: its balance is the sum of its
+// transactions and never negative. Work done in a workspace is paid through `charge`,
+// which resolves the payer from the workspace (lib/wallet/payer.ts).
 import type { Doc, Id } from "../_generated/dataModel";
 import { v } from "convex/values";
 import { type MutationCtx, type QueryCtx } from "../_generated/server";
 import { internalMutation } from "./writes";
 import { SIGNUP_BONUS } from "./constants";
 import { appError, MESSAGES, messageNumber } from "./errors";
+import type { WalletHolder } from "./wallet/tables";
+import { payerOf } from "./wallet/payer";
+import { WORKSPACE_MESSAGES } from "./workspaces/rules";
 
 export const MAX_AMOUNT = 1_000_000;
 const SOURCE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
@@ -18,12 +26,9 @@ export const LEDGER_MESSAGES = {
   invalidDescription: `Description must be 1 to ${MAX_DESCRIPTION} characters`,
 } as const;
 
-export type Entry = {
-  userId: Id<"users">;
-  amount: number;
-  source: string;
-  description: string;
-};
+type Amount = { amount: number; source: string; description: string };
+/** An earn or spend: a holder (`userId` or `workspaceId`), and on a workspace wallet the member acting. */
+export type Entry = WalletHolder & Amount & { actorId?: Id<"users"> };
 
 function checkEntry(entry: Entry): { source: string; description: string } {
   const { amount } = entry;
@@ -45,15 +50,35 @@ export async function getWallet(ctx: QueryCtx, userId: Id<"users">): Promise<Doc
     .unique();
 }
 
-async function requireUser(ctx: MutationCtx, userId: Id<"users">) {
-  if ((await ctx.db.get("users", userId)) === null) throw appError("NOT_FOUND", MESSAGES.userNotFound);
+/** The wallet of a user or of a workspace, or null before its first credit. */
+export async function walletOf(ctx: QueryCtx, holder: WalletHolder): Promise<Doc<"wallets"> | null> {
+  if (holder.userId !== undefined) return await getWallet(ctx, holder.userId);
+  const { workspaceId } = holder;
+  return await ctx.db
+    .query("wallets")
+    .withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId))
+    .unique();
+}
+
+/** Only the holder's own id, whatever else the entry carries. */
+function holderOf(entry: Entry): WalletHolder {
+  return entry.userId !== undefined ? { userId: entry.userId } : { workspaceId: entry.workspaceId };
+}
+
+async function requireHolder(ctx: MutationCtx, holder: WalletHolder) {
+  if (holder.userId !== undefined) {
+    if ((await ctx.db.get("users", holder.userId)) === null) throw appError("NOT_FOUND", MESSAGES.userNotFound);
+  } else if ((await ctx.db.get("workspaces", holder.workspaceId)) === null) {
+    throw appError("NOT_FOUND", WORKSPACE_MESSAGES.notFound);
+  }
 }
 
 async function record(ctx: MutationCtx, wallet: Doc<"wallets">, entry: Entry, signed: number) {
   const { source, description } = checkEntry(entry);
   const balance = wallet.balance + signed;
+  const holder = wallet.workspaceId !== undefined ? { workspaceId: wallet.workspaceId, actorId: entry.actorId } : { userId: wallet.userId };
   const transactionId = await ctx.db.insert("transactions", {
-    userId: wallet.userId,
+    ...holder,
     amount: signed,
     type: signed < 0 ? "spent" : "earned",
     source,
@@ -64,27 +89,42 @@ async function record(ctx: MutationCtx, wallet: Doc<"wallets">, entry: Entry, si
   return { balance, transactionId };
 }
 
-/** Adds whole TMT to a user's balance, opening the wallet if needed. */
+/** Adds whole TMT to a holder's balance, opening the wallet if needed. */
 export async function earn(ctx: MutationCtx, entry: Entry) {
   checkEntry(entry);
-  await requireUser(ctx, entry.userId);
-  let wallet = await getWallet(ctx, entry.userId);
+  const holder = holderOf(entry);
+  await requireHolder(ctx, holder);
+  let wallet = await walletOf(ctx, holder);
   if (wallet === null) {
-    const id = await ctx.db.insert("wallets", { userId: entry.userId, balance: 0 });
+    const id = await ctx.db.insert("wallets", { ...holder, balance: 0 });
     wallet = (await ctx.db.get("wallets", id))!;
   }
   return await record(ctx, wallet, entry, entry.amount);
 }
 
-/** Takes whole TMT from a user's balance; 'Insufficient tokens' (nothing written) when short. */
+/** Takes whole TMT from a holder's balance; 'Insufficient tokens' (nothing written) when short. */
 export async function spend(ctx: MutationCtx, entry: Entry) {
   checkEntry(entry);
-  await requireUser(ctx, entry.userId);
-  const wallet = await getWallet(ctx, entry.userId);
+  const holder = holderOf(entry);
+  await requireHolder(ctx, holder);
+  const wallet = await walletOf(ctx, holder);
   if (wallet === null || wallet.balance < entry.amount) {
     throw appError("INSUFFICIENT_TOKENS", MESSAGES.insufficientTokens);
   }
   return await record(ctx, wallet, entry, -entry.amount);
+}
+
+/**
+ * Charges work done in the workspace by `actorId` to the wallet that pays for it: the user's
+ * own in a personal workspace, the workspace's in a household or business one. Returns the
+ * payer, so a refund can go back to the same wallet.
+ */
+export async function charge(ctx: MutationCtx, workspaceId: Id<"workspaces">, actorId: Id<"users">, amount: Amount): Promise<WalletHolder> {
+  const workspace = await ctx.db.get("workspaces", workspaceId);
+  if (workspace === null) throw appError("NOT_FOUND", WORKSPACE_MESSAGES.notFound);
+  const payer = payerOf(workspace);
+  await spend(ctx, { ...payer, ...amount, actorId });
+  return payer;
 }
 
 /** Opens a new user's wallet with the sign-up bonus; does nothing once the wallet exists. */
