@@ -113,16 +113,24 @@ export const complete = internalMutation({
   },
 });
 
-/** Demo data: the demo business bought the 12,000 TMT pack in test mode, enough for a 10,000-row import. */
+/**
+ * Demo data: the demo business bought the 12,000 TMT pack in test mode for its business
+ * workspace (whose wallet pays for imports), enough for a 10,000-row import.
+ */
 export const seedDemo = internalMutation({
   args: { userId: v.id("users") },
   returns: v.null(),
   handler: async (ctx, { userId }) => {
     const existing = await ctx.db.query("topUpOrders").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId)).first();
     if (existing !== null) return null;
+    const workspace = await ctx.db
+      .query("workspaces")
+      .withIndex("by_createdBy_and_kind", (q) => q.eq("createdBy", userId).eq("kind", "business"))
+      .first();
     const pack = packById("tmt_12000")!;
     const orderId = await ctx.db.insert("topUpOrders", {
       userId,
+      workspaceId: workspace?._id,
       packId: pack.id,
       tmt: pack.tmt,
       priceMinor: pack.priceMinor,
