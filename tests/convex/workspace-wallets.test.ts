@@ -3,7 +3,6 @@
 // topped up by its owners and admins; a personal workspace spends its user's own wallet.
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import type { Id } from "../../convex/_generated/dataModel";
 import { TAGGING_COST } from "../../convex/lib/constants";
 import * as ledger from "../../convex/lib/ledger";
 import type { WalletHolder } from "../../convex/lib/wallet/tables";
