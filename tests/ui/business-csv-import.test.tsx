@@ -6,7 +6,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { checkCsv } from "../../convex/lib/csv/import";
 import { CsvPreview } from "../../src/features/business/CsvPreview";
-import { fake, resetFakes } from "./app-support/fake-convex";
+import { MemoryRouter } from "react-router";
+import { fake, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -26,10 +27,13 @@ async function choose(file: File) {
 
 beforeEach(() => {
   resetFakes();
+  // A signed-in editor of the business workspace Acme Tools (the switcher's list names it).
+  signedIn();
   fake.queries["imports:current"] = null;
   // The duplicate check's one-shot reads (client.query) answer "none held" unless a test says otherwise.
   fake.clientQuery.mockResolvedValue([]);
-  fake.queries["wallet:balance"] = 100;
+  fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "Acme Tools", kind: "business", role: "editor", verifiedName: null }];
+  fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 100 };
   fake.queries["topUps:offer"] = OFFER;
 });
 
@@ -47,7 +51,7 @@ describe("CSV preview", () => {
 
 describe("import panel", () => {
   test("a 50 MB file is refused before it is read", async () => {
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const big = csvFile("name,sku,quantity\n");
     Object.defineProperty(big, "size", { value: 50 * 1024 * 1024 });
     const text = vi.spyOn(big, "text");
@@ -58,7 +62,7 @@ describe("import panel", () => {
 
   test("a file with its own headers is mapped by the user; a semicolon file is read", async () => {
     const user = userEvent.setup();
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile("Bezeichnung;Artikel;Menge\nTasse;T-1;4\n"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Choose a column for Name, SKU, Quantity");
     await user.selectOptions(screen.getByLabelText("Name *"), "Bezeichnung");
@@ -69,7 +73,7 @@ describe("import panel", () => {
   });
 
   test("a file with a bad row offers no import", async () => {
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile(`${HEADER}\nMug,M1,3,,,,\nJug,J1,-1,,,,`));
     expect(await screen.findByText(/Row 3: Quantity must be a whole number/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Import and pay/ })).not.toBeInTheDocument();
@@ -78,7 +82,7 @@ describe("import panel", () => {
   test("duplicates are found before paying: skip prices only new items, update is free", async () => {
     const user = userEvent.setup();
     fake.clientQuery.mockResolvedValue(["M1"]);
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const csv = `${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\nJug,J1,2,,Shop,Kitchen,\nJug again,J1,9,,,,`;
     await choose(csvFile(csv));
     const duplicates = await screen.findByTestId("duplicates");
@@ -89,13 +93,32 @@ describe("import panel", () => {
     expect(screen.getByLabelText("Cost")).toHaveTextContent("1 existing item updated (free)");
     expect(screen.getByTestId("import-cost")).toHaveTextContent("5 TMT");
     await user.click(screen.getByRole("button", { name: "Import and pay 5 TMT" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5, workspaceId: "w2" }));
+  });
+
+  test("the import screen says the business's wallet pays, before anything is charged", async () => {
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
+    await choose(csvFile([HEADER, "Mug,M1,2,3.50,,,"].join("\n")));
+    await screen.findByRole("button", { name: /Import and pay/ });
+    expect(screen.getByTestId("paid-from")).toHaveTextContent("Paid from Acme Tools's wallet (100 TMT)");
+    expect(screen.getByLabelText("Cost")).toHaveTextContent("Wallet balance");
+  });
+
+  test("short of tokens, an editor is told only owners and admins top up the workspace's wallet", async () => {
+    fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 50 };
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
+    await choose(csvFile([HEADER, ...Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`)].join("\n")));
+    expect(await screen.findByRole("button", { name: "Import and pay 900 TMT" })).toBeDisabled();
+    expect(screen.getByRole("alert")).toHaveTextContent("Only the workspace's owners and admins can top up its wallet.");
+    expect(screen.queryByRole("button", { name: /^Buy / })).toBeNull();
   });
 
   test("the pay button is refused while the balance is short, with a top-up that covers it", async () => {
     const user = userEvent.setup();
-    fake.queries["wallet:balance"] = 50;
-    render(<ImportPanel />);
+    // An owner tops up the business's own wallet, which pays for the import.
+    fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "Acme Tools", kind: "business", role: "owner", verifiedName: null }];
+    fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 50 };
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const rows = Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`);
     await choose(csvFile([HEADER, ...rows].join("\n")));
     const pay = await screen.findByRole("button", { name: "Import and pay 900 TMT" });
@@ -104,7 +127,7 @@ describe("import panel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Insufficient tokens: you need 850 TMT more.");
     fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 1000 } as never);
     await user.click(screen.getByRole("button", { name: "Buy 1,000 TMT for £10.00" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000", workspaceId: "w2" }));
   });
 
   test("a running import shows its live progress and can be cancelled", async () => {
@@ -113,11 +136,11 @@ describe("import panel", () => {
       _id: "importJobs_1", status: "running", fileName: "big.csv", total: 2000, done: 750, creates: 2000, updates: 0, skipped: 0,
       cost: 3300, kept: null, refunded: null, error: null, createdAt: 0, finishedAt: null,
     };
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const bar = screen.getByRole("progressbar", { name: "Importing" });
     expect(bar).toHaveAttribute("aria-valuenow", "38");
     expect(screen.getByText("750 of 2,000 rows")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel import" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ jobId: "importJobs_1" });
+    expect(fake.mutation).toHaveBeenCalledWith({ jobId: "importJobs_1", workspaceId: "w2" });
   });
 });
