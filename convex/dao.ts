@@ -110,6 +110,7 @@ export const vote = userMutation({
     if (!Number.isInteger(option) || option < 0 || option >= proposal.options.length) {
       throw appError("INVALID", DAO_MESSAGES.unknownOption);
     }
+    // The voter's own wallet only: a workspace's wallet never adds to a member's weight.
     const weight = (await getWallet(ctx, ctx.user._id))?.balance ?? 0;
     const tally = await tallyOf(ctx, proposalId);
     const weights = tally?.weights.slice() ?? proposal.options.map(() => 0);

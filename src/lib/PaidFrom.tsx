@@ -11,7 +11,7 @@ export function usePayer(): PayerView | null | undefined {
   return useWorkspaceQuery(api.wallet.payer, {});
 }
 
-export function paidFromText(payer: PayerView): string {
+function paidFromText(payer: PayerView): string {
   return payer.holder === "you" ? "Paid from your wallet" : `Paid from ${payer.name}'s wallet (${formatTmt(payer.balance)})`;
 }
 
