@@ -91,6 +91,16 @@ describe("proposals", () => {
 });
 
 describe("voting", () => {
+  test("a business workspace's wallet never adds to its owner's vote weight", async () => {
+    const { t, proposalId } = await setup();
+    const owner = await makeUser(t, { isBusinessUser: true });
+    await fund(t, owner.userId, 20);
+    await t.run(async (ctx) => {
+      await earn(ctx, { workspaceId: owner.workspaceId, amount: 5_000, source: "top_up", description: "Test funds" });
+    });
+    expect(await owner.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 20 });
+  });
+
   test("a vote weighs the voter's ledger balance when cast and is stored with it", async () => {
     const { t, proposalId } = await setup();
     const member = await makeUser(t);
