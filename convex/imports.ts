@@ -21,6 +21,7 @@ import { importCost } from "./lib/csv/pricing";
 import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
+import { toOneLine } from "./lib/oneLine";
 import { internalMutation } from "./lib/writes";
 import { vOnCompleteArgs } from "@convex-dev/workpool";
 
@@ -128,7 +129,7 @@ export const start = workspaceAction({
   returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number() }),
   handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number }> => {
     if (args.csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(args.csv.length)));
-    const fileName = args.fileName.trim().slice(0, MAX_FILE_NAME) || "import.csv";
+    const fileName = toOneLine(args.fileName).trim().slice(0, MAX_FILE_NAME) || "import.csv";
     const check = checkCsv(args.csv, args.mapping as Mapping);
     if (check.fileError !== null) throw appError("INVALID", check.fileError);
     if (check.errors.length > 0) {

@@ -50,6 +50,52 @@ export async function getWallet(ctx: QueryCtx, userId: Id<"users">): Promise<Doc
     .unique();
 }
 
+/**
+ * A user's own balance as it stood at `time` (DAO vote weights: never a workspace's wallet,
+ * whose rows the user index leaves out): the checkpoint of their last transaction up to then
+ * (0 with none). Rows written before checkpoints existed are worked out from the first
+ * checkpointed row after `time` (or the wallet), less what came between.
+ */
+export async function balanceAt(ctx: QueryCtx, userId: Id<"users">, time: number): Promise<number> {
+  const last = await ctx.db
+    .query("transactions")
+    .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).lte("createdAt", time))
+    .order("desc")
+    .first();
+  if (last === null) return 0;
+  if (last.balanceAfter !== undefined) return last.balanceAfter;
+  let since = 0;
+  const later = ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).gt("createdAt", time));
+  for await (const row of later) {
+    if (row.balanceAfter !== undefined) return row.balanceAfter - row.amount - since;
+    since += row.amount;
+  }
+  return ((await getWallet(ctx, userId))?.balance ?? 0) - since;
+}
+
+/**
+ * The checkpoint an older transaction lacks: the one before it (same wallet) plus its amount.
+ * Workspace wallets began after checkpoints did, so their rows always carry one.
+ */
+export async function checkpointOf(ctx: QueryCtx, row: Doc<"transactions">): Promise<number | null> {
+  const { userId } = row;
+  if (userId === undefined) return row.balanceAfter ?? null;
+  // The index orders by (userId, createdAt, _creationTime): first the same moment's earlier rows.
+  const previous =
+    (await ctx.db
+      .query("transactions")
+      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).eq("createdAt", row.createdAt).lt("_creationTime", row._creationTime))
+      .order("desc")
+      .first()) ??
+    (await ctx.db
+      .query("transactions")
+      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).lt("createdAt", row.createdAt))
+      .order("desc")
+      .first());
+  if (previous === null) return row.amount;
+  return previous.balanceAfter === undefined ? null : previous.balanceAfter + row.amount;
+}
+
 /** The wallet of a user or of a workspace, or null before its first credit. */
 export async function walletOf(ctx: QueryCtx, holder: WalletHolder): Promise<Doc<"wallets"> | null> {
   if (holder.userId !== undefined) return await getWallet(ctx, holder.userId);
@@ -84,6 +130,7 @@ async function record(ctx: MutationCtx, wallet: Doc<"wallets">, entry: Entry, si
     source,
     description,
     createdAt: Date.now(),
+    balanceAfter: balance,
   });
   await ctx.db.patch("wallets", wallet._id, { balance });
   return { balance, transactionId };

@@ -2,17 +2,26 @@
 // tests/convex/permission-rows/<domain>.ts so features add rows without touching
 // one shared table.
 import type { Id } from "../../convex/_generated/dataModel";
+import type { WorkspaceKind, WorkspaceRole } from "../../convex/lib/workspaces/tables";
 
 export const CALLERS = ["anonymous", "influencer", "moderator", "business", "adminInfluencer", "admin"] as const;
 export type Caller = (typeof CALLERS)[number];
 export type Kind = "query" | "mutation" | "action";
 export type Fixture = { target: Id<"users"> };
+/**
+ * The role dimension of a function that works inside a workspace: the lowest workspace role
+ * allowed, the kinds of workspace it works in (default any shared kind), and whether refused
+ * callers get an empty answer (`absent`) instead of an error.
+ */
+export type WorkspaceRow = { minRole: WorkspaceRole; kinds?: readonly WorkspaceKind[]; absent?: true };
 export type Row = {
   kind: Kind;
   args: (f: Fixture) => Record<string, unknown>;
   allowed: readonly Caller[];
   // A ConvexError code the handler itself answers with for the fixture (past the access check).
   handlerError?: string;
+  // Present exactly for the functions that take a workspaceId (the role matrix checks both).
+  workspace?: WorkspaceRow;
 };
 export type Rows = Record<string, Row>;
 
@@ -20,3 +29,8 @@ export const EVERYONE = CALLERS;
 export const SIGNED_IN = CALLERS.filter((c) => c !== "anonymous");
 export const ADMINS = ["admin"] as const;
 export const MODERATORS = ["moderator", "admin"] as const;
+
+export const READER: WorkspaceRow = { minRole: "viewer", absent: true };
+export const EDITOR: WorkspaceRow = { minRole: "editor" };
+export const BUSINESS_READER: WorkspaceRow = { minRole: "viewer", kinds: ["business"] };
+export const BUSINESS_EDITOR: WorkspaceRow = { minRole: "editor", kinds: ["business"] };

@@ -10,7 +10,7 @@ import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { withTriggers } from "../../convex/lib/writes";
 import { ensureBusinessWorkspace, ensurePersonalWorkspace } from "../../convex/lib/workspaces/store";
-import { inWorkspace, type WorkspaceClient } from "./workspace-client";
+import { inWorkspace, type WorkspaceClient } from "../support/workspace-client";
 import type { Role } from "../../convex/lib/validators";
 
 export const modules = import.meta.glob("../../convex/**/*.*s");

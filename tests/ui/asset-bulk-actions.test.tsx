@@ -16,7 +16,14 @@ const mocks = vi.hoisted(() => ({
   mutation: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock("convex/react", () => ({ useMutation: () => mocks.mutation, useConvex: () => ({ query: vi.fn() }) }));
+vi.mock("convex/react", () => ({
+  useMutation: () => mocks.mutation,
+  useConvex: () => ({ query: vi.fn() }),
+  // Signed in, in a personal workspace (the bulk calls carry it).
+  useConvexAuth: () => ({ isAuthenticated: true, isLoading: false }),
+  useQuery: () => WORKSPACES,
+}));
+const WORKSPACES = [{ _id: "ws_personal", name: "Personal", kind: "personal", role: "owner", verifiedName: null }];
 vi.mock("sonner", () => ({ toast: mocks.toast }));
 
 const IDS = Array.from({ length: 250 }, (_, i) => `asset_${i}`);

@@ -31,6 +31,12 @@ export function can(role: WorkspaceRole | null | undefined, capability: Workspac
   return role != null && rank(role) <= rank(WORKSPACE_PERMISSIONS[capability]);
 }
 
+export const WORKSPACE_KIND_LABELS: Record<WorkspaceKind, string> = {
+  personal: "Personal",
+  household: "Household",
+  business: "Business",
+};
+
 /** Kinds a signed-in user may create themselves; personal ones are made at sign-up. */
 export const CREATABLE_KINDS = ["household", "business"] as const satisfies readonly WorkspaceKind[];
 

@@ -13,6 +13,7 @@ import { formatMoney, formatNumber } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
 import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
+import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
 
 const ALL = "__all__";
 // The URL spelling of "items with no location / category" (an empty param would read as absent).
@@ -101,14 +102,16 @@ export default function BusinessDashboardPage() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Business inventory</h1>
       <p className="-mt-4 mb-6 text-sm"><Link to="/stickers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">QR stickers: print codes now, claim them on items later</Link></p>
-      <div className="flex flex-col gap-6">
-        <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
-          <Inventory />
-        </QueryErrorBoundary>
-        <Card title="Import from CSV" description="Check a file, see every problem, then import it all at once.">
-          <ImportPanel />
-        </Card>
-      </div>
+      <BusinessWorkspaceGate>
+        <div className="flex flex-col gap-6">
+          <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
+            <Inventory />
+          </QueryErrorBoundary>
+          <Card title="Import from CSV" description="Check a file, see every problem, then import it all at once.">
+            <ImportPanel />
+          </Card>
+        </div>
+      </BusinessWorkspaceGate>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { useSubmit } from "../../lib/useSubmit";
 import { BatchSheet } from "./BatchSheet";
 import { STICKER_TEXT } from "./stickerText";
 import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
+import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
 
 function NewBatchForm({ onCreated }: { onCreated: (id: Id<"stickerBatches">) => void }) {
   const [count, setCount] = useState("21");
@@ -88,17 +89,19 @@ export default function StickersPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{STICKER_TEXT.title}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">{STICKER_TEXT.intro}</p>
       </div>
-      <Card title={STICKER_TEXT.newBatch}>
-        <NewBatchForm onCreated={(id) => update({ batch: id })} />
-      </Card>
-      <Card title={STICKER_TEXT.batches}>
-        <BatchList selected={selected} onSelect={(id) => update({ batch: id })} />
-      </Card>
-      {selected !== null && (
-        <Card title="Label sheet">
-          <BatchSheet key={selected} batchId={selected} formatId={formatId} onFormatChange={setFormat} />
+      <BusinessWorkspaceGate>
+        <Card title={STICKER_TEXT.newBatch}>
+          <NewBatchForm onCreated={(id) => update({ batch: id })} />
         </Card>
-      )}
+        <Card title={STICKER_TEXT.batches}>
+          <BatchList selected={selected} onSelect={(id) => update({ batch: id })} />
+        </Card>
+        {selected !== null && (
+          <Card title="Label sheet">
+            <BatchSheet key={selected} batchId={selected} formatId={formatId} onFormatChange={setFormat} />
+          </Card>
+        )}
+      </BusinessWorkspaceGate>
     </section>
   );
 }

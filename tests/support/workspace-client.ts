@@ -1,4 +1,4 @@
-// A signed-in test client acts in a workspace, as the app's screens do (src/lib's
+// A signed-in test client (convex-test, or an HTTP client in E2E) acts in a workspace, as the app's screens do (src/lib's
 // useWorkspace adds the current one to every workspace function's arguments): a call to a
 // function that takes `workspaceId` without one gets the client's home workspace. Tests
 // that are about another workspace pass `workspaceId` themselves.
@@ -39,12 +39,14 @@ async function declaresWorkspace(fn: FunctionReference<Kind>): Promise<boolean> 
 
 /** `raw` acting in the workspace `home()` names (looked up at call time: sign-up makes it). */
 export function inWorkspace<Raw extends object>(raw: Raw, home: () => Promise<Id<"workspaces"> | null>): WorkspaceClient<Raw> {
-  const withHome = async (fn: FunctionReference<Kind>, args: Record<string, unknown> = {}) => {
-    if (args.workspaceId !== undefined || !(await declaresWorkspace(fn))) return args;
+  const withHome = async (fn: FunctionReference<Kind>, args: unknown = {}) => {
+    // Malformed arguments (the fuzzer's) go through untouched: the server refuses them.
+    if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+    if ("workspaceId" in args || !(await declaresWorkspace(fn))) return args;
     const workspaceId = await home();
     return workspaceId === null ? args : { ...args, workspaceId };
   };
-  const call = (kind: Kind) => async (fn: FunctionReference<Kind>, args?: Record<string, unknown>) =>
+  const call = (kind: Kind) => async (fn: FunctionReference<Kind>, args?: unknown) =>
     await (raw as unknown as Record<Kind, (f: unknown, a: unknown) => Promise<unknown>>)[kind](fn, await withHome(fn, args));
   return { ...raw, query: call("query"), mutation: call("mutation"), action: call("action") } as unknown as WorkspaceClient<Raw>;
 }
