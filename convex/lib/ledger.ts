@@ -168,7 +168,11 @@ export async function spend(ctx: MutationCtx, entry: Entry) {
  */
 export async function charge(ctx: MutationCtx, workspaceId: Id<"workspaces">, actorId: Id<"users">, amount: Amount): Promise<WalletHolder> {
   const workspace = await ctx.db.get("workspaces", workspaceId);
-  if (workspace === null) throw appError("NOT_FOUND", WORKSPACE_MESSAGES.notFound);
+  // A personal workspace is never shared; should anyone else ever act in one, they do not
+  // get to spend its user's own wallet.
+  if (workspace === null || (workspace.kind === "personal" && workspace.createdBy !== actorId)) {
+    throw appError("NOT_FOUND", WORKSPACE_MESSAGES.notFound);
+  }
   const payer = payerOf(workspace);
   await spend(ctx, { ...payer, ...amount, actorId });
   return payer;

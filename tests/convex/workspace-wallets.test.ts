@@ -82,6 +82,17 @@ describe("workspace wallets", () => {
     expect(await t.run(async (ctx) => await ctx.db.query("wallets").withIndex("by_workspaceId", (q) => q.eq("workspaceId", me.workspaceId)).unique())).toBeNull();
   });
 
+  test("someone else acting in a personal workspace cannot spend its user's wallet", async () => {
+    const t = setupTest();
+    const me = await fundedUser(t, 50);
+    const intruder = await fundedUser(t, 50);
+    // Personal workspaces are never shared; even a membership written by mistake spends nothing.
+    await t.run(async (ctx) => await addMember(ctx, me.workspaceId, intruder.userId, "editor"));
+    const before = await snapshot(t);
+    expect(await errorData(() => tagGeneral(asSession(t, intruder.userId, intruder.sessionId, me.workspaceId)))).toEqual({ code: "NOT_FOUND", message: "Workspace not found" });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   test("an admin tops up the workspace wallet; the buyer's own wallet is unchanged", async () => {
     const t = setupTest();
     const { workspaceId, admin, viewer } = await staffedBusiness(t);
@@ -140,14 +151,19 @@ describe("workspace wallets", () => {
       const amount = 1 + Math.floor(random() * 30);
       const roll = random();
       // Charging in the business workspace or in a personal one, or a direct earn/spend on any holder.
-      const charged = roll < 0.2 ? { workspaceId, payer: { workspaceId } } : roll < 0.35 ? { workspaceId: home.workspaceId, payer: { userId: home.userId } } : null;
+      const charged =
+        roll < 0.2
+          ? { workspaceId, actorId: editor.userId, payer: { workspaceId } }
+          : roll < 0.35
+            ? { workspaceId: home.workspaceId, actorId: home.userId, payer: { userId: home.userId } }
+            : null;
       const holder: WalletHolder = charged?.payer ?? holders[Math.floor(random() * holders.length)];
       const key = JSON.stringify(holder);
       const has = expected.get(key)!;
       const earning = charged === null && random() < 0.45;
       const run = () =>
         t.run(async (ctx) => {
-          if (charged !== null) await ledger.charge(ctx, charged.workspaceId, editor.userId, { amount, source: "tagging", description: "Fuzz" });
+          if (charged !== null) await ledger.charge(ctx, charged.workspaceId, charged.actorId, { amount, source: "tagging", description: "Fuzz" });
           else if (earning) await ledger.earn(ctx, { ...holder, amount, source: "test", description: "Fuzz" });
           else await ledger.spend(ctx, { ...holder, amount, source: "test", description: "Fuzz" });
         });
