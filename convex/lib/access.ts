@@ -21,7 +21,7 @@ import { action, query, type ActionCtx, type QueryCtx } from "../_generated/serv
 import { mutation } from "./writes";
 import { canTriageBugReports } from "./bugReports/rules";
 import { appError, MESSAGES } from "./errors";
-import { hasAdminView, hasBusinessFeatures, isAdmin } from "./roles";
+import { hasAdminView, isAdmin } from "./roles";
 import { allows, checkAccess, membership, type WorkspaceAccess, type WorkspaceNeed } from "./workspaces/policy";
 
 type Check = (user: Doc<"users">) => boolean;
@@ -130,14 +130,6 @@ export const triageMutation = customMutation(mutation, withUser(canTriageBugRepo
 export const adminViewQuery = customQuery(query, withUser(hasAdminView));
 
 /**
- * Business features (/business-dashboard): accounts with the business flag, and
- * admins, whom the route guard admits everywhere (an admin's own inventory).
- */
-export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
-export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
-export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
-
-/**
  * A query about the signed-in viewer's own data that answers `signedOut` to a caller
  * without a live session instead of throwing: while sign-in resolves, or after a
  * session ends, pages render an empty state rather than an error. Each query declares
@@ -170,10 +162,6 @@ export function ownedBy<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId
   return doc;
 }
 
-/** The same policy for queries that answer "nothing" (null, []) instead of an error. */
-export function ownedOrNull<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">): D | null {
-  return doc !== null && owner(doc) === userId ? doc : null;
-}
 
 // Workspace builders: the contract is written at the top of lib/workspaces/policy.ts.
 

@@ -30,7 +30,7 @@ function remember(id: string) {
   }
 }
 
-export type WorkspaceState = {
+type WorkspaceState = {
   /** The caller's workspaces (personal first); undefined while loading. */
   workspaces: MyWorkspace[] | undefined;
   current: MyWorkspace | null;
@@ -76,7 +76,7 @@ export function useWorkspace(): WorkspaceState {
 type InWorkspace = { workspaceId: Id<"workspaces"> };
 type WorkspaceFn<K extends "query" | "mutation" | "action"> = FunctionReference<K, "public", InWorkspace>;
 /** A workspace function's arguments without the workspace (the hooks add it). */
-export type WorkspaceArgs<F extends WorkspaceFn<"query" | "mutation" | "action">> = Omit<FunctionArgs<F>, "workspaceId">;
+type WorkspaceArgs<F extends WorkspaceFn<"query" | "mutation" | "action">> = Omit<FunctionArgs<F>, "workspaceId">;
 
 function withWorkspace<F extends WorkspaceFn<"query" | "mutation" | "action">>(args: WorkspaceArgs<F>, workspaceId: Id<"workspaces">) {
   return { ...args, workspaceId } as FunctionArgs<F>;
