@@ -65,10 +65,10 @@ describe("asset bulk actions", () => {
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "New status" }), "lost");
     await userEvent.click(screen.getByRole("button", { name: "Set status" }));
     await waitFor(() => expect(mocks.toast.success).toHaveBeenCalled());
-    const calls = mocks.mutation.mock.calls.map(([args]) => args as { ids: string[]; status: string });
+    const calls = mocks.mutation.mock.calls.map(([args]) => args as { ids: string[]; status: string; workspaceId: string });
     expect(calls.map((c) => c.ids.length)).toEqual([BULK_BATCH, BULK_BATCH, 250 - 2 * BULK_BATCH]);
     expect(calls.flatMap((c) => c.ids)).toEqual(IDS);
-    expect(calls.every((c) => c.status === "lost")).toBe(true);
+    expect(calls.every((c) => c.status === "lost" && c.workspaceId === "ws_personal")).toBe(true);
     expect(mocks.toast.success).toHaveBeenCalledWith("Marked 247 items lost (3 items skipped: unchanged or not yours)");
   });
 

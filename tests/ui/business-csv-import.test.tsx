@@ -6,8 +6,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { checkCsv } from "../../convex/lib/csv/import";
 import { CsvPreview } from "../../src/features/business/CsvPreview";
+import { BUSINESS_WORKSPACE, fake, resetFakes, signedIn } from "./app-support/fake-convex";
 import { MemoryRouter } from "react-router";
-import { fake, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -27,13 +27,13 @@ async function choose(file: File) {
 
 beforeEach(() => {
   resetFakes();
-  // A signed-in editor of the business workspace Acme Tools (the switcher's list names it).
   signedIn();
+  // Imports run in a business workspace (its owner here), paid from its wallet.
+  fake.queries["workspaces:listMine"] = [BUSINESS_WORKSPACE];
+  fake.queries["wallet:payer"] = { holder: "workspace", name: BUSINESS_WORKSPACE.name, balance: 100 };
   fake.queries["imports:current"] = null;
   // The duplicate check's one-shot reads (client.query) answer "none held" unless a test says otherwise.
   fake.clientQuery.mockResolvedValue([]);
-  fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "Acme Tools", kind: "business", role: "editor", verifiedName: null }];
-  fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 100 };
   fake.queries["topUps:offer"] = OFFER;
 });
 
@@ -93,19 +93,20 @@ describe("import panel", () => {
     expect(screen.getByLabelText("Cost")).toHaveTextContent("1 existing item updated (free)");
     expect(screen.getByTestId("import-cost")).toHaveTextContent("5 TMT");
     await user.click(screen.getByRole("button", { name: "Import and pay 5 TMT" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5, workspaceId: "w2" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
   });
 
   test("the import screen says the business's wallet pays, before anything is charged", async () => {
     render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile([HEADER, "Mug,M1,2,3.50,,,"].join("\n")));
     await screen.findByRole("button", { name: /Import and pay/ });
-    expect(screen.getByTestId("paid-from")).toHaveTextContent("Paid from Acme Tools's wallet (100 TMT)");
+    expect(screen.getByTestId("paid-from")).toHaveTextContent("Paid from Mia's Shop's wallet (100 TMT)");
     expect(screen.getByLabelText("Cost")).toHaveTextContent("Wallet balance");
   });
 
   test("short of tokens, an editor is told only owners and admins top up the workspace's wallet", async () => {
-    fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 50 };
+    fake.queries["workspaces:listMine"] = [{ ...BUSINESS_WORKSPACE, role: "editor" }];
+    fake.queries["wallet:payer"] = { holder: "workspace", name: BUSINESS_WORKSPACE.name, balance: 50 };
     render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile([HEADER, ...Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`)].join("\n")));
     expect(await screen.findByRole("button", { name: "Import and pay 900 TMT" })).toBeDisabled();
@@ -115,9 +116,8 @@ describe("import panel", () => {
 
   test("the pay button is refused while the balance is short, with a top-up that covers it", async () => {
     const user = userEvent.setup();
-    // An owner tops up the business's own wallet, which pays for the import.
-    fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "Acme Tools", kind: "business", role: "owner", verifiedName: null }];
-    fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 50 };
+    // The owner tops up the business's own wallet, which pays for the import.
+    fake.queries["wallet:payer"] = { holder: "workspace", name: BUSINESS_WORKSPACE.name, balance: 50 };
     render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const rows = Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`);
     await choose(csvFile([HEADER, ...rows].join("\n")));
@@ -127,7 +127,7 @@ describe("import panel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Insufficient tokens: you need 850 TMT more.");
     fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 1000 } as never);
     await user.click(screen.getByRole("button", { name: "Buy 1,000 TMT for £10.00" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000", workspaceId: "w2" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000", workspaceId: "ws_business" }));
   });
 
   test("a running import shows its live progress and can be cancelled", async () => {
@@ -141,6 +141,6 @@ describe("import panel", () => {
     expect(bar).toHaveAttribute("aria-valuenow", "38");
     expect(screen.getByText("750 of 2,000 rows")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel import" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ jobId: "importJobs_1", workspaceId: "w2" });
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", jobId: "importJobs_1" });
   });
 });

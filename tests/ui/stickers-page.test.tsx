@@ -50,7 +50,7 @@ describe("/stickers", () => {
     await userEvent.clear(count);
     await userEvent.type(count, "45");
     await userEvent.click(screen.getByRole("button", { name: "Create batch" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ count: 45 });
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", count: 45 });
   });
 
   it("lists batches with how many are claimed; an admin sees who made someone else's", () => {
