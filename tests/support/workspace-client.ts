@@ -37,6 +37,13 @@ async function declaresWorkspace(fn: FunctionReference<Kind>): Promise<boolean> 
   return found;
 }
 
+const unwrapped = new WeakMap<object, object>();
+
+/** The client as it is, adding no workspace: for the fuzzer, whose malformed arguments include a missing workspaceId. */
+export function exactly<C extends object>(client: C): C {
+  return (unwrapped.get(client) as C | undefined) ?? client;
+}
+
 /** `raw` acting in the workspace `home()` names (looked up at call time: sign-up makes it). */
 export function inWorkspace<Raw extends object>(raw: Raw, home: () => Promise<Id<"workspaces"> | null>): WorkspaceClient<Raw> {
   const withHome = async (fn: FunctionReference<Kind>, args: unknown = {}) => {
@@ -48,5 +55,7 @@ export function inWorkspace<Raw extends object>(raw: Raw, home: () => Promise<Id
   };
   const call = (kind: Kind) => async (fn: FunctionReference<Kind>, args?: unknown) =>
     await (raw as unknown as Record<Kind, (f: unknown, a: unknown) => Promise<unknown>>)[kind](fn, await withHome(fn, args));
-  return { ...raw, query: call("query"), mutation: call("mutation"), action: call("action") } as unknown as WorkspaceClient<Raw>;
+  const client = { ...raw, query: call("query"), mutation: call("mutation"), action: call("action") };
+  unwrapped.set(client, raw);
+  return client as unknown as WorkspaceClient<Raw>;
 }
