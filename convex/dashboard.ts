@@ -37,7 +37,7 @@ export const activity = workspaceQuery({
   absent: null,
   args: {},
   returns: v.union(v.null(), v.array(activityItemValidator)),
-  handler: async (ctx) => await recentActivity(ctx, ctx.workspace._id, ctx.user._id),
+  handler: async (ctx) => await recentActivity(ctx, ctx.workspace._id, ctx.user),
 });
 
 /** The workspace's newest visit alerts and found reports: the alerts panel and the live toast. */

@@ -96,7 +96,8 @@ export const moveTransfersToWorkspaces = migrations.define({
     if (transfer.fromWorkspaceId !== undefined) return;
     const kind = (await ctx.db.get("assets", transfer.assetId))?.kind;
     const fromWorkspaceId = await homeOf(ctx, transfer.fromUserId, kind);
-    if (transfer.status !== "accepted") return { fromWorkspaceId };
+    // Only accepted offers name their recipient (offers go to an address until accepted).
+    if (transfer.status !== "accepted" || transfer.toUserId === undefined) return { fromWorkspaceId };
     return { fromWorkspaceId, toWorkspaceId: await homeOf(ctx, transfer.toUserId, kind) };
   },
 });

@@ -14,7 +14,7 @@ import { appError } from "./lib/errors";
 import { getSettings } from "./lib/legacy/engine";
 import { contactsOf, logLegacy, siteUrl } from "./lib/legacy/log";
 import { CONTACT_INVITE_TTL_MS } from "./lib/legacy/rules";
-import { createToken, verifiedHash } from "./lib/legacy/tokens";
+import { createToken, verifiedHash } from "./lib/signedLinks";
 import {
   NOK_LIMITS,
   NOK_MESSAGES,

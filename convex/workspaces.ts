@@ -6,6 +6,7 @@ import { internalQuery } from "./_generated/server";
 import { userMutation, viewerQuery, workspaceMutation, workspaceQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import { hasBusinessFeatures } from "./lib/roles";
+import { logActivity } from "./lib/workspaces/activity";
 import { checkWorkspaceName, CREATABLE_KINDS, WORKSPACE_MESSAGES } from "./lib/workspaces/rules";
 import { membership } from "./lib/workspaces/policy";
 import { createWorkspace, myWorkspaces } from "./lib/workspaces/store";
@@ -45,7 +46,10 @@ export const create = userMutation({
   returns: v.id("workspaces"),
   handler: async (ctx, { name, kind }) => {
     if (kind === "business" && !hasBusinessFeatures(ctx.user)) throw appError("FORBIDDEN", WORKSPACE_MESSAGES.businessOnly);
-    return await createWorkspace(ctx, { name: nameOrThrow(name), kind, createdBy: ctx.user._id });
+    const clean = nameOrThrow(name);
+    const workspaceId = await createWorkspace(ctx, { name: clean, kind, createdBy: ctx.user._id });
+    await logActivity(ctx, { workspaceId, actorId: ctx.user._id, kind: "created", subject: clean });
+    return workspaceId;
   },
 });
 
@@ -56,7 +60,9 @@ export const rename = workspaceMutation({
   args: { name: v.string() },
   returns: v.null(),
   handler: async (ctx, { name }) => {
-    await ctx.db.patch("workspaces", ctx.workspace._id, { name: nameOrThrow(name) });
+    const renamed = nameOrThrow(name);
+    await ctx.db.patch("workspaces", ctx.workspace._id, { name: renamed });
+    await logActivity(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id, kind: "renamed", subject: renamed });
     return null;
   },
 });

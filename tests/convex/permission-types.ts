@@ -34,3 +34,26 @@ export const READER: WorkspaceRow = { minRole: "viewer", absent: true };
 export const EDITOR: WorkspaceRow = { minRole: "editor" };
 export const BUSINESS_READER: WorkspaceRow = { minRole: "viewer", kinds: ["business"] };
 export const BUSINESS_EDITOR: WorkspaceRow = { minRole: "editor", kinds: ["business"] };
+
+// The workspace dimension: every function that takes a `workspaceId`, called by a member
+// of each role and by a non-member (tests/convex/workspace-permissions.test.ts).
+export const WORKSPACE_CALLERS = ["owner", "admin", "editor", "viewer", "nonMember"] as const;
+export type WorkspaceCaller = (typeof WORKSPACE_CALLERS)[number];
+export const ALL_MEMBERS = ["owner", "admin", "editor", "viewer"] as const;
+export const MEMBER_MANAGERS = ["owner", "admin"] as const;
+/** A shared workspace with one member of each role, another member to act on and one pending invitation. */
+export type WorkspaceFixture = {
+  workspaceId: Id<"workspaces">;
+  member: Id<"users">;
+  invitationId: Id<"workspaceInvitations">;
+};
+export type RoleRow = {
+  kind: Kind;
+  args: (f: WorkspaceFixture) => Record<string, unknown>;
+  allowed: readonly WorkspaceCaller[];
+  // A query's answer to those it refuses, instead of an error (its `absent`).
+  absent?: unknown;
+  // A ConvexError code the handler itself answers with for some allowed callers.
+  handlerErrors?: Partial<Record<WorkspaceCaller, string>>;
+};
+export type RoleRows = Record<string, RoleRow>;

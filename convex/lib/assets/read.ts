@@ -5,12 +5,11 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { normaliseSerial } from "./serial";
 import {
-  assetChangeValidator,
   assetDetailsValidator,
-  assetEventTypeValidator,
   assetFileValidator,
   assetKindValidator,
   assetStatusValidator,
+  ownerPeriodValidator,
   visibilityValidator,
   type AssetChange,
   type AssetDetails,
@@ -57,21 +56,13 @@ export const assetDetailValidator = v.object({
   taggedAt: v.number(),
   updatedAt: v.number(),
   ownerCount: v.number(),
+  owners: v.array(ownerPeriodValidator),
   pendingTransfer: v.union(
     v.object({ _id: v.id("transfers"), toEmail: v.string(), createdAt: v.number() }),
     v.null(),
   ),
 });
 export type AssetDetail = Infer<typeof assetDetailValidator>;
-
-export const assetEventViewValidator = v.object({
-  _id: v.id("assetEvents"),
-  type: assetEventTypeValidator,
-  summary: v.string(),
-  changes: v.array(assetChangeValidator),
-  at: v.number(),
-  actorName: v.string(),
-});
 
 /** Stored details as screens read them: a will asset's typed-in beneficiaries (moved by a migration) left out. */
 export function currentDetails(details: StoredAssetDetails): AssetDetails {
@@ -182,10 +173,11 @@ export async function recordEvent(
     summary: string;
     changes?: AssetChange[];
     workspaceId?: Id<"workspaces">;
+    at?: number;
   },
 ) {
   const workspaceId = event.workspaceId ?? (await ctx.db.get("assets", event.assetId))?.workspaceId;
-  await ctx.db.insert("assetEvents", { ...event, workspaceId, at: Date.now() });
+  await ctx.db.insert("assetEvents", { ...event, workspaceId, at: event.at ?? Date.now() });
 }
 
 export function displayName(user: Doc<"users"> | null): string {

@@ -1,6 +1,7 @@
 // The dashboard's recent activity: a few of the newest rows of each source, merged.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
+import { incomingOffers } from "../assets/transfers";
 import { TOKEN_SYMBOL } from "../constants";
 import type { ActivityItem } from "./tables";
 
@@ -22,16 +23,14 @@ export function assetNames(ctx: QueryCtx): AssetNames {
 const verifyLink = (serial: string) => `/verify/${serial}`;
 const placeText = (p?: { lat: number; lng: number }) => (p ? `near ${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}` : null);
 
-async function transferItems(ctx: QueryCtx, workspaceId: Id<"workspaces">, userId: Id<"users">, names: AssetNames): Promise<ActivityItem[]> {
-  const toMe = (status: Doc<"transfers">["status"]) =>
+async function transferItems(ctx: QueryCtx, workspaceId: Id<"workspaces">, user: Doc<"users">, names: AssetNames): Promise<ActivityItem[]> {
+  const [offers, acceptedByMe, sent] = await Promise.all([
+    incomingOffers(ctx, user, PER_SOURCE / 2),
     ctx.db
       .query("transfers")
-      .withIndex("by_toUserId_and_status", (q) => q.eq("toUserId", userId).eq("status", status))
+      .withIndex("by_toUserId_and_status", (q) => q.eq("toUserId", user._id).eq("status", "accepted"))
       .order("desc")
-      .take(PER_SOURCE / 2);
-  const [offers, accepted, sent] = await Promise.all([
-    toMe("pending"),
-    toMe("accepted"),
+      .take(PER_SOURCE / 2),
     ctx.db
       .query("transfers")
       .withIndex("by_fromWorkspaceId_and_status", (q) => q.eq("fromWorkspaceId", workspaceId).eq("status", "accepted"))
@@ -39,7 +38,7 @@ async function transferItems(ctx: QueryCtx, workspaceId: Id<"workspaces">, userI
       .take(PER_SOURCE / 2),
   ]);
   // Offers are the person's; what arrived counts where it arrived.
-  const received = accepted.filter((t) => t.toWorkspaceId === workspaceId);
+  const received = acceptedByMe.filter((t) => t.toWorkspaceId === workspaceId);
   const rows = [
     ...offers.map((t) => ({ t, type: "transferOffer" as const, title: "Transfer offered to you" })),
     ...received.map((t) => ({ t, type: "transferIn" as const, title: "Asset transferred to you" })),
@@ -69,14 +68,15 @@ async function taggedHere(ctx: QueryCtx, workspaceId: Id<"workspaces">, assets: 
 }
 
 /** The workspace's registry activity, with the caller's own wallet and the offers addressed to them. */
-export async function recentActivity(ctx: QueryCtx, workspaceId: Id<"workspaces">, userId: Id<"users">): Promise<ActivityItem[]> {
+export async function recentActivity(ctx: QueryCtx, workspaceId: Id<"workspaces">, user: Doc<"users">): Promise<ActivityItem[]> {
+  const userId = user._id;
   const names = assetNames(ctx);
   const [assets, transactions, alerts, found, transfers] = await Promise.all([
     ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
     ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId)).order("desc").take(PER_SOURCE),
     ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
     ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
-    transferItems(ctx, workspaceId, userId, names),
+    transferItems(ctx, workspaceId, user, names),
   ]);
   const items: ActivityItem[] = [
     ...(await taggedHere(ctx, workspaceId, assets)).map((a) => ({

@@ -1,6 +1,6 @@
 // The workspace tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
-import { workspaceFields, workspaceMemberFields } from "./tables";
+import { workspaceActivityFields, workspaceFields, workspaceInvitationFields, workspaceMemberFields } from "./tables";
 
 export const workspaceTables = {
   // A register: personal (one per user), household or business. It owns every registry record.
@@ -15,4 +15,14 @@ export const workspaceTables = {
     .index("by_userId", ["userId"])
     // Owners and admins of a workspace ("at least one owner"), and members by role.
     .index("by_workspaceId_and_role", ["workspaceId", "role"]),
+  // Pending e-mail invitations and join links; each is deleted when it expires (scheduled at creation).
+  workspaceInvitations: defineTable(workspaceInvitationFields)
+    // Opening a link: the hash of its token.
+    .index("by_tokenHash", ["tokenHash"])
+    // The members page's list, and the cap on pending invitations.
+    .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"])
+    // A second invitation to the same address renews the first.
+    .index("by_workspaceId_and_email", ["workspaceId", "email"]),
+  // Who did what in a workspace, newest first on the activity feed.
+  workspaceActivity: defineTable(workspaceActivityFields).index("by_workspaceId_and_at", ["workspaceId", "at"]),
 };
