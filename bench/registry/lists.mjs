@@ -1,7 +1,7 @@
 // bench/registry (lists): a business account with N items (default 10,000) on the local
 // backend with this checkout's convex/. Prints, over HTTP from a ConvexHttpClient signed in
 // as the account: the p50/p95 ms of a 50-row list page (/assets and the inventory, newest
-// and by name) with its exact total, of the inventory summary, and of "select all matching"
+// and by name) with its exact total, of filtered inventory pages (with the rows each holds), of the inventory summary, and of "select all matching"
 // (every id, page by page); then the seconds a bulk status change of 1,000 items takes in
 // batches of BULK_BATCH (100; one mutation each), as the page sends them.
 // Usage: node bench/registry/lists.mjs [--items 10000] [--bulk 1000]
@@ -52,7 +52,15 @@ try {
   const deep = await http.query("assets:listMine", { paginationOpts: { numItems: 5_000, cursor: null } });
   console.log(`/assets page 101 (50 rows after 5,000):  ${await timed(30, () => http.query("assets:listMine", { paginationOpts: { numItems: 50, cursor: deep.continueCursor } }))}`);
   console.log(`inventory page 1 (50 rows, by name):     ${await timed(30, () => http.query("inventory:items", { sort: "name", paginationOpts: page }))}`);
-  console.log(`inventory page (location filter):        ${await timed(30, () => http.query("inventory:items", { location: "Aisle 2", paginationOpts: page }))}`);
+  // A filtered page must still hold 50 matches: its row count is printed beside its time.
+  for (const [label, filter] of [
+    ["location filter", { location: "Aisle 2" }],
+    ["location + category", { location: "Aisle 2", category: "Hardware" }],
+    ["location, by SKU", { location: "Aisle 2", sort: "sku" }],
+  ]) {
+    const rows = (await http.query("inventory:items", { ...filter, paginationOpts: page })).page.length;
+    console.log(`inventory page (${label}): ${rows} rows; ${await timed(30, () => http.query("inventory:items", { ...filter, paginationOpts: page }))}`);
+  }
   console.log(`inventory summary (exact totals, groups): ${await timed(30, () => http.query("inventory:summary", {}))}`);
 
   let ids = [];

@@ -27,10 +27,24 @@ export const assetTables = {
     .index("by_ownerId_and_kind_and_status_and_name", ["ownerId", "kind", "status", "name"])
     // The CSV import's duplicate check: a business's items by SKU.
     .index("by_ownerId_and_sku", ["ownerId", "details.sku"])
-    // /assets search (ownerId, kind, status) and /public-assets search (visibility).
+    // The business inventory (lib/inventory/list.ts): its location / category filters are
+    // index ranges, so a filtered page reads only matches, dated or by name...
+    .index("by_ownerId_and_kind_and_location_and_taggedAt", ["ownerId", "kind", "details.location", "taggedAt"])
+    .index("by_ownerId_and_kind_and_category_and_taggedAt", ["ownerId", "kind", "category", "taggedAt"])
+    .index("by_ownerId_and_kind_and_location_and_category_and_taggedAt", ["ownerId", "kind", "details.location", "category", "taggedAt"])
+    .index("by_ownerId_and_kind_and_location_and_name", ["ownerId", "kind", "details.location", "name"])
+    .index("by_ownerId_and_kind_and_category_and_name", ["ownerId", "kind", "category", "name"])
+    .index("by_ownerId_and_kind_and_location_and_category_and_name", ["ownerId", "kind", "details.location", "category", "name"])
+    // ...and its SKU, quantity and unit cost columns sort (location, category and status
+    // sort by the indexes above and by_ownerId_and_kind_and_status_and_taggedAt).
+    .index("by_ownerId_and_kind_and_sku", ["ownerId", "kind", "details.sku"])
+    .index("by_ownerId_and_kind_and_quantity", ["ownerId", "kind", "details.quantity"])
+    .index("by_ownerId_and_kind_and_unitCost", ["ownerId", "kind", "details.unitCost"])
+    // /assets search (ownerId, kind, status), /public-assets search (visibility) and the
+    // inventory's search within a location / category.
     .searchIndex("search_text", {
       searchField: "searchText",
-      filterFields: ["ownerId", "visibility", "kind", "status"],
+      filterFields: ["ownerId", "visibility", "kind", "status", "category", "details.location"],
     }),
   // Every serial ever issued, kept after the asset is deleted so it is never reused.
   serials: defineTable({ serial: v.string() })
