@@ -57,7 +57,7 @@ async function walk(as: Client, args: { sort?: InventorySort; location?: string;
   const pages: { _id: string }[][] = [];
   let cursor: string | null = null;
   for (;;) {
-    const r = await as.query(api.inventory.items, { ...args, paginationOpts: { numItems: PAGE, cursor } });
+    const r: { page: { _id: string }[]; isDone: boolean; continueCursor: string } = await as.query(api.inventory.items, { ...args, paginationOpts: { numItems: PAGE, cursor } });
     pages.push(r.page);
     if (r.isDone) return pages;
     cursor = r.continueCursor;

@@ -9,7 +9,7 @@ export const sortValidator = literals(...ASSET_SORTS);
 export type AssetSort = Infer<typeof sortValidator>;
 
 /** The asset field each inventory column sorts by (an index field, so a sort is an index read). */
-export const INVENTORY_SORT_FIELDS = {
+const INVENTORY_SORT_FIELDS = {
   name: "name",
   sku: "details.sku",
   quantity: "details.quantity",

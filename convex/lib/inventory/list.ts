@@ -3,13 +3,12 @@
 // a filtered page holds a full page of them. A combination no index serves (a filter with
 // a SKU, quantity, unit cost or status sort) reads the sort's index and tops the page up
 // with matches, reading at most MAX_ROWS_READ rows for one page.
-import { stream } from "convex-helpers/server/stream";
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import { v } from "convex/values";
 import type { DataModel, Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
-import schema from "../../schema";
 import { BULK_MESSAGES, FILTER_MAX, matchesStock, stockFilterArgs } from "../assets/bulk";
+import { assetStream } from "../assets/stream";
 import { inventoryOrder, inventorySortValidator, type InventorySort, type InventorySortField } from "../assets/sorts";
 import { appError } from "../errors";
 
@@ -90,8 +89,7 @@ export async function inventoryPage(
   const index = served ?? servingIndex([], field)!;
   const bounds = served === null ? [] : eqs;
   const range = (q: Range) => bounds.reduce((r, [f, v]) => r.eq(f, v), q.eq("ownerId", ownerId).eq("kind", "business"));
-  const rows = stream(ctx.db, schema)
-    .query("assets")
+  const rows = assetStream(ctx.db)
     .withIndex(index.name, range as never)
     .order(order);
   if (served !== null) return rows.paginate(opts);
