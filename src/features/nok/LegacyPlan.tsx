@@ -9,7 +9,7 @@ import { formatDateTime } from "../../lib/format";
 import { ReleaseClock } from "../../lib/ReleaseClock";
 import { useSubmit } from "../../lib/useSubmit";
 import { useNow } from "../../lib/useNow";
-import { useUnsavedChanges } from "../../lib/useUnsavedChanges";
+import { UnsavedChangesGuard } from "../../lib/UnsavedChangesGuard";
 
 type Status = NonNullable<FunctionReturnType<typeof api.legacy.status>>;
 const MONTHS = Array.from({ length: MAX_PERIOD_MONTHS - MIN_PERIOD_MONTHS + 1 }, (_, i) => i + MIN_PERIOD_MONTHS);
@@ -64,7 +64,6 @@ export function LegacyPlan({ status }: { status: Status }) {
   const form = draft ?? saved;
   const edit = (change: Partial<Form>) => setDraft({ ...form, ...change });
   const dirty = draft !== null && (draft.enabled !== saved.enabled || draft.months !== saved.months || draft.threshold !== saved.threshold);
-  const leaveGuard = useUnsavedChanges(dirty, "your legacy plan");
   const { busy, error, setError, run } = useSubmit({ fallback: "Could not save the plan" });
 
   const submit = async () => {
@@ -108,7 +107,7 @@ export function LegacyPlan({ status }: { status: Status }) {
           {dirty ? "Unsaved changes" : plan ? "No unsaved changes" : ""}
         </span>
       </div>
-      {leaveGuard}
+      <UnsavedChangesGuard dirty={dirty} what="your legacy plan" />
     </div>
   );
 }

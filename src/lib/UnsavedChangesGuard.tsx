@@ -3,10 +3,10 @@ import { useBlocker } from "react-router";
 import { ConfirmModal } from "../ui";
 
 /**
- * While `dirty`, leaving asks first: a link or Back inside the app opens a confirmation
- * (the returned element, to render), a reload or a closed tab gets the browser's own.
+ * While `dirty`, leaving asks first: a link or Back inside the app opens this confirmation,
+ * a reload or a closed tab gets the browser's own. Needs a data router (src/app/App.tsx).
  */
-export function useUnsavedChanges(dirty: boolean, what = "your changes") {
+export function UnsavedChangesGuard({ dirty, what = "your changes" }: { dirty: boolean; what?: string }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;
