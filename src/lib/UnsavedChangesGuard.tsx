@@ -19,7 +19,7 @@ export function UnsavedChangesGuard({ dirty, what = "your changes" }: { dirty: b
       open={blocker.state === "blocked"}
       onOpenChange={(open) => !open && blocker.reset?.()}
       title="Leave without saving?"
-      description={`You have not saved ${what}. If you leave now, they are lost.`}
+      description={`You have unsaved changes to ${what}. If you leave now, they are lost.`}
       confirmLabel="Leave without saving"
       cancelLabel="Stay"
       onConfirm={() => blocker.proceed?.()}
