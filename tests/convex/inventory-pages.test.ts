@@ -115,3 +115,22 @@ test("select all matching and the CSV export hold exactly the filtered items, wi
   expect((await rival.as.query(api.business.exportPage, { ...filter, cursor: null })).items).toEqual([]);
   expect((await rival.as.query(api.inventory.items, { ...filter, paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
 });
+
+test("/assets filters the same way: a kind and status filter gives full pages of matches in every order", async () => {
+  const t = setupTest();
+  const shop = await makeUser(t, { isBusinessUser: true });
+  await seed(t, shop.userId);
+  const lost = await t.run(async (ctx) => (await ctx.db.query("assets").collect()).filter((a) => a.kind === "business" && a.status === "lost"));
+  for (const sort of ["newest", "oldest", "name", "name_desc"] as const) {
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const r: { page: { _id: string }[]; isDone: boolean; continueCursor: string } = await shop.as.query(api.assets.listMine, { kind: "business", status: "lost", sort, paginationOpts: { numItems: PAGE, cursor } });
+      pages.push(r.page.map((a) => a._id));
+      if (r.isDone) break;
+      cursor = r.continueCursor;
+    }
+    expect(pages.slice(0, -1).every((p) => p.length === PAGE), sort).toBe(true);
+    expect(pages.flat().sort()).toEqual(lost.map((a) => a._id as string).sort());
+  }
+});
