@@ -1,5 +1,6 @@
-// DAO: admins create proposals, members vote with the weight of their
-// balance when they cast, everyone reads a live tally kept in one document per proposal.
+// DAO: admins create proposals, members vote with the weight of their balance as it
+// stood when the proposal opened (bought or moved TMT cannot swing a vote), everyone
+// reads a live tally kept in one document per proposal.
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { type MutationCtx, type QueryCtx } from "./_generated/server";
@@ -9,13 +10,15 @@ import {
   checkProposal,
   DAO_LIST_LIMIT,
   DAO_MESSAGES,
+  openedAt,
   proposalPhase,
+  WEIGHT_MOMENT,
   proposalViewValidator,
   type ProposalInput,
   type ProposalView,
 } from "./lib/dao/rules";
 import { appError } from "./lib/errors";
-import { getWallet } from "./lib/ledger";
+import { balanceAt } from "./lib/ledger";
 
 async function tallyOf(ctx: QueryCtx, proposalId: Id<"proposals">) {
   return await ctx.db
@@ -35,6 +38,9 @@ async function view(ctx: QueryCtx, p: Doc<"proposals">, viewer: Doc<"users"> | n
   const tally = await tallyOf(ctx, p._id);
   const zeros = p.options.map(() => 0);
   const mine = viewer === null ? null : await voteOf(ctx, p._id, viewer._id);
+  // Before the opening this is the balance so far: a transaction until then changes it (and
+  // re-runs the query), none after can.
+  const myWeight = viewer === null ? null : await balanceAt(ctx, viewer._id, openedAt(p));
   return {
     _id: p._id,
     _creationTime: p._creationTime,
@@ -47,6 +53,7 @@ async function view(ctx: QueryCtx, p: Doc<"proposals">, viewer: Doc<"users"> | n
     weights: tally?.weights ?? zeros,
     counts: tally?.counts ?? zeros,
     myVote: mine === null ? null : { option: mine.option, weight: mine.weight, castAt: mine.castAt },
+    myWeight,
   };
 }
 
@@ -94,8 +101,9 @@ export const create = adminMutation({
 });
 
 /**
- * One vote per member per proposal, changeable until the end. Each cast (first
- * or changed) weighs the voter's balance at that moment and stores it with the vote.
+ * One vote per member per proposal, changeable until the end. Each cast (first or
+ * changed) weighs the voter's balance as it stood when the proposal opened, read from
+ * the ledger's checkpoints, and stores it with the vote.
  */
 export const vote = userMutation({
   args: { proposalId: v.id("proposals"), option: v.number() },
@@ -110,7 +118,7 @@ export const vote = userMutation({
     if (!Number.isInteger(option) || option < 0 || option >= proposal.options.length) {
       throw appError("INVALID", DAO_MESSAGES.unknownOption);
     }
-    const weight = (await getWallet(ctx, ctx.user._id))?.balance ?? 0;
+    const weight = await balanceAt(ctx, ctx.user._id, openedAt(proposal));
     const tally = await tallyOf(ctx, proposalId);
     const weights = tally?.weights.slice() ?? proposal.options.map(() => 0);
     const counts = tally?.counts.slice() ?? proposal.options.map(() => 0);
@@ -147,7 +155,8 @@ export const seedDemo = internalMutation({
       title: "Lower the tagging cost for business inventory",
       description:
         "Business members tag stock in bulk. This proposal asks whether business tags should cost less " +
-        "than personal ones, so shops can register whole inventories.\n\nVote with your TMT balance; " +
+        "than personal ones, so shops can register whole inventories.\n\nVote with your TMT balance " +
+        `${WEIGHT_MOMENT}; ` +
         "the result counts once the quorum is reached.",
       options: ["Yes, halve it for business tags", "Keep one price for everyone", "Discount only above 100 items"],
       startsAt: now - 60 * 60 * 1000,

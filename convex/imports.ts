@@ -20,6 +20,7 @@ import { importCost } from "./lib/csv/pricing";
 import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
 import { appError } from "./lib/errors";
 import { earn, spend } from "./lib/ledger";
+import { toOneLine } from "./lib/oneLine";
 import { internalMutation } from "./lib/writes";
 import { vOnCompleteArgs } from "@convex-dev/workpool";
 
@@ -115,7 +116,7 @@ export const start = businessAction({
   returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number(), leftOut: v.number() }),
   handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number; leftOut: number }> => {
     if (args.csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(args.csv.length)));
-    const fileName = args.fileName.trim().slice(0, MAX_FILE_NAME) || "import.csv";
+    const fileName = toOneLine(args.fileName).trim().slice(0, MAX_FILE_NAME) || "import.csv";
     const check = checkCsv(args.csv, args.mapping as Mapping);
     if (check.fileError !== null) throw appError("INVALID", check.fileError);
     // Bad rows are left out (the preview listed them and offers them as a CSV to fix).

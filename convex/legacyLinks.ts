@@ -15,6 +15,7 @@ import { logLegacy, siteUrl } from "./lib/legacy/log";
 import { createToken, verifiedHash } from "./lib/legacy/tokens";
 import { NOK_MESSAGES } from "./lib/legacy/nokRules";
 import { sendEmail } from "./lib/outbound";
+import { TOKEN_LINKS, tokenPath } from "./lib/tokenLinks";
 
 const fileView = v.object({ name: v.string(), url: v.union(v.string(), v.null()), contentType: v.string() });
 const legacyAssetValidator = v.object({
@@ -175,7 +176,7 @@ export const sendConfirmationRequests = internalAction({
       const { token, hash } = createToken("lapse");
       const mail = await ctx.runMutation(internal.legacyLinks.attachLapseToken, { id, hash });
       if (mail === null) continue;
-      const link = siteUrl(`/legacy/confirm/${token}`);
+      const link = siteUrl(tokenPath(TOKEN_LINKS.lapseConfirm.path, { token }));
       await sendEmail(ctx, {
         to: mail.to,
         subject: `Please confirm: ${mail.ownerName}'s legacy release`,
@@ -208,7 +209,7 @@ export const sendGrants = internalAction({
       const { token, hash } = createToken("grant");
       const mail = await ctx.runMutation(internal.legacyLinks.attachGrantToken, { id, hash });
       if (mail === null) continue;
-      const link = siteUrl(`/legacy/${token}`);
+      const link = siteUrl(tokenPath(TOKEN_LINKS.legacyGrant.path, { token }));
       await sendEmail(ctx, {
         to: mail.to,
         subject: `${mail.ownerName} left something for you`,

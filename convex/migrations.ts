@@ -9,6 +9,8 @@ import { internalMutation } from "./lib/writes";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 import { recordEvent } from "./lib/assets/read";
 import { logLegacy } from "./lib/legacy/log";
+import { redactSecrets } from "./lib/bugReports/redact";
+import { checkpointOf } from "./lib/ledger";
 
 // The app's internalMutation, so table triggers see the migrations' writes too.
 export const migrations = new Migrations<DataModel>(components.migrations, { internalMutation });
@@ -43,8 +45,45 @@ export const makeWillAssetsPrivate = migrations.define({
   },
 });
 
+/**
+ * Reports sent before path tokens were redacted carry them (a beneficiary's /legacy/<token>,
+ * a lapse or contact confirmation link) to every triager: the same redaction, applied to
+ * what is stored. Only the secrets change; the rest of each report stays as sent.
+ */
+export const redactBugReportTokens = migrations.define({
+  table: "bugReports",
+  migrateOne: (_ctx, report) => {
+    const redacted = {
+      description: redactSecrets(report.description),
+      pageUrl: redactSecrets(report.pageUrl),
+      consoleLogs: report.consoleLogs.map((entry) => ({ ...entry, message: redactSecrets(entry.message) })),
+    };
+    const changed =
+      redacted.description !== report.description ||
+      redacted.pageUrl !== report.pageUrl ||
+      redacted.consoleLogs.some((entry, i) => entry.message !== report.consoleLogs[i].message);
+    return changed ? redacted : undefined;
+  },
+});
+
+/**
+ * Each transaction records the balance it left (DAO weights read the balance at a proposal's
+ * opening from it). Rows run oldest first, so each user's previous row has its checkpoint
+ * already; one that does not is left for balanceAt's fallback, which reads both shapes.
+ */
+export const checkpointBalances = migrations.define({
+  table: "transactions",
+  migrateOne: async (ctx, row) => {
+    if (row.balanceAfter !== undefined) return;
+    const balanceAfter = await checkpointOf(ctx, row);
+    return balanceAfter === null ? undefined : { balanceAfter };
+  },
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
   internal.migrations.makeWillAssetsPrivate,
+  internal.migrations.redactBugReportTokens,
+  internal.migrations.checkpointBalances,
 ]);

@@ -25,6 +25,7 @@ import {
   willAssetViewValidator,
 } from "./lib/legacy/nokRules";
 import { sendEmail } from "./lib/outbound";
+import { TOKEN_LINKS, tokenPath } from "./lib/tokenLinks";
 
 const WILL_ASSETS_LIMIT = 100;
 
@@ -248,7 +249,7 @@ export const sendInvite = internalAction({
     const { token, hash } = createToken("contact");
     const mail = await ctx.runMutation(internal.nextOfKin.attachInviteToken, { contactId, hash });
     if (mail === null) return null;
-    const link = siteUrl(`/nok/confirm/${token}`);
+    const link = siteUrl(tokenPath(TOKEN_LINKS.nokConfirm.path, { token }));
     await sendEmail(ctx, {
       to: mail.to,
       subject: `${mail.ownerName} named you as next of kin on TagMyThing`,

@@ -3,8 +3,8 @@ import { v } from "convex/values";
 import { publicQuery, userAction, userMutation } from "./lib/access";
 import { parseNewPassword } from "./lib/auth/passwordStrength";
 import { internal } from "./_generated/api";
-import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, MAX_PASSWORD_LENGTH } from "./lib/constants";
-import { appError, MESSAGES } from "./lib/errors";
+import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, MAX_PASSWORD_LENGTH } from "./lib/constants";
+import { appError, fullNameError, MESSAGES } from "./lib/errors";
 import { spendGuess, throwCredentialError } from "./lib/auth/passwordProvider";
 import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { toProfile } from "./lib/auth/profiles";
@@ -36,9 +36,8 @@ export const updateProfile = userMutation({
   handler: async (ctx, args) => {
     const fullName = args.fullName.trim();
     const avatarUrl = args.avatarUrl.trim();
-    if (fullName.length > FULL_NAME_MAX_LENGTH) {
-      throw appError("INVALID", MESSAGES.fullNameTooLong);
-    }
+    const nameError = fullNameError(fullName);
+    if (nameError !== undefined) throw appError("INVALID", nameError);
     if (avatarUrl !== "" && (!/^https?:\/\/\S+$/i.test(avatarUrl) || avatarUrl.length > AVATAR_URL_MAX_LENGTH)) {
       throw appError("INVALID", MESSAGES.invalidAvatarUrl);
     }

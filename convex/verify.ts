@@ -18,6 +18,7 @@ import { placeValidator, verifyResultValidator } from "./lib/verify/tables";
 import { foundReportEmail } from "./lib/verify/email";
 import { getAssetBySerial, publicView } from "./lib/assets/read";
 import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
+import { oneLineError } from "./lib/oneLine";
 
 /** What a finder or buyer may see. A private asset shows only that it exists and its status. */
 export const bySerial = publicQuery({
@@ -93,6 +94,8 @@ export const reportFound = publicMutation({
     if (contact !== undefined && contact.length > FOUND_CONTACT_MAX) {
       throw appError("INVALID", VERIFY_MESSAGES.contactTooLong);
     }
+    const contactError = oneLineError("Contact details", contact);
+    if (contactError !== undefined) throw appError("INVALID", contactError);
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null) throw appError("NOT_FOUND", VERIFY_MESSAGES.serialNotFound);
     if (ctx.user?._id === asset.ownerId) throw appError("INVALID", VERIFY_MESSAGES.ownAsset);

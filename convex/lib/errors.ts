@@ -1,4 +1,6 @@
 import { ConvexError } from "convex/values";
+import { FULL_NAME_MAX_LENGTH } from "./constants";
+import { oneLineError } from "./oneLine";
 
 export const ERROR_CODES = [
   "NOT_AUTHENTICATED",
@@ -38,6 +40,11 @@ export const MESSAGES = {
   mfaRequired: "Enter the 6-digit code from your authenticator app",
   invalidTotp: "Invalid authentication code",
 } as const;
+
+/** What is wrong with a trimmed full name, else undefined (users.updateProfile and the profile form). */
+export function fullNameError(fullName: string): string | undefined {
+  return fullName.length > FULL_NAME_MAX_LENGTH ? MESSAGES.fullNameTooLong : oneLineError("Full name", fullName);
+}
 
 export function appError(code: ErrorCode, message: string) {
   return new ConvexError<AppErrorData>({ code, message });

@@ -45,6 +45,46 @@ export async function getWallet(ctx: QueryCtx, userId: Id<"users">): Promise<Doc
     .unique();
 }
 
+/**
+ * A user's balance as it stood at `time`: the checkpoint of their last transaction up to then
+ * (0 with none). Rows written before checkpoints existed are worked out from the first
+ * checkpointed row after `time` (or the wallet), less what came between.
+ */
+export async function balanceAt(ctx: QueryCtx, userId: Id<"users">, time: number): Promise<number> {
+  const last = await ctx.db
+    .query("transactions")
+    .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).lte("createdAt", time))
+    .order("desc")
+    .first();
+  if (last === null) return 0;
+  if (last.balanceAfter !== undefined) return last.balanceAfter;
+  let since = 0;
+  const later = ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).gt("createdAt", time));
+  for await (const row of later) {
+    if (row.balanceAfter !== undefined) return row.balanceAfter - row.amount - since;
+    since += row.amount;
+  }
+  return ((await getWallet(ctx, userId))?.balance ?? 0) - since;
+}
+
+/** The checkpoint an older transaction lacks: the one before it (same user) plus its amount. */
+export async function checkpointOf(ctx: QueryCtx, row: Doc<"transactions">): Promise<number | null> {
+  // The index orders by (userId, createdAt, _creationTime): first the same moment's earlier rows.
+  const previous =
+    (await ctx.db
+      .query("transactions")
+      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", row.userId).eq("createdAt", row.createdAt).lt("_creationTime", row._creationTime))
+      .order("desc")
+      .first()) ??
+    (await ctx.db
+      .query("transactions")
+      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", row.userId).lt("createdAt", row.createdAt))
+      .order("desc")
+      .first());
+  if (previous === null) return row.amount;
+  return previous.balanceAfter === undefined ? null : previous.balanceAfter + row.amount;
+}
+
 async function requireUser(ctx: MutationCtx, userId: Id<"users">) {
   if ((await ctx.db.get("users", userId)) === null) throw appError("NOT_FOUND", MESSAGES.userNotFound);
 }
@@ -59,6 +99,7 @@ async function record(ctx: MutationCtx, wallet: Doc<"wallets">, entry: Entry, si
     source,
     description,
     createdAt: Date.now(),
+    balanceAfter: balance,
   });
   await ctx.db.patch("wallets", wallet._id, { balance });
   return { balance, transactionId };

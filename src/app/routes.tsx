@@ -1,6 +1,7 @@
 import { Navigate, Route } from "react-router";
 import type { FrameId } from "../features/frames/frames";
 import { lazyPage } from "../lib/lazyPage";
+import { TOKEN_LINKS } from "../../convex/lib/tokenLinks";
 import { ProtectedRoute } from "./ProtectedRoute";
 
 const AuthPage = lazyPage(() => import("../features/auth/AuthPage"));
@@ -72,10 +73,10 @@ export function appRoutes() {
         <Route key={path} path={path} element={<AuthPage />} />
       ))}
       <Route path="/auth/phone" element={<PhoneSignInPage />} />
-      <Route path="/auth/callback" element={<AuthCallbackPage />} />
+      <Route path={TOKEN_LINKS.emailVerification.path} element={<AuthCallbackPage />} />
       <Route path="/check-email" element={<CheckEmailPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path={TOKEN_LINKS.passwordReset.path} element={<ResetPasswordPage />} />
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
       {INFO_SLUGS.map((slug) => (
         <Route key={slug} path={`/${slug}`} element={<InfoPage slug={slug} />} />
@@ -94,12 +95,12 @@ export function appRoutes() {
       <Route path="/mywill-tagging" element={<TaggingLandingPage kind="will" />} />
       <Route path="/business-tagging" element={<TaggingLandingPage kind="business" />} />
       <Route path="/public-assets" element={<PublicAssetsPage />} />
-      <Route path="/dev/outbox" element={<DevOutboxPage />} />
+      <Route path={TOKEN_LINKS.devOutbox.path} element={<DevOutboxPage />} />
       {/* Next of kin and beneficiaries act through signed links, without an account. */}
-      <Route path="/nok/confirm/:token" element={<ConfirmContactPage />} />
-      <Route path="/legacy/confirm/:token" element={<ConfirmLapsePage />} />
-      <Route path="/legacy/:token" element={<LegacyViewPage />} />
-      <Route path="/legacy/:token/:assetId" element={<LegacyViewPage />} />
+      <Route path={TOKEN_LINKS.nokConfirm.path} element={<ConfirmContactPage />} />
+      <Route path={TOKEN_LINKS.lapseConfirm.path} element={<ConfirmLapsePage />} />
+      <Route path={TOKEN_LINKS.legacyGrant.path} element={<LegacyViewPage />} />
+      <Route path={TOKEN_LINKS.legacyGrantAsset.path} element={<LegacyViewPage />} />
 
       <Route element={<ProtectedRoute />}>
         <Route path="/nok" element={<NokPage />} />

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { runToCompletion } from "@convex-dev/migrations";
+import { api, components, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { earn } from "../../convex/lib/ledger";
+import { earn, spend } from "../../convex/lib/ledger";
 import { DAO_MESSAGES, outcome } from "../../convex/lib/dao/rules";
+import { tagGeneral } from "./assets-support";
 import { errorData, makeUser, setupTest, snapshot, type Backend } from "./setup";
 
 const HOUR = 60 * 60 * 1000;
@@ -91,7 +93,7 @@ describe("proposals", () => {
 });
 
 describe("voting", () => {
-  test("a vote weighs the voter's ledger balance when cast and is stored with it", async () => {
+  test("a vote weighs the voter's balance as it stood when the proposal opened and is stored with it", async () => {
     const { t, proposalId } = await setup();
     const member = await makeUser(t);
     await fund(t, member.userId, 70);
@@ -172,5 +174,96 @@ describe("voting", () => {
 
   test("a tie has no winner", () => {
     expect(outcome({ weights: [60, 60], counts: [1, 1], quorum: 10 })).toMatchObject({ tied: true, winner: null });
+  });
+});
+
+describe("vote weight cannot be bought or moved", () => {
+  test("buying 1,000 TMT in test mode after a proposal opens adds no weight: the buyer cannot meet a 100-TMT quorum alone", async () => {
+    const { t, proposalId } = await setup();
+    const buyer = await makeUser(t);
+    vi.setSystemTime(T0 + HOUR);
+    expect(await buyer.as.action(api.topUps.buy, { packId: "tmt_1000" })).toEqual({ kind: "paid", tmt: 1_000 });
+    expect(await buyer.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 0 });
+    const p = (await buyer.as.query(api.dao.get, { proposalId }))!;
+    expect(p).toMatchObject({ weights: [0, 0], counts: [1, 0], myVote: { option: 0, weight: 0 }, myWeight: 0 });
+    expect(outcome(p)).toMatchObject({ totalWeight: 0, quorumReached: false, winner: null });
+  });
+
+  test("topping up, spending or changing a vote during a vote leaves its weight at the opening balance", async () => {
+    const { t, proposalId } = await setup();
+    const member = await makeUser(t);
+    await fund(t, member.userId, 70);
+    vi.setSystemTime(T0 + HOUR);
+    await member.as.action(api.topUps.buy, { packId: "tmt_1000" });
+    expect(await member.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 70 });
+    // Spending most of it (tagging) and buying more, then voting again.
+    vi.setSystemTime(T0 + 2 * HOUR);
+    await tagGeneral(member.as);
+    await member.as.action(api.topUps.buy, { packId: "tmt_12000" });
+    expect(await member.as.mutation(api.dao.vote, { proposalId, option: 1 })).toEqual({ weight: 70 });
+    expect(await member.as.query(api.dao.get, { proposalId })).toMatchObject({ weights: [0, 70], counts: [0, 1], myWeight: 70 });
+  });
+
+  test("TMT passed to a fresh account during a vote gives it no weight, and the giver keeps the weight of the opening", async () => {
+    const { t, proposalId } = await setup();
+    const giver = await makeUser(t);
+    const fresh = await makeUser(t);
+    await fund(t, giver.userId, 500);
+    vi.setSystemTime(T0 + HOUR);
+    // The ledger's move of TMT between accounts: a spend from one and an earn to the other.
+    await t.mutation(internal.lib.ledger.earnTokens, { userId: fresh.userId, amount: 500, source: "transfer", description: "From a friend" });
+    await t.run(async (ctx) => {
+      await spend(ctx, { userId: giver.userId, amount: 500, source: "transfer", description: "To a friend" });
+    });
+    expect(await fresh.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 0 });
+    expect(await giver.as.mutation(api.dao.vote, { proposalId, option: 1 })).toEqual({ weight: 500 });
+    expect(await t.query(api.dao.get, { proposalId })).toMatchObject({ weights: [0, 500], counts: [1, 1] });
+  });
+
+  test("a member with no TMT when the proposal opened sees a weight of 0 before voting", async () => {
+    const { t, proposalId } = await setup();
+    const member = await makeUser(t);
+    vi.setSystemTime(T0 + HOUR);
+    await fund(t, member.userId, 300);
+    expect((await member.as.query(api.dao.get, { proposalId }))!.myWeight).toBe(0);
+    expect((await t.query(api.dao.get, { proposalId }))!.myWeight).toBeNull();
+  });
+
+  test("a proposal created with a start in the past opens when it is created", async () => {
+    const t = setupTest();
+    const admin = await makeUser(t, { role: "admin" });
+    const member = await makeUser(t);
+    await fund(t, member.userId, 20);
+    vi.setSystemTime(T0 + HOUR);
+    await fund(t, member.userId, 30);
+    vi.setSystemTime(T0 + 2 * HOUR);
+    const proposalId = await admin.as.mutation(api.dao.create, draft({ startsAt: T0 }));
+    vi.setSystemTime(T0 + 3 * HOUR);
+    await fund(t, member.userId, 1000);
+    expect(await member.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 50 });
+  });
+
+  test("balances recorded before checkpoints weigh the same, before and after the migration that adds them", async () => {
+    const { t, proposalId } = await setup();
+    const member = await makeUser(t);
+    // Rows as the ledger wrote them before it kept a running balance.
+    await t.run(async (ctx) => {
+      const row = (amount: number, createdAt: number) => ({ userId: member.userId, amount, type: amount < 0 ? ("spent" as const) : ("earned" as const), source: "test", description: "Old row", createdAt });
+      await ctx.db.insert("wallets", { userId: member.userId, balance: 60 });
+      // Two rows of one moment (one mutation): the index orders them by creation.
+      await ctx.db.insert("transactions", row(50, T0 - HOUR));
+      await ctx.db.insert("transactions", row(-10, T0 - HOUR));
+      await ctx.db.insert("transactions", row(20, T0 + HOUR));
+    });
+    vi.setSystemTime(T0 + 2 * HOUR);
+    expect((await member.as.query(api.dao.get, { proposalId }))!.myWeight).toBe(40);
+    await fund(t, member.userId, 5);
+    expect((await member.as.query(api.dao.get, { proposalId }))!.myWeight).toBe(40);
+    await t.run(async (ctx) => {
+      await runToCompletion(ctx, components.migrations, internal.migrations.checkpointBalances);
+    });
+    const rows = await t.run(async (ctx) => await ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", member.userId)).collect());
+    expect(rows.map((r) => r.balanceAfter)).toEqual([50, 40, 60, 65]);
+    expect(await member.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 40 });
   });
 });

@@ -21,7 +21,6 @@ vi.mock("convex/react", () => ({ useConvexAuth: () => mocks.auth, useQuery: () =
 vi.mock("@convex-dev/auth/react", () => ({ useAuthToken: () => mocks.token }));
 vi.mock("sonner", () => ({ toast: mocks.toast }));
 vi.mock("../../src/features/bugReports/captureScreenshot", () => ({
-  IGNORE_ATTRIBUTE: "data-bug-report-ignore",
   captureScreenshot: mocks.capture,
 }));
 
@@ -198,5 +197,29 @@ describe("bug report widget", () => {
     // A failure keeps what the user wrote.
     expect(within(dialog).getByLabelText("What went wrong?")).toHaveValue("It broke");
     await act(async () => {});
+  });
+
+  test("a report sent from a beneficiary's /legacy/<token> page carries the token nowhere: URL, context, console or description", async () => {
+    const token = "Zq8vT3kLm0pW5xR2yB7nC4dF6gH1jK9s.aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gH3jK5mN7pQ9s";
+    window.history.replaceState(null, "", `/legacy/${token}/k57asset`);
+    recordConsoleEntry("error", [`Failed to load /legacy/${token}/k57asset`]);
+    const user = userEvent.setup();
+    renderWidget();
+    const dialog = await openModal(user);
+    const context = within(dialog).getByRole("region", { name: "Context" });
+    expect(context).toHaveTextContent("/legacy/[REDACTED]/k57asset");
+    expect(dialog).not.toHaveTextContent(token);
+    await user.click(within(dialog).getByLabelText("What went wrong?"));
+    await user.paste(`The link ${window.location.href} shows nothing`);
+    await user.click(within(dialog).getByRole("button", { name: "Submit Bug Report" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const sent = init.body as string;
+    expect(sent).not.toContain(token.slice(0, 12));
+    expect(JSON.parse(sent)).toMatchObject({
+      pageUrl: "http://localhost:3000/legacy/[REDACTED]/k57asset",
+      errorMessage: "The link http://localhost:3000/legacy/[REDACTED]/k57asset shows nothing",
+      consoleLogs: [expect.objectContaining({ message: "Failed to load /legacy/[REDACTED]/k57asset" })],
+    });
   });
 });

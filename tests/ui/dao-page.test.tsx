@@ -24,13 +24,15 @@ function proposal(overrides: Partial<ProposalView> = {}): ProposalView {
     weights: [70, 20],
     counts: [2, 1],
     myVote: null,
+    myWeight: 42,
     ...overrides,
   };
 }
 
 function renderPage(proposals: ProposalView[]) {
   fake.queries["dao:list"] = proposals;
-  fake.queries["wallet:balance"] = 42;
+  // The balance today: bought after the proposal opened, it must not be what a vote weighs.
+  fake.queries["wallet:balance"] = 9000;
   return render(
     <MemoryRouter>
       <DaoPage />
@@ -54,12 +56,27 @@ describe("DAO page", () => {
     expect(screen.queryByRole("button", { name: "New proposal" })).not.toBeInTheDocument();
   });
 
+  it("says on the page that a vote weighs the balance as it stood when the proposal opened", () => {
+    signedOut();
+    renderPage([proposal()]);
+    expect(screen.getByText(/each vote weighs the voter's balance as it stood when the proposal opened/)).toBeInTheDocument();
+    expect(screen.getByText(/Your vote weighs your TMT balance as it stood when the proposal opened/)).toBeInTheDocument();
+  });
+
+  it("tells a member who held no TMT when the proposal opened that their vote weighs 0", () => {
+    signedIn(makeProfile());
+    renderPage([proposal({ myWeight: 0 })]);
+    const form = screen.getByRole("form", { name: "Vote on Fund a repair café" });
+    expect(within(form).getByText("You held no TMT when this proposal opened, so your vote weighs 0 TMT. TMT you get now does not count here.")).toBeInTheDocument();
+  });
+
   it("lets a member cast a vote, then change it", async () => {
     signedIn(makeProfile());
     fake.mutation.mockResolvedValue({ weight: 42 } as never);
     const { rerender } = renderPage([proposal()]);
     const form = screen.getByRole("form", { name: "Vote on Fund a repair café" });
-    expect(within(form).getByText(/weighs your balance now: 42 TMT/)).toBeInTheDocument();
+    expect(within(form).getByText("Your vote weighs 42 TMT: your balance as it stood when the proposal opened.")).toBeInTheDocument();
+    expect(form).not.toHaveTextContent("9,000");
     const cast = within(form).getByRole("button", { name: "Cast vote" });
     expect(cast).toBeDisabled();
     await userEvent.click(within(form).getByRole("radio", { name: "No" }));

@@ -8,6 +8,7 @@ import { SessionGate, SessionGuard } from "../../src/features/account/security/S
 import { SessionsPanel } from "../../src/features/account/security/SessionsPanel";
 import { TwoFactorPanel } from "../../src/features/account/security/TwoFactorPanel";
 import { describeDevice } from "../../src/features/account/security/securityFormat";
+import { IGNORE_ATTRIBUTE } from "../../src/lib/notInScreenshots";
 
 const mocks = vi.hoisted(() => ({
   queries: {} as Record<string, unknown>,
@@ -182,6 +183,21 @@ describe("two-factor panel", () => {
     mocks.queries["twoFactor:status"] = { ...off, enabled: true, enabledAt: 0, recoveryCodesLeft: 10 };
     await press("I have saved my codes");
     expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
+  });
+
+  it("a bug report's screenshot leaves out the authenticator key, its QR code and the recovery codes", async () => {
+    mocks.queries["twoFactor:status"] = off;
+    renderAt(<TwoFactorPanel />);
+    mocks.calls["twoFactor:start"] = vi.fn(async () => ({ secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", uri: "otpauth://totp/TagMyThing%3Amia?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" }));
+    mocks.calls["twoFactor:confirm"] = vi.fn(async () => ({ recoveryCodes: ["AAAAA-BBBBB", "CCCCC-DDDDD"] }));
+    await press("Set up two-factor authentication");
+    const leftOut = (el: Element) => el.closest(`[${IGNORE_ATTRIBUTE}]`) !== null;
+    expect(leftOut(screen.getByTestId("qr"))).toBe(true);
+    expect(leftOut(screen.getByTestId("totp-secret"))).toBe(true);
+    expect(leftOut(screen.getByText("Enter the 6-digit code the app shows."))).toBe(false);
+    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
+    await press("Verify and turn on");
+    expect(leftOut(screen.getByRole("list", { name: "Recovery codes" }))).toBe(true);
   });
 
   it("turns off with a code and shows a wrong code's message", async () => {

@@ -5,6 +5,7 @@ import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
 import TagPage from "../../src/features/tag/TagPage";
+import { oneLineMessage } from "../../convex/lib/oneLine";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
@@ -84,6 +85,14 @@ describe("/tag", () => {
     renderTag();
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     expect(screen.getByText("Name is required")).toBeInTheDocument();
+    expect(fake.mutation).not.toHaveBeenCalled();
+  });
+
+  it("general: a name holding a control character gets the server's message and nothing is sent", async () => {
+    renderTag();
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "=HYPERLINK(1)\u0000x" } });
+    await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(screen.getByText(oneLineMessage("Name"))).toBeInTheDocument();
     expect(fake.mutation).not.toHaveBeenCalled();
   });
 

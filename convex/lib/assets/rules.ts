@@ -3,6 +3,7 @@
 import { contractAddressError, tokenIdError } from "./chains";
 import type { AssetDetails, AssetKind, AssetStatus, Visibility } from "./tables";
 import { appError } from "../errors";
+import { oneLineError } from "../oneLine";
 
 const ASSET_LIMITS = {
   name: 100,
@@ -79,6 +80,12 @@ function checkText(errors: FieldErrors, key: string, label: string, value: strin
   if (value !== undefined && value.length > max) errors[key] = tooLong(label, max);
 }
 
+/** A single-line field: also no line breaks or control characters. */
+function checkLine(errors: FieldErrors, key: string, label: string, value: string | undefined, max: number) {
+  const error = value !== undefined && value.length > max ? tooLong(label, max) : oneLineError(label, value);
+  if (error !== undefined) errors[key] = error;
+}
+
 function isPastDate(value: string, now: number): boolean {
   if (!DATE.test(value)) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
@@ -87,9 +94,9 @@ function isPastDate(value: string, now: number): boolean {
 
 function detailErrors(errors: FieldErrors, d: AssetDetails, now: number) {
   if (d.kind === "general") {
-    checkText(errors, "brand", "Brand", d.brand, ASSET_LIMITS.short);
-    checkText(errors, "model", "Model", d.model, ASSET_LIMITS.short);
-    checkText(errors, "location", "Location", d.location, ASSET_LIMITS.location);
+    checkLine(errors, "brand", "Brand", d.brand, ASSET_LIMITS.short);
+    checkLine(errors, "model", "Model", d.model, ASSET_LIMITS.short);
+    checkLine(errors, "location", "Location", d.location, ASSET_LIMITS.location);
     if (d.purchaseDate !== undefined && !isPastDate(d.purchaseDate, now)) errors.purchaseDate = "Purchase date must be a real date, not in the future";
     if (d.purchaseValue !== undefined && !isMoney(d.purchaseValue)) errors.purchaseValue = "Purchase value must be a positive amount";
   } else if (d.kind === "nft") {
@@ -108,7 +115,7 @@ function detailErrors(errors: FieldErrors, d: AssetDetails, now: number) {
     else if (!SKU.test(d.sku)) errors.sku = "SKU may use letters, digits, dots, dashes and slashes";
     if (!Number.isSafeInteger(d.quantity) || d.quantity < 0 || d.quantity > ASSET_LIMITS.quantity) errors.quantity = "Quantity must be a whole number, 0 or more";
     if (d.unitCost !== undefined && !isMoney(d.unitCost)) errors.unitCost = "Unit cost must be a positive amount";
-    checkText(errors, "location", "Location", d.location, ASSET_LIMITS.location);
+    checkLine(errors, "location", "Location", d.location, ASSET_LIMITS.location);
   }
 }
 
@@ -116,9 +123,9 @@ function detailErrors(errors: FieldErrors, d: AssetDetails, now: number) {
 export function assetErrors(input: AssetInput, now = Date.now()): FieldErrors {
   const errors: FieldErrors = {};
   if (input.name === "") errors.name = "Name is required";
-  checkText(errors, "name", "Name", input.name, ASSET_LIMITS.name);
+  checkLine(errors, "name", "Name", input.name, ASSET_LIMITS.name);
   checkText(errors, "description", "Description", input.description, ASSET_LIMITS.description);
-  checkText(errors, "category", "Category", input.category, ASSET_LIMITS.category);
+  checkLine(errors, "category", "Category", input.category, ASSET_LIMITS.category);
   if (input.details.kind !== input.kind) errors.kind = "Details do not match the asset kind";
   else detailErrors(errors, input.details, now);
   return errors;

@@ -6,6 +6,7 @@ import type { MutationCtx } from "../../_generated/server";
 import { FILE_MESSAGES, MAX_ASSET_FILES, MAX_FILE_NAME, fileError } from "./fileRules";
 import { fileKindValidator, type AssetFile, type FileKind } from "./tables";
 import { appError } from "../errors";
+import { hasControlChars, oneLineMessage } from "../oneLine";
 
 export const newFileValidator = v.object({
   storageId: v.id("_storage"),
@@ -22,6 +23,7 @@ export async function checkUploads(ctx: MutationCtx, files: NewFile[], alreadyAt
   for (const file of files) {
     const name = file.name.trim();
     if (name === "" || name.length > MAX_FILE_NAME) throw appError("INVALID", FILE_MESSAGES.badName);
+    if (hasControlChars(name)) throw appError("INVALID", oneLineMessage("File names"));
     const meta = await ctx.db.system.get("_storage", file.storageId);
     if (meta === null) throw appError("INVALID", FILE_MESSAGES.missing);
     const contentType = meta.contentType ?? "application/octet-stream";

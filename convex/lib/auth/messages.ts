@@ -2,6 +2,7 @@
 import { env } from "../../_generated/server";
 import { OTP_TTL_MS, PRODUCT_NAME } from "../constants";
 import type { EmailMessage, SmsMessage } from "../outbound";
+import { TOKEN_LINKS } from "../tokenLinks";
 
 function siteUrl(): string {
   const url = env.SITE_URL;
@@ -19,7 +20,8 @@ function link(path: string, params: Record<string, string | undefined>): string 
 
 /** The sign-up link: opening it proves the address and signs the new account in. */
 export function verificationEmail(args: { email: string; code: string; from: string; ref?: string }): EmailMessage {
-  const href = link("/auth/callback", { code: args.code, email: args.email, from: args.from, ref: args.ref });
+  const { path, param } = TOKEN_LINKS.emailVerification;
+  const href = link(path, { [param]: args.code, email: args.email, from: args.from, ref: args.ref });
   return {
     to: args.email,
     subject: `Verify your ${PRODUCT_NAME} email`,
@@ -29,7 +31,8 @@ export function verificationEmail(args: { email: string; code: string; from: str
 }
 
 export function resetEmail(args: { email: string; code: string }): EmailMessage {
-  const href = link("/reset-password", { token: args.code, type: "recovery", email: args.email });
+  const { path, param } = TOKEN_LINKS.passwordReset;
+  const href = link(path, { [param]: args.code, type: "recovery", email: args.email });
   return {
     to: args.email,
     subject: `Reset your ${PRODUCT_NAME} password`,

@@ -82,7 +82,7 @@ export function parseBugReport(body: unknown): ParseResult {
   return {
     ok: true,
     report: {
-      description,
+      description: redactSecrets(description),
       consoleLogs: logs,
       screenshot: { bytes, contentType },
       pageUrl: redactSecrets(pageUrl ?? "").slice(0, MAX_PAGE_URL_CHARS),

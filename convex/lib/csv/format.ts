@@ -32,12 +32,17 @@ export function parseCsv(text: string): ParsedCsv {
   };
 }
 
-/** Undoes the export's formula escape (a leading ' before `=`, `+`, `-`, `@`), so an exported file imports back unchanged. */
+// A cell a spreadsheet could run as a formula, whatever follows (OWASP's CSV injection list):
+// one starting with a tab or CR, or with = + - @ after any leading whitespace. Papaparse's
+// own pattern (`escapeFormulae: true`) ends in `.*$`, so a cell holding a line break never matched.
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+
+/** Undoes the export's formula escape (a leading ' before such a cell), so an exported file imports back unchanged. */
 export function restoreCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-/** Rows to CSV; a cell a spreadsheet would run as a formula gets a leading ' (papaparse's escapeFormulae). */
+/** Rows to CSV; a cell a spreadsheet could run as a formula gets a leading ' (and is quoted). */
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return Papa.unparse(rows.map((row) => [...row]), { newline: "\r\n", escapeFormulae: true }) + "\r\n";
+  return Papa.unparse(rows.map((row) => [...row]), { newline: "\r\n", escapeFormulae: FORMULA_START }) + "\r\n";
 }

@@ -4,6 +4,7 @@ import { omit } from "convex-helpers";
 import { withSystemFields } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { messageNumber } from "../errors";
+import { hasControlChars, oneLineMessage } from "../oneLine";
 
 export const DAO_LIMITS = {
   titleMax: 120,
@@ -34,6 +35,18 @@ export const DAO_MESSAGES = {
   unknownOption: "Unknown option for this proposal",
 } as const;
 
+/**
+ * When a vote's weight is measured: the voter's TMT balance as it stood when the proposal
+ * opened, so TMT bought, earned, spent or passed on during a vote changes nothing. /dao,
+ * /documentation and the terms say it in these words.
+ */
+export const WEIGHT_MOMENT = "as it stood when the proposal opened";
+
+/** The moment that counts: the proposal's start, or its creation if it was created already open. */
+export function openedAt(p: { startsAt: number; _creationTime: number }): number {
+  return Math.max(p.startsAt, p._creationTime);
+}
+
 export const proposalFields = {
   title: v.string(),
   description: v.string(),
@@ -56,7 +69,7 @@ export const voteFields = {
   proposalId: v.id("proposals"),
   voterId: v.id("users"),
   option: v.number(),
-  // The voter's balance when the vote was (last) cast.
+  // The voter's balance as it stood when the proposal opened.
   weight: v.number(),
   castAt: v.number(),
 };
@@ -69,6 +82,8 @@ export const proposalViewValidator = v.object({
   weights: v.array(v.number()),
   counts: v.array(v.number()),
   myVote: v.union(v.null(), myVoteValidator),
+  // The viewer's weight on this proposal (their balance at its opening, or so far); null to visitors.
+  myWeight: v.union(v.null(), v.number()),
 });
 export type ProposalView = Infer<typeof proposalViewValidator>;
 
@@ -95,6 +110,7 @@ export function checkProposal(
   const options = input.options.map((o) => o.trim());
   if (title === "") return fail(DAO_MESSAGES.titleRequired, "title");
   if (title.length > DAO_LIMITS.titleMax) return fail(DAO_MESSAGES.titleTooLong, "title");
+  if (hasControlChars(title)) return fail(oneLineMessage("Title"), "title");
   if (description === "") return fail(DAO_MESSAGES.descriptionRequired, "description");
   if (description.length > DAO_LIMITS.descriptionMax) return fail(DAO_MESSAGES.descriptionTooLong, "description");
   if (options.length < DAO_LIMITS.optionsMin || options.length > DAO_LIMITS.optionsMax) {
@@ -102,6 +118,7 @@ export function checkProposal(
   }
   if (options.some((o) => o === "")) return fail(DAO_MESSAGES.optionBlank, "options");
   if (options.some((o) => o.length > DAO_LIMITS.optionMax)) return fail(DAO_MESSAGES.optionTooLong, "options");
+  if (options.some(hasControlChars)) return fail(oneLineMessage("Options"), "options");
   if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) return fail(DAO_MESSAGES.optionDuplicate, "options");
   if (!Number.isFinite(input.startsAt)) return fail(DAO_MESSAGES.badTime, "startsAt");
   if (!Number.isFinite(input.endsAt)) return fail(DAO_MESSAGES.badTime, "endsAt");

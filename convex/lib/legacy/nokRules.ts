@@ -1,6 +1,7 @@
 // Next-of-kin contacts and beneficiaries: shapes and checks shared by the
 // server (which refuses) and /nok (which shows the same messages per field).
 import { v, type Infer } from "convex/values";
+import { oneLineError } from "../oneLine";
 
 export const NOK_LIMITS = {
   name: 100,
@@ -53,10 +54,13 @@ export function cleanContact(input: ContactInput): ContactInput {
 
 export function contactErrors(c: ContactInput): ContactErrors {
   const errors: ContactErrors = {};
-  if (c.name === "") errors.name = NOK_MESSAGES.nameRequired;
-  else if (c.name.length > NOK_LIMITS.name) errors.name = NOK_MESSAGES.nameTooLong;
-  if (c.relationship === "") errors.relationship = NOK_MESSAGES.relationshipRequired;
-  else if (c.relationship.length > NOK_LIMITS.relationship) errors.relationship = NOK_MESSAGES.relationshipTooLong;
+  const name = c.name === "" ? NOK_MESSAGES.nameRequired : c.name.length > NOK_LIMITS.name ? NOK_MESSAGES.nameTooLong : oneLineError("Name", c.name);
+  if (name !== undefined) errors.name = name;
+  const relationship =
+    c.relationship === "" ? NOK_MESSAGES.relationshipRequired
+    : c.relationship.length > NOK_LIMITS.relationship ? NOK_MESSAGES.relationshipTooLong
+    : oneLineError("Relationship", c.relationship);
+  if (relationship !== undefined) errors.relationship = relationship;
   if (c.email.length > NOK_LIMITS.email || !EMAIL.test(c.email)) errors.email = NOK_MESSAGES.invalidEmail;
   if (!PHONE.test(c.phone)) errors.phone = NOK_MESSAGES.invalidPhone;
   return errors;

@@ -6,6 +6,7 @@ import { SHA256, sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { env } from "../../_generated/server";
+import { LINK_TOKEN_BYTES } from "../tokenLinks";
 
 type TokenPurpose = "contact" | "lapse" | "grant";
 const encoder = new TextEncoder();
@@ -26,7 +27,7 @@ function signature(purpose: TokenPurpose, body: Uint8Array): Uint8Array {
 
 /** A fresh token for one purpose; the caller stores `hash` and mails `token`. */
 export function createToken(purpose: TokenPurpose): { token: string; hash: string } {
-  const body = crypto.getRandomValues(new Uint8Array(24));
+  const body = crypto.getRandomValues(new Uint8Array(LINK_TOKEN_BYTES));
   const token = `${encodeBase64urlNoPadding(body)}.${encodeBase64urlNoPadding(signature(purpose, body))}`;
   return { token, hash: hashToken(token) };
 }
@@ -43,7 +44,7 @@ export function verifiedHash(purpose: TokenPurpose, token: string): string | nul
   try {
     const body = decodeBase64urlIgnorePadding(bodyText);
     const sig = decodeBase64urlIgnorePadding(sigText);
-    if (body.length !== 24 || !constantTimeEqual(sig, signature(purpose, body))) return null;
+    if (body.length !== LINK_TOKEN_BYTES || !constantTimeEqual(sig, signature(purpose, body))) return null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 // Article rules shared by convex/news.ts and the news screens (pure: src/ imports it).
 import { ARTICLE_CATEGORIES } from "../constants";
+import { hasControlChars, oneLineMessage } from "../oneLine";
 
 export const ARTICLE_TITLE_MAX = 200;
 export const ARTICLE_CONTENT_MAX = 20_000;
@@ -56,8 +57,10 @@ export function checkArticle(
   if (title === "") return { ok: false, message: NEWS_MESSAGES.required, field: "title" };
   if (content === "") return { ok: false, message: NEWS_MESSAGES.required, field: "content" };
   if (title.length > ARTICLE_TITLE_MAX) return { ok: false, message: NEWS_MESSAGES.titleTooLong, field: "title" };
+  if (hasControlChars(title)) return { ok: false, message: oneLineMessage("Title"), field: "title" };
   if (content.length > ARTICLE_CONTENT_MAX) return { ok: false, message: NEWS_MESSAGES.contentTooLong, field: "content" };
   if (category === "") return { ok: false, message: NEWS_MESSAGES.categoryRequired, field: "category" };
+  if (hasControlChars(category)) return { ok: false, message: oneLineMessage("Category"), field: "category" };
   if (imageUrl !== "" && !isHttpUrl(imageUrl)) return { ok: false, message: NEWS_MESSAGES.invalidImageUrl, field: "imageUrl" };
   return { ok: true, value: { title, content, category, imageUrl: imageUrl === "" ? undefined : imageUrl } };
 }

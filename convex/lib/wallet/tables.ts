@@ -12,6 +12,9 @@ export const transactionFields = {
   source: v.string(),
   description: v.string(),
   createdAt: v.number(),
+  // The wallet's balance once this transaction applied: a checkpoint, so the balance at any
+  // past moment is one indexed read (DAO vote weights). Older rows get it from a migration.
+  balanceAfter: v.optional(v.number()),
 };
 
 const transactionValidator = v.object({

@@ -3,7 +3,7 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { FULL_NAME_MAX_LENGTH } from "../../../convex/lib/constants";
-import { MESSAGES } from "../../../convex/lib/errors";
+import { fullNameError, MESSAGES } from "../../../convex/lib/errors";
 import type { Profile } from "../../lib/profile";
 import { Button, Card, Input, Form } from "../../ui";
 import { AvatarPreview } from "./AvatarPreview";
@@ -27,7 +27,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next: Errors = {
-      fullName: fullName.trim().length > FULL_NAME_MAX_LENGTH ? MESSAGES.fullNameTooLong : undefined,
+      fullName: fullNameError(fullName.trim()),
       avatarUrl: avatarUrl.trim() && !isHttpUrl(avatarUrl.trim()) ? MESSAGES.invalidAvatarUrl : undefined,
     };
     setErrors(next);

@@ -7,9 +7,9 @@ import { getConsoleEntries } from "../../lib/consoleBuffer";
 import { Button, Modal, RequiredMark, Spinner, Textarea } from "../../ui";
 import { ContextPanel, ConsolePanel, PanelHeading } from "./ReportPanels";
 import { ScreenshotEditor } from "./ScreenshotEditor";
-import { IGNORE_ATTRIBUTE } from "./captureScreenshot";
+import { NOT_IN_SCREENSHOTS } from "../../lib/notInScreenshots";
 import { burnInBoxes, type Box } from "./screenshotBoxes";
-import { buildPayload, submitBugReport } from "./submitBugReport";
+import { buildPayload, reportedPath, submitBugReport } from "./submitBugReport";
 import { formatDateTime } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 
@@ -80,7 +80,7 @@ export default function BugReportModal(props: BugReportModalProps) {
       initialFocus={descriptionRef}
       // A blurred backdrop is re-rendered on every frame of the capture: 5-10 times slower in Chromium.
       backdrop="dim"
-      dataAttributes={{ [IGNORE_ATTRIBUTE]: "" }}
+      dataAttributes={NOT_IN_SCREENSHOTS}
       footer={
         <>
           <Button variant="outline" onClick={() => props.onOpenChange(false)} disabled={submitting}>
@@ -147,7 +147,7 @@ export default function BugReportModal(props: BugReportModalProps) {
             rows={[
               ["Name", reporter.fullName ?? "—"],
               ["Email", reporter.email ?? reporter.phone ?? "—"],
-              ["Page", window.location.pathname],
+              ["Page", reportedPath()],
               ["Time", formatDateTime(props.openedAt)],
             ]}
           />

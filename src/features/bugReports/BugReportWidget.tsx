@@ -3,7 +3,8 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { BUG_REPORT_MESSAGES as M } from "../../../convex/lib/bugReports/rules";
-import { IGNORE_ATTRIBUTE, captureScreenshot } from "./captureScreenshot";
+import { NOT_IN_SCREENSHOTS } from "../../lib/notInScreenshots";
+import { captureScreenshot } from "./captureScreenshot";
 import type { Box } from "./screenshotBoxes";
 
 const loadModal = () => import("./BugReportModal");
@@ -56,7 +57,7 @@ export function BugReportWidget() {
   }
 
   // The modal opens at once and, once it is on screen, the page behind it is captured (the
-  // modal, its overlay and the toasts carry IGNORE_ATTRIBUTE or are sonner's, so they are left out).
+  // modal, its overlay and the toasts are NOT_IN_SCREENSHOTS or are sonner's, so they are left out).
   function openReport() {
     if (open) return;
     setOpenedAt(new Date());
@@ -80,7 +81,7 @@ export function BugReportWidget() {
   }
 
   return (
-    <div {...{ [IGNORE_ATTRIBUTE]: "" }}>
+    <div {...NOT_IN_SCREENSHOTS}>
       <button
         type="button"
         title="Report a Bug"

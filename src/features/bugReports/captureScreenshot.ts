@@ -4,9 +4,8 @@ import {
   SCREENSHOT_QUALITY,
   SCREENSHOT_SCALE,
 } from "../../../convex/lib/bugReports/rules";
+import { IGNORE_ATTRIBUTE } from "../../lib/notInScreenshots";
 
-/** Marks nodes the screenshot leaves out: the widget itself and its toasts. */
-export const IGNORE_ATTRIBUTE = "data-bug-report-ignore";
 // A transparent pixel for images that cannot be fetched within the timeout.
 const PLACEHOLDER = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 

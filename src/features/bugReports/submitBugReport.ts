@@ -19,6 +19,11 @@ interface BugReportPayload {
   };
 }
 
+/** The page's path as the report shows and sends it: capability tokens redacted. */
+export function reportedPath(): string {
+  return redactSecrets(window.location.pathname);
+}
+
 export function buildPayload(input: {
   description: string;
   screenshot: string;
@@ -26,7 +31,7 @@ export function buildPayload(input: {
   profile: { _id: string; role: string };
 }): BugReportPayload {
   return {
-    errorMessage: input.description.trim(),
+    errorMessage: redactSecrets(input.description.trim()),
     consoleLogs: input.consoleLogs.map((e) => ({ ...e, message: redactSecrets(e.message) })),
     screenshotBase64: input.screenshot,
     pageUrl: redactSecrets(window.location.href),

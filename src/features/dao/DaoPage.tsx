@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { WEIGHT_MOMENT } from "../../../convex/lib/dao/rules";
 import { isAdmin } from "../../../convex/lib/roles";
 import { Button, Spinner } from "../../ui";
 import { CreateProposalModal } from "./CreateProposalModal";
@@ -25,8 +26,8 @@ export default function DaoPage() {
             TagMyThing DAO
           </h1>
           <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">
-            Members decide on proposals with their TMT: each vote weighs the voter's balance when it is cast. A result
-            counts once the votes reach the quorum.
+            Members decide on proposals with their TMT: each vote weighs the voter's balance {WEIGHT_MOMENT}. A
+            result counts once the votes reach the quorum.
           </p>
         </div>
         {admin && <Button onClick={() => setCreating(true)}>New proposal</Button>}

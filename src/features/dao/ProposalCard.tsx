@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { outcome, proposalPhase, type Phase, type ProposalView } from "../../../convex/lib/dao/rules";
+import { outcome, proposalPhase, WEIGHT_MOMENT, type Phase, type ProposalView } from "../../../convex/lib/dao/rules";
 import { cn } from "../../ui";
 import { timeLeft } from "./daoFormat";
 import { Tally } from "./Tally";
@@ -85,7 +85,7 @@ export function ProposalCard({ proposal, now, signedIn }: { proposal: ProposalVi
               <Link to="/auth" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
                 Sign in
               </Link>{" "}
-              to vote. Your vote weighs your TMT balance.
+              to vote. Your vote weighs your TMT balance {WEIGHT_MOMENT}.
             </p>
           )}
           {phase === "upcoming" && (

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from "react";
-import { useMutation, useQuery } from "convex/react";
+import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { ProposalView } from "../../../convex/lib/dao/rules";
 import { Button, Form } from "../../ui";
 import { formatTmt } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
+import { weightText } from "./daoFormat";
 
-/** One vote per member; choosing again before the end changes it (re-weighed at that moment). */
+/** One vote per member; choosing again before the end changes it (same weight: the balance at the opening). */
 export function VoteForm({ proposal }: { proposal: ProposalView }) {
   const vote = useMutation(api.dao.vote);
-  const balance = useQuery(api.wallet.balance, {});
   const [choice, setChoice] = useState<number | null>(proposal.myVote?.option ?? null);
   const { busy, error, run } = useSubmit({ fallback: "Failed to record your vote" });
   const voted = proposal.myVote !== null;
@@ -56,7 +56,7 @@ export function VoteForm({ proposal }: { proposal: ProposalView }) {
           {voted ? "Change vote" : "Cast vote"}
         </Button>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {typeof balance === "number" && `Your vote weighs your balance now: ${formatTmt(balance)}.`}
+          {proposal.myWeight !== null && weightText(proposal.myWeight, formatTmt(proposal.myWeight))}
           {voted && ` You can change it until voting ends.`}
         </p>
       </div>

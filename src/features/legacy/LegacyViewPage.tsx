@@ -3,6 +3,7 @@ import type { FunctionReturnType } from "convex/server";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
+import { TOKEN_LINKS, tokenPath } from "../../../convex/lib/tokenLinks";
 import { Card, PageSpinner } from "../../ui";
 import { INVALID_LINK } from "./legacyFormat";
 import { formatDate } from "../../lib/format";
@@ -60,13 +61,13 @@ export default function LegacyViewPage() {
           {assetId ? (
             <Card>
               <AssetDetails asset={view.assets[0]} />
-              <Link to={`/legacy/${token}`} className="mt-6 inline-block text-sm text-indigo-600 hover:underline dark:text-indigo-400">← All items</Link>
+              <Link to={tokenPath(TOKEN_LINKS.legacyGrant.path, { token })} className="mt-6 inline-block text-sm text-indigo-600 hover:underline dark:text-indigo-400">← All items</Link>
             </Card>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2">
               {view.assets.map((a) => (
                 <li key={a._id}>
-                  <Link to={`/legacy/${token}/${a._id}`} className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-indigo-400 dark:border-slate-800 dark:bg-slate-900">
+                  <Link to={tokenPath(TOKEN_LINKS.legacyGrantAsset.path, { token, assetId: a._id })} className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-indigo-400 dark:border-slate-800 dark:bg-slate-900">
                     {a.photos[0]?.url && <img src={a.photos[0].url} alt="" className="mb-3 aspect-video w-full rounded-lg object-cover" />}
                     <p className="font-semibold">{a.name}</p>
                     <p className="font-mono text-xs text-slate-500">{a.serial}</p>

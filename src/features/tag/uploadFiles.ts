@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { MAX_FILE_NAME, fileError } from "../../../convex/lib/assets/fileRules";
 import type { FileKind } from "../../../convex/lib/assets/tables";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { toOneLine } from "../../../convex/lib/oneLine";
 import type { UploadFile } from "../../lib/useUploadFile";
 import { resizePhoto, uploadName } from "./resizePhoto";
 
@@ -37,7 +38,7 @@ export async function uploadPicked(picked: PickedFile[], upload: UploadFile): Pr
         const reason = error instanceof Error ? error.message : "";
         throw new Error(`Upload of ${name} failed. ${reason || "Please try again."}`, { cause: error });
       }
-      out.push({ storageId, kind: item.kind, name: uploadName(name, blob, item.file).slice(0, MAX_FILE_NAME) });
+      out.push({ storageId, kind: item.kind, name: toOneLine(uploadName(name, blob, item.file)).slice(0, MAX_FILE_NAME) });
     }
   } catch (error) {
     toast.error(error instanceof Error ? error.message : "Upload failed. Please try again.", { id: toastId });

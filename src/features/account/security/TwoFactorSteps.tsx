@@ -6,6 +6,7 @@ import { api } from "../../../../convex/_generated/api";
 import { Button, Input, Form } from "../../../ui";
 import { groupSecret } from "./securityFormat";
 import { useSubmit } from "../../../lib/useSubmit";
+import { NOT_IN_SCREENSHOTS } from "../../../lib/notInScreenshots";
 
 const STEP_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app",
@@ -80,10 +81,10 @@ export function EnrolTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => 
         <li>Scan this QR code with your authenticator app, or type the key below.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <div className="w-fit rounded-xl bg-white p-3 ring-1 ring-slate-200">
+      <div {...NOT_IN_SCREENSHOTS} className="w-fit rounded-xl bg-white p-3 ring-1 ring-slate-200">
         <QRCodeSVG value={pending.uri} size={176} title="QR code for your authenticator app" />
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p {...NOT_IN_SCREENSHOTS} className="text-sm text-slate-600 dark:text-slate-400">
         Setup key:{" "}
         <code data-testid="totp-secret" className="font-mono text-slate-900 [overflow-wrap:anywhere] dark:text-white">
           {groupSecret(pending.secret)}
@@ -118,7 +119,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         <strong className="font-semibold">Save these recovery codes now.</strong> Each one signs you in once if you
         lose your phone. They will not be shown again.
       </p>
-      <ul aria-label="Recovery codes" className="grid w-fit grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm text-slate-900 dark:text-white">
+      <ul {...NOT_IN_SCREENSHOTS} aria-label="Recovery codes" className="grid w-fit grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm text-slate-900 dark:text-white">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

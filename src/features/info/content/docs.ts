@@ -1,3 +1,4 @@
+import { WEIGHT_MOMENT } from "../../../../convex/lib/dao/rules";
 import {
   MIN_PASSWORD_LENGTH,
   OTP_LENGTH,
@@ -115,7 +116,7 @@ export const documentation = {
       id: "dao",
       heading: "The DAO",
       paragraphs: [
-        `The DAO page lists proposals with their deadline, quorum and a live tally. Voting is free; your vote weighs your ${TOKEN_SYMBOL} balance at the start of the proposal, so later changes to your balance do not change its weight.`,
+        `The DAO page lists proposals with their deadline, quorum and a live tally. Voting is free; your vote weighs your ${TOKEN_SYMBOL} balance ${WEIGHT_MOMENT}, so ${TOKEN_SYMBOL} bought, earned or spent after it opens does not change its weight, and an account that held none then votes with a weight of 0.`,
       ],
       links: [{ label: "DAO", to: "/dao" }],
     },

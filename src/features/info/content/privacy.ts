@@ -32,7 +32,7 @@ export const privacyPolicy = {
         "Next of kin: the names and contact details of the people you nominate and which assets each of them should receive.",
         "Wallet: your TMT balance and every transaction (amount, earned or spent, source, description and time).",
         "DAO: proposals you create and the votes you cast, with the weight each vote carried.",
-        "Bug reports you choose to send: your description, a screenshot of the page you were on, the most recent console entries of that page (errors, warnings and messages mentioning an error, failure or timeout), the page address, your browser's user agent and window size, the time, and your user id and role.",
+        "Bug reports you choose to send: your description, a screenshot of the page you were on, the most recent console entries of that page (errors, warnings and messages mentioning an error, failure or timeout), the page address, your browser's user agent and window size, the time, and your user id and role. Passwords, codes and the private links we send (reset, confirmation and beneficiary links) are removed from the address, the console entries and the description before they leave your browser, and again when they reach us; an authenticator key and recovery codes are left out of the screenshot.",
         "Activity: when your account was created and when you were last active (recorded at most once a minute).",
         "Technical data: our hosting provider processes IP addresses and request details to deliver the service and protect it from abuse, and we count recent code and email requests to rate-limit them.",
       ],

@@ -1,3 +1,4 @@
+import { WEIGHT_MOMENT } from "../../../../convex/lib/dao/rules";
 import {
   LEGAL_LAST_UPDATED,
   PRODUCT_NAME,
@@ -74,7 +75,7 @@ export const termsOfService = {
       id: "dao",
       heading: "DAO and voting",
       paragraphs: [
-        `Members can vote on DAO proposals. A vote is free and weighs the voter's ${TOKEN_SYMBOL} balance at the start of the proposal. Unless a proposal says otherwise, results guide our decisions but do not bind ${PRODUCT_NAME}, and they never create rights in tokens or in the company.`,
+        `Members can vote on DAO proposals. A vote is free and weighs the voter's ${TOKEN_SYMBOL} balance ${WEIGHT_MOMENT}. Unless a proposal says otherwise, results guide our decisions but do not bind ${PRODUCT_NAME}, and they never create rights in tokens or in the company.`,
       ],
     },
     {
