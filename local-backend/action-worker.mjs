@@ -9,6 +9,9 @@ import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
 
+// Stack frames of "use node" bundles name the app's source files, as on the main thread.
+process.setSourceMapsEnabled(true);
+
 const current = new AsyncLocalStorage();
 const pending = new Map();
 let nextCall = 0;
@@ -65,6 +68,7 @@ const loaders = evaluateForRuntime(workerData.runtimeFile, {
   env: () => workerData.env,
   convex: globalThis.Convex,
   name: "Convex runtime (actions)",
+  executionKey: () => current.getStore(),
 });
 for (const [name, load] of Object.entries(loaders)) modules[name] = load();
 await Promise.all(workerData.nodeNames.map(async (name) => {

@@ -30,7 +30,47 @@ const CLAIMS = {
 };
 const DROPPED = new Set(["aud", "iat", "exp", "nbf", "jti"]);
 
-export class AuthError extends Error {}
+/** A refused token, with Convex's error code (crates/authentication/src/lib.rs). */
+export class AuthError extends Error {
+  constructor(message, code = "InvalidAuthHeader") {
+    super(message);
+    this.code = code;
+  }
+}
+
+// Convex's allowance for clock skew on a custom JWT's times (`TemporalOptions` epsilon).
+const SKEW_SECONDS = 5;
+
+/** Convex's "no provider" message, naming the configured providers. */
+function noProviderMessage(providers) {
+  if (providers.length === 0) return "No auth provider found matching the given token (no providers configured). Check convex/auth.config.ts.";
+  const names = providers.map((p) => (p.type === "customJwt" ? `CustomJWT(issuer=${p.issuer}, app_id=${p.applicationID ?? "none"})` : `OIDC(domain=${p.domain}, app_id=${p.applicationID})`));
+  return `No auth provider found matching the given token. Check that your JWT's issuer and audience match one of your configured providers: [${names.join(", ")}]`;
+}
+
+/** The token of an `Authorization` header (null without one); anything but `Bearer <token>` is refused, as on Convex. */
+export function bearerToken(header) {
+  // `Convex <admin key>` (ConvexHttpClient's setAdminAuth) is not a user's token.
+  if (header === undefined || header === null || header.startsWith("Convex ")) return null;
+  if (header.length <= 7 || header.slice(0, 7).toLowerCase() !== "bearer ") throw new AuthError("Header must begin with `bearer `");
+  return header.slice(7).trim();
+}
+
+/**
+ * A JWKS lookup that refuses a token without `kid` when several keys could
+ * verify it (jose would try each; Convex's decoder needs the key named).
+ */
+const needingKid = (keys, custom) => async (header, token) => {
+  try {
+    return await keys(header, token);
+  } catch (e) {
+    if (e?.code !== "ERR_JWKS_MULTIPLE_MATCHING_KEYS") throw e;
+    throw custom
+      ? new AuthError("Could not decode token. JWT may be missing a 'kid' (key ID) header.")
+      : new AuthError(OIDC_UNVERIFIED, "Unauthenticated");
+  }
+};
+const OIDC_UNVERIFIED = "Could not verify OIDC token claim. Check that the token signature is valid and the token hasn't expired.";
 
 const remoteKeys = new Map();
 const remote = (url) => {
@@ -57,21 +97,34 @@ export function createVerifier(env, providers) {
   /** @returns {Promise<{ identity: Record<string, unknown>, expiresAt: number | null }>} */
   return async function verify(token) {
     let payload;
+    let claims;
     try {
-      const claims = decodeJwt(token);
-      const provider = providerFor(providers(), claims.iss, claims.aud);
-      if (!provider) throw new AuthError("No auth provider found matching the given token. Check that your JWT's issuer and audience match one of your configured providers in auth.config.ts.");
+      claims = decodeJwt(token);
+    } catch {
+      throw new AuthError("Could not parse JWT payload. Check that the token is a valid JWT format with three base64-encoded parts separated by dots.");
+    }
+    if (claims.iss === undefined) {
+      throw new AuthError("Missing issuer claim ('iss') in JWT payload. The JWT must include an 'iss' claim that matches one of your configured auth providers.");
+    }
+    const configured = providers();
+    const provider = providerFor(configured, claims.iss, claims.aud);
+    if (!provider) throw new AuthError(noProviderMessage(configured), "NoAuthProvider");
+    const custom = provider.type === "customJwt";
+    try {
       const iss = String(claims.iss);
       const keys = iss === env.CONVEX_SITE_URL ? ownKeys : remote(provider.jwks ?? `${iss.replace(/\/$/, "")}/.well-known/jwks.json`);
-      const options = { issuer: iss, algorithms: provider.algorithm ? [provider.algorithm] : ["RS256", "ES256"] };
+      const options = { issuer: iss, algorithms: provider.algorithm ? [provider.algorithm] : ["RS256", "ES256"], ...(custom ? { clockTolerance: SKEW_SECONDS } : {}) };
       if (provider.applicationID !== undefined) options.audience = provider.applicationID;
-      ({ payload } = await jwtVerify(token, keys, options));
+      ({ payload } = await jwtVerify(token, needingKid(keys, custom), options));
     } catch (e) {
       if (e instanceof AuthError) throw e;
-      const reason = e?.code === "ERR_JWT_EXPIRED" ? "Token expired" : `Could not verify token: ${e?.message ?? e}`;
-      throw new AuthError(
-        `Could not verify OIDC token claim. Check that the token signature is valid and the token hasn't expired. (${reason})`,
-      );
+      // Convex answers a custom JWT's failures as InvalidAuthHeader, an OIDC token's as Unauthenticated.
+      if (custom) throw new AuthError(`Could not validate token: ${e?.message ?? e}`);
+      throw new AuthError(OIDC_UNVERIFIED, "Unauthenticated");
+    }
+    // A custom JWT issued in the future (beyond the skew) is not valid yet on Convex; jose checks only exp and nbf.
+    if (custom && typeof payload.iat === "number" && payload.iat > Date.now() / 1000 + SKEW_SECONDS) {
+      throw new AuthError("Could not validate token: the token is issued in the future (iat)");
     }
     if (typeof payload.sub !== "string" || typeof payload.iss !== "string") {
       throw new AuthError("Could not verify OIDC token claim: the token has no `sub` or `iss` claim.");

@@ -4,7 +4,7 @@
 // globals (isolate.mjs); "use node" modules for Node (ESM, one entry per
 // module), which Convex runs for actions only.
 import { createRequire } from "node:module";
-import { readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
@@ -22,14 +22,19 @@ export function usesNode(file) {
   return /^["']use node["']/.test(head);
 }
 
-/** Lists convex module files relative to convexDir (e.g. "lib/roles.ts"). */
+/**
+ * Lists convex module files relative to convexDir (e.g. "lib/roles.ts"). A folder
+ * holding a `convex.config.ts` is a component defined in the app's tree, not part
+ * of its modules (the Convex CLI's `entryPoints` skips it the same way).
+ */
 export function listModules(convexDir) {
   const out = [];
   const walk = (rel) => {
     for (const entry of readdirSync(path.join(convexDir, rel), { withFileTypes: true })) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (entry.name !== "_generated" && entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(relPath);
+        const skipped = entry.name === "_generated" || entry.name === "node_modules" || entry.name.startsWith(".");
+        if (!skipped && !existsSync(path.join(convexDir, relPath, "convex.config.ts"))) walk(relPath);
       } else if (MODULE_FILE.test(entry.name) && !/\.d\.[mc]?ts$|\.test\.|\.spec\./.test(entry.name)) {
         out.push(relPath);
       }
@@ -68,7 +73,7 @@ export async function bundleForRuntime({ entries, outfile, resolveDir, lenient =
     sourcemap: "inline",
     sourcesContent: false,
     logLevel: "silent",
-    plugins: [cliShims, componentConfigs(), ...(lenient ? [missingAtRuntime()] : [])],
+    plugins: [cliShims, componentConfigs(resolveDir), ...(lenient ? [missingAtRuntime()] : [])],
   };
   try {
     if (!cache) {
@@ -133,22 +138,7 @@ export async function bundleConvex({ convexDir, buildRoot, hooks, cache }) {
   const runtimeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([name]) => !(name in nodeEntries)));
   const runtimeFile = path.join(outDir, ".runtime", "modules.js");
   await bundleForRuntime({ entries: runtimeEntries, outfile: runtimeFile, resolveDir: convexDir, cache });
-  if (Object.keys(nodeEntries).length > 0) {
-    await esbuild.build({
-      entryPoints: nodeEntries,
-      outdir: outDir,
-      outExtension: { ".js": ".mjs" },
-      bundle: true,
-      splitting: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      sourcemap: "inline",
-      logLevel: "silent",
-      chunkNames: "node-chunks/[name]-[hash]",
-      plugins: [componentConfigs(), externalPackagesAsUrls()],
-    });
-  }
+  await bundleForNode({ entries: nodeEntries, outDir, convexDir });
   const names = Object.keys(entryPoints);
   const nodeNames = Object.keys(nodeEntries);
   // Load everything now, as Convex analyzes every module on push: a module
@@ -203,36 +193,86 @@ export function pruneBuilds(buildRoot, keep) {
 }
 
 /**
- * Marks npm packages external and rewrites them to absolute file URLs, so a
- * "use node" bundle written anywhere (a temp data dir) loads them from this
- * checkout's node_modules, in Node.
+ * "use node" modules (name -> file) for Node, one ESM file per module in
+ * `outDir` (`<name>.mjs`), as the Convex CLI's node build: npm packages are
+ * bundled in from the app's own node_modules, except those convex.json names in
+ * `node.externalPackages` ("*": all), which Convex installs beside the bundle;
+ * here they load from the app's node_modules too, never from this backend's.
+ * `lenient`: a package that is not installed fails only the module that needs it (see missingAtRuntime).
+ * @param {{ entries: Record<string, string>, outDir: string, convexDir: string, lenient?: boolean }} opts
  */
-export function externalPackagesAsUrls() {
+export async function bundleForNode({ entries, outDir, convexDir, lenient = false }) {
+  if (Object.keys(entries).length === 0) return;
+  try {
+    await esbuild.build({
+      entryPoints: entries,
+      outdir: outDir,
+      outExtension: { ".js": ".mjs" },
+      bundle: true,
+      splitting: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      sourcemap: "inline",
+      logLevel: "silent",
+      chunkNames: "node-chunks/[name]-[hash]",
+      // esbuild's ESM output for Node has no `require`; bundled CommonJS packages call it for built-ins.
+      banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+      plugins: [componentConfigs(convexDir), externalPackagesFromApp(externalPackages(convexDir)), ...(lenient ? [missingAtRuntime()] : [])],
+    });
+  } catch (e) {
+    if (!Array.isArray(e?.errors)) throw e;
+    const shown = e.errors.slice(0, 10).map((err) => `${err.location ? `${err.location.file}:${err.location.line}: ` : ""}${err.text}`);
+    throw new Error(`Bundling "use node" modules failed:\n${shown.join("\n")}`, { cause: e });
+  }
+}
+
+/** convex.json's `node.externalPackages` (next to the app's package.json, above convex/). */
+function externalPackages(convexDir) {
+  for (let dir = path.resolve(convexDir); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json")) || path.dirname(dir) === dir) {
+      const file = path.join(dir, "convex.json");
+      const list = existsSync(file) ? JSON.parse(readFileSync(file, "utf8"))?.node?.externalPackages : null;
+      return Array.isArray(list) ? list : [];
+    }
+  }
+}
+
+const packageName = (specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+
+/**
+ * Keeps convex.json's external packages out of the bundle, each rewritten to the
+ * absolute file URL it resolves to from the importing file (so from the app's
+ * node_modules), since the bundle is written outside the app.
+ */
+export function externalPackagesFromApp(names) {
+  const all = names.includes("*");
   return {
-    name: "external-packages-as-urls",
+    name: "external-packages-from-app",
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith("node:")) return { path: args.path, external: true };
-        try {
-          return { path: import.meta.resolve(args.path), external: true };
-        } catch {
-          return { path: args.path, external: true };
-        }
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData?.externalFromApp || args.path.startsWith("node:")) return undefined;
+        if (!all && !names.includes(packageName(args.path))) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { externalFromApp: true } });
+        if (resolved.errors.length > 0 || resolved.external || !path.isAbsolute(resolved.path)) return undefined;
+        return { path: pathToFileURL(resolved.path).href, external: true };
       });
     },
   };
 }
 
 /**
- * Components: a `convex.config.js` imported by convex.config.ts is bundled in
- * (not loaded from node_modules) with its directory recorded on its
- * definition, as Convex's bundler does, since `app.use(component)` needs it.
+ * Components: a component's `convex.config` imported by convex.config.ts (from
+ * an npm package, or a folder of the app's own tree) is bundled in with its
+ * directory recorded on its definition, as Convex's bundler does, since
+ * `app.use(component)` needs it. `rootDir` holds the app's own convex.config.ts.
  */
-export function componentConfigs() {
+export function componentConfigs(rootDir) {
+  const root = path.resolve(rootDir);
   return {
     name: "component-configs",
     setup(build) {
-      build.onResolve({ filter: /convex\.config(\.js)?$/ }, (args) => {
+      build.onResolve({ filter: /convex\.config(\.[cm]?[jt]s)?$/ }, (args) => {
         if (args.path.startsWith(".")) return undefined;
         const from = args.importer ? createRequire(args.importer) : createRequire(import.meta.url);
         try {
@@ -241,15 +281,16 @@ export function componentConfigs() {
           return undefined;
         }
       });
-      build.onLoad({ filter: /[\\/]node_modules[\\/].*convex\.config\.js$/ }, (args) => {
-        const source = readFileSync(args.path, "utf8");
+      build.onLoad({ filter: /[\\/]convex\.config\.[cm]?[jt]s$/ }, (args) => {
         const dir = path.dirname(args.path);
+        if (dir === root) return undefined;
+        const source = readFileSync(args.path, "utf8");
         const contents =
           `${source.replace(/export default /, "const __componentDefinition = ")}\n` +
           `__componentDefinition.componentDefinitionPath = ${JSON.stringify(dir)};\n` +
           "__componentDefinition.defaultName ??= __componentDefinition._name;\n" +
           "export default __componentDefinition;\n";
-        return { contents, loader: "js", resolveDir: dir };
+        return { contents, loader: /\.[cm]?ts$/.test(args.path) ? "ts" : "js", resolveDir: dir };
       });
     },
   };

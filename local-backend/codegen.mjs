@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import { componentConfigs, externalPackagesAsUrls } from "./bundle.mjs";
+import { componentConfigs, externalPackagesFromApp } from "./bundle.mjs";
 
 function run(cmd, args, cwd) {
   return new Promise((resolve, reject) => {
@@ -51,7 +51,7 @@ export async function mountedComponents(convexDir) {
       platform: "node",
       format: "esm",
       logLevel: "silent",
-      plugins: [componentConfigs(), externalPackagesAsUrls()],
+      plugins: [componentConfigs(convexDir), externalPackagesFromApp(["*"])],
     });
     const app = (await import(pathToFileURL(outfile).href)).default;
     return [...(app?._childComponents ?? [])].map(([name, child]) => [name, packageOf(child.componentDefinitionPath)]);

@@ -4,37 +4,25 @@
 // which are stored under `<componentPath>:<table>` so no other component (or
 // the app) can reach them. Each instance runs in its own V8 context. Function references from the app
 // (`components.<name>.<module>.<fn>`) resolve to `_reference/childComponent/...`.
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleForRuntime, usesNode } from "./bundle.mjs";
+import { bundleForNode, bundleForRuntime, listModules, usesNode } from "./bundle.mjs";
 import { evaluateForRuntime } from "./isolate.mjs";
 
-const MODULE = /\.js$/;
-
-function listModules(dir, rel = "") {
-  const out = [];
-  for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-    const relPath = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (entry.name !== "_generated" && entry.name !== "node_modules" && !entry.name.startsWith(".")) out.push(...listModules(dir, relPath));
-    } else if (MODULE.test(entry.name) && entry.name !== "convex.config.js" && !/\.test\.js$/.test(entry.name)) {
-      out.push(relPath);
-    }
-  }
-  return out;
-}
+const MODULE = /\.(m?[jt]s|tsx|jsx)$/;
 
 // Packages ship test helpers whose dev dependencies are not installed; they hold no functions.
 const isMissingPackage = (e) => e?.code === "ERR_MODULE_NOT_FOUND";
 
 /**
- * Loads one component instance's modules: those without "use node" bundled
- * (with the npm packages they use) and run in their own context with Convex's
- * runtime globals, as the app's are; "use node" ones in Node.
+ * Loads one component instance's modules (an npm package's component folder
+ * or a folder of the app's tree, TypeScript included): those without
+ * "use node" bundled (with the npm packages they use) and run in their own
+ * context with Convex's runtime globals, as the app's are; "use node" ones
+ * built for Node as the app's are.
  */
-async function loadInstance(dir, outfile, hooks, cache) {
-  const files = listModules(dir);
+async function loadInstance(dir, outfile, { hooks, cache, convexDir }) {
+  const files = listModules(dir).filter((f) => !/^convex\.config\./.test(f));
   const node = files.filter((f) => usesNode(path.join(dir, f)));
   const runtime = files.filter((f) => !node.includes(f));
   const byName = {};
@@ -47,10 +35,13 @@ async function loadInstance(dir, outfile, hooks, cache) {
       if (!isMissingPackage(e)) throw e;
     }
   }
-  const loaded = await Promise.allSettled(node.map((f) => import(pathToFileURL(path.join(dir, f)).href)));
-  node.forEach((f, i) => {
+  const nodeDir = outfile.replace(/\.js$/, "-node");
+  const nodeNames = node.map((f) => f.replace(MODULE, ""));
+  await bundleForNode({ entries: Object.fromEntries(node.map((f) => [f.replace(MODULE, ""), path.join(dir, f)])), outDir: nodeDir, convexDir, lenient: true });
+  const loaded = await Promise.allSettled(nodeNames.map((name) => import(pathToFileURL(path.join(nodeDir, `${name}.mjs`)).href)));
+  nodeNames.forEach((name, i) => {
     const r = loaded[i];
-    if (r.status === "fulfilled") byName[f.replace(MODULE, "")] = r.value;
+    if (r.status === "fulfilled") byName[name] = r.value;
     else if (!isMissingPackage(r.reason)) throw r.reason;
   });
   return byName;
@@ -58,17 +49,17 @@ async function loadInstance(dir, outfile, hooks, cache) {
 
 /**
  * @param {any} appDefinition the default export of convex/convex.config.ts (or null)
- * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any }} build where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds)
+ * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any, convexDir: string }} build where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds); the app's convex/
  * @returns {Promise<Map<string, { path: string, dir: string, byName: Record<string, any>, schema: any }>>}
  */
-export async function loadComponents(appDefinition, { outDir, hooks, cache }) {
+export async function loadComponents(appDefinition, { outDir, hooks, cache, convexDir }) {
   const components = new Map();
   async function visit(definition, parentPath) {
     for (const [name, child] of definition?._childComponents ?? []) {
       const componentPath = parentPath ? `${parentPath}/${name}` : name;
       const dir = child.componentDefinitionPath;
       const outfile = path.join(outDir, ".components", `${componentPath.replace(/[^A-Za-z0-9_-]/g, "_")}.js`);
-      const byName = await loadInstance(dir, outfile, hooks, cache);
+      const byName = await loadInstance(dir, outfile, { hooks, cache, convexDir });
       components.set(componentPath, { path: componentPath, dir, byName, schema: byName.schema?.default ?? null });
       await visit(child, componentPath);
     }
@@ -77,8 +68,15 @@ export async function loadComponents(appDefinition, { outDir, hooks, cache }) {
   return components;
 }
 
-/** A table's name in the store: app tables as they are, a component's under its path. */
-export const qualifiedTable = (componentPath, table) => (!componentPath || table.startsWith("_") ? table : `${componentPath}:${table}`);
+/**
+ * A table's name in the store: app tables as they are, a component's under its
+ * path, its system tables (`_storage`, `_scheduled_functions`) included: each
+ * component has its own, as on Convex (one table namespace per component).
+ */
+export const qualifiedTable = (componentPath, table) => (!componentPath ? table : `${componentPath}:${table}`);
+
+/** A stored table's name as its app or component names it. */
+export const localTableName = (table) => table.slice(table.lastIndexOf(":") + 1);
 
 /** The table of an id as `componentPath`'s functions name it (a component's own tables without their prefix). */
 export function tableNamer(db, componentPath) {

@@ -9,8 +9,10 @@ import { ActionPool } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
-import { loadComponents, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
+import { loadComponents, localTableName, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
+import { userFrames } from "./errors.mjs";
+import { schemaProblem } from "./schema-check.mjs";
 import { openDatabase } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
@@ -34,24 +36,35 @@ export function canonicalPath(udfPath) {
 
 const isConvexError = (e) => e !== null && typeof e === "object" && (e[Symbol.for("ConvexError")] === true || e.ConvexErrorSymbol === Symbol.for("ConvexError"));
 
-function formatError(e, requestId) {
-  const name = isConvexError(e) ? "ConvexError" : (e?.name ?? "Error");
-  const message = `[Request ID: ${requestId}] Server Error\nUncaught ${name}: ${e?.message ?? String(e)}`;
-  if (!isConvexError(e)) return { message };
+/**
+ * A failed function's error as Convex sends it: `message` (request id, then `error`),
+ * `error` (the error's text and its user frames), `head` (its text alone), and a
+ * ConvexError's `data`.
+ */
+function formatError(e, requestId, projectDir) {
+  // The error's own name, as Convex's runtime reads it: a ConvexError subclass keeps its name.
+  const name = e?.name ?? "Error";
+  // The runtime's own errors (a time limit) are not thrown by the function's code: no "Uncaught", no frames.
+  const head = e?.runtime ? (e?.message ?? String(e)) : `Uncaught ${name}: ${e?.message ?? String(e)}`;
+  const error = e?.runtime ? head : [head, ...userFrames(e?.stack, projectDir)].join("\n");
+  const message = `[Request ID: ${requestId}] Server Error\n${error}`;
+  if (!isConvexError(e)) return { message, error, head };
   // registration_impl.js serialises ConvexError data to a JSON string before rethrowing.
   const data = typeof e.data === "string" ? JSON.parse(e.data) : convexToJson(e.data ?? null);
-  return { message, data };
+  return { message, error, head, data };
 }
 
 /**
  * @param {{ convexDir: string, dataDir: string, urls: any, log: (m: string) => void,
  *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string> }} opts
  */
-export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv }) {
+export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv, actionMs = LIMITS.actionMs }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   installNodeEnv();
   const buildRoot = path.join(dataDir, "build");
+  // Error frames are named from here, as the Convex CLI's bundle names its sources ("../convex/x.ts").
+  const projectDir = path.dirname(convexDir);
   const db = await openDatabase(dataDir, log);
   const blobs = new Blobs(dataDir);
   const committer = new Committer(db, onCommit);
@@ -62,20 +75,32 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   /** componentPath -> { byName, schema } */
   let components = new Map();
   const validators = new Map();
+  const stagedIndexes = new Set();
+  const vectorIndexes = new Map();
 
   async function load() {
     const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
-    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds });
+    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds, convexDir });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
+    refuseSchema(exported, "convex/schema.ts");
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
     for (const [componentPath, c] of nextComponents) {
       const own = c.schema ? JSON.parse(c.schema.export()) : null;
+      refuseSchema(own, `the schema of component ${componentPath}`);
       for (const t of own?.tables ?? []) tables.push({ ...t, tableName: qualifiedTable(componentPath, t.tableName), validate: own.schemaValidation });
     }
     db.applySchema({ tables });
     validators.clear();
     for (const t of tables) if (t.validate) validators.set(t.tableName, t.documentType);
+    stagedIndexes.clear();
+    vectorIndexes.clear();
+    for (const t of tables) {
+      for (const ix of t.vectorIndexes ?? []) vectorIndexes.set(`${t.tableName}.${ix.indexDescriptor}`, { table: t.tableName, vectorField: ix.vectorField, dimensions: ix.dimensions, filterFields: ix.filterFields ?? [] });
+    }
+    for (const t of tables) {
+      for (const ix of [...(t.stagedDbIndexes ?? []), ...(t.stagedSearchIndexes ?? []), ...(t.stagedVectorIndexes ?? [])]) stagedIndexes.add(`${t.tableName}.${ix.indexDescriptor}`);
+    }
     components = nextComponents;
     const nextPool = await new ActionPool({ bundle: next, server, log }).start();
     const oldPool = pool;
@@ -100,6 +125,10 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     deploymentEnv,
     timers: null,
     documentValidator: (table) => validators.get(table) ?? null,
+    /** Staged indexes ("table.index" as stored) exist in the schema but are not queryable until enabled. */
+    isStagedIndex: (name) => stagedIndexes.has(name),
+    /** A vector index ("table.index" as stored) of the schema: { table, vectorField, dimensions, filterFields }. */
+    vectorIndex: (name) => vectorIndexes.get(name) ?? null,
     /** { component, udfPath } of a syscall's function address, seen from `exec`'s component. */
     resolveAddress(args, exec) {
       const from = exec?.componentPath ?? "";
@@ -214,13 +243,21 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction, as a sub-call. */
   async function runNested(parent, kind, { component, udfPath }, args) {
     const fn = resolve(udfPath, component);
-    if (!fn || kindOf(fn) !== kind) throw new Error(`Could not find function for '${udfPath}'${component ? ` in component ${component}` : ""}`);
+    // Convex's words (crates/udf/src/validation.rs; common/src/components `in_component_str`).
+    if (!fn) throw new Error(`Could not find public function for '${udfPath}'${component ? ` in '${component}'` : ""}.`);
+    if (kindOf(fn) !== kind) throw new Error(`Trying to execute ${udfPath} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[kindOf(fn)]}.`);
     const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(db, component));
     if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
     const exec = newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId, component });
+    // A mutation runs as a sub-transaction: when it throws, its writes go and the caller may go on.
+    const sub = kind === "mutation" ? parent.tx.beginSub() : null;
     try {
       const json = await invoke(fn, kind, exec, args);
+      if (sub) parent.tx.commitSub();
       return JSON.parse(json);
+    } catch (e) {
+      if (sub) parent.tx.rollbackSub(sub);
+      throw e;
     } finally {
       closeStreams(exec);
     }
@@ -228,9 +265,9 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
 
   /**
    * @param {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
-   *   journal?: string | null, parent?: any, beforeCommit?: (exec: any) => void }} req
+   *   journal?: string | null, parent?: any, beforeRun?: (exec: any) => void, beforeCommit?: (exec: any) => void }} req
    */
-  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeCommit = null, component = "" }) {
+  async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "" }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
     const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: null, commitTs: null });
@@ -267,6 +304,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
           const exec = newExec("mutation", { udfPath: canonical, identity, tx, requestId, component });
           exec.logs = logs;
           try {
+            beforeRun?.(exec);
             const result = await invoke(fn, "mutation", exec, args);
             beforeCommit?.(exec);
             return result;
@@ -281,15 +319,15 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
         exec.logs = logs;
         const [module, exportName] = canonical.split(":");
         // Component actions run on the main thread (the workers load the app's modules only).
-        json = component
-          ? await invoke(fn, "action", exec, args)
-          : await pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec);
+        json = await withinTimeLimit(exec, actionMs, () => component
+          ? invoke(fn, "action", exec, args)
+          : pool.run("action", { module, exportName, requestId, argsJson: `[${argsString(args)}]` }, exec));
       }
       checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
       return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     } catch (e) {
-      const { message, data } = formatError(e, requestId);
+      const { message, data } = formatError(e, requestId, projectDir);
       if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
       return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
     }
@@ -305,24 +343,29 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       return new Response(out.body.length || ![204, 304].includes(out.status) ? out.body : null, { status: out.status, headers: out.headers });
     } catch (e) {
       log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
-      return new Response(`[Request ID: ${requestId}] Server Error`, { status: 500 });
+      // Convex's body for a failed HTTP action on a dev deployment (crates/application/src/redaction.rs
+      // `to_http_response_parts`): the error in `code` and `trace`, a ConvexError's data in `data`.
+      const { error, head, data } = formatError(e, requestId, projectDir);
+      const body = { code: `[Request ID: ${requestId}] Server Error: ${head}`, trace: `${error}\n`, ...(data !== undefined ? { data } : {}) };
+      return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": "application/json" } });
     }
   }
 
-  /** Writes a file and commits its `_storage` document; returns the storage id. */
-  async function storeFile(bytes, contentType) {
-    const storageId = newId(db.tableNumber("_storage"));
+  /** Writes a file and commits its document in the app's (or a component's) `_storage`; returns the storage id. */
+  async function storeFile(bytes, contentType, component = "") {
+    const table = qualifiedTable(component, "_storage");
+    const storageId = newId(db.tableNumber(table));
     blobs.write(storageId, bytes);
     const doc = { sha256: sha256Base64(bytes), size: bytes.length, ...(contentType ? { contentType } : {}) };
-    await runMutationTx(async (tx) => insert({ server, tx, system: true }, "_storage", doc, storageId));
+    await runMutationTx(async (tx) => insert({ server, tx, system: true }, table, doc, storageId));
     return storageId;
   }
 
   function readUpload(storageId) {
-    if (db.tableOfId(storageId) !== "_storage") return null;
+    if (localTableName(db.tableOfId(storageId) ?? "") !== "_storage") return null;
     const doc = db.getDoc(storageId);
     const bytes = doc && blobs.read(storageId);
-    return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream" } : null;
+    return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream", sha256: doc.sha256 } : null;
   }
 
   async function stop() {
@@ -351,6 +394,36 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     server,
     schema: () => schema,
   };
+}
+
+/**
+ * Convex's action time limit: past it the call fails with the runtime's
+ * "timed out" error. The action's code cannot be stopped mid-promise here, so
+ * it is cut off instead: its later syscalls are refused and its result dropped.
+ */
+async function withinTimeLimit(exec, ms, run) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      exec.timedOut = true;
+      reject(Object.assign(new Error(`Function execution timed out (maximum duration: ${durationText(ms)})`), { runtime: true }));
+    }, ms);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([run(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A duration as Rust's `Duration` debug-prints it in Convex's message ("600s", "1.5s", "500ms"). */
+const durationText = (ms) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
+
+/** A schema Convex would refuse at push fails the load, with Convex's message. */
+function refuseSchema(exported, where) {
+  const problem = schemaProblem(exported);
+  if (problem) throw new Error(`Invalid ${where}: ${problem}`);
 }
 
 /** A client's query journal (opaque to it); a malformed one is ignored. */

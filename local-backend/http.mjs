@@ -4,8 +4,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { jsonToConvex } from "convex/values";
 import { WebSocketServer } from "ws";
-import { AuthError } from "./auth.mjs";
+import { AuthError, bearerToken } from "./auth.mjs";
 import { LIMITS } from "./limits.mjs";
+import { UPLOAD_REFUSED, digestProblem, sendFile } from "./storage-http.mjs";
 import { Session } from "./sync.mjs";
 
 const STATUS_UDF_FAILED = 560;
@@ -66,20 +67,25 @@ export function storageTokens(secret) {
   };
 }
 
-/** Signed, expiring upload tokens, so an upload URL outlives a restart. */
+/**
+ * Signed, expiring upload tokens, so an upload URL outlives a restart. A
+ * component's token names it (signed too): its upload goes to its own `_storage`.
+ */
 export function uploadTokens(secret) {
-  const sign = (exp) => createHmac("sha256", secret).update(`upload:${exp}`).digest("base64url");
+  const sign = (exp, component) => createHmac("sha256", secret).update(`upload:${exp}${component ? `:${component}` : ""}`).digest("base64url");
   return {
-    issue: () => {
+    issue: (component = "") => {
       const exp = Date.now() + UPLOAD_TOKEN_TTL_MS;
-      return `${exp}.${sign(exp)}`;
+      return `${exp}.${sign(exp, component)}${component ? `.${Buffer.from(component).toString("base64url")}` : ""}`;
     },
+    /** The token's grant `{ component }` ("" for the app), or `{ refused }` (Convex's code and message). */
     check: (token) => {
-      const [exp, mac] = String(token ?? "").split(".");
-      if (!exp || !mac || Number(exp) < Date.now()) return false;
-      const expected = Buffer.from(sign(exp));
-      const given = Buffer.from(mac);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      const [exp, mac, encoded = ""] = String(token ?? "").split(".");
+      const component = Buffer.from(encoded, "base64url").toString("utf8");
+      const expected = Buffer.from(sign(exp, component));
+      const given = Buffer.from(mac ?? "");
+      if (!exp || expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: UPLOAD_REFUSED.invalid };
+      return Number(exp) < Date.now() ? { refused: UPLOAD_REFUSED.expired } : { component };
     },
   };
 }
@@ -88,22 +94,26 @@ export function uploadTokens(secret) {
  * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
  *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
  */
-export function createApiServer({ ready, host, live, verify, tokens, files, limits = {}, log }) {
+export function createApiServer({ ready, host, live, verify, tokens, files, history, limits = {}, log }) {
   const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
   const identityFrom = async (req) => {
-    const header = req.headers.authorization;
-    if (!header?.startsWith("Bearer ")) return null;
-    return (await verify()(header.slice(7))).identity;
+    const token = bearerToken(req.headers.authorization);
+    return token === null ? null : (await verify()(token)).identity;
   };
 
-  async function callFunction(req, res, kind) {
+  async function callFunction(req, res, kind, atTs = false) {
     const body = JSON.parse((await readBody(req, MAX_API_BODY_BYTES)).toString("utf8") || "{}");
     if (body === null || typeof body !== "object" || typeof body.path !== "string") {
       return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a string `path`" });
     }
+    if (atTs && !/^\d+$/.test(String(body.ts))) return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a timestamp `ts`" });
     const identity = await identityFrom(req);
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
     const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity });
+    // At a timestamp (consistentQuery): the latest snapshot answers only if nothing the query read changed since.
+    if (atTs && result.reads && history.changedSince(result.reads, BigInt(body.ts), live().lastTs) !== false) {
+      return sendJson(res, 400, { code: "QueryTimestampUnavailable", message: `This query's data changed after timestamp ${body.ts}; the local backend keeps no older versions to run it at that timestamp.` });
+    }
     if (result.ok) return sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
     const out = { status: "error", errorMessage: result.message, logLines: result.logLines };
     if (result.data !== undefined) out.errorData = result.data;
@@ -111,17 +121,19 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
   }
 
   async function upload(req, res, url) {
-    if (!tokens().check(url.searchParams.get("token"))) return sendJson(res, 401, { code: "InvalidToken", message: "Invalid or expired upload URL" });
+    const grant = tokens().check(url.searchParams.get("token"));
+    if (grant.refused) return sendJson(res, 401, grant.refused);
     const bytes = await readBody(req, maxUpload);
-    const storageId = await host().storeUpload(bytes, req.headers["content-type"]);
+    const problem = digestProblem(req.headers.digest, bytes);
+    if (problem) return sendJson(res, problem.status, { code: problem.code, message: problem.message });
+    const storageId = await host().storeUpload(bytes, req.headers["content-type"], grant.component);
     return sendJson(res, 200, { storageId });
   }
 
-  function download(res, storageId, token) {
+  function download(req, res, storageId, token) {
     const file = files().check(storageId, token) ? host().readUpload(storageId) : null;
-    if (!file) return sendJson(res, 404, { code: "FileNotFound", message: "File not found" });
-    res.writeHead(200, { ...CORS, "Content-Type": file.contentType, "Content-Length": file.bytes.length, "Cache-Control": "private, max-age=2592000" });
-    res.end(file.bytes);
+    if (!file) return sendJson(res, 404, { code: "FileNotFound", message: `File ${storageId} not found` });
+    sendFile(res, file, req.headers.range, CORS);
   }
 
   async function route(req, res) {
@@ -133,9 +145,10 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
     }
     const kinds = { "/api/query": "query", "/api/mutation": "mutation", "/api/action": "action", "/api/function": undefined };
     if (req.method === "POST" && url.pathname in kinds) return callFunction(req, res, kinds[url.pathname]);
+    if (req.method === "POST" && url.pathname === "/api/query_at_ts") return callFunction(req, res, "query", true);
     if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: live().lastTs.toString() });
     if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(req, res, url);
-    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
+    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(req, res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/version")) {
       res.writeHead(200, { ...CORS, "Content-Type": "text/plain" });
       return res.end("TagMyThing local Convex backend\n");
@@ -146,7 +159,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, limi
   const server = http.createServer((req, res) => {
     route(req, res).catch((e) => {
       if (e instanceof BodyTooLarge) return refuseTooLarge(res, e);
-      if (e instanceof AuthError) return sendJson(res, 401, { code: "Unauthenticated", message: e.message });
+      if (e instanceof AuthError) return sendJson(res, 401, { code: e.code, message: e.message });
       if (e instanceof SyntaxError) return sendJson(res, 400, { code: "BadJsonBody", message: e.message });
       log(`API request failed: ${e?.stack ?? e}`);
       if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });

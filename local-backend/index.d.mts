@@ -26,8 +26,8 @@ export interface StartBackendOptions {
   /** Run internal `seed:run` when the data directory is empty (default true). */
   seed?: boolean;
   log?: (message: string) => void;
-  /** Per-connection and upload limits (defaults: 1,000 subscriptions, 32 MiB queued, 64 MiB per upload). */
-  limits?: { maxSubscriptions?: number; maxQueuedBytes?: number; maxUploadBytes?: number };
+  /** Per-connection, upload and action-time limits (defaults: 1,000 subscriptions, 32 MiB queued, 64 MiB per upload, Convex's 10 minutes per action). */
+  limits?: { maxSubscriptions?: number; maxQueuedBytes?: number; maxUploadBytes?: number; actionTimeoutMs?: number };
 }
 
 export interface Backend {

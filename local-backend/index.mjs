@@ -4,6 +4,7 @@ import path from "node:path";
 import { createVerifier } from "./auth.mjs";
 import { DEFAULT_CONVEX_DIR, dataDirFromEnv, prepareEnv } from "./env.mjs";
 import { createHost } from "./host.mjs";
+import { CommitHistory } from "./history.mjs";
 import { createApiServer, createSiteServer, storageTokens, uploadTokens } from "./http.mjs";
 import { Live } from "./live.mjs";
 import { lockDataDir } from "./files.mjs";
@@ -34,7 +35,7 @@ function close(server) {
 /**
  * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string, siteUrl?: string,
  *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
- *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number } }} [options]
+ *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number } }} [options]
  */
 export async function startBackend(options = {}) {
   const {
@@ -60,7 +61,8 @@ export async function startBackend(options = {}) {
   let siteOrigin = "";
   let markReady;
   const ready = new Promise((resolve) => (markReady = resolve));
-  const deps = { ready, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, files: () => files, siteOrigin: () => siteOrigin, limits, log };
+  const history = new CommitHistory();
+  const deps = { ready, history, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, files: () => files, siteOrigin: () => siteOrigin, limits, log };
   const api = createApiServer(deps);
   const site = createSiteServer(deps);
 
@@ -84,9 +86,13 @@ export async function startBackend(options = {}) {
       log,
       urls: {
         storageUrl: (id) => `${url}/api/storage/${id}?token=${files.sign(id)}`,
-        uploadUrl: () => `${url}/api/storage/upload?token=${tokens.issue()}`,
+        uploadUrl: (component) => `${url}/api/storage/upload?token=${tokens.issue(component)}`,
       },
-      onCommit: (changes, ts) => live.onCommit(changes, ts),
+      onCommit: (changes, ts) => {
+        history.record(changes, ts);
+        live.onCommit(changes, ts);
+      },
+      actionMs: limits.actionTimeoutMs,
       // Convex Auth logs every sign-in step at its default INFO level; locally only warnings and
       // errors unless asked (AUTH_LOG_LEVEL=INFO npm run dev, or the variable in env.json).
       deploymentEnv: {

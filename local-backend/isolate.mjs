@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
+import { withConvexTimers } from "./logs.mjs";
 
 // Web APIs taken from Node as they are (Node implements the same standards).
 // Their objects come from Node's realm, so `instanceof` on them is patched below.
@@ -118,7 +119,7 @@ const SETUP = `(function setup(host) {
  * mutations), `inTransaction()` (no fetch there), `env()` (the deployment's
  * variables) and `convex` (the syscalls: { syscall, asyncSyscall, jsSyscall }).
  * @param {{ now: () => number, random: () => number, inTransaction: () => boolean,
- *   env: () => Record<string, string>, convex: any, name?: string }} hooks
+ *   env: () => Record<string, string>, convex: any, name?: string, executionKey?: () => unknown }} hooks
  */
 export function createIsolate(hooks) {
   const context = vm.createContext({}, { name: hooks.name ?? "Convex runtime" });
@@ -139,7 +140,7 @@ export function createIsolate(hooks) {
     setInterval,
     clearTimeout,
     clearInterval,
-    console,
+    console: withConvexTimers(console, hooks.executionKey ?? (() => null)),
     performance,
   });
   return context;

@@ -7,6 +7,47 @@ import { requestContext } from "./context.mjs";
 const LEVELS = { log: "LOG", info: "INFO", warn: "WARN", error: "ERROR", debug: "DEBUG" };
 let installed = false;
 
+/**
+ * console.time / timeLog / timeEnd as Convex's runtime has them (its
+ * `op_console_time_*`): real time in whole milliseconds, logged as INFO
+ * "label: 12ms"; a repeated or unknown label is a warning. Timers belong to
+ * the execution `executionKey()` names (null: one set for the context).
+ */
+export function withConvexTimers(base, executionKey) {
+  const timers = new Map();
+  const own = () => {
+    const key = executionKey() ?? null;
+    if (!timers.has(key)) timers.set(key, new Map());
+    return { key, labels: timers.get(key) };
+  };
+  const labelOf = (label) => (label === undefined ? "default" : label === null ? "null" : String(label));
+  const elapsed = (labels, label) => Date.now() - labels.get(label);
+  return {
+    ...Object.fromEntries(["log", "info", "warn", "error", "debug", "trace", "assert", "count", "countReset", "dir", "table", "group", "groupCollapsed", "groupEnd"].map((m) => [m, (...args) => base[m](...args)])),
+    time(label) {
+      const name = labelOf(label);
+      const { labels } = own();
+      if (labels.has(name)) base.warn(`Timer '${name}' already exists`);
+      else labels.set(name, Date.now());
+    },
+    timeLog(label, ...extra) {
+      const name = labelOf(label);
+      const { labels } = own();
+      if (!labels.has(name)) base.warn(`Timer '${name}' does not exist`);
+      else base.info(`${name}: ${elapsed(labels, name)}ms`, ...extra);
+    },
+    timeEnd(label) {
+      const name = labelOf(label);
+      const { key, labels } = own();
+      if (!labels.has(name)) return base.warn(`Timer '${name}' does not exist`);
+      const ms = elapsed(labels, name);
+      labels.delete(name);
+      if (labels.size === 0) timers.delete(key);
+      base.info(`${name}: ${ms}ms`);
+    },
+  };
+}
+
 export function installLogCapture() {
   if (installed) return;
   installed = true;

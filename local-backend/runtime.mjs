@@ -48,6 +48,7 @@ export function mainThreadHooks(server, convex) {
     },
     env: () => server.deploymentEnv,
     convex,
+    executionKey: execution,
   };
 }
 

@@ -4,9 +4,13 @@
 // its "success" in one transaction, so it runs exactly once even across a
 // crash; an action interrupted by a crash is marked failed (at most once).
 import { AsyncResource } from "node:async_hooks";
+import { localTableName } from "./components.mjs";
 import { AFTER } from "./keys.mjs";
 
 const MAX_DELAY = 2 ** 31 - 1;
+
+/** A job's error as Convex records it: the function's error, without the HTTP API's request-id line. */
+const recorded = (message) => message.replace(/^\[Request ID: \w+\] Server Error\n/, "");
 
 export class JobTimers {
   /** @param {{ server: any, log: (msg: string) => void, resolve: (name: string, component?: string) => any }} deps */
@@ -50,7 +54,7 @@ export class JobTimers {
       const job = exec.tx.get(jobId);
       if (!job || !from.includes(job.state.kind)) return false;
       const done = state.kind !== "inProgress";
-      exec.tx.write(jobId, "_scheduled_functions", { ...job, state, ...(done ? { completedTime: Date.now() } : {}) });
+      exec.tx.write(jobId, this.server.db.tableOfId(jobId), { ...job, state, ...(done ? { completedTime: Date.now() } : {}) });
       return true;
     });
   }
@@ -64,26 +68,33 @@ export class JobTimers {
       if (!fn) return await this.setState(jobId, ["pending"], { kind: "failed", error: `Could not find function for '${job.name}'` });
       if (fn.isMutation) {
         let skipped = false;
+        const table = this.server.db.tableOfId(jobId);
         const result = await this.server.call({
           path: job.name,
           component,
           args: job.args[0],
           internal: true,
-          beforeCommit: (exec) => {
+          // As Convex does: the mutation sees its own job inProgress (a write no one else sees before commit) ...
+          beforeRun: (exec) => {
             const current = exec.tx.get(jobId);
             if (!current || current.state.kind !== "pending") {
               skipped = true;
               throw new Error("job no longer pending");
             }
-            exec.tx.write(jobId, "_scheduled_functions", { ...current, state: { kind: "success" }, completedTime: Date.now() });
+            exec.tx.write(jobId, table, { ...current, state: { kind: "inProgress" } });
+          },
+          // ... and commits "success" with its writes, unless it canceled itself meanwhile (then it stays canceled).
+          beforeCommit: (exec) => {
+            const current = exec.tx.get(jobId);
+            if (current?.state.kind === "inProgress") exec.tx.write(jobId, table, { ...current, state: { kind: "success" }, completedTime: Date.now() });
           },
         });
-        if (!result.ok && !skipped) await this.setState(jobId, ["pending"], { kind: "failed", error: result.message });
+        if (!result.ok && !skipped) await this.setState(jobId, ["pending"], { kind: "failed", error: recorded(result.message) });
         return;
       }
       await this.setState(jobId, ["pending"], { kind: "inProgress" });
       const result = await this.server.call({ path: job.name, component, args: job.args[0], internal: true });
-      await this.setState(jobId, ["inProgress"], result.ok ? { kind: "success" } : { kind: "failed", error: result.message });
+      await this.setState(jobId, ["inProgress"], result.ok ? { kind: "success" } : { kind: "failed", error: recorded(result.message) });
     } catch (e) {
       this.log(`Scheduled function ${job.name} crashed: ${e?.stack ?? e}`);
     }
@@ -92,15 +103,19 @@ export class JobTimers {
   /** After a start: actions cut off by a crash failed; pending jobs are armed again. */
   async recover() {
     const { db } = this.server;
-    const index = db.indexes.get("_scheduled_functions.by_creation_time");
     const jobs = [];
-    for (const { value: id } of db.scan(index.prefix, Buffer.concat([index.prefix, AFTER]), false)) {
-      const job = db.getDoc(id);
-      if (job?.state.kind === "pending" || job?.state.kind === "inProgress") jobs.push(job);
+    // The app's scheduler and every component's.
+    for (const index of db.indexes.values()) {
+      if (index.name !== "by_creation_time" || localTableName(index.table) !== "_scheduled_functions") continue;
+      for (const { value: id } of db.scan(index.prefix, Buffer.concat([index.prefix, AFTER]), false)) {
+        const job = db.getDoc(id);
+        if (job?.state.kind === "pending" || job?.state.kind === "inProgress") jobs.push(job);
+      }
     }
     for (const job of jobs) {
       if (job.state.kind === "inProgress") {
-        await this.setState(job._id, ["inProgress"], { kind: "failed", error: "Transient error while executing action (the local backend stopped while it ran)" });
+        // Convex's words for an action whose end was never recorded (actions run at most once).
+        await this.setState(job._id, ["inProgress"], { kind: "failed", error: "Transient error while executing action" });
       } else {
         this.add(job._id, job.scheduledTime);
       }

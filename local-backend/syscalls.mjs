@@ -3,12 +3,13 @@
 // execution in the current async context.
 import { createHash } from "node:crypto";
 import { convexToJson, jsonToConvex } from "convex/values";
-import { qualifiedTable, tableNamer } from "./components.mjs";
+import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
 import { checkValue } from "./validate.mjs";
+import { VectorSearchError, vectorSearch } from "./vector.mjs";
 
 /** An error a function sees as thrown by the syscall (ConvexError when it has data). */
 export class SyscallError extends Error {
@@ -21,6 +22,7 @@ export class SyscallError extends Error {
 const current = () => {
   const exec = requestContext.getStore();
   if (!exec?.server) throw new Error("Convex syscall outside of a function execution");
+  if (exec.timedOut) throw new Error("This function execution timed out; it can make no more calls.");
   return exec;
 };
 
@@ -70,7 +72,7 @@ export function chargeTime(exec) {
   exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
   exec.resumedAt = now;
   if (exec.kind !== "action" && exec.busyMs > LIMITS.queryMutationMs) {
-    throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
+    throw Object.assign(new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`), { runtime: true });
   }
 }
 
@@ -81,12 +83,15 @@ const TABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 /** True when `table` (as stored) belongs to the execution's app or component. */
 function inScope(exec, table) {
   if (table === null) return false;
-  if (table.startsWith("_")) return true;
   return exec.componentPath ? table.startsWith(`${exec.componentPath}:`) : !table.includes(":");
 }
 
-/** A serialized query with its table (or index) named as stored. */
+/** A serialized query with its table (or index) named as stored; a staged index is refused as on Convex. */
 function scopedQuery(exec, query) {
+  const indexName = query.source?.indexName;
+  if (indexName !== undefined && exec.server.isStagedIndex(q(exec, indexName.slice(0, indexName.indexOf("."))) + indexName.slice(indexName.indexOf(".")))) {
+    throw new SyscallError(`Index ${indexName} is currently staged and not available to query until it is enabled.`);
+  }
   if (!exec.componentPath) return query;
   const source = { ...query.source };
   if (source.tableName !== undefined) source.tableName = q(exec, source.tableName);
@@ -132,16 +137,17 @@ async function asyncOp(exec, op, args) {
       const tx = txOf(exec);
       const table = server.db.tableOfId(args.id);
       if (!inScope(exec, table)) return null;
+      systemTableGuard(table, !!args.isSystem);
       if (args.table !== undefined && table !== q(exec, args.table)) {
         throw new SyscallError(`Invalid argument \`id\` for \`db.get\`: the id is from table "${table}", not "${args.table}".`);
       }
-      if (table?.startsWith("_") && !args.isSystem) throw new SyscallError(`System tables can only be read with \`db.system.get\`.`);
       const doc = tx.get(args.id);
       checkReads(tx);
       return doc === null ? null : convexToJson(doc);
     }
     case "1.0/insert":
       if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
+      systemTableGuard(args.table, false);
       return { _id: insert(exec, q(exec, args.table), jsonToConvex(args.value)) };
     case "1.0/shallowMerge":
       return update(exec, args, (old, value) => {
@@ -154,15 +160,8 @@ async function asyncOp(exec, op, args) {
       }, "patch");
     case "1.0/replace":
       return update(exec, args, (old, value) => ({ ...jsonToConvex(value), _id: old._id, _creationTime: old._creationTime }), "replace");
-    case "1.0/remove": {
-      const tx = txOf(exec);
-      const table = server.db.tableOfId(args.id);
-      const old = inScope(exec, table) && tx.get(args.id);
-      if (!old) throw new SyscallError(`Delete on nonexistent document ID ${args.id}`);
-      tx.write(args.id, table, null);
-      if (table === "_storage") tx.afterCommit.push(() => server.blobs.delete(args.id));
-      return null;
-    }
+    case "1.0/remove":
+      return remove(exec, args.id);
     case "1.0/queryStreamNext": {
       const stream = exec.streams.get(args.queryId);
       if (!stream) throw new Error("This query is closed and can't emit any more values.");
@@ -210,17 +209,18 @@ async function asyncOp(exec, op, args) {
     case "1.0/getRequestMetadata":
       return { ip: null, userAgent: null, requestId: exec.requestId, scheduledFunctionId: exec.jobId ?? null, authToken: null };
     case "1.0/storageGenerateUploadUrl":
-      return server.urls.uploadUrl();
+      return server.urls.uploadUrl(exec.componentPath);
     case "1.0/storageGetUrl": {
       const doc = await readStorageDoc(exec, args.storageId);
       return doc ? server.urls.storageUrl(args.storageId) : null;
     }
     case "1.0/storageGetMetadata": {
       const doc = await readStorageDoc(exec, args.storageId);
-      return doc ? { storageId: doc._id, sha256: doc.sha256, size: doc.size, contentType: doc.contentType ?? null } : null;
+      // The document keeps the base64 digest; getMetadata answers hex, as Convex's syscall does.
+      return doc ? { storageId: doc._id, sha256: Buffer.from(doc.sha256, "base64").toString("hex"), size: doc.size, contentType: doc.contentType ?? null } : null;
     }
     case "1.0/storageDelete":
-      return inTransaction(exec, (e) => asyncOp(e, "1.0/remove", { id: args.storageId }));
+      return inTransaction(exec, (e) => deleteFile(e, args.storageId));
     case "1.0/storageStore":
       return storeBlob(exec, Buffer.from(args.blob, "base64"), args.contentType);
     case "1.0/storageGet": {
@@ -238,6 +238,8 @@ async function asyncOp(exec, op, args) {
       return inTransaction(exec, (e) => cancel(e, args.id));
     case "1.0/runUdf":
       return runNested(exec, args);
+    case "1.0/actions/vectorSearch":
+      return { results: searchVectors(exec, args.query) };
     case "1.0/actions/query":
     case "1.0/actions/mutation":
     case "1.0/actions/action":
@@ -287,7 +289,7 @@ async function inTransaction(exec, fn) {
 
 async function readStorageDoc(exec, storageId) {
   const { server } = exec;
-  if (server.db.tableOfId(storageId) !== "_storage") return null;
+  if (server.db.tableOfId(storageId) !== q(exec, "_storage")) return null;
   if (exec.tx) return exec.tx.get(storageId);
   return server.readCommitted(storageId);
 }
@@ -325,10 +327,44 @@ export function insert(exec, table, value, id = null) {
   return docId;
 }
 
+/**
+ * Convex's `system_table_guard`: system tables (`_storage`, `_scheduled_functions`) are
+ * read with `db.system` only and written by the runtime only; user tables not through `db.system`.
+ */
+function systemTableGuard(table, expectSystem) {
+  if (table === null) return;
+  const system = localTableName(table).startsWith("_");
+  if (expectSystem && !system) throw new SyscallError("User tables cannot be accessed with db.system.");
+  if (!expectSystem && system) throw new SyscallError("System tables can only be accessed with db.system.");
+}
+
+/** db.delete: user tables only. */
+function remove(exec, id) {
+  const tx = txOf(exec);
+  const table = exec.server.db.tableOfId(id);
+  systemTableGuard(table, false);
+  const old = inScope(exec, table) && tx.get(id);
+  if (!old) throw new SyscallError(`Delete on nonexistent document ID ${id}`);
+  tx.write(id, table, null);
+  return null;
+}
+
+/** ctx.storage.delete: a `_storage` id only (Convex's file_storage `delete`). */
+function deleteFile(exec, storageId) {
+  const tx = txOf(exec);
+  const table = exec.server.db.tableOfId(storageId);
+  if (table !== q(exec, "_storage")) throw new SyscallError("Invalid storage ID. Storage ID cannot be an ID on any table other than '_storage'.");
+  if (!tx.get(storageId)) throw new SyscallError(`storage id ${storageId} not found`);
+  tx.write(storageId, table, null);
+  tx.afterCommit.push(() => exec.server.blobs.delete(storageId));
+  return null;
+}
+
 function update(exec, args, merge, verb) {
   const tx = txOf(exec);
   const table = exec.server.db.tableOfId(args.id);
   if (args.table !== undefined && table !== q(exec, args.table)) throw new SyscallError(`Invalid argument \`id\` for \`db.${verb}\`: the id is not from table "${args.table}".`);
+  systemTableGuard(table, false);
   const old = inScope(exec, table) && tx.get(args.id);
   if (!old) throw new SyscallError(`${verb === "patch" ? "Update" : "Replace"} on nonexistent document ID ${args.id}`);
   const value = args.value;
@@ -357,7 +393,7 @@ function schedule(exec, args) {
     throw new SyscallError(`Too many functions scheduled by this mutation (limit: ${LIMITS.scheduledPerMutation})`);
   }
   const args0 = jsonToConvex(args.args);
-  const jobId = insert({ ...exec, system: true }, "_scheduled_functions", {
+  const jobId = insert({ ...exec, system: true }, q(exec, "_scheduled_functions"), {
     name: target.udfPath,
     ...(target.component ? { component: target.component } : {}),
     args: [args0],
@@ -368,13 +404,15 @@ function schedule(exec, args) {
   return jobId;
 }
 
+/** ctx.scheduler.cancel: a job of this app's or component's own scheduler; one already gone or finished stays as it is. */
 function cancel(exec, id) {
   const tx = txOf(exec);
-  const job = exec.server.db.tableOfId(id) === "_scheduled_functions" ? tx.get(id) : null;
-  if (!job) throw new SyscallError(`Scheduled function ${id} not found`);
-  if (job.state.kind === "pending" || job.state.kind === "inProgress") {
+  const table = q(exec, "_scheduled_functions");
+  if (exec.server.db.tableOfId(id) !== table) throw new SyscallError("Invalid scheduled function ID. The ID must be an ID on the '_scheduled_functions' table.");
+  const job = tx.get(id);
+  if (job && (job.state.kind === "pending" || job.state.kind === "inProgress")) {
     const doc = { ...job, state: { kind: "canceled" }, completedTime: Date.now() };
-    tx.write(id, "_scheduled_functions", doc);
+    tx.write(id, table, doc);
     tx.afterCommit.push(() => exec.server.timers.cancel(id));
   }
   return null;
@@ -383,15 +421,29 @@ function cancel(exec, id) {
 async function storeBlob(exec, bytes, contentType) {
   const { server } = exec;
   if (bytes.length > LIMITS.fileSize) throw new SyscallError(`File is too large (${bytes.length} bytes; limit ${LIMITS.fileSize})`);
-  return server.storeFile(bytes, contentType);
+  return server.storeFile(bytes, contentType, exec.componentPath);
 }
 
 /** ctx.runQuery / ctx.runMutation inside a query or mutation: same transaction. */
 async function runNested(exec, args) {
   const target = exec.server.resolveAddress(args, exec);
   const kind = args.udfType === "snapshotQuery" ? "query" : args.udfType;
-  if (exec.kind === "query" && kind !== "query") throw new SyscallError("A query can only call other queries");
+  if (exec.kind === "query" && kind !== "query") throw new SyscallError(`Cannot call a ${kind} function from a ${exec.kind} function`);
   return exec.server.runNested(exec, kind, target, jsonToConvex(args.args));
+}
+
+/** ctx.vectorSearch (actions only) over the app's or component's own vector index. */
+function searchVectors(exec, query) {
+  const dot = String(query?.indexName).indexOf(".");
+  const stored = `${q(exec, query.indexName.slice(0, dot))}${query.indexName.slice(dot)}`;
+  const index = exec.server.vectorIndex(stored);
+  if (!index) throw new SyscallError(`Index ${query.indexName} not found.`);
+  try {
+    return vectorSearch(exec.server.db, index, query);
+  } catch (e) {
+    if (e instanceof VectorSearchError) throw new SyscallError(e.message);
+    throw e;
+  }
 }
 
 async function runFromAction(exec, kind, args) {

@@ -167,9 +167,44 @@ export class Transaction {
     while (p < pending.length) yield pending[p++];
   }
 
+  /**
+   * Starts a sub-transaction (ctx.runMutation from a mutation, as Convex's
+   * `begin_subtransaction`): until it ends, each write records what it replaced,
+   * so `rollbackSub` can undo the callee's writes alone and the caller goes on.
+   */
+  beginSub() {
+    this.undo ??= [];
+    this.subDepth = (this.subDepth ?? 0) + 1;
+    return { mark: this.undo.length, afterCommit: this.afterCommit.length, stats: { ...this.stats } };
+  }
+
+  /** Keeps the sub-transaction's writes (an enclosing one may still undo them). */
+  commitSub() {
+    if (--this.subDepth === 0) this.undo = null;
+  }
+
+  /** Discards the sub-transaction's writes, the work they queued after commit and their count toward the limits; reads stay in the read set. */
+  rollbackSub(token) {
+    while (this.undo.length > token.mark) {
+      const { id, table, prior } = this.undo.pop();
+      const byId = this.writesByTable.get(table);
+      if (prior === undefined) {
+        this.writes.delete(id);
+        byId.delete(id);
+      } else {
+        this.writes.set(id, prior);
+        byId.set(id, prior);
+      }
+    }
+    this.afterCommit.length = token.afterCommit;
+    this.stats = { ...token.stats, docsRead: this.stats.docsRead, bytesRead: this.stats.bytesRead };
+    this.commitSub();
+  }
+
   write(id, table, doc) {
     if (!this.writable) throw new Error("A query cannot write to the database");
     const prior = this.writes.get(id);
+    this.undo?.push({ id, table, prior });
     const old = prior ? prior.old : this.committed(id);
     const w = { id, table, old, new: doc };
     this.writes.set(id, w);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { importPKCS8, SignJWT } from "jose";
+import { afterAll, beforeAll } from "vitest";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { startBackend, type Backend, type StartBackendOptions } from "../../local-backend/index.mjs";
@@ -81,3 +82,24 @@ export function httpAs(b: Backend, token: string): ConvexHttpClient {
   http.setAuth(token);
   return http;
 }
+
+/** The convex/ folder of a conformance fixture app (tests/local-backend/conformance/<name>). */
+export const conformanceApp = (name: string) => fileURLToPath(new URL(`./conformance/${name}/convex`, import.meta.url));
+
+/** A fixture app on its own backend for a describe block, with an HTTP client. */
+export function withConformanceApp(name: string, options: StartBackendOptions = {}) {
+  const ctx = { backend: null as unknown as Backend, http: null as unknown as ConvexHttpClient, dir: "" };
+  beforeAll(async () => {
+    ctx.dir = tempDir(`lb-${name}-`);
+    ctx.backend = await start({ dataDir: ctx.dir, convexDir: conformanceApp(name), ...options });
+    ctx.http = new ConvexHttpClient(ctx.backend.url, { logger: false });
+  });
+  afterAll(async () => {
+    await ctx.backend?.stop();
+    removeDir(ctx.dir);
+  });
+  return ctx;
+}
+
+/** A call's error message, or "succeeded". */
+export const failure = (p: Promise<unknown>) => p.then(() => "succeeded", (e: Error) => e.message);
