@@ -9,14 +9,13 @@ import { ownedOrNull, userMutation, viewerQuery } from "./lib/access";
 import { diffAsset } from "./lib/assets/diff";
 import {
   assetDetailValidator,
-  assetEventViewValidator,
   assetSummaryValidator,
   currentDetails,
-  displayName,
   ownedAsset,
   recordEvent,
   toSummary,
 } from "./lib/assets/read";
+import { assetEventViewValidator, historyFor, ownerPeriods } from "./lib/assets/history";
 import { listMineQuery, serialMatch } from "./lib/assets/list";
 import { sortValidator } from "./lib/assets/sorts";
 import { countOwned } from "./lib/counts/assetCounts";
@@ -29,7 +28,6 @@ import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { appError, MESSAGES } from "./lib/errors";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 
-const HISTORY_LIMIT = 100;
 const PURGE_BATCH = 200;
 
 export const tag = userMutation({
@@ -78,10 +76,7 @@ export const get = viewerQuery({
     const assetId = ctx.db.normalizeId("assets", args.assetId);
     const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
     if (asset === null) return null;
-    const owners = await ctx.db
-      .query("assetOwners")
-      .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
-      .take(HISTORY_LIMIT);
+    const owners = await ownerPeriods(ctx, asset, ctx.user._id);
     const pending = await ctx.db
       .query("transfers")
       .withIndex("by_assetId_and_status", (q) => q.eq("assetId", asset._id).eq("status", "pending"))
@@ -100,6 +95,7 @@ export const get = viewerQuery({
       taggedAt: asset.taggedAt,
       updatedAt: asset.updatedAt,
       ownerCount: owners.length,
+      owners,
       pendingTransfer: pending === null ? null : { _id: pending._id, toEmail: pending.toEmail, createdAt: pending.createdAt },
     };
   },
@@ -112,24 +108,8 @@ export const history = viewerQuery({
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
     const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
-    if (asset === null || assetId === null) return [];
-    const events = await ctx.db
-      .query("assetEvents")
-      .withIndex("by_assetId_and_at", (q) => q.eq("assetId", assetId))
-      .order("desc")
-      .take(HISTORY_LIMIT);
-    const names = new Map<string, string>();
-    for (const e of events) {
-      if (!names.has(e.actorId)) names.set(e.actorId, displayName(await ctx.db.get("users", e.actorId)));
-    }
-    return events.map((e) => ({
-      _id: e._id,
-      type: e.type,
-      summary: e.summary,
-      changes: e.changes ?? [],
-      at: e.at,
-      actorName: names.get(e.actorId)!,
-    }));
+    if (asset === null) return [];
+    return await historyFor(ctx, asset, ctx.user._id);
   },
 });
 

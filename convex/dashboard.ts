@@ -36,7 +36,7 @@ export const activity = viewerQuery({
   signedOut: null,
   args: {},
   returns: v.union(v.null(), v.array(activityItemValidator)),
-  handler: async (ctx) => await recentActivity(ctx, ctx.user._id),
+  handler: async (ctx) => await recentActivity(ctx, ctx.user),
 });
 
 /** The owner's newest visit alerts and found reports: the alerts panel and the live toast. */

@@ -11,6 +11,7 @@ import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";
 import { cancelRelease, confirmationsOf, getSettings, lastAliveAt, releaseIfEnough, runCheck } from "./lib/legacy/engine";
 import { contactsOf, logLegacy } from "./lib/legacy/log";
+import { noteSignOfLife } from "./lib/legacy/signOfLife";
 import {
   deadlineOf,
   LEGACY_EVENTS_LIMIT,
@@ -95,7 +96,6 @@ export const saveSettings = userMutation({
     if (s === null) {
       await ctx.db.insert("legacySettings", { ownerId: ctx.user._id, ...fields, state: "active", warningsSent: [] });
     } else {
-      if (s.state !== "active") await cancelRelease(ctx, s, now, "You changed your plan: release cancelled");
       await ctx.db.patch("legacySettings", s._id, fields);
     }
     await logLegacy(
@@ -112,7 +112,10 @@ export const saveSettings = userMutation({
   },
 });
 
-/** 'I'm still here': restarts the clock and cancels a release in progress. */
+/**
+ * 'I'm still here': restarts the clock. A release in progress is already cancelled by
+ * then, as by any mutation of the owner's (lib/legacy/signOfLife.ts, through userMutation).
+ */
 export const checkIn = userMutation({
   args: {},
   returns: v.null(),
@@ -121,7 +124,6 @@ export const checkIn = userMutation({
     if (s === null) throw appError("NOT_FOUND", "Set up legacy release first");
     const now = Date.now();
     await ctx.db.patch("legacySettings", s._id, { lastCheckInAt: now });
-    if (s.state !== "active") await cancelRelease(ctx, s, now, "You checked in: release cancelled and links revoked");
     await logLegacy(ctx, ctx.user._id, "checkin", "You checked in: the clock restarts", now);
     await runCheck(ctx, ctx.user._id, now);
     return null;
@@ -134,6 +136,17 @@ export const check = internalMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     await runCheck(ctx, args.ownerId, args.now ?? Date.now());
+    return null;
+  },
+});
+
+/** A sign-in (password or phone): a sign of life before the app's first request. */
+export const signedIn = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user !== null) await noteSignOfLife(ctx, user);
     return null;
   },
 });

@@ -5,12 +5,13 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { internalAction, type QueryCtx } from "./_generated/server";
+import { internalAction, internalQuery, type QueryCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
 import { publicMutation, publicQuery } from "./lib/access";
 import { displayName } from "./lib/assets/read";
 import { appError } from "./lib/errors";
 import { getSettings } from "./lib/legacy/engine";
+import { releaseCancelledEmail } from "./lib/legacy/signOfLife";
 import { logLegacy, siteUrl } from "./lib/legacy/log";
 import { createToken, verifiedHash } from "./lib/legacy/tokens";
 import { NOK_MESSAGES } from "./lib/legacy/nokRules";
@@ -36,6 +37,9 @@ async function liveGrant(ctx: QueryCtx, token: string): Promise<Doc<"legacyGrant
   if (hash === null) return null;
   const grant = await ctx.db.query("legacyGrants").withIndex("by_tokenHash", (q) => q.eq("tokenHash", hash)).unique();
   if (grant === null || grant.revokedAt !== undefined || grant.expiresAt < Date.now()) return null;
+  // The owner acting after the release revokes it (lib/legacy/signOfLife.ts); a link never outlives that either way.
+  const owner = await ctx.db.get("users", grant.ownerId);
+  if ((owner?.lastActiveAt ?? 0) > grant.createdAt) return null;
   return grant;
 }
 
@@ -219,6 +223,30 @@ export const sendGrants = internalAction({
         link,
       });
     }
+    return null;
+  },
+});
+
+export const cancellationRecipients = internalQuery({
+  args: { ownerId: v.id("users"), contactIds: v.array(v.id("nokContacts")) },
+  returns: v.object({ ownerName: v.string(), contacts: v.array(v.object({ email: v.string(), name: v.string() })) }),
+  handler: async (ctx, { ownerId, contactIds }) => {
+    const contacts = [];
+    for (const id of contactIds) {
+      const contact = await ctx.db.get("nokContacts", id);
+      if (contact !== null && contact.ownerId === ownerId && contact.email !== "") contacts.push({ email: contact.email, name: contact.name });
+    }
+    return { ownerName: displayName(await ctx.db.get("users", ownerId)), contacts };
+  },
+});
+
+/** The owner came back: each contact whose confirmation or beneficiary link died is told why. */
+export const sendCancellations = internalAction({
+  args: { ownerId: v.id("users"), contactIds: v.array(v.id("nokContacts")) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const { ownerName, contacts } = await ctx.runQuery(internal.legacyLinks.cancellationRecipients, args);
+    for (const contact of contacts) await sendEmail(ctx, releaseCancelledEmail(contact, ownerName));
     return null;
   },
 });

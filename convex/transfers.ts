@@ -8,7 +8,17 @@ import { assetKindValidator } from "./lib/assets/tables";
 import { parseEmail } from "./lib/auth/input";
 import { appError } from "./lib/errors";
 import { sendEmail } from "./lib/outbound";
-import { moveOwnership, openTransfer, pendingTransfer, TRANSFER_MESSAGES } from "./lib/assets/transfers";
+import { handedOverAt, handoverTime } from "./lib/assets/history";
+import { takeOfferSlot } from "./lib/limits";
+import {
+  inboxOf,
+  incomingOffers,
+  moveOwnership,
+  offerEmail,
+  openTransfer,
+  pendingTransfer,
+  TRANSFER_MESSAGES,
+} from "./lib/assets/transfers";
 
 const INCOMING_LIMIT = 50;
 
@@ -18,30 +28,21 @@ export const offer = userMutation({
   handler: async (ctx, { assetId, email }) => {
     const asset = await ownedAsset(ctx, assetId, ctx.user._id);
     const toEmail = parseEmail(email);
-    if (toEmail === ctx.user.email?.toLowerCase()) throw appError("INVALID", TRANSFER_MESSAGES.self);
+    if (toEmail === inboxOf(ctx.user)) throw appError("INVALID", TRANSFER_MESSAGES.self);
     if (asset.status !== "active") throw appError("INVALID", TRANSFER_MESSAGES.notActive);
-    const recipient = await ctx.db
-      .query("users")
-      .withIndex("email", (q) => q.eq("email", toEmail))
-      .first();
-    if (recipient === null) throw appError("NOT_FOUND", TRANSFER_MESSAGES.unknownEmail);
-    if (recipient._id === ctx.user._id) throw appError("INVALID", TRANSFER_MESSAGES.self);
     if ((await pendingTransfer(ctx, assetId)) !== null) throw appError("INVALID", TRANSFER_MESSAGES.pending);
+    // Whether the address has an account is never looked up here: the answer, the
+    // limits and the e-mail are the same either way.
+    await takeOfferSlot(ctx, ctx.user._id, toEmail);
     const transferId = await ctx.db.insert("transfers", {
       assetId,
       fromUserId: ctx.user._id,
-      toUserId: recipient._id,
       toEmail,
       status: "pending",
       createdAt: Date.now(),
     });
     await recordEvent(ctx, { assetId, actorId: ctx.user._id, type: "transfer_offered", summary: `Transfer offered to ${toEmail}` });
-    await ctx.scheduler.runAfter(0, internal.transfers.notifyRecipient, {
-      to: toEmail,
-      fromName: displayName(ctx.user),
-      assetName: asset.name,
-      serial: asset.serial,
-    });
+    await ctx.scheduler.runAfter(0, internal.transfers.notifyRecipient, { to: toEmail, serial: asset.serial });
     return transferId;
   },
 });
@@ -50,7 +51,7 @@ export const cancel = userMutation({
   args: { transferId: v.id("transfers") },
   returns: v.null(),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId, (t) => t.fromUserId, ctx.user._id);
+    const transfer = await openTransfer(ctx, transferId, "sender", ctx.user);
     await ctx.db.patch("transfers", transferId, { status: "cancelled", respondedAt: Date.now() });
     await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_cancelled", summary: `Transfer offer to ${transfer.toEmail} cancelled` });
     return null;
@@ -61,7 +62,7 @@ export const decline = userMutation({
   args: { transferId: v.id("transfers") },
   returns: v.null(),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId, (t) => t.toUserId, ctx.user._id);
+    const transfer = await openTransfer(ctx, transferId, "recipient", ctx.user);
     await ctx.db.patch("transfers", transferId, { status: "declined", respondedAt: Date.now() });
     await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_declined", summary: `${displayName(ctx.user)} declined the transfer` });
     return null;
@@ -72,23 +73,36 @@ export const accept = userMutation({
   args: { transferId: v.id("transfers") },
   returns: v.id("assets"),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId, (t) => t.toUserId, ctx.user._id);
+    const transfer = await openTransfer(ctx, transferId, "recipient", ctx.user);
     const asset = await ctx.db.get("assets", transfer.assetId);
     if (asset === null || asset.ownerId !== transfer.fromUserId || asset.status !== "active") {
       throw appError("INVALID", TRANSFER_MESSAGES.closed);
     }
-    const now = Date.now();
-    await moveOwnership(ctx, asset, ctx.user._id, now);
-    await ctx.db.patch("transfers", transferId, { status: "accepted", respondedAt: now });
-    const from = displayName(await ctx.db.get("users", transfer.fromUserId));
+    if (asset.ownerId === ctx.user._id) throw appError("INVALID", TRANSFER_MESSAGES.self);
+    const at = await handoverTime(ctx, asset._id, Date.now());
+    await moveOwnership(ctx, asset, ctx.user._id, at);
+    await ctx.db.patch("transfers", transferId, { status: "accepted", respondedAt: at, toUserId: ctx.user._id });
     await recordEvent(ctx, {
       assetId: asset._id,
       actorId: ctx.user._id,
       type: "transferred",
-      summary: `Ownership transferred from ${from} to ${displayName(ctx.user)}`,
-      changes: [{ field: "Owner", from, to: displayName(ctx.user) }],
+      summary: `Ownership transferred to ${displayName(ctx.user)}`,
+      at,
     });
     return asset._id;
+  },
+});
+
+/** A former owner's page of an asset that moved on: when it left them, and nothing about where. */
+export const handedOver = viewerQuery({
+  signedOut: null,
+  args: { assetId: v.string() },
+  returns: v.union(v.null(), v.object({ at: v.number() })),
+  handler: async (ctx, args) => {
+    const assetId = ctx.db.normalizeId("assets", args.assetId);
+    const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
+    const at = asset === null ? null : await handedOverAt(ctx, asset, ctx.user._id);
+    return at === null ? null : { at };
   },
 });
 
@@ -108,11 +122,7 @@ export const incoming = viewerQuery({
     }),
   ),
   handler: async (ctx) => {
-    const userId = ctx.user._id;
-    const offers = await ctx.db
-      .query("transfers")
-      .withIndex("by_toUserId_and_status", (q) => q.eq("toUserId", userId).eq("status", "pending"))
-      .take(INCOMING_LIMIT);
+    const offers = await incomingOffers(ctx, ctx.user, INCOMING_LIMIT);
     const rows = await Promise.all(
       offers.map(async (t) => {
         const asset = await ctx.db.get("assets", t.assetId);
@@ -134,16 +144,10 @@ export const incoming = viewerQuery({
 });
 
 export const notifyRecipient = internalAction({
-  args: { to: v.string(), fromName: v.string(), assetName: v.string(), serial: v.string() },
+  args: { to: v.string(), serial: v.string() },
   returns: v.null(),
-  handler: async (ctx, args) => {
-    const link = `${env.SITE_URL ?? ""}/assets`;
-    await sendEmail(ctx, {
-      to: args.to,
-      subject: `${args.fromName} wants to transfer "${args.assetName}" to you`,
-      body: `${args.fromName} offered you ownership of "${args.assetName}" (${args.serial}) on TagMyThing. Open your assets to accept or decline: ${link}`,
-      link,
-    });
+  handler: async (ctx, { to, serial }) => {
+    await sendEmail(ctx, offerEmail(to, serial, `${env.SITE_URL ?? ""}/assets`));
     return null;
   },
 });

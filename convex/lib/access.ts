@@ -17,9 +17,10 @@ import {
 } from "convex-helpers/server/customFunctions";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import { action, query, type ActionCtx, type QueryCtx } from "../_generated/server";
+import { action, query, type ActionCtx, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { mutation } from "./writes";
 import { canTriageBugReports } from "./bugReports/rules";
+import { noteSignOfLife } from "./legacy/signOfLife";
 import { appError, MESSAGES } from "./errors";
 import { hasAdminView, isAdmin, isBusiness } from "./roles";
 
@@ -94,6 +95,14 @@ function requireUser(state: SessionState, check?: Check): ActiveSession {
 const withUser = (check?: Check) =>
   customCtx(async (ctx: QueryCtx) => requireUser(await getSessionState(ctx), check));
 
+/** The same in a mutation, where the caller's acting is also a sign of life (legacy release). */
+const withUserActing = (check?: Check) =>
+  customCtx(async (ctx: MutationCtx) => {
+    const active = requireUser(await getSessionState(ctx), check);
+    await noteSignOfLife(ctx, active.user);
+    return active;
+  });
+
 const withUserInAction = (check?: Check) =>
   customCtx(async (ctx: ActionCtx) => requireUser(await getSessionStateInAction(ctx), check));
 
@@ -106,24 +115,31 @@ const withViewer = customCtx(async (ctx: QueryCtx) => {
 /** Anyone, signed in or not. */
 export const publicQuery = customQuery(query, withViewer);
 
-/** Anyone, signed in or not (the verify page's visit alert and found report). */
-export const publicMutation = customMutation(mutation, withViewer);
+/** Anyone, signed in or not (the verify page's visit alert and found report); a signed-in caller is alive. */
+export const publicMutation = customMutation(
+  mutation,
+  customCtx(async (ctx: MutationCtx) => {
+    const session = await getSessionState(ctx);
+    if (session.status === "active") await noteSignOfLife(ctx, session.user);
+    return { user: session.status === "active" ? session.user : null, session };
+  }),
+);
 
 export const userQuery = customQuery(query, withUser());
-export const userMutation = customMutation(mutation, withUser());
+export const userMutation = customMutation(mutation, withUserActing());
 export const userAction = customAction(action, withUserInAction());
 
 /** Admin permission: role admin only. */
 export const adminQuery = customQuery(query, withUser(isAdmin));
-export const adminMutation = customMutation(mutation, withUser(isAdmin));
+export const adminMutation = customMutation(mutation, withUserActing(isAdmin));
 
 /** News management: admins and admin-influencers. */
 export const newsManagerQuery = customQuery(query, withUser(hasAdminView));
-export const newsManagerMutation = customMutation(mutation, withUser(hasAdminView));
+export const newsManagerMutation = customMutation(mutation, withUserActing(hasAdminView));
 
 /** Bug-report triage: moderators, admins and admin-influencers (see canTriageBugReports). */
 export const triageQuery = customQuery(query, withUser(canTriageBugReports));
-export const triageMutation = customMutation(mutation, withUser(canTriageBugReports));
+export const triageMutation = customMutation(mutation, withUserActing(canTriageBugReports));
 
 /** Admin views (referral dashboard): admins and admin-influencers. */
 export const adminViewQuery = customQuery(query, withUser(hasAdminView));
@@ -134,7 +150,7 @@ export const adminViewQuery = customQuery(query, withUser(hasAdminView));
  */
 const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
 export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
-export const businessMutation = customMutation(mutation, withUser(hasBusinessFeatures));
+export const businessMutation = customMutation(mutation, withUserActing(hasBusinessFeatures));
 export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
 
 /**

@@ -33,6 +33,9 @@ export const SEND_LIMITS = {
   globalPerHour: { email: 1_000, sms: 200 },
 } as const;
 
+// Messages one user makes the app send to addresses they type.
+const INVITES = { perSenderPerHour: 10, perRecipientPerDay: 3 } as const;
+
 const LIMITS = {
   // Guesses at a secret, keyed on the identifier being proven (never on anything else
   // the request carries). TOTP codes: per user.
@@ -45,9 +48,12 @@ const LIMITS = {
   sendPerHour: bucket(SEND_LIMITS.perTargetPerHour, HOUR),
   emailGlobal: { ...bucket(SEND_LIMITS.globalPerHour.email, HOUR), shards: 10 },
   smsGlobal: { ...bucket(SEND_LIMITS.globalPerHour.sms, HOUR), shards: 10 },
-  // Next-of-kin invitations carry the sender's name to any address.
-  inviteSender: bucket(10, HOUR),
-  inviteRecipient: bucket(3, DAY),
+  // Next-of-kin invitations and transfer offers reach any address a user types: per
+  // sender, and per recipient address whether or not it has an account.
+  inviteSender: bucket(INVITES.perSenderPerHour, HOUR),
+  inviteRecipient: bucket(INVITES.perRecipientPerDay, DAY),
+  offerSender: bucket(INVITES.perSenderPerHour, HOUR),
+  offerRecipient: bucket(INVITES.perRecipientPerDay, DAY),
   // The verify page: finders' reports, and the owner's visit alerts (a reload loop
   // must not flood the owner, whatever the visitor claims to be).
   foundReportVisitor: bucket(FOUND_REPORTS_PER_VISITOR_PER_HOUR, HOUR),
@@ -82,6 +88,8 @@ export const LIMIT_REASONS: Record<LimitName, string> = {
   smsGlobal: "We are sending too many messages right now.",
   inviteSender: "You have sent too many invitations.",
   inviteRecipient: "This contact has been invited several times today.",
+  offerSender: "You have sent too many transfer offers.",
+  offerRecipient: "This address has been sent several transfer offers today.",
   foundReportVisitor: "Too many requests.",
   foundReportAsset: "Too many requests.",
   visitAlertVisitor: "Too many requests.",
@@ -163,5 +171,12 @@ export async function takeSendSlot(ctx: TakeCtx, channel: Channel, target: strin
 export async function takeInviteSlot(ctx: TakeCtx, senderId: string, recipient: string): Promise<void> {
   await enforceLimit(ctx, "inviteSender", senderId);
   await enforceLimit(ctx, "inviteRecipient", recipient);
+  await takeSendSlot(ctx, "email", recipient);
+}
+
+/** One transfer offer e-mail from `senderId` to `recipient` (an address, with or without an account). */
+export async function takeOfferSlot(ctx: TakeCtx, senderId: string, recipient: string): Promise<void> {
+  await enforceLimit(ctx, "offerSender", senderId);
+  await enforceLimit(ctx, "offerRecipient", recipient);
   await takeSendSlot(ctx, "email", recipient);
 }

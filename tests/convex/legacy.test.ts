@@ -5,7 +5,21 @@ import { api } from "../../convex/_generated/api";
 import { DAY_MS, MONTH_MS } from "../../convex/lib/legacy/rules";
 import { upload } from "./assets-support";
 import { addConfirmedContact, contactInput, flush, tagWill, tokenSentTo, willOwner } from "./legacy-support";
-import { errorData, lastMessageTo, outbox, setupTest, signInAgain, snapshot, type Backend } from "./setup";
+import type { Id } from "../../convex/_generated/dataModel";
+import { earn } from "../../convex/lib/ledger";
+import {
+  errorData,
+  lastMessageTo,
+  outbox,
+  setupTest,
+  signIn,
+  signInAgain,
+  signUpVerified,
+  snapshot,
+  userByEmail,
+  type Backend,
+  type Client,
+} from "./setup";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -21,8 +35,8 @@ async function runDue(t: Backend, ms: number) {
   await flush(t);
 }
 
-async function plannedEstate(t: Backend) {
-  const owner = await willOwner(t);
+async function plannedEstate(t: Backend, owner: { as: Client; userId: Id<"users"> } | null = null) {
+  owner ??= await willOwner(t);
   const ann = await addConfirmedContact(t, owner.as, "Ann");
   const ben = await addConfirmedContact(t, owner.as, "Ben");
   // Cal never confirms: a beneficiary, but never asked to confirm the release.
@@ -112,6 +126,10 @@ describe("legacy release", () => {
   test("a forged, tampered, re-purposed, other-asset or expired link reveals nothing", async () => {
     const t = setupTest();
     const e = await plannedEstate(t);
+    // Dee is invited (never confirms) before the owner goes silent: any later act of theirs would cancel the release.
+    const invite = contactInput("Dee");
+    await e.owner.as.mutation(api.nextOfKin.add, invite);
+    await flush(t);
     await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     await t.mutation(api.legacy.confirmLapse, { token: await tokenSentTo(t, e.ann.email) });
@@ -125,9 +143,6 @@ describe("legacy release", () => {
       expect(await t.query(api.legacyLinks.view, { token: bad })).toBeNull();
     }
     // A contact-confirmation token is signed for another purpose.
-    const invite = contactInput("Dee");
-    await (await signInAgain(t, e.owner)).mutation(api.nextOfKin.add, invite);
-    await flush(t);
     expect(await t.query(api.legacyLinks.view, { token: await tokenSentTo(t, invite.email) })).toBeNull();
     // Ann's link does not open Ben's watch, nor the unassigned piano.
     expect(await t.query(api.legacyLinks.view, { token, assetId: e.watch })).toBeNull();
@@ -159,6 +174,85 @@ describe("legacy release", () => {
     await owner.mutation(api.legacy.checkIn, {});
     expect(await t.query(api.legacyLinks.view, { token })).toBeNull();
     expect((await owner.query(api.legacy.status, {}))!.plan!.state).toBe("active");
+  });
+
+  /** An estate released to Ben (his link live), and the owner's first session. */
+  async function released(t: Backend, owner: { as: Client; userId: Id<"users"> } | null = null) {
+    const e = await plannedEstate(t, owner);
+    await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await t.mutation(api.legacy.confirmLapse, { token: await tokenSentTo(t, e.ben.email) })).outcome).toBe("released");
+    await flush(t);
+    const token = await tokenSentTo(t, e.ben.email);
+    expect(await t.query(api.legacyLinks.view, { token })).not.toBeNull();
+    return { ...e, token };
+  }
+
+  test("a beneficiary's link dies the moment the released owner signs in again, without 'I'm still here'", async () => {
+    const t = setupTest();
+    const e = await released(t);
+    const annLink = await tokenSentTo(t, e.ann.email);
+    vi.advanceTimersByTime(12 * DAY_MS);
+    // Signing in: a new session, and the app's activity ping that follows every sign-in.
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.users.updateActivity, {});
+    const back = Date.now();
+    expect(await t.query(api.legacyLinks.view, { token: e.token })).toBeNull();
+    expect(await t.query(api.legacyLinks.view, { token: annLink })).toBeNull();
+    expect((await errorData(() => t.mutation(api.legacyLinks.recordOpen, { token: e.token }))).message).toBe("This link is invalid or has expired.");
+    // The contacts holding links are told; the owner's log says what happened.
+    await flush(t);
+    for (const email of [e.ann.email, e.ben.email, e.cal.email]) {
+      const mail = (await lastMessageTo(t, email))!;
+      expect(mail.subject).toBe("A legacy release was cancelled");
+      expect(mail.body).toContain("Olive Owner is active on TagMyThing again");
+    }
+    const status = (await owner.query(api.legacy.status, {}))!;
+    expect(status.plan!.state).toBe("active");
+    expect(status.events.slice(0, 2).map((ev) => ev.summary)).toEqual([
+      "3 contact(s) told the release is cancelled: their links no longer work",
+      "You were active again: release cancelled and every link revoked",
+    ]);
+    // The clock restarts from the return, not from the old silence: no second lapse a moment later.
+    expect(status.plan!.deadline).toBe(back + 3 * MONTH_MS);
+    await runDue(t, DAY_MS);
+    expect((await owner.query(api.legacy.status, {}))!.plan!.state).toBe("active");
+  });
+
+  test("signing in alone, before the app sends anything, revokes the released links", async () => {
+    const t = setupTest();
+    const as = await signUpVerified(t, "olive@example.com", "orchard-lamp-42");
+    const userId = (await userByEmail(t, "olive@example.com"))!._id;
+    await t.run(async (ctx) => await earn(ctx, { userId, amount: 100, source: "signup_bonus", description: "Test funds" }));
+    const e = await released(t, { as, userId });
+    vi.advanceTimersByTime(12 * DAY_MS);
+    await signIn(t, "password", { flow: "signIn", email: "olive@example.com", password: "orchard-lamp-42" });
+    expect(await t.query(api.legacyLinks.view, { token: e.token })).toBeNull();
+    expect((await (await signInAgain(t, { userId })).query(api.legacy.status, {}))!.events[1].summary).toBe(
+      "You were active again: release cancelled and every link revoked",
+    );
+  });
+
+  test("any mutation by the returning owner revokes the released links", async () => {
+    const t = setupTest();
+    const e = await released(t);
+    vi.advanceTimersByTime(3 * DAY_MS);
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.users.updateProfile, { fullName: "Olive Owner", avatarUrl: "" });
+    expect(await t.query(api.legacyLinks.view, { token: e.token })).toBeNull();
+  });
+
+  test("a returning owner's sign of life during the lapse kills the confirmation links before anyone confirms", async () => {
+    const t = setupTest();
+    const e = await plannedEstate(t);
+    await e.owner.as.mutation(api.legacy.saveSettings, { enabled: true, periodMonths: 3, threshold: 1 });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const confirmLink = await tokenSentTo(t, e.ben.email);
+    const owner = await signInAgain(t, e.owner);
+    await owner.mutation(api.users.updateActivity, {});
+    expect(await t.query(api.legacyLinks.confirmInfo, { token: confirmLink })).toBeNull();
+    expect((await errorData(() => t.mutation(api.legacy.confirmLapse, { token: confirmLink }))).code).toBe("INVALID");
+    expect(await t.run(async (ctx) => await ctx.db.query("legacyGrants").collect())).toEqual([]);
   });
 
   test("a lapse with no confirmed contacts left asks nobody and releases nothing", async () => {

@@ -112,6 +112,8 @@ describe("business inventory and legacy release", () => {
       await snap(owner, "dashboard-legacy");
       await owner.goto("/nok");
 
+      // The owner goes quiet: no open tab of theirs pings while the clock is moved on.
+      await owner.close();
       const ownerId = await userIdByEmail(stack.backend, "member@example.com");
       await run("legacy:check", { ownerId, now: Date.now() + 400 * 24 * 3_600_000 });
       const request = await waitForMessage(stack.backend, (m) => m.to === "kim@kin.example" && m.link?.includes("/legacy/confirm/") === true);
@@ -130,11 +132,18 @@ describe("business inventory and legacy release", () => {
       await kin.goto(`${grant.link!}x`);
       await kin.getByText("This link is invalid or has expired.").waitFor();
 
-      await owner.getByText("Kim Kin opened their legacy link").waitFor();
-      await snap(owner, "nok");
       await kin.goto(grant.link!);
       await kin.getByRole("link", { name: /Grandfather's clock/ }).waitFor();
       await snap(kin, "legacy-view");
+
+      // The owner comes back: signing in revokes the open link at once, and Kim is told.
+      const back = await newPage(ownerContext);
+      await back.goto("/nok");
+      await back.getByText("Kim Kin opened their legacy link").waitFor();
+      await back.getByText("You were active again: release cancelled and every link revoked").waitFor();
+      await kin.getByText("This link is invalid or has expired.").waitFor();
+      await waitForMessage(stack.backend, (m) => m.to === "kim@kin.example" && m.subject === "A legacy release was cancelled");
+      await snap(back, "nok");
     } finally {
       await ownerContext.close();
       await kinContext.close();

@@ -26,6 +26,7 @@ const asset: AssetDetail = {
   taggedAt: AT,
   updatedAt: AT,
   ownerCount: 2,
+  owners: [{ from: AT - 90 * 86_400_000, to: AT, yours: false }, { from: AT, to: null, yours: true }],
   pendingTransfer: null,
 };
 
@@ -83,8 +84,56 @@ describe("/assets/:assetId", () => {
 
   it("says not found for a missing or someone else's asset", () => {
     fake.queries["assets:get"] = null;
+    fake.queries["transfers:handedOver"] = null;
     renderAt("/assets/zzz");
     expect(screen.getByRole("heading", { name: "Asset not found" })).toBeInTheDocument();
+  });
+
+  it("tells the seller whose page is open that the item now belongs to someone else when the buyer accepts", async () => {
+    fake.queries["assets:get"] = { ...asset, status: "active", pendingTransfer: { _id: "t1", toEmail: "buyer@example.com", createdAt: AT } };
+    fake.queries["assets:history"] = [];
+    fake.queries["transfers:handedOver"] = null;
+    const view = renderAt("/assets/a1");
+    expect(screen.getByText(/Offer sent to/)).toHaveTextContent("buyer@example.com");
+    // The buyer accepts: both live answers change at once.
+    fake.queries["assets:get"] = null;
+    fake.queries["transfers:handedOver"] = { at: AT + 60_000 };
+    view.rerender(
+      <MemoryRouter initialEntries={["/assets/a1"]}>
+        <Routes><Route path="/assets/:assetId" element={<AssetDetailPage />} /></Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole("heading", { name: "This item now belongs to someone else" })).toBeInTheDocument();
+    expect(screen.getByText(/Its transfer was accepted on .*2025.*\. It is no longer in your assets\./)).toBeInTheDocument();
+    expect(screen.queryByText("Asset not found")).toBeNull();
+    expect(screen.getByRole("link", { name: "Back to my assets" })).toHaveAttribute("href", "/assets");
+  });
+
+  it("offers to any address the same way, saying a newcomer is invited to sign up and accept", async () => {
+    fake.queries["assets:get"] = { ...asset, status: "active" };
+    fake.queries["assets:history"] = [];
+    fake.queries["transfers:handedOver"] = null;
+    renderAt("/assets/a1");
+    const field = screen.getByRole("textbox", { name: "Recipient email" });
+    expect(field).toHaveAccessibleDescription("No account at that address yet? The e-mail invites them to create one, then accept.");
+    await userEvent.type(field, "newcomer@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Offer transfer" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", email: "newcomer@example.com" });
+    expect(field).toHaveValue("");
+  });
+
+  it("shows a new owner the earlier owners by dates only, their own period marked", () => {
+    fake.queries["assets:get"] = asset;
+    fake.queries["assets:history"] = [
+      { _id: "e1", type: "transferred", summary: "Ownership transferred to you", changes: [], at: AT, actorName: "Mia Member" },
+    ];
+    renderAt("/assets/a1");
+    const owners = within(screen.getByRole("list", { name: "Owners" })).getAllByRole("listitem");
+    expect(owners.map((o) => o.textContent)).toEqual([
+      expect.stringMatching(/^Owner 1: .+ – .+2025$/),
+      expect.stringMatching(/^Owner 2 \(you\): .+ – now$/),
+    ]);
+    expect(screen.getByRole("list", { name: "Asset history" })).toHaveTextContent("Ownership transferred to you");
   });
 
   it("marks an asset found", async () => {

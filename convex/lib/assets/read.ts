@@ -5,12 +5,11 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { normaliseSerial } from "./serial";
 import {
-  assetChangeValidator,
   assetDetailsValidator,
-  assetEventTypeValidator,
   assetFileValidator,
   assetKindValidator,
   assetStatusValidator,
+  ownerPeriodValidator,
   visibilityValidator,
   type AssetChange,
   type AssetDetails,
@@ -53,21 +52,13 @@ export const assetDetailValidator = v.object({
   taggedAt: v.number(),
   updatedAt: v.number(),
   ownerCount: v.number(),
+  owners: v.array(ownerPeriodValidator),
   pendingTransfer: v.union(
     v.object({ _id: v.id("transfers"), toEmail: v.string(), createdAt: v.number() }),
     v.null(),
   ),
 });
 export type AssetDetail = Infer<typeof assetDetailValidator>;
-
-export const assetEventViewValidator = v.object({
-  _id: v.id("assetEvents"),
-  type: assetEventTypeValidator,
-  summary: v.string(),
-  changes: v.array(assetChangeValidator),
-  at: v.number(),
-  actorName: v.string(),
-});
 
 /** Stored details as screens read them: a will asset's typed-in beneficiaries (moved by a migration) left out. */
 export function currentDetails(details: StoredAssetDetails): AssetDetails {
@@ -139,9 +130,9 @@ export async function ownedAsset(ctx: QueryCtx, assetId: Id<"assets">, userId: I
 
 export async function recordEvent(
   ctx: MutationCtx,
-  event: { assetId: Id<"assets">; actorId: Id<"users">; type: AssetEventType; summary: string; changes?: AssetChange[] },
+  event: { assetId: Id<"assets">; actorId: Id<"users">; type: AssetEventType; summary: string; changes?: AssetChange[]; at?: number },
 ) {
-  await ctx.db.insert("assetEvents", { ...event, at: Date.now() });
+  await ctx.db.insert("assetEvents", { ...event, at: event.at ?? Date.now() });
 }
 
 export function displayName(user: Doc<"users"> | null): string {

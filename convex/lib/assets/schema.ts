@@ -77,14 +77,17 @@ export const assetTables = {
   transfers: defineTable({
     assetId: v.id("assets"),
     fromUserId: v.id("users"),
-    toUserId: v.id("users"),
+    // Set when the offer is accepted: an offer goes to an address, which may have no account yet.
+    toUserId: v.optional(v.id("users")),
     toEmail: v.string(),
     status: transferStatusValidator,
     createdAt: v.number(),
     respondedAt: v.optional(v.number()),
   })
-    // Incoming offers panel on /assets.
+    // Transfers received (the dashboard's activity).
     .index("by_toUserId_and_status", ["toUserId", "status"])
+    // Incoming offers panel on /assets: offers to the signed-in user's address.
+    .index("by_toEmail_and_status", ["toEmail", "status"])
     // One pending offer per asset; the detail page's pending offer.
     .index("by_assetId_and_status", ["assetId", "status"])
     // Outgoing offers.

@@ -95,6 +95,11 @@ export const transferStatusValidator = v.union(
   v.literal("cancelled"),
 );
 
+// One period of ownership as its owner's screens show it (/verify's provenance: dates, no
+// people), and whether it is the viewer's.
+export const ownerPeriodValidator = v.object({ from: v.number(), to: v.union(v.number(), v.null()), yours: v.boolean() });
+export type OwnerPeriod = Infer<typeof ownerPeriodValidator>;
+
 export const assetEventTypeValidator = v.union(
   v.literal("tagged"),
   v.literal("edited"),

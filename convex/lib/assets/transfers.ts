@@ -1,13 +1,18 @@
 // Transfer helpers used by assets.ts and transfers.ts inside their own mutations.
+//
+// An offer goes to an e-mail address, not to an account: the sender is told the same
+// thing whether or not the address has one (no account-existence oracle), the e-mail
+// invites a newcomer to sign up with that address, and the offer is then theirs. So the
+// recipient side is matched on the signed-in user's (proven) address; `toUserId` is set
+// when the offer is accepted.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "./read";
+import { PRODUCT_NAME } from "../constants";
 import { appError } from "../errors";
-import { ownedBy } from "../access";
 
 export const TRANSFER_MESSAGES = {
   self: "You cannot transfer an asset to yourself",
-  unknownEmail: "No TagMyThing account uses that email address",
   pending: "This asset already has a pending transfer offer",
   notActive: "Only an active asset can be transferred. Mark it as found first.",
   closed: "This transfer offer is no longer open",
@@ -31,18 +36,49 @@ export async function cancelPendingTransfer(ctx: MutationCtx, assetId: Id<"asset
   }
 }
 
-/** An open offer, or NOT_FOUND / INVALID. */
+/** The address offers to `user` are sent to (none for an account that signs in by phone only). */
+export function inboxOf(user: Doc<"users">): string | null {
+  return user.email?.toLowerCase() ?? null;
+}
+
+/** The e-mail an offer sends: fixed text and the serial only, nothing the sender wrote. */
+export function offerEmail(to: string, serial: string, link: string) {
+  return {
+    to,
+    subject: `You have been offered an item on ${PRODUCT_NAME}`,
+    body:
+      `A ${PRODUCT_NAME} member offered you ownership of the item with serial number ${serial}. ` +
+      `Sign in with this e-mail address, or create an account with it, to see the offer and accept or decline it: ${link}\n\n` +
+      "If you were not expecting this, ignore this e-mail: nothing changes unless you accept.",
+    link,
+  };
+}
+
+/** The pending offers sent to `user`'s address, newest first. */
+export async function incomingOffers(ctx: QueryCtx, user: Doc<"users">, limit: number) {
+  const inbox = inboxOf(user);
+  if (inbox === null) return [];
+  return await ctx.db
+    .query("transfers")
+    .withIndex("by_toEmail_and_status", (q) => q.eq("toEmail", inbox).eq("status", "pending"))
+    .order("desc")
+    .take(limit);
+}
+
 /**
- * A pending transfer the caller is a party to (`party` picks the sender or the recipient);
- * to anyone else it reads as missing, whatever its state (the ownership policy).
+ * A pending transfer the caller is a party to, as sender or as the owner of the
+ * address it was sent to; to anyone else it reads as missing, whatever its state
+ * (the ownership policy).
  */
 export async function openTransfer(
   ctx: QueryCtx,
   transferId: Id<"transfers">,
-  party: (transfer: Doc<"transfers">) => Id<"users">,
-  userId: Id<"users">,
+  side: "sender" | "recipient",
+  user: Doc<"users">,
 ): Promise<Doc<"transfers">> {
-  const transfer = ownedBy(await ctx.db.get("transfers", transferId), party, userId, TRANSFER_MESSAGES.notFound);
+  const transfer = await ctx.db.get("transfers", transferId);
+  const isParty = (t: Doc<"transfers">) => (side === "sender" ? t.fromUserId === user._id : t.toEmail === inboxOf(user));
+  if (transfer === null || !isParty(transfer)) throw appError("NOT_FOUND", TRANSFER_MESSAGES.notFound);
   if (transfer.status !== "pending") throw appError("INVALID", TRANSFER_MESSAGES.closed);
   return transfer;
 }

@@ -120,6 +120,7 @@ async function signIn(ctx: Ctx, email: string, params: Params): Promise<Result> 
   }
   await ctx.runMutation(internal.authFlows.clearGuesses, { kind: "password", identifier: email });
   await checkSecondFactor(ctx, retrieved.user._id, params);
+  await ctx.runMutation(internal.legacy.signedIn, { userId: retrieved.user._id });
   return { userId: retrieved.user._id };
 }
 

@@ -51,6 +51,7 @@ export const phoneProvider = ConvexCredentials<DataModel>({
     if (await ctx.runQuery(internal.twoFactor.requiredFor, { userId: outcome.userId })) {
       throw appError("MFA_REQUIRED", MESSAGES.mfaRequired);
     }
+    await ctx.runMutation(internal.legacy.signedIn, { userId: outcome.userId });
     return { userId: outcome.userId };
   },
 });

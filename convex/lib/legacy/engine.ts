@@ -114,14 +114,22 @@ export async function releaseIfEnough(ctx: MutationCtx, s: Settings, now: number
   return true;
 }
 
-/** The owner is alive: pending confirmation links die, released links are revoked. */
+/**
+ * The owner is alive: pending confirmation links die, released links are revoked at
+ * once, and every contact who holds one is told it no longer works.
+ */
 export async function cancelRelease(ctx: MutationCtx, s: Settings, now: number, summary: string) {
+  const told = new Set<Id<"nokContacts">>();
   for (const r of await confirmationsOf(ctx, s)) {
-    if (r.expiresAt > now) await ctx.db.patch("legacyConfirmations", r._id, { expiresAt: now });
+    if (r.expiresAt <= now) continue;
+    await ctx.db.patch("legacyConfirmations", r._id, { expiresAt: now });
+    told.add(r.contactId);
   }
   const grants = await ctx.db.query("legacyGrants").withIndex("by_ownerId", (q) => q.eq("ownerId", s.ownerId)).take(200);
   for (const g of grants) {
-    if (g.revokedAt === undefined) await ctx.db.patch("legacyGrants", g._id, { revokedAt: now });
+    if (g.revokedAt !== undefined) continue;
+    await ctx.db.patch("legacyGrants", g._id, { revokedAt: now });
+    if (g.expiresAt > now) told.add(g.contactId);
   }
   await ctx.db.patch("legacySettings", s._id, {
     state: "active",
@@ -131,4 +139,7 @@ export async function cancelRelease(ctx: MutationCtx, s: Settings, now: number, 
     warnedDeadline: undefined,
   });
   await logLegacy(ctx, s.ownerId, "cancelled", summary, now);
+  if (told.size === 0) return;
+  await logLegacy(ctx, s.ownerId, "cancelled", `${told.size} contact(s) told the release is cancelled: their links no longer work`, now);
+  await ctx.scheduler.runAfter(0, internal.legacyLinks.sendCancellations, { ownerId: s.ownerId, contactIds: [...told] });
 }

@@ -1,6 +1,7 @@
 // The dashboard's recent activity: a few of the newest rows of each source, merged.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
+import { incomingOffers } from "../assets/transfers";
 import { TOKEN_SYMBOL } from "../constants";
 import type { ActivityItem } from "./tables";
 
@@ -22,19 +23,20 @@ export function assetNames(ctx: QueryCtx): AssetNames {
 const verifyLink = (serial: string) => `/verify/${serial}`;
 const placeText = (p?: { lat: number; lng: number }) => (p ? `near ${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}` : null);
 
-async function transferItems(ctx: QueryCtx, userId: Id<"users">, names: AssetNames): Promise<ActivityItem[]> {
-  const pick = (index: "by_toUserId_and_status" | "by_fromUserId_and_status", status: Doc<"transfers">["status"]) =>
+async function transferItems(ctx: QueryCtx, user: Doc<"users">, names: AssetNames): Promise<ActivityItem[]> {
+  const userId = user._id;
+  const pick = (index: "by_toUserId_and_status" | "by_fromUserId_and_status") =>
     ctx.db
       .query("transfers")
       .withIndex(index, (q) =>
-        index === "by_toUserId_and_status" ? q.eq("toUserId", userId).eq("status", status) : q.eq("fromUserId", userId).eq("status", status),
+        index === "by_toUserId_and_status" ? q.eq("toUserId", userId).eq("status", "accepted") : q.eq("fromUserId", userId).eq("status", "accepted"),
       )
       .order("desc")
       .take(PER_SOURCE / 2);
   const [offers, received, sent] = await Promise.all([
-    pick("by_toUserId_and_status", "pending"),
-    pick("by_toUserId_and_status", "accepted"),
-    pick("by_fromUserId_and_status", "accepted"),
+    incomingOffers(ctx, user, PER_SOURCE / 2),
+    pick("by_toUserId_and_status"),
+    pick("by_fromUserId_and_status"),
   ]);
   const rows = [
     ...offers.map((t) => ({ t, type: "transferOffer" as const, title: "Transfer offered to you" })),
@@ -64,14 +66,15 @@ async function taggedByMe(ctx: QueryCtx, userId: Id<"users">, assets: Doc<"asset
   return assets.filter((_, i) => (firstOwners[i]?.ownerId ?? userId) === userId);
 }
 
-export async function recentActivity(ctx: QueryCtx, userId: Id<"users">): Promise<ActivityItem[]> {
+export async function recentActivity(ctx: QueryCtx, user: Doc<"users">): Promise<ActivityItem[]> {
+  const userId = user._id;
   const names = assetNames(ctx);
   const [assets, transactions, alerts, found, transfers] = await Promise.all([
     ctx.db.query("assets").withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
     ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId)).order("desc").take(PER_SOURCE),
     ctx.db.query("verifyAlerts").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
     ctx.db.query("foundReports").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
-    transferItems(ctx, userId, names),
+    transferItems(ctx, user, names),
   ]);
   const items: ActivityItem[] = [
     ...(await taggedByMe(ctx, userId, assets)).map((a) => ({

@@ -13,6 +13,7 @@ import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
 import { labelFormat } from "../../lib/labels/formats";
+import { formatDateTime } from "../../lib/format";
 
 // The label preview brings the QR encoder; it loads after the page, in a box of its final size.
 const QrLabel = lazy(() => import("./QrLabel").then((m) => ({ default: m.QrLabel })));
@@ -91,22 +92,33 @@ function DeleteButton({ asset }: { asset: AssetDetail }) {
   );
 }
 
+/** A missing asset, or one that left the viewer: which, and nothing about who has it now. */
+function NotYours({ handedOverAt }: { handedOverAt: number | null }) {
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+        {handedOverAt === null ? "Asset not found" : "This item now belongs to someone else"}
+      </h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        {handedOverAt === null
+          ? "It may have been deleted or transferred to someone else."
+          : `Its transfer was accepted on ${formatDateTime(handedOverAt)}. It is no longer in your assets.`}
+      </p>
+      <Link to="/assets" className={buttonClasses("primary", "md", "mt-6")}>Back to my assets</Link>
+    </section>
+  );
+}
+
 /** /assets/:assetId: the owner's full view of one asset. */
 export default function AssetDetailPage() {
   const { assetId = "" } = useParams();
   const asset = useQuery(api.assets.get, { assetId });
+  // Subscribed beside the asset, so the moment a buyer accepts both answers change together.
+  const handedOver = useQuery(api.transfers.handedOver, { assetId });
   const location = useLocation();
   const taggedSerial = (location.state as { taggedSerial?: string } | null)?.taggedSerial;
-  if (asset === undefined) return <PageSpinner label="Loading asset..." />;
-  if (asset === null) {
-    return (
-      <section className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Asset not found</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">It may have been deleted or transferred to someone else.</p>
-        <Link to="/assets" className={buttonClasses("primary", "md", "mt-6")}>Back to my assets</Link>
-      </section>
-    );
-  }
+  if (asset === undefined || (asset === null && handedOver === undefined)) return <PageSpinner label="Loading asset..." />;
+  if (asset === null) return <NotYours handedOverAt={handedOver?.at ?? null} />;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <Link to="/assets" className="text-sm text-indigo-600 hover:underline dark:text-indigo-400">← My assets</Link>
@@ -133,7 +145,7 @@ export default function AssetDetailPage() {
           <Card title="Photos and documents"><Files asset={asset} /></Card>
           <Card title="Details"><DetailFields asset={asset} /></Card>
           {asset.kind === "will" && <Card title="Beneficiaries" description="Who receives it, from your next of kin."><WillBeneficiaries asset={asset} /></Card>}
-          <Card><HistoryList assetId={asset._id} /></Card>
+          <Card><HistoryList asset={asset} /></Card>
         </div>
         {/* Status first on phones: an owner of a lost item comes here for it. */}
         <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">

@@ -1,11 +1,29 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { formatDateTime } from "../../lib/format";
+import type { AssetDetail } from "../../../convex/lib/assets/read";
+import { formatDate, formatDateTime } from "../../lib/format";
 
-/** Every change to the asset, newest first, with who and when. */
-export function HistoryList({ assetId }: { assetId: Id<"assets"> }) {
-  const events = useQuery(api.assets.history, { assetId });
+/** Every owner's period, as /verify shows it: dates only; the viewer's own marked. */
+function Owners({ owners }: { owners: AssetDetail["owners"] }) {
+  if (owners.length < 2) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Owners</h3>
+      <ol aria-label="Owners" className="flex flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-400">
+        {owners.map((p, i) => (
+          <li key={`${p.from}-${i}`}>
+            Owner {i + 1}{p.yours ? " (you)" : ""}: {formatDate(p.from)} – {p.to === null ? "now" : formatDate(p.to)}
+          </li>
+        ))}
+      </ol>
+      <p className="text-xs text-slate-500 dark:text-slate-400">The history shows what happened while the asset was yours.</p>
+    </div>
+  );
+}
+
+/** Every change to the asset while it was the viewer's, newest first, with who and when. */
+export function HistoryList({ asset }: { asset: AssetDetail }) {
+  const events = useQuery(api.assets.history, { assetId: asset._id });
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">
       <h2 id="history-title" className="font-semibold text-slate-900 dark:text-white">History</h2>
@@ -28,6 +46,7 @@ export function HistoryList({ assetId }: { assetId: Id<"assets"> }) {
           ))}
         </ol>
       )}
+      <Owners owners={asset.owners} />
     </section>
   );
 }

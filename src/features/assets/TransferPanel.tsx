@@ -7,7 +7,7 @@ import { Button, Input, Form } from "../../ui";
 import { formatDateTime } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
 
-/** Offer the asset to another member by email, or cancel the open offer. */
+/** Offer the asset by e-mail (to a member, or an invitation to sign up and accept), or cancel the open offer. */
 export function TransferPanel({ asset }: { asset: AssetDetail }) {
   const offer = useMutation(api.transfers.offer);
   const cancel = useMutation(api.transfers.cancel);
@@ -45,6 +45,7 @@ export function TransferPanel({ asset }: { asset: AssetDetail }) {
       ) : (
         <Form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <Input type="email" required aria-label="Recipient email" placeholder="new.owner@example.com" containerClassName="flex-1"
+            hint="No account at that address yet? The e-mail invites them to create one, then accept."
             value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
           <Button type="submit" loading={busy} loadingText="Sending...">Offer transfer</Button>
         </Form>

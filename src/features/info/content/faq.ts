@@ -135,6 +135,7 @@ export const faq = {
           answer: [
             "On the NOK page you choose an inactivity period (3 to 18 months) and how many of your confirmed contacts must agree. We email and remind you 30, 7 and 1 days before the period ends; signing in or pressing 'I'm still here' resets the clock.",
             "If the period lapses, your confirmed contacts are asked to confirm. Once enough of them do, each beneficiary receives a private, expiring link to exactly the will assets you assigned to them (details, photos, documents and your instructions), and nothing else. Every step is logged on your NOK page.",
+            "If you come back after a release has started or happened, signing in (or anything else you do in the app) cancels it at once: every link stops working, the contacts who held one are told, and the clock starts again.",
             `Questions about a release, or a release that should be stopped: write to ${SUPPORT_EMAIL}.`,
             `${PRODUCT_NAME} records your wishes but is not a will and does not transfer legal ownership, so keep a valid will as well.`,
           ],
@@ -185,7 +186,8 @@ export const faq = {
         {
           question: "I sold or gave away a tagged item. What now?",
           answer: [
-            "Mark it as transferred in My Assets. The serial and its history stay with the item, and anyone who verifies the serial sees that it changed hands.",
+            "Open the item in My Assets and offer it to the new owner's e-mail address. If they have no account yet, the e-mail invites them to create one with that address; once they accept, the item and its serial are theirs, and anyone who verifies the serial sees that it changed hands.",
+            "Each owner sees the history of their own time with the item. Earlier owners show only as dates, so the new owner never sees what you changed, whom else you offered it to, or who you are.",
           ],
         },
         {
