@@ -5,6 +5,7 @@ import { appError, MESSAGES } from "./lib/errors";
 import { effectiveRole, isAdmin } from "./lib/roles";
 import { auditEntryValidator, fieldChangeValidator, roleValidator, type Role } from "./lib/validators";
 import type { Doc, Id } from "./_generated/dataModel";
+import { ensureBusinessWorkspace } from "./lib/workspaces/store";
 import type { MutationCtx } from "./_generated/server";
 
 type FieldChange = Infer<typeof fieldChangeValidator>;
@@ -56,6 +57,8 @@ export async function applyUserAccess(
   if (changes.length === 0) return changes;
 
   await ctx.db.patch("users", userId, Object.fromEntries(changes.map((c) => [c.field, c.to])));
+  // Business features come with a business workspace to use them in.
+  if (wanted.isBusinessUser === true && target.isBusinessUser !== true) await ensureBusinessWorkspace(ctx, target);
   await ctx.db.insert("auditLog", {
     actorId: actor._id,
     targetId: userId,

@@ -1,11 +1,11 @@
-// Bulk actions on the owner's asset lists (/assets and the business inventory): each
-// call takes at most BULK_BATCH ids, checks every one against the caller (someone
-// else's or a deleted asset is skipped, never touched), and says what it did.
+// Bulk actions on a workspace's asset lists (/assets and the business inventory): each
+// call takes at most BULK_BATCH ids, checks every one against the workspace (another
+// workspace's or a deleted asset is skipped, never touched), and says what it did.
 // `matchingIds` lets "select all matching" walk a filter of any size page by page.
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { ownedOrNull, userMutation, viewerQuery } from "./lib/access";
+import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
 import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, FILTER_MAX, IDS_PAGE, matchesStock } from "./lib/assets/bulk";
 import { changeStatus, changeVisibility, deleteAsset } from "./lib/assets/changes";
 import { listMineQuery, serialMatch } from "./lib/assets/list";
@@ -16,9 +16,9 @@ import { inventoryListArgs, inventoryPage } from "./lib/inventory/list";
 
 const idsArg = v.array(v.id("assets"));
 
-/** Runs `apply` on each of the caller's assets among `ids` that `wants` a change. */
+/** Runs `apply` on each of the workspace's assets among `ids` that `wants` a change. */
 async function eachOwned(
-  ctx: MutationCtx & { user: Doc<"users"> },
+  ctx: MutationCtx & { workspace: Doc<"workspaces"> },
   ids: Id<"assets">[],
   wants: (asset: Doc<"assets">) => boolean,
   apply: (asset: Doc<"assets">) => Promise<void>,
@@ -26,7 +26,7 @@ async function eachOwned(
   if (ids.length > BULK_BATCH) throw appError("INVALID", BULK_MESSAGES.tooMany);
   let changed = 0;
   for (const id of new Set(ids)) {
-    const asset = ownedOrNull(await ctx.db.get("assets", id), (a) => a.ownerId, ctx.user._id);
+    const asset = inWorkspaceOrNull(await ctx.db.get("assets", id), ctx.workspace._id);
     if (asset === null || !wants(asset)) continue;
     await apply(asset);
     changed += 1;
@@ -34,21 +34,24 @@ async function eachOwned(
   return { changed, skipped: ids.length - changed };
 }
 
-export const setStatus = userMutation({
+export const setStatus = workspaceMutation({
+  can: "edit",
   args: { ids: idsArg, status: assetStatusValidator },
   returns: bulkResultValidator,
   handler: async (ctx, { ids, status }) =>
     await eachOwned(ctx, ids, (a) => a.status !== status, (a) => changeStatus(ctx, a, status, ctx.user._id)),
 });
 
-export const setVisibility = userMutation({
+export const setVisibility = workspaceMutation({
+  can: "edit",
   args: { ids: idsArg, visibility: visibilityValidator },
   returns: bulkResultValidator,
   handler: async (ctx, { ids, visibility }) =>
     await eachOwned(ctx, ids, (a) => a.visibility !== visibility, (a) => changeVisibility(ctx, a, visibility, ctx.user._id)),
 });
 
-export const remove = userMutation({
+export const remove = workspaceMutation({
+  can: "edit",
   args: { ids: idsArg },
   returns: bulkResultValidator,
   handler: async (ctx, { ids }) => await eachOwned(ctx, ids, () => true, (a) => deleteAsset(ctx, a, ctx.user._id)),
@@ -58,8 +61,8 @@ export const remove = userMutation({
 const filterArgs = { kind: v.optional(assetKindValidator), status: v.optional(assetStatusValidator), ...inventoryListArgs };
 
 /** One page of the ids a list's filter matches, in the list's order: "select all N matching". */
-export const matchingIds = viewerQuery({
-  signedOut: { ids: [], continueCursor: "", isDone: true },
+export const matchingIds = workspaceQuery({
+  absent: { ids: [], continueCursor: "", isDone: true },
   args: { ...filterArgs, cursor: v.union(v.string(), v.null()) },
   returns: v.object({ ids: v.array(v.id("assets")), continueCursor: v.string(), isDone: v.boolean() }),
   handler: async (ctx, { cursor, ...filter }) => {
@@ -67,13 +70,13 @@ export const matchingIds = viewerQuery({
       throw appError("INVALID", BULK_MESSAGES.filterTooLong);
     }
     const { sort, ...rest } = filter;
-    const exact = await serialMatch(ctx, ctx.user._id, rest);
+    const exact = await serialMatch(ctx, ctx.workspace._id, rest);
     if (exact !== null) return { ids: exact.filter((a) => matchesStock(a, filter)).map((a) => a._id), continueCursor: "", isDone: true };
     // Business items without a status filter are the inventory's: its filters are index ranges.
     const page =
       filter.kind === "business" && filter.status === undefined
-        ? await inventoryPage(ctx, ctx.user._id, filter, { cursor, numItems: IDS_PAGE })
-        : await listMineQuery(ctx, ctx.user._id, { ...rest, sort: (ASSET_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AssetSort) : undefined }).paginate({ cursor, numItems: IDS_PAGE });
+        ? await inventoryPage(ctx, ctx.workspace._id, filter, { cursor, numItems: IDS_PAGE })
+        : await listMineQuery(ctx, ctx.workspace._id, { ...rest, sort: (ASSET_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AssetSort) : undefined }).paginate({ cursor, numItems: IDS_PAGE });
     return {
       ids: page.page.filter((a) => matchesStock(a, filter)).map((a) => a._id),
       continueCursor: page.continueCursor,
@@ -96,16 +99,16 @@ const exportRowValidator = v.object({
   location: v.union(v.string(), v.null()),
 });
 
-/** The caller's assets among `ids`, as rows for "Export selection" (others' are left out). */
-export const exportRows = viewerQuery({
-  signedOut: [],
+/** The workspace's assets among `ids`, as rows for "Export selection" (others' are left out). */
+export const exportRows = workspaceQuery({
+  absent: [],
   args: { ids: idsArg },
   returns: v.array(exportRowValidator),
   handler: async (ctx, { ids }) => {
     if (ids.length > BULK_BATCH) throw appError("INVALID", BULK_MESSAGES.tooMany);
     const rows = [];
     for (const id of ids) {
-      const a = ownedOrNull(await ctx.db.get("assets", id), (x) => x.ownerId, ctx.user._id);
+      const a = inWorkspaceOrNull(await ctx.db.get("assets", id), ctx.workspace._id);
       if (a === null) continue;
       const business = a.details.kind === "business" ? a.details : null;
       rows.push({

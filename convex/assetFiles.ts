@@ -1,9 +1,9 @@
 // Photos and documents of an asset: upload URL, attach after tagging, remove, choose the cover.
 import { v } from "convex/values";
 import { internalMutation } from "./lib/writes";
-import { userMutation } from "./lib/access";
+import { workspaceMutation } from "./lib/access";
 import { takeSlot } from "./lib/limits";
-import { ownedAsset, recordEvent } from "./lib/assets/read";
+import { recordEvent, workspaceAsset } from "./lib/assets/read";
 import { FILE_MESSAGES } from "./lib/assets/fileRules";
 import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
 import { appError } from "./lib/errors";
@@ -18,11 +18,12 @@ export const takeUploadSlot = internalMutation({
   handler: async (ctx, { userId }) => await takeSlot(ctx, "upload", userId),
 });
 
-export const add = userMutation({
+export const add = workspaceMutation({
+  can: "edit",
   args: { assetId: v.id("assets"), files: v.array(newFileValidator) },
   returns: v.null(),
   handler: async (ctx, { assetId, files }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     if (files.length === 0) throw appError("INVALID", "Choose at least one file");
     const checked = await checkUploads(ctx, files, asset.files.length);
     await ctx.db.patch("assets", assetId, { files: [...asset.files, ...checked], updatedAt: Date.now() });
@@ -39,11 +40,12 @@ export const add = userMutation({
   },
 });
 
-export const remove = userMutation({
+export const remove = workspaceMutation({
+  can: "edit",
   args: { assetId: v.id("assets"), storageId: v.id("_storage") },
   returns: v.null(),
   handler: async (ctx, { assetId, storageId }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     const file = asset.files.find((f) => f.storageId === storageId);
     if (file === undefined) throw appError("NOT_FOUND", FILE_MESSAGES.missing);
     await ctx.db.patch("assets", assetId, {
@@ -63,14 +65,15 @@ export const remove = userMutation({
 });
 
 /**
- * The owner's choice of cover: the photo moves to the front of the files, where every view
+ * The cover chosen by an editor: the photo moves to the front of the files, where every view
  * (cards, the verify page, the API) takes the cover from (coverPhotoUrl in lib/assets/read.ts).
  */
-export const setCover = userMutation({
+export const setCover = workspaceMutation({
+  can: "edit",
   args: { assetId: v.id("assets"), storageId: v.id("_storage") },
   returns: v.null(),
   handler: async (ctx, { assetId, storageId }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     const photo = asset.files.find((f) => f.storageId === storageId);
     if (photo === undefined) throw appError("NOT_FOUND", FILE_MESSAGES.missing);
     if (photo.kind !== "photo") throw appError("INVALID", FILE_MESSAGES.coverNotPhoto);

@@ -1,19 +1,19 @@
-// The asset registry: tag, list, read, edit, status, delete.
-// Owners alone read full details or change anything; reads answer null/empty to
-// visitors so open screens survive a sign-out.
+// The asset registry of a workspace: tag, list, read, edit, status, delete.
+// Members read; editors and up change; reads answer null/empty to visitors and
+// non-members so open screens survive a sign-out or a removal.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./lib/writes";
-import { ownedOrNull, userMutation, viewerQuery } from "./lib/access";
+import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
 import { diffAsset } from "./lib/assets/diff";
 import {
   assetDetailValidator,
   assetSummaryValidator,
   currentDetails,
-  ownedAsset,
   recordEvent,
   toSummary,
+  workspaceAsset,
 } from "./lib/assets/read";
 import { assetEventViewValidator, historyFor, ownerPeriods } from "./lib/assets/history";
 import { listMineQuery, serialMatch } from "./lib/assets/list";
@@ -26,21 +26,24 @@ import { assetInputArgs as inputArgs, tagArgs, tagAsset } from "./lib/assets/tag
 import { seedDemoAssets } from "./lib/assets/seed";
 import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { appError, MESSAGES } from "./lib/errors";
+import { assertKindAllowed } from "./lib/workspaces/kinds";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 
 const PURGE_BATCH = 200;
 
-export const tag = userMutation({
+export const tag = workspaceMutation({
+  can: "edit",
   args: tagArgs,
   returns: v.object({ assetId: v.id("assets"), serial: v.string() }),
-  handler: async (ctx, args) => {
+  handler: async (ctx, { workspaceId: _workspaceId, ...args }) => {
     const input = assertAsset(args);
-    return await tagAsset(ctx, ctx.user._id, input, args.files, await reserveSerial(ctx));
+    assertKindAllowed(ctx.workspace, input.kind);
+    return await tagAsset(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id }, input, args.files, await reserveSerial(ctx));
   },
 });
 
-export const listMine = viewerQuery({
-  signedOut: { page: [], isDone: true, continueCursor: "" },
+export const listMine = workspaceQuery({
+  absent: { page: [], isDone: true, continueCursor: "" },
   args: {
     paginationOpts: paginationOptsValidator,
     kind: v.optional(assetKindValidator),
@@ -50,33 +53,33 @@ export const listMine = viewerQuery({
   },
   returns: paginationResultValidator(assetSummaryValidator),
   handler: async (ctx, args) => {
-    const exact = await serialMatch(ctx, ctx.user._id, args);
+    const exact = await serialMatch(ctx, ctx.workspace._id, args);
     const result =
       exact !== null
         ? { page: exact, isDone: true, continueCursor: "" }
-        : await listMineQuery(ctx, ctx.user._id, args).paginate(args.paginationOpts);
+        : await listMineQuery(ctx, ctx.workspace._id, args).paginate(args.paginationOpts);
     return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
   },
 });
 
 /** How many assets a kind/status filter matches, exactly: the list's total (searches have none). */
-export const countMine = viewerQuery({
-  signedOut: 0,
+export const countMine = workspaceQuery({
+  absent: 0,
   args: { kind: v.optional(assetKindValidator), status: v.optional(assetStatusValidator) },
   returns: v.number(),
-  handler: async (ctx, args) => await countOwned(ctx, ctx.user._id, args),
+  handler: async (ctx, { kind, status }) => await countOwned(ctx, ctx.workspace._id, { kind, status }),
 });
 
 // Ids arrive from the URL: a malformed one is simply not found.
-export const get = viewerQuery({
-  signedOut: null,
+export const get = workspaceQuery({
+  absent: null,
   args: { assetId: v.string() },
   returns: v.union(assetDetailValidator, v.null()),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
-    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    const asset = inWorkspaceOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), ctx.workspace._id);
     if (asset === null) return null;
-    const owners = await ownerPeriods(ctx, asset, ctx.user._id);
+    const owners = await ownerPeriods(ctx, asset, ctx.workspace._id);
     const pending = await ctx.db
       .query("transfers")
       .withIndex("by_assetId_and_status", (q) => q.eq("assetId", asset._id).eq("status", "pending"))
@@ -101,23 +104,24 @@ export const get = viewerQuery({
   },
 });
 
-export const history = viewerQuery({
-  signedOut: [],
+export const history = workspaceQuery({
+  absent: [],
   args: { assetId: v.string() },
   returns: v.array(assetEventViewValidator),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
-    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    const asset = inWorkspaceOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), ctx.workspace._id);
     if (asset === null) return [];
-    return await historyFor(ctx, asset, ctx.user._id);
+    return await historyFor(ctx, asset, ctx.workspace._id);
   },
 });
 
-export const update = userMutation({
+export const update = workspaceMutation({
+  can: "edit",
   args: { assetId: v.id("assets"), ...inputArgs },
   returns: v.null(),
-  handler: async (ctx, { assetId, ...args }) => {
-    const found = await ownedAsset(ctx, assetId, ctx.user._id);
+  handler: async (ctx, { assetId, workspaceId: _workspaceId, ...args }) => {
+    const found = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     if (args.kind !== found.kind) throw appError("INVALID", "The kind of an asset cannot change");
     // A will asset not migrated yet keeps its beneficiaries: they move to the one list before the edit replaces its details.
     const asset = await moveTypedBeneficiaries(ctx, found);
@@ -126,7 +130,7 @@ export const update = userMutation({
     if (changes.length === 0) throw appError("INVALID", MESSAGES.nothingToChange);
     await ctx.db.replace("assets", assetId, {
       ...input,
-      ownerId: asset.ownerId,
+      workspaceId: asset.workspaceId,
       serial: asset.serial,
       status: asset.status,
       files: asset.files,
@@ -146,22 +150,24 @@ export const update = userMutation({
   },
 });
 
-export const setStatus = userMutation({
+export const setStatus = workspaceMutation({
+  can: "edit",
   args: { assetId: v.id("assets"), status: assetStatusValidator },
   returns: v.null(),
   handler: async (ctx, { assetId, status }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     if (asset.status === status) throw appError("INVALID", MESSAGES.nothingToChange);
     await changeStatus(ctx, asset, status, ctx.user._id);
     return null;
   },
 });
 
-export const remove = userMutation({
+export const remove = workspaceMutation({
+  can: "edit",
   args: { assetId: v.id("assets") },
   returns: v.null(),
   handler: async (ctx, { assetId }) => {
-    await deleteAsset(ctx, await ownedAsset(ctx, assetId, ctx.user._id), ctx.user._id);
+    await deleteAsset(ctx, await workspaceAsset(ctx, assetId, ctx.workspace._id), ctx.user._id);
     return null;
   },
 });

@@ -12,7 +12,7 @@ import { internal } from "./_generated/api";
 import type { Doc, TableNames } from "./_generated/dataModel";
 import { internalQuery } from "./_generated/server";
 import { ASSET_KINDS, ASSET_STATUSES } from "./lib/assets/tables";
-import { ALL_ASSETS, assetCounter, assetCountKeys, ownedKey, PUBLIC_ASSETS } from "./lib/counts/assetCounts";
+import { ALL_ASSETS, assetCounter, assetCountKeys, legacyOwnedKey, ownedKey, PUBLIC_ASSETS } from "./lib/counts/assetCounts";
 import type { FollowCtx } from "./lib/counts/triggers";
 import {
   articlesByState,
@@ -25,7 +25,7 @@ import { addToStock } from "./lib/inventory/stockGroups";
 import { internalMutation } from "./lib/writes";
 
 const PAGE = 200;
-// Each user's 16 (kind, status) counters are reset one component call each.
+// Each workspace's (and pre-workspace user's) 16 (kind, status) counters are reset one component call each.
 const USERS_PAGE = 20;
 
 type Filler<T extends TableNames> = (ctx: FollowCtx, doc: Doc<T>) => Promise<unknown>;
@@ -81,9 +81,24 @@ export const clearOwnerCounts = internalMutation({
     const page = await ctx.db.query("users").paginate({ cursor, numItems: USERS_PAGE });
     const counter = assetCounter();
     for (const user of page.page) {
-      for (const kind of ASSET_KINDS) for (const status of ASSET_STATUSES) await counter.reset(ctx, ownedKey(user._id, kind, status));
+      for (const kind of ASSET_KINDS) for (const status of ASSET_STATUSES) await counter.reset(ctx, legacyOwnedKey(user._id, kind, status));
     }
     if (!page.isDone) await ctx.scheduler.runAfter(0, internal.counts.clearOwnerCounts, { cursor: page.continueCursor });
+    else await ctx.scheduler.runAfter(0, internal.counts.clearWorkspaceCounts, { cursor: null });
+    return null;
+  },
+});
+
+export const clearWorkspaceCounts = internalMutation({
+  args: { cursor: v.union(v.string(), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db.query("workspaces").paginate({ cursor, numItems: USERS_PAGE });
+    const counter = assetCounter();
+    for (const workspace of page.page) {
+      for (const kind of ASSET_KINDS) for (const status of ASSET_STATUSES) await counter.reset(ctx, ownedKey(workspace._id, kind, status));
+    }
+    if (!page.isDone) await ctx.scheduler.runAfter(0, internal.counts.clearWorkspaceCounts, { cursor: page.continueCursor });
     else await ctx.scheduler.runAfter(0, internal.counts.clearStock, {});
     return null;
   },

@@ -2,7 +2,7 @@
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { viewerQuery, userMutation } from "./lib/access";
+import { workspaceMutation, workspaceQuery } from "./lib/access";
 import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "./lib/assets/tables";
 import { countOwnedByPair } from "./lib/counts/assetCounts";
 import { assetNames, recentActivity } from "./lib/verify/activity";
@@ -14,9 +14,9 @@ import {
   type DashboardCounts,
 } from "./lib/verify/tables";
 
-// Exact counts from the owner's (kind, status) counters (lib/counts/assetCounts.ts).
-async function countAssets(ctx: QueryCtx, ownerId: Id<"users">): Promise<DashboardCounts> {
-  const counts = await countOwnedByPair(ctx, ownerId);
+// Exact counts from the workspace's (kind, status) counters (lib/counts/assetCounts.ts).
+async function countAssets(ctx: QueryCtx, workspaceId: Id<"workspaces">): Promise<DashboardCounts> {
+  const counts = await countOwnedByPair(ctx, workspaceId);
   const sum = (keep: (kind: AssetKind, status: AssetStatus) => boolean) =>
     counts.reduce((total, c) => total + (keep(c.kind, c.status) ? c.count : 0), 0);
   const byKind = Object.fromEntries(ASSET_KINDS.map((k) => [k, sum((kind) => kind === k)])) as DashboardCounts["byKind"];
@@ -24,32 +24,33 @@ async function countAssets(ctx: QueryCtx, ownerId: Id<"users">): Promise<Dashboa
   return { total: sum(() => true), byKind, byStatus };
 }
 
-/** Assets by kind and status; null when signed out (the page is behind the route guard). */
-export const overview = viewerQuery({
-  signedOut: null,
+/** The workspace's assets by kind and status; null when signed out or not a member. */
+export const overview = workspaceQuery({
+  absent: null,
   args: {},
   returns: v.union(v.null(), dashboardCountsValidator),
-  handler: async (ctx) => await countAssets(ctx, ctx.user._id),
+  handler: async (ctx) => await countAssets(ctx, ctx.workspace._id),
 });
 
-export const activity = viewerQuery({
-  signedOut: null,
+/** The workspace's recent activity, with the caller's own wallet and transfer offers. */
+export const activity = workspaceQuery({
+  absent: null,
   args: {},
   returns: v.union(v.null(), v.array(activityItemValidator)),
-  handler: async (ctx) => await recentActivity(ctx, ctx.user),
+  handler: async (ctx) => await recentActivity(ctx, ctx.workspace._id, ctx.user),
 });
 
-/** The owner's newest visit alerts and found reports: the alerts panel and the live toast. */
-export const alerts = viewerQuery({
-  signedOut: null,
+/** The workspace's newest visit alerts and found reports: the alerts panel and the live toast. */
+export const alerts = workspaceQuery({
+  absent: null,
   args: {},
   returns: v.union(v.null(), ownerAlertsValidator),
   handler: async (ctx) => {
-    const ownerId = ctx.user._id;
+    const workspaceId = ctx.workspace._id;
     const names = assetNames(ctx);
     const [alertRows, foundRows] = await Promise.all([
-      ctx.db.query("verifyAlerts").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", ownerId)).order("desc").take(OWNER_ALERTS_LIMIT),
-      ctx.db.query("foundReports").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", ownerId)).order("desc").take(OWNER_FOUND_REPORTS_LIMIT),
+      ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(OWNER_ALERTS_LIMIT),
+      ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(OWNER_FOUND_REPORTS_LIMIT),
     ]);
     const gone = { name: "Deleted asset", serial: "" };
     return {
@@ -77,15 +78,15 @@ export const alerts = viewerQuery({
   },
 });
 
-/** Marks the owner's newest alerts seen (the panel's unseen badge clears). */
-export const markAlertsSeen = userMutation({
+/** Marks the workspace's newest alerts seen (the panel's unseen badge clears) for every member. */
+export const markAlertsSeen = workspaceMutation({
+  can: "edit",
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    const ownerId = ctx.user._id;
     const latest = await ctx.db
       .query("verifyAlerts")
-      .withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", ownerId))
+      .withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", ctx.workspace._id))
       .order("desc")
       .take(OWNER_ALERTS_LIMIT);
     const now = Date.now();

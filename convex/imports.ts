@@ -7,11 +7,12 @@
 // and refunds exactly what was undone, through the ledger.
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { internalAction, internalQuery } from "./_generated/server";
-import { businessAction, businessMutation, businessQuery, ownedBy } from "./lib/access";
+import { inWorkspace, workspaceAction, workspaceMutation, workspaceQuery } from "./lib/access";
 import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables";
+import type { Tagger } from "./lib/assets/tagging";
 import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
 import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
@@ -44,22 +45,31 @@ const entryValidator = v.union(
 type Entry = Infer<typeof entryValidator>;
 const mappingValidator = v.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, v.optional(v.number())])) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof v.optional<ReturnType<typeof v.number>>>>);
 
-/** Which of these SKUs the business already holds (the preview's duplicate check, in chunks). */
-export const heldSkus = businessQuery({
+/** Imports run in a business workspace, by its editors (who pay from their own wallet). */
+const IMPORTING = { can: "edit", kinds: ["business"] } as const;
+
+/** Which of these SKUs the workspace already holds (the preview's duplicate check, in chunks). */
+export const heldSkus = workspaceQuery({
+  ...IMPORTING,
   args: { skus: v.array(v.string()) },
   returns: v.array(v.string()),
   handler: async (ctx, { skus }) => {
     if (skus.length > MAX_SKUS_PER_CALL) throw appError("INVALID", `Check at most ${MAX_SKUS_PER_CALL} SKUs at a time`);
     if (skus.some((s) => s.length > MAX_SKU_LENGTH)) throw appError("INVALID", `A SKU is at most ${MAX_SKU_LENGTH} characters`);
-    return (await heldBySku(ctx, ctx.user._id, skus)).map((h) => h.sku);
+    return (await heldBySku(ctx, ctx.workspace._id, skus)).map((h) => h.sku);
   },
 });
 
 export const heldAssets = internalQuery({
-  args: { ownerId: v.id("users"), skus: v.array(v.string()) },
+  args: { workspaceId: v.id("workspaces"), skus: v.array(v.string()) },
   returns: v.array(v.object({ sku: v.string(), assetId: v.id("assets") })),
-  handler: async (ctx, { ownerId, skus }) => await heldBySku(ctx, ownerId, skus),
+  handler: async (ctx, { workspaceId, skus }) => await heldBySku(ctx, workspaceId, skus),
 });
+
+/** Who an import writes as: its workspace, and the member who started and paid for it. */
+function importerOf(job: Doc<"importJobs">): Tagger {
+  return { workspaceId: job.workspaceId!, actorId: job.startedBy! };
+}
 
 const jobValidator = v.object({
   _id: v.id("importJobs"),
@@ -78,14 +88,16 @@ const jobValidator = v.object({
   finishedAt: v.union(v.number(), v.null()),
 });
 
-/** The latest import with its live progress (rows written so far), which the screen subscribes to. */
-export const current = businessQuery({
+/** The workspace's latest import with its live progress (rows written so far), which the screen subscribes to. */
+export const current = workspaceQuery({
+  kinds: ["business"],
+  absent: null,
   args: {},
   returns: v.union(v.null(), jobValidator),
   handler: async (ctx) => {
     const job = await ctx.db
       .query("importJobs")
-      .withIndex("by_ownerId_and_createdAt", (q) => q.eq("ownerId", ctx.user._id))
+      .withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", ctx.workspace._id))
       .order("desc")
       .first();
     if (job === null) return null;
@@ -111,7 +123,8 @@ export const current = businessQuery({
 });
 
 /** Checks the file again, prices it, and hands it to `begin`; returns the job. */
-export const start = businessAction({
+export const start = workspaceAction({
+  ...IMPORTING,
   args: { fileName: v.string(), csv: v.string(), mapping: mappingValidator, onDuplicate: onDuplicateValidator, expectedCost: v.number() },
   returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number(), leftOut: v.number() }),
   handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number; leftOut: number }> => {
@@ -124,7 +137,7 @@ export const start = businessAction({
     const skus = [...new Set(check.rows.map((r) => (r.input.details.kind === "business" ? r.input.details.sku : "")))];
     const held = new Map<string, Id<"assets">>();
     for (let i = 0; i < skus.length; i += MAX_SKUS_PER_CALL) {
-      const found = await ctx.runQuery(internal.imports.heldAssets, { ownerId: ctx.user._id, skus: skus.slice(i, i + MAX_SKUS_PER_CALL) });
+      const found = await ctx.runQuery(internal.imports.heldAssets, { workspaceId: ctx.workspace._id, skus: skus.slice(i, i + MAX_SKUS_PER_CALL) });
       for (const h of found) held.set(h.sku, h.assetId);
     }
     const plan = planImport(check.rows, held, args.onDuplicate);
@@ -135,7 +148,8 @@ export const start = businessAction({
     const batches: Entry[][] = [];
     for (let i = 0; i < plan.entries.length; i += IMPORT_BATCH) batches.push(plan.entries.slice(i, i + IMPORT_BATCH) as Entry[]);
     const jobId: Id<"importJobs"> = await ctx.runMutation(internal.imports.begin, {
-      ownerId: ctx.user._id,
+      workspaceId: ctx.workspace._id,
+      startedBy: ctx.user._id,
       fileName,
       onDuplicate: args.onDuplicate,
       creates: plan.creates,
@@ -151,7 +165,8 @@ export const start = businessAction({
 /** Charges the price, opens the job and queues every batch, all or nothing. */
 export const begin = internalMutation({
   args: {
-    ownerId: v.id("users"),
+    workspaceId: v.id("workspaces"),
+    startedBy: v.id("users"),
     fileName: v.string(),
     onDuplicate: onDuplicateValidator,
     creates: v.number(),
@@ -164,16 +179,17 @@ export const begin = internalMutation({
   handler: async (ctx, args) => {
     const latest = await ctx.db
       .query("importJobs")
-      .withIndex("by_ownerId_and_createdAt", (q) => q.eq("ownerId", args.ownerId))
+      .withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", args.workspaceId))
       .order("desc")
       .first();
     if (latest !== null && (latest.status === "running" || latest.status === "rolling_back")) throw appError("INVALID", IMPORT_TEXT.alreadyRunning);
     if (args.cost > 0) {
-      await spend(ctx, { userId: args.ownerId, amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` });
+      await spend(ctx, { userId: args.startedBy, amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` });
     }
     const total = args.batches.reduce((sum, b) => sum + b.length, 0);
     const jobId = await ctx.db.insert("importJobs", {
-      ownerId: args.ownerId,
+      workspaceId: args.workspaceId,
+      startedBy: args.startedBy,
       status: "running",
       fileName: args.fileName,
       onDuplicate: args.onDuplicate,
@@ -220,9 +236,9 @@ export const applyBatch = internalMutation({
     const created: Id<"assets">[] = [];
     const updated: { assetId: Id<"assets">; before: NonNullable<Awaited<ReturnType<typeof updateBusinessAsset>>> }[] = [];
     for (const entry of entries as PlanEntry<Id<"assets">>[]) {
-      if (entry.op === "create") created.push(await createBusinessAsset(ctx, job.ownerId, entry.input, now));
+      if (entry.op === "create") created.push(await createBusinessAsset(ctx, importerOf(job), entry.input, now));
       else {
-        const before = await updateBusinessAsset(ctx, job.ownerId, entry.assetId, entry.input, now);
+        const before = await updateBusinessAsset(ctx, importerOf(job), entry.assetId, entry.input, now);
         if (before !== null) updated.push({ assetId: entry.assetId, before });
       }
     }
@@ -262,11 +278,12 @@ async function stopJob(ctx: MutationCtx, jobId: Id<"importJobs">, outcome: "fail
 }
 
 /** The user stops a running import: everything it wrote is undone and refunded. */
-export const cancel = businessMutation({
+export const cancel = workspaceMutation({
+  ...IMPORTING,
   args: { jobId: v.id("importJobs") },
   returns: v.null(),
   handler: async (ctx, { jobId }) => {
-    const job = ownedBy(await ctx.db.get("importJobs", jobId), (j) => j.ownerId, ctx.user._id, "Import not found");
+    const job = inWorkspace(await ctx.db.get("importJobs", jobId), ctx.workspace._id, "Import not found");
     if (job.status !== "running") throw appError("INVALID", IMPORT_TEXT.notRunning);
     await stopJob(ctx, jobId, "cancelled");
     return null;
@@ -289,11 +306,11 @@ export const rollback = internalMutation({
       // A slice per call: undoing an item takes about six reads, and a mutation may make 4,096.
       let kept = job.kept ?? 0;
       for (const assetId of undo.created.slice(0, ROLLBACK_SLICE)) {
-        if (await stillImportersOwn(ctx, assetId, job.ownerId)) await deleteImportedAsset(ctx, assetId);
+        if (await stillImportersOwn(ctx, assetId, importerOf(job).workspaceId)) await deleteImportedAsset(ctx, assetId);
         else kept += 1;
       }
       const restoring = undo.created.length >= ROLLBACK_SLICE ? [] : undo.updated.slice(0, ROLLBACK_SLICE - undo.created.length);
-      for (const u of restoring) await restoreBusinessAsset(ctx, job.ownerId, u.assetId, u.before);
+      for (const u of restoring) await restoreBusinessAsset(ctx, importerOf(job), u.assetId, u.before);
       const created = undo.created.slice(ROLLBACK_SLICE);
       const updated = undo.updated.slice(restoring.length);
       if (created.length > 0 || updated.length > 0) {
@@ -310,7 +327,7 @@ export const rollback = internalMutation({
     const kept = job.kept ?? 0;
     const refund = job.cost - importCost(kept);
     if (refund > 0) {
-      await earn(ctx, { userId: job.ownerId, amount: refund, source: "refund", description: `Refund: CSV import ${outcome === "failed" ? "failed" : "cancelled"} and undone` });
+      await earn(ctx, { userId: importerOf(job).actorId, amount: refund, source: "refund", description: `Refund: CSV import ${outcome === "failed" ? "failed" : "cancelled"} and undone` });
     }
     const status: ImportStatus = outcome;
     const message = outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled;

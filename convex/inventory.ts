@@ -3,7 +3,7 @@
 // sortable table. Bulk actions on the items are the asset ones (convex/assetBulk.ts).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { businessQuery } from "./lib/access";
+import { workspaceQuery } from "./lib/access";
 import { BULK_MESSAGES, FILTER_MAX, stockFilterArgs } from "./lib/assets/bulk";
 import { assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
 import { inventoryItemFields, itemOf } from "./lib/csv/assets";
@@ -23,7 +23,8 @@ function checkFilters(filters: (string | undefined)[]) {
   if (filters.some((f) => f !== undefined && f.length > FILTER_MAX)) throw appError("INVALID", BULK_MESSAGES.filterTooLong);
 }
 
-export const summary = businessQuery({
+export const summary = workspaceQuery({
+  kinds: ["business"],
   args: stockFilterArgs,
   returns: v.object({
     totals: v.object(totalsFields),
@@ -34,12 +35,12 @@ export const summary = businessQuery({
   }),
   handler: async (ctx, filter) => {
     checkFilters([filter.location, filter.category]);
-    const ownerId = ctx.user._id;
+    const workspaceId = ctx.workspace._id;
     const groups = async (dimension: StockDimension) =>
       (
         await ctx.db
           .query("stockGroups")
-          .withIndex("by_ownerId_and_dimension_and_value", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension))
+          .withIndex("by_workspaceId_and_dimension_and_value", (q) => q.eq("workspaceId", workspaceId).eq("dimension", dimension))
           .order("desc")
           .take(GROUPS_SHOWN)
       ).map(({ key, items, quantity, value }) => ({ key, items, quantity, value }));
@@ -47,11 +48,11 @@ export const summary = businessQuery({
       (
         await ctx.db
           .query("stockGroups")
-          .withIndex("by_ownerId_and_dimension_and_key", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension))
+          .withIndex("by_workspaceId_and_dimension_and_key", (q) => q.eq("workspaceId", workspaceId).eq("dimension", dimension))
           .take(FILTER_OPTIONS)
       ).map((g) => g.key);
     const [totals, byLocation, byCategory, locations, categories] = await Promise.all([
-      stockTotals(ctx, ownerId, filter),
+      stockTotals(ctx, workspaceId, filter),
       groups("location"),
       groups("category"),
       keys("location"),
@@ -65,11 +66,12 @@ const { description: _description, ...rowFields } = inventoryItemFields;
 const itemRowValidator = v.object({ ...rowFields, status: assetStatusValidator, visibility: visibilityValidator });
 
 /** One page of the items, in the chosen order; location / category narrow it (a full page of matches), search ranks it. */
-export const items = businessQuery({
+export const items = workspaceQuery({
+  kinds: ["business"],
   args: { paginationOpts: paginationOptsValidator, ...inventoryListArgs },
   returns: paginationResultValidator(itemRowValidator),
-  handler: async (ctx, { paginationOpts, ...filter }) => {
-    const page = await inventoryPage(ctx, ctx.user._id, filter, paginationOpts);
+  handler: async (ctx, { paginationOpts, workspaceId: _workspaceId, ...filter }) => {
+    const page = await inventoryPage(ctx, ctx.workspace._id, filter, paginationOpts);
     return {
       ...page,
       page: page.page.map((a) => {

@@ -1,15 +1,15 @@
-// Label printing: the serial and name of each asset the caller owns, for the /labels page.
+// Label printing: the serial and name of each asset of the current workspace, for the /labels page.
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
-import { ownedOrNull, viewerQuery } from "./lib/access";
+import { inWorkspaceOrNull, workspaceQuery } from "./lib/access";
 import { assertLabelIds, labelDataValidator } from "./lib/assets/labels";
 
 /**
- * One batch of a print job. Each id is checked on its own: ids of someone else's asset, of
+ * One batch of a print job. Each id is checked on its own: ids of another workspace's asset, of
  * a deleted one or of nothing are left out, so the page can say how many it could not print.
  */
-export const forAssets = viewerQuery({
-  signedOut: [],
+export const forAssets = workspaceQuery({
+  absent: [],
   args: { ids: v.array(v.string()) },
   returns: v.array(labelDataValidator),
   handler: async (ctx, args) => {
@@ -17,7 +17,7 @@ export const forAssets = viewerQuery({
     const ids = [...new Set(args.ids)]
       .map((id) => ctx.db.normalizeId("assets", id))
       .filter((id): id is Id<"assets"> => id !== null);
-    const assets = await Promise.all(ids.map(async (id) => ownedOrNull(await ctx.db.get("assets", id), (a) => a.ownerId, ctx.user._id)));
+    const assets = await Promise.all(ids.map(async (id) => inWorkspaceOrNull(await ctx.db.get("assets", id), ctx.workspace._id)));
     return assets.flatMap((asset) => (asset === null ? [] : [{ _id: asset._id, serial: asset.serial, name: asset.name }]));
   },
 });

@@ -21,7 +21,7 @@ import {
   periodError,
   thresholdError,
 } from "./lib/legacy/rules";
-import { verifiedHash } from "./lib/legacy/tokens";
+import { verifiedHash } from "./lib/signedLinks";
 import { NOK_MESSAGES } from "./lib/legacy/nokRules";
 
 const planValidator = v.object({

@@ -8,12 +8,12 @@ import type { Doc } from "./_generated/dataModel";
 import { internalAction, internalQuery, type QueryCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
 import { publicMutation, publicQuery } from "./lib/access";
-import { displayName } from "./lib/assets/read";
+import { displayName, personOfAsset } from "./lib/assets/read";
 import { appError } from "./lib/errors";
 import { getSettings } from "./lib/legacy/engine";
 import { releaseCancelledEmail } from "./lib/legacy/signOfLife";
 import { logLegacy, siteUrl } from "./lib/legacy/log";
-import { createToken, verifiedHash } from "./lib/legacy/tokens";
+import { createToken, verifiedHash } from "./lib/signedLinks";
 import { NOK_MESSAGES } from "./lib/legacy/nokRules";
 import { sendEmail } from "./lib/outbound";
 import { TOKEN_LINKS, tokenPath } from "./lib/tokenLinks";
@@ -64,7 +64,7 @@ export const view = publicQuery({
       if (args.assetId !== undefined && row.assetId !== args.assetId) continue;
       const asset = await ctx.db.get("assets", row.assetId);
       // Still the owner's will asset: a transferred or re-kinded asset is no longer theirs to pass on.
-      if (asset === null || asset.ownerId !== grant.ownerId || asset.details.kind !== "will") continue;
+      if (asset === null || asset.details.kind !== "will" || (await personOfAsset(ctx, asset)) !== grant.ownerId) continue;
       const files = await Promise.all(
         asset.files.map(async (f) => ({ kind: f.kind, name: f.name, contentType: f.contentType, url: await ctx.storage.getUrl(f.storageId) })),
       );

@@ -7,7 +7,8 @@ import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
 import { internalMutation } from "./lib/writes";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
-import { recordEvent } from "./lib/assets/read";
+import { personOfAsset, recordEvent } from "./lib/assets/read";
+import { homeOf, moveToWorkspace } from "./lib/workspaces/migrate";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
 import { checkpointOf } from "./lib/ledger";
@@ -33,16 +34,98 @@ export const makeWillAssetsPrivate = migrations.define({
   table: "assets",
   migrateOne: async (ctx, asset) => {
     if (asset.kind !== "will" || asset.visibility !== "public") return;
+    const ownerId = await personOfAsset(ctx, asset);
+    if (ownerId === null) return;
     await ctx.db.patch("assets", asset._id, { visibility: "private" });
     await recordEvent(ctx, {
       assetId: asset._id,
-      actorId: asset.ownerId,
+      actorId: ownerId,
       type: "visibility",
       summary: "Made private: will assets are private unless you choose otherwise",
       changes: [{ field: "Visibility", from: "public", to: "private" }],
     });
-    await logLegacy(ctx, asset.ownerId, "settings", `${asset.name} (${asset.serial}) is now private, as every will asset is by default`);
+    await logLegacy(ctx, ownerId, "settings", `${asset.name} (${asset.serial}) is now private, as every will asset is by default`);
   },
+});
+
+// Registers move from users to workspaces (issue 26). Every user gets a personal workspace
+// (and a business one with the business flag); each record moves to its owner's personal
+// workspace, a business user's business items to their business workspace. Serials,
+// history and balances are untouched; the asset triggers move each asset's counts and
+// stock from the user's counters to the workspace's as it moves.
+
+export const giveUsersWorkspaces = migrations.define({
+  table: "users",
+  migrateOne: async (ctx, user) => {
+    await homeOf(ctx, user._id, "general");
+    if (user.isBusinessUser === true) await homeOf(ctx, user._id, "business");
+  },
+});
+
+export const moveAssetsToWorkspaces = migrations.define({
+  table: "assets",
+  migrateOne: async (ctx, asset) => {
+    if (asset.workspaceId !== undefined || asset.ownerId === undefined) return;
+    return { workspaceId: await homeOf(ctx, asset.ownerId, asset.kind), ownerId: undefined };
+  },
+});
+
+/** The chain records workspaces: the current holder's is the asset's, a past holder's their own home for it. */
+export const moveOwnerChainToWorkspaces = migrations.define({
+  table: "assetOwners",
+  migrateOne: async (ctx, row) => {
+    if (row.workspaceId !== undefined || row.ownerId === undefined) return;
+    const asset = await ctx.db.get("assets", row.assetId);
+    const current = row.to === undefined ? asset?.workspaceId : undefined;
+    return { workspaceId: current ?? (await homeOf(ctx, row.ownerId, asset?.kind)), ownerId: undefined };
+  },
+});
+
+export const fileEventsUnderWorkspaces = migrations.define({
+  table: "assetEvents",
+  migrateOne: async (ctx, event) => {
+    if (event.workspaceId !== undefined) return;
+    const asset = await ctx.db.get("assets", event.assetId);
+    return { workspaceId: asset?.workspaceId ?? (await homeOf(ctx, event.actorId, asset?.kind)) };
+  },
+});
+
+export const moveTransfersToWorkspaces = migrations.define({
+  table: "transfers",
+  migrateOne: async (ctx, transfer) => {
+    if (transfer.fromWorkspaceId !== undefined) return;
+    const kind = (await ctx.db.get("assets", transfer.assetId))?.kind;
+    const fromWorkspaceId = await homeOf(ctx, transfer.fromUserId, kind);
+    // Only accepted offers name their recipient (offers go to an address until accepted).
+    if (transfer.status !== "accepted" || transfer.toUserId === undefined) return { fromWorkspaceId };
+    return { fromWorkspaceId, toWorkspaceId: await homeOf(ctx, transfer.toUserId, kind) };
+  },
+});
+
+export const moveStickerBatchesToWorkspaces = migrations.define({
+  table: "stickerBatches",
+  migrateOne: async (ctx, batch) => {
+    if (batch.workspaceId !== undefined) return;
+    return { workspaceId: await homeOf(ctx, batch.createdBy, "business") };
+  },
+});
+
+export const moveImportsToWorkspaces = migrations.define({
+  table: "importJobs",
+  migrateOne: async (ctx, job) => {
+    if (job.workspaceId !== undefined || job.ownerId === undefined) return;
+    return { workspaceId: await homeOf(ctx, job.ownerId, "business"), startedBy: job.ownerId, ownerId: undefined };
+  },
+});
+
+export const moveVisitAlertsToWorkspaces = migrations.define({
+  table: "verifyAlerts",
+  migrateOne: async (ctx, alert) => await moveToWorkspace(ctx, alert),
+});
+
+export const moveFoundReportsToWorkspaces = migrations.define({
+  table: "foundReports",
+  migrateOne: async (ctx, report) => await moveToWorkspace(ctx, report),
 });
 
 /**
@@ -86,4 +169,13 @@ export const runAll = migrations.runner([
   internal.migrations.makeWillAssetsPrivate,
   internal.migrations.redactBugReportTokens,
   internal.migrations.checkpointBalances,
+  internal.migrations.giveUsersWorkspaces,
+  internal.migrations.moveAssetsToWorkspaces,
+  internal.migrations.moveOwnerChainToWorkspaces,
+  internal.migrations.fileEventsUnderWorkspaces,
+  internal.migrations.moveTransfersToWorkspaces,
+  internal.migrations.moveStickerBatchesToWorkspaces,
+  internal.migrations.moveImportsToWorkspaces,
+  internal.migrations.moveVisitAlertsToWorkspaces,
+  internal.migrations.moveFoundReportsToWorkspaces,
 ]);

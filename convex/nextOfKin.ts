@@ -5,15 +5,16 @@ import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction, type MutationCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
-import { ownedBy, ownedOrNull, publicMutation, userMutation, viewerQuery } from "./lib/access";
+import { ownedBy, publicMutation, userMutation, viewerQuery } from "./lib/access";
 import { beneficiariesOf, moveTypedBeneficiaries, replaceBeneficiaries } from "./lib/legacy/beneficiaries";
-import { displayName, ownedAsset } from "./lib/assets/read";
+import { displayName, personalAsset, personalAssetOrNull } from "./lib/assets/read";
+import { personalWorkspaceId } from "./lib/workspaces/store";
 import { takeInviteSlot } from "./lib/limits";
 import { appError } from "./lib/errors";
 import { getSettings } from "./lib/legacy/engine";
 import { contactsOf, logLegacy, siteUrl } from "./lib/legacy/log";
 import { CONTACT_INVITE_TTL_MS } from "./lib/legacy/rules";
-import { createToken, verifiedHash } from "./lib/legacy/tokens";
+import { createToken, verifiedHash } from "./lib/signedLinks";
 import {
   NOK_LIMITS,
   NOK_MESSAGES,
@@ -179,7 +180,7 @@ export const assetBeneficiaries = viewerQuery({
   returns: v.array(beneficiaryViewValidator),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
-    const asset = ownedOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), (a) => a.ownerId, ctx.user._id);
+    const asset = await personalAssetOrNull(ctx, assetId, ctx.user._id);
     if (asset === null || asset.kind !== "will") return [];
     return await beneficiariesOf(ctx, asset._id);
   },
@@ -191,9 +192,11 @@ export const willAssets = viewerQuery({
   returns: v.array(willAssetViewValidator),
   handler: async (ctx) => {
     const ownerId = ctx.user._id;
+    const personal = await personalWorkspaceId(ctx, ownerId);
+    if (personal === null) return [];
     const assets = await ctx.db
       .query("assets")
-      .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", "will"))
+      .withIndex("by_workspaceId_and_kind_and_taggedAt", (q) => q.eq("workspaceId", personal).eq("kind", "will"))
       .order("desc")
       .take(WILL_ASSETS_LIMIT);
     const names = new Map((await contactsOf(ctx, ownerId)).map((c) => [c._id, c.name]));
@@ -213,14 +216,14 @@ export const setBeneficiaries = userMutation({
   },
   returns: v.null(),
   handler: async (ctx, { assetId, beneficiaries }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const asset = await personalAsset(ctx, assetId, ctx.user._id);
     if (asset.kind !== "will") throw appError("INVALID", NOK_MESSAGES.notWillAsset);
     const problem = beneficiaries.length === 0 ? null : beneficiariesError(beneficiaries);
     if (problem !== null) throw appError("INVALID", problem);
     const names: string[] = [];
     for (const b of beneficiaries) names.push((await ownContact(ctx, b.contactId, ctx.user._id)).name);
     await moveTypedBeneficiaries(ctx, asset);
-    await replaceBeneficiaries(ctx, asset, beneficiaries);
+    await replaceBeneficiaries(ctx, asset, ctx.user._id, beneficiaries);
     const who = names.length === 0 ? "nobody" : names.join(", ");
     await logLegacy(ctx, ctx.user._id, "settings", `Beneficiaries of ${asset.name} (${asset.serial}): ${who}`);
     return null;

@@ -3,6 +3,7 @@
 import { v } from "convex/values";
 import { userMutation, viewerQuery } from "./lib/access";
 import { onboardingValidator } from "./lib/onboarding/rules";
+import { personalWorkspaceId } from "./lib/workspaces/store";
 
 export const checklist = viewerQuery({
   signedOut: null,
@@ -10,8 +11,10 @@ export const checklist = viewerQuery({
   returns: v.union(v.null(), onboardingValidator),
   handler: async (ctx) => {
     const userId = ctx.user._id;
+    // The first step is the user's own: tagging in their personal workspace.
+    const personal = await personalWorkspaceId(ctx, userId);
     const [asset, contact, referral] = await Promise.all([
-      ctx.db.query("assets").withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", userId)).first(),
+      personal === null ? null : ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", personal)).first(),
       ctx.db.query("nokContacts").withIndex("by_ownerId_and_createdAt", (q) => q.eq("ownerId", userId)).first(),
       ctx.db.query("referrals").withIndex("by_referrerId_and_createdAt", (q) => q.eq("referrerId", userId)).first(),
     ]);

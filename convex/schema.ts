@@ -15,6 +15,7 @@ import { paymentTables } from "./lib/payments/schema";
 import { stickerTables } from "./lib/stickers/schema";
 import { inventoryTables } from "./lib/inventory/schema";
 import { authStateTables } from "./lib/auth/authTables";
+import { workspaceTables } from "./lib/workspaces/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
 // each product domain's tables in convex/lib/<domain>/schema.ts.
@@ -70,6 +71,7 @@ export default defineSchema({
   ...paymentTables,
   ...stickerTables,
   ...inventoryTables,
+  ...workspaceTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

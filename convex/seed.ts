@@ -7,6 +7,7 @@ import { internalMutation } from "./lib/writes";
 import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { ensureProfile } from "./lib/auth/profiles";
 import { roleValidator, type Role } from "./lib/validators";
+import { ensureBusinessWorkspace } from "./lib/workspaces/store";
 import { BULK_SEED_MAX, seedBulkAssets } from "./lib/assets/seed";
 
 export const DEMO_PASSWORD = "password123";
@@ -85,6 +86,8 @@ export const applyDemoProfile = internalMutation({
   handler: async (ctx, { userId, ...fields }) => {
     await ensureProfile(ctx, userId);
     await ctx.db.patch("users", userId, fields);
+    const user = await ctx.db.get("users", userId);
+    if (user !== null && fields.isBusinessUser) await ensureBusinessWorkspace(ctx, user);
     return null;
   },
 });
@@ -96,8 +99,10 @@ export const bulkAssets = internalMutation({
   handler: async (ctx, { email, from, count }) => {
     const owner = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).first();
     if (owner === null) throw new Error(`No user ${email}`);
+    const workspaceId = await ensureBusinessWorkspace(ctx, owner);
+    if (workspaceId === null) throw new Error(`${email} has no room for a business workspace`);
     const n = Math.min(count, BULK_SEED_MAX);
-    await seedBulkAssets(ctx, owner._id, from, n, Date.now() - 86_400_000);
+    await seedBulkAssets(ctx, { workspaceId, actorId: owner._id }, from, n, Date.now() - 86_400_000);
     return n;
   },
 });

@@ -1,11 +1,12 @@
-// Claimable QR stickers: a business or an admin prints a batch of unclaimed codes; whoever
-// scans one at /verify/{code} may tag the item with that code as its serial.
+// Claimable QR stickers: a business workspace's editors print a batch of unclaimed codes;
+// whoever scans one at /verify/{code} may tag the item with that code as its serial, into
+// their current workspace. Admins (the account role) audit every batch.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
-import { businessMutation, businessQuery, publicMutation, userMutation } from "./lib/access";
+import { publicMutation, workspaceMutation, workspaceQuery } from "./lib/access";
 import { assertAsset } from "./lib/assets/rules";
 import { isStickerCode, normaliseSerial } from "./lib/assets/serial";
 import { tagArgs, tagAsset } from "./lib/assets/tagging";
@@ -21,13 +22,17 @@ import {
   stickerBatchValidator,
 } from "./lib/stickers/rules";
 import { cleanVisitorId } from "./lib/verify/rules";
+import { assertKindAllowed } from "./lib/workspaces/kinds";
 
-/** The batch when the caller made it or is an admin; anyone else reads it as missing. */
-async function visibleBatch(ctx: QueryCtx, user: Doc<"users">, id: string): Promise<Doc<"stickerBatches"> | null> {
+/** The batch when it is the workspace's or the caller is an admin; anyone else reads it as missing. */
+async function visibleBatch(ctx: QueryCtx, workspaceId: Id<"workspaces">, user: Doc<"users">, id: string): Promise<Doc<"stickerBatches"> | null> {
   const batchId = ctx.db.normalizeId("stickerBatches", id);
   const batch = batchId === null ? null : await ctx.db.get("stickerBatches", batchId);
-  return batch !== null && (batch.createdBy === user._id || isAdmin(user)) ? batch : null;
+  return batch !== null && (batch.workspaceId === workspaceId || isAdmin(user)) ? batch : null;
 }
+
+/** Sticker sheets are a business workspace's. */
+const STICKERS = { kinds: ["business"] } as const;
 
 async function unclaimedCode(ctx: QueryCtx, code: string): Promise<Doc<"stickerCodes"> | null> {
   if (!isStickerCode(code)) return null;
@@ -55,13 +60,15 @@ async function makeCodes(ctx: MutationCtx, batchId: Id<"stickerBatches">, remain
   if (remaining > now) await ctx.scheduler.runAfter(0, internal.stickers.makeMoreCodes, { batchId, remaining: remaining - now });
 }
 
-export const createBatch = businessMutation({
+export const createBatch = workspaceMutation({
+  ...STICKERS,
+  can: "edit",
   args: { count: v.number() },
   returns: v.id("stickerBatches"),
   handler: async (ctx, { count }) => {
     assertBatchCount(count);
     await enforceBatchLimit(ctx, ctx.user._id);
-    const batchId = await ctx.db.insert("stickerBatches", { createdBy: ctx.user._id, createdAt: Date.now(), count, claimed: 0 });
+    const batchId = await ctx.db.insert("stickerBatches", { workspaceId: ctx.workspace._id, createdBy: ctx.user._id, createdAt: Date.now(), count, claimed: 0 });
     await makeCodes(ctx, batchId, count);
     return batchId;
   },
@@ -76,8 +83,9 @@ export const makeMoreCodes = internalMutation({
   },
 });
 
-/** The caller's batches, newest first; an admin sees every batch with its creator. */
-export const batches = businessQuery({
+/** The workspace's batches, newest first; an admin sees every batch with its creator. */
+export const batches = workspaceQuery({
+  ...STICKERS,
   args: {},
   returns: v.array(stickerBatchValidator),
   handler: async (ctx) => {
@@ -85,7 +93,7 @@ export const batches = businessQuery({
       ? await ctx.db.query("stickerBatches").withIndex("by_createdAt").order("desc").take(STICKER_BATCH_LIST_MAX)
       : await ctx.db
           .query("stickerBatches")
-          .withIndex("by_createdBy_and_createdAt", (q) => q.eq("createdBy", ctx.user._id))
+          .withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", ctx.workspace._id))
           .order("desc")
           .take(STICKER_BATCH_LIST_MAX);
     return await Promise.all(
@@ -103,12 +111,13 @@ export const batches = businessQuery({
   },
 });
 
-/** A batch's codes for its label sheet, with which are claimed; null to anyone but its creator and admins. */
-export const batchCodes = businessQuery({
+/** A batch's codes for its label sheet, with which are claimed; null outside its workspace (admins aside). */
+export const batchCodes = workspaceQuery({
+  ...STICKERS,
   args: { batchId: v.string() },
   returns: v.union(v.null(), v.object({ count: v.number(), codes: v.array(v.object({ code: v.string(), claimed: v.boolean() })) })),
   handler: async (ctx, args) => {
-    const batch = await visibleBatch(ctx, ctx.user, args.batchId);
+    const batch = await visibleBatch(ctx, ctx.workspace._id, ctx.user, args.batchId);
     if (batch === null) return null;
     const codes = await ctx.db
       .query("stickerCodes")
@@ -139,15 +148,17 @@ export const check = publicMutation({
  * as the asset, so of two people claiming one code at once exactly one succeeds. A code that
  * is not claimable is answered, not thrown, so the guess it spent stays spent.
  */
-export const claim = userMutation({
+export const claim = workspaceMutation({
+  can: "edit",
   args: { code: v.string(), ...tagArgs },
   returns: claimResultValidator,
-  handler: async (ctx, { code: rawCode, files, ...rest }) => {
+  handler: async (ctx, { code: rawCode, files, workspaceId: _workspaceId, ...rest }) => {
     const input = assertAsset(rest);
+    assertKindAllowed(ctx.workspace, input.kind);
     if (!(await takeStickerGuess(ctx, { userId: ctx.user._id }))) return { ok: false as const, reason: "rateLimited" as const };
     const code = await unclaimedCode(ctx, rawCode);
     if (code === null) return { ok: false as const, reason: "notClaimable" as const };
-    const tagged = await tagAsset(ctx, ctx.user._id, input, files, code.code);
+    const tagged = await tagAsset(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id }, input, files, code.code);
     await ctx.db.patch("stickerCodes", code._id, { claimedBy: ctx.user._id, claimedAt: Date.now(), assetId: tagged.assetId });
     const batch = await ctx.db.get("stickerBatches", code.batchId);
     if (batch !== null) await ctx.db.patch("stickerBatches", batch._id, { claimed: batch.claimed + 1 });

@@ -1,12 +1,15 @@
-// Two-party transfers by email: the owner offers, the recipient accepts or declines live.
+// Two-party transfers between workspaces: an editor of the holding workspace offers the
+// asset to a person by email; that person accepts it into a workspace where they may edit
+// (or declines), live. Will assets only ever go to a personal workspace.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { env, internalAction } from "./_generated/server";
-import { viewerQuery, userMutation } from "./lib/access";
-import { coverPhotoUrl, displayName, ownedAsset, recordEvent } from "./lib/assets/read";
+import { userMutation, viewerQuery, workspaceMutation, workspaceQuery } from "./lib/access";
+import { coverPhotoUrl, displayName, recordEvent, workspaceAsset } from "./lib/assets/read";
 import { assetKindValidator } from "./lib/assets/tables";
 import { parseEmail } from "./lib/auth/input";
 import { appError } from "./lib/errors";
+import { mayHoldKind } from "./lib/workspaces/rules";
 import { sendEmail } from "./lib/outbound";
 import { handedOverAt, handoverTime } from "./lib/assets/history";
 import { takeOfferSlot } from "./lib/limits";
@@ -17,16 +20,18 @@ import {
   offerEmail,
   openTransfer,
   pendingTransfer,
+  sentTo,
   TRANSFER_MESSAGES,
 } from "./lib/assets/transfers";
 
 const INCOMING_LIMIT = 50;
 
-export const offer = userMutation({
+export const offer = workspaceMutation({
+  can: "edit",
   args: { assetId: v.id("assets"), email: v.string() },
   returns: v.id("transfers"),
   handler: async (ctx, { assetId, email }) => {
-    const asset = await ownedAsset(ctx, assetId, ctx.user._id);
+    const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     const toEmail = parseEmail(email);
     if (toEmail === inboxOf(ctx.user)) throw appError("INVALID", TRANSFER_MESSAGES.self);
     if (asset.status !== "active") throw appError("INVALID", TRANSFER_MESSAGES.notActive);
@@ -36,6 +41,7 @@ export const offer = userMutation({
     await takeOfferSlot(ctx, ctx.user._id, toEmail);
     const transferId = await ctx.db.insert("transfers", {
       assetId,
+      fromWorkspaceId: ctx.workspace._id,
       fromUserId: ctx.user._id,
       toEmail,
       status: "pending",
@@ -47,11 +53,12 @@ export const offer = userMutation({
   },
 });
 
-export const cancel = userMutation({
+export const cancel = workspaceMutation({
+  can: "edit",
   args: { transferId: v.id("transfers") },
   returns: v.null(),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId, "sender", ctx.user);
+    const transfer = await openTransfer(ctx, transferId, (t) => t.fromWorkspaceId === ctx.workspace._id);
     await ctx.db.patch("transfers", transferId, { status: "cancelled", respondedAt: Date.now() });
     await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_cancelled", summary: `Transfer offer to ${transfer.toEmail} cancelled` });
     return null;
@@ -62,28 +69,32 @@ export const decline = userMutation({
   args: { transferId: v.id("transfers") },
   returns: v.null(),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId, "recipient", ctx.user);
+    const transfer = await openTransfer(ctx, transferId, sentTo(ctx.user));
     await ctx.db.patch("transfers", transferId, { status: "declined", respondedAt: Date.now() });
     await recordEvent(ctx, { assetId: transfer.assetId, actorId: ctx.user._id, type: "transfer_declined", summary: `${displayName(ctx.user)} declined the transfer` });
     return null;
   },
 });
 
-export const accept = userMutation({
+/** The person addressed takes the asset into the current workspace (where they may edit). */
+export const accept = workspaceMutation({
+  can: "edit",
   args: { transferId: v.id("transfers") },
   returns: v.id("assets"),
   handler: async (ctx, { transferId }) => {
-    const transfer = await openTransfer(ctx, transferId, "recipient", ctx.user);
+    const transfer = await openTransfer(ctx, transferId, sentTo(ctx.user));
     const asset = await ctx.db.get("assets", transfer.assetId);
-    if (asset === null || asset.ownerId !== transfer.fromUserId || asset.status !== "active") {
+    if (asset === null || asset.workspaceId !== transfer.fromWorkspaceId || asset.status !== "active") {
       throw appError("INVALID", TRANSFER_MESSAGES.closed);
     }
-    if (asset.ownerId === ctx.user._id) throw appError("INVALID", TRANSFER_MESSAGES.self);
+    if (asset.workspaceId === ctx.workspace._id) throw appError("INVALID", TRANSFER_MESSAGES.sameWorkspace);
+    if (!mayHoldKind(ctx.workspace.kind, asset.kind)) throw appError("INVALID", TRANSFER_MESSAGES.willStaysPersonal);
     const at = await handoverTime(ctx, asset._id, Date.now());
-    await moveOwnership(ctx, asset, ctx.user._id, at);
-    await ctx.db.patch("transfers", transferId, { status: "accepted", respondedAt: at, toUserId: ctx.user._id });
+    await moveOwnership(ctx, asset, ctx.workspace._id, at);
+    await ctx.db.patch("transfers", transferId, { status: "accepted", toWorkspaceId: ctx.workspace._id, respondedAt: at, toUserId: ctx.user._id });
     await recordEvent(ctx, {
       assetId: asset._id,
+      workspaceId: ctx.workspace._id,
       actorId: ctx.user._id,
       type: "transferred",
       summary: `Ownership transferred to ${displayName(ctx.user)}`,
@@ -93,19 +104,20 @@ export const accept = userMutation({
   },
 });
 
-/** A former owner's page of an asset that moved on: when it left them, and nothing about where. */
-export const handedOver = viewerQuery({
-  signedOut: null,
+/** A former owner's page of an asset that moved on: when it left this workspace, and nothing about where. */
+export const handedOver = workspaceQuery({
+  absent: null,
   args: { assetId: v.string() },
   returns: v.union(v.null(), v.object({ at: v.number() })),
   handler: async (ctx, args) => {
     const assetId = ctx.db.normalizeId("assets", args.assetId);
     const asset = assetId === null ? null : await ctx.db.get("assets", assetId);
-    const at = asset === null ? null : await handedOverAt(ctx, asset, ctx.user._id);
+    const at = asset === null ? null : await handedOverAt(ctx, asset, ctx.workspace._id);
     return at === null ? null : { at };
   },
 });
 
+/** Offers addressed to the caller (a person: they choose the workspace on accepting). */
 export const incoming = viewerQuery({
   signedOut: [],
   args: {},

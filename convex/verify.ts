@@ -16,7 +16,8 @@ import {
 } from "./lib/verify/rules";
 import { placeValidator, verifyResultValidator } from "./lib/verify/tables";
 import { foundReportEmail } from "./lib/verify/email";
-import { getAssetBySerial, publicView } from "./lib/assets/read";
+import { getAssetBySerial, isHolder, publicView } from "./lib/assets/read";
+import { firstOwner } from "./lib/workspaces/store";
 import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
 import { oneLineError } from "./lib/oneLine";
 
@@ -45,14 +46,14 @@ export const recordVisit = publicMutation({
     const serial = normaliseSerial(args.serial);
     if (!isSerialFormat(serial)) return null;
     const asset = await getAssetBySerial(ctx, serial);
-    if (asset === null || ctx.user?._id === asset.ownerId) return null;
+    if (asset === null || (await isHolder(ctx, asset, ctx.user))) return null;
     const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
     // A visit past the limit is still a visit; it just raises no new alert.
     if (!(await takeSlot(ctx, "visitAlertVisitor", `${asset._id}:${visitor}`)).ok) return null;
     if (!(await takeSlot(ctx, "visitAlertAsset", asset._id)).ok) return null;
     return await ctx.db.insert("verifyAlerts", {
       assetId: asset._id,
-      ownerId: asset.ownerId,
+      workspaceId: asset.workspaceId,
       at: Date.now(),
       viewer: ctx.user === null ? "visitor" : "member",
     });
@@ -98,13 +99,13 @@ export const reportFound = publicMutation({
     if (contactError !== undefined) throw appError("INVALID", contactError);
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null) throw appError("NOT_FOUND", VERIFY_MESSAGES.serialNotFound);
-    if (ctx.user?._id === asset.ownerId) throw appError("INVALID", VERIFY_MESSAGES.ownAsset);
+    if (await isHolder(ctx, asset, ctx.user)) throw appError("INVALID", VERIFY_MESSAGES.ownAsset);
     const visitor = ctx.user?._id ?? cleanVisitorId(args.visitorId) ?? "anonymous";
     await enforceLimit(ctx, "foundReportVisitor", `${asset._id}:${visitor}`);
     await enforceLimit(ctx, "foundReportAsset", asset._id);
     const reportId = await ctx.db.insert("foundReports", {
       assetId: asset._id,
-      ownerId: asset.ownerId,
+      workspaceId: asset.workspaceId,
       message,
       contact,
       at: Date.now(),
@@ -120,10 +121,8 @@ export const foundReportMail = internalQuery({
   handler: async (ctx, { reportId }) => {
     const report = await ctx.db.get("foundReports", reportId);
     if (report === null) return null;
-    const [asset, owner] = await Promise.all([
-      ctx.db.get("assets", report.assetId),
-      ctx.db.get("users", report.ownerId),
-    ]);
+    // The workspace's first owner is told by email; every member sees it on the dashboard.
+    const [asset, owner] = await Promise.all([ctx.db.get("assets", report.assetId), firstOwner(ctx, report.workspaceId)]);
     if (asset === null || !owner?.email) return null;
     return foundReportEmail({ to: owner.email, asset, report });
   },

@@ -2,7 +2,7 @@
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import { coverPhotoUrl, getAssetBySerial } from "./lib/assets/read";
-import { maskOwner } from "./lib/verify/rules";
+import { publicOwnerName } from "./lib/workspaces/publicName";
 import { verifyApiAssetValidator } from "./lib/verify/openapi";
 
 /**
@@ -15,13 +15,13 @@ export const lookup = internalQuery({
   handler: async (ctx, { serial }) => {
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null || asset.visibility !== "public") return null;
-    const [owner, photoUrl] = await Promise.all([ctx.db.get("users", asset.ownerId), coverPhotoUrl(ctx, asset)]);
+    const [owner, photoUrl] = await Promise.all([publicOwnerName(ctx, asset.workspaceId), coverPhotoUrl(ctx, asset)]);
     return {
       serial: asset.serial,
       name: asset.name,
       kind: asset.kind,
       status: asset.status,
-      owner: maskOwner({ fullName: owner?.fullName, email: owner?.email }),
+      owner,
       taggedAt: new Date(asset.taggedAt).toISOString(),
       ...(photoUrl === null ? {} : { photoUrl }),
     };

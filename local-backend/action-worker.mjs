@@ -1,17 +1,24 @@
-// A worker thread that runs actions and HTTP actions, so their CPU (password
-// hashing, parsing, crypto) never holds up the queries and mutations on the
-// main thread. Every syscall goes to the main thread, which serves it for the
-// action's execution; console output comes back as the action's log lines.
+// A worker thread that runs the app's functions (queries, mutations, actions
+// and HTTP actions) in its own V8 context, so one function's CPU (a sort, a
+// password hash) never holds up another's: as on Convex, where each runs in
+// its own isolate. Every syscall goes to the main thread, which serves it for
+// the function's execution (its transaction, snapshot and read set live
+// there); the few synchronous ones (a query stream's start, an id's
+// normalisation) wait on a shared buffer for the answer. Console output comes
+// back as the function's log lines.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
 import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
+import { LIMITS } from "./limits.mjs";
+import { seededRandom } from "./runtime.mjs";
 
 // Stack frames of "use node" bundles name the app's source files, as on the main thread.
 process.setSourceMapsEnabled(true);
 
+/** The execution running in this async context: { run, now?, random?, transactional }. */
 const current = new AsyncLocalStorage();
 const pending = new Map();
 let nextCall = 0;
@@ -25,16 +32,58 @@ function callMain(run, op, payload, transfer = []) {
 }
 
 const runOf = () => {
-  const run = current.getStore();
-  if (run === undefined) throw new Error("Convex syscall outside of a function execution");
-  return run;
+  const store = current.getStore();
+  if (store === undefined) throw new Error("Convex syscall outside of a function execution");
+  charge(store);
+  return store.run;
 };
 
+/**
+ * A query's or mutation's own run time (its JS here, not its syscalls' round trips), held to
+ * Convex's 1 s limit at each syscall and at its end.
+ */
+function charge(store) {
+  if (!store.transactional) return;
+  const now = performance.now();
+  store.busyMs += now - store.resumedAt;
+  store.resumedAt = now;
+  if (store.busyMs > LIMITS.queryMutationMs) throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
+}
+
+/** Back from a syscall: the function's own time runs again. */
+function resumed(value) {
+  const store = current.getStore();
+  if (store?.transactional) store.resumedAt = performance.now();
+  return value;
+}
+
+// A synchronous syscall: the request goes as a message, the answer comes back in
+// `workerData.shared` (state, length, then the JSON text) while this thread waits.
+const sharedState = new Int32Array(workerData.shared, 0, 2);
+const sharedText = new Uint8Array(workerData.shared, 8);
+const decoder = new TextDecoder();
+
+function callMainSync(run, op, json) {
+  Atomics.store(sharedState, 0, 0);
+  parentPort.postMessage({ kind: "syncSyscall", run, op, payload: json });
+  Atomics.wait(sharedState, 0, 0);
+  const text = decoder.decode(sharedText.slice(0, sharedState[1]));
+  if (sharedState[0] !== 1) throw new Error(text);
+  return text;
+}
+
 globalThis.Convex = {
-  syscall: (op) => {
-    throw new Error(`${op} is not available in actions`);
+  syscall: (op, json) => {
+    try {
+      return callMainSync(runOf(), op, json);
+    } finally {
+      resumed();
+    }
   },
-  asyncSyscall: (op, json) => callMain(runOf(), op, json),
+  asyncSyscall: (op, json) => callMain(runOf(), op, json).then(resumed, (e) => {
+    resumed();
+    throw e;
+  }),
   jsSyscall: async (op, args) => {
     const run = runOf();
     if (op === "storage/storeBlob") {
@@ -52,7 +101,7 @@ globalThis.Convex = {
 for (const [method, level] of Object.entries({ log: "LOG", info: "INFO", warn: "WARN", error: "ERROR", debug: "DEBUG" })) {
   const original = console[method].bind(console);
   console[method] = (...args) => {
-    const run = current.getStore();
+    const run = current.getStore()?.run;
     if (run === undefined) return original(...args);
     parentPort.postMessage({ kind: "log", run, line: `[${level}] ${format(...args)}` });
   };
@@ -61,13 +110,15 @@ for (const [method, level] of Object.entries({ log: "LOG", info: "INFO", warn: "
 // Modules without "use node" run in a context with Convex's runtime globals
 // (actions there see real time and may fetch); "use node" ones in Node.
 const modules = {};
+// Queries and mutations see their execution's frozen time and seeded Math.random (as on the
+// main thread, runtime.mjs); actions the real ones, and only they may fetch.
 const loaders = evaluateForRuntime(workerData.runtimeFile, {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  inTransaction: () => false,
+  now: () => current.getStore()?.now ?? Date.now(),
+  random: () => (current.getStore()?.random ?? Math.random)(),
+  inTransaction: () => Boolean(current.getStore()?.transactional),
   env: () => workerData.env,
   convex: globalThis.Convex,
-  name: "Convex runtime (actions)",
+  name: "Convex runtime (worker)",
   executionKey: () => current.getStore(),
 });
 for (const [name, load] of Object.entries(loaders)) modules[name] = load();
@@ -77,6 +128,13 @@ await Promise.all(workerData.nodeNames.map(async (name) => {
 
 function serializeError(e) {
   return { name: e?.name ?? "Error", message: e?.message ?? String(e), stack: e?.stack, data: e?.data, convexError: e?.ConvexErrorSymbol === Symbol.for("ConvexError") || e?.[Symbol.for("ConvexError")] === true };
+}
+
+async function runTransactional({ kind, module, exportName, argsJson }) {
+  const fn = modules[module]?.[exportName];
+  const result = await (kind === "query" ? fn.invokeQuery(argsJson) : fn.invokeMutation(argsJson));
+  charge(current.getStore());
+  return result;
 }
 
 async function runAction({ module, exportName, requestId, argsJson }) {
@@ -104,12 +162,16 @@ parentPort.on("message", (msg) => {
     else p.resolve(msg.value);
     return;
   }
-  const job = msg.kind === "action" ? () => runAction(msg) : () => runHttp(msg);
+  const transactional = msg.kind === "query" || msg.kind === "mutation";
+  const job = transactional ? () => runTransactional(msg) : msg.kind === "action" ? () => runAction(msg) : () => runHttp(msg);
+  const store = transactional
+    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now() }
+    : { run: msg.run, transactional };
   void current
-    .run(msg.run, job)
+    .run(store, job)
     .then(
-      (value) => parentPort.postMessage({ kind: "done", run: msg.run, value }),
-      (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e) }),
+      (value) => parentPort.postMessage({ kind: "done", run: msg.run, value, busyMs: store.busyMs }),
+      (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e), busyMs: store.busyMs }),
     );
 });
 parentPort.postMessage({ kind: "ready" });

@@ -1,19 +1,28 @@
-// A pool of worker threads for actions and HTTP actions: their CPU runs off
-// the main thread, which keeps answering queries and mutations. A worker's
-// syscalls are served here, for the execution that started the action.
+// A pool of worker threads for the app's functions: their CPU runs off the
+// main thread, which serves every syscall (for the execution that started the
+// function: its transaction, snapshot, read set), validates and commits. A
+// query or mutation is sent to the least busy worker, so a long one holds up
+// only the functions that share its worker.
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { requestContext } from "./context.mjs";
 
 const WORKER = new URL("./action-worker.mjs", import.meta.url);
-// One core stays with the main thread (queries, mutations, sync), so CPU-heavy
-// actions never starve them; actions are async, so one worker runs many at once.
-export const POOL_SIZE = Math.min(4, Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1));
+const CORES = os.availableParallelism?.() ?? os.cpus().length;
+// Two pools, so a burst of CPU-heavy actions (password hashes on sign-in) never queues a query
+// behind it. Actions: one core stays with the others (at least 1 worker, at most 4). Queries and
+// mutations: one worker per core, two at least (a long one leaves the other free), four at most
+// (each holds the app's bundle). Functions are async, so a worker runs many at once.
+export const ACTION_POOL_SIZE = Math.min(4, Math.max(1, CORES - 1));
+export const TRANSACTION_POOL_SIZE = Math.min(4, Math.max(2, CORES));
+/** Room for a synchronous syscall's answer (a query id, a normalised id, a timestamp). */
+const SYNC_ANSWER_BYTES = 64 * 1024;
+const encoder = new TextEncoder();
 
 export class ActionPool {
-  /** @param {{ bundle: { outDir: string, nodeNames: string[], runtimeFile: string }, server: any, log: (m: string) => void }} deps */
-  constructor({ bundle, server, log }) {
-    Object.assign(this, { bundle, server, log });
+  /** @param {{ bundle: { outDir: string, nodeNames: string[], runtimeFile: string }, server: any, log: (m: string) => void, size: number }} deps */
+  constructor({ bundle, server, log, size }) {
+    Object.assign(this, { bundle, server, log, size });
     this.workers = [];
     this.runs = new Map();
     this.nextRun = 0;
@@ -21,7 +30,7 @@ export class ActionPool {
   }
 
   async start() {
-    await Promise.all(Array.from({ length: POOL_SIZE }, () => this.spawn()));
+    await Promise.all(Array.from({ length: this.size }, () => this.spawn()));
     return this;
   }
 
@@ -31,7 +40,9 @@ export class ActionPool {
     const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
     const { outDir, nodeNames, runtimeFile } = this.bundle;
     const env = { ...this.server.deploymentEnv };
-    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env } });
+    const shared = new SharedArrayBuffer(8 + SYNC_ANSWER_BYTES);
+    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared } });
+    worker.shared = shared;
     worker.busy = 0;
     worker.unref();
     const ready = new Promise((resolve, reject) => {
@@ -58,7 +69,10 @@ export class ActionPool {
     }
   }
 
-  /** Runs an action ({ module, exportName, requestId, argsJson }) or an HTTP request in a worker. */
+  /**
+   * Runs a function ({ module, exportName, requestId, argsJson }, and for a query or mutation
+   * `now` and `seed`, its frozen time and Math.random's seed) or an HTTP request in a worker.
+   */
   run(kind, payload, exec) {
     if (this.workers.length === 0) return Promise.reject(new Error("No action worker is running"));
     const worker = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
@@ -72,20 +86,51 @@ export class ActionPool {
 
   onMessage(worker, msg) {
     const run = this.runs.get(msg.run);
+    // A worker waiting on a synchronous syscall is always answered, even for a function that
+    // has already finished (a promise it left running), or it would wait forever.
+    if (!run && msg.kind === "syncSyscall") return this.answerSync(worker, null, msg);
+    if (!run && msg.kind === "syscall") return worker.postMessage({ kind: "reply", id: msg.id, error: { message: `${msg.op} was called after its function finished` } });
     if (!run) return;
     if (msg.kind === "log") {
       run.exec.logs.push(msg.line);
       console.log(`${run.exec.label} ${msg.line}`);
     } else if (msg.kind === "done") {
       this.runs.delete(msg.run);
+      // A query's or mutation's own run time, measured in its worker.
+      if (msg.busyMs !== undefined) run.exec.busyMs = msg.busyMs;
       if (msg.error) run.reject(rebuildError(msg.error));
       else run.resolve(msg.value);
+    } else if (msg.kind === "syncSyscall") {
+      this.answerSync(worker, run.exec, msg);
     } else if (msg.kind === "syscall") {
       this.syscall(run.exec, msg.op, msg.payload).then(
         (value) => worker.postMessage({ kind: "reply", id: msg.id, value }),
         (e) => worker.postMessage({ kind: "reply", id: msg.id, error: { message: e?.message ?? String(e), data: e?.data } }),
       );
     }
+  }
+
+  /** Serves a synchronous syscall and wakes the worker waiting for it. */
+  answerSync(worker, exec, { op, payload }) {
+    let state = 1;
+    let text;
+    try {
+      if (!exec) throw new Error(`${op} was called after its function finished`);
+      text = requestContext.run(exec, () => globalThis.Convex.syscall(op, payload));
+    } catch (e) {
+      state = 2;
+      text = e?.message ?? String(e);
+    }
+    let bytes = encoder.encode(text);
+    if (bytes.length > SYNC_ANSWER_BYTES) {
+      state = 2;
+      bytes = encoder.encode(`The answer to ${op} is larger than ${SYNC_ANSWER_BYTES} bytes`);
+    }
+    const view = new Int32Array(worker.shared, 0, 2);
+    new Uint8Array(worker.shared, 8).set(bytes);
+    view[1] = bytes.length;
+    Atomics.store(view, 0, state);
+    Atomics.notify(view, 0);
   }
 
   async syscall(exec, op, payload) {

@@ -8,6 +8,21 @@ export class Blobs {
   constructor(dataDir) {
     this.dir = path.join(dataDir, "blobs");
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    // While an export reads an older snapshot, files deleted since stay until it is done.
+    this.holds = 0;
+    this.deferred = [];
+  }
+
+  /** Keeps every file until the returned release is called. */
+  hold() {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds === 0) for (const id of this.deferred.splice(0)) this.delete(id);
+    };
   }
 
   file(storageId) {
@@ -25,6 +40,10 @@ export class Blobs {
   }
 
   delete(storageId) {
+    if (this.holds > 0) {
+      this.deferred.push(storageId);
+      return;
+    }
     try {
       unlinkSync(this.file(storageId));
     } catch {

@@ -33,7 +33,8 @@ export function listModules(convexDir) {
     for (const entry of readdirSync(path.join(convexDir, rel), { withFileTypes: true })) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        const skipped = entry.name === "_generated" || entry.name === "node_modules" || entry.name.startsWith(".");
+        // `_deps` holds the shared chunks of code pushed by the CLI (imported, not modules of their own).
+        const skipped = entry.name === "_generated" || entry.name === "node_modules" || entry.name === "_deps" || entry.name.startsWith(".");
         if (!skipped && !existsSync(path.join(convexDir, relPath, "convex.config.ts"))) walk(relPath);
       } else if (MODULE_FILE.test(entry.name) && !/\.d\.[mc]?ts$|\.test\.|\.spec\./.test(entry.name)) {
         out.push(relPath);
@@ -52,9 +53,9 @@ export function listModules(convexDir) {
  * `load(name)` runs one module (and what it imports) on first use, as an import would.
  * With a `cache` (see runtimeBuilds), a reload rebuilds incrementally: only
  * changed files are parsed again, not every npm package.
- * @param {{ entries: Record<string, string>, outfile: string, resolveDir: string, lenient?: boolean, cache?: ReturnType<typeof runtimeBuilds> }} opts
+ * @param {{ entries: Record<string, string>, outfile: string, resolveDir: string, lenient?: boolean, cache?: ReturnType<typeof runtimeBuilds>, plugins?: esbuild.Plugin[] }} opts
  */
-export async function bundleForRuntime({ entries, outfile, resolveDir, lenient = false, cache }) {
+export async function bundleForRuntime({ entries, outfile, resolveDir, lenient = false, cache, plugins = [] }) {
   const lines = Object.entries(entries).map(([name, file]) => `  ${JSON.stringify(name)}: () => require(${JSON.stringify(file)}),`);
   const options = {
     stdin: { contents: `export const modules = {\n${lines.join("\n")}\n};\n`, resolveDir, sourcefile: "convex-modules.js", loader: "js" },
@@ -73,7 +74,7 @@ export async function bundleForRuntime({ entries, outfile, resolveDir, lenient =
     sourcemap: "inline",
     sourcesContent: false,
     logLevel: "silent",
-    plugins: [cliShims, componentConfigs(resolveDir), ...(lenient ? [missingAtRuntime()] : [])],
+    plugins: [...plugins, cliShims, componentConfigs(resolveDir), ...(lenient ? [missingAtRuntime()] : [])],
   };
   try {
     if (!cache) {
@@ -127,18 +128,30 @@ let buildCounter = 0;
 
 /**
  * @param {{ convexDir: string, buildRoot: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: ReturnType<typeof runtimeBuilds> }} opts
- * @returns {Promise<{ schema: any, byName: Record<string, any>, names: string[], nodeNames: string[], outDir: string, runtimeFile: string }>}
  */
 export async function bundleConvex({ convexDir, buildRoot, hooks, cache }) {
   const files = listModules(convexDir);
+  const entryPoints = Object.fromEntries(files.map((f) => [f.replace(MODULE_FILE, ""), path.join(convexDir, f)]));
+  const nodeNames = Object.entries(entryPoints).filter(([, file]) => usesNode(file)).map(([name]) => name);
+  return bundleModules({ entryPoints, nodeNames, resolveDir: convexDir, buildRoot, hooks, cache });
+}
+
+/**
+ * Builds and loads a set of function modules (name -> file): those in `nodeNames` for Node,
+ * the rest for Convex's runtime. Used for a convex/ folder on disk and for code pushed by
+ * `npx convex deploy` (deploy.mjs), whose modules are the CLI's bundles.
+ * @param {{ entryPoints: Record<string, string>, nodeNames: string[], resolveDir: string, buildRoot: string,
+ *   hooks: Parameters<typeof evaluateForRuntime>[1], cache?: ReturnType<typeof runtimeBuilds>, plugins?: esbuild.Plugin[] }} opts
+ * @returns {Promise<{ schema: any, byName: Record<string, any>, names: string[], nodeNames: string[], outDir: string, runtimeFile: string }>}
+ */
+export async function bundleModules({ entryPoints, nodeNames: nodeList, resolveDir, buildRoot, hooks, cache, plugins = [] }) {
   const outDir = path.join(buildRoot, `functions-${process.pid}-${++buildCounter}`);
   mkdirSync(outDir, { recursive: true, mode: 0o700 });
-  const entryPoints = Object.fromEntries(files.map((f) => [f.replace(MODULE_FILE, ""), path.join(convexDir, f)]));
-  const nodeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([, file]) => usesNode(file)));
+  const nodeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([name]) => nodeList.includes(name)));
   const runtimeEntries = Object.fromEntries(Object.entries(entryPoints).filter(([name]) => !(name in nodeEntries)));
   const runtimeFile = path.join(outDir, ".runtime", "modules.js");
-  await bundleForRuntime({ entries: runtimeEntries, outfile: runtimeFile, resolveDir: convexDir, cache });
-  await bundleForNode({ entries: nodeEntries, outDir, convexDir });
+  await bundleForRuntime({ entries: runtimeEntries, outfile: runtimeFile, resolveDir, cache, plugins });
+  await bundleForNode({ entries: nodeEntries, outDir, convexDir: resolveDir });
   const names = Object.keys(entryPoints);
   const nodeNames = Object.keys(nodeEntries);
   // Load everything now, as Convex analyzes every module on push: a module

@@ -49,15 +49,17 @@ async function loadInstance(dir, outfile, { hooks, cache, convexDir }) {
 
 /**
  * @param {any} appDefinition the default export of convex/convex.config.ts (or null)
- * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any, convexDir: string }} build where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds); the app's convex/
+ * @param {{ outDir: string, hooks: Parameters<typeof evaluateForRuntime>[1], cache?: any, convexDir: string, dirOf?: (definitionPath: string) => string }} build
+ *   where bundles go; the contexts' hooks; incremental builds (bundle.mjs runtimeBuilds); the app's convex/; where a
+ *   definition's modules are (pushed code keeps them apart from the package they came from)
  * @returns {Promise<Map<string, { path: string, dir: string, byName: Record<string, any>, schema: any }>>}
  */
-export async function loadComponents(appDefinition, { outDir, hooks, cache, convexDir }) {
+export async function loadComponents(appDefinition, { outDir, hooks, cache, convexDir, dirOf = (d) => d }) {
   const components = new Map();
   async function visit(definition, parentPath) {
     for (const [name, child] of definition?._childComponents ?? []) {
       const componentPath = parentPath ? `${parentPath}/${name}` : name;
-      const dir = child.componentDefinitionPath;
+      const dir = dirOf(child.componentDefinitionPath);
       const outfile = path.join(outDir, ".components", `${componentPath.replace(/[^A-Za-z0-9_-]/g, "_")}.js`);
       const byName = await loadInstance(dir, outfile, { hooks, cache, convexDir });
       components.set(componentPath, { path: componentPath, dir, byName, schema: byName.schema?.default ?? null });

@@ -76,6 +76,34 @@ export class Database {
     return n;
   }
 
+  /**
+   * Gives table `name` the number `n`, as a snapshot import needs (its ids carry their table's
+   * number): an empty table here may move to another number; one with documents may not.
+   * @returns {string | null} why it cannot, or null once done
+   */
+  claimTableNumber(name, n) {
+    const current = this.tables.get(name);
+    if (current === n) return null;
+    if (current !== undefined && this.count(name) > 0) return `table ${name} already has documents under another table number`;
+    const holder = this.tableNames.get(n);
+    if (holder !== undefined) {
+      if (this.count(holder) > 0) return `table number ${n} belongs to table ${holder}, which has documents`;
+      const fresh = Math.max(FIRST_USER_TABLE - 1, ...this.tables.values()) + 1;
+      this.tables.set(holder, fresh);
+      this.tableNames.set(fresh, holder);
+    }
+    if (current === undefined) {
+      this.defineIndex(name, "by_id", ["_id"]);
+      this.defineIndex(name, "by_creation_time", ["_creationTime", "_id"]);
+    } else if (this.tableNames.get(current) === name) {
+      this.tableNames.delete(current);
+    }
+    this.tables.set(name, n);
+    this.tableNames.set(n, name);
+    this.env.transactionSync(() => this.writeCatalog());
+    return null;
+  }
+
   /** The table an id belongs to (null for a malformed id or an unknown table). */
   tableOfId(id) {
     const n = decodeId(id);

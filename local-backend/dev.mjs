@@ -39,6 +39,10 @@ console.log(`
   HTTP routes  ${backend.siteUrl}
   Data         ${backend.dataDir}   (npm run reset wipes and re-seeds)
 
+  Convex CLI (npx convex deploy | run | data | env | logs | export | import):
+    export CONVEX_SELF_HOSTED_URL=${backend.url}
+    export CONVEX_SELF_HOSTED_ADMIN_KEY='${backend.adminKey}'
+
   Demo accounts (password: password123)
 ${DEMO_ACCOUNTS.map(([email, role]) => `    ${email.padEnd(30)} ${role}`).join("\n")}
 

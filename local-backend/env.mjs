@@ -28,6 +28,8 @@ export function legacyDataDirNotice() {
     : null;
 }
 export const DEFAULT_CONVEX_DIR = path.join(REPO_ROOT, "convex");
+/** Where a running backend records its URLs in its data directory (for scripts: npm run backup). */
+export const SERVER_FILE = "server.json";
 
 export function dataDirFromEnv() {
   return path.resolve(process.env.LOCAL_BACKEND_DIR ?? DEFAULT_DATA_DIR);
@@ -69,4 +71,21 @@ export async function prepareEnv(dataDir, { siteUrl, convexSiteUrl }) {
   const env = { PAYMENTS_PROVIDER: "test", ...stored, SITE_URL: siteUrl, CONVEX_SITE_URL: convexSiteUrl, LOCAL_OUTBOX: outboxKey };
   writeFileAtomic(file, `${JSON.stringify(env, null, 2)}\n`, 0o600);
   return { env, created };
+}
+
+/**
+ * Sets (value) or removes (null) deployment variables in <dataDir>/env.json, as
+ * `npx convex env set|remove` asks; returns the stored variables.
+ * @param {string} dataDir
+ * @param {{ name: string, value: string | null }[]} changes
+ */
+export function updateEnv(dataDir, changes) {
+  const file = path.join(dataDir, "env.json");
+  const stored = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  for (const { name, value } of changes) {
+    if (value === null) delete stored[name];
+    else stored[name] = value;
+  }
+  writeFileAtomic(file, `${JSON.stringify(stored, null, 2)}\n`, 0o600);
+  return stored;
 }

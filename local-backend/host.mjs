@@ -5,12 +5,13 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { convexToJson, jsonToConvex } from "convex/values";
-import { ActionPool } from "./actions.mjs";
+import { ACTION_POOL_SIZE, ActionPool, TRANSACTION_POOL_SIZE } from "./actions.mjs";
 import { Blobs } from "./blobs.mjs";
 import { bundleConvex, pruneBuilds, runtimeBuilds } from "./bundle.mjs";
 import { requestContext } from "./context.mjs";
 import { loadComponents, localTableName, qualifiedTable, resolveReference, tableNamer } from "./components.mjs";
 import { CronRunner } from "./crons.mjs";
+import { CursorParseError, cursorCodec, loadInstanceSecret } from "./cursors.mjs";
 import { userFrames } from "./errors.mjs";
 import { schemaProblem } from "./schema-check.mjs";
 import { openDatabase } from "./database.mjs";
@@ -55,34 +56,83 @@ function formatError(e, requestId, projectDir) {
 }
 
 /**
- * @param {{ convexDir: string, dataDir: string, urls: any, log: (m: string) => void,
- *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string> }} opts
+ * Functions from a convex/ folder on disk (`npm run dev`, the tests).
+ * @param {string} convexDir
+ * @returns {CodeSource}
  */
-export async function createHost({ convexDir, dataDir, urls, log, onCommit, deploymentEnv, actionMs = LIMITS.actionMs }) {
+export function folderSource(convexDir) {
+  return {
+    async build({ buildRoot, hooks, cache }) {
+      const bundle = await bundleConvex({ convexDir, buildRoot, hooks, cache });
+      const components = await loadComponents(bundle.byName["convex.config"]?.default ?? null, { outDir: bundle.outDir, hooks, cache, convexDir });
+      return { bundle, components };
+    },
+    // Stack traces show the frames under it (the developer's files).
+    projectDir: path.dirname(convexDir),
+  };
+}
+
+/**
+ * Where the functions come from: a folder (folderSource) or code pushed by the CLI (deploy.mjs).
+ * @typedef {{ build: (b: { buildRoot: string, hooks: any, cache: ReturnType<typeof runtimeBuilds> }) =>
+ *   Promise<{ bundle: Awaited<ReturnType<typeof bundleConvex>>, components: Awaited<ReturnType<typeof loadComponents>> }>,
+ *   projectDir: string }} CodeSource
+ */
+
+/**
+ * @param {{ source: CodeSource, dataDir: string, urls: any, log: (m: string) => void,
+ *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string>,
+ *   systemFunctions?: (req: any, host: any) => Promise<any> | null, onCompletion?: (c: any) => void, actionMs?: number }} opts
+ */
+export async function createHost({ source: initialSource, dataDir, urls, log, onCommit, deploymentEnv, systemFunctions = () => null, onCompletion = () => {}, actionMs = LIMITS.actionMs }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   installNodeEnv();
   const buildRoot = path.join(dataDir, "build");
   // Error frames are named from here, as the Convex CLI's bundle names its sources ("../convex/x.ts").
-  const projectDir = path.dirname(convexDir);
   const db = await openDatabase(dataDir, log);
   const blobs = new Blobs(dataDir);
   const committer = new Committer(db, onCommit);
   const builds = runtimeBuilds();
   let bundle;
   let schema = null;
+  /** Workers for actions and HTTP actions; for the app's queries and mutations. */
   let pool = null;
+  let txPool = null;
   /** componentPath -> { byName, schema } */
   let components = new Map();
   const validators = new Map();
   const stagedIndexes = new Set();
   const vectorIndexes = new Map();
 
-  async function load() {
-    const next = await bundleConvex({ convexDir, buildRoot, hooks, cache: builds });
-    const nextComponents = await loadComponents(next.byName["convex.config"]?.default ?? null, { outDir: next.outDir, hooks, cache: builds, convexDir });
+  /**
+   * Where each of the app's queries and mutations runs: in a worker until it has shown itself
+   * quick (TRIAL_RUNS runs under QUICK_MS of its own time), then on this thread, which saves the
+   * hops between threads on every call and syscall (a client's own update after a mutation);
+   * once a run takes longer, always in a worker. So a function that computes never holds up
+   * another from its first call; one that turns slow late holds up others once.
+   * udfPath -> { quick: number, slow: boolean }; cleared with each new build.
+   */
+  const placement = new Map();
+  const QUICK_MS = 10;
+  const TRIAL_RUNS = 3;
+
+  let source = initialSource;
+
+  /** Builds and loads a source's functions without switching to them (a push is checked first). */
+  async function prepare(from) {
+    const { bundle: next, components: nextComponents } = await from.build({ buildRoot, hooks, cache: builds });
     const exported = next.schema ? JSON.parse(next.schema.export()) : null;
     refuseSchema(exported, "convex/schema.ts");
+    return { next, nextComponents, exported };
+  }
+
+  async function load(from = source) {
+    await activate(await prepare(from));
+    source = from;
+  }
+
+  async function activate({ next, nextComponents, exported }) {
     // One catalog for the app's tables and every component's (stored under its path).
     const tables = [...(exported?.tables ?? []).map((t) => ({ ...t, validate: exported.schemaValidation }))];
     for (const [componentPath, c] of nextComponents) {
@@ -102,14 +152,19 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       for (const ix of [...(t.stagedDbIndexes ?? []), ...(t.stagedSearchIndexes ?? []), ...(t.stagedVectorIndexes ?? [])]) stagedIndexes.add(`${t.tableName}.${ix.indexDescriptor}`);
     }
     components = nextComponents;
-    const nextPool = await new ActionPool({ bundle: next, server, log }).start();
-    const oldPool = pool;
+    placement.clear();
+    const [nextPool, nextTxPool] = await startPools(next);
+    const oldPools = [pool, txPool];
     pool = nextPool;
+    txPool = nextTxPool;
     bundle = next;
     schema = exported;
-    // Actions still running on the old code finish there; then its builds go.
-    void (oldPool?.close() ?? Promise.resolve()).then(() => pruneBuilds(buildRoot, next.outDir));
+    // Functions still running on the old code finish there; then its builds go.
+    void Promise.all(oldPools.map((p) => p?.close())).then(() => pruneBuilds(buildRoot, next.outDir));
   }
+
+  const startPools = (b) =>
+    Promise.all([new ActionPool({ bundle: b, server, log, size: ACTION_POOL_SIZE }).start(), new ActionPool({ bundle: b, server, log, size: TRANSACTION_POOL_SIZE }).start()]);
 
   const resolve = (canonical, component = "") => {
     const [mod, exp] = canonical.split(":");
@@ -123,6 +178,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     blobs,
     urls,
     deploymentEnv,
+    cursors: cursorCodec(loadInstanceSecret(dataDir)),
     timers: null,
     documentValidator: (table) => validators.get(table) ?? null,
     /** Staged indexes ("table.index" as stored) exist in the schema but are not queryable until enabled. */
@@ -192,6 +248,8 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   }
 
   const argsString = (args) => JSON.stringify(convexToJson(args));
+  /** The journal a query hands its client (sealed: the client keeps it and sends it back). */
+  const sealedJournal = (out) => (out ? server.cursors.sealJournal(out.endCursor) : null);
 
   async function invoke(fn, kind, exec, args) {
     // The runtime spreads the parsed JSON into the handler's arguments: [args].
@@ -204,6 +262,28 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     });
     chargeTime(exec);
     return result;
+  }
+
+
+  /**
+   * A query or mutation called from outside (a client, the scheduler); a component's runs here,
+   * where its context is. In a worker, the syscalls are served on this thread for `exec`, whose
+   * transaction they read and write.
+   */
+  async function runCall(fn, kind, exec, args) {
+    if (exec.componentPath) return invoke(fn, kind, exec, args);
+    let place = placement.get(exec.udfPath);
+    if (!place) placement.set(exec.udfPath, (place = { quick: 0, slow: false }));
+    try {
+      if (!place.slow && place.quick >= TRIAL_RUNS) return await invoke(fn, kind, exec, args);
+      const [module, exportName] = exec.udfPath.split(":");
+      exec.timedInWorker = true;
+      const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
+      return await txPool.run(kind, payload, exec);
+    } finally {
+      if ((exec.busyMs ?? 0) > QUICK_MS) place.slow = true;
+      else if (!place.slow) place.quick += 1;
+    }
   }
 
   function checkReturns(fn, valueJson, component = "") {
@@ -269,6 +349,11 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
    */
   async function call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "" }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
+    // The CLI's and dashboard's own queries (`_system/cli/...`), for admins only.
+    if (internal && udfPath.startsWith("_system/")) {
+      const system = systemFunctions({ path: udfPath, args, component }, hostApi);
+      if (system) return system;
+    }
     const canonical = canonicalPath(udfPath);
     const fail = (message, data) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, data, logLines: [], reads: null, commitTs: null });
     const fn = resolve(canonical, component);
@@ -279,7 +364,15 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
     if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 
-    const parsedJournal = parseJournal(journal);
+    const startedAt = Date.now();
+    let parsedJournal;
+    try {
+      parsedJournal = server.cursors.openJournal(journal);
+    } catch (e) {
+      // Convex refuses a journal it did not issue before the query runs (application/src/lib.rs).
+      if (e instanceof CursorParseError || e instanceof SyntaxError) return fail(new CursorParseError().message);
+      throw e;
+    }
     const logs = parent?.logs ?? [];
     let reads = null;
     let commitTs = null;
@@ -291,7 +384,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
         const exec = newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
         exec.logs = logs;
         try {
-          json = await invoke(fn, "query", exec, args);
+          json = await runCall(fn, "query", exec, args);
         } finally {
           closeStreams(exec);
           tx.release();
@@ -305,7 +398,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
           exec.logs = logs;
           try {
             beforeRun?.(exec);
-            const result = await invoke(fn, "mutation", exec, args);
+            const result = await runCall(fn, "mutation", exec, args);
             beforeCommit?.(exec);
             return result;
           } finally {
@@ -325,11 +418,13 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       }
       checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
-      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
+      if (!parent) onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: null, logLines: logs });
+      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: sealedJournal(journalOut) };
     } catch (e) {
-      const { message, data } = formatError(e, requestId, projectDir);
+      const { message, data } = formatError(e, requestId, source.projectDir);
       if (data === undefined && !parent) log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
-      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: journalOut ? JSON.stringify(journalOut) : null };
+      if (!parent) onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: message, logLines: logs });
+      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: sealedJournal(journalOut) };
     }
   }
 
@@ -345,7 +440,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
       log(`HTTP action ${init.method} ${url} failed: ${e?.stack ?? e}`);
       // Convex's body for a failed HTTP action on a dev deployment (crates/application/src/redaction.rs
       // `to_http_response_parts`): the error in `code` and `trace`, a ConvexError's data in `data`.
-      const { error, head, data } = formatError(e, requestId, projectDir);
+      const { error, head, data } = formatError(e, requestId, source.projectDir);
       const body = { code: `[Request ID: ${requestId}] Server Error: ${head}`, trace: `${error}\n`, ...(data !== undefined ? { data } : {}) };
       return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": "application/json" } });
     }
@@ -371,20 +466,41 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
   async function stop() {
     await crons.stop();
     await timers.stop();
-    await pool?.close();
+    await Promise.all([pool?.close(), txPool?.close()]);
     await builds.dispose();
     await db.close();
   }
 
-  return {
+  const hostApi = {
     call,
     fetchHttp,
     storeUpload: storeFile,
     readUpload,
-    reload: async () => {
-      await load();
+    /** Loads the functions again: the current source's, or `from`'s (a watched folder after a push). */
+    reload: async (from = undefined) => {
+      await load(from);
       await crons.load(bundle.byName.crons?.default ?? null);
     },
+    /** Builds and loads a source's functions (a push's), without running them yet. */
+    prepare,
+    /** Switches to prepared functions (a push's finish): the next calls run them. */
+    activate: async (prepared, from) => {
+      await activate(prepared);
+      source = from;
+      await crons.load(bundle.byName.crons?.default ?? null);
+    },
+    /** The loaded functions: the app's modules and each component instance's. */
+    functions: () => ({ bundle, components }),
+    /** The deployment's variables changed: new runs see them (action workers start again). */
+    restartActions: async () => {
+      const old = [pool, txPool];
+      [pool, txPool] = await startPools(bundle);
+      await Promise.all(old.map((p) => p?.close()));
+    },
+    db,
+    blobs,
+    /** Runs `body(tx)` in a mutation transaction, retried on conflicts (imports). */
+    runTransaction: runMutationTx,
     stop,
     hasFunction: (udfPath) => resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,
@@ -394,6 +510,7 @@ export async function createHost({ convexDir, dataDir, urls, log, onCommit, depl
     server,
     schema: () => schema,
   };
+  return hostApi;
 }
 
 /**
@@ -424,14 +541,4 @@ const durationText = (ms) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
 function refuseSchema(exported, where) {
   const problem = schemaProblem(exported);
   if (problem) throw new Error(`Invalid ${where}: ${problem}`);
-}
-
-/** A client's query journal (opaque to it); a malformed one is ignored. */
-function parseJournal(journal) {
-  try {
-    const parsed = journal ? JSON.parse(journal) : null;
-    return parsed !== null && typeof parsed === "object" && typeof parsed.endCursor === "string" ? parsed : null;
-  } catch {
-    return null;
-  }
 }

@@ -4,7 +4,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { jsonToConvex } from "convex/values";
 import { WebSocketServer } from "ws";
+import { AdminRequired, adminOf } from "./admin-api.mjs";
+import { AdminAuthError } from "./admin.mjs";
 import { AuthError, bearerToken } from "./auth.mjs";
+import { PushError } from "./deploy.mjs";
 import { LIMITS } from "./limits.mjs";
 import { UPLOAD_REFUSED, digestProblem, sendFile } from "./storage-http.mjs";
 import { Session } from "./sync.mjs";
@@ -18,14 +21,14 @@ export const MAX_FRAME_BYTES = LIMITS.argumentBytes + 1024;
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client",
+  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client, Content-Encoding",
   "Access-Control-Max-Age": "86400",
 };
 
 export class BodyTooLarge extends Error {}
 
 /** Reads a request body, refusing (BodyTooLarge) past `limit` bytes without buffering the rest. */
-function readBody(req, limit) {
+export function readBody(req, limit) {
   return new Promise((resolve, reject) => {
     if (Number(req.headers["content-length"] ?? 0) > limit) return reject(new BodyTooLarge(`Request body is larger than ${limit} bytes`));
     const chunks = [];
@@ -49,7 +52,7 @@ function refuseTooLarge(res, e) {
   res.end(JSON.stringify({ code: "PayloadTooLarge", message: e.message }));
 }
 
-function sendJson(res, status, body) {
+export function sendJson(res, status, body) {
   res.writeHead(status, { ...CORS, "Content-Type": "application/json" });
   res.end(JSON.stringify(body));
 }
@@ -81,10 +84,13 @@ export function uploadTokens(secret) {
     /** The token's grant `{ component }` ("" for the app), or `{ refused }` (Convex's code and message). */
     check: (token) => {
       const [exp, mac, encoded = ""] = String(token ?? "").split(".");
+      // Digits only: the signed text is `upload:<exp>[:<component>]`, so an `exp` of "<exp>:<component>"
+      // would pass a component's signature off as the app's, with an expiry that is not a number.
+      if (!/^\d+$/.test(exp)) return { refused: UPLOAD_REFUSED.invalid };
       const component = Buffer.from(encoded, "base64url").toString("utf8");
       const expected = Buffer.from(sign(exp, component));
       const given = Buffer.from(mac ?? "");
-      if (!exp || expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: UPLOAD_REFUSED.invalid };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: UPLOAD_REFUSED.invalid };
       return Number(exp) < Date.now() ? { refused: UPLOAD_REFUSED.expired } : { component };
     },
   };
@@ -94,11 +100,14 @@ export function uploadTokens(secret) {
  * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
  *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
  */
-export function createApiServer({ ready, host, live, verify, tokens, files, history, limits = {}, log }) {
+export function createApiServer({ ready, host, live, verify, tokens, files, history, checkAdmin, adminRoutes, limits = {}, log }) {
   const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
-  const identityFrom = async (req) => {
+  /** The caller: a user (Bearer token), an admin (Convex <admin key>, maybe acting as a user), or nobody. */
+  const callerOf = async (req) => {
+    const admin = adminOf(req, checkAdmin());
+    if (admin) return { identity: admin.identity, internal: true };
     const token = bearerToken(req.headers.authorization);
-    return token === null ? null : (await verify()(token)).identity;
+    return { identity: token === null ? null : (await verify()(token)).identity, internal: false };
   };
 
   async function callFunction(req, res, kind, atTs = false) {
@@ -107,9 +116,11 @@ export function createApiServer({ ready, host, live, verify, tokens, files, hist
       return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a string `path`" });
     }
     if (atTs && !/^\d+$/.test(String(body.ts))) return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a timestamp `ts`" });
-    const identity = await identityFrom(req);
+    const { identity, internal } = await callerOf(req);
+    // Only an admin names a component's function (`npx convex run --component`).
+    const component = internal && typeof body.componentPath === "string" ? body.componentPath : "";
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
-    const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity });
+    const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity, internal, component });
     // At a timestamp (consistentQuery): the latest snapshot answers only if nothing the query read changed since.
     if (atTs && result.reads && history.changedSince(result.reads, BigInt(body.ts), live().lastTs) !== false) {
       return sendJson(res, 400, { code: "QueryTimestampUnavailable", message: `This query's data changed after timestamp ${body.ts}; the local backend keeps no older versions to run it at that timestamp.` });
@@ -153,6 +164,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, hist
       res.writeHead(200, { ...CORS, "Content-Type": "text/plain" });
       return res.end("TagMyThing local Convex backend\n");
     }
+    if (await adminRoutes()(req, res, url)) return;
     return sendJson(res, 404, { code: "NotFound", message: `No route for ${req.method} ${url.pathname}` });
   }
 
@@ -160,6 +172,8 @@ export function createApiServer({ ready, host, live, verify, tokens, files, hist
     route(req, res).catch((e) => {
       if (e instanceof BodyTooLarge) return refuseTooLarge(res, e);
       if (e instanceof AuthError) return sendJson(res, 401, { code: e.code, message: e.message });
+      if (e instanceof AdminRequired || e instanceof AdminAuthError) return sendJson(res, 401, { code: "BadAdminKey", message: e.message });
+      if (e instanceof PushError) return sendJson(res, 400, { code: "PushFailed", message: e.message });
       if (e instanceof SyntaxError) return sendJson(res, 400, { code: "BadJsonBody", message: e.message });
       log(`API request failed: ${e?.stack ?? e}`);
       if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });
@@ -169,7 +183,7 @@ export function createApiServer({ ready, host, live, verify, tokens, files, hist
   server.on("upgrade", (req, socket, head) => {
     if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", "http://local").pathname)) return socket.destroy();
     void ready.then(() =>
-      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), log, limits })),
+      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), checkAdmin: checkAdmin(), log, limits })),
     );
   });
   return { server, wss };

@@ -14,8 +14,8 @@ export interface StartBackendOptions {
   port?: number;
   /** Site port serving convex/http.ts (default 3211; 0 picks a free port). */
   sitePort?: number;
-  /** The convex/ folder to host (default: the project's convex/). */
-  convexDir?: string;
+  /** The convex/ folder to host (default: the project's convex/); null runs what `npx convex deploy` pushed last. */
+  convexDir?: string | null;
   /** SITE_URL given to functions (the web app's origin). */
   siteUrl?: string;
   hostname?: string;
@@ -28,6 +28,8 @@ export interface StartBackendOptions {
   log?: (message: string) => void;
   /** Per-connection, upload and action-time limits (defaults: 1,000 subscriptions, 32 MiB queued, 64 MiB per upload, Convex's 10 minutes per action). */
   limits?: { maxSubscriptions?: number; maxQueuedBytes?: number; maxUploadBytes?: number; actionTimeoutMs?: number };
+  /** Daily snapshot ZIPs (Convex's export format, files included) to keep in <dataDir>/backups; 0 for none (default: LOCAL_BACKEND_BACKUPS, else 0). */
+  backups?: number;
 }
 
 export interface Backend {
@@ -37,6 +39,8 @@ export interface Backend {
   sitePort: number;
   dataDir: string;
   env: Record<string, string>;
+  /** The deployment's admin key (CONVEX_SELF_HOSTED_ADMIN_KEY for the Convex CLI). */
+  adminKey: string;
   seeded: FunctionResult | null;
   /** migrations:runAll started on this start (null when convex/ has no migrations). */
   migrated: FunctionResult | null;

@@ -1,19 +1,33 @@
 // startBackend(): the local Convex backend as a library (used by start.mjs,
 // dev.mjs and the tests).
+import { rmSync } from "node:fs";
 import path from "node:path";
+import { createAdminRoutes } from "./admin-api.mjs";
+import { prepareAdmin } from "./admin.mjs";
 import { createVerifier } from "./auth.mjs";
-import { DEFAULT_CONVEX_DIR, dataDirFromEnv, prepareEnv } from "./env.mjs";
-import { createHost } from "./host.mjs";
+import { createDeployments, emptySource } from "./deploy.mjs";
+import { backupsFromEnv, scheduleBackups } from "./backups.mjs";
+import { DEFAULT_CONVEX_DIR, SERVER_FILE, dataDirFromEnv, prepareEnv, updateEnv } from "./env.mjs";
+import { FunctionLogs } from "./function-logs.mjs";
+import { createHost, folderSource } from "./host.mjs";
 import { CommitHistory } from "./history.mjs";
-import { createApiServer, createSiteServer, storageTokens, uploadTokens } from "./http.mjs";
+import { createApiServer, createSiteServer, readBody, sendJson, storageTokens, uploadTokens } from "./http.mjs";
+import { createSnapshots } from "./snapshot.mjs";
+import { createSystemFunctions } from "./system-functions.mjs";
 import { Live } from "./live.mjs";
-import { lockDataDir } from "./files.mjs";
+import { lockDataDir, writeFileAtomic } from "./files.mjs";
 import { watchConvex } from "./watch.mjs";
 
 // The migrations runner (convex/migrations.ts): started on every start and reload.
 const MIGRATIONS = "migrations:runAll";
 // Counts added by a release start from zero on older data; this recounts it then (convex/counts.ts).
 const COUNTS_CATCH_UP = "counts:backfillIfBehind";
+
+/** The variables `npx convex env list` shows: the stored ones, not the URLs Convex provides. */
+function listedEnv(stored) {
+  const { CONVEX_CLOUD_URL: _cloud, CONVEX_SITE_URL: _site, ...own } = stored ?? {};
+  return own;
+}
 
 function listen(server, port, hostname) {
   return new Promise((resolve, reject) => {
@@ -33,9 +47,11 @@ function close(server) {
 }
 
 /**
- * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string, siteUrl?: string,
+ * `convexDir: null` runs the code last pushed by `npx convex deploy` (none before the first push).
+ * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string | null, siteUrl?: string,
  *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
- *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number } }} [options]
+ *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number },
+ *   backups?: number }} [options] `backups`: daily snapshot ZIPs to keep in <dataDir>/backups (LOCAL_BACKEND_BACKUPS; 0: none)
  */
 export async function startBackend(options = {}) {
   const {
@@ -49,9 +65,12 @@ export async function startBackend(options = {}) {
     seed = true,
     log = (m) => console.log(`[backend] ${m}`),
     limits = {},
+    backups = backupsFromEnv(),
   } = options;
   const resolvedDataDir = path.resolve(dataDir);
   const unlock = lockDataDir(resolvedDataDir);
+  const admin = prepareAdmin(resolvedDataDir);
+  const functionLogs = new FunctionLogs();
 
   let host = null;
   let live = null;
@@ -62,7 +81,46 @@ export async function startBackend(options = {}) {
   let markReady;
   const ready = new Promise((resolve) => (markReady = resolve));
   const history = new CommitHistory();
-  const deps = { ready, history, host: () => host, live: () => live, verify: () => verify, tokens: () => tokens, files: () => files, siteOrigin: () => siteOrigin, limits, log };
+  let deployments = null;
+  let snapshots = null;
+  let deploymentEnv = null;
+  let storedEnv = null;
+  const adminRoutes = createAdminRoutes({
+    checkAdmin: admin.checkAdmin,
+    readBody,
+    sendJson,
+    deployments: () => deployments,
+    logs: () => functionLogs,
+    snapshots: () => snapshots,
+    setEnvironment: async (changes) => {
+      const stored = updateEnv(resolvedDataDir, changes);
+      storedEnv = stored;
+      for (const { name } of changes) {
+        if (name in stored) {
+          deploymentEnv[name] = stored[name];
+          process.env[name] = stored[name];
+        } else {
+          delete deploymentEnv[name];
+          delete process.env[name];
+        }
+      }
+      await host.restartActions();
+    },
+  });
+  const deps = {
+    ready,
+    history,
+    host: () => host,
+    live: () => live,
+    verify: () => verify,
+    tokens: () => tokens,
+    files: () => files,
+    siteOrigin: () => siteOrigin,
+    checkAdmin: () => admin.checkAdmin,
+    adminRoutes: () => adminRoutes,
+    limits,
+    log,
+  };
   const api = createApiServer(deps);
   const site = createSiteServer(deps);
 
@@ -73,6 +131,7 @@ export async function startBackend(options = {}) {
     const convexSiteUrl = `http://127.0.0.1:${actualSitePort}`;
     const siteUrl = options.siteUrl ?? `http://localhost:${Number(process.env.PORT ?? 5173)}`;
     const { env } = await prepareEnv(resolvedDataDir, { siteUrl, convexSiteUrl });
+    storedEnv = env;
     // Function code reads its deployment environment from process.env.
     Object.assign(process.env, env);
     verify = createVerifier(env, () => host?.authProviders() ?? []);
@@ -80,9 +139,33 @@ export async function startBackend(options = {}) {
     files = storageTokens(env.JWT_PRIVATE_KEY);
     siteOrigin = convexSiteUrl;
     live = new Live({ host: () => host, lastTs: 0n });
-    host = await createHost({
-      convexDir: path.resolve(convexDir),
+    deployments = createDeployments({
       dataDir: resolvedDataDir,
+      host: () => host,
+      log,
+      environmentVariables: () => listedEnv(storedEnv),
+      onActivated: () => live.invalidateAll(),
+    });
+    // Convex Auth logs every sign-in step at its default INFO level; locally only warnings and
+    // errors unless asked (AUTH_LOG_LEVEL=INFO npm run dev, or the variable in env.json).
+    deploymentEnv = {
+      ...env,
+      AUTH_LOG_LEVEL: process.env.AUTH_LOG_LEVEL ?? env.AUTH_LOG_LEVEL ?? "WARN",
+      CONVEX_CLOUD_URL: url,
+      CONVEX_SITE_URL: convexSiteUrl,
+    };
+    // Export and import states are read by the CLI's subscriptions: they run again on a change.
+    snapshots = createSnapshots({ dataDir: resolvedDataDir, host: () => host, log, onChange: () => live.invalidateAll() });
+    const source = convexDir === null ? (deployments.currentSource() ?? emptySource(resolvedDataDir)) : folderSource(path.resolve(convexDir));
+    host = await createHost({
+      source,
+      dataDir: resolvedDataDir,
+      systemFunctions: createSystemFunctions({
+        env: () => listedEnv(storedEnv),
+        snapshots: () => snapshots,
+        cloudUrl: () => url,
+      }),
+      onCompletion: (c) => functionLogs.record(c),
       log,
       urls: {
         storageUrl: (id) => `${url}/api/storage/${id}?token=${files.sign(id)}`,
@@ -93,14 +176,7 @@ export async function startBackend(options = {}) {
         live.onCommit(changes, ts);
       },
       actionMs: limits.actionTimeoutMs,
-      // Convex Auth logs every sign-in step at its default INFO level; locally only warnings and
-      // errors unless asked (AUTH_LOG_LEVEL=INFO npm run dev, or the variable in env.json).
-      deploymentEnv: {
-        ...env,
-        AUTH_LOG_LEVEL: process.env.AUTH_LOG_LEVEL ?? env.AUTH_LOG_LEVEL ?? "WARN",
-        CONVEX_CLOUD_URL: url,
-        CONVEX_SITE_URL: convexSiteUrl,
-      },
+      deploymentEnv,
     });
     live.lastTs = host.lastCommitTs();
     markReady();
@@ -125,23 +201,29 @@ export async function startBackend(options = {}) {
     };
     const migrated = await migrate();
 
-    const stopWatching = watch
+    const stopWatching = watch && convexDir !== null
       ? watchConvex({
           convexDir: path.resolve(convexDir),
           codegen,
           log,
+          // The folder, even after `npx convex deploy` pushed other code: a saved file wins.
           reload: async () => {
-            await host.reload();
+            await host.reload(source);
             live.invalidateAll();
             await migrate();
           },
         })
       : () => {};
 
+    const stopBackups = scheduleBackups({ host: () => host, dataDir: resolvedDataDir, keep: backups, log });
+    writeFileAtomic(path.join(resolvedDataDir, SERVER_FILE), `${JSON.stringify({ url, siteUrl: convexSiteUrl, pid: process.pid })}\n`, 0o600);
+
     let stopped = null;
     const stop = () =>
       (stopped ??= (async () => {
         stopWatching();
+        stopBackups();
+        rmSync(path.join(resolvedDataDir, SERVER_FILE), { force: true });
         for (const ws of api.wss.clients) ws.terminate();
         await Promise.all([close(api.server), close(site)]);
         await live.flushing;
@@ -156,6 +238,8 @@ export async function startBackend(options = {}) {
       sitePort: actualSitePort,
       dataDir: resolvedDataDir,
       env,
+      /** For the Convex CLI: CONVEX_SELF_HOSTED_URL = url, CONVEX_SELF_HOSTED_ADMIN_KEY = adminKey. */
+      adminKey: admin.adminKey,
       seeded,
       migrated,
       /** Runs any function, internal ones included (for scripts and tests). */

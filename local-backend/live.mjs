@@ -28,7 +28,8 @@ class Subscription {
     this.running ??= (async () => {
       this.missed = [];
       this.stale = false;
-      const result = await this.live.host().call({ kind: "query", path: this.spec.udfPath, args: this.spec.args, identity: this.spec.identity, journal: this.spec.journal });
+      const { udfPath, args, identity, journal, internal = false, component = "" } = this.spec;
+      const result = await this.live.host().call({ kind: "query", path: udfPath, args, identity, journal, internal, component });
       const key = resultKey(result);
       if (key !== this.resultKey) {
         this.result = result;

@@ -1,10 +1,10 @@
 // Executes serialized queries (convex/server query_impl.js) against a
 // Transaction: index ranges become [lo, hi) key intervals, filters and limits
-// apply as documents stream, and pagination cursors are opaque and bound to
-// the query they came from.
+// apply as documents stream, and pagination cursors are sealed (cursors.mjs)
+// and bound to the query they came from.
 import { createHash } from "node:crypto";
 import { compareValues, jsonToConvex } from "convex/values";
-import { AFTER, encodeTuple, fieldOf } from "./keys.mjs";
+import { AFTER, encodeTuple, fieldOf, inInterval } from "./keys.mjs";
 import { searchDocuments } from "./search.mjs";
 
 const fromJson = (v) => (v !== null && typeof v === "object" && "$undefined" in v ? undefined : jsonToConvex(v));
@@ -140,53 +140,71 @@ export class Stream {
   }
 }
 
-// Pagination cursors: the query's fingerprint and the last key, so a cursor
-// from another query is refused (InvalidCursor) and a page is O(log n + k).
-const fingerprint = (query) => createHash("sha256").update(JSON.stringify(query)).digest("base64url").slice(0, 16);
-const END_CURSOR = "_end";
-
-function encodeCursor(fp, key) {
-  return `${fp}.${key === END_CURSOR ? END_CURSOR : key.toString("base64url")}`;
+// Pagination cursors (cursors.mjs) are sealed with the query's identity (Convex: the query and its
+// index's fields, common/src/query.rs `fingerprint`; here the index's number too, as a position is
+// stored without its index prefix). A cursor of another query is InvalidCursor, as on Convex.
+function fingerprint(query, index) {
+  const identity = JSON.stringify({ query, index: index ? { number: index.number, fields: index.fields } : null });
+  return createHash("sha256").update(identity).digest();
 }
 
-function decodeCursor(fp, cursor) {
-  if (cursor === null) return null;
-  const [from, key] = String(cursor).split(".");
-  if (from !== fp || key === undefined) {
-    throw Object.assign(new QueryError("InvalidCursor: Tried to run a query starting from a cursor, but it looks like this cursor is from a different query."), { code: "InvalidCursor" });
-  }
-  return key === END_CURSOR ? END_CURSOR : Buffer.from(key, "base64url");
+/** Convex's error for a cursor of another query (database/src/query/mod.rs `invalid_cursor`). */
+function invalidCursor() {
+  return Object.assign(
+    new QueryError("InvalidCursor: Tried to run a query starting from a cursor, but it looks like this cursor is from a different query."),
+    { data: { isConvexSystemError: true, paginationError: "InvalidCursor" } },
+  );
 }
+
+const END = "end";
+
+/** The cursor's position in this query: null (none), END, or an index key inside the query's range. */
+function openCursor(codec, fp, cursor, range) {
+  if (cursor === null || cursor === undefined) return null;
+  const { fingerprint: from, position } = codec.open(cursor);
+  if (!from.equals(fp)) throw invalidCursor();
+  if (position === END) return END;
+  const key = Buffer.concat([range.index.prefix, position]);
+  // Only a cursor sealed with this deployment's key gets here; even so a position outside the
+  // query's own range is refused, never scanned from.
+  if (!inInterval(key, range.lo, range.hi)) throw invalidCursor();
+  return key;
+}
+
+const sealAt = (codec, fp, index, key) => codec.seal(fp, key === END ? END : key.subarray(index.prefix.length));
 
 /**
  * One page of a query (queryPage), as Convex pages: a full page is never the
  * last (isDone comes with the following, possibly empty, page); `endCursor`
  * pins the end of a page that is being re-run.
+ * @param {ReturnType<import("./cursors.mjs").cursorCodec>} codec
  */
-export function queryPage(tx, { query, cursor, endCursor, pageSize }) {
+export function queryPage(tx, { query, cursor, endCursor, pageSize }, codec) {
   if (!Number.isFinite(pageSize) || pageSize < 1) {
     throw new QueryError(`\`numItems\` must be at least 1 (received ${pageSize}).`);
   }
-  const fp = fingerprint(query.source);
-  if (query.source.type === "Search") return searchPage(tx, query, fp, cursor, endCursor, pageSize);
-  const start = decodeCursor(fp, cursor);
-  const end = decodeCursor(fp, endCursor ?? null);
+  if (query.source.type === "Search") return searchPage(tx, query, codec, cursor, endCursor, pageSize);
   const range = resolveSource(tx, query.source);
-  const { reverse } = range;
-  if (start === END_CURSOR) return { page: [], isDone: true, continueCursor: encodeCursor(fp, END_CURSOR), splitCursor: null, pageStatus: null };
+  const { index, reverse } = range;
+  const fp = fingerprint(query, index);
+  const start = openCursor(codec, fp, cursor, range);
+  const end = openCursor(codec, fp, endCursor ?? null, range);
+  const cursorAt = (key) => sealAt(codec, fp, index, key);
+  if (start === END) return { page: [], isDone: true, continueCursor: cursorAt(END), splitCursor: null, pageStatus: null };
   const after = (key) => Buffer.concat([key, Buffer.from([0])]);
+  // Both ends stay inside the query's range whatever the cursors say.
   let lo = range.lo;
   let hi = range.hi;
-  if (start && reverse) hi = start;
-  else if (start) lo = after(start);
-  if (end && end !== END_CURSOR && reverse) lo = end;
-  else if (end && end !== END_CURSOR) hi = after(end);
+  if (start && reverse) hi = min(hi, start);
+  else if (start) lo = max(lo, after(start));
+  if (end && end !== END && reverse) lo = max(lo, end);
+  else if (end && end !== END) hi = min(hi, after(end));
   const filters = query.operators.filter((op) => "filter" in op).map((op) => op.filter);
   const page = [];
   let lastKey = null;
   let exhausted = true;
   const pinned = end !== null;
-  for (const { key, doc } of tx.range(range.index, lo, hi, reverse)) {
+  for (const { key, doc } of tx.range(index, lo, hi, reverse)) {
     lastKey = key;
     tx.stats.docsRead += 1;
     if (filters.every((f) => evaluate(f, doc) === true)) page.push(doc);
@@ -197,24 +215,33 @@ export function queryPage(tx, { query, cursor, endCursor, pageSize }) {
   }
   if (pinned) {
     tx.readInterval(lo, hi);
-    const isDone = end === END_CURSOR;
-    return { page, isDone, continueCursor: encodeCursor(fp, end), splitCursor: null, pageStatus: null };
+    const isDone = end === END;
+    return { page, isDone, continueCursor: cursorAt(end), splitCursor: null, pageStatus: null };
   }
   if (exhausted) {
     tx.readInterval(lo, hi);
-    return { page, isDone: true, continueCursor: encodeCursor(fp, END_CURSOR), splitCursor: null, pageStatus: null };
+    return { page, isDone: true, continueCursor: cursorAt(END), splitCursor: null, pageStatus: null };
   }
   if (reverse) tx.readInterval(lastKey, hi);
   else tx.readInterval(lo, after(lastKey));
-  return { page, isDone: false, continueCursor: encodeCursor(fp, lastKey), splitCursor: null, pageStatus: null };
+  return { page, isDone: false, continueCursor: cursorAt(lastKey), splitCursor: null, pageStatus: null };
 }
 
+const min = (a, b) => (Buffer.compare(a, b) <= 0 ? a : b);
+const max = (a, b) => (Buffer.compare(a, b) >= 0 ? a : b);
+
 /** A page of search results (relevance order): cursors are positions in the result list. */
-function searchPage(tx, query, fp, cursor, endCursor, pageSize) {
+function searchPage(tx, query, codec, cursor, endCursor, pageSize) {
   tx.reads.tables.add(query.source.indexName.split(".")[0]);
+  const index = tx.db.indexes.get(query.source.indexName) ?? null;
+  const fp = fingerprint(query, index);
   const position = (c) => {
-    const key = decodeCursor(fp, c);
-    return key === null ? null : key === END_CURSOR ? Infinity : key.readUInt32BE(0);
+    if (c === null || c === undefined) return null;
+    const { fingerprint: from, position: at } = codec.open(c);
+    if (!from.equals(fp)) throw invalidCursor();
+    if (at === END) return Infinity;
+    if (at.length !== 4) throw invalidCursor();
+    return at.readUInt32BE(0);
   };
   const filters = query.operators.filter((op) => "filter" in op).map((op) => op.filter);
   const all = searchDocuments(tx, query.source).map((r) => r.doc).filter((doc) => filters.every((f) => evaluate(f, doc) === true));
@@ -228,6 +255,6 @@ function searchPage(tx, query, fp, cursor, endCursor, pageSize) {
     b.writeUInt32BE(Math.min(n, 0xffffffff));
     return b;
   };
-  const continueCursor = isDone && pinnedEnd === null ? encodeCursor(fp, END_CURSOR) : encodeCursor(fp, pinnedEnd === Infinity ? END_CURSOR : at(to));
+  const continueCursor = codec.seal(fp, (isDone && pinnedEnd === null) || pinnedEnd === Infinity ? END : at(to));
   return { page, isDone, continueCursor, splitCursor: null, pageStatus: null };
 }

@@ -1,5 +1,5 @@
 // `npm run reset`: wipes the local backend's data and seeds the demo data
-// again. The auth keys in env.json are kept.
+// again. The auth keys in env.json and the cursor key (instance_secret) are kept.
 import { DEFAULT_CONVEX_DIR, dataDirFromEnv } from "./env.mjs";
 import { startBackend } from "./index.mjs";
 import { lockDataDir } from "./files.mjs";

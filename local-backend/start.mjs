@@ -14,6 +14,9 @@ const backend = await startBackendOrExplain({
 console.log(`[backend] Convex API  ${backend.url}`);
 console.log(`[backend] HTTP routes ${backend.siteUrl}`);
 console.log(`[backend] Data        ${backend.dataDir}`);
+console.log("[backend] For the Convex CLI (npx convex deploy | run | data | env | logs | export | import):");
+console.log(`[backend]   export CONVEX_SELF_HOSTED_URL=${backend.url}`);
+console.log(`[backend]   export CONVEX_SELF_HOSTED_ADMIN_KEY='${backend.adminKey}'`);
 const notice = legacyDataDirNotice();
 if (notice) console.log(`[backend] ${notice}`);
 // Machine-readable line for scripts and tests that spawn this process.

@@ -23,15 +23,17 @@ function expect(ok, what) {
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export class Session {
-  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
-  constructor({ ws, live, host, verify, log, limits = {} }) {
-    Object.assign(this, { ws, live, host, verify, log });
+  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
+  constructor({ ws, live, host, verify, checkAdmin = () => null, log, limits = {} }) {
+    Object.assign(this, { ws, live, host, verify, checkAdmin, log });
     this.maxSubscriptions = limits.maxSubscriptions ?? MAX_SUBSCRIPTIONS;
     this.maxQueuedBytes = limits.maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.version = { querySet: 0, identity: 0, ts: 0n };
     this.queries = new Map();
     this.identity = null;
     this.identityKey = "";
+    // An admin key's session (the CLI's): internal and system functions, components' functions.
+    this.admin = false;
     this.pendingTs = 0n;
     this.closed = false;
     this.queue = Promise.resolve();
@@ -127,7 +129,7 @@ export class Session {
 
   /** Subscribes query `queryId` (with this session's identity) to its shared subscription. */
   async attach(queryId, q) {
-    const sub = await this.live.subscribe(this, queryId, { ...q, identity: this.identity, identityKey: this.identityKey });
+    const sub = await this.live.subscribe(this, queryId, { ...q, identity: this.identity, identityKey: this.identityKey, internal: this.admin });
     // The query may have been removed, or the identity changed, while it ran.
     if (this.queries.get(queryId) !== q || this.closed) {
       this.live.unsubscribe(this, queryId, sub);
@@ -151,7 +153,8 @@ export class Session {
     for (const m of modifications) {
       if (m.type === "Add") {
         const argsJson = m.args?.[0] ?? {};
-        const q = { udfPath: m.udfPath, args: jsonToConvex(argsJson), argsKey: JSON.stringify(argsJson), journal: m.journal ?? null, sub: null, sentKey: null };
+        const component = this.componentOf(m.componentPath);
+        const q = { udfPath: m.udfPath, component, args: jsonToConvex(argsJson), argsKey: JSON.stringify([component, argsJson]), journal: m.journal ?? null, sub: null, sentKey: null };
         this.detach(m.queryId);
         this.queries.set(m.queryId, q);
         added.push([m.queryId, q]);
@@ -186,15 +189,28 @@ export class Session {
     } else if (message.tokenType === "None") {
       this.setIdentity(null, null);
     } else {
-      return this.authError("Admin authentication is not supported by the local backend", true);
+      let admin;
+      try {
+        admin = this.checkAdmin(String(message.value ?? ""), message.actingAs ?? message.impersonating);
+      } catch (e) {
+        return this.authError(e?.message ?? String(e), true);
+      }
+      if (!admin) return this.authError("The admin key is not valid for this deployment", true);
+      this.setIdentity(admin.identity, null, true);
     }
     const results = await Promise.all([...this.queries].map(([id, q]) => this.attach(id, q)));
     this.transition(results.filter(Boolean), { ...this.version, identity: message.baseVersion + 1 });
   }
 
-  setIdentity(identity, expiresAt) {
+  /** A component's function is named by an admin only (the CLI's `--component`). */
+  componentOf(componentPath) {
+    return this.admin && typeof componentPath === "string" ? componentPath : "";
+  }
+
+  setIdentity(identity, expiresAt, admin = false) {
     this.identity = identity;
-    this.identityKey = identity ? JSON.stringify(identity) : "";
+    this.admin = admin;
+    this.identityKey = `${admin ? "admin:" : ""}${identity ? JSON.stringify(identity) : ""}`;
     clearTimeout(this.expiryTimer);
     this.expiresAt = expiresAt;
     if (expiresAt !== null) {
@@ -215,9 +231,9 @@ export class Session {
     this.closeSocket();
   }
 
-  async mutation({ requestId, udfPath, args }) {
+  async mutation({ requestId, udfPath, args, componentPath }) {
     if (this.closed || this.checkExpiry()) return;
-    const result = await this.host().call({ kind: "mutation", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity });
+    const result = await this.host().call({ kind: "mutation", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
     if (!result.ok) {
       const response = { type: "MutationResponse", requestId, success: false, result: result.message, ts: null, logLines: result.logLines };
       if (result.data !== undefined) response.errorData = result.data;
@@ -230,9 +246,9 @@ export class Session {
     this.live.owe(this);
   }
 
-  async action({ requestId, udfPath, args }) {
+  async action({ requestId, udfPath, args, componentPath }) {
     if (this.closed || this.checkExpiry()) return;
-    const result = await this.host().call({ kind: "action", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity });
+    const result = await this.host().call({ kind: "action", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
     const response = { type: "ActionResponse", requestId, success: result.ok, result: result.ok ? result.value : result.message, logLines: result.logLines };
     if (!result.ok && result.data !== undefined) response.errorData = result.data;
     this.send(response);

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
+import { CursorParseError } from "./cursors.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
@@ -67,7 +68,8 @@ async function shareTheLoop(exec) {
  * time it waited) and enforces Convex's 1 s limit for queries and mutations.
  */
 export function chargeTime(exec) {
-  if (exec.resumedAt === undefined) return;
+  // A function run in a worker is timed there (its own JS, not the round trips of its syscalls).
+  if (exec.resumedAt === undefined || exec.timedInWorker) return;
   const now = performance.now();
   exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
   exec.resumedAt = now;
@@ -177,12 +179,12 @@ async function asyncOp(exec, op, args) {
       const tx = txOf(exec);
       const pinned = exec.journal?.endCursor && !args.endCursor ? exec.journal.endCursor : null;
       try {
-        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor });
+        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
         if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
         checkReads(tx);
         return { ...page, page: page.page.map((d) => convexToJson(d)) };
       } catch (e) {
-        if (e instanceof QueryError) throw new SyscallError(e.message);
+        if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, e.data);
         throw e;
       }
     }

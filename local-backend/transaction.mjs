@@ -147,6 +147,12 @@ export class Transaction {
    * Yields { key, doc } in key order; `onKey` reports progress for the read set.
    */
   *range(index, lo, hi, reverse) {
+    // A read never leaves its own index (so never its table), whatever bounds it was given.
+    const first = index.prefix;
+    const past = Buffer.concat([index.prefix, AFTER]);
+    if (Buffer.compare(lo, first) < 0) lo = first;
+    if (Buffer.compare(hi, past) > 0) hi = past;
+    if (Buffer.compare(lo, hi) >= 0) return;
     // A mutation writing thousands of documents reads ranges between its writes (a serial's
     // uniqueness check per insert): only this table's writes are looked at, each one's key
     // in this index computed once.

@@ -8,7 +8,7 @@
 // part of the read set, so live subscriptions re-run the moment it is deleted.
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import type { Auth } from "convex/server";
-import type { GenericValidator, Infer, ObjectType, PropertyValidators } from "convex/values";
+import { v, type GenericValidator, type Infer, type ObjectType, type PropertyValidators } from "convex/values";
 import {
   customAction,
   customCtx,
@@ -22,7 +22,8 @@ import { mutation } from "./writes";
 import { canTriageBugReports } from "./bugReports/rules";
 import { noteSignOfLife } from "./legacy/signOfLife";
 import { appError, MESSAGES } from "./errors";
-import { hasAdminView, isAdmin, isBusiness } from "./roles";
+import { hasAdminView, isAdmin } from "./roles";
+import { allows, checkAccess, membership, type WorkspaceAccess, type WorkspaceNeed } from "./workspaces/policy";
 
 type Check = (user: Doc<"users">) => boolean;
 
@@ -145,15 +146,6 @@ export const triageMutation = customMutation(mutation, withUserActing(canTriageB
 export const adminViewQuery = customQuery(query, withUser(hasAdminView));
 
 /**
- * Business features (/business-dashboard): accounts with the business flag, and
- * admins, whom the route guard admits everywhere (an admin's own inventory).
- */
-const hasBusinessFeatures: Check = (user) => isBusiness(user) || isAdmin(user);
-export const businessQuery = customQuery(query, withUser(hasBusinessFeatures));
-export const businessMutation = customMutation(mutation, withUserActing(hasBusinessFeatures));
-export const businessAction = customAction(action, withUserInAction(hasBusinessFeatures));
-
-/**
  * A query about the signed-in viewer's own data that answers `signedOut` to a caller
  * without a live session instead of throwing: while sign-in resolves, or after a
  * session ends, pages render an empty state rather than an error. Each query declares
@@ -186,7 +178,95 @@ export function ownedBy<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId
   return doc;
 }
 
-/** The same policy for queries that answer "nothing" (null, []) instead of an error. */
-export function ownedOrNull<D>(doc: D | null, owner: (doc: D) => Id<"users">, userId: Id<"users">): D | null {
-  return doc !== null && owner(doc) === userId ? doc : null;
+
+// Workspace builders: the contract is written at the top of lib/workspaces/policy.ts.
+
+/** The argument every workspace function takes; the builders add it. */
+const workspaceArgs = { workspaceId: v.id("workspaces") };
+type WorkspaceArgs = ObjectType<typeof workspaceArgs>;
+/** A workspace handler's context: the caller, their live session, the workspace and their membership. */
+type WorkspaceQueryCtx = QueryCtx & ActiveSession & WorkspaceAccess;
+
+/**
+ * A query inside the workspace `workspaceId` names, for members whose role has `can`
+ * (default "read"). With `absent`, the signed-out and non-members get that answer
+ * instead of an error, as a missing record would read.
+ */
+export function workspaceQuery<Args extends PropertyValidators, Returns extends GenericValidator>(definition: {
+  args: Args;
+  returns: Returns;
+  can?: WorkspaceNeed["can"];
+  kinds?: WorkspaceNeed["kinds"];
+  absent?: Infer<Returns>;
+  handler: (ctx: WorkspaceQueryCtx, args: ObjectType<Args> & WorkspaceArgs) => Promise<Infer<Returns>>;
+}) {
+  const { args, returns, handler, absent, kinds } = definition;
+  const need: WorkspaceNeed = { can: definition.can ?? "read", kinds };
+  const answersAbsent = "absent" in definition;
+  const allArgs: Args & typeof workspaceArgs = { ...args, ...workspaceArgs };
+  return publicQuery({
+    args: allArgs,
+    returns,
+    handler: async (ctx, raw: ObjectType<typeof allArgs>): Promise<Infer<Returns>> => {
+      // ObjectType does not distribute over the intersection; the validator guarantees both parts.
+      const input = raw as ObjectType<Args> & WorkspaceArgs;
+      const { session } = ctx;
+      if (session.status !== "active") {
+        if (answersAbsent) return absent as Infer<Returns>;
+        throw appError("NOT_AUTHENTICATED", MESSAGES.notAuthenticated);
+      }
+      const access = await membership(ctx, input.workspaceId, session.user._id);
+      if (answersAbsent && !allows(access, need)) return absent as Infer<Returns>;
+      const { workspace, member } = checkAccess(access, need);
+      return await handler({ ...ctx, user: session.user, sessionId: session.sessionId, workspace, member }, input);
+    },
+  });
+}
+
+/** A mutation inside the workspace `workspaceId` names; each declares the capability it needs (`can`). */
+export const workspaceMutation = customMutation(mutation, {
+  args: workspaceArgs,
+  input: async (ctx, { workspaceId }, need: WorkspaceNeed) => {
+    const session = requireUser(await getSessionState(ctx));
+    // Acting in any workspace is a sign of life too (legacy release), as in userMutation.
+    await noteSignOfLife(ctx, session.user);
+    const access = checkAccess(await membership(ctx, workspaceId, session.user._id), need);
+    return { ctx: { ...session, ...access }, args: { workspaceId } };
+  },
+});
+
+/** The caller's membership in an action (no db: one internal query). */
+async function membershipInAction(ctx: ActionCtx, workspaceId: Id<"workspaces">, userId: Id<"users">): Promise<WorkspaceAccess | null> {
+  return (await ctx.runQuery(internal.workspaces.access, { workspaceId, userId })) as WorkspaceAccess | null;
+}
+
+/** An action inside a workspace, with the same checks as workspaceMutation. */
+export const workspaceAction = customAction(action, {
+  args: workspaceArgs,
+  input: async (ctx, { workspaceId }, need: WorkspaceNeed) => {
+    const session = requireUser(await getSessionStateInAction(ctx));
+    const access = checkAccess(await membershipInAction(ctx, workspaceId, session.user._id), need);
+    return { ctx: { ...session, ...access }, args: { workspaceId } };
+  },
+});
+
+/**
+ * A record of the workspace policy: one in another workspace reads exactly like a missing
+ * one (NOT_FOUND with the record's own message).
+ */
+export function inWorkspace<D extends { workspaceId?: Id<"workspaces"> }>(
+  doc: D | null,
+  workspaceId: Id<"workspaces">,
+  notFound: string,
+): D {
+  if (doc === null || doc.workspaceId !== workspaceId) throw appError("NOT_FOUND", notFound);
+  return doc;
+}
+
+/** The same policy for queries that answer "nothing" (null) instead of an error. */
+export function inWorkspaceOrNull<D extends { workspaceId?: Id<"workspaces"> }>(
+  doc: D | null,
+  workspaceId: Id<"workspaces">,
+): D | null {
+  return doc !== null && doc.workspaceId === workspaceId ? doc : null;
 }

@@ -22,6 +22,7 @@ import {
   VISIT_ALERTS_PER_ASSET_PER_HOUR,
 } from "./verify/rules";
 import { VERIFY_API_PER_MINUTE } from "./verify/apiRules";
+import { WORKSPACE_INVITES_PER_HOUR, WORKSPACE_INVITES_PER_RECIPIENT_PER_DAY } from "./workspaces/rules";
 import { STICKER_BATCHES_PER_HOUR, STICKER_GUESSES_PER_HOUR, STICKER_VISITOR_GUESSES_PER_HOUR } from "./stickers/rules";
 
 const bucket = (rate: number, period: number) => ({ kind: "token bucket", rate, period }) as const;
@@ -54,6 +55,10 @@ const LIMITS = {
   inviteRecipient: bucket(INVITES.perRecipientPerDay, DAY),
   offerSender: bucket(INVITES.perSenderPerHour, HOUR),
   offerRecipient: bucket(INVITES.perRecipientPerDay, DAY),
+  // Workspace invitations: per workspace (a business inviting its staff gets a burst), and
+  // per recipient mailbox across every workspace.
+  workspaceInvite: bucket(WORKSPACE_INVITES_PER_HOUR, HOUR),
+  workspaceInviteRecipient: bucket(WORKSPACE_INVITES_PER_RECIPIENT_PER_DAY, DAY),
   // The verify page: finders' reports, and the owner's visit alerts (a reload loop
   // must not flood the owner, whatever the visitor claims to be).
   foundReportVisitor: bucket(FOUND_REPORTS_PER_VISITOR_PER_HOUR, HOUR),
@@ -90,6 +95,8 @@ export const LIMIT_REASONS: Record<LimitName, string> = {
   inviteRecipient: "This contact has been invited several times today.",
   offerSender: "You have sent too many transfer offers.",
   offerRecipient: "This address has been sent several transfer offers today.",
+  workspaceInvite: "This workspace has sent many invitations.",
+  workspaceInviteRecipient: "This address has been invited several times today.",
   foundReportVisitor: "Too many requests.",
   foundReportAsset: "Too many requests.",
   visitAlertVisitor: "Too many requests.",
@@ -178,5 +185,12 @@ export async function takeInviteSlot(ctx: TakeCtx, senderId: string, recipient: 
 export async function takeOfferSlot(ctx: TakeCtx, senderId: string, recipient: string): Promise<void> {
   await enforceLimit(ctx, "offerSender", senderId);
   await enforceLimit(ctx, "offerRecipient", recipient);
+  await takeSendSlot(ctx, "email", recipient);
+}
+
+/** One workspace invitation e-mail from `workspaceId` to `recipient` (a mailbox key: aliases share it). */
+export async function takeWorkspaceInviteSlot(ctx: TakeCtx, workspaceId: string, recipient: string): Promise<void> {
+  await enforceLimit(ctx, "workspaceInvite", workspaceId);
+  await enforceLimit(ctx, "workspaceInviteRecipient", recipient);
   await takeSendSlot(ctx, "email", recipient);
 }

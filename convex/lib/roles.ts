@@ -28,3 +28,8 @@ export function hasAdminView(p: RoleSubject | null | undefined): boolean {
 export function isBusiness(p: RoleSubject | null | undefined): boolean {
   return p?.isBusinessUser === true;
 }
+
+/** Business features (the business screens, business workspaces): the flag, or an admin. */
+export function hasBusinessFeatures(p: RoleSubject | null | undefined): boolean {
+  return isBusiness(p) || isAdmin(p);
+}

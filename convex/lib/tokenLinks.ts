@@ -3,7 +3,7 @@
 // the links it sends from them, and bug reports redact their tokens in page URLs and
 // console text, in the browser and again on the server (bugReports/redact.ts).
 // A new kind of link goes here, or a triager reads its token. Tokens with a shape of their
-// own are also redacted wherever they appear without their link: the legacy links' tokens
+// own are also redacted wherever they appear without their link: the signed links' tokens
 // (LINK_TOKEN_BYTES below), sticker codes (assets/serial.ts: an unclaimed one claims the item)
 // and @convex-dev/auth's refresh tokens.
 
@@ -22,6 +22,10 @@ export const TOKEN_LINKS = {
   /** A beneficiary's grant: opens the released will assets for months. */
   legacyGrant: { path: "/legacy/:token" },
   legacyGrantAsset: { path: "/legacy/:token/:assetId" },
+  /** An e-mailed invitation to a workspace (one address, one use). */
+  workspaceInvite: { path: "/invite/:token" },
+  /** A workspace's join link: anyone holding it joins with its role until it expires. */
+  workspaceJoin: { path: "/join/:token" },
   /** Password reset (@convex-dev/auth's reset code). */
   passwordReset: { path: "/reset-password", param: "token" },
   /** E-mail verification, which also signs the new account in. */
@@ -41,5 +45,5 @@ export function tokenPath(path: string, params: Record<string, string>): string 
   });
 }
 
-/** The legacy links' tokens (legacy/tokens.ts): this many random bytes, then a SHA-256 HMAC, base64url. */
+/** The signed links' tokens (signedLinks.ts): this many random bytes, then a SHA-256 HMAC, base64url. */
 export const LINK_TOKEN_BYTES = 24;

@@ -12,6 +12,8 @@ import { navFit } from "./navFit";
 import { signedInNavLinks, type NavLink } from "./navLinks";
 import { useProfile } from "./useProfile";
 import { useSignOut } from "../lib/useSignOut";
+import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
+import { useWorkspace } from "../lib/useWorkspace";
 
 // Signed-in only, and they bring Radix's menu and floating-ui: loaded when a member's header
 // renders, so a visitor's first page does not download them (landing JS budget).
@@ -57,7 +59,10 @@ export function Header() {
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = isAuthenticated && !isLoading;
-  const links = signedIn ? signedInNavLinks(profile) : [];
+  const { workspaces } = useWorkspace();
+  // Staff of a business workspace reach its screens without the business flag of their own.
+  const inBusinessWorkspace = workspaces?.some((w) => w.kind === "business") ?? false;
+  const links = signedIn ? signedInNavLinks(profile, { inBusinessWorkspace }) : [];
   const closeMenu = () => setMenuOpen(false);
   const fit = navFit(links.length);
 
@@ -76,6 +81,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {signedIn ? (
             <>
+              <WorkspaceSwitcher className="hidden sm:flex" />
               <HeaderBalance />
               <Suspense fallback={<span aria-hidden="true" className="h-9 w-9 shrink-0 rounded-full bg-indigo-100 dark:bg-indigo-900" />}>
                 <ProfileMenu profile={profile} onSignOut={() => void signOut()} />
@@ -119,6 +125,7 @@ export function Header() {
             "lg:hidden",
           )}
         >
+          <WorkspaceSwitcher className="mb-2 sm:hidden" />
           <NavList links={links} onNavigate={closeMenu} className="grid gap-0.5 sm:grid-cols-2 [&_a]:py-2.5" />
         </nav>
       )}

@@ -11,7 +11,7 @@ export interface NavLink {
  * product's; tests check it).
  * The client only hides what the server refuses; it never grants anything.
  */
-export function signedInNavLinks(profile: Profile | null): NavLink[] {
+export function signedInNavLinks(profile: Profile | null, { inBusinessWorkspace = false } = {}): NavLink[] {
   const admin = profile !== null && isAdmin(profile);
   const adminInfluencer = profile?.isAdminInfluencer === true;
   const links: (NavLink | false)[] = [
@@ -22,7 +22,7 @@ export function signedInNavLinks(profile: Profile | null): NavLink[] {
     { to: "/wallet", label: "Wallet" },
     { to: "/nok", label: "NOK" },
     profile !== null && { to: "/referrals", label: "Referrals" },
-    profile !== null && isBusiness(profile) && { to: "/business-dashboard", label: "Business" },
+    profile !== null && (isBusiness(profile) || inBusinessWorkspace) && { to: "/business-dashboard", label: "Business" },
     ...(profile !== null && hasAdminView(profile)
       ? [
           { to: "/admin-influencer-dashboard", label: "Admin Dashboard" },

@@ -43,6 +43,10 @@ const ConfirmLapsePage = lazyPage(() => import("../features/legacy/ConfirmLapseP
 const LegacyViewPage = lazyPage(() => import("../features/legacy/LegacyViewPage"));
 const BusinessDashboardPage = lazyPage(() => import("../features/business/BusinessDashboardPage"));
 const ReferralsPage = lazyPage(() => import("../features/referrals/ReferralsPage"));
+const WorkspacesPage = lazyPage(() => import("../features/workspaces/WorkspacesPage"));
+const WorkspaceMembersPage = lazyPage(() => import("../features/workspaces/MembersPage"));
+const WorkspaceActivityPage = lazyPage(() => import("../features/workspaces/ActivityPage"));
+const InvitationPage = lazyPage(() => import("../features/workspaces/InvitationPage"));
 const AdminInfluencerDashboardPage = lazyPage(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
 const INFO_SLUGS = [
@@ -101,6 +105,9 @@ export function appRoutes() {
       <Route path={TOKEN_LINKS.lapseConfirm.path} element={<ConfirmLapsePage />} />
       <Route path={TOKEN_LINKS.legacyGrant.path} element={<LegacyViewPage />} />
       <Route path={TOKEN_LINKS.legacyGrantAsset.path} element={<LegacyViewPage />} />
+      {/* Workspace invitations: visitors see what they are invited to, then sign up or in. */}
+      <Route path={TOKEN_LINKS.workspaceInvite.path} element={<InvitationPage />} />
+      <Route path={TOKEN_LINKS.workspaceJoin.path} element={<InvitationPage />} />
 
       <Route element={<ProtectedRoute />}>
         <Route path="/nok" element={<NokPage />} />
@@ -114,6 +121,10 @@ export function appRoutes() {
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/workspaces" element={<WorkspacesPage />} />
+        <Route path="/workspaces/:workspaceId" element={<Navigate to="members" replace />} />
+        <Route path="/workspaces/:workspaceId/members" element={<WorkspaceMembersPage />} />
+        <Route path="/workspaces/:workspaceId/activity" element={<WorkspaceActivityPage />} />
       </Route>
       <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
       <Route element={<ProtectedRoute requireBusiness />}>

@@ -1,4 +1,4 @@
-import { useConvex, useMutation } from "convex/react";
+import { useConvex } from "convex/react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -12,6 +12,7 @@ import type { BulkRun } from "./BulkBar";
 import { exportSelection } from "./exportCsv";
 import { saveLabelSelection } from "./labelSelection";
 import type { Selection } from "./useSelection";
+import { useWorkspace, useWorkspaceMutation } from "./useWorkspace";
 
 // Statuses an owner sets by hand ("transferred" comes from a completed transfer).
 const SETTABLE: AssetStatus[] = ["active", "lost", "stolen"];
@@ -23,10 +24,11 @@ const skippedNote = (r: Result) => (r.skipped > 0 ? ` (${itemsText(r.skipped)} s
 /** Change status, change visibility, print labels, export and delete, for the owner's asset lists. */
 export function AssetBulkActions({ selection, bulk }: { selection: Selection; bulk: BulkRun }) {
   const client = useConvex();
+  const { inCurrent } = useWorkspace();
   const navigate = useNavigate();
-  const setStatus = useMutation(api.assetBulk.setStatus);
-  const setVisibility = useMutation(api.assetBulk.setVisibility);
-  const remove = useMutation(api.assetBulk.remove);
+  const setStatus = useWorkspaceMutation(api.assetBulk.setStatus);
+  const setVisibility = useWorkspaceMutation(api.assetBulk.setVisibility);
+  const remove = useWorkspaceMutation(api.assetBulk.remove);
   const [status, setStatusChoice] = useState<AssetStatus>("lost");
   const [confirming, setConfirming] = useState(false);
   const ids = [...selection.ids] as Id<"assets">[];
@@ -53,7 +55,7 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
     bulk.run("Exporting", ids.length, async (report) => {
       const n = await exportSelection(
         ids,
-        (batch) => client.query(api.assetBulk.exportRows, { ids: batch as Id<"assets">[] }),
+        (batch) => client.query(api.assetBulk.exportRows, inCurrent({ ids: batch as Id<"assets">[] })),
         [
           ["serial", (r) => r.serial],
           ["name", (r) => r.name],

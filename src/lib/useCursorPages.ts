@@ -8,14 +8,14 @@ type Row<Q extends PagedQuery> = FunctionReturnType<Q>["page"][number];
 /**
  * Page-by-page navigation over a Convex paginated query: one live page at a time, the
  * cursors of the pages before it kept so Previous goes back. A change of `args`
- * (filter, search, sort) starts again at page 1.
+ * (filter, search, sort) starts again at page 1; "skip" waits (a workspace still loading).
  */
-export function useCursorPages<Q extends PagedQuery>(query: Q, args: Omit<FunctionArgs<Q>, "paginationOpts">, pageSize: number) {
+export function useCursorPages<Q extends PagedQuery>(query: Q, args: Omit<FunctionArgs<Q>, "paginationOpts"> | "skip", pageSize: number) {
   const key = JSON.stringify(args);
   const [state, setState] = useState<{ key: string; cursors: (string | null)[] }>({ key, cursors: [null] });
   const cursors = state.key === key ? state.cursors : [null];
   const cursor = cursors.at(-1) ?? null;
-  const pageArgs = { ...args, paginationOpts: { numItems: pageSize, cursor } } as FunctionArgs<Q>;
+  const pageArgs = args === "skip" ? "skip" : ({ ...args, paginationOpts: { numItems: pageSize, cursor } } as FunctionArgs<Q>);
   const result = useQuery(query as PagedQuery, pageArgs) as FunctionReturnType<Q> | undefined;
   // While the next page loads, the last one stays on screen (no flash to a spinner).
   const [last, setLast] = useState<{ key: string; cursor: string | null; result: PaginationResult<Row<Q>> } | null>(null);

@@ -369,7 +369,7 @@ describe("10. CSV rollback", () => {
       await importer.as.mutation(api.imports.cancel, { jobId: job._id });
       await t.finishAllScheduledFunctions(vi.runAllTimers);
       const left = await t.run(async (ctx) => await ctx.db.query("assets").collect());
-      expect(left.map((a) => [a.name, a.ownerId])).toEqual([["Mug", buyer.userId]]);
+      expect(left.map((a) => [a.name, a.workspaceId])).toEqual([["Mug", buyer.workspaceId]]);
       expect(await balanceOf(t, importer.userId)).toBe(95);
       expect(await importer.as.query(api.imports.current, {})).toMatchObject({ status: "cancelled", kept: 1, refunded: 10 });
     } finally {

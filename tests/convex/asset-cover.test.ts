@@ -56,9 +56,9 @@ test("a document cannot be the cover, nor a file the asset does not hold", async
 });
 
 test("signed out or someone else: refused, nothing changes, and the asset reads as missing", async () => {
-  const { t, other, assetId, side } = await assetWithPhotos();
+  const { t, owner, other, assetId, side } = await assetWithPhotos();
   const before = await snapshot(t);
-  expect((await errorData(() => t.mutation(api.assetFiles.setCover, { assetId, storageId: side }))).code).toBe("NOT_AUTHENTICATED");
+  expect((await errorData(() => t.mutation(api.assetFiles.setCover, { workspaceId: owner.workspaceId, assetId, storageId: side }))).code).toBe("NOT_AUTHENTICATED");
   expect(await errorData(() => other.as.mutation(api.assetFiles.setCover, { assetId, storageId: side }))).toEqual({
     code: "NOT_FOUND",
     message: "Asset not found",

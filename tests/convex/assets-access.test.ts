@@ -12,10 +12,10 @@ async function twoMembers() {
 }
 
 test("nobody else reads a private asset's details or history", async () => {
-  const { t, other, assetId } = await twoMembers();
+  const { t, owner, other, assetId } = await twoMembers();
   expect(await other.as.query(api.assets.get, { assetId })).toBeNull();
   expect(await other.as.query(api.assets.history, { assetId })).toEqual([]);
-  expect(await t.query(api.assets.get, { assetId })).toBeNull();
+  expect(await t.query(api.assets.get, { workspaceId: owner.workspaceId, assetId })).toBeNull();
   const list = await other.as.query(api.assets.listMine, { paginationOpts: { numItems: 10, cursor: null } });
   expect(list.page).toEqual([]);
 });

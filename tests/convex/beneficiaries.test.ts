@@ -18,12 +18,12 @@ afterEach(() => {
 
 type TypedBeneficiary = { name: string; relationship?: string; email?: string; share?: number };
 
-/** A will asset as the old tag form stored it: beneficiaries inside its details, public. */
+/** A will asset as the old tag form stored it: beneficiaries inside its details, public (in its owner's personal workspace). */
 async function oldWillAsset(t: Backend, ownerId: Id<"users">, name: string, beneficiaries: TypedBeneficiary[]) {
   return await t.run(async (ctx) => {
     const now = Date.now();
     return await ctx.db.insert("assets", {
-      ownerId,
+      workspaceId: (await ctx.db.query("workspaces").withIndex("by_createdBy_and_kind", (q) => q.eq("createdBy", ownerId).eq("kind", "personal")).first())!._id,
       serial: `TMT-OLD${name.length}-${name.slice(0, 4).toUpperCase().padEnd(4, "X")}`,
       kind: "will",
       name,

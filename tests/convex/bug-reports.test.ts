@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { MAX_SCREENSHOT_BYTES, REPORTS_PER_HOUR } from "../../convex/lib/bugReports/rules";
 import { JPEG_DATA_URL, payload, submit } from "./bug-reports-support";
-import { SITE_URL, makeUser, setupTest, snapshot } from "./setup";
+import { SITE_URL, makeUser, setupTest, snapshot, asIdentity } from "./setup";
 
 afterEach(() => vi.useRealTimers());
 
@@ -76,7 +76,7 @@ describe("submitting a bug report", () => {
 
   test("a token naming no existing user is refused", async () => {
     const t = setupTest();
-    const ghost = t.withIdentity({ subject: "not-a-user-id|session" });
+    const ghost = asIdentity(t, { subject: "not-a-user-id|session" });
     expect((await submit(ghost, payload())).status).toBe(401);
     const gone = await makeUser(t);
     await t.run(async (ctx) => await ctx.db.delete("users", gone.userId));

@@ -20,10 +20,10 @@ const businessInput = (sku: string, quantity: number, location: string, unitCost
   files: [],
 });
 
-async function stockRows(t: Backend, ownerId: Id<"users">) {
+async function stockRows(t: Backend, workspaceId: Id<"workspaces">) {
   return await t.run(async (ctx) =>
     (await ctx.db.query("stockGroups").collect())
-      .filter((r) => r.ownerId === ownerId)
+      .filter((r) => r.workspaceId === workspaceId)
       .map(({ dimension, key, items, quantity, value }) => ({ dimension, key, items, quantity, value }))
       .sort((a, b) => `${a.dimension}${a.key}`.localeCompare(`${b.dimension}${b.key}`)),
   );
@@ -92,7 +92,7 @@ test("a business's stock groups follow tagging, edits, transfers of location and
   const shop = await fundedUser(t, 100, { isBusinessUser: true });
   const tag = (as: Client, sku: string, qty: number, location: string) => as.mutation(api.assets.tag, businessInput(sku, qty, location));
   const [a] = await Promise.all([tag(shop.as, "A", 3, "Shelf 1"), tag(shop.as, "B", 2, "Shelf 1"), tag(shop.as, "C", 5, "Shelf 2")]);
-  expect(await stockRows(t, shop.userId)).toEqual([
+  expect(await stockRows(t, shop.workspaceId)).toEqual([
     { dimension: "all", key: "", items: 3, quantity: 10, value: 2500 },
     { dimension: "category", key: "Tools", items: 3, quantity: 10, value: 2500 },
     { dimension: "location", key: "Shelf 1", items: 2, quantity: 5, value: 1250 },
@@ -104,11 +104,11 @@ test("a business's stock groups follow tagging, edits, transfers of location and
   const input = businessInput("A", 4, "Shelf 2");
   await shop.as.mutation(api.assets.update, { assetId: a.assetId, kind: input.kind, name: input.name, category: input.category, visibility: input.visibility, details: input.details });
   await shop.as.mutation(api.assets.setStatus, { assetId: a.assetId, status: "lost" });
-  const rows = await stockRows(t, shop.userId);
+  const rows = await stockRows(t, shop.workspaceId);
   expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 1")).toEqual({ dimension: "location", key: "Shelf 1", items: 1, quantity: 2, value: 500 });
   expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 2")).toEqual({ dimension: "location", key: "Shelf 2", items: 2, quantity: 9, value: 2250 });
   await shop.as.mutation(api.assets.remove, { assetId: a.assetId });
-  expect((await stockRows(t, shop.userId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 2, quantity: 7, value: 1750 });
+  expect((await stockRows(t, shop.workspaceId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 2, quantity: 7, value: 1750 });
 });
 
 test("the backfill counts what predates the triggers, and a second run changes nothing", async () => {
@@ -121,7 +121,7 @@ test("the backfill counts what predates the triggers, and a second run changes n
     for (let i = 0; i < 5; i++) {
       await ctx.db.insert("users", { email: `old${i}@example.com` });
       await ctx.db.insert("assets", {
-        ownerId: shop.userId,
+        workspaceId: shop.workspaceId,
         serial: `TMT-OLD-${i}`,
         kind: "business",
         name: `Old ${i}`,
@@ -142,7 +142,7 @@ test("the backfill counts what predates the triggers, and a second run changes n
     await t.finishAllScheduledFunctions(() => {});
     expect(await admin.as.query(api.adminPanel.counts, {})).toMatchObject({ users: 7, assets: 6 });
     expect((await shop.as.query(api.dashboard.overview, {}))!.byKind).toEqual({ general: 1, nft: 0, will: 0, business: 5 });
-    expect((await stockRows(t, shop.userId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 5, quantity: 10, value: 1000 });
+    expect((await stockRows(t, shop.workspaceId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 5, quantity: 10, value: 1000 });
   }
   // Live writes after the backfill keep the figures exact.
   await tagGeneral(shop.as, { ...generalInput, name: "After" });
@@ -150,7 +150,7 @@ test("the backfill counts what predates the triggers, and a second run changes n
 });
 
 /** Every figure the screens show about one owner's assets, and the same figures recounted from the table. */
-async function figuresAndRecount(t: Backend, owner: { userId: Id<"users">; as: Client }) {
+async function figuresAndRecount(t: Backend, owner: { userId: Id<"users">; workspaceId: Id<"workspaces">; as: Client }) {
   const shown = {
     dashboard: await owner.as.query(api.dashboard.overview, {}),
     lost: await owner.as.query(api.assets.countMine, { status: "lost" }),
@@ -160,7 +160,7 @@ async function figuresAndRecount(t: Backend, owner: { userId: Id<"users">; as: C
   };
   const recount = await t.run(async (ctx) => {
     const all = await ctx.db.query("assets").collect();
-    const mine = all.filter((a) => a.ownerId === owner.userId);
+    const mine = all.filter((a) => a.workspaceId === owner.workspaceId);
     const business = mine.flatMap((a) => (a.details.kind === "business" ? [a.details] : []));
     const by = <K extends string>(keys: readonly K[], of: (a: (typeof mine)[number]) => K) =>
       Object.fromEntries(keys.map((k) => [k, mine.filter((a) => of(a) === k).length]));
@@ -233,7 +233,7 @@ test("assets written before the asset counters are recounted once, on the first 
   await t.run(async (ctx) => {
     for (let i = 0; i < 3; i++) {
       await ctx.db.insert("assets", {
-        ownerId: shop.userId,
+        workspaceId: shop.workspaceId,
         serial: `TMT-PRE-${i}`,
         kind: "general",
         name: `Before ${i}`,

@@ -9,9 +9,10 @@ const page = { numItems: 10, cursor: null };
 
 test("signed out, the dashboard queries answer null", async () => {
   const t = setupTest();
-  expect(await t.query(api.dashboard.overview, {})).toBeNull();
-  expect(await t.query(api.dashboard.activity, {})).toBeNull();
-  expect(await t.query(api.dashboard.alerts, {})).toBeNull();
+  const { workspaceId } = await makeUser(t);
+  expect(await t.query(api.dashboard.overview, { workspaceId })).toBeNull();
+  expect(await t.query(api.dashboard.activity, { workspaceId })).toBeNull();
+  expect(await t.query(api.dashboard.alerts, { workspaceId })).toBeNull();
 });
 
 test("counts by kind and status are the caller's own", async () => {

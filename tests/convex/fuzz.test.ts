@@ -14,6 +14,7 @@ import { badStoredValues, classify } from "./fuzz/judge";
 import { cases } from "./fuzz/mutate";
 import { fuzzSeed, rng, seedFor } from "./fuzz/prng";
 import { conforms, type V } from "./fuzz/values";
+import { exactly } from "../support/workspace-client";
 
 // Convex Auth's own entry points: signIn takes `params: v.any()` and is fuzzed by its
 // provider-specific tests (auth/phone/authInput); signOut takes no args and only ends the caller's session.
@@ -45,7 +46,8 @@ describe.each(targets.map((f) => [f.path, f] as const))("%s", (path, fn) => {
     const findings: string[] = [];
     const tally: Record<string, number> = {};
     for (const caller of callersFor(path)) {
-      const client = await clientFor(t, caller, 100);
+      // Exactly the arguments generated: a missing workspaceId is one of the malformed cases.
+      const client = exactly(await clientFor(t, caller, 100));
       for (const { label, args } of cases(validator, r, pools, CASES_PER_CALLER, victimId)) {
         const wellTyped = conforms(validator, args);
         const before = await snapshot(t);

@@ -262,8 +262,8 @@ describe("cancel and rollback", () => {
     const refund = importCost(rows) - importCost(1);
     expect(after).toMatchObject({ status: "failed", kept: 1, refunded: refund });
     expect(after!.error).toBe("The import failed and was undone; your tokens were refunded. 1 item was kept because it changed hands meanwhile.");
-    const left = await t.run(async (ctx) => (await ctx.db.query("assets").collect()).map((a) => [a.name, a.ownerId]));
-    expect(left).toEqual([["Item A", buyer.userId]]);
+    const left = await t.run(async (ctx) => (await ctx.db.query("assets").collect()).map((a) => [a.name, a.workspaceId]));
+    expect(left).toEqual([["Item A", buyer.workspaceId]]);
     expect(await balanceOf(t, owner.userId)).toBe(5_000 - importCost(1));
   });
 

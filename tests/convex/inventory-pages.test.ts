@@ -15,12 +15,12 @@ const ITEMS = 240;
 const PAGE = 10;
 
 /** Items spread over locations, categories and statuses (1 in 5 in "Van 1", 1 in 20 in "Van 1" + "Tools"). */
-async function seed(t: Backend, ownerId: Id<"users">) {
+async function seed(t: Backend, workspaceId: Id<"workspaces">) {
   await t.run(async (raw) =>
     withTriggers(raw, async (ctx) => {
       for (let i = 0; i < ITEMS; i++) {
         await ctx.db.insert("assets", {
-          ownerId,
+          workspaceId,
           serial: `TMT-TEST-${String(i).padStart(4, "0")}`,
           kind: "business",
           name: `Item ${String((i * 37) % ITEMS).padStart(3, "0")}`,
@@ -34,9 +34,9 @@ async function seed(t: Backend, ownerId: Id<"users">) {
           searchText: `item ${i}`,
         });
       }
-      // Someone else's asset in "Van 1" is never listed; a general asset with that location neither.
+      // A general asset in "Van 1" is not an inventory item: never listed.
       await ctx.db.insert("assets", {
-        ownerId,
+        workspaceId,
         serial: "TMT-GENE-RAL1",
         kind: "general",
         name: "Personal drill",
@@ -69,7 +69,7 @@ const fieldOf = (a: Doc<"assets">, field: string): unknown => field.split(".").r
 test("a filtered page holds a full page of matches, in every column's order, across pages", async () => {
   const t = setupTest();
   const shop = await makeUser(t, { isBusinessUser: true });
-  await seed(t, shop.userId);
+  await seed(t, shop.workspaceId);
   const all = await t.run(async (ctx) => (await ctx.db.query("assets").collect()).filter((a) => a.kind === "business"));
   const byId = new Map(all.map((a) => [a._id as string, a]));
   const filters = [{ location: "Van 1" }, { category: "Tools" }, { location: "Van 1", category: "Tools" }, { location: "" }, { location: "Shop", category: "" }];
@@ -97,7 +97,7 @@ test("select all matching and the CSV export hold exactly the filtered items, wi
   const t = setupTest();
   const shop = await makeUser(t, { isBusinessUser: true });
   const rival = await makeUser(t, { isBusinessUser: true });
-  await seed(t, shop.userId);
+  await seed(t, shop.workspaceId);
   const filter = { location: "Van 1", category: "Tools" };
   const expected = ITEMS / 20;
   const ids = await shop.as.query(api.assetBulk.matchingIds, { kind: "business", ...filter, sort: "sku", cursor: null });
@@ -111,7 +111,7 @@ test("select all matching and the CSV export hold exactly the filtered items, wi
   // A search narrows within the filter.
   const searched = await shop.as.query(api.inventory.items, { ...filter, search: "item", paginationOpts: { numItems: 50, cursor: null } });
   expect(searched.page).toHaveLength(expected);
-  // Another business sees none of it.
+  // Another business workspace sees none of it.
   expect((await rival.as.query(api.business.exportPage, { ...filter, cursor: null })).items).toEqual([]);
   expect((await rival.as.query(api.inventory.items, { ...filter, paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
 });
@@ -119,7 +119,7 @@ test("select all matching and the CSV export hold exactly the filtered items, wi
 test("/assets filters the same way: a kind and status filter gives full pages of matches in every order", async () => {
   const t = setupTest();
   const shop = await makeUser(t, { isBusinessUser: true });
-  await seed(t, shop.userId);
+  await seed(t, shop.workspaceId);
   const lost = await t.run(async (ctx) => (await ctx.db.query("assets").collect()).filter((a) => a.kind === "business" && a.status === "lost"));
   for (const sort of ["newest", "oldest", "name", "name_desc"] as const) {
     const pages: string[][] = [];

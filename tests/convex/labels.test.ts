@@ -10,7 +10,7 @@ describe("labels.forAssets", () => {
     const t = setupTest();
     const owner = await fundedUser(t);
     const { assetId } = await tagGeneral(owner.as);
-    expect(await t.query(api.labels.forAssets, { ids: [assetId] })).toEqual([]);
+    expect(await t.query(api.labels.forAssets, { workspaceId: owner.workspaceId, ids: [assetId] })).toEqual([]);
   });
 
   test("someone else's asset is left out, as a deleted or made-up id is", async () => {

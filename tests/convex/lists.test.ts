@@ -16,7 +16,7 @@ const code4 = (n: number) => Array.from({ length: 4 }, (_, i) => ALPHABET[Math.f
 let batch = 0;
 
 /** Many assets at once, written through the triggers as the app's writes are. */
-async function insertAssets(t: Backend, ownerId: Id<"users">, specs: Spec[]) {
+async function insertAssets(t: Backend, workspaceId: Id<"workspaces">, specs: Spec[]) {
   batch += 1;
   return await t.run(async (raw) => withTriggers(raw, async (ctx) => {
     const ids: Id<"assets">[] = [];
@@ -24,7 +24,7 @@ async function insertAssets(t: Backend, ownerId: Id<"users">, specs: Spec[]) {
       const kind = s.kind ?? "general";
       ids.push(
         await ctx.db.insert("assets", {
-          ownerId,
+          workspaceId,
           serial: `TMT-${code4(batch)}-${code4(i)}`,
           kind,
           name: s.name,
@@ -61,9 +61,9 @@ test("bulk status: signed out is refused, others' assets are skipped untouched, 
   const t = setupTest();
   const owner = await makeUser(t);
   const other = await makeUser(t);
-  const mine = await insertAssets(t, owner.userId, [{ name: "A" }, { name: "B" }, { name: "C", status: "lost" }]);
-  const theirs = await insertAssets(t, other.userId, [{ name: "X" }]);
-  expect(await errorData(() => t.mutation(api.assetBulk.setStatus, { ids: mine, status: "lost" }))).toMatchObject({ code: "NOT_AUTHENTICATED" });
+  const mine = await insertAssets(t, owner.workspaceId, [{ name: "A" }, { name: "B" }, { name: "C", status: "lost" }]);
+  const theirs = await insertAssets(t, other.workspaceId, [{ name: "X" }]);
+  expect(await errorData(() => t.mutation(api.assetBulk.setStatus, { workspaceId: owner.workspaceId, ids: mine, status: "lost" }))).toMatchObject({ code: "NOT_AUTHENTICATED" });
   expect(await other.as.mutation(api.assetBulk.setStatus, { ids: mine, status: "lost" })).toEqual({ changed: 0, skipped: 3 });
   expect((await owner.as.query(api.dashboard.overview, {}))!.byStatus.lost).toBe(1);
   // C is already lost; X is not the caller's.
@@ -78,8 +78,8 @@ test("bulk visibility and delete work per item; more than one batch per call is 
   const t = setupTest();
   const owner = await makeUser(t);
   const other = await makeUser(t);
-  const mine = await insertAssets(t, owner.userId, [{ name: "A" }, { name: "B", visibility: "public" }]);
-  const theirs = await insertAssets(t, other.userId, [{ name: "X", visibility: "public" }]);
+  const mine = await insertAssets(t, owner.workspaceId, [{ name: "A" }, { name: "B", visibility: "public" }]);
+  const theirs = await insertAssets(t, other.workspaceId, [{ name: "X", visibility: "public" }]);
   expect(await owner.as.mutation(api.assetBulk.setVisibility, { ids: [...mine, ...theirs], visibility: "public" })).toEqual({ changed: 1, skipped: 2 });
   expect(await t.query(api.publicAssets.count, {})).toBe(3);
   expect(await other.as.mutation(api.assetBulk.remove, { ids: mine })).toEqual({ changed: 0, skipped: 2 });
@@ -107,14 +107,14 @@ test("select all matching walks 1,200 assets in pages (two id pages); totals are
   const other = await makeUser(t);
   await insertAssets(
     t,
-    owner.userId,
+    owner.workspaceId,
     Array.from({ length: 1_200 }, (_, i) => ({ name: `Item ${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? ("lost" as const) : ("active" as const), kind: i % 2 ? ("business" as const) : ("general" as const) })),
   );
-  await insertAssets(t, other.userId, [{ name: "Not mine" }]);
+  await insertAssets(t, other.workspaceId, [{ name: "Not mine" }]);
   expect(await owner.as.query(api.assets.countMine, {})).toBe(1_200);
   expect(await owner.as.query(api.assets.countMine, { status: "lost" })).toBe(400);
   expect(await owner.as.query(api.assets.countMine, { kind: "business", status: "lost" })).toBe(200);
-  expect(await t.query(api.assets.countMine, {})).toBe(0);
+  expect(await t.query(api.assets.countMine, { workspaceId: owner.workspaceId })).toBe(0);
   const lost = await allIds((cursor) => owner.as.query(api.assetBulk.matchingIds, { status: "lost", cursor }));
   expect(lost).toHaveLength(400);
   expect(new Set(lost).size).toBe(400);
@@ -131,18 +131,18 @@ test("export rows hold only the caller's assets", async () => {
   const t = setupTest();
   const owner = await makeUser(t);
   const other = await makeUser(t);
-  const mine = await insertAssets(t, owner.userId, [{ name: "Drill", kind: "business", location: "Shelf 1", quantity: 4 }]);
-  const theirs = await insertAssets(t, other.userId, [{ name: "Secret" }]);
+  const mine = await insertAssets(t, owner.workspaceId, [{ name: "Drill", kind: "business", location: "Shelf 1", quantity: 4 }]);
+  const theirs = await insertAssets(t, other.workspaceId, [{ name: "Secret" }]);
   const rows = await owner.as.query(api.assetBulk.exportRows, { ids: [...mine, ...theirs] });
   expect(rows).toEqual([expect.objectContaining({ name: "Drill", sku: "SKU-0", quantity: 4, location: "Shelf 1", kind: "business" })]);
-  expect(await t.query(api.assetBulk.exportRows, { ids: mine })).toEqual([]);
+  expect(await t.query(api.assetBulk.exportRows, { workspaceId: owner.workspaceId, ids: mine })).toEqual([]);
 });
 
 test("the inventory's items narrow by location, its totals are exact, and others see none", async () => {
   const t = setupTest();
   const shop = await makeUser(t, { isBusinessUser: true });
   const rival = await makeUser(t, { isBusinessUser: true });
-  await insertAssets(t, shop.userId, [
+  await insertAssets(t, shop.workspaceId, [
     { name: "Mug", kind: "business", location: "Shop", quantity: 3 },
     { name: "Jug", kind: "business", location: "Store", quantity: 2 },
     { name: "Bike", kind: "general" },
@@ -161,7 +161,7 @@ test("the inventory's items narrow by location, its totals are exact, and others
 test("public assets: exact total, sorted by name, serial pages and cards leave private ones out", async () => {
   const t = setupTest();
   const owner = await makeUser(t);
-  await insertAssets(t, owner.userId, [
+  await insertAssets(t, owner.workspaceId, [
     { name: "Banjo", visibility: "public" },
     { name: "Accordion", visibility: "public" },
     { name: "Hidden", visibility: "private" },

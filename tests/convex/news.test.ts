@@ -3,7 +3,7 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { ARTICLE_CATEGORIES } from "../../convex/lib/constants";
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, NEWS_MESSAGES } from "../../convex/lib/news/rules";
-import { errorData, makeUser, setupTest, snapshot, type Backend, type Client } from "./setup";
+import { errorData, makeUser, setupTest, snapshot, type Backend, type Client, asVisitor } from "./setup";
 
 const FIRST_PAGE = { numItems: 20, cursor: null };
 
@@ -27,9 +27,9 @@ async function makeArticle(t: Backend, overrides: Partial<ArticleArgs> = {}, aut
   return { id, writer };
 }
 
-async function readers(t: Backend): Promise<[string, Backend | Client][]> {
+async function readers(t: Backend): Promise<[string, Client][]> {
   return [
-    ["a visitor", t],
+    ["a visitor", asVisitor(t)],
     ["a member", (await makeUser(t)).as],
     ["a moderator", (await makeUser(t, { role: "moderator" })).as],
     ["a business user", (await makeUser(t, { isBusinessUser: true })).as],

@@ -1,10 +1,15 @@
-// The permission matrix: every public function, called by every kind of caller.
-// A new public function without a row here fails the first test.
+// The permission matrix: every public function, called by every kind of caller, and every
+// function inside a workspace, called by each workspace role and by a non-member.
+// A new public function without a row here (or a workspace function without its role
+// row) fails the first tests.
 import { describe, expect, test } from "vitest";
+import type { Id } from "../../convex/_generated/dataModel";
+import { addMember, createWorkspace } from "../../convex/lib/workspaces/store";
+import type { WorkspaceRole } from "../../convex/lib/workspaces/tables";
 import { clientFor } from "./caller-clients";
-import { errorData, makeUser, setupTest, snapshot } from "./setup";
-import { CALLERS } from "./permission-types";
-import { MATRIX, call, publicFunctions } from "./public-functions";
+import { asSession, errorData, makeUser, setupTest, snapshot, type Backend } from "./setup";
+import { CALLERS, type Row } from "./permission-types";
+import { MATRIX, call, hasRoleRow, publicFunctions } from "./public-functions";
 
 // Convex Auth's own entry points: callable by anyone by design, exercised in auth/phone tests.
 const PUBLIC_BY_DESIGN = new Set(["auth:signIn", "auth:signOut", "auth:isAuthenticated"]);
@@ -17,12 +22,21 @@ test("every public function has a row in the matrix, of the right kind", () => {
   for (const [path, row] of Object.entries(MATRIX)) expect(found.get(path), path).toBe(row.kind);
 });
 
+test("every function that takes a workspace has its role row, and no other function has one", () => {
+  const takesWorkspace = [...publicFunctions()].filter(([, fn]) => (fn.args as { value?: Record<string, unknown> }).value?.workspaceId !== undefined).map(([path]) => path);
+  const withRoleRow = [...publicFunctions().keys()].filter(hasRoleRow);
+  expect(withRoleRow.sort()).toEqual(takesWorkspace.sort());
+});
+
 describe.each(Object.entries(MATRIX))("%s", (path, row) => {
   test.each(CALLERS)("as %s", async (caller) => {
     const t = setupTest();
-    const target = (await makeUser(t)).userId;
+    const targetUser = await makeUser(t);
+    const target = targetUser.userId;
     const client = await clientFor(t, caller);
-    const args = row.args({ target });
+    // A signed-in caller acts in their home workspace (the client adds it); a visitor names one.
+    const base = row.args({ target });
+    const args = row.workspace !== undefined && caller === "anonymous" ? { workspaceId: targetUser.workspaceId, ...base } : base;
     const before = await snapshot(t);
     if (row.allowed.includes(caller)) {
       if (row.handlerError !== undefined) {
@@ -34,6 +48,45 @@ describe.each(Object.entries(MATRIX))("%s", (path, row) => {
     }
     const expected = caller === "anonymous" ? "NOT_AUTHENTICATED" : "FORBIDDEN";
     expect((await errorData(() => call(client, row.kind, path, args))).code).toBe(expected);
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+// The role dimension. Roles from most to least trusted: written here on their own, so the
+// test does not lean on the policy's table to say who may do what.
+const ROLES: WorkspaceRole[] = ["owner", "admin", "editor", "viewer"];
+const MEMBERS = [...ROLES, "nonMember"] as const;
+const WORKSPACE_ROWS = Object.entries(MATRIX).filter((entry): entry is [string, Row & { workspace: NonNullable<Row["workspace"]> }] => entry[1].workspace !== undefined);
+
+/** A shared workspace of the kind the function works in, with one member per role, and a stranger. */
+async function staffedWorkspace(t: Backend, row: Row & { workspace: NonNullable<Row["workspace"]> }) {
+  const kind = row.workspace.kinds?.[0] ?? "household";
+  const people = Object.fromEntries(await Promise.all(MEMBERS.map(async (m) => [m, await makeUser(t)] as const)));
+  const workspaceId = await t.run(async (ctx) => {
+    const id = await createWorkspace(ctx, { name: "Shared", kind, createdBy: people.owner.userId });
+    for (const role of ROLES.slice(1)) await addMember(ctx, id, people[role].userId, role);
+    return id;
+  });
+  return { workspaceId, people };
+}
+
+describe.each(WORKSPACE_ROWS)("%s in a workspace", (path, row) => {
+  test.each(MEMBERS)("as %s", async (member) => {
+    const t = setupTest();
+    const { workspaceId, people } = await staffedWorkspace(t, row);
+    const person = people[member];
+    const client = asSession(t, person.userId, person.sessionId, workspaceId as Id<"workspaces">);
+    const args = { ...row.args({ target: people.owner.userId }), workspaceId };
+    const before = await snapshot(t);
+    const allowed = member !== "nonMember" && ROLES.indexOf(member) <= ROLES.indexOf(row.workspace.minRole);
+    if (allowed) {
+      if (row.handlerError !== undefined) expect((await errorData(() => call(client, row.kind, path, args))).code).toBe(row.handlerError);
+      else await call(client, row.kind, path, args);
+      return;
+    }
+    // Refused: where the function declares an empty answer, the one a visitor gets; else the error. Nothing written.
+    if (row.workspace.absent) expect(await call(client, row.kind, path, args)).toEqual(await call(t, row.kind, path, args));
+    else expect((await errorData(() => call(client, row.kind, path, args))).code).toBe(member === "nonMember" ? "NOT_FOUND" : "FORBIDDEN");
     expect(await snapshot(t)).toEqual(before);
   });
 });

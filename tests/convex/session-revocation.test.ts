@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { payload, submit } from "./bug-reports-support";
-import { asSession, asToken, errorData, makeUser, newSession, setupTest, signIn, signUpVerified, type Backend, type Client } from "./setup";
+import { asSession, asToken, errorData, makeUser, newSession, setupTest, signIn, signUpVerified, type Backend, type Client, asIdentity } from "./setup";
 
 const EMAIL = "two-devices@example.com";
 const PASSWORD = "secret123";
@@ -106,8 +106,8 @@ describe("an ended session's token", () => {
     const attacker = await makeUser(t);
     const forged = asSession(t, victim.userId, attacker.sessionId);
     await expectRefused(t, forged);
-    await expectRefused(t, t.withIdentity({ subject: victim.userId }));
-    await expectRefused(t, t.withIdentity({ subject: `${victim.userId}|not-a-session-id` }));
+    await expectRefused(t, asIdentity(t, { subject: victim.userId }));
+    await expectRefused(t, asIdentity(t, { subject: `${victim.userId}|not-a-session-id` }));
     expect(await victim.as.query(api.sessions.current, {})).toBe(true);
   });
 });

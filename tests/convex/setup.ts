@@ -9,6 +9,8 @@ import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { withTriggers } from "../../convex/lib/writes";
+import { ensureBusinessWorkspace, ensurePersonalWorkspace } from "../../convex/lib/workspaces/store";
+import { inWorkspace, type WorkspaceClient } from "../support/workspace-client";
 import type { Role } from "../../convex/lib/validators";
 
 export const modules = import.meta.glob("../../convex/**/*.*s");
@@ -40,7 +42,9 @@ export function setupTest() {
   return t;
 }
 export type Backend = ReturnType<typeof setupTest>;
-export type Client = ReturnType<Backend["withIdentity"]>;
+type RawClient = ReturnType<Backend["withIdentity"]>;
+/** A signed-in caller acting in a workspace (tests/convex/workspace-client.ts). */
+export type Client = WorkspaceClient<RawClient>;
 
 type UserOptions = {
   role?: Role;
@@ -63,15 +67,26 @@ export async function newSession(t: Backend, userId: Id<"users">): Promise<Id<"a
 }
 
 /** The same user signing in again (a new session), e.g. after fake time has outlived the first one. */
-export async function signInAgain(t: Backend, user: { userId: Id<"users"> }): Promise<Client> {
-  return asSession(t, user.userId, await newSession(t, user.userId));
+export async function signInAgain(t: Backend, user: { userId: Id<"users">; workspaceId?: Id<"workspaces"> }): Promise<Client> {
+  return asSession(t, user.userId, await newSession(t, user.userId), user.workspaceId);
 }
 
-/** A profile created directly in the database, with a session to act as it. */
+/** The user's personal workspace (sign-up makes it), or null. */
+async function personalOf(t: Backend, userId: Id<"users">): Promise<Id<"workspaces"> | null> {
+  return await t.run(async (ctx) =>
+    (await ctx.db.query("workspaces").withIndex("by_createdBy_and_kind", (q) => q.eq("createdBy", userId).eq("kind", "personal")).first())?._id ?? null,
+  );
+}
+
+/**
+ * A profile created directly in the database, with a session to act as it, in its home
+ * workspace: a business account's business workspace (made with the flag, as an admin's
+ * grant does), anyone else's personal one.
+ */
 export async function makeUser(t: Backend, options: UserOptions = {}) {
   userCounter += 1;
   const email = options.email ?? `user${userCounter}@example.com`;
-  const { userId, sessionId } = await t.run(async (raw) =>
+  const { userId, sessionId, workspaceId, personalId } = await t.run(async (raw) =>
     // Through lib/writes.ts's triggers, as the app's own writes go, so counts include it.
     withTriggers(raw, async (ctx) => {
     const userId = await ctx.db.insert("users", {
@@ -84,19 +99,37 @@ export async function makeUser(t: Backend, options: UserOptions = {}) {
       referralCode: `TEST${String(userCounter).padStart(4, "0")}`,
     });
     const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + SESSION_MS });
-    return { userId, sessionId };
+    // Signing up makes the personal workspace (ensureProfile); so does this fixture.
+    const personalId = await ensurePersonalWorkspace(ctx, userId);
+    const user = (await ctx.db.get("users", userId))!;
+    const workspaceId = options.isBusinessUser === true ? ((await ensureBusinessWorkspace(ctx, user)) ?? personalId) : personalId;
+    return { userId, sessionId, workspaceId, personalId };
   }));
-  return { userId, sessionId, email, as: asSession(t, userId, sessionId) };
+  return { userId, sessionId, workspaceId, personalId, email, as: asSession(t, userId, sessionId, workspaceId) };
 }
 
-export function asSession(t: Backend, userId: Id<"users">, sessionId: Id<"authSessions">): Client {
-  return t.withIdentity({ subject: `${userId}|${sessionId}` });
+/** Acts as whatever identity is given (forged or malformed ones included), in no workspace. */
+export function asIdentity(t: Backend, identity: Parameters<Backend["withIdentity"]>[0]): Client {
+  return inWorkspace(t.withIdentity(identity), async () => null);
 }
 
-/** Acts as whoever a JWT from Convex Auth's signIn names. */
+/** A signed-out visitor, typed as a client (lists of callers mix both). */
+export function asVisitor(t: Backend): Client {
+  return inWorkspace(t as RawClient, async () => null);
+}
+
+/** Acts as the session, in `workspaceId` (default: the user's personal workspace). */
+export function asSession(t: Backend, userId: Id<"users">, sessionId: Id<"authSessions">, workspaceId?: Id<"workspaces">): Client {
+  const raw = t.withIdentity({ subject: `${userId}|${sessionId}` });
+  return inWorkspace(raw, async () => workspaceId ?? (await personalOf(t, userId)));
+}
+
+/** Acts as whoever a JWT from Convex Auth's signIn names, in their personal workspace. */
 export function asToken(t: Backend, token: string): Client {
   const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
-  return t.withIdentity({ subject: payload.sub, issuer: payload.iss });
+  const raw = t.withIdentity({ subject: payload.sub, issuer: payload.iss });
+  const userId = String(payload.sub).split("|")[0] as Id<"users">;
+  return inWorkspace(raw, async () => await personalOf(t, userId));
 }
 
 export async function signIn(t: Backend, provider: string, params: Record<string, unknown>) {

@@ -6,6 +6,7 @@ import { STICKER_CODE_PATTERN } from "../../convex/lib/assets/serial";
 import { STICKER_BATCHES_PER_HOUR, STICKER_CODES_PER_MUTATION, STICKER_GUESSES_PER_HOUR } from "../../convex/lib/stickers/rules";
 import { balanceOf, fundedUser, generalInput } from "./assets-support";
 import { errorData, makeUser, setupTest, type Backend, type Client } from "./setup";
+import { createWorkspace } from "../../convex/lib/workspaces/store";
 
 const claimInput = { ...generalInput, files: [] };
 
@@ -26,7 +27,7 @@ describe("sticker batches", () => {
   test("a visitor and a member without business features cannot make a batch", async () => {
     const t = setupTest();
     const member = await makeUser(t);
-    expect((await errorData(() => t.mutation(api.stickers.createBatch, { count: 5 }))).code).toBe("NOT_AUTHENTICATED");
+    expect((await errorData(() => t.mutation(api.stickers.createBatch, { workspaceId: member.workspaceId, count: 5 }))).code).toBe("NOT_AUTHENTICATED");
     expect((await errorData(() => member.as.mutation(api.stickers.createBatch, { count: 5 }))).code).toBe("FORBIDDEN");
   });
 
@@ -64,6 +65,8 @@ describe("sticker batches", () => {
     const { business, batchId, codes } = await batchOf(t, 3);
     const otherBusiness = await makeUser(t, { isBusinessUser: true });
     const admin = await makeUser(t, { role: "admin" });
+    // The admin audits from a business workspace of their own.
+    const desk = await t.run(async (ctx) => await createWorkspace(ctx, { name: "Audit desk", kind: "business", createdBy: admin.userId }));
     const member = await fundedUser(t);
     expect((await claim(member.as, codes[0]!)).ok).toBe(true);
 
@@ -72,11 +75,11 @@ describe("sticker batches", () => {
     expect(await otherBusiness.as.query(api.stickers.batches, {})).toEqual([]);
     expect(await otherBusiness.as.query(api.stickers.batchCodes, { batchId })).toBeNull();
     expect((await errorData(() => member.as.query(api.stickers.batchCodes, { batchId }))).code).toBe("FORBIDDEN");
-    expect((await errorData(() => t.query(api.stickers.batches, {}))).code).toBe("NOT_AUTHENTICATED");
+    expect((await errorData(() => t.query(api.stickers.batches, { workspaceId: business.workspaceId }))).code).toBe("NOT_AUTHENTICATED");
 
-    const seenByAdmin = await admin.as.query(api.stickers.batches, {});
+    const seenByAdmin = await admin.as.query(api.stickers.batches, { workspaceId: desk });
     expect(seenByAdmin).toEqual([expect.objectContaining({ _id: batchId, claimed: 1, creator: business.email })]);
-    const sheet = await admin.as.query(api.stickers.batchCodes, { batchId });
+    const sheet = await admin.as.query(api.stickers.batchCodes, { workspaceId: desk, batchId });
     expect(sheet!.codes.filter((c) => c.claimed).map((c) => c.code)).toEqual([codes[0]]);
   });
 });
@@ -94,7 +97,7 @@ describe("checking and claiming a sticker", () => {
   test("a visitor cannot claim; a member claims by tagging: the code becomes the serial, tagging is charged", async () => {
     const t = setupTest();
     const { codes, batchId, business } = await batchOf(t, 2);
-    expect((await errorData(() => t.mutation(api.stickers.claim, { code: codes[0]!, ...claimInput }))).code).toBe("NOT_AUTHENTICATED");
+    expect((await errorData(() => t.mutation(api.stickers.claim, { workspaceId: business.workspaceId, code: codes[0]!, ...claimInput }))).code).toBe("NOT_AUTHENTICATED");
     const member = await fundedUser(t);
     const result = await claim(member.as, codes[0]!);
     expect(result).toEqual({ ok: true, assetId: expect.any(String), serial: codes[0] });

@@ -28,7 +28,7 @@ test("the recipient sees the offer and accepting moves ownership, provenance and
   const owners = await t.run(async (ctx) =>
     await ctx.db.query("assetOwners").withIndex("by_assetId", (q) => q.eq("assetId", assetId)).collect(),
   );
-  expect(owners.map((o) => [o.ownerId, o.to === undefined])).toEqual([[owner.userId, false], [buyer.userId, true]]);
+  expect(owners.map((o) => [o.workspaceId, o.to === undefined])).toEqual([[owner.workspaceId, false], [buyer.workspaceId, true]]);
   const [latest] = await buyer.as.query(api.assets.history, { assetId });
   expect(latest).toMatchObject({ type: "transferred", summary: "Ownership transferred to you", changes: [] });
 });

@@ -16,7 +16,7 @@ test("a visitor's visit raises one alert for the owner, saying only 'visitor', a
   const alertId = await t.mutation(api.verify.recordVisit, { serial, visitorId: visitor(1) });
   expect(alertId).not.toBeNull();
   const [alert] = await alertsOf(t, assetId);
-  expect(Object.keys(alert).sort()).toEqual(["_creationTime", "_id", "assetId", "at", "ownerId", "viewer"]);
+  expect(Object.keys(alert).sort()).toEqual(["_creationTime", "_id", "assetId", "at", "viewer", "workspaceId"]);
   expect(alert.viewer).toBe("visitor");
 
   const mine = await owner.as.query(api.dashboard.alerts, {});

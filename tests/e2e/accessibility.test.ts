@@ -80,7 +80,10 @@ beforeAll(async () => {
   const mine = await client.query(api.assets.listMine, { paginationOpts: { numItems: 1, cursor: null } });
   // A seeded published article (its /news/{id} address opens the reader).
   const news = await anonymous.query(api.news.listPublished, { paginationOpts: { numItems: 1, cursor: null } });
+  // The member's own workspace (its members and activity screens); other roles see it as not found.
+  const [workspace] = await client.query(api.workspaces.listMine, {});
   params = {
+    workspaceId: workspace._id,
     serialNumber: publicPage.page[0].serial,
     assetId: mine.page[0]._id,
     token: "a11y-not-a-real-token",

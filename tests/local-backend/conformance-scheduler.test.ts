@@ -45,6 +45,14 @@ describe("components' system tables", () => {
     const url = await ctx.http.query(api.worker.fileUrl, { id: componentFile });
     expect(await fetch(url).then((r) => r.text())).toBe("component");
   });
+
+  it("refuse a component's upload token rewritten into the app's (`<exp>:<component>.<mac>`, which never expired)", async () => {
+    const url = new URL(await ctx.http.mutation(api.worker.uploadUrl, {}));
+    const [exp, mac, component] = url.searchParams.get("token")!.split(".");
+    url.searchParams.set("token", `${exp}:${Buffer.from(component, "base64url").toString("utf8")}.${mac}`);
+    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "smuggled" });
+    expect([res.status, await res.json()]).toEqual([401, { code: "StorageTokenInvalid", message: "Couldn't decode the StoreFileAuthorization token" }]);
+  });
 });
 
 describe("scheduler and action lifecycle", () => {

@@ -31,10 +31,10 @@ afterAll(() => {
   removeDir(OLD);
 });
 
-async function memberClient(url: string) {
+async function memberClient(url: string, email = "member@example.com") {
   const result = (await new ConvexHttpClient(url).action("auth:signIn" as never, {
     provider: "password",
-    params: { flow: "signIn", email: "member@example.com", password: "password123" },
+    params: { flow: "signIn", email, password: "password123" },
   } as never)) as { tokens?: { token: string } | null };
   const http = new ConvexHttpClient(url, { logger: false });
   http.setAuth(result.tokens!.token);
@@ -61,11 +61,76 @@ it.skipIf(!hasOldCode)("an old data dir's will assets move to the one beneficiar
       .poll(async () => ((await member.query("nextOfKin:willAssets" as never, {} as never)) as WillAsset[]).map((a) => a.beneficiaries), { timeout: 30_000 })
       .toEqual([[{ contactId: expect.any(String), contactName: "Sam Member", share: 100, instructions: null }]]);
     const [watch] = (await member.query("nextOfKin:willAssets" as never, {} as never)) as WillAsset[];
-    const detail = (await member.query("assets:get" as never, { assetId: watch._id } as never)) as { details: unknown; visibility: string };
+    const [personal] = (await member.query("workspaces:listMine" as never, {} as never)) as { _id: string }[];
+    const detail = (await member.query("assets:get" as never, { workspaceId: personal._id, assetId: watch._id } as never)) as { details: unknown; visibility: string };
     expect(detail.details).toEqual({ kind: "will", instructions: "Keep it in the family." });
     expect(detail.visibility).toBe("private");
     const contacts = (await member.query("nextOfKin:list" as never, {} as never)) as { name: string; relationship: string }[];
     expect(contacts.map((c) => [c.name, c.relationship])).toEqual([["Sam Member", "Son"]]);
+  } finally {
+    await current.stop();
+  }
+});
+
+// The commit before registers moved from users to workspaces (issue 26).
+const BEFORE_WORKSPACES = "835ab41";
+const workspacesDir = tempDir("lb-migrate-ws-");
+const OLD_WS = path.join(REPO, ".vitest", `old-convex-ws-${process.pid}`);
+afterAll(() => {
+  removeDir(workspacesDir);
+  removeDir(OLD_WS);
+});
+
+type Page = { page: { serial: string; name: string; status: string }[] };
+const ALL = { paginationOpts: { numItems: 50, cursor: null } };
+const q = async <T,>(client: ConvexHttpClient, name: string, args: object) => (await client.query(name as never, args as never)) as T;
+
+it.skipIf(!hasOldCode)("an old data dir's registers move into workspaces: personal for each user, a business workspace for the business's items", { timeout: 180_000 }, async () => {
+  mkdirSync(OLD_WS, { recursive: true });
+  execFileSync("sh", ["-c", `git archive ${BEFORE_WORKSPACES} convex | tar -x -C "${OLD_WS}"`], { cwd: REPO });
+  const old = await start({ dataDir: workspacesDir, convexDir: path.join(OLD_WS, "convex") });
+  let before: { member: Page; memberCount: number; business: Page; stock: unknown; balances: unknown[]; history: number };
+  try {
+    expect(old.seeded?.ok).toBe(true);
+    const member = await memberClient(old.url);
+    const business = await memberClient(old.url, "business@example.com");
+    const memberPage = await q<Page>(member, "assets:listMine", ALL);
+    before = {
+      member: memberPage,
+      memberCount: await q<number>(member, "assets:countMine", {}),
+      business: await q<Page>(business, "assets:listMine", ALL),
+      stock: (await q<{ totals: unknown }>(business, "inventory:summary", {})).totals,
+      balances: [await q(member, "wallet:overview", {}), await q(business, "wallet:overview", {})],
+      history: (await q<unknown[]>(member, "assets:history", { assetId: (memberPage.page[0] as unknown as { _id: string })._id })).length,
+    };
+  } finally {
+    await old.stop();
+  }
+
+  const current = await start({ dataDir: workspacesDir, convexDir: path.join(REPO, "convex") });
+  try {
+    expect(current.migrated?.ok).toBe(true);
+    const member = await memberClient(current.url);
+    const business = await memberClient(current.url, "business@example.com");
+    type Mine = { _id: string; name: string; kind: string; role: string }[];
+    const memberSpaces = await q<Mine>(member, "workspaces:listMine", {});
+    expect(memberSpaces.map((w) => [w.kind, w.role])).toEqual([["personal", "owner"]]);
+    const inPersonal = { workspaceId: memberSpaces[0]._id };
+    // The migration runs in batches after start: wait for the member's register to arrive.
+    await expect.poll(async () => (await q<Page>(member, "assets:listMine", { ...ALL, ...inPersonal })).page.length, { timeout: 60_000 }).toBe(before.member.page.length);
+    const memberAfter = await q<Page>(member, "assets:listMine", { ...ALL, ...inPersonal });
+    expect(memberAfter.page.map((a) => [a.serial, a.name, a.status])).toEqual(before.member.page.map((a) => [a.serial, a.name, a.status]));
+    expect(await q<number>(member, "assets:countMine", inPersonal)).toBe(before.memberCount);
+    const firstId = (memberAfter.page[0] as unknown as { _id: string })._id;
+    expect((await q<unknown[]>(member, "assets:history", { ...inPersonal, assetId: firstId })).length).toBe(before.history);
+
+    const businessSpaces = await q<Mine>(business, "workspaces:listMine", {});
+    expect(businessSpaces.map((w) => [w.kind, w.name])).toEqual([["personal", "Personal"], ["business", "Bea Business"]]);
+    const inBusiness = { workspaceId: businessSpaces[1]._id };
+    await expect.poll(async () => (await q<Page>(business, "assets:listMine", { ...ALL, ...inBusiness })).page.map((a) => a.serial), { timeout: 60_000 }).toEqual(before.business.page.map((a) => a.serial));
+    expect((await q<Page>(business, "assets:listMine", { ...ALL, workspaceId: businessSpaces[0]._id })).page).toEqual([]);
+    await expect.poll(async () => (await q<{ totals: unknown }>(business, "inventory:summary", inBusiness)).totals, { timeout: 30_000 }).toEqual(before.stock);
+    expect([await q(member, "wallet:overview", {}), await q(business, "wallet:overview", {})]).toEqual(before.balances);
   } finally {
     await current.stop();
   }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../../local-backend/index.mjs";
 import { api } from "./fixture/convex/_generated/api";
 import { client, mintToken, nextValue, removeDir, start, tempDir } from "./helpers";
@@ -31,5 +32,21 @@ describe("restart", () => {
     expect(seen.at(-1)).toBe(3);
     expect(await c.query(api.notes.whoami, {})).toMatchObject({ subject: "gina|1" });
     await c.close();
+  });
+
+  it("pages on from a cursor issued before the restart (the cursor key is kept in the data dir)", async () => {
+    backend ??= await start({ dataDir: dir });
+    for (const body of ["p1", "p2", "p3"]) await backend.run("messages:send", { channel: "pages", author: "g", body });
+    const http = new ConvexHttpClient(backend.url, { logger: false });
+    const first = await http.query(api.messages.page, { channel: "pages", paginationOpts: { numItems: 2, cursor: null } });
+    const { port, sitePort } = backend;
+    await backend.stop();
+    backend = await start({ dataDir: dir, port, sitePort });
+    const rest = await new ConvexHttpClient(backend.url, { logger: false }).query(api.messages.page, {
+      channel: "pages",
+      paginationOpts: { numItems: 2, cursor: first.continueCursor },
+    });
+    expect([...first.page, ...rest.page].map((m) => m.body)).toEqual(["p3", "p2", "p1"]);
+    expect(rest.isDone).toBe(true);
   });
 });

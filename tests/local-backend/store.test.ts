@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { compareValues, type Value } from "convex/values";
 import type { Backend } from "../../local-backend/index.mjs";
+import { SECRET_FILE } from "../../local-backend/cursors.mjs";
 import { decodeId } from "../../local-backend/ids.mjs";
 import { api } from "./fixture/convex/_generated/api";
 import { removeDir, start, tempDir } from "./helpers";
@@ -78,6 +79,7 @@ describe("data directory", () => {
   it("keeps keys and data private to the owner", () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(dir, "env.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, SECRET_FILE)).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(dir, "data.mdb")).mode & 0o777).toBe(0o600);
   });
 

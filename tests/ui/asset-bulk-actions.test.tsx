@@ -16,7 +16,14 @@ const mocks = vi.hoisted(() => ({
   mutation: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock("convex/react", () => ({ useMutation: () => mocks.mutation, useConvex: () => ({ query: vi.fn() }) }));
+vi.mock("convex/react", () => ({
+  useMutation: () => mocks.mutation,
+  useConvex: () => ({ query: vi.fn() }),
+  // Signed in, in a personal workspace (the bulk calls carry it).
+  useConvexAuth: () => ({ isAuthenticated: true, isLoading: false }),
+  useQuery: () => WORKSPACES,
+}));
+const WORKSPACES = [{ _id: "ws_personal", name: "Personal", kind: "personal", role: "owner", verifiedName: null }];
 vi.mock("sonner", () => ({ toast: mocks.toast }));
 
 const IDS = Array.from({ length: 250 }, (_, i) => `asset_${i}`);
@@ -58,10 +65,10 @@ describe("asset bulk actions", () => {
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "New status" }), "lost");
     await userEvent.click(screen.getByRole("button", { name: "Set status" }));
     await waitFor(() => expect(mocks.toast.success).toHaveBeenCalled());
-    const calls = mocks.mutation.mock.calls.map(([args]) => args as { ids: string[]; status: string });
+    const calls = mocks.mutation.mock.calls.map(([args]) => args as { ids: string[]; status: string; workspaceId: string });
     expect(calls.map((c) => c.ids.length)).toEqual([BULK_BATCH, BULK_BATCH, 250 - 2 * BULK_BATCH]);
     expect(calls.flatMap((c) => c.ids)).toEqual(IDS);
-    expect(calls.every((c) => c.status === "lost")).toBe(true);
+    expect(calls.every((c) => c.status === "lost" && c.workspaceId === "ws_personal")).toBe(true);
     expect(mocks.toast.success).toHaveBeenCalledWith("Marked 247 items lost (3 items skipped: unchanged or not yours)");
   });
 

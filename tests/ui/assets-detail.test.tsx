@@ -141,7 +141,7 @@ describe("/assets/:assetId", () => {
     fake.queries["assets:history"] = [];
     renderAt("/assets/a1");
     await userEvent.click(screen.getByRole("button", { name: "Found it: mark active" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", status: "active" });
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_personal", assetId: "a1", status: "active" });
   });
 });
 
@@ -165,7 +165,7 @@ describe("/assets", () => {
     expect(offers).toHaveTextContent("from Sam");
     fake.mutation.mockResolvedValue("a2" as never);
     await userEvent.click(within(offers).getByRole("button", { name: "Accept" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ transferId: "t1" });
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_personal", transferId: "t1" });
   });
 
   it("offers the cards view, kept in the URL", async () => {
@@ -209,7 +209,7 @@ describe("/assets/:assetId/edit attached files", () => {
     renderAt("/assets/a1/edit");
     await user.click(screen.getByRole("button", { name: "Delete front.jpg" }));
     await user.click(within(screen.getByRole("dialog", { name: "Delete front.jpg?" })).getByRole("button", { name: "Delete file" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", storageId: "s1" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_personal", assetId: "a1", storageId: "s1" }));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

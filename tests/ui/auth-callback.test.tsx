@@ -20,6 +20,7 @@ function renderCallback(url: string, strict = false) {
         <Route path="/auth" element={<p>Sign-in page</p>} />
         <Route path="/dashboard" element={<p>Dashboard page</p>} />
         <Route path="/tag" element={<p>Tag page</p>} />
+        <Route path="/invite/:token" element={<p>Invitation page</p>} />
       </Routes>
     </MemoryRouter>
   );
@@ -67,6 +68,13 @@ describe("email verification callback", () => {
     });
     expect(screen.getByRole("status")).toHaveTextContent("Email verified! Redirecting to your dashboard...");
     expectRedirectAfter(2000, "Dashboard page");
+  });
+
+  it("goes back to the workspace invitation the sign-up started from", async () => {
+    localStorage.setItem("tmt.pendingInvitation", JSON.stringify({ path: "/invite/abc.def", at: Date.now() }));
+    renderCallback(LINK);
+    await settle();
+    expectRedirectAfter(2000, "Invitation page");
   });
 
   it("goes to /tag after 2 s when the sign-up started from tagging", async () => {

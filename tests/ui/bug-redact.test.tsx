@@ -18,7 +18,7 @@ describe("redacting secrets", () => {
   });
 });
 
-// A legacy link's token as legacy/tokens.ts makes them: 24 random bytes "." a SHA-256 HMAC, base64url.
+// A legacy link's token as signedLinks.ts makes them: 24 random bytes "." a SHA-256 HMAC, base64url.
 const LINK_TOKEN = "Zq8vT3kLm0pW5xR2yB7nC4dF6gH1jK9s.aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gH3jK5mN7pQ9s";
 
 describe("redacting capability tokens", () => {

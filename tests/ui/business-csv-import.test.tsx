@@ -6,7 +6,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { checkCsv } from "../../convex/lib/csv/import";
 import { CsvPreview } from "../../src/features/business/CsvPreview";
-import { fake, resetFakes } from "./app-support/fake-convex";
+import { BUSINESS_WORKSPACE, fake, resetFakes, signedIn } from "./app-support/fake-convex";
+import { MemoryRouter } from "react-router";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -26,6 +27,9 @@ async function choose(file: File) {
 
 beforeEach(() => {
   resetFakes();
+  signedIn();
+  // Imports run in a business workspace.
+  fake.queries["workspaces:listMine"] = [BUSINESS_WORKSPACE];
   fake.queries["imports:current"] = null;
   // The duplicate check's one-shot reads (client.query) answer "none held" unless a test says otherwise.
   fake.clientQuery.mockResolvedValue([]);
@@ -61,7 +65,7 @@ describe("CSV preview", () => {
 
 describe("import panel", () => {
   test("a 50 MB file is refused before it is read", async () => {
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const big = csvFile("name,sku,quantity\n");
     Object.defineProperty(big, "size", { value: 50 * 1024 * 1024 });
     const text = vi.spyOn(big, "text");
@@ -72,7 +76,7 @@ describe("import panel", () => {
 
   test("a file with its own headers is mapped by the user; a semicolon file is read", async () => {
     const user = userEvent.setup();
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile("Bezeichnung;Artikel;Menge\nTasse;T-1;4\n"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Choose a column for Name, SKU, Quantity");
     await user.selectOptions(screen.getByLabelText("Name *"), "Bezeichnung");
@@ -83,14 +87,14 @@ describe("import panel", () => {
   });
 
   test("a file with a bad row imports the valid rows: the price is theirs, the bad one is left out", async () => {
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile(`${HEADER}\nMug,M1,3,,,,\nJug,J1,-1,,,,`));
     expect(await screen.findByText(/Row 3: Quantity must be a whole number/)).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Import and pay 5 TMT" })).toBeEnabled();
   });
 
   test("a file with no valid row offers no import", async () => {
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile(`${HEADER}\nJug,J1,-1,,,,`));
     expect(await screen.findByText("No row is valid yet: fix the rows with errors and choose the file again.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Import and pay/ })).not.toBeInTheDocument();
@@ -99,7 +103,7 @@ describe("import panel", () => {
   test("duplicates are found before paying: skip prices only new items, update is free", async () => {
     const user = userEvent.setup();
     fake.clientQuery.mockResolvedValue(["M1"]);
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const csv = `${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\nJug,J1,2,,Shop,Kitchen,\nJug again,J1,9,,,,`;
     await choose(csvFile(csv));
     const duplicates = await screen.findByTestId("duplicates");
@@ -110,13 +114,13 @@ describe("import panel", () => {
     expect(screen.getByLabelText("Cost")).toHaveTextContent("1 existing item updated (free)");
     expect(screen.getByTestId("import-cost")).toHaveTextContent("5 TMT");
     await user.click(screen.getByRole("button", { name: "Import and pay 5 TMT" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
   });
 
   test("the pay button is refused while the balance is short, with a top-up that covers it", async () => {
     const user = userEvent.setup();
     fake.queries["wallet:balance"] = 50;
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const rows = Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`);
     await choose(csvFile([HEADER, ...rows].join("\n")));
     const pay = await screen.findByRole("button", { name: "Import and pay 900 TMT" });
@@ -134,11 +138,11 @@ describe("import panel", () => {
       _id: "importJobs_1", status: "running", fileName: "big.csv", total: 2000, done: 750, creates: 2000, updates: 0, skipped: 0,
       cost: 3300, kept: null, refunded: null, error: null, createdAt: 0, finishedAt: null,
     };
-    render(<ImportPanel />);
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const bar = screen.getByRole("progressbar", { name: "Importing" });
     expect(bar).toHaveAttribute("aria-valuenow", "38");
     expect(screen.getByText("750 of 2,000 rows")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel import" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ jobId: "importJobs_1" });
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", jobId: "importJobs_1" });
   });
 });

@@ -92,7 +92,7 @@ describe("dashboard", () => {
     expect(within(list).getByText(/A signed-in member viewed/)).toBeInTheDocument();
     expect(screen.getByTestId("alerts-unseen")).toHaveTextContent("1 new");
     await userEvent.click(screen.getByRole("button", { name: "Mark all seen" }));
-    expect(fake.mutation).toHaveBeenCalledWith({});
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_personal" });
   });
 
   it("shows found reports and recent activity", () => {

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import StickersPage from "../../src/features/stickers/StickersPage";
-import { fake, resetFakes, signedIn } from "./app-support/fake-convex";
+import { BUSINESS_WORKSPACE, fake, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
@@ -33,6 +33,8 @@ function renderAt(path = "/stickers") {
 beforeEach(() => {
   resetFakes();
   signedIn();
+  // Sticker sheets are a business workspace's.
+  fake.queries["workspaces:listMine"] = [BUSINESS_WORKSPACE];
   fake.queries["stickers:batches"] = [];
 });
 
@@ -48,7 +50,7 @@ describe("/stickers", () => {
     await userEvent.clear(count);
     await userEvent.type(count, "45");
     await userEvent.click(screen.getByRole("button", { name: "Create batch" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ count: 45 });
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", count: 45 });
   });
 
   it("lists batches with how many are claimed; an admin sees who made someone else's", () => {

@@ -1,5 +1,5 @@
 // Whose history is whose. An asset's events belong to the period of ownership they
-// happened in: each owner reads the events of their own periods, and of the others
+// happened in: each owning workspace reads the events of their own periods, and of the others
 // only what /verify's public provenance shows (dates, no people). A buyer never reads
 // whom the seller offered the item to, the values the seller overwrote (an old home
 // address), or earlier owners' names and e-mails.
@@ -33,7 +33,7 @@ async function ownerRows(ctx: QueryCtx, asset: Doc<"assets">) {
     .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
     .take(PERIODS_LIMIT);
   // Assets from before the owner chain: one period, the current owner's, since tagging.
-  return rows.length > 0 ? rows : [{ ownerId: asset.ownerId, from: asset.taggedAt, to: undefined }];
+  return rows.length > 0 ? rows : [{ workspaceId: asset.workspaceId, from: asset.taggedAt, to: undefined }];
 }
 
 /**
@@ -49,16 +49,16 @@ export async function handoverTime(ctx: QueryCtx, assetId: Id<"assets">, now: nu
   return last === null ? now : Math.max(now, last.at + 1);
 }
 
-/** Every period of ownership of `asset`, in order: dates, and whether it is `viewerId`'s; nobody else is named. */
-export async function ownerPeriods(ctx: QueryCtx, asset: Doc<"assets">, viewerId: Id<"users">): Promise<OwnerPeriod[]> {
+/** Every period of ownership of `asset`, in order: dates, and whether it is the viewing workspace's; nobody else is named. */
+export async function ownerPeriods(ctx: QueryCtx, asset: Doc<"assets">, viewerId: Id<"workspaces">): Promise<OwnerPeriod[]> {
   const rows = await ownerRows(ctx, asset);
-  return rows.map((r) => ({ from: r.from, to: r.to ?? null, yours: r.ownerId === viewerId }));
+  return rows.map((r) => ({ from: r.from, to: r.to ?? null, yours: r.workspaceId === viewerId }));
 }
 
-/** `viewerId`'s history of an asset they own: the events of their own periods, newest first. */
-export async function historyFor(ctx: QueryCtx, asset: Doc<"assets">, viewerId: Id<"users">): Promise<EventView[]> {
+/** The history a workspace reads of an asset it holds: the events of its own periods, newest first. */
+export async function historyFor(ctx: QueryCtx, asset: Doc<"assets">, viewerId: Id<"workspaces">): Promise<EventView[]> {
   const rows = await ownerRows(ctx, asset);
-  const mine = rows.filter((r) => r.ownerId === viewerId).reverse();
+  const mine = rows.filter((r) => r.workspaceId === viewerId).reverse();
   const events: Doc<"assetEvents">[] = [];
   // One indexed range per period, newest period first: nothing outside them is read.
   for (const period of mine) {
@@ -88,10 +88,10 @@ export async function historyFor(ctx: QueryCtx, asset: Doc<"assets">, viewerId: 
   }));
 }
 
-/** When `userId`'s ownership of `asset` last ended, if it ended by a handover to someone else. */
-export async function handedOverAt(ctx: QueryCtx, asset: Doc<"assets">, userId: Id<"users">): Promise<number | null> {
-  if (asset.ownerId === userId) return null;
+/** When `workspaceId`'s ownership of `asset` last ended, if it ended by a handover to someone else. */
+export async function handedOverAt(ctx: QueryCtx, asset: Doc<"assets">, workspaceId: Id<"workspaces">): Promise<number | null> {
+  if (asset.workspaceId === workspaceId) return null;
   const rows = await ownerRows(ctx, asset);
-  const ends = rows.filter((r) => r.ownerId === userId && r.to !== undefined).map((r) => r.to!);
+  const ends = rows.filter((r) => r.workspaceId === workspaceId && r.to !== undefined).map((r) => r.to!);
   return ends.length === 0 ? null : Math.max(...ends);
 }

@@ -1,5 +1,5 @@
 // /assets list: picks the index that serves each filter and sort, so the read
-// stays inside the owner's own range; index pages are streams (./stream.ts), which
+// stays inside the workspace's own range; index pages are streams (./stream.ts), which
 // keep to their size when they re-run.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
@@ -15,27 +15,27 @@ type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; sear
 /**
  * A search that is a serial names one asset: it is read from the serial index (full-text
  * search would split it at the dashes and match every asset's "TMT" term). Null when the
- * search is not a serial; otherwise the caller's matching asset, if the filters allow it.
+ * search is not a serial; otherwise the workspace's matching asset, if the filters allow it.
  */
-export async function serialMatch(ctx: QueryCtx, ownerId: Id<"users">, args: ListArgs): Promise<Doc<"assets">[] | null> {
+export async function serialMatch(ctx: QueryCtx, workspaceId: Id<"workspaces">, args: ListArgs): Promise<Doc<"assets">[] | null> {
   const search = args.search ?? "";
   if (!isSerialFormat(search)) return null;
   const asset = await getAssetBySerial(ctx, search);
   const matches =
     asset !== null &&
-    asset.ownerId === ownerId &&
+    asset.workspaceId === workspaceId &&
     (args.kind === undefined || asset.kind === args.kind) &&
     (args.status === undefined || asset.status === args.status);
   return matches ? [asset] : [];
 }
 
-export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArgs) {
+export function listMineQuery(ctx: QueryCtx, workspaceId: Id<"workspaces">, args: ListArgs) {
   const { kind, status } = args;
   const search = args.search?.trim().slice(0, SEARCH_MAX) ?? "";
   if (search !== "") {
     // Relevance order: the search index ignores the sort.
     return ctx.db.query("assets").withSearchIndex("search_text", (q) => {
-      let s = q.search("searchText", search).eq("ownerId", ownerId);
+      let s = q.search("searchText", search).eq("workspaceId", workspaceId);
       if (kind !== undefined) s = s.eq("kind", kind);
       if (status !== undefined) s = s.eq("status", status);
       return s;
@@ -47,37 +47,37 @@ export function listMineQuery(ctx: QueryCtx, ownerId: Id<"users">, args: ListArg
     const order = args.sort === "name" ? "asc" : "desc";
     if (kind !== undefined && status !== undefined) {
       return assets
-        .withIndex("by_ownerId_and_kind_and_status_and_name", (q) => q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status))
+        .withIndex("by_workspaceId_and_kind_and_status_and_name", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind).eq("status", status))
         .order(order);
     }
     if (kind !== undefined) {
-      return assets.withIndex("by_ownerId_and_kind_and_name", (q) => q.eq("ownerId", ownerId).eq("kind", kind)).order(order);
+      return assets.withIndex("by_workspaceId_and_kind_and_name", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind)).order(order);
     }
     if (status !== undefined) {
-      return assets.withIndex("by_ownerId_and_status_and_name", (q) => q.eq("ownerId", ownerId).eq("status", status)).order(order);
+      return assets.withIndex("by_workspaceId_and_status_and_name", (q) => q.eq("workspaceId", workspaceId).eq("status", status)).order(order);
     }
-    return assets.withIndex("by_ownerId_and_name", (q) => q.eq("ownerId", ownerId)).order(order);
+    return assets.withIndex("by_workspaceId_and_name", (q) => q.eq("workspaceId", workspaceId)).order(order);
   }
   const order = args.sort === "oldest" ? "asc" : "desc";
   if (kind !== undefined && status !== undefined) {
     return assets
-      .withIndex("by_ownerId_and_kind_and_status_and_taggedAt", (q) =>
-        q.eq("ownerId", ownerId).eq("kind", kind).eq("status", status),
+      .withIndex("by_workspaceId_and_kind_and_status_and_taggedAt", (q) =>
+        q.eq("workspaceId", workspaceId).eq("kind", kind).eq("status", status),
       )
       .order(order);
   }
   if (kind !== undefined) {
     return assets
-      .withIndex("by_ownerId_and_kind_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("kind", kind))
+      .withIndex("by_workspaceId_and_kind_and_taggedAt", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind))
       .order(order);
   }
   if (status !== undefined) {
     return assets
-      .withIndex("by_ownerId_and_status_and_taggedAt", (q) => q.eq("ownerId", ownerId).eq("status", status))
+      .withIndex("by_workspaceId_and_status_and_taggedAt", (q) => q.eq("workspaceId", workspaceId).eq("status", status))
       .order(order);
   }
   return assets
-    .withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", ownerId))
+    .withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId))
     .order(order);
 }
 

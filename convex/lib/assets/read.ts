@@ -16,9 +16,13 @@ import {
   type AssetEventType,
   type StoredAssetDetails,
 } from "./tables";
-import { maskOwner, PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
+import { PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
-import { ownedBy } from "../access";
+import { inWorkspace, inWorkspaceOrNull } from "../access";
+import { appError } from "../errors";
+import { personalWorkspaceId } from "../workspaces/store";
+import { membership } from "../workspaces/policy";
+import { publicOwnerName } from "../workspaces/publicName";
 
 const ASSET_NOT_FOUND = "Asset not found";
 const PROVENANCE_LIMIT = 100;
@@ -90,7 +94,6 @@ async function provenance(ctx: QueryCtx, assetId: Id<"assets">, limit = PROVENAN
 
 /** The public view of an asset: every field listed, built by hand so nothing else slips out. */
 export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Doc<"users"> | null): Promise<VerifyResult> {
-  const owner = await ctx.db.get("users", asset.ownerId);
   const rows = await provenance(ctx, asset._id, VERIFY_PROVENANCE_LIMIT);
   const periods = rows.length > 0 ? rows : [{ from: asset.taggedAt, to: null }];
   return {
@@ -101,9 +104,9 @@ export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Do
     status: asset.status,
     photoUrl: await coverPhotoUrl(ctx, asset),
     taggedAt: asset.taggedAt,
-    owner: maskOwner({ fullName: owner?.fullName, email: owner?.email }),
+    owner: await publicOwnerName(ctx, asset.workspaceId),
     provenance: { owners: periods.length, periods },
-    isOwner: viewer !== null && viewer._id === asset.ownerId,
+    isOwner: await isHolder(ctx, asset, viewer),
   };
 }
 
@@ -123,16 +126,58 @@ export async function toSummary(ctx: QueryCtx, asset: Doc<"assets">): Promise<As
   };
 }
 
-/** The caller's own asset; someone else's reads as a missing one (the ownership policy). */
-export async function ownedAsset(ctx: QueryCtx, assetId: Id<"assets">, userId: Id<"users">) {
-  return ownedBy(await ctx.db.get("assets", assetId), (asset) => asset.ownerId, userId, ASSET_NOT_FOUND);
+/** Whether `viewer` is a member of the workspace holding the asset (the verify page's owner view). */
+export async function isHolder(ctx: QueryCtx, asset: Doc<"assets">, viewer: Doc<"users"> | null): Promise<boolean> {
+  if (viewer === null || asset.workspaceId === undefined) return false;
+  return (await membership(ctx, asset.workspaceId, viewer._id)) !== null;
 }
 
+/** An asset of the current workspace; another workspace's reads as a missing one (the workspace policy). */
+export async function workspaceAsset(ctx: QueryCtx, assetId: Id<"assets">, workspaceId: Id<"workspaces">) {
+  return inWorkspace(await ctx.db.get("assets", assetId), workspaceId, ASSET_NOT_FOUND);
+}
+
+/**
+ * An asset of the user's personal workspace, where will assets and the legacy plan live
+ * (the next-of-kin screens act there without a workspace argument); any other reads as missing.
+ */
+export async function personalAsset(ctx: QueryCtx, assetId: Id<"assets">, userId: Id<"users">) {
+  const asset = await personalAssetOrNull(ctx, assetId, userId);
+  if (asset === null) throw appError("NOT_FOUND", ASSET_NOT_FOUND);
+  return asset;
+}
+
+export async function personalAssetOrNull(ctx: QueryCtx, assetId: Id<"assets"> | null, userId: Id<"users">) {
+  const personal = await personalWorkspaceId(ctx, userId);
+  if (assetId === null || personal === null) return null;
+  return inWorkspaceOrNull(await ctx.db.get("assets", assetId), personal);
+}
+
+/**
+ * The person whose will asset this is: the owner of the personal workspace holding it (or,
+ * before the migration has run, its owning user); null for an asset in a shared workspace.
+ */
+export async function personOfAsset(ctx: QueryCtx, asset: Doc<"assets">): Promise<Id<"users"> | null> {
+  if (asset.workspaceId === undefined) return asset.ownerId ?? null;
+  const workspace = await ctx.db.get("workspaces", asset.workspaceId);
+  return workspace?.kind === "personal" ? workspace.createdBy : null;
+}
+
+/** A line of an asset's history, filed under the workspace the asset is in (read from it when not given). */
 export async function recordEvent(
   ctx: MutationCtx,
-  event: { assetId: Id<"assets">; actorId: Id<"users">; type: AssetEventType; summary: string; changes?: AssetChange[]; at?: number },
+  event: {
+    assetId: Id<"assets">;
+    actorId: Id<"users">;
+    type: AssetEventType;
+    summary: string;
+    changes?: AssetChange[];
+    workspaceId?: Id<"workspaces">;
+    at?: number;
+  },
 ) {
-  await ctx.db.insert("assetEvents", { ...event, at: event.at ?? Date.now() });
+  const workspaceId = event.workspaceId ?? (await ctx.db.get("assets", event.assetId))?.workspaceId;
+  await ctx.db.insert("assetEvents", { ...event, workspaceId, at: event.at ?? Date.now() });
 }
 
 export function displayName(user: Doc<"users"> | null): string {

@@ -9,42 +9,42 @@ export const assetTables = {
     // /verify/{serial} and tagging's uniqueness check.
     .index("by_serial", ["serial"])
     // /assets newest or oldest first; dashboard counts.
-    .index("by_ownerId_and_taggedAt", ["ownerId", "taggedAt"])
+    .index("by_workspaceId_and_taggedAt", ["workspaceId", "taggedAt"])
     // /assets filtered by kind.
-    .index("by_ownerId_and_kind_and_taggedAt", ["ownerId", "kind", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_taggedAt", ["workspaceId", "kind", "taggedAt"])
     // /assets filtered by status.
-    .index("by_ownerId_and_status_and_taggedAt", ["ownerId", "status", "taggedAt"])
+    .index("by_workspaceId_and_status_and_taggedAt", ["workspaceId", "status", "taggedAt"])
     // /public-assets newest or oldest first.
     .index("by_visibility_and_taggedAt", ["visibility", "taggedAt"])
     // /public-assets sorted by name.
     .index("by_visibility_and_name", ["visibility", "name"])
     // /assets filtered by kind and status.
-    .index("by_ownerId_and_kind_and_status_and_taggedAt", ["ownerId", "kind", "status", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_status_and_taggedAt", ["workspaceId", "kind", "status", "taggedAt"])
     // /assets sorted by name, unfiltered or filtered by kind, status or both.
-    .index("by_ownerId_and_name", ["ownerId", "name"])
-    .index("by_ownerId_and_kind_and_name", ["ownerId", "kind", "name"])
-    .index("by_ownerId_and_status_and_name", ["ownerId", "status", "name"])
-    .index("by_ownerId_and_kind_and_status_and_name", ["ownerId", "kind", "status", "name"])
-    // The CSV import's duplicate check: a business's items by SKU.
-    .index("by_ownerId_and_sku", ["ownerId", "details.sku"])
+    .index("by_workspaceId_and_name", ["workspaceId", "name"])
+    .index("by_workspaceId_and_kind_and_name", ["workspaceId", "kind", "name"])
+    .index("by_workspaceId_and_status_and_name", ["workspaceId", "status", "name"])
+    .index("by_workspaceId_and_kind_and_status_and_name", ["workspaceId", "kind", "status", "name"])
+    // The CSV import's duplicate check: a business workspace's items by SKU.
+    .index("by_workspaceId_and_sku", ["workspaceId", "details.sku"])
     // The business inventory (lib/inventory/list.ts): its location / category filters are
     // index ranges, so a filtered page reads only matches, dated or by name...
-    .index("by_ownerId_and_kind_and_location_and_taggedAt", ["ownerId", "kind", "details.location", "taggedAt"])
-    .index("by_ownerId_and_kind_and_category_and_taggedAt", ["ownerId", "kind", "category", "taggedAt"])
-    .index("by_ownerId_and_kind_and_location_and_category_and_taggedAt", ["ownerId", "kind", "details.location", "category", "taggedAt"])
-    .index("by_ownerId_and_kind_and_location_and_name", ["ownerId", "kind", "details.location", "name"])
-    .index("by_ownerId_and_kind_and_category_and_name", ["ownerId", "kind", "category", "name"])
-    .index("by_ownerId_and_kind_and_location_and_category_and_name", ["ownerId", "kind", "details.location", "category", "name"])
+    .index("by_workspaceId_and_kind_and_location_and_taggedAt", ["workspaceId", "kind", "details.location", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_category_and_taggedAt", ["workspaceId", "kind", "category", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_location_and_category_and_taggedAt", ["workspaceId", "kind", "details.location", "category", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_location_and_name", ["workspaceId", "kind", "details.location", "name"])
+    .index("by_workspaceId_and_kind_and_category_and_name", ["workspaceId", "kind", "category", "name"])
+    .index("by_workspaceId_and_kind_and_location_and_category_and_name", ["workspaceId", "kind", "details.location", "category", "name"])
     // ...and its SKU, quantity and unit cost columns sort (location, category and status
-    // sort by the indexes above and by_ownerId_and_kind_and_status_and_taggedAt).
-    .index("by_ownerId_and_kind_and_sku", ["ownerId", "kind", "details.sku"])
-    .index("by_ownerId_and_kind_and_quantity", ["ownerId", "kind", "details.quantity"])
-    .index("by_ownerId_and_kind_and_unitCost", ["ownerId", "kind", "details.unitCost"])
-    // /assets search (ownerId, kind, status), /public-assets search (visibility) and the
+    // sort by the indexes above and by_workspaceId_and_kind_and_status_and_taggedAt).
+    .index("by_workspaceId_and_kind_and_sku", ["workspaceId", "kind", "details.sku"])
+    .index("by_workspaceId_and_kind_and_quantity", ["workspaceId", "kind", "details.quantity"])
+    .index("by_workspaceId_and_kind_and_unitCost", ["workspaceId", "kind", "details.unitCost"])
+    // /assets search (workspaceId, kind, status), /public-assets search (visibility) and the
     // inventory's search within a location / category.
     .searchIndex("search_text", {
       searchField: "searchText",
-      filterFields: ["ownerId", "visibility", "kind", "status", "category", "details.location"],
+      filterFields: ["workspaceId", "visibility", "kind", "status", "category", "details.location"],
     }),
   // Every serial ever issued, kept after the asset is deleted so it is never reused.
   serials: defineTable({ serial: v.string() })
@@ -53,6 +53,9 @@ export const assetTables = {
   // The history of every change to an asset (who and when).
   assetEvents: defineTable({
     assetId: v.id("assets"),
+    // The workspace the asset was in when it happened (optional until the migration has run).
+    workspaceId: v.optional(v.id("workspaces")),
+    // The member who made the change.
     actorId: v.id("users"),
     type: assetEventTypeValidator,
     summary: v.string(),
@@ -60,11 +63,15 @@ export const assetTables = {
     at: v.number(),
   })
     // An asset's history, newest first.
-    .index("by_assetId_and_at", ["assetId", "at"]),
-  // Append-only chain of owners; `to` is set when ownership moves on.
+    .index("by_assetId_and_at", ["assetId", "at"])
+    // A workspace's activity, newest first (the dashboard's recent activity).
+    .index("by_workspaceId_and_at", ["workspaceId", "at"]),
+  // Append-only chain of owning workspaces; `to` is set when ownership moves on.
   assetOwners: defineTable({
     assetId: v.id("assets"),
-    ownerId: v.id("users"),
+    // Optional only until the migration has run; it moves `ownerId` (a user) here.
+    workspaceId: v.optional(v.id("workspaces")),
+    ownerId: v.optional(v.id("users")),
     from: v.number(),
     to: v.optional(v.number()),
   })
@@ -74,8 +81,13 @@ export const assetTables = {
   assetFileRefs: defineTable({ storageId: v.id("_storage"), assetId: v.id("assets") })
     // Attach check and file removal.
     .index("by_storageId", ["storageId"]),
+  // Between workspaces: a member of the sending one offers to a person, who accepts into a
+  // workspace of theirs (set on accept). Both sides are set by the migration for older offers.
   transfers: defineTable({
     assetId: v.id("assets"),
+    fromWorkspaceId: v.optional(v.id("workspaces")),
+    toWorkspaceId: v.optional(v.id("workspaces")),
+    // The member who offered, and the person addressed.
     fromUserId: v.id("users"),
     // Set when the offer is accepted: an offer goes to an address, which may have no account yet.
     toUserId: v.optional(v.id("users")),
@@ -90,6 +102,6 @@ export const assetTables = {
     .index("by_toEmail_and_status", ["toEmail", "status"])
     // One pending offer per asset; the detail page's pending offer.
     .index("by_assetId_and_status", ["assetId", "status"])
-    // Outgoing offers.
-    .index("by_fromUserId_and_status", ["fromUserId", "status"]),
+    // A workspace's outgoing offers.
+    .index("by_fromWorkspaceId_and_status", ["fromWorkspaceId", "status"]),
 };

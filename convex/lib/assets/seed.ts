@@ -1,7 +1,8 @@
 // Demo assets for the local backend: a few per demo account, free of charge.
-import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { createBusinessAsset } from "../csv/assets";
+import { ensureBusinessWorkspace, ensurePersonalWorkspace } from "../workspaces/store";
+import type { Tagger } from "./tagging";
 import type { AssetInput } from "./rules";
 import { searchTextOf } from "./rules";
 import { reserveSerial } from "./serial";
@@ -36,9 +37,11 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
   for (const [email, assets] of Object.entries(DEMO)) {
     const owner = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).first();
     if (owner === null) continue;
+    // A business's items live in its business workspace, everything else in the personal one.
+    const workspaceId = (owner.isBusinessUser === true ? await ensureBusinessWorkspace(ctx, owner) : null) ?? (await ensurePersonalWorkspace(ctx, owner._id));
     const existing = await ctx.db
       .query("assets")
-      .withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", owner._id))
+      .withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId))
       .first();
     if (existing !== null) continue;
     let at = Date.now() - assets.length * 86_400_000;
@@ -46,11 +49,11 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
       at += 86_400_000;
       const serial = await reserveSerial(ctx);
       const assetId = await ctx.db.insert("assets", {
-        ...input, ownerId: owner._id, serial, status, files: [], taggedAt: at, updatedAt: at,
+        ...input, workspaceId, serial, status, files: [], taggedAt: at, updatedAt: at,
         searchText: searchTextOf({ ...input, serial }),
       });
-      await ctx.db.insert("assetOwners", { assetId, ownerId: owner._id, from: at });
-      await ctx.db.insert("assetEvents", { assetId, actorId: owner._id, type: "tagged", summary: `Tagged with serial ${serial}`, at });
+      await ctx.db.insert("assetOwners", { assetId, workspaceId, from: at });
+      await ctx.db.insert("assetEvents", { assetId, workspaceId, actorId: owner._id, type: "tagged", summary: `Tagged with serial ${serial}`, at });
       for (const { share, ...heir } of heirs) {
         const contactId = await ctx.db.insert("nokContacts", { ownerId: owner._id, ...heir, status: "pending", createdAt: at });
         await ctx.db.insert("beneficiaries", { ownerId: owner._id, assetId, contactId, share });
@@ -70,12 +73,12 @@ export const BULK_SEED_MAX = 500;
  * Business items "Bulk item 00001"… for load tests and benchmarks of the lists (E2E with
  * 2,000+ rows, bench/registry): numbered from `from`, spread over shelves and categories.
  */
-export async function seedBulkAssets(ctx: MutationCtx, ownerId: Id<"users">, from: number, count: number, at: number) {
+export async function seedBulkAssets(ctx: MutationCtx, tagger: Tagger, from: number, count: number, at: number) {
   for (let n = from; n < from + Math.min(count, BULK_SEED_MAX); n++) {
     const label = String(n + 1).padStart(5, "0");
     await createBusinessAsset(
       ctx,
-      ownerId,
+      tagger,
       {
         kind: "business",
         name: `Bulk item ${label}`,

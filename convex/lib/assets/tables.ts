@@ -122,7 +122,11 @@ export const assetChangeValidator = v.object({
 export type AssetChange = Infer<typeof assetChangeValidator>;
 
 export const assetFields = {
-  ownerId: v.id("users"),
+  // The workspace that holds the asset. Optional only for records written before workspaces,
+  // until migrations:moveToWorkspaces has run; every write sets it.
+  workspaceId: v.optional(v.id("workspaces")),
+  // Before workspaces: the owning user. The migration moves it to `workspaceId` and clears it.
+  ownerId: v.optional(v.id("users")),
   serial: v.string(),
   kind: assetKindValidator,
   name: v.string(),

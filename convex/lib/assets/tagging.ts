@@ -21,9 +21,12 @@ export const assetInputArgs = {
 };
 export const tagArgs = { ...assetInputArgs, files: v.array(newFileValidator) };
 
+/** Who tags (and pays, from their own wallet) into which workspace. */
+export type Tagger = { workspaceId: Id<"workspaces">; actorId: Id<"users"> };
+
 export async function tagAsset(
   ctx: MutationCtx,
-  ownerId: Id<"users">,
+  { workspaceId, actorId }: Tagger,
   input: AssetInput,
   newFiles: Infer<typeof newFileValidator>[],
   serial: string,
@@ -31,7 +34,7 @@ export async function tagAsset(
   const files = await checkUploads(ctx, newFiles, 0);
   // Charge, serial and asset commit together: a refused charge leaves no trace.
   await spend(ctx, {
-    userId: ownerId,
+    userId: actorId,
     amount: TAGGING_COST,
     source: "tagging",
     description: `Tagged ${serial}: ${input.name}`.slice(0, 200),
@@ -39,7 +42,7 @@ export async function tagAsset(
   const now = Date.now();
   const assetId = await ctx.db.insert("assets", {
     ...input,
-    ownerId,
+    workspaceId,
     serial,
     status: "active",
     files,
@@ -48,7 +51,7 @@ export async function tagAsset(
     searchText: searchTextOf({ ...input, serial }),
   });
   await claimFiles(ctx, assetId, files);
-  await ctx.db.insert("assetOwners", { assetId, ownerId, from: now });
-  await recordEvent(ctx, { assetId, actorId: ownerId, type: "tagged", summary: `Tagged with serial ${serial}` });
+  await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });
+  await recordEvent(ctx, { assetId, workspaceId, actorId, type: "tagged", summary: `Tagged with serial ${serial}` });
   return { assetId, serial };
 }

@@ -17,6 +17,8 @@ export const TRANSFER_MESSAGES = {
   notActive: "Only an active asset can be transferred. Mark it as found first.",
   closed: "This transfer offer is no longer open",
   notFound: "Transfer offer not found",
+  sameWorkspace: "This asset is already in this workspace",
+  willStaysPersonal: "A will asset can only be accepted into a personal workspace",
 } as const;
 
 export async function pendingTransfer(ctx: QueryCtx, assetId: Id<"assets">) {
@@ -54,6 +56,9 @@ export function offerEmail(to: string, serial: string, link: string) {
   };
 }
 
+/** Whether `transfer` was sent to `user`'s address (the recipient side of openTransfer). */
+export const sentTo = (user: Doc<"users">) => (transfer: Doc<"transfers">) => transfer.toEmail === inboxOf(user);
+
 /** The pending offers sent to `user`'s address, newest first. */
 export async function incomingOffers(ctx: QueryCtx, user: Doc<"users">, limit: number) {
   const inbox = inboxOf(user);
@@ -66,25 +71,23 @@ export async function incomingOffers(ctx: QueryCtx, user: Doc<"users">, limit: n
 }
 
 /**
- * A pending transfer the caller is a party to, as sender or as the owner of the
- * address it was sent to; to anyone else it reads as missing, whatever its state
- * (the ownership policy).
+ * A pending transfer the caller is a party to (`isParty`: the sending workspace, or the
+ * owner of the address it was sent to, see `sentTo`); to anyone else it reads as missing,
+ * whatever its state (the record policy).
  */
 export async function openTransfer(
   ctx: QueryCtx,
   transferId: Id<"transfers">,
-  side: "sender" | "recipient",
-  user: Doc<"users">,
+  isParty: (transfer: Doc<"transfers">) => boolean,
 ): Promise<Doc<"transfers">> {
   const transfer = await ctx.db.get("transfers", transferId);
-  const isParty = (t: Doc<"transfers">) => (side === "sender" ? t.fromUserId === user._id : t.toEmail === inboxOf(user));
   if (transfer === null || !isParty(transfer)) throw appError("NOT_FOUND", TRANSFER_MESSAGES.notFound);
   if (transfer.status !== "pending") throw appError("INVALID", TRANSFER_MESSAGES.closed);
   return transfer;
 }
 
-/** Moves ownership and appends to the provenance chain. */
-export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toUserId: Id<"users">, now: number) {
+/** Moves the asset to another workspace and appends to the provenance chain. */
+export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toWorkspaceId: Id<"workspaces">, now: number) {
   const owners = await ctx.db
     .query("assetOwners")
     .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
@@ -92,6 +95,6 @@ export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toUs
     .take(1);
   const current = owners[0];
   if (current !== undefined && current.to === undefined) await ctx.db.patch("assetOwners", current._id, { to: now });
-  await ctx.db.insert("assetOwners", { assetId: asset._id, ownerId: toUserId, from: now });
-  await ctx.db.patch("assets", asset._id, { ownerId: toUserId, updatedAt: now });
+  await ctx.db.insert("assetOwners", { assetId: asset._id, workspaceId: toWorkspaceId, from: now });
+  await ctx.db.patch("assets", asset._id, { workspaceId: toWorkspaceId, updatedAt: now });
 }

@@ -6,6 +6,7 @@ import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../constants";
 import { openWalletWithBonus } from "../ledger";
 import { effectiveRole } from "../roles";
 import type { Profile } from "../validators";
+import { ensurePersonalWorkspace } from "../workspaces/store";
 
 const REFERRAL_CODE_ATTEMPTS = 10;
 
@@ -32,6 +33,7 @@ export async function ensureProfile(ctx: MutationCtx, userId: Id<"users">, { ope
   if (user === null) return;
   // Idempotent: opens the wallet (with the sign-up bonus) for accounts that have none yet.
   if (openWallet) await openWalletWithBonus(ctx, userId);
+  await ensurePersonalWorkspace(ctx, userId);
   if (user.referralCode !== undefined) return;
   await ctx.db.patch("users", userId, {
     role: user.role ?? "influencer",

@@ -16,8 +16,10 @@ export const ALL_ASSETS = "assets:all";
 export const PUBLIC_ASSETS = "assets:public";
 const GLOBAL_SHARDS = 16;
 
-/** One owner's assets of one kind and status (read together, written by that owner: one shard). */
-export const ownedKey = (ownerId: Id<"users">, kind: AssetKind, status: AssetStatus) => `owner:${ownerId}:${kind}:${status}`;
+/** One workspace's assets of one kind and status (read together, written by its members: one shard). */
+export const ownedKey = (workspaceId: Id<"workspaces">, kind: AssetKind, status: AssetStatus) => `workspace:${workspaceId}:${kind}:${status}`;
+/** Before workspaces, a user's; the migration's moves empty these (counts:backfill resets them too). */
+export const legacyOwnedKey = (ownerId: Id<"users">, kind: AssetKind, status: AssetStatus) => `owner:${ownerId}:${kind}:${status}`;
 
 /**
  * A new client per use: the library remembers the shard it last wrote per key for the
@@ -32,24 +34,26 @@ export const assetCounter = () =>
 
 /** The counter keys an asset adds 1 to. */
 export function assetCountKeys(asset: Doc<"assets">): string[] {
-  const keys = [ALL_ASSETS, ownedKey(asset.ownerId, asset.kind, asset.status)];
+  const keys = [ALL_ASSETS];
+  if (asset.workspaceId !== undefined) keys.push(ownedKey(asset.workspaceId, asset.kind, asset.status));
+  else if (asset.ownerId !== undefined) keys.push(legacyOwnedKey(asset.ownerId, asset.kind, asset.status));
   if (asset.visibility === "public") keys.push(PUBLIC_ASSETS);
   return keys;
 }
 
-/** How many of the owner's assets match a kind and/or status (either may be left open). */
-export async function countOwned(ctx: QueryCtx | MutationCtx, ownerId: Id<"users">, filter: { kind?: AssetKind; status?: AssetStatus } = {}) {
-  const counts = await countOwnedByPair(ctx, ownerId, filter);
+/** How many of the workspace's assets match a kind and/or status (either may be left open). */
+export async function countOwned(ctx: QueryCtx | MutationCtx, workspaceId: Id<"workspaces">, filter: { kind?: AssetKind; status?: AssetStatus } = {}) {
+  const counts = await countOwnedByPair(ctx, workspaceId, filter);
   return counts.reduce((sum, c) => sum + c.count, 0);
 }
 
-/** The owner's count for every (kind, status) pair the filter keeps: one one-document read each (16 at most). */
-export async function countOwnedByPair(ctx: QueryCtx | MutationCtx, ownerId: Id<"users">, filter: { kind?: AssetKind; status?: AssetStatus } = {}) {
+/** The workspace's count for every (kind, status) pair the filter keeps: one one-document read each (16 at most). */
+export async function countOwnedByPair(ctx: QueryCtx | MutationCtx, workspaceId: Id<"workspaces">, filter: { kind?: AssetKind; status?: AssetStatus } = {}) {
   const counter = assetCounter();
   const kinds = filter.kind === undefined ? ASSET_KINDS : [filter.kind];
   const statuses = filter.status === undefined ? ASSET_STATUSES : [filter.status];
   const pairs = kinds.flatMap((kind) => statuses.map((status) => ({ kind, status })));
-  const counts = await Promise.all(pairs.map(({ kind, status }) => counter.count(ctx, ownedKey(ownerId, kind, status))));
+  const counts = await Promise.all(pairs.map(({ kind, status }) => counter.count(ctx, ownedKey(workspaceId, kind, status))));
   return pairs.map((pair, i) => ({ ...pair, count: counts[i] }));
 }
 

@@ -6,7 +6,6 @@
 // writes 500 assets then makes a handful of counter writes instead of thousands.
 // (A count read inside the same mutation, after its writes, does not see them yet:
 // no mutation reads counts.)
-import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { applyStockChange, type StockChange, type StockDimension } from "../inventory/stockGroups";
 import { assetCounter } from "./assetCounts";
@@ -21,9 +20,9 @@ export class CountTally {
   }
 
   /** Adds a change to one stock group (lib/inventory/stockGroups.ts). */
-  addStock(ownerId: Id<"users">, dimension: StockDimension, key: string, change: { items: number; quantity: number; value: number }) {
-    const id = JSON.stringify([ownerId, dimension, key]);
-    const sum = this.stock.get(id) ?? { ownerId, dimension, key, items: 0, quantity: 0, value: 0 };
+  addStock(scope: StockChange["scope"], dimension: StockDimension, key: string, change: { items: number; quantity: number; value: number }) {
+    const id = JSON.stringify([scope, dimension, key]);
+    const sum = this.stock.get(id) ?? { scope, dimension, key, items: 0, quantity: 0, value: 0 };
     sum.items += change.items;
     sum.quantity += change.quantity;
     sum.value += change.value;

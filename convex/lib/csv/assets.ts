@@ -7,15 +7,16 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "../assets/read";
 import { searchTextOf, type AssetInput } from "../assets/rules";
 import { reserveSerial } from "../assets/serial";
+import type { Tagger } from "../assets/tagging";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
 
-export async function createBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">, input: AssetInput, now: number) {
+export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, input: AssetInput, now: number) {
   const serial = await reserveSerial(ctx);
   const assetId = await ctx.db.insert("assets", {
     ...input,
-    ownerId,
+    workspaceId,
     serial,
     status: "active",
     files: [],
@@ -23,8 +24,8 @@ export async function createBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial }),
   });
-  await ctx.db.insert("assetOwners", { assetId, ownerId, from: now });
-  await recordEvent(ctx, { assetId, actorId: ownerId, type: "tagged", summary: `Tagged with serial ${serial} (CSV import)` });
+  await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });
+  await recordEvent(ctx, { assetId, workspaceId, actorId, type: "tagged", summary: `Tagged with serial ${serial} (CSV import)` });
   return assetId;
 }
 
@@ -32,9 +33,9 @@ export async function createBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">
  * Overwrites an item the business holds with a row of the file (same SKU); returns its fields
  * before, for a rollback, or null when the item is no longer the importer's business item.
  */
-export async function updateBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">, assetId: Id<"assets">, input: AssetInput, now: number): Promise<AssetBefore | null> {
+export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, assetId: Id<"assets">, input: AssetInput, now: number): Promise<AssetBefore | null> {
   const asset = await ctx.db.get("assets", assetId);
-  if (asset === null || asset.ownerId !== ownerId || asset.kind !== "business") return null;
+  if (asset === null || asset.workspaceId !== workspaceId || asset.kind !== "business") return null;
   const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: asset.details, searchText: asset.searchText };
   await ctx.db.patch("assets", assetId, {
     name: input.name,
@@ -44,16 +45,16 @@ export async function updateBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial: asset.serial }),
   });
-  await recordEvent(ctx, { assetId, actorId: ownerId, type: "edited", summary: "Updated by a CSV import" });
+  await recordEvent(ctx, { assetId, workspaceId, actorId, type: "edited", summary: "Updated by a CSV import" });
   return before;
 }
 
 /** Puts back an updated item's fields, while the importer still holds it. */
-export async function restoreBusinessAsset(ctx: MutationCtx, ownerId: Id<"users">, assetId: Id<"assets">, before: AssetBefore) {
+export async function restoreBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, assetId: Id<"assets">, before: AssetBefore) {
   const asset = await ctx.db.get("assets", assetId);
-  if (asset === null || asset.ownerId !== ownerId) return;
+  if (asset === null || asset.workspaceId !== workspaceId) return;
   await ctx.db.patch("assets", assetId, { ...before, updatedAt: Date.now() });
-  await recordEvent(ctx, { assetId, actorId: ownerId, type: "edited", summary: "CSV import undone: previous details restored" });
+  await recordEvent(ctx, { assetId, workspaceId, actorId, type: "edited", summary: "CSV import undone: previous details restored" });
 }
 
 /** Deletes an imported asset and everything created with it (the serial stays reserved). */
@@ -66,13 +67,13 @@ export async function deleteImportedAsset(ctx: MutationCtx, assetId: Id<"assets"
 }
 
 /**
- * Whether a rollback may remove this imported asset: only while the importer still owns
- * it and no transfer offer names it. An asset given away (or offered) meanwhile stays
+ * Whether a rollback may remove this imported asset: only while the importing workspace
+ * still holds it and no transfer offer names it. An asset given away (or offered) meanwhile stays
  * with whoever has it, and is not refunded.
  */
-export async function stillImportersOwn(ctx: MutationCtx, assetId: Id<"assets">, ownerId: Id<"users">): Promise<boolean> {
+export async function stillImportersOwn(ctx: MutationCtx, assetId: Id<"assets">, workspaceId: Id<"workspaces">): Promise<boolean> {
   const asset = await ctx.db.get("assets", assetId);
-  if (asset === null || asset.ownerId !== ownerId) return false;
+  if (asset === null || asset.workspaceId !== workspaceId) return false;
   for (const status of ["pending", "accepted"] as const) {
     const offer = await ctx.db
       .query("transfers")
@@ -83,13 +84,13 @@ export async function stillImportersOwn(ctx: MutationCtx, assetId: Id<"assets">,
   return true;
 }
 
-/** The business's items among `skus` (at most one per SKU: the newest). */
-export async function heldBySku(ctx: QueryCtx, ownerId: Id<"users">, skus: readonly string[]): Promise<{ sku: string; assetId: Id<"assets"> }[]> {
+/** The workspace's business items among `skus` (at most one per SKU: the newest). */
+export async function heldBySku(ctx: QueryCtx, workspaceId: Id<"workspaces">, skus: readonly string[]): Promise<{ sku: string; assetId: Id<"assets"> }[]> {
   const held: { sku: string; assetId: Id<"assets"> }[] = [];
   for (const sku of new Set(skus)) {
     const asset = await ctx.db
       .query("assets")
-      .withIndex("by_ownerId_and_sku", (q) => q.eq("ownerId", ownerId).eq("details.sku", sku))
+      .withIndex("by_workspaceId_and_sku", (q) => q.eq("workspaceId", workspaceId).eq("details.sku", sku))
       .order("desc")
       .first();
     if (asset !== null && asset.kind === "business") held.push({ sku, assetId: asset._id });

@@ -5,8 +5,8 @@ import { assetBeforeValidator, importJobFields } from "./tables";
 
 export const importTables = {
   importJobs: defineTable(importJobFields)
-    // /business-dashboard: the latest import's live progress; one running import per business.
-    .index("by_ownerId_and_createdAt", ["ownerId", "createdAt"]),
+    // /business-dashboard: the latest import's live progress; one running import per workspace.
+    .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"]),
   // One small row per batch applied: the live progress figure, and what makes a retried batch a no-op.
   importBatches: defineTable({ jobId: v.id("importJobs"), index: v.number(), applied: v.number() })
     .index("by_jobId_and_index", ["jobId", "index"]),

@@ -10,7 +10,11 @@ export type ImportStatus = Infer<typeof importStatusValidator>;
 export const onDuplicateValidator = literals(...DUPLICATE_CHOICES);
 
 export const importJobFields = {
-  ownerId: v.id("users"),
+  // The business workspace imported into, and the member who started (and paid for) it.
+  // Optional only until the migration has run; it moves `ownerId` to both.
+  workspaceId: v.optional(v.id("workspaces")),
+  startedBy: v.optional(v.id("users")),
+  ownerId: v.optional(v.id("users")),
   status: importStatusValidator,
   fileName: v.string(),
   onDuplicate: onDuplicateValidator,

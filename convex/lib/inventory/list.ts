@@ -19,20 +19,20 @@ const MAX_ROWS_READ = 2_000;
 type FilterField = "details.location" | "category";
 type InventoryIndex = { name: keyof DataModel["assets"]["indexes"]; fields: (FilterField | InventorySortField)[] };
 
-// The indexes in lib/assets/schema.ts that start with (ownerId, kind): their other fields.
+// The indexes in lib/assets/schema.ts that start with (workspaceId, kind): their other fields.
 const INDEXES: InventoryIndex[] = [
-  { name: "by_ownerId_and_kind_and_taggedAt", fields: ["taggedAt"] },
-  { name: "by_ownerId_and_kind_and_name", fields: ["name"] },
-  { name: "by_ownerId_and_kind_and_sku", fields: ["details.sku"] },
-  { name: "by_ownerId_and_kind_and_quantity", fields: ["details.quantity"] },
-  { name: "by_ownerId_and_kind_and_unitCost", fields: ["details.unitCost"] },
-  { name: "by_ownerId_and_kind_and_status_and_taggedAt", fields: ["status", "taggedAt"] },
-  { name: "by_ownerId_and_kind_and_location_and_taggedAt", fields: ["details.location", "taggedAt"] },
-  { name: "by_ownerId_and_kind_and_category_and_taggedAt", fields: ["category", "taggedAt"] },
-  { name: "by_ownerId_and_kind_and_location_and_category_and_taggedAt", fields: ["details.location", "category", "taggedAt"] },
-  { name: "by_ownerId_and_kind_and_location_and_name", fields: ["details.location", "name"] },
-  { name: "by_ownerId_and_kind_and_category_and_name", fields: ["category", "name"] },
-  { name: "by_ownerId_and_kind_and_location_and_category_and_name", fields: ["details.location", "category", "name"] },
+  { name: "by_workspaceId_and_kind_and_taggedAt", fields: ["taggedAt"] },
+  { name: "by_workspaceId_and_kind_and_name", fields: ["name"] },
+  { name: "by_workspaceId_and_kind_and_sku", fields: ["details.sku"] },
+  { name: "by_workspaceId_and_kind_and_quantity", fields: ["details.quantity"] },
+  { name: "by_workspaceId_and_kind_and_unitCost", fields: ["details.unitCost"] },
+  { name: "by_workspaceId_and_kind_and_status_and_taggedAt", fields: ["status", "taggedAt"] },
+  { name: "by_workspaceId_and_kind_and_location_and_taggedAt", fields: ["details.location", "taggedAt"] },
+  { name: "by_workspaceId_and_kind_and_category_and_taggedAt", fields: ["category", "taggedAt"] },
+  { name: "by_workspaceId_and_kind_and_location_and_category_and_taggedAt", fields: ["details.location", "category", "taggedAt"] },
+  { name: "by_workspaceId_and_kind_and_location_and_name", fields: ["details.location", "name"] },
+  { name: "by_workspaceId_and_kind_and_category_and_name", fields: ["category", "name"] },
+  { name: "by_workspaceId_and_kind_and_location_and_category_and_name", fields: ["details.location", "category", "name"] },
 ];
 
 /** What selects and orders the inventory's items: its table, "select all matching" and its CSV export. */
@@ -63,10 +63,10 @@ function servingIndex(eqs: FilterField[], field: InventorySortField): InventoryI
 
 type Range = { eq(field: string, value: unknown): Range };
 
-/** One page of the caller's business items that the filters select, in the sort's order (search: relevance). */
+/** One page of the workspace's business items that the filters select, in the sort's order (search: relevance). */
 export async function inventoryPage(
   ctx: QueryCtx,
-  ownerId: Id<"users">,
+  workspaceId: Id<"workspaces">,
   args: InventoryListArgs,
   paginationOpts: PaginationOptions,
 ): Promise<PaginationResult<Doc<"assets">>> {
@@ -80,7 +80,7 @@ export async function inventoryPage(
     // The search index filters on location and category too; relevance ignores the sort.
     return ctx.db
       .query("assets")
-      .withSearchIndex("search_text", (q) => eqs.reduce((s, [f, v]) => s.eq(f, v), q.search("searchText", search).eq("ownerId", ownerId).eq("kind", "business")))
+      .withSearchIndex("search_text", (q) => eqs.reduce((s, [f, v]) => s.eq(f, v), q.search("searchText", search).eq("workspaceId", workspaceId).eq("kind", "business")))
       .paginate(opts);
   }
   const { field, order } = inventoryOrder(args.sort ?? "newest");
@@ -88,7 +88,7 @@ export async function inventoryPage(
   // Without an index for both, the sort's own index (no filter fields) and a filter on top.
   const index = served ?? servingIndex([], field)!;
   const bounds = served === null ? [] : eqs;
-  const range = (q: Range) => bounds.reduce((r, [f, v]) => r.eq(f, v), q.eq("ownerId", ownerId).eq("kind", "business"));
+  const range = (q: Range) => bounds.reduce((r, [f, v]) => r.eq(f, v), q.eq("workspaceId", workspaceId).eq("kind", "business"));
   const rows = assetStream(ctx.db)
     .withIndex(index.name, range as never)
     .order(order);

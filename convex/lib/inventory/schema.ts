@@ -7,7 +7,10 @@ export const inventoryTables = {
   // in all, kept by a trigger on `assets` (lib/inventory/stockGroups.ts). A group-by with
   // its distinct keys is not something an aggregate B-tree lists, so each group is a row.
   stockGroups: defineTable({
-    ownerId: v.id("users"),
+    // The business workspace. Rows of a user (`ownerId`) are from before workspaces: the
+    // migration's moves empty them (and an empty group is deleted).
+    workspaceId: v.optional(v.id("workspaces")),
+    ownerId: v.optional(v.id("users")),
     dimension: v.union(v.literal("all"), v.literal("location"), v.literal("category"), v.literal("place")),
     // "" for items with no location / category; "place" keys are [location, category] as JSON.
     key: v.string(),
@@ -17,7 +20,9 @@ export const inventoryTables = {
     value: v.number(),
   })
     // The trigger's upsert and a filter's totals.
-    .index("by_ownerId_and_dimension_and_key", ["ownerId", "dimension", "key"])
+    .index("by_workspaceId_and_dimension_and_key", ["workspaceId", "dimension", "key"])
     // The "By location" / "By category" tables, largest value first.
-    .index("by_ownerId_and_dimension_and_value", ["ownerId", "dimension", "value"]),
+    .index("by_workspaceId_and_dimension_and_value", ["workspaceId", "dimension", "value"])
+    // Until the migration has run: the pre-workspace rows the trigger empties.
+    .index("by_ownerId_and_dimension_and_key", ["ownerId", "dimension", "key"]),
 };

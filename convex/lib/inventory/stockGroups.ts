@@ -1,4 +1,4 @@
-// Keeps `stockGroups` equal to the sums over each owner's business assets: every
+// Keeps `stockGroups` equal to the sums over each workspace's business assets: every
 // write to `assets` (through lib/writes.ts) moves the old document out of its groups
 // and the new one in. The moves are added up in the mutation's tally
 // (lib/counts/tally.ts) and written when it ends, in the same transaction, so
@@ -10,13 +10,25 @@ import type { CountTally } from "../counts/tally";
 export type StockDimension = Doc<"stockGroups">["dimension"];
 type StockTotals = { items: number; quantity: number; value: number };
 
-type Contribution = StockTotals & { ownerId: Id<"users">; location: string; category: string };
+/**
+ * Whose groups: a workspace's, or (a record from before workspaces, until the migration
+ * moves it) a user's. Written as one string so a tally can key on it.
+ */
+type StockScope = `workspace:${string}` | `owner:${string}`;
+type Contribution = StockTotals & { scope: StockScope; location: string; category: string };
+
+function scopeOf(asset: Doc<"assets">): StockScope | null {
+  if (asset.workspaceId !== undefined) return `workspace:${asset.workspaceId}`;
+  return asset.ownerId === undefined ? null : `owner:${asset.ownerId}`;
+}
 
 function contributionOf(asset: Doc<"assets"> | null): Contribution | null {
   if (asset === null || asset.details.kind !== "business") return null;
+  const scope = scopeOf(asset);
+  if (scope === null) return null;
   const { quantity, unitCost, location } = asset.details;
   return {
-    ownerId: asset.ownerId,
+    scope,
     location: location ?? "",
     category: asset.category ?? "",
     items: 1,
@@ -36,26 +48,41 @@ function groupsOf(c: Contribution): [StockDimension, string][] {
   ];
 }
 
-async function stockGroup(ctx: QueryCtx, ownerId: Id<"users">, dimension: StockDimension, key: string) {
+async function stockGroup(ctx: QueryCtx, workspaceId: Id<"workspaces">, dimension: StockDimension, key: string) {
   return await ctx.db
     .query("stockGroups")
-    .withIndex("by_ownerId_and_dimension_and_key", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension).eq("key", key))
+    .withIndex("by_workspaceId_and_dimension_and_key", (q) => q.eq("workspaceId", workspaceId).eq("dimension", dimension).eq("key", key))
     .unique();
 }
 
-export type StockChange = StockTotals & { ownerId: Id<"users">; dimension: StockDimension; key: string };
+/** The row a scope's group is kept in, and the fields that name its scope on insert. */
+async function scopedGroup(ctx: QueryCtx, scope: StockScope, dimension: StockDimension, key: string) {
+  const [kind, raw] = scope.split(":") as ["workspace" | "owner", string];
+  if (kind === "workspace") {
+    const workspaceId = raw as Id<"workspaces">;
+    return { row: await stockGroup(ctx, workspaceId, dimension, key), fields: { workspaceId } };
+  }
+  const ownerId = raw as Id<"users">;
+  const row = await ctx.db
+    .query("stockGroups")
+    .withIndex("by_ownerId_and_dimension_and_key", (q) => q.eq("ownerId", ownerId).eq("dimension", dimension).eq("key", key))
+    .unique();
+  return { row, fields: { ownerId } };
+}
+
+export type StockChange = StockTotals & { scope: StockScope; dimension: StockDimension; key: string };
 
 /** Writes one group's net change: creates it, moves its totals, or deletes it when it holds no item. */
 export async function applyStockChange(ctx: MutationCtx, change: StockChange) {
-  const { ownerId, dimension, key } = change;
-  const row = await stockGroup(ctx, ownerId, dimension, key);
+  const { scope, dimension, key } = change;
+  const { row, fields } = await scopedGroup(ctx, scope, dimension, key);
   const next = {
     items: (row?.items ?? 0) + change.items,
     quantity: (row?.quantity ?? 0) + change.quantity,
     value: (row?.value ?? 0) + change.value,
   };
   if (row === null) {
-    if (next.items > 0) await ctx.db.insert("stockGroups", { ownerId, dimension, key, ...next });
+    if (next.items > 0) await ctx.db.insert("stockGroups", { ...fields, dimension, key, ...next });
   } else if (next.items <= 0) await ctx.db.delete("stockGroups", row._id);
   else await ctx.db.patch("stockGroups", row._id, next);
 }
@@ -63,7 +90,7 @@ export async function applyStockChange(ctx: MutationCtx, change: StockChange) {
 /** Records a contribution's move in or out of its groups in the mutation's tally. */
 function tallyStock(counts: CountTally, c: Contribution, sign: 1 | -1) {
   for (const [dimension, key] of groupsOf(c)) {
-    counts.addStock(c.ownerId, dimension, key, { items: sign * c.items, quantity: sign * c.quantity, value: sign * c.value });
+    counts.addStock(c.scope, dimension, key, { items: sign * c.items, quantity: sign * c.quantity, value: sign * c.value });
   }
 }
 
@@ -89,7 +116,7 @@ export function addToStock(counts: CountTally, asset: Doc<"assets">) {
 const ZERO: StockTotals = { items: 0, quantity: 0, value: 0 };
 
 /** Exact totals of the business items a location / category filter selects. */
-export async function stockTotals(ctx: QueryCtx, ownerId: Id<"users">, filter: { location?: string; category?: string }): Promise<StockTotals> {
+export async function stockTotals(ctx: QueryCtx, workspaceId: Id<"workspaces">, filter: { location?: string; category?: string }): Promise<StockTotals> {
   const { location, category } = filter;
   const [dimension, key]: [StockDimension, string] =
     location !== undefined && category !== undefined
@@ -99,6 +126,6 @@ export async function stockTotals(ctx: QueryCtx, ownerId: Id<"users">, filter: {
         : category !== undefined
           ? ["category", category]
           : ["all", ""];
-  const row = await stockGroup(ctx, ownerId, dimension, key);
+  const row = await stockGroup(ctx, workspaceId, dimension, key);
   return row === null ? ZERO : { items: row.items, quantity: row.quantity, value: row.value };
 }

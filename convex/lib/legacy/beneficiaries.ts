@@ -3,6 +3,7 @@
 // The asset page, /nok and legacy release all read it through here.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { personOfAsset } from "../assets/read";
 import type { LegacyBeneficiary } from "../assets/tables";
 import { contactsOf, logLegacy } from "./log";
 import { NOK_LIMITS, type BeneficiaryView } from "./nokRules";
@@ -28,7 +29,7 @@ export async function beneficiariesOf(ctx: QueryCtx, assetId: Id<"assets">, name
 type Assignment = { contactId: Id<"nokContacts">; share?: number; instructions?: string };
 
 /** Replaces an asset's beneficiaries (an empty list clears them); the caller has checked the list. */
-export async function replaceBeneficiaries(ctx: MutationCtx, asset: Doc<"assets">, list: Assignment[]) {
+export async function replaceBeneficiaries(ctx: MutationCtx, asset: Doc<"assets">, ownerId: Id<"users">, list: Assignment[]) {
   const old = await ctx.db
     .query("beneficiaries")
     .withIndex("by_assetId", (q) => q.eq("assetId", asset._id))
@@ -36,7 +37,7 @@ export async function replaceBeneficiaries(ctx: MutationCtx, asset: Doc<"assets"
   for (const b of old) await ctx.db.delete("beneficiaries", b._id);
   for (const b of list) {
     const instructions = b.instructions?.trim() || undefined;
-    await ctx.db.insert("beneficiaries", { ownerId: asset.ownerId, assetId: asset._id, contactId: b.contactId, share: b.share, instructions });
+    await ctx.db.insert("beneficiaries", { ownerId, assetId: asset._id, contactId: b.contactId, share: b.share, instructions });
   }
 }
 
@@ -68,6 +69,8 @@ async function contactFor(ctx: MutationCtx, ownerId: Id<"users">, typed: LegacyB
 export async function moveTypedBeneficiaries(ctx: MutationCtx, asset: Doc<"assets">): Promise<Doc<"assets">> {
   const d = asset.details;
   if (d.kind !== "will" || d.beneficiaries === undefined) return asset;
+  const ownerId = await personOfAsset(ctx, asset);
+  if (ownerId === null) return asset;
   const now = Date.now();
   const existing = await ctx.db
     .query("beneficiaries")
@@ -76,16 +79,16 @@ export async function moveTypedBeneficiaries(ctx: MutationCtx, asset: Doc<"asset
   const named = new Set(existing.map((b) => b.contactId));
   let moved = 0;
   for (const typed of d.beneficiaries) {
-    const contactId = await contactFor(ctx, asset.ownerId, typed, now);
+    const contactId = await contactFor(ctx, ownerId, typed, now);
     if (named.has(contactId) || named.size >= NOK_LIMITS.beneficiariesPerAsset) continue;
     named.add(contactId);
-    await ctx.db.insert("beneficiaries", { ownerId: asset.ownerId, assetId: asset._id, contactId, share: typed.share });
+    await ctx.db.insert("beneficiaries", { ownerId, assetId: asset._id, contactId, share: typed.share });
     moved += 1;
   }
   const { beneficiaries: _moved, ...details } = d;
   await ctx.db.patch("assets", asset._id, { details });
   if (moved > 0) {
-    await logLegacy(ctx, asset.ownerId, "settings", `Beneficiaries of ${asset.name} (${asset.serial}) now live in your next-of-kin list`, now);
+    await logLegacy(ctx, ownerId, "settings", `Beneficiaries of ${asset.name} (${asset.serial}) now live in your next-of-kin list`, now);
   }
   return { ...asset, details };
 }

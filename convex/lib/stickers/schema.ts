@@ -6,13 +6,15 @@ import { v } from "convex/values";
 export const stickerTables = {
   // One row per batch, also its audit record: who made it, when, how many, how many claimed.
   stickerBatches: defineTable({
+    // The workspace whose label sheet it is (optional until the migration has run).
+    workspaceId: v.optional(v.id("workspaces")),
     createdBy: v.id("users"),
     createdAt: v.number(),
     count: v.number(),
     claimed: v.number(),
   })
-    // A creator's batches, newest first.
-    .index("by_createdBy_and_createdAt", ["createdBy", "createdAt"])
+    // A workspace's batches, newest first.
+    .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"])
     // Every batch, newest first (admins).
     .index("by_createdAt", ["createdAt"]),
   stickerCodes: defineTable({

@@ -23,21 +23,22 @@ export function assetNames(ctx: QueryCtx): AssetNames {
 const verifyLink = (serial: string) => `/verify/${serial}`;
 const placeText = (p?: { lat: number; lng: number }) => (p ? `near ${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}` : null);
 
-async function transferItems(ctx: QueryCtx, user: Doc<"users">, names: AssetNames): Promise<ActivityItem[]> {
-  const userId = user._id;
-  const pick = (index: "by_toUserId_and_status" | "by_fromUserId_and_status") =>
+async function transferItems(ctx: QueryCtx, workspaceId: Id<"workspaces">, user: Doc<"users">, names: AssetNames): Promise<ActivityItem[]> {
+  const [offers, acceptedByMe, sent] = await Promise.all([
+    incomingOffers(ctx, user, PER_SOURCE / 2),
     ctx.db
       .query("transfers")
-      .withIndex(index, (q) =>
-        index === "by_toUserId_and_status" ? q.eq("toUserId", userId).eq("status", "accepted") : q.eq("fromUserId", userId).eq("status", "accepted"),
-      )
+      .withIndex("by_toUserId_and_status", (q) => q.eq("toUserId", user._id).eq("status", "accepted"))
       .order("desc")
-      .take(PER_SOURCE / 2);
-  const [offers, received, sent] = await Promise.all([
-    incomingOffers(ctx, user, PER_SOURCE / 2),
-    pick("by_toUserId_and_status"),
-    pick("by_fromUserId_and_status"),
+      .take(PER_SOURCE / 2),
+    ctx.db
+      .query("transfers")
+      .withIndex("by_fromWorkspaceId_and_status", (q) => q.eq("fromWorkspaceId", workspaceId).eq("status", "accepted"))
+      .order("desc")
+      .take(PER_SOURCE / 2),
   ]);
+  // Offers are the person's; what arrived counts where it arrived.
+  const received = acceptedByMe.filter((t) => t.toWorkspaceId === workspaceId);
   const rows = [
     ...offers.map((t) => ({ t, type: "transferOffer" as const, title: "Transfer offered to you" })),
     ...received.map((t) => ({ t, type: "transferIn" as const, title: "Asset transferred to you" })),
@@ -58,26 +59,27 @@ async function transferItems(ctx: QueryCtx, user: Doc<"users">, names: AssetName
   );
 }
 
-/** Assets I hold that I tagged myself (one received by transfer shows as a transfer instead). */
-async function taggedByMe(ctx: QueryCtx, userId: Id<"users">, assets: Doc<"assets">[]) {
+/** Assets the workspace holds that were tagged in it (one received by transfer shows as a transfer instead). */
+async function taggedHere(ctx: QueryCtx, workspaceId: Id<"workspaces">, assets: Doc<"assets">[]) {
   const firstOwners = await Promise.all(
     assets.map((a) => ctx.db.query("assetOwners").withIndex("by_assetId", (q) => q.eq("assetId", a._id)).first()),
   );
-  return assets.filter((_, i) => (firstOwners[i]?.ownerId ?? userId) === userId);
+  return assets.filter((_, i) => (firstOwners[i]?.workspaceId ?? workspaceId) === workspaceId);
 }
 
-export async function recentActivity(ctx: QueryCtx, user: Doc<"users">): Promise<ActivityItem[]> {
+/** The workspace's registry activity, with the caller's own wallet and the offers addressed to them. */
+export async function recentActivity(ctx: QueryCtx, workspaceId: Id<"workspaces">, user: Doc<"users">): Promise<ActivityItem[]> {
   const userId = user._id;
   const names = assetNames(ctx);
   const [assets, transactions, alerts, found, transfers] = await Promise.all([
-    ctx.db.query("assets").withIndex("by_ownerId_and_taggedAt", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
+    ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
     ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId)).order("desc").take(PER_SOURCE),
-    ctx.db.query("verifyAlerts").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
-    ctx.db.query("foundReports").withIndex("by_ownerId_and_at", (q) => q.eq("ownerId", userId)).order("desc").take(PER_SOURCE),
-    transferItems(ctx, user, names),
+    ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
+    ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
+    transferItems(ctx, workspaceId, user, names),
   ]);
   const items: ActivityItem[] = [
-    ...(await taggedByMe(ctx, userId, assets)).map((a) => ({
+    ...(await taggedHere(ctx, workspaceId, assets)).map((a) => ({
       id: a._id,
       type: "tagged" as const,
       at: a.taggedAt,

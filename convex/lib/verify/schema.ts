@@ -5,9 +5,9 @@ import { foundReportFields, verifyAlertFields } from "./tables";
 export const verifyTables = {
   // Verify page: a live alert for the owner on every (rate-limited) visit, and finders' messages.
   verifyAlerts: defineTable(verifyAlertFields)
-    // The owner's alerts panel and toast, newest first.
-    .index("by_ownerId_and_at", ["ownerId", "at"]),
+    // The workspace's alerts panel and toast, newest first.
+    .index("by_workspaceId_and_at", ["workspaceId", "at"]),
   foundReports: defineTable(foundReportFields)
-    // The owner's found reports on /dashboard, newest first.
-    .index("by_ownerId_and_at", ["ownerId", "at"]),
+    // The workspace's found reports on /dashboard, newest first.
+    .index("by_workspaceId_and_at", ["workspaceId", "at"]),
 };

@@ -10,7 +10,9 @@ export type Place = Infer<typeof placeValidator>;
 
 export const verifyAlertFields = {
   assetId: v.id("assets"),
-  ownerId: v.id("users"),
+  // The asset's workspace, whose members see it (optional until the migration has run).
+  workspaceId: v.optional(v.id("workspaces")),
+  ownerId: v.optional(v.id("users")),
   at: v.number(),
   viewer: viewerKindValidator,
   place: v.optional(placeValidator),
@@ -19,7 +21,9 @@ export const verifyAlertFields = {
 
 export const foundReportFields = {
   assetId: v.id("assets"),
-  ownerId: v.id("users"),
+  // The asset's workspace, whose members see it (optional until the migration has run).
+  workspaceId: v.optional(v.id("workspaces")),
+  ownerId: v.optional(v.id("users")),
   message: v.string(),
   contact: v.optional(v.string()),
   at: v.number(),

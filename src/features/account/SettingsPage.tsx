@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useQuery } from "convex/react";
+import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { useSignOut } from "../../lib/useSignOut";
-import { Button, Card, PageSpinner } from "../../ui";
+import { Button, Card, PageSpinner, buttonClasses } from "../../ui";
 import { AccountPage } from "./AccountPage";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { SessionsPanel } from "./security/SessionsPanel";
@@ -31,6 +32,9 @@ export default function SettingsPage() {
             You sign in with a code sent to your phone, so there is no password to change.
           </p>
         )}
+      </Card>
+      <Card title="Workspaces" description="Share a household or business register: members, invitations and activity.">
+        <Link to="/workspaces" className={buttonClasses("outline")}>Manage workspaces</Link>
       </Card>
       {/* Account security: TOTP two-factor, and the sessions list with the logout scopes. */}
       <TwoFactorPanel />

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from "convex/react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -13,6 +12,7 @@ import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
 import { labelFormat } from "../../lib/labels/formats";
+import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
 import { formatDateTime } from "../../lib/format";
 
 // The label preview brings the QR encoder; it loads after the page, in a box of its final size.
@@ -74,7 +74,7 @@ function Files({ asset }: { asset: AssetDetail }) {
 function DeleteButton({ asset }: { asset: AssetDetail }) {
   const [open, setOpen] = useState(false);
   const { busy, run } = useSubmit({ fallback: "Could not delete the asset.", show: "toast" });
-  const remove = useMutation(api.assets.remove);
+  const remove = useWorkspaceMutation(api.assets.remove);
   const navigate = useNavigate();
   async function confirm() {
     await run(async () => {
@@ -112,9 +112,9 @@ function NotYours({ handedOverAt }: { handedOverAt: number | null }) {
 /** /assets/:assetId: the owner's full view of one asset. */
 export default function AssetDetailPage() {
   const { assetId = "" } = useParams();
-  const asset = useQuery(api.assets.get, { assetId });
+  const asset = useWorkspaceQuery(api.assets.get, { assetId });
   // Subscribed beside the asset, so the moment a buyer accepts both answers change together.
-  const handedOver = useQuery(api.transfers.handedOver, { assetId });
+  const handedOver = useWorkspaceQuery(api.transfers.handedOver, { assetId });
   const location = useLocation();
   const taggedSerial = (location.state as { taggedSerial?: string } | null)?.taggedSerial;
   if (asset === undefined || (asset === null && handedOver === undefined)) return <PageSpinner label="Loading asset..." />;

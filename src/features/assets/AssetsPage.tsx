@@ -1,4 +1,4 @@
-import { useConvex, useQuery } from "convex/react";
+import { useConvex } from "convex/react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
@@ -18,6 +18,7 @@ import { ListViewControls, LIST_VIEWS } from "../../lib/ListViewControls";
 import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
+import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
 
@@ -44,6 +45,7 @@ const COLUMNS: Column<AssetSummary>[] = [
 /** /assets: my assets as a sortable table (or cards) with exact totals, pages, selection and bulk actions. */
 export default function AssetsPage() {
   const client = useConvex();
+  const workspace = useWorkspace();
   const list = useListParams();
   const kind = list.get<AssetKind>("kind", ASSET_KINDS);
   const status = list.get<AssetStatus>("status", ASSET_STATUSES);
@@ -51,8 +53,8 @@ export default function AssetsPage() {
   const view = list.get("view", LIST_VIEWS) ?? "table";
   const search = useSearchParamText(list);
   const filter = { kind, status, sort, search: search.query || undefined };
-  const pages = useCursorPages(api.assets.listMine, filter, PAGE_SIZE[view]);
-  const total = useQuery(api.assets.countMine, search.query ? "skip" : { kind, status });
+  const pages = useCursorPages(api.assets.listMine, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE[view]);
+  const total = useWorkspaceQuery(api.assets.countMine, search.query ? "skip" : { kind, status });
   const selection = useSelection(JSON.stringify(filter));
   const bulk = useBulkRun();
   const filtered = Boolean(kind || status || search.query);
@@ -89,7 +91,7 @@ export default function AssetsPage() {
         onSort={(s) => list.set({ sort: s === "newest" ? undefined : s })}
         selection={selection}
         bulk={bulk}
-        matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, { ...filter, cursor }), onProgress)}
+        matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, workspace.inCurrent({ ...filter, cursor })), onProgress)}
         actions={<AssetBulkActions selection={selection} bulk={bulk} />}
         view={
           view === "cards" ? (rows) => (

@@ -1,7 +1,7 @@
-import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { useWorkspaceQuery } from "../../lib/useWorkspace";
 
 /** Every owner's period, as /verify shows it: dates only; the viewer's own marked. */
 function Owners({ owners }: { owners: AssetDetail["owners"] }) {
@@ -23,7 +23,7 @@ function Owners({ owners }: { owners: AssetDetail["owners"] }) {
 
 /** Every change to the asset while it was the viewer's, newest first, with who and when. */
 export function HistoryList({ asset }: { asset: AssetDetail }) {
-  const events = useQuery(api.assets.history, { assetId: asset._id });
+  const events = useWorkspaceQuery(api.assets.history, { assetId: asset._id });
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">
       <h2 id="history-title" className="font-semibold text-slate-900 dark:text-white">History</h2>

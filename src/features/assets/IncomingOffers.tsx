@@ -8,11 +8,12 @@ import { KIND_LABELS } from "../../../convex/lib/assets/rules";
 import { Button } from "../../ui";
 import { errorMessage } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
+import { useWorkspaceMutation } from "../../lib/useWorkspace";
 
 /** Transfer offers made to me, live; accept or decline. */
 export function IncomingOffers() {
   const offers = useQuery(api.transfers.incoming, {});
-  const accept = useMutation(api.transfers.accept);
+  const accept = useWorkspaceMutation(api.transfers.accept);
   const decline = useMutation(api.transfers.decline);
   const [busy, setBusy] = useState<Id<"transfers"> | null>(null);
   const navigate = useNavigate();

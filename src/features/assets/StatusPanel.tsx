@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -8,6 +7,7 @@ import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { Button } from "../../ui";
 import { errorMessage } from "../../lib/errors";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
+import { useWorkspaceMutation } from "../../lib/useWorkspace";
 
 const ACTIONS: Record<AssetStatus, { to: AssetStatus; label: string; variant: "primary" | "outline" | "danger" }[]> = {
   active: [
@@ -26,7 +26,7 @@ const ACTIONS: Record<AssetStatus, { to: AssetStatus; label: string; variant: "p
 };
 
 export function StatusPanel({ asset }: { asset: AssetDetail }) {
-  const setStatus = useMutation(api.assets.setStatus);
+  const setStatus = useWorkspaceMutation(api.assets.setStatus);
   const [busy, setBusy] = useState<AssetStatus | null>(null);
 
   async function change(to: AssetStatus) {

@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -6,11 +5,12 @@ import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, Input, Form } from "../../ui";
 import { formatDateTime } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
+import { useWorkspaceMutation } from "../../lib/useWorkspace";
 
 /** Offer the asset by e-mail (to a member, or an invitation to sign up and accept), or cancel the open offer. */
 export function TransferPanel({ asset }: { asset: AssetDetail }) {
-  const offer = useMutation(api.transfers.offer);
-  const cancel = useMutation(api.transfers.cancel);
+  const offer = useWorkspaceMutation(api.transfers.offer);
+  const cancel = useWorkspaceMutation(api.transfers.cancel);
   const [email, setEmail] = useState("");
   const { busy, error, setError, run } = useSubmit({ fallback: "Could not send the offer." });
   const cancelling = useSubmit({ fallback: "Could not cancel.", show: "toast" });

@@ -5,6 +5,7 @@ import { CALLBACK_ERROR_DELAY_MS, CALLBACK_SUCCESS_DELAY_MS } from "../../../con
 import { AuthShell } from "./AuthShell";
 import { afterVerificationPath, DEFAULT_AFTER_SIGN_IN, TAGGING_SOURCE } from "./authRedirects";
 import { useApplyReferral } from "./useApplyReferral";
+import { pendingInvitation } from "../../lib/pendingInvitation";
 
 const CALLBACK_MESSAGES = {
   verifying: "Verifying your email...",
@@ -79,7 +80,8 @@ export default function AuthCallbackPage() {
           settle({
             tone: "success",
             message: tagging && applied ? CALLBACK_MESSAGES.verifiedTagging : CALLBACK_MESSAGES.verified,
-            to: applied ? afterVerificationPath(from) : DEFAULT_AFTER_SIGN_IN,
+            // Signed up through a workspace invitation: back to it, where the acceptance completes.
+            to: pendingInvitation() ?? (applied ? afterVerificationPath(from) : DEFAULT_AFTER_SIGN_IN),
             delay: CALLBACK_SUCCESS_DELAY_MS,
           });
         } catch {

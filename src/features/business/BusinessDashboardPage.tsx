@@ -1,4 +1,4 @@
-import { useConvex, useQuery } from "convex/react";
+import { useConvex } from "convex/react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -12,6 +12,8 @@ import { errorMessage } from "../../lib/errors";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { INVENTORY_SORTS } from "../../../convex/lib/assets/sorts";
+import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
+import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
 
 const ALL = "__all__";
 // The URL spelling of "items with no location / category" (an empty param would read as absent).
@@ -34,19 +36,20 @@ function Stat({ label, value, wide = false }: { label: string; value: string; wi
 
 function Inventory() {
   const client = useConvex();
+  const { inCurrent } = useWorkspace();
   const list = useListParams();
   const location = fromParam(list.get("location"));
   const category = fromParam(list.get("category"));
   const sort = list.get("sort", INVENTORY_SORTS) ?? "newest";
   const search = useSearchParamText(list);
   const [exporting, setExporting] = useState(false);
-  const data = useQuery(api.inventory.summary, { location, category });
+  const data = useWorkspaceQuery(api.inventory.summary, { location, category });
   const filter = { sort, search: search.query || undefined, location, category };
   // The file holds what the table shows: its filters, search and order.
   const exportShown = async () => {
     setExporting(true);
     try {
-      download(await inventoryCsv(client, filter), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
+      download(await inventoryCsv(client, inCurrent(filter)), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (e) {
       toast.error(errorMessage(e, "Could not export the inventory"));
     } finally {
@@ -101,14 +104,16 @@ export default function BusinessDashboardPage() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Business inventory</h1>
       <p className="-mt-4 mb-6 text-sm"><Link to="/stickers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">QR stickers: print codes now, claim them on items later</Link></p>
-      <div className="flex flex-col gap-6">
-        <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
-          <Inventory />
-        </QueryErrorBoundary>
-        <Card title="Import from CSV" description="Check a file, see every problem, then import it all at once.">
-          <ImportPanel />
-        </Card>
-      </div>
+      <BusinessWorkspaceGate>
+        <div className="flex flex-col gap-6">
+          <QueryErrorBoundary fallback={() => <p role="alert">We could not load your inventory just now.</p>}>
+            <Inventory />
+          </QueryErrorBoundary>
+          <Card title="Import from CSV" description="Check a file, see every problem, then import it all at once.">
+            <ImportPanel />
+          </Card>
+        </div>
+      </BusinessWorkspaceGate>
     </section>
   );
 }

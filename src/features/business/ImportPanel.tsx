@@ -1,7 +1,6 @@
 // The CSV import, step by step: choose a file (or download the template), match
 // its columns, see every bad row, choose what duplicates do, see the price and
 // the balance, pay; then follow the job live, or cancel it.
-import { useAction, useQuery } from "convex/react";
 import { useMemo, useRef, useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -20,10 +19,11 @@ import { ImportProgress } from "./ImportProgress";
 import { MappingForm } from "./MappingForm";
 import { readCsvFile, type ReadFile } from "./readCsvFile";
 import { useHeldSkus } from "./useHeldSkus";
+import { useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
 
 export function ImportPanel() {
-  const start = useAction(api.imports.start);
-  const job = useQuery(api.imports.current, {});
+  const start = useWorkspaceAction(api.imports.start);
+  const job = useWorkspaceQuery(api.imports.current, {});
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<ReadFile | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});

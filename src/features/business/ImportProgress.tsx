@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -6,11 +5,12 @@ import { errorMessage } from "../../lib/errors";
 import { formatNumber, formatTmt } from "../../lib/format";
 import { Button } from "../../ui";
 import { ProgressBar } from "./ProgressBar";
+import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
 
 /** The latest import, live: rows written so far while it runs, cancel, and how it ended. */
 export function ImportProgress() {
-  const job = useQuery(api.imports.current, {});
-  const cancel = useMutation(api.imports.cancel);
+  const job = useWorkspaceQuery(api.imports.current, {});
+  const cancel = useWorkspaceMutation(api.imports.cancel);
   const [cancelling, setCancelling] = useState(false);
   if (!job) return null;
   const stop = async () => {

@@ -12,6 +12,7 @@ import { formatDate, formatMoney, formatNumber } from "../../lib/format";
 import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
+import { useWorkspace } from "../../lib/useWorkspace";
 
 type Item = FunctionReturnType<typeof api.inventory.items>["page"][number];
 export type InventoryFilter = { sort: InventorySort; search?: string; location?: string; category?: string };
@@ -44,7 +45,8 @@ const COLUMNS: Column<Item>[] = [
 /** The inventory's items: sortable, paged, with an exact total, selection and the asset bulk actions. */
 export function InventoryTable({ filter, total, onSort }: { filter: InventoryFilter; total: number | null | undefined; onSort: (sort: string) => void }) {
   const client = useConvex();
-  const pages = useCursorPages(api.inventory.items, filter, PAGE_SIZE);
+  const workspace = useWorkspace();
+  const pages = useCursorPages(api.inventory.items, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE);
   const selection = useSelection(JSON.stringify(filter));
   const bulk = useBulkRun();
   return (
@@ -61,7 +63,7 @@ export function InventoryTable({ filter, total, onSort }: { filter: InventoryFil
       onSort={onSort}
       selection={selection}
       bulk={bulk}
-      matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, { ...filter, kind: "business", cursor }), onProgress)}
+      matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, workspace.inCurrent({ ...filter, kind: "business" as const, cursor })), onProgress)}
       actions={<AssetBulkActions selection={selection} bulk={bulk} />}
       empty={<p className="text-sm text-slate-600 dark:text-slate-400">No business items match. Import a CSV or tag a business asset.</p>}
     />

@@ -3,11 +3,13 @@
 import { useConvex } from "convex/react";
 import { useEffect, useState } from "react";
 import { api } from "../../../convex/_generated/api";
+import { useWorkspace } from "../../lib/useWorkspace";
 
 const CHUNK = 1_000;
 
 export function useHeldSkus(skus: readonly string[] | null): { held: ReadonlySet<string> | null; error: boolean } {
   const client = useConvex();
+  const { inCurrent } = useWorkspace();
   const [state, setState] = useState<{ for: readonly string[] | null; held: ReadonlySet<string> | null; error: boolean }>({ for: null, held: null, error: false });
   useEffect(() => {
     if (skus === null) return;
@@ -16,7 +18,7 @@ export function useHeldSkus(skus: readonly string[] | null): { held: ReadonlySet
       try {
         const held = new Set<string>();
         for (let i = 0; i < skus.length; i += CHUNK) {
-          for (const sku of await client.query(api.imports.heldSkus, { skus: skus.slice(i, i + CHUNK) })) held.add(sku);
+          for (const sku of await client.query(api.imports.heldSkus, inCurrent({ skus: skus.slice(i, i + CHUNK) }))) held.add(sku);
         }
         if (live) setState({ for: skus, held, error: false });
       } catch {
@@ -26,6 +28,6 @@ export function useHeldSkus(skus: readonly string[] | null): { held: ReadonlySet
     return () => {
       live = false;
     };
-  }, [client, skus]);
+  }, [client, inCurrent, skus]);
   return state.for === skus ? { held: state.held, error: state.error } : { held: null, error: false };
 }

@@ -1,15 +1,15 @@
-import { useMutation } from "convex/react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import type { OwnerAlerts } from "../../../convex/lib/verify/tables";
 import { Button, cn } from "../../ui";
 import { DASHBOARD_TEXT, placeText } from "./dashboardText";
 import { formatDateTime } from "../../lib/format";
+import { useWorkspaceMutation } from "../../lib/useWorkspace";
 
 const panel = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
 function VisitAlerts({ data }: { data: OwnerAlerts }) {
-  const markSeen = useMutation(api.dashboard.markAlertsSeen);
+  const markSeen = useWorkspaceMutation(api.dashboard.markAlertsSeen);
   return (
     <section aria-labelledby="verify-alerts" className={panel}>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -8,14 +8,15 @@ import { DASHBOARD_TEXT } from "./dashboardText";
 import { LegacyPanel } from "./LegacyPanel";
 import { OnboardingChecklist } from "./OnboardingChecklist";
 import { Shortcuts } from "./Shortcuts";
+import { useWorkspaceQuery } from "../../lib/useWorkspace";
 
 /** /dashboard: every panel is a live query, so tags, alerts and tokens appear as they happen. */
 export default function DashboardPage() {
   const me = useQuery(api.users.me, {});
-  const counts = useQuery(api.dashboard.overview, {});
+  const counts = useWorkspaceQuery(api.dashboard.overview, {});
   const balance = useQuery(api.wallet.balance, {});
-  const alerts = useQuery(api.dashboard.alerts, {});
-  const activity = useQuery(api.dashboard.activity, {});
+  const alerts = useWorkspaceQuery(api.dashboard.alerts, {});
+  const activity = useWorkspaceQuery(api.dashboard.activity, {});
   const name = me?.fullName?.trim().split(/\s+/)[0];
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">

@@ -1,4 +1,3 @@
-import { useQuery } from "convex/react";
 import { useMemo, useState } from "react";
 import { api } from "../../../convex/_generated/api";
 import { PageSpinner } from "../../ui";
@@ -6,12 +5,13 @@ import { formatNumber } from "../../lib/format";
 import { CLAIM_CAPTION, verifyUrl } from "../../lib/labels/label";
 import { LabelPrintPanel } from "../../lib/labels/LabelPrintPanel";
 import { STICKER_TEXT } from "./stickerText";
+import { useWorkspaceQuery } from "../../lib/useWorkspace";
 
 type Props = { batchId: string; formatId: string; onFormatChange: (id: string) => void };
 
 /** One batch's label sheet: every code (or the ones still unclaimed), in any label stock. */
 export function BatchSheet({ batchId, formatId, onFormatChange }: Props) {
-  const sheet = useQuery(api.stickers.batchCodes, { batchId });
+  const sheet = useWorkspaceQuery(api.stickers.batchCodes, { batchId });
   const [unclaimedOnly, setUnclaimedOnly] = useState(true);
   const labels = useMemo(
     () =>

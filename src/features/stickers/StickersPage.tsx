@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
@@ -10,10 +9,12 @@ import { useLabelFormat } from "../../lib/labels/useLabelFormat";
 import { useSubmit } from "../../lib/useSubmit";
 import { BatchSheet } from "./BatchSheet";
 import { STICKER_TEXT } from "./stickerText";
+import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
+import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
 
 function NewBatchForm({ onCreated }: { onCreated: (id: Id<"stickerBatches">) => void }) {
   const [count, setCount] = useState("21");
-  const createBatch = useMutation(api.stickers.createBatch);
+  const createBatch = useWorkspaceMutation(api.stickers.createBatch);
   const { busy, error, setError, run } = useSubmit({ fallback: "The batch could not be created. Please try again." });
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,7 +32,7 @@ function NewBatchForm({ onCreated }: { onCreated: (id: Id<"stickerBatches">) => 
 }
 
 function BatchList({ selected, onSelect }: { selected: string | null; onSelect: (id: Id<"stickerBatches">) => void }) {
-  const batches = useQuery(api.stickers.batches, {});
+  const batches = useWorkspaceQuery(api.stickers.batches, {});
   if (batches === undefined) return <PageSpinner label="Loading batches..." />;
   if (batches.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{STICKER_TEXT.noBatches}</p>;
   const showCreator = batches.some((b) => b.creator !== null);
@@ -88,17 +89,19 @@ export default function StickersPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{STICKER_TEXT.title}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">{STICKER_TEXT.intro}</p>
       </div>
-      <Card title={STICKER_TEXT.newBatch}>
-        <NewBatchForm onCreated={(id) => update({ batch: id })} />
-      </Card>
-      <Card title={STICKER_TEXT.batches}>
-        <BatchList selected={selected} onSelect={(id) => update({ batch: id })} />
-      </Card>
-      {selected !== null && (
-        <Card title="Label sheet">
-          <BatchSheet key={selected} batchId={selected} formatId={formatId} onFormatChange={setFormat} />
+      <BusinessWorkspaceGate>
+        <Card title={STICKER_TEXT.newBatch}>
+          <NewBatchForm onCreated={(id) => update({ batch: id })} />
         </Card>
-      )}
+        <Card title={STICKER_TEXT.batches}>
+          <BatchList selected={selected} onSelect={(id) => update({ batch: id })} />
+        </Card>
+        {selected !== null && (
+          <Card title="Label sheet">
+            <BatchSheet key={selected} batchId={selected} formatId={formatId} onFormatChange={setFormat} />
+          </Card>
+        )}
+      </BusinessWorkspaceGate>
     </section>
   );
 }

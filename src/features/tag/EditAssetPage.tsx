@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
@@ -15,6 +14,7 @@ import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { clientErrorMessage } from "../../lib/errors";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
+import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
 
 type AttachedFile = AssetDetail["files"][number];
 
@@ -23,8 +23,8 @@ type AttachedFile = AssetDetail["files"][number];
  * Deleting one takes effect at once, not on Save, so it is confirmed first: Cancel on the form would not bring it back.
  */
 function ExistingFiles({ asset }: { asset: AssetDetail }) {
-  const removeFile = useMutation(api.assetFiles.remove);
-  const setCover = useMutation(api.assetFiles.setCover);
+  const removeFile = useWorkspaceMutation(api.assetFiles.remove);
+  const setCover = useWorkspaceMutation(api.assetFiles.setCover);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AttachedFile | null>(null);
   if (asset.files.length === 0) return null;
@@ -82,9 +82,9 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const [coverId, setCoverId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Saving failed. Please try again.", clientErrors: true });
-  const update = useMutation(api.assets.update);
-  const addFiles = useMutation(api.assetFiles.add);
-  const setCover = useMutation(api.assetFiles.setCover);
+  const update = useWorkspaceMutation(api.assets.update);
+  const addFiles = useWorkspaceMutation(api.assetFiles.add);
+  const setCover = useWorkspaceMutation(api.assetFiles.setCover);
   const uploadFile = useUploadFile();
   const navigate = useNavigate();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
@@ -128,7 +128,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
 /** /assets/:assetId/edit: the owner's fields and files. */
 export default function EditAssetPage() {
   const { assetId } = useParams();
-  const asset = useQuery(api.assets.get, { assetId: assetId as Id<"assets"> });
+  const asset = useWorkspaceQuery(api.assets.get, { assetId: assetId as Id<"assets"> });
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       {asset === undefined ? (

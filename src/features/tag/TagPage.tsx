@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "convex/react";
+import { useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
@@ -20,6 +20,7 @@ import { useUploadFile } from "../../lib/useUploadFile";
 import { toastSpendFailure } from "../../lib/spendToasts";
 import { useConnection } from "../../lib/useConnection";
 import { forgetClaim, pendingClaim } from "../../lib/pendingClaim";
+import { useWorkspaceMutation } from "../../lib/useWorkspace";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -40,8 +41,8 @@ export default function TagPage() {
   const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Tagging failed. Please try again.", clientErrors: true });
   const balance = useQuery(api.wallet.balance, {});
   const uploadFile = useUploadFile();
-  const tag = useMutation(api.assets.tag);
-  const claim = useMutation(api.stickers.claim);
+  const tag = useWorkspaceMutation(api.assets.tag);
+  const claim = useWorkspaceMutation(api.stickers.claim);
   const navigate = useNavigate();
   const connection = useConnection();
   const balanceValue = typeof balance === "number" ? balance : null;

@@ -1,8 +1,9 @@
-import { useConvexAuth, useQuery } from "convex/react";
+import { useConvexAuth } from "convex/react";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { OwnerAlerts } from "../../../convex/lib/verify/tables";
+import { useWorkspaceQuery } from "../../lib/useWorkspace";
 
 const placeText = (p: { lat: number; lng: number } | null) => (p ? ` near ${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}` : "");
 
@@ -33,7 +34,7 @@ export function newArrivals(previous: OwnerAlerts | null, next: OwnerAlerts) {
  */
 export function VisitAlertListener() {
   const { isAuthenticated } = useConvexAuth();
-  const data = useQuery(api.dashboard.alerts, isAuthenticated ? {} : "skip");
+  const data = useWorkspaceQuery(api.dashboard.alerts, isAuthenticated ? {} : "skip");
   const previous = useRef<OwnerAlerts | null>(null);
   useEffect(() => {
     if (!data) {

@@ -1,4 +1,4 @@
-import { EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
+import { EVERYONE, SIGNED_IN, EDITOR, READER, type Rows } from "../permission-types";
 
 // Verify page, public assets and dashboard (issue 7b). The verify page is for anyone;
 // dashboard reads answer null to visitors (route guard and sign-out races).
@@ -17,10 +17,10 @@ export const rows: Rows = {
     handlerError: "NOT_FOUND",
   },
   "publicAssets:list": { kind: "query", args: () => ({ paginationOpts: { numItems: 5, cursor: null } }), allowed: EVERYONE },
-  "dashboard:overview": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "dashboard:overview": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
   "onboarding:checklist": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "onboarding:dismiss": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
-  "dashboard:activity": { kind: "query", args: () => ({}), allowed: EVERYONE },
-  "dashboard:alerts": { kind: "query", args: () => ({}), allowed: EVERYONE },
-  "dashboard:markAlertsSeen": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
+  "dashboard:activity": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
+  "dashboard:alerts": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
+  "dashboard:markAlertsSeen": { kind: "mutation", workspace: EDITOR, args: () => ({}), allowed: SIGNED_IN },
 };

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../../../local-backend/index.mjs";
+import { inWorkspace } from "../../support/workspace-client";
+import { api } from "../../../convex/_generated/api";
 
 export const DEMO_PASSWORD = "password123";
 export const DESKTOP = { width: 1280, height: 800 };
@@ -150,10 +152,11 @@ export async function authToken(page: Page): Promise<string> {
   return token;
 }
 
-export function clientAs(backend: Backend, token: string): ConvexHttpClient {
+/** A client signed in with `token`, acting in that user's personal workspace unless a call names another. */
+export function clientAs(backend: Backend, token: string) {
   const client = new ConvexHttpClient(backend.url, { logger: false });
   client.setAuth(token);
-  return client;
+  return inWorkspace(client, async () => (await client.query(api.workspaces.listMine, {}))[0]?._id ?? null);
 }
 
 /** The users-table id of a password account (internal seed helper). */

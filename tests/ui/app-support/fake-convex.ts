@@ -79,6 +79,18 @@ export function resetFakes() {
 }
 
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
+
+export const PERSONAL_WORKSPACE = { _id: "ws_personal", name: "Personal", kind: "personal", role: "owner", verifiedName: null } as const;
+export const BUSINESS_WORKSPACE = { _id: "ws_business", name: "Mia's Shop", kind: "business", role: "owner", verifiedName: null } as const;
+const workspaceLists = new Map<string, unknown[]>();
+
+/** A signed-in user's workspaces unless a test sets `workspaces:listMine`: personal, and a business one with the flag. */
+function defaultWorkspaces() {
+  if (!fake.auth.isAuthenticated) return undefined;
+  const key = fake.me?.isBusinessUser ? "business" : "personal";
+  if (!workspaceLists.has(key)) workspaceLists.set(key, key === "business" ? [PERSONAL_WORKSPACE, BUSINESS_WORKSPACE] : [PERSONAL_WORKSPACE]);
+  return workspaceLists.get(key);
+}
 const pages = new WeakMap<unknown[], unknown>();
 
 export const convexReactModule = {
@@ -86,7 +98,7 @@ export const convexReactModule = {
   useQuery: (query: FunctionReference<"query">, args?: unknown) => {
     if (args === "skip") return undefined;
     const name = getFunctionName(query);
-    const value = name === "users:me" ? fake.me : fake.queries[name];
+    const value = name === "users:me" ? fake.me : name === "workspaces:listMine" ? (fake.queries[name] ?? defaultWorkspaces()) : fake.queries[name];
     // A page of a paginated query (page navigation): the listed items, as the only page.
     const paged = typeof args === "object" && args !== null && "paginationOpts" in args;
     if (paged && value === undefined) return EMPTY_PAGE;

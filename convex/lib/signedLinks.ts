@@ -1,23 +1,26 @@
-// Signed one-purpose links (contact confirmation, lapse confirmation, beneficiary
-// access). A token is random bytes plus an HMAC over them and its purpose, so a
-// forged or re-purposed token is refused before any lookup; only its SHA-256 is stored.
+// Signed one-purpose links (next-of-kin contact confirmation, lapse confirmation,
+// beneficiary access, workspace invitations and join links). A token is random bytes
+// plus an HMAC over them and its purpose, so a forged or re-purposed token is refused
+// before any lookup; only its SHA-256 is stored.
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256, sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { env } from "../../_generated/server";
-import { LINK_TOKEN_BYTES } from "../tokenLinks";
+import { env } from "../_generated/server";
+import { LINK_TOKEN_BYTES } from "./tokenLinks";
 
-type TokenPurpose = "contact" | "lapse" | "grant";
+type TokenPurpose = "contact" | "lapse" | "grant" | "invite" | "join";
 const encoder = new TextEncoder();
 
-// LEGACY_LINK_SECRET when the deployment sets one; otherwise derived from the
-// auth signing key, which every deployment has and no client ever sees.
+// LEGACY_LINK_SECRET when the deployment sets one (its name predates the other purposes;
+// renaming it would void every link already sent); otherwise derived from the auth
+// signing key, which every deployment has and no client ever sees. The purpose is part
+// of what is signed, so a token of one purpose is refused for every other.
 function secret(): Uint8Array {
   const dedicated = env.LEGACY_LINK_SECRET;
   if (dedicated) return encoder.encode(dedicated);
   const key = env.JWT_PRIVATE_KEY;
-  if (!key) throw new Error("JWT_PRIVATE_KEY or LEGACY_LINK_SECRET must be set to sign legacy links");
+  if (!key) throw new Error("JWT_PRIVATE_KEY or LEGACY_LINK_SECRET must be set to sign links");
   return sha256(encoder.encode(`tagmything-legacy-links:${key}`));
 }
 

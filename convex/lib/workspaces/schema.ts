@@ -1,0 +1,28 @@
+// The workspace tables; convex/schema.ts assembles every domain's tables into the schema.
+import { defineTable } from "convex/server";
+import { workspaceActivityFields, workspaceFields, workspaceInvitationFields, workspaceMemberFields } from "./tables";
+
+export const workspaceTables = {
+  // A register: personal (one per user), household or business. It owns every registry record.
+  workspaces: defineTable(workspaceFields)
+    // A user's personal workspace (the one they created of kind personal), and the cap on creations.
+    .index("by_createdBy_and_kind", ["createdBy", "kind"]),
+  // Who belongs to a workspace, with which role.
+  workspaceMembers: defineTable(workspaceMemberFields)
+    // The policy's membership check on every workspace call.
+    .index("by_workspaceId_and_userId", ["workspaceId", "userId"])
+    // The switcher: a user's workspaces.
+    .index("by_userId", ["userId"])
+    // Owners and admins of a workspace ("at least one owner"), and members by role.
+    .index("by_workspaceId_and_role", ["workspaceId", "role"]),
+  // Pending e-mail invitations and join links; each is deleted when it expires (scheduled at creation).
+  workspaceInvitations: defineTable(workspaceInvitationFields)
+    // Opening a link: the hash of its token.
+    .index("by_tokenHash", ["tokenHash"])
+    // The members page's list, and the cap on pending invitations.
+    .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"])
+    // A second invitation to the same address renews the first.
+    .index("by_workspaceId_and_email", ["workspaceId", "email"]),
+  // Who did what in a workspace, newest first on the activity feed.
+  workspaceActivity: defineTable(workspaceActivityFields).index("by_workspaceId_and_at", ["workspaceId", "at"]),
+};

@@ -1,0 +1,138 @@
+// Workspace field shapes and validators, written once for schema, args and returns.
+import { literals } from "convex-helpers/validators";
+import { v, type Infer } from "convex/values";
+
+const WORKSPACE_KINDS = ["personal", "household", "business"] as const;
+const workspaceKindValidator = literals(...WORKSPACE_KINDS);
+export type WorkspaceKind = Infer<typeof workspaceKindValidator>;
+
+/** Highest first: each role may do everything the roles after it may do. */
+export const WORKSPACE_ROLES = ["owner", "admin", "editor", "viewer"] as const;
+export const workspaceRoleValidator = literals(...WORKSPACE_ROLES);
+export type WorkspaceRole = Infer<typeof workspaceRoleValidator>;
+
+export const workspaceFields = {
+  name: v.string(),
+  kind: workspaceKindValidator,
+  createdBy: v.id("users"),
+  // A business's published name on /verify ("Registered by Acme Tools Ltd"); unset = masked.
+  verifiedName: v.optional(v.string()),
+};
+
+export const workspaceMemberFields = {
+  workspaceId: v.id("workspaces"),
+  userId: v.id("users"),
+  role: workspaceRoleValidator,
+  joinedAt: v.number(),
+};
+
+/** One of the caller's workspaces, as the switcher lists it. */
+export const myWorkspaceValidator = v.object({
+  _id: v.id("workspaces"),
+  name: v.string(),
+  kind: workspaceKindValidator,
+  role: workspaceRoleValidator,
+  verifiedName: v.union(v.string(), v.null()),
+});
+export type MyWorkspace = Infer<typeof myWorkspaceValidator>;
+
+// ---- invitations --------------------------------------------------------------------
+
+/** Roles an invitation or a join link may give; ownership is granted to a member, never by a link. */
+export const INVITABLE_ROLES = ["admin", "editor", "viewer"] as const satisfies readonly WorkspaceRole[];
+export const invitableRoleValidator = literals(...INVITABLE_ROLES);
+const invitationViaValidator = literals("email", "link");
+
+export const workspaceInvitationFields = {
+  workspaceId: v.id("workspaces"),
+  // "email": one address, one use; "link": anyone holding it, until it expires or is revoked.
+  via: invitationViaValidator,
+  // The invited address (normalised), for "email" only.
+  email: v.optional(v.string()),
+  role: invitableRoleValidator,
+  // SHA-256 of the signed token the link carries (lib/signedLinks.ts); the token itself is never stored.
+  tokenHash: v.string(),
+  invitedBy: v.id("users"),
+  createdAt: v.number(),
+  expiresAt: v.number(),
+};
+
+/** A pending invitation or join link, as the members page lists it to those who manage members. */
+export const invitationViewValidator = v.object({
+  _id: v.id("workspaceInvitations"),
+  via: invitationViaValidator,
+  email: v.union(v.string(), v.null()),
+  role: invitableRoleValidator,
+  invitedBy: v.string(),
+  createdAt: v.number(),
+  expiresAt: v.number(),
+});
+
+/** What the invitation page shows to whoever holds a valid link. */
+export const invitationPreviewValidator = v.object({
+  workspaceName: v.string(),
+  kind: workspaceKindValidator,
+  via: invitationViaValidator,
+  role: invitableRoleValidator,
+  invitedBy: v.string(),
+  expiresAt: v.number(),
+  // For a signed-in caller: already a member; may accept (an e-mail invitation needs the address it went to).
+  alreadyMember: v.boolean(),
+  mayAccept: v.boolean(),
+});
+
+// ---- members --------------------------------------------------------------------------
+
+export const memberViewValidator = v.object({
+  userId: v.id("users"),
+  name: v.string(),
+  email: v.union(v.string(), v.null()),
+  role: workspaceRoleValidator,
+  joinedAt: v.number(),
+  isYou: v.boolean(),
+});
+
+// ---- activity -------------------------------------------------------------------------
+
+/**
+ * What a workspace's activity log records. Membership kinds are written by the members
+ * functions; registry kinds (an asset tagged, edited, transferred...) join this list as
+ * the register logs through `logActivity` (./activity.ts).
+ */
+const ACTIVITY_KINDS = [
+  "created",
+  "renamed",
+  "invited",
+  "invitationRevoked",
+  "invitationDeclined",
+  "joinLinkCreated",
+  "joined",
+  "roleChanged",
+  "removed",
+  "left",
+  "ownershipTransferred",
+] as const;
+const activityKindValidator = literals(...ACTIVITY_KINDS);
+export type ActivityKind = Infer<typeof activityKindValidator>;
+
+export const workspaceActivityFields = {
+  workspaceId: v.id("workspaces"),
+  // The member who acted; unset for someone without an account (an invitee declining).
+  actorId: v.optional(v.id("users")),
+  kind: activityKindValidator,
+  // What it concerned, as it read at the time: an address, a name, a workspace name.
+  subject: v.string(),
+  // The member it concerned, whose current name the feed shows (subject is the fallback).
+  userId: v.optional(v.id("users")),
+  role: v.optional(workspaceRoleValidator),
+  at: v.number(),
+};
+
+/** One line of the activity feed: who, and what they did, in words. */
+export const activityEntryValidator = v.object({
+  _id: v.id("workspaceActivity"),
+  at: v.number(),
+  kind: activityKindValidator,
+  actor: v.string(),
+  text: v.string(),
+});

@@ -1,0 +1,106 @@
+import {
+  ALL_MEMBERS,
+  EVERYONE,
+  MEMBER_MANAGERS,
+  SIGNED_IN,
+  type RoleRows,
+  type Rows,
+} from "../permission-types";
+
+// Workspaces (issue 26): the switcher's list, the current workspace, creating and renaming;
+// members, invitations, join links and the activity feed.
+const MISSING_WORKSPACE = "99999999999999999999workspaces";
+const MISSING_INVITATION = "99999999999999999999workspaceInvitations";
+const FIRST_PAGE = { numItems: 10, cursor: null };
+const inMissing = (args: Record<string, unknown> = {}) => () => ({ workspaceId: MISSING_WORKSPACE, ...args });
+
+export const rows: Rows = {
+  "workspaces:listMine": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  // A workspace the caller is not in reads as absent (null), like a missing one.
+  "workspaces:current": { kind: "query", args: inMissing(), allowed: EVERYONE },
+  "workspaces:create": { kind: "mutation", args: () => ({ name: "Home", kind: "household" }), allowed: SIGNED_IN },
+  "workspaces:rename": { kind: "mutation", args: inMissing({ name: "Home" }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "workspaceMembers:list": { kind: "query", args: inMissing(), allowed: EVERYONE },
+  "workspaceMembers:invitations": { kind: "query", args: inMissing(), allowed: EVERYONE },
+  "workspaceActivity:feed": { kind: "query", args: inMissing({ paginationOpts: FIRST_PAGE }), allowed: EVERYONE },
+  "workspaceMembers:invite": {
+    kind: "mutation",
+    args: inMissing({ email: "guest@example.com", role: "editor" }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
+  "workspaceMembers:createJoinLink": { kind: "mutation", args: inMissing({ role: "viewer", days: 7 }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "workspaceMembers:revokeInvitation": {
+    kind: "mutation",
+    args: inMissing({ invitationId: MISSING_INVITATION }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
+  "workspaceMembers:changeRole": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: MISSING_WORKSPACE, userId: f.target, role: "viewer" }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
+  "workspaceMembers:remove": { kind: "mutation", args: (f) => ({ workspaceId: MISSING_WORKSPACE, userId: f.target }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "workspaceMembers:leave": { kind: "mutation", args: inMissing(), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "workspaceMembers:transferOwnership": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: MISSING_WORKSPACE, userId: f.target }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
+  // The link is the capability: anyone may look at one; a forged token opens nothing.
+  "workspaceMembers:preview": { kind: "query", args: () => ({ token: "forged.token" }), allowed: EVERYONE },
+  "workspaceMembers:accept": { kind: "mutation", args: () => ({ token: "forged.token" }), allowed: SIGNED_IN, handlerError: "INVALID" },
+  "workspaceMembers:decline": { kind: "mutation", args: () => ({ token: "forged.token" }), allowed: EVERYONE, handlerError: "INVALID" },
+};
+
+const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
+
+/** Each function inside a workspace × each role × a non-member. */
+export const roleRows: RoleRows = {
+  "workspaces:current": { kind: "query", args: (f) => ({ workspaceId: f.workspaceId }), allowed: ALL_MEMBERS, absent: null },
+  "workspaces:rename": { kind: "mutation", args: (f) => ({ workspaceId: f.workspaceId, name: "Renamed" }), allowed: MEMBER_MANAGERS },
+  "workspaceMembers:list": { kind: "query", args: (f) => ({ workspaceId: f.workspaceId }), allowed: ALL_MEMBERS, absent: [] },
+  "workspaceMembers:invitations": { kind: "query", args: (f) => ({ workspaceId: f.workspaceId }), allowed: MEMBER_MANAGERS, absent: [] },
+  "workspaceActivity:feed": {
+    kind: "query",
+    args: (f) => ({ workspaceId: f.workspaceId, paginationOpts: FIRST_PAGE }),
+    allowed: ALL_MEMBERS,
+    absent: EMPTY_PAGE,
+  },
+  "workspaceMembers:invite": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: f.workspaceId, email: "guest@example.com", role: "editor" }),
+    allowed: MEMBER_MANAGERS,
+  },
+  "workspaceMembers:createJoinLink": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: f.workspaceId, role: "viewer", days: 7 }),
+    allowed: MEMBER_MANAGERS,
+  },
+  "workspaceMembers:revokeInvitation": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: f.workspaceId, invitationId: f.invitationId }),
+    allowed: MEMBER_MANAGERS,
+  },
+  "workspaceMembers:changeRole": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: f.workspaceId, userId: f.member, role: "viewer" }),
+    allowed: MEMBER_MANAGERS,
+  },
+  "workspaceMembers:remove": { kind: "mutation", args: (f) => ({ workspaceId: f.workspaceId, userId: f.member }), allowed: MEMBER_MANAGERS },
+  // The only owner may not leave (at least one owner always).
+  "workspaceMembers:leave": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: f.workspaceId }),
+    allowed: ALL_MEMBERS,
+    handlerErrors: { owner: "INVALID" },
+  },
+  "workspaceMembers:transferOwnership": {
+    kind: "mutation",
+    args: (f) => ({ workspaceId: f.workspaceId, userId: f.member }),
+    allowed: ["owner"],
+  },
+};
