@@ -38,5 +38,5 @@ export const rows: Rows = {
   "transfers:accept": { kind: "mutation", workspace: EDITOR, args: () => ({ transferId: MISSING_TRANSFER }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "transfers:decline": { kind: "mutation", args: () => ({ transferId: MISSING_TRANSFER }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "transfers:incoming": { kind: "query", args: () => ({}), allowed: EVERYONE },
-  "transfers:handedOver": { kind: "query", args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
+  "transfers:handedOver": { kind: "query", workspace: READER, args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
 };
