@@ -6,7 +6,8 @@ import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { INVENTORY_SORTS, inventoryOrder, type InventorySort } from "../../convex/lib/assets/sorts";
 import { withTriggers } from "../../convex/lib/writes";
-import { makeUser, setupTest, type Backend, type Client } from "./setup";
+import { asSession, errorData, makeUser, setupTest, type Backend, type Client } from "./setup";
+import { join } from "./workspace-support";
 
 const LOCATIONS = ["Van 1", "Van 2", "Shop", "Warehouse", undefined];
 const CATEGORIES = ["Tools", "Paint", "Cable", undefined];
@@ -133,4 +134,18 @@ test("/assets filters the same way: a kind and status filter gives full pages of
     expect(pages.slice(0, -1).every((p) => p.length === PAGE), sort).toBe(true);
     expect(pages.flat().sort()).toEqual(lost.map((a) => a._id as string).sort());
   }
+});
+
+test("the filtered pages are the workspace's: a viewer member reads the same ones, a non-member none", async () => {
+  const t = setupTest();
+  const shop = await makeUser(t, { isBusinessUser: true });
+  await seed(t, shop.workspaceId);
+  const member = await makeUser(t);
+  await join(t, shop.workspaceId, member.userId, "viewer");
+  const outsider = await makeUser(t);
+  const filter = { location: "Van 1", category: "Tools", sort: "name" as const };
+  const owners = (await walk(shop.as, filter)).flat().map((r) => r._id);
+  expect(owners).toHaveLength(ITEMS / 20);
+  expect((await walk(asSession(t, member.userId, member.sessionId, shop.workspaceId), filter)).flat().map((r) => r._id)).toEqual(owners);
+  expect(await errorData(() => walk(asSession(t, outsider.userId, outsider.sessionId, shop.workspaceId), filter))).toEqual({ code: "NOT_FOUND", message: "Workspace not found" });
 });
