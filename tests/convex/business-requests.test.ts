@@ -45,6 +45,7 @@ describe("business upgrade requests", () => {
     const t = setupTest();
     const member = await makeUser(t);
     const business = await makeUser(t, { isBusinessUser: true });
+    const other = await makeUser(t);
     await member.as.mutation(api.businessRequests.request, { note: "" });
     const before = await snapshot(t);
     expect((await errorData(() => member.as.mutation(api.businessRequests.request, { note: "" }))).message).toBe(
@@ -53,7 +54,6 @@ describe("business upgrade requests", () => {
     expect((await errorData(() => business.as.mutation(api.businessRequests.request, { note: "" }))).message).toBe(
       ADMIN_PANEL_MESSAGES.alreadyBusiness,
     );
-    const other = await makeUser(t);
     expect((await errorData(() => other.as.mutation(api.businessRequests.request, { note: "x".repeat(501) }))).code).toBe("INVALID");
     expect(await snapshot(t)).toEqual({ ...before, users: expect.any(Array), authSessions: expect.any(Array) });
   });

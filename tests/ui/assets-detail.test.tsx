@@ -118,7 +118,7 @@ describe("/assets/:assetId", () => {
     expect(field).toHaveAccessibleDescription("No account at that address yet? The e-mail invites them to create one, then accept.");
     await userEvent.type(field, "newcomer@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Offer transfer" }));
-    expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", email: "newcomer@example.com" });
+    expect(fake.mutation).toHaveBeenCalledWith({ assetId: "a1", email: "newcomer@example.com", workspaceId: "ws_personal" });
     expect(field).toHaveValue("");
   });
 
