@@ -14,7 +14,7 @@ import { inWorkspace, workspaceAction, workspaceMutation, workspaceQuery } from 
 import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables";
 import type { Tagger } from "./lib/assets/tagging";
 import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
-import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, MAX_LISTED_ERRORS, type Mapping } from "./lib/csv/import";
+import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
@@ -126,16 +126,14 @@ export const current = workspaceQuery({
 export const start = workspaceAction({
   ...IMPORTING,
   args: { fileName: v.string(), csv: v.string(), mapping: mappingValidator, onDuplicate: onDuplicateValidator, expectedCost: v.number() },
-  returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number() }),
-  handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number }> => {
+  returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number(), leftOut: v.number() }),
+  handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number; leftOut: number }> => {
     if (args.csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(args.csv.length)));
     const fileName = toOneLine(args.fileName).trim().slice(0, MAX_FILE_NAME) || "import.csv";
     const check = checkCsv(args.csv, args.mapping as Mapping);
     if (check.fileError !== null) throw appError("INVALID", check.fileError);
-    if (check.errors.length > 0) {
-      const first = check.errors.slice(0, 3).map((e) => `row ${e.row}: ${e.messages.join("; ")}`).join(" | ");
-      throw appError("INVALID", `${CSV_MESSAGES.badRows(Math.min(check.errors.length, MAX_LISTED_ERRORS))} ${first}`);
-    }
+    // Bad rows are left out (the preview listed them and offers them as a CSV to fix).
+    if (check.rows.length === 0) throw appError("INVALID", check.errors.length > 0 ? CSV_MESSAGES.noValidRows : CSV_MESSAGES.empty);
     const skus = [...new Set(check.rows.map((r) => (r.input.details.kind === "business" ? r.input.details.sku : "")))];
     const held = new Map<string, Id<"assets">>();
     for (let i = 0; i < skus.length; i += MAX_SKUS_PER_CALL) {
@@ -160,7 +158,7 @@ export const start = workspaceAction({
       cost,
       batches,
     });
-    return { jobId, cost, total: plan.entries.length };
+    return { jobId, cost, total: plan.entries.length, leftOut: check.errors.length };
   },
 });
 

@@ -88,10 +88,20 @@ describe("an import", () => {
     expect(unmapped).toEqual({ code: "INVALID", message: "Choose a column for Name, Quantity" });
   });
 
+  test("a file with a bad row imports its valid rows, charges for those only, and says how many were left out", async () => {
+    const t = setupTest();
+    const owner = await business(t);
+    const started = await start(owner.as, `${HEADER}\nMug,M1,1,,,,\nJug,J1,-2,,,,\nCup,C1,3,,,,`, importCost(2));
+    expect(started).toMatchObject({ total: 2, cost: importCost(2), leftOut: 1 });
+    await runJobs(t);
+    expect(await inventorySkus(owner.as)).toEqual(["C1:3", "M1:1"]);
+    expect(await balanceOf(t, owner.userId)).toBe(100 - importCost(2));
+  });
+
   test.each([
-    ["a bad quantity", `${HEADER}\nMug,M1,1,,,,\nJug,J1,-2,,,,`, /1 row has errors: nothing was imported.*row 3: Quantity must be a whole number/],
-    ["a missing name", `${HEADER}\n,M1,1,,,,`, /row 2: Name is required/],
-    ["a bad unit cost", `${HEADER}\nMug,M1,1,abc,,,`, /Unit cost must be an amount like 12.50/],
+    ["only a bad quantity", `${HEADER}\nJug,J1,-2,,,,`, /No row of this file is valid/],
+    ["a missing name", `${HEADER}\n,M1,1,,,,`, /No row of this file is valid/],
+    ["a bad unit cost", `${HEADER}\nMug,M1,1,abc,,,`, /No row of this file is valid/],
     ["no rows", HEADER, /The file is empty/],
     ["an unclosed quote", `${HEADER}\n"Mug,M1,1,,,,`, /opens a quoted cell that never closes/],
   ])("a file with %s is refused and nothing is written", async (_label, csv, message) => {

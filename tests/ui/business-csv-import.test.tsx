@@ -38,14 +38,28 @@ beforeEach(() => {
 });
 
 describe("CSV preview", () => {
-  test("lists every bad row by number with its problems", () => {
-    const check = checkCsv(`${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\n,M2,x,,,,\nJug,J1,2,abc,,,`);
-    render(<CsvPreview check={check} />);
+  test("lists every bad row by number with its problems, and offers them as a CSV of errors", async () => {
+    const text = `${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\n,M2,x,,,,\nJug,J1,2,abc,,,`;
+    const check = checkCsv(text);
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return "blob:errors";
+    });
+    render(<CsvPreview check={check} records={text.split("\n").map((l) => l.split(","))} fileName="stock.csv" />);
     expect(screen.getByTestId("csv-summary")).toHaveTextContent("1 valid row · 2 rows with errors · comma-separated");
     const errors = screen.getByRole("list", { name: "Row errors" });
     expect(errors).toHaveTextContent("Row 3: Quantity must be a whole number, 0 or more; Name is required");
     expect(errors).toHaveTextContent("Row 4: Unit cost must be an amount like 12.50");
-    expect(screen.getByText("Nothing will be imported until every row is valid.")).toBeInTheDocument();
+    expect(screen.getByText("The 2 rows with errors will be left out: the valid rows import. Download them, fix and import again.")).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Download rows with errors (CSV)" }));
+    const csv = await blobs[0].text();
+    expect(csv.split("\r\n")).toEqual([
+      `row,errors,${HEADER}`,
+      '3,"Quantity must be a whole number, 0 or more; Name is required",,M2,x,,,,',
+      "4,Unit cost must be an amount like 12.50,Jug,J1,2,abc,,,",
+      "",
+    ]);
   });
 });
 
@@ -72,10 +86,17 @@ describe("import panel", () => {
     expect(await screen.findByRole("button", { name: "Import and pay 5 TMT" })).toBeEnabled();
   });
 
-  test("a file with a bad row offers no import", async () => {
+  test("a file with a bad row imports the valid rows: the price is theirs, the bad one is left out", async () => {
     render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile(`${HEADER}\nMug,M1,3,,,,\nJug,J1,-1,,,,`));
     expect(await screen.findByText(/Row 3: Quantity must be a whole number/)).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Import and pay 5 TMT" })).toBeEnabled();
+  });
+
+  test("a file with no valid row offers no import", async () => {
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
+    await choose(csvFile(`${HEADER}\nJug,J1,-1,,,,`));
+    expect(await screen.findByText("No row is valid yet: fix the rows with errors and choose the file again.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Import and pay/ })).not.toBeInTheDocument();
   });
 
