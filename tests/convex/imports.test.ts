@@ -95,7 +95,7 @@ describe("an import", () => {
     expect(started).toMatchObject({ total: 2, cost: importCost(2), leftOut: 1 });
     await runJobs(t);
     expect(await inventorySkus(owner.as)).toEqual(["C1:3", "M1:1"]);
-    expect(await balanceOf(t, owner.userId)).toBe(100 - importCost(2));
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(100 - importCost(2));
   });
 
   test.each([
