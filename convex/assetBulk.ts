@@ -6,12 +6,13 @@ import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
-import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, FILTER_MAX, IDS_PAGE, matchesStock, stockFilterArgs } from "./lib/assets/bulk";
+import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, FILTER_MAX, IDS_PAGE, matchesStock } from "./lib/assets/bulk";
 import { changeStatus, changeVisibility, deleteAsset } from "./lib/assets/changes";
 import { listMineQuery, serialMatch } from "./lib/assets/list";
-import { sortValidator } from "./lib/assets/sorts";
+import { ASSET_SORTS, type AssetSort } from "./lib/assets/sorts";
 import { assetKindValidator, assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
 import { appError } from "./lib/errors";
+import { inventoryListArgs, inventoryPage } from "./lib/inventory/list";
 
 const idsArg = v.array(v.id("assets"));
 
@@ -56,13 +57,8 @@ export const remove = workspaceMutation({
   handler: async (ctx, { ids }) => await eachOwned(ctx, ids, () => true, (a) => deleteAsset(ctx, a, ctx.user._id)),
 });
 
-const filterArgs = {
-  kind: v.optional(assetKindValidator),
-  status: v.optional(assetStatusValidator),
-  sort: v.optional(sortValidator),
-  search: v.optional(v.string()),
-  ...stockFilterArgs,
-};
+// /assets' filters and the inventory's (whose sorts include the /assets ones).
+const filterArgs = { kind: v.optional(assetKindValidator), status: v.optional(assetStatusValidator), ...inventoryListArgs };
 
 /** One page of the ids a list's filter matches, in the list's order: "select all N matching". */
 export const matchingIds = workspaceQuery({
@@ -73,9 +69,14 @@ export const matchingIds = workspaceQuery({
     if ([filter.search, filter.location, filter.category].some((f) => f !== undefined && f.length > FILTER_MAX)) {
       throw appError("INVALID", BULK_MESSAGES.filterTooLong);
     }
-    const exact = await serialMatch(ctx, ctx.workspace._id, filter);
+    const { sort, ...rest } = filter;
+    const exact = await serialMatch(ctx, ctx.workspace._id, rest);
     if (exact !== null) return { ids: exact.filter((a) => matchesStock(a, filter)).map((a) => a._id), continueCursor: "", isDone: true };
-    const page = await listMineQuery(ctx, ctx.workspace._id, filter).paginate({ cursor, numItems: IDS_PAGE });
+    // Business items without a status filter are the inventory's: its filters are index ranges.
+    const page =
+      filter.kind === "business" && filter.status === undefined
+        ? await inventoryPage(ctx, ctx.workspace._id, filter, { cursor, numItems: IDS_PAGE })
+        : await listMineQuery(ctx, ctx.workspace._id, { ...rest, sort: (ASSET_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AssetSort) : undefined }).paginate({ cursor, numItems: IDS_PAGE });
     return {
       ids: page.page.filter((a) => matchesStock(a, filter)).map((a) => a._id),
       continueCursor: page.continueCursor,

@@ -118,6 +118,7 @@ export const vote = userMutation({
     if (!Number.isInteger(option) || option < 0 || option >= proposal.options.length) {
       throw appError("INVALID", DAO_MESSAGES.unknownOption);
     }
+    // The voter's own wallet only (balanceAt reads the user index): a workspace's wallet never adds to a member's weight.
     const weight = await balanceAt(ctx, ctx.user._id, openedAt(proposal));
     const tally = await tallyOf(ctx, proposalId);
     const weights = tally?.weights.slice() ?? proposal.options.map(() => 0);

@@ -14,13 +14,13 @@ import { inWorkspace, workspaceAction, workspaceMutation, workspaceQuery } from 
 import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables";
 import type { Tagger } from "./lib/assets/tagging";
 import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
-import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, MAX_LISTED_ERRORS, type Mapping } from "./lib/csv/import";
+import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
 import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
 import { appError } from "./lib/errors";
-import { earn, spend } from "./lib/ledger";
+import { charge, earn } from "./lib/ledger";
 import { toOneLine } from "./lib/oneLine";
 import { internalMutation } from "./lib/writes";
 import { vOnCompleteArgs } from "@convex-dev/workpool";
@@ -45,7 +45,7 @@ const entryValidator = v.union(
 type Entry = Infer<typeof entryValidator>;
 const mappingValidator = v.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, v.optional(v.number())])) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof v.optional<ReturnType<typeof v.number>>>>);
 
-/** Imports run in a business workspace, by its editors (who pay from their own wallet). */
+/** Imports run in a business workspace, by its editors; the workspace's wallet pays. */
 const IMPORTING = { can: "edit", kinds: ["business"] } as const;
 
 /** Which of these SKUs the workspace already holds (the preview's duplicate check, in chunks). */
@@ -66,7 +66,7 @@ export const heldAssets = internalQuery({
   handler: async (ctx, { workspaceId, skus }) => await heldBySku(ctx, workspaceId, skus),
 });
 
-/** Who an import writes as: its workspace, and the member who started and paid for it. */
+/** Who an import writes as: its workspace, and the member who started it. */
 function importerOf(job: Doc<"importJobs">): Tagger {
   return { workspaceId: job.workspaceId!, actorId: job.startedBy! };
 }
@@ -126,16 +126,14 @@ export const current = workspaceQuery({
 export const start = workspaceAction({
   ...IMPORTING,
   args: { fileName: v.string(), csv: v.string(), mapping: mappingValidator, onDuplicate: onDuplicateValidator, expectedCost: v.number() },
-  returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number() }),
-  handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number }> => {
+  returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number(), leftOut: v.number() }),
+  handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number; leftOut: number }> => {
     if (args.csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(args.csv.length)));
     const fileName = toOneLine(args.fileName).trim().slice(0, MAX_FILE_NAME) || "import.csv";
     const check = checkCsv(args.csv, args.mapping as Mapping);
     if (check.fileError !== null) throw appError("INVALID", check.fileError);
-    if (check.errors.length > 0) {
-      const first = check.errors.slice(0, 3).map((e) => `row ${e.row}: ${e.messages.join("; ")}`).join(" | ");
-      throw appError("INVALID", `${CSV_MESSAGES.badRows(Math.min(check.errors.length, MAX_LISTED_ERRORS))} ${first}`);
-    }
+    // Bad rows are left out (the preview listed them and offers them as a CSV to fix).
+    if (check.rows.length === 0) throw appError("INVALID", check.errors.length > 0 ? CSV_MESSAGES.noValidRows : CSV_MESSAGES.empty);
     const skus = [...new Set(check.rows.map((r) => (r.input.details.kind === "business" ? r.input.details.sku : "")))];
     const held = new Map<string, Id<"assets">>();
     for (let i = 0; i < skus.length; i += MAX_SKUS_PER_CALL) {
@@ -160,7 +158,7 @@ export const start = workspaceAction({
       cost,
       batches,
     });
-    return { jobId, cost, total: plan.entries.length };
+    return { jobId, cost, total: plan.entries.length, leftOut: check.errors.length };
   },
 });
 
@@ -185,13 +183,15 @@ export const begin = internalMutation({
       .order("desc")
       .first();
     if (latest !== null && (latest.status === "running" || latest.status === "rolling_back")) throw appError("INVALID", IMPORT_TEXT.alreadyRunning);
-    if (args.cost > 0) {
-      await spend(ctx, { userId: args.startedBy, amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` });
-    }
+    const paidBy =
+      args.cost > 0
+        ? await charge(ctx, args.workspaceId, args.startedBy, { amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` })
+        : undefined;
     const total = args.batches.reduce((sum, b) => sum + b.length, 0);
     const jobId = await ctx.db.insert("importJobs", {
       workspaceId: args.workspaceId,
       startedBy: args.startedBy,
+      paidBy,
       status: "running",
       fileName: args.fileName,
       onDuplicate: args.onDuplicate,
@@ -329,7 +329,8 @@ export const rollback = internalMutation({
     const kept = job.kept ?? 0;
     const refund = job.cost - importCost(kept);
     if (refund > 0) {
-      await earn(ctx, { userId: importerOf(job).actorId, amount: refund, source: "refund", description: `Refund: CSV import ${outcome === "failed" ? "failed" : "cancelled"} and undone` });
+      const { actorId } = importerOf(job);
+      await earn(ctx, { ...(job.paidBy ?? { userId: actorId }), actorId, amount: refund, source: "refund", description: `Refund: CSV import ${outcome === "failed" ? "failed" : "cancelled"} and undone` });
     }
     const status: ImportStatus = outcome;
     const message = outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled;

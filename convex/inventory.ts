@@ -4,12 +4,11 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { workspaceQuery } from "./lib/access";
-import { BULK_MESSAGES, FILTER_MAX, matchesStock, stockFilterArgs } from "./lib/assets/bulk";
-import { listMineQuery } from "./lib/assets/list";
-import { sortValidator } from "./lib/assets/sorts";
+import { BULK_MESSAGES, FILTER_MAX, stockFilterArgs } from "./lib/assets/bulk";
 import { assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
 import { inventoryItemFields, itemOf } from "./lib/csv/assets";
 import { appError } from "./lib/errors";
+import { inventoryListArgs, inventoryPage } from "./lib/inventory/list";
 import { stockTotals, type StockDimension } from "./lib/inventory/stockGroups";
 
 /** The "By location" / "By category" tables show the groups holding the most value. */
@@ -66,17 +65,16 @@ export const summary = workspaceQuery({
 const { description: _description, ...rowFields } = inventoryItemFields;
 const itemRowValidator = v.object({ ...rowFields, status: assetStatusValidator, visibility: visibilityValidator });
 
-/** One page of the items, in the chosen order; location / category narrow it, search ranks it. */
+/** One page of the items, in the chosen order; location / category narrow it (a full page of matches), search ranks it. */
 export const items = workspaceQuery({
   kinds: ["business"],
-  args: { paginationOpts: paginationOptsValidator, sort: v.optional(sortValidator), search: v.optional(v.string()), ...stockFilterArgs },
+  args: { paginationOpts: paginationOptsValidator, ...inventoryListArgs },
   returns: paginationResultValidator(itemRowValidator),
   handler: async (ctx, { paginationOpts, workspaceId: _workspaceId, ...filter }) => {
-    checkFilters([filter.search, filter.location, filter.category]);
-    const page = await listMineQuery(ctx, ctx.workspace._id, { ...filter, kind: "business" }).paginate(paginationOpts);
+    const page = await inventoryPage(ctx, ctx.workspace._id, filter, paginationOpts);
     return {
       ...page,
-      page: page.page.filter((a) => matchesStock(a, filter)).map((a) => {
+      page: page.page.map((a) => {
         const { description: _description, ...item } = itemOf(a);
         return { ...item, status: a.status, visibility: a.visibility };
       }),

@@ -6,6 +6,7 @@ import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicQuery } from "./lib/access";
 import { BULK_BATCH, BULK_MESSAGES, IDS_PAGE } from "./lib/assets/bulk";
+import { assetStream } from "./lib/assets/stream";
 import { sortValidator, type AssetSort } from "./lib/assets/sorts";
 import { coverPhotoUrl, getAssetBySerial } from "./lib/assets/read";
 import { countPublicAssets } from "./lib/counts/assetCounts";
@@ -32,14 +33,13 @@ function publicQueryOf(ctx: QueryCtx, search: string | undefined, sort: AssetSor
   if (term !== "") {
     return ctx.db.query("assets").withSearchIndex("search_text", (q) => q.search("searchText", term).eq("visibility", "public"));
   }
+  // Index pages as streams: they keep to their size when they re-run (lib/assets/stream.ts).
   if (sort === "name" || sort === "name_desc") {
-    return ctx.db
-      .query("assets")
+    return assetStream(ctx.db)
       .withIndex("by_visibility_and_name", (q) => q.eq("visibility", "public"))
       .order(sort === "name" ? "asc" : "desc");
   }
-  return ctx.db
-    .query("assets")
+  return assetStream(ctx.db)
     .withIndex("by_visibility_and_taggedAt", (q) => q.eq("visibility", "public"))
     .order(sort === "oldest" ? "asc" : "desc");
 }

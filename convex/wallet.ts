@@ -1,9 +1,11 @@
-// Reads of the signed-in user's wallet. Writes happen only through lib/ledger.ts.
+// Reads of a wallet: the signed-in user's own, or the current household or business
+// workspace's (its members all see it). Writes happen only through lib/ledger.ts.
 import { v } from "convex/values";
-import { viewerQuery } from "./lib/access";
-import { WALLET_HISTORY_LIMIT } from "./lib/constants";
+import { viewerQuery, workspaceQuery } from "./lib/access";
 import { getWallet } from "./lib/ledger";
-import { BALANCE_CHART_CHANGES_LIMIT, BALANCE_CHART_DAYS, balanceHistoryValidator, walletOverviewValidator } from "./lib/wallet/tables";
+import { payerOf } from "./lib/wallet/payer";
+import { balanceOf, historyOf, overviewOf } from "./lib/wallet/read";
+import { balanceHistoryValidator, payerViewValidator, walletOverviewValidator } from "./lib/wallet/tables";
 
 /** The header's '{n} TMT': null when signed out, 0 before the wallet exists. */
 export const balance = viewerQuery({
@@ -20,26 +22,7 @@ export const overview = viewerQuery({
   signedOut: null,
   args: {},
   returns: v.union(v.null(), walletOverviewValidator),
-  handler: async (ctx) => {
-    const userId = ctx.user._id;
-    const wallet = await getWallet(ctx, userId);
-    const latest = await ctx.db
-      .query("transactions")
-      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId))
-      .order("desc")
-      .take(WALLET_HISTORY_LIMIT);
-    return {
-      balance: wallet?.balance ?? 0,
-      transactions: latest.map(({ _id, amount, type, source, description, createdAt }) => ({
-        _id,
-        amount,
-        type,
-        source,
-        description,
-        createdAt,
-      })),
-    };
-  },
+  handler: async (ctx) => await overviewOf(ctx, { userId: ctx.user._id }),
 });
 
 /** The wallet chart: the balance now and every change of the last BALANCE_CHART_DAYS (+1, for time zones) days. */
@@ -47,17 +30,35 @@ export const balanceHistory = viewerQuery({
   signedOut: null,
   args: {},
   returns: v.union(v.null(), balanceHistoryValidator),
+  handler: async (ctx) => await historyOf(ctx, { userId: ctx.user._id }),
+});
+
+const SHARED = { kinds: ["household", "business"], absent: null } as const;
+
+/** /wallet in a household or business workspace: its wallet, for every member. */
+export const workspaceOverview = workspaceQuery({
+  ...SHARED,
+  args: {},
+  returns: v.union(v.null(), walletOverviewValidator),
+  handler: async (ctx) => await overviewOf(ctx, { workspaceId: ctx.workspace._id }),
+});
+
+/** The chart of a household or business workspace's wallet. */
+export const workspaceBalanceHistory = workspaceQuery({
+  ...SHARED,
+  args: {},
+  returns: v.union(v.null(), balanceHistoryValidator),
+  handler: async (ctx) => await historyOf(ctx, { workspaceId: ctx.workspace._id }),
+});
+
+/** Which wallet pays for tagging and imports in this workspace, and its balance (ledger.charge decides the same way). */
+export const payer = workspaceQuery({
+  absent: null,
+  args: {},
+  returns: v.union(v.null(), payerViewValidator),
   handler: async (ctx) => {
-    const userId = ctx.user._id;
-    const since = Date.now() - (BALANCE_CHART_DAYS + 1) * 24 * 60 * 60 * 1000;
-    const rows = await ctx.db
-      .query("transactions")
-      .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).gte("createdAt", since))
-      .order("desc")
-      .take(BALANCE_CHART_CHANGES_LIMIT);
-    return {
-      balance: (await getWallet(ctx, userId))?.balance ?? 0,
-      changes: rows.map((t) => ({ at: t.createdAt, amount: t.amount })),
-    };
+    const holder = payerOf(ctx.workspace);
+    const balance = await balanceOf(ctx, holder);
+    return holder.userId !== undefined ? { holder: "you" as const, balance } : { holder: "workspace" as const, name: ctx.workspace.name, balance };
   },
 });

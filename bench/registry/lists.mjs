@@ -1,7 +1,7 @@
 // bench/registry (lists): a business account with N items (default 10,000) on the local
 // backend with this checkout's convex/. Prints, over HTTP from a ConvexHttpClient signed in
 // as the account: the p50/p95 ms of a 50-row list page (/assets and the inventory, newest
-// and by name) with its exact total, of the inventory summary, and of "select all matching"
+// and by name) with its exact total, of filtered inventory pages (with the rows each holds), of the inventory summary, and of "select all matching"
 // (every id, page by page); then the seconds a bulk status change of 1,000 items takes in
 // batches of BULK_BATCH (100; one mutation each), as the page sends them.
 // Usage: node bench/registry/lists.mjs [--items 10000] [--bulk 1000]
@@ -43,22 +43,34 @@ try {
   const http = new ConvexHttpClient(backend.url, { logger: false });
   const signIn = await http.action("auth:signIn", { provider: "password", params: { flow: "signIn", email: EMAIL, password: "password123" } });
   http.setAuth(signIn.tokens.token);
+  // Every register call names the workspace: the account's business one, where the items were seeded.
+  const workspaceId = (await http.query("workspaces:listMine", {})).find((w) => w.kind === "business")._id;
+  const query = (name, args) => http.query(name, { ...args, workspaceId });
+  const mutation = (name, args) => http.mutation(name, { ...args, workspaceId });
   const page = { numItems: 50, cursor: null };
 
-  const total = await http.query("assets:countMine", {});
+  const total = await query("assets:countMine", {});
   console.log(`exact total: ${total.toLocaleString("en-GB")} assets`);
-  console.log(`/assets page 1 (50 rows, newest) + total: ${await timed(30, () => Promise.all([http.query("assets:listMine", { paginationOpts: page }), http.query("assets:countMine", {})]))}`);
-  console.log(`/assets page 1 (50 rows, name Z–A):       ${await timed(30, () => http.query("assets:listMine", { sort: "name_desc", paginationOpts: page }))}`);
-  const deep = await http.query("assets:listMine", { paginationOpts: { numItems: 5_000, cursor: null } });
-  console.log(`/assets page 101 (50 rows after 5,000):  ${await timed(30, () => http.query("assets:listMine", { paginationOpts: { numItems: 50, cursor: deep.continueCursor } }))}`);
-  console.log(`inventory page 1 (50 rows, by name):     ${await timed(30, () => http.query("inventory:items", { sort: "name", paginationOpts: page }))}`);
-  console.log(`inventory page (location filter):        ${await timed(30, () => http.query("inventory:items", { location: "Aisle 2", paginationOpts: page }))}`);
-  console.log(`inventory summary (exact totals, groups): ${await timed(30, () => http.query("inventory:summary", {}))}`);
+  console.log(`/assets page 1 (50 rows, newest) + total: ${await timed(30, () => Promise.all([query("assets:listMine", { paginationOpts: page }), query("assets:countMine", {})]))}`);
+  console.log(`/assets page 1 (50 rows, name Z–A):       ${await timed(30, () => query("assets:listMine", { sort: "name_desc", paginationOpts: page }))}`);
+  const deep = await query("assets:listMine", { paginationOpts: { numItems: 5_000, cursor: null } });
+  console.log(`/assets page 101 (50 rows after 5,000):  ${await timed(30, () => query("assets:listMine", { paginationOpts: { numItems: 50, cursor: deep.continueCursor } }))}`);
+  console.log(`inventory page 1 (50 rows, by name):     ${await timed(30, () => query("inventory:items", { sort: "name", paginationOpts: page }))}`);
+  // A filtered page must still hold 50 matches: its row count is printed beside its time.
+  for (const [label, filter] of [
+    ["location filter", { location: "Aisle 2" }],
+    ["location + category", { location: "Aisle 2", category: "Hardware" }],
+    ["location, by SKU", { location: "Aisle 2", sort: "sku" }],
+  ]) {
+    const rows = (await query("inventory:items", { ...filter, paginationOpts: page })).page.length;
+    console.log(`inventory page (${label}): ${rows} rows; ${await timed(30, () => query("inventory:items", { ...filter, paginationOpts: page }))}`);
+  }
+  console.log(`inventory summary (exact totals, groups): ${await timed(30, () => query("inventory:summary", {}))}`);
 
   let ids = [];
   const allStart = performance.now();
   for (let cursor = null; ; ) {
-    const r = await http.query("assetBulk:matchingIds", { kind: "business", cursor });
+    const r = await query("assetBulk:matchingIds", { kind: "business", cursor });
     ids.push(...r.ids);
     if (r.isDone) break;
     cursor = r.continueCursor;
@@ -68,9 +80,9 @@ try {
   ids = ids.slice(0, BULK);
   const bulkStart = performance.now();
   let changed = 0;
-  for (let i = 0; i < ids.length; i += BATCH) changed += (await http.mutation("assetBulk:setStatus", { ids: ids.slice(i, i + BATCH), status: "lost" })).changed;
+  for (let i = 0; i < ids.length; i += BATCH) changed += (await mutation("assetBulk:setStatus", { ids: ids.slice(i, i + BATCH), status: "lost" })).changed;
   const bulkS = (performance.now() - bulkStart) / 1000;
-  const lost = await http.query("assets:countMine", { status: "lost" });
+  const lost = await query("assets:countMine", { status: "lost" });
   console.log(`bulk status change of ${changed.toLocaleString("en-GB")} items (${Math.ceil(ids.length / BATCH)} calls of ${BATCH}): ${bulkS.toFixed(2)} s; lost now ${lost.toLocaleString("en-GB")}`);
 } finally {
   await backend.stop();

@@ -1,4 +1,5 @@
-import { BrowserRouter, Route, Routes } from "react-router";
+import { useState } from "react";
+import { createBrowserRouter, Route, RouterProvider, Routes } from "react-router";
 import { useConvexAuth } from "convex/react";
 import { Layout } from "./Layout";
 import { appRoutes } from "./routes";
@@ -7,12 +8,10 @@ import { Toaster } from "./Toaster";
 import { useActivityPing } from "./useActivityPing";
 import { PageSpinner } from "../ui/Spinner";
 
-export default function App() {
+function Root() {
   const { isLoading } = useConvexAuth();
-  useActivityPing();
-
   return (
-    <BrowserRouter>
+    <>
       <ScrollToTop />
       <Toaster />
       {isLoading ? (
@@ -22,6 +21,14 @@ export default function App() {
           <Route element={<Layout />}>{appRoutes()}</Route>
         </Routes>
       )}
-    </BrowserRouter>
+    </>
   );
+}
+
+export default function App() {
+  useActivityPing();
+  // A data router around the app's routes, so a form with unsaved changes can ask before a
+  // navigation leaves it (useBlocker); one per mount, from the address it starts at.
+  const [router] = useState(() => createBrowserRouter([{ path: "*", element: <Root /> }]));
+  return <RouterProvider router={router} />;
 }

@@ -7,31 +7,41 @@ import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import { packFor, TOP_UP_TEXT } from "../../convex/lib/payments/packs";
 import { Button } from "../ui";
+import { can } from "../../convex/lib/workspaces/rules";
 import { errorMessage } from "./errors";
+import { useWorkspace, useWorkspaceAction } from "./useWorkspace";
 import { formatMoney, formatTmt } from "./format";
 
 type Pack = { id: string; tmt: number; priceMinor: number };
 
-/** The packs on sale and a way to buy one (null while loading). */
-export function useTopUp() {
+/**
+ * The packs on sale and a way to buy one (null while loading): for the caller's own wallet,
+ * or with `forWorkspace` for the current household or business workspace's, which only its
+ * owners and admins may top up (`mayBuy` false for the rest; the server refuses them too).
+ */
+export function useTopUp(forWorkspace = false) {
   const offer = useQuery(api.topUps.offer, {});
-  const buy = useAction(api.topUps.buy);
+  const buyOwn = useAction(api.topUps.buy);
+  const buyShared = useWorkspaceAction(api.topUps.buyForWorkspace);
+  const { current } = useWorkspace();
   const [buying, setBuying] = useState<string | null>(null);
-  if (offer === undefined) return null;
+  if (offer === undefined || (forWorkspace && current === null)) return null;
+  const mayBuy = !forWorkspace || can(current?.role, "fundWallet");
+  const walletName = forWorkspace ? `${current?.name ?? ""}'s wallet` : "your wallet";
   const priceOf = (pack: Pack) => `${offer.currency === "GBP" ? "£" : `${offer.currency} `}${formatMoney(pack.priceMinor)}`;
   const purchase = async (pack: Pack) => {
     setBuying(pack.id);
     try {
-      const result = await buy({ packId: pack.id });
+      const result = forWorkspace ? await buyShared({ packId: pack.id }) : await buyOwn({ packId: pack.id });
       if (result.kind === "redirect") window.location.assign(result.redirectUrl);
-      else toast.success(`${formatTmt(result.tmt)} added to your wallet${offer.test ? " (test mode: no payment taken)" : ""}`);
+      else toast.success(`${formatTmt(result.tmt)} added to ${walletName}${offer.test ? " (test mode: no payment taken)" : ""}`);
     } catch (e) {
       toast.error(errorMessage(e, TOP_UP_TEXT.paymentFailed));
     } finally {
       setBuying(null);
     }
   };
-  return { offer, buying, priceOf, purchase };
+  return { offer, buying, priceOf, purchase, mayBuy };
 }
 
 /** One pack's buy button, busy while its payment runs. */
@@ -43,11 +53,15 @@ export function BuyPackButton({ pack, topUp }: { pack: Pack; topUp: NonNullable<
   );
 }
 
-/** The smallest pack that brings `balance` up to `needed`. */
-export function TopUpButton({ needed, balance }: { needed: number; balance: number }) {
-  const topUp = useTopUp();
+/** Said to editors and viewers where an owner or admin would see the packs. */
+export const OWNERS_TOP_UP = "Only the workspace's owners and admins can top up its wallet.";
+
+/** The smallest pack that brings `balance` up to `needed`, for the wallet that pays. */
+export function TopUpButton({ needed, balance, forWorkspace = false }: { needed: number; balance: number; forWorkspace?: boolean }) {
+  const topUp = useTopUp(forWorkspace);
   if (topUp === null) return null;
   if (!topUp.offer.available) return <p>{TOP_UP_TEXT.unavailableForUser}</p>;
+  if (!topUp.mayBuy) return <p>{OWNERS_TOP_UP}</p>;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <BuyPackButton pack={packFor(needed, balance)} topUp={topUp} />

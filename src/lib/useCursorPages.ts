@@ -14,15 +14,18 @@ export function useCursorPages<Q extends PagedQuery>(query: Q, args: Omit<Functi
   const key = JSON.stringify(args);
   const [state, setState] = useState<{ key: string; cursors: (string | null)[] }>({ key, cursors: [null] });
   const cursors = state.key === key ? state.cursors : [null];
-  const pageArgs = args === "skip" ? "skip" : ({ ...args, paginationOpts: { numItems: pageSize, cursor: cursors.at(-1) ?? null } } as FunctionArgs<Q>);
+  const cursor = cursors.at(-1) ?? null;
+  const pageArgs = args === "skip" ? "skip" : ({ ...args, paginationOpts: { numItems: pageSize, cursor } } as FunctionArgs<Q>);
   const result = useQuery(query as PagedQuery, pageArgs) as FunctionReturnType<Q> | undefined;
   // While the next page loads, the last one stays on screen (no flash to a spinner).
-  const [last, setLast] = useState<{ key: string; result: PaginationResult<Row<Q>> } | null>(null);
-  if (result !== undefined && last?.result !== result) setLast({ key, result: result as PaginationResult<Row<Q>> });
-  const shown = result ?? (last?.key === key ? last.result : undefined);
+  const [last, setLast] = useState<{ key: string; cursor: string | null; result: PaginationResult<Row<Q>> } | null>(null);
+  if (result !== undefined && last?.result !== result) setLast({ key, cursor, result: result as PaginationResult<Row<Q>> });
+  const shown = result !== undefined ? { key, cursor, result } : last?.key === key ? last : undefined;
   const set = (next: (string | null)[]) => setState({ key, cursors: next });
   return {
-    rows: (shown?.page ?? []) as Row<Q>[],
+    rows: (shown?.result.page ?? []) as Row<Q>[],
+    /** Which list and page the rows are of (they lag a page change until it loads). */
+    rowsKey: shown === undefined ? null : `${shown.key}@${shown.cursor}`,
     loading: shown === undefined,
     page: cursors.length,
     canPrevious: cursors.length > 1,

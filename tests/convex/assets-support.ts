@@ -4,6 +4,20 @@ import { api } from "../../convex/_generated/api";
 import { earn } from "../../convex/lib/ledger";
 import { makeUser, type Backend, type Client } from "./setup";
 
+/** Credits a household or business workspace's wallet, as an owner's top-up does. */
+export async function fundWorkspace(t: Backend, workspaceId: Id<"workspaces">, amount: number) {
+  await t.run(async (ctx) => {
+    await earn(ctx, { workspaceId, amount, source: "top_up", description: "Test funds" });
+  });
+}
+
+export async function workspaceBalance(t: Backend, workspaceId: Id<"workspaces">) {
+  return await t.run(async (ctx) => {
+    const wallet = await ctx.db.query("wallets").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).unique();
+    return wallet?.balance ?? 0;
+  });
+}
+
 export async function fundedUser(t: Backend, amount = 50, options: Parameters<typeof makeUser>[1] = {}) {
   const user = await makeUser(t, options);
   if (amount > 0) {

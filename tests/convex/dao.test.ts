@@ -93,6 +93,16 @@ describe("proposals", () => {
 });
 
 describe("voting", () => {
+  test("a business workspace's wallet never adds to its owner's vote weight", async () => {
+    const { t, proposalId } = await setup();
+    const owner = await makeUser(t, { isBusinessUser: true });
+    await fund(t, owner.userId, 20);
+    await t.run(async (ctx) => {
+      await earn(ctx, { workspaceId: owner.workspaceId, amount: 5_000, source: "top_up", description: "Test funds" });
+    });
+    expect(await owner.as.mutation(api.dao.vote, { proposalId, option: 0 })).toEqual({ weight: 20 });
+  });
+
   test("a vote weighs the voter's balance as it stood when the proposal opened and is stored with it", async () => {
     const { t, proposalId } = await setup();
     const member = await makeUser(t);

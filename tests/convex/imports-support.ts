@@ -1,10 +1,10 @@
-// Fixtures for the CSV import suites: files, a funded business, and running the workpool's jobs.
+// Fixtures for the CSV import suites: files, a business with a funded wallet, and running the workpool's jobs.
 import { vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { guessMapping, IMPORT_FIELDS } from "../../convex/lib/csv/import";
 import type { OnDuplicate } from "../../convex/lib/csv/plan";
-import { fundedUser } from "./assets-support";
-import type { Backend, Client } from "./setup";
+import { fundWorkspace } from "./assets-support";
+import { makeUser, type Backend, type Client } from "./setup";
 
 export const HEADER = IMPORT_FIELDS.join(",");
 export const GOOD = [
@@ -15,8 +15,11 @@ export const GOOD = [
 ].join("\n");
 export const MAPPING = guessMapping(IMPORT_FIELDS);
 
+/** A business account in its business workspace, whose wallet (which pays for imports) holds `amount`. */
 export async function business(t: Backend, amount = 100) {
-  return await fundedUser(t, amount, { isBusinessUser: true });
+  const owner = await makeUser(t, { isBusinessUser: true });
+  if (amount > 0) await fundWorkspace(t, owner.workspaceId, amount);
+  return owner;
 }
 
 /** `count` rows with distinct SKUs. */

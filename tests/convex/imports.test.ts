@@ -6,7 +6,7 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
 import { importCost } from "../../convex/lib/csv/pricing";
-import { balanceOf } from "./assets-support";
+import { workspaceBalance } from "./assets-support";
 import { business, GOOD, HEADER, inventorySkus, manyRows, runJobs, start } from "./imports-support";
 import { errorData, makeUser, setupTest, snapshot, type Backend } from "./setup";
 
@@ -17,9 +17,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function transactionsOf(t: Backend, userId: Id<"users">) {
+/** The business workspace's wallet history: imports are paid from it. */
+async function transactionsOf(t: Backend, workspaceId: Id<"workspaces">) {
   return await t.run(async (ctx) =>
-    (await ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId)).collect()).map((x) => [x.amount, x.source]),
+    (await ctx.db.query("transactions").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", workspaceId)).collect()).map((x) => [x.amount, x.source]),
   );
 }
 
@@ -32,8 +33,8 @@ describe("an import", () => {
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "running", done: 0, total: 3, creates: 3, cost: 15 });
     await runJobs(t);
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "done", done: 3, total: 3, kept: 3, refunded: 0 });
-    expect(await balanceOf(t, owner.userId)).toBe(85);
-    expect(await transactionsOf(t, owner.userId)).toEqual([[100, "signup_bonus"], [-15, "tagging"]]);
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(85);
+    expect(await transactionsOf(t, owner.workspaceId)).toEqual([[100, "top_up"], [-15, "tagging"]]);
     const inv = await owner.as.query(api.inventory.summary, {});
     expect(inv.totals).toEqual({ items: 3, quantity: 35, value: 10 * 450 + 5 * 450 + 20 * 300 });
     expect((await owner.as.query(api.business.exportPage, { cursor: null })).items.every((i) => /^TMT-/.test(i.serial))).toBe(true);
@@ -87,10 +88,20 @@ describe("an import", () => {
     expect(unmapped).toEqual({ code: "INVALID", message: "Choose a column for Name, Quantity" });
   });
 
+  test("a file with a bad row imports its valid rows, charges for those only, and says how many were left out", async () => {
+    const t = setupTest();
+    const owner = await business(t);
+    const started = await start(owner.as, `${HEADER}\nMug,M1,1,,,,\nJug,J1,-2,,,,\nCup,C1,3,,,,`, importCost(2));
+    expect(started).toMatchObject({ total: 2, cost: importCost(2), leftOut: 1 });
+    await runJobs(t);
+    expect(await inventorySkus(owner.as)).toEqual(["C1:3", "M1:1"]);
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(100 - importCost(2));
+  });
+
   test.each([
-    ["a bad quantity", `${HEADER}\nMug,M1,1,,,,\nJug,J1,-2,,,,`, /1 row has errors: nothing was imported.*row 3: Quantity must be a whole number/],
-    ["a missing name", `${HEADER}\n,M1,1,,,,`, /row 2: Name is required/],
-    ["a bad unit cost", `${HEADER}\nMug,M1,1,abc,,,`, /Unit cost must be an amount like 12.50/],
+    ["only a bad quantity", `${HEADER}\nJug,J1,-2,,,,`, /No row of this file is valid/],
+    ["a missing name", `${HEADER}\n,M1,1,,,,`, /No row of this file is valid/],
+    ["a bad unit cost", `${HEADER}\nMug,M1,1,abc,,,`, /No row of this file is valid/],
     ["no rows", HEADER, /The file is empty/],
     ["an unclosed quote", `${HEADER}\n"Mug,M1,1,,,,`, /opens a quoted cell that never closes/],
   ])("a file with %s is refused and nothing is written", async (_label, csv, message) => {
@@ -150,7 +161,7 @@ describe("duplicate SKUs", () => {
     expect(updated).toMatchObject({ cost: 0, total: 3 });
     await runJobs(t);
     expect(await inventorySkus(owner.as)).toEqual(["MUG-001:99", "MUG-002:5", "TT-1:20"]);
-    expect(await balanceOf(t, owner.userId)).toBe(85);
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(85);
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "done", creates: 0, updates: 3, cost: 0 });
   });
 
@@ -214,7 +225,7 @@ describe("cancel and rollback", () => {
     const entries = Array.from({ length: 3 }, (_, i) => ({ op: "create" as const, input: { kind: "business" as const, name: `Item ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `SKU-${i}`, quantity: 1 } } }));
     await t.mutation(internal.imports.applyBatch, { jobId: job._id, index: 0, entries });
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "running", done: 3 });
-    expect(await balanceOf(t, owner.userId)).toBe(5_000 - importCost(rows));
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(5_000 - importCost(rows));
 
     const stranger = await business(t);
     expect((await errorData(() => stranger.as.mutation(api.imports.cancel, { jobId: job._id }))).code).toBe("NOT_FOUND");
@@ -227,8 +238,8 @@ describe("cancel and rollback", () => {
       error: "The import was cancelled and undone; your tokens were refunded.",
     });
     expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(0);
-    expect(await balanceOf(t, owner.userId)).toBe(5_000);
-    expect(await transactionsOf(t, owner.userId)).toEqual([[5_000, "signup_bonus"], [-importCost(rows), "tagging"], [importCost(rows), "refund"]]);
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(5_000);
+    expect(await transactionsOf(t, owner.workspaceId)).toEqual([[5_000, "top_up"], [-importCost(rows), "tagging"], [importCost(rows), "refund"]]);
     expect((await errorData(() => owner.as.mutation(api.imports.cancel, { jobId: job._id }))).message).toBe("This import is not running any more.");
     expect(await t.run(async (ctx) => [(await ctx.db.query("importUndo").collect()).length, (await ctx.db.query("importBatches").collect()).length])).toEqual([0, 0]);
   });
@@ -254,7 +265,7 @@ describe("cancel and rollback", () => {
     expect(after!.error).toBe("The import failed and was undone; your tokens were refunded. 1 item was kept because it changed hands meanwhile.");
     const left = await t.run(async (ctx) => (await ctx.db.query("assets").collect()).map((a) => [a.name, a.workspaceId]));
     expect(left).toEqual([["Item A", buyer.workspaceId]]);
-    expect(await balanceOf(t, owner.userId)).toBe(5_000 - importCost(1));
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(5_000 - importCost(1));
   });
 
   test("a batch larger than one rollback step is undone in steps, all of it refunded", async () => {
@@ -270,7 +281,7 @@ describe("cancel and rollback", () => {
     await runJobs(t);
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "cancelled", kept: 0, refunded: importCost(rows) });
     expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(0);
-    expect(await balanceOf(t, owner.userId)).toBe(5_000);
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(5_000);
   });
 
   test("a rollback puts updated items back as they were", async () => {
@@ -291,6 +302,6 @@ describe("cancel and rollback", () => {
     await runJobs(t);
     expect(await inventorySkus(owner.as)).toEqual(["MUG-001:10", "MUG-002:5", "TT-1:20"]);
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "cancelled", refunded: 0 });
-    expect(await balanceOf(t, owner.userId)).toBe(85);
+    expect(await workspaceBalance(t, owner.workspaceId)).toBe(85);
   });
 });

@@ -21,16 +21,18 @@ test("seeding twice creates each demo account once, verified, with its role and 
   expect(me).toMatchObject({ email: "admin@example.com", role: "admin", emailVerified: true, fullName: "Ada Admin" });
 });
 
-test("the demo business has bought TMT (test mode) enough for a 10,000-row import, once across seeds", async () => {
+test("the demo business's workspace has bought TMT (test mode) enough for a 10,000-row import, once across seeds", async () => {
   const t = setupTest();
   await t.action(internal.seed.run, {});
   await t.action(internal.seed.run, {});
   const business = await t.run(async (ctx) => (await ctx.db.query("users").collect()).find((u) => u.email === "business@example.com")!);
-  const wallet = await t.run(async (ctx) => await ctx.db.query("wallets").withIndex("by_userId", (q) => q.eq("userId", business._id)).unique());
-  const credits = await t.run(async (ctx) => (await ctx.db.query("transactions").collect()).filter((x) => x.userId === business._id && x.source === "top_up"));
+  const workspace = await t.run(async (ctx) => (await ctx.db.query("workspaces").collect()).find((w) => w.createdBy === business._id && w.kind === "business")!);
+  // Imports in the business workspace are paid from its wallet, so that is the one funded.
+  const wallet = await t.run(async (ctx) => await ctx.db.query("wallets").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspace._id)).unique());
+  const credits = await t.run(async (ctx) => (await ctx.db.query("transactions").collect()).filter((x) => x.workspaceId === workspace._id && x.source === "top_up"));
   expect(credits.map((c) => c.amount)).toEqual([12_000]);
   expect(wallet!.balance).toBeGreaterThanOrEqual(importCost(10_000));
   // The balance is the sum of its transactions.
-  const all = await t.run(async (ctx) => (await ctx.db.query("transactions").collect()).filter((x) => x.userId === business._id));
+  const all = await t.run(async (ctx) => (await ctx.db.query("transactions").collect()).filter((x) => x.workspaceId === workspace._id));
   expect(all.reduce((sum, x) => sum + x.amount, 0)).toBe(wallet!.balance);
 });

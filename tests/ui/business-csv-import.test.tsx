@@ -28,24 +28,38 @@ async function choose(file: File) {
 beforeEach(() => {
   resetFakes();
   signedIn();
-  // Imports run in a business workspace.
+  // Imports run in a business workspace (its owner here), paid from its wallet.
   fake.queries["workspaces:listMine"] = [BUSINESS_WORKSPACE];
+  fake.queries["wallet:payer"] = { holder: "workspace", name: BUSINESS_WORKSPACE.name, balance: 100 };
   fake.queries["imports:current"] = null;
   // The duplicate check's one-shot reads (client.query) answer "none held" unless a test says otherwise.
   fake.clientQuery.mockResolvedValue([]);
-  fake.queries["wallet:balance"] = 100;
   fake.queries["topUps:offer"] = OFFER;
 });
 
 describe("CSV preview", () => {
-  test("lists every bad row by number with its problems", () => {
-    const check = checkCsv(`${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\n,M2,x,,,,\nJug,J1,2,abc,,,`);
-    render(<CsvPreview check={check} />);
+  test("lists every bad row by number with its problems, and offers them as a CSV of errors", async () => {
+    const text = `${HEADER}\nMug,M1,3,2.50,Shop,Kitchen,\n,M2,x,,,,\nJug,J1,2,abc,,,`;
+    const check = checkCsv(text);
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return "blob:errors";
+    });
+    render(<CsvPreview check={check} records={text.split("\n").map((l) => l.split(","))} fileName="stock.csv" />);
     expect(screen.getByTestId("csv-summary")).toHaveTextContent("1 valid row · 2 rows with errors · comma-separated");
     const errors = screen.getByRole("list", { name: "Row errors" });
     expect(errors).toHaveTextContent("Row 3: Quantity must be a whole number, 0 or more; Name is required");
     expect(errors).toHaveTextContent("Row 4: Unit cost must be an amount like 12.50");
-    expect(screen.getByText("Nothing will be imported until every row is valid.")).toBeInTheDocument();
+    expect(screen.getByText("The 2 rows with errors will be left out: the valid rows import. Download them, fix and import again.")).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Download rows with errors (CSV)" }));
+    const csv = await blobs[0].text();
+    expect(csv.split("\r\n")).toEqual([
+      `row,errors,${HEADER}`,
+      '3,"Quantity must be a whole number, 0 or more; Name is required",,M2,x,,,,',
+      "4,Unit cost must be an amount like 12.50,Jug,J1,2,abc,,,",
+      "",
+    ]);
   });
 });
 
@@ -72,10 +86,17 @@ describe("import panel", () => {
     expect(await screen.findByRole("button", { name: "Import and pay 5 TMT" })).toBeEnabled();
   });
 
-  test("a file with a bad row offers no import", async () => {
+  test("a file with a bad row imports the valid rows: the price is theirs, the bad one is left out", async () => {
     render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     await choose(csvFile(`${HEADER}\nMug,M1,3,,,,\nJug,J1,-1,,,,`));
     expect(await screen.findByText(/Row 3: Quantity must be a whole number/)).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Import and pay 5 TMT" })).toBeEnabled();
+  });
+
+  test("a file with no valid row offers no import", async () => {
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
+    await choose(csvFile(`${HEADER}\nJug,J1,-1,,,,`));
+    expect(await screen.findByText("No row is valid yet: fix the rows with errors and choose the file again.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Import and pay/ })).not.toBeInTheDocument();
   });
 
@@ -96,9 +117,28 @@ describe("import panel", () => {
     await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_business", fileName: "stock.csv", csv, mapping: { name: 0, sku: 1, quantity: 2, unit_cost: 3, location: 4, category: 5, description: 6 }, onDuplicate: "update", expectedCost: 5 }));
   });
 
+  test("the import screen says the business's wallet pays, before anything is charged", async () => {
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
+    await choose(csvFile([HEADER, "Mug,M1,2,3.50,,,"].join("\n")));
+    await screen.findByRole("button", { name: /Import and pay/ });
+    expect(screen.getByTestId("paid-from")).toHaveTextContent("Paid from Mia's Shop's wallet (100 TMT)");
+    expect(screen.getByLabelText("Cost")).toHaveTextContent("Wallet balance");
+  });
+
+  test("short of tokens, an editor is told only owners and admins top up the workspace's wallet", async () => {
+    fake.queries["workspaces:listMine"] = [{ ...BUSINESS_WORKSPACE, role: "editor" }];
+    fake.queries["wallet:payer"] = { holder: "workspace", name: BUSINESS_WORKSPACE.name, balance: 50 };
+    render(<MemoryRouter><ImportPanel /></MemoryRouter>);
+    await choose(csvFile([HEADER, ...Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`)].join("\n")));
+    expect(await screen.findByRole("button", { name: "Import and pay 900 TMT" })).toBeDisabled();
+    expect(screen.getByRole("alert")).toHaveTextContent("Only the workspace's owners and admins can top up its wallet.");
+    expect(screen.queryByRole("button", { name: /^Buy / })).toBeNull();
+  });
+
   test("the pay button is refused while the balance is short, with a top-up that covers it", async () => {
     const user = userEvent.setup();
-    fake.queries["wallet:balance"] = 50;
+    // The owner tops up the business's own wallet, which pays for the import.
+    fake.queries["wallet:payer"] = { holder: "workspace", name: BUSINESS_WORKSPACE.name, balance: 50 };
     render(<MemoryRouter><ImportPanel /></MemoryRouter>);
     const rows = Array.from({ length: 300 }, (_, i) => `Item ${i},S-${i},1,,,,`);
     await choose(csvFile([HEADER, ...rows].join("\n")));
@@ -108,7 +148,7 @@ describe("import panel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Insufficient tokens: you need 850 TMT more.");
     fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 1000 } as never);
     await user.click(screen.getByRole("button", { name: "Buy 1,000 TMT for £10.00" }));
-    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000" }));
+    await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000", workspaceId: "ws_business" }));
   });
 
   test("a running import shows its live progress and can be cancelled", async () => {

@@ -1,8 +1,9 @@
 // The legacy plan on /nok and the release clock on the dashboard: confirmation
-// counts that add up (never "1 of 0"), the countdown and "I'm still here" in both places.
+// counts that add up (never "1 of 0"), the countdown and "I'm still here" in both places;
+// the form shows the saved plan, and an unsaved change says so and asks before leaving.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, Link, MemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DAY_MS } from "../../convex/lib/legacy/rules";
 import { LegacyPanel } from "../../src/features/dashboard/LegacyPanel";
@@ -27,9 +28,19 @@ beforeEach(() => {
   signedIn(makeProfile());
 });
 
+/** The plan inside a data router (it asks before a navigation leaves unsaved changes), with a link away. */
+function renderPlan(status: Status) {
+  const router = createMemoryRouter([
+    { path: "/nok", element: <><Link to="/dashboard">Dashboard</Link><LegacyPlan status={status} /></> },
+    { path: "/dashboard", element: <h1>Dashboard page</h1> },
+  ], { initialEntries: ["/nok"] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
 describe("confirmations needed", () => {
   it("offers no '1 of 0' before anyone confirms, and says why", () => {
-    render(<LegacyPlan status={{ plan: null, confirmedContacts: 0, events: [] }} />);
+    renderPlan({ plan: null, confirmedContacts: 0, events: [] });
     const select = screen.getByLabelText("Confirmations needed");
     expect(select).toBeDisabled();
     expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["No confirmed contacts yet"]);
@@ -38,13 +49,13 @@ describe("confirmations needed", () => {
   });
 
   it("offers 1 to all confirmed contacts", () => {
-    render(<LegacyPlan status={{ plan: plan({ threshold: 2 }), confirmedContacts: 2, events: [] }} />);
+    renderPlan({ plan: plan({ threshold: 2 }), confirmedContacts: 2, events: [] });
     const options = within(screen.getByLabelText("Confirmations needed")).getAllByRole("option").map((o) => o.textContent);
     expect(options).toEqual(["1 of 2 confirmed contacts", "2 of 2 confirmed contacts"]);
   });
 
   it("a release with nobody to ask says so instead of '0 of 0'", () => {
-    render(<LegacyPlan status={{ plan: plan({ state: "lapsed", lapsedAt: Date.now() }), confirmedContacts: 0, events: [] }} />);
+    renderPlan({ plan: plan({ state: "lapsed", lapsedAt: Date.now() }), confirmedContacts: 0, events: [] });
     expect(screen.getByRole("alert")).toHaveTextContent("no contact had confirmed by email");
     expect(document.body.textContent).not.toMatch(/0 of 0/);
   });
@@ -52,7 +63,7 @@ describe("confirmations needed", () => {
 
 describe("the release clock", () => {
   it("/nok shows the countdown and 'I'm still here', which checks in", async () => {
-    render(<LegacyPlan status={{ plan: plan(), confirmedContacts: 1, events: [] }} />);
+    renderPlan({ plan: plan(), confirmedContacts: 1, events: [] });
     expect(screen.getByTestId("legacy-countdown")).toHaveTextContent("40 days");
     await userEvent.click(screen.getByRole("button", { name: "I'm still here" }));
     expect(fake.mutation).toHaveBeenCalledWith({});
@@ -69,5 +80,52 @@ describe("the release clock", () => {
     fake.queries["legacy:status"] = { plan: plan({ enabled: false }), confirmedContacts: 1, events: [] };
     render(<MemoryRouter><LegacyPanel /></MemoryRouter>);
     expect(screen.queryByRole("heading", { name: "Legacy release" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the saved plan", () => {
+  it("a new account's plan is off and says nothing is saved; Save waits for a change", () => {
+    renderPlan({ plan: null, confirmedContacts: 0, events: [] });
+    expect(screen.getByRole("checkbox", { name: /Release my will assets/ })).not.toBeChecked();
+    expect(screen.getByTestId("legacy-saved")).toHaveTextContent("Not set up: nothing will be released.");
+    expect(screen.getByRole("button", { name: "Save plan" })).toBeDisabled();
+  });
+
+  it("a saved plan shows as saved; a change says it is unsaved until saved", async () => {
+    const user = userEvent.setup();
+    renderPlan({ plan: plan({ periodMonths: 6, threshold: 1 }), confirmedContacts: 1, events: [] });
+    expect(screen.getByRole("checkbox", { name: /Release my will assets/ })).toBeChecked();
+    expect(screen.getByTestId("legacy-saved")).toHaveTextContent("Saved: on. After 6 months without a sign of life, 1 confirmed contact must agree");
+    expect(screen.getByText("No unsaved changes")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Inactivity period"), "9");
+    expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    // Back to the saved value: nothing to save.
+    await user.selectOptions(screen.getByLabelText("Inactivity period"), "6");
+    expect(screen.getByText("No unsaved changes")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Inactivity period"), "9");
+    await user.click(screen.getByRole("button", { name: "Save plan" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ enabled: true, periodMonths: 9, threshold: 1 });
+  });
+
+  it("leaving with an unsaved change asks first (in the app and on reload); Stay keeps it", async () => {
+    const user = userEvent.setup();
+    const router = renderPlan({ plan: null, confirmedContacts: 1, events: [] });
+    await user.click(screen.getByRole("checkbox", { name: /Release my will assets/ }));
+    expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    const unload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    await user.click(screen.getByRole("link", { name: "Dashboard" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    await user.click(within(dialog).getByRole("button", { name: "Stay" }));
+    expect(router.state.location.pathname).toBe("/nok");
+    expect(screen.getByRole("checkbox", { name: /Release my will assets/ })).toBeChecked();
+    await user.click(screen.getByRole("link", { name: "Dashboard" }));
+    await user.click(await screen.findByRole("button", { name: "Leave without saving" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard page" })).toBeInTheDocument();
+    // Nothing unsaved any more: a reload is not held up.
+    const later = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
   });
 });

@@ -38,8 +38,29 @@ beforeEach(() => {
   resetFakes();
   vi.mocked(toast.error).mockClear();
   signedIn(makeProfile());
-  fake.queries["wallet:balance"] = 45;
+  fake.queries["workspaces:listMine"] = [{ _id: "w1", name: "Personal", kind: "personal", role: "owner", verifiedName: null }];
+  fake.queries["wallet:payer"] = { holder: "you", balance: 45 };
   fake.mutation.mockResolvedValue({ assetId: "a1", serial: "TMT-ABCD-EFGH" } as never);
+});
+
+describe("/tag says which wallet pays before tagging", () => {
+  it("a personal workspace: paid from your wallet", () => {
+    renderTag();
+    expect(screen.getByTestId("paid-from")).toHaveTextContent("Paid from your wallet");
+  });
+
+  it("a business workspace: paid from its wallet, with its balance; short, it says who can top up", () => {
+    fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "Acme Tools", kind: "business", role: "editor", verifiedName: null }];
+    fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 1234 };
+    const { unmount } = renderTag();
+    expect(screen.getByTestId("paid-from")).toHaveTextContent("Paid from Acme Tools's wallet (1,234 TMT)");
+    expect(screen.getByTestId("tag-cost")).not.toHaveTextContent("Your balance");
+    unmount();
+    fake.queries["wallet:payer"] = { holder: "workspace", name: "Acme Tools", balance: 2 };
+    renderTag();
+    expect(screen.getByRole("button", { name: "Tag Asset" })).toBeDisabled();
+    expect(screen.getByText(/Acme Tools's wallet needs 5 TMT to tag an asset/)).toBeInTheDocument();
+  });
 });
 
 describe("/tag", () => {
@@ -178,7 +199,7 @@ describe("/tag", () => {
   });
 
   it("with too few tokens the button is disabled and says why", () => {
-    fake.queries["wallet:balance"] = 3;
+    fake.queries["wallet:payer"] = { holder: "you", balance: 3 };
     renderTag();
     expect(screen.getByRole("button", { name: "Tag Asset" })).toBeDisabled();
     expect(screen.getByText(/You need 5 TMT to tag an asset/)).toBeInTheDocument();

@@ -128,4 +128,44 @@ describe("/wallet", () => {
     expect(card).toHaveTextContent("Buying TMT is not set up on this deployment yet: ask an administrator to credit your account.");
     expect(within(card).queryByRole("button")).toBeNull();
   });
+
+  describe("in a household or business workspace", () => {
+    const OFFER = { available: true, test: true, currency: "GBP", packs: [{ id: "tmt_1000", tmt: 1000, priceMinor: 1000 }] };
+    const shared: WalletOverview = {
+      balance: 1234,
+      transactions: [{ _id: "t9" as never, amount: -5, type: "spent", source: "tagging", description: "Tagged: Drill", createdAt: DAY, by: "Eve Editor" }],
+    };
+    const member = (role: string) => {
+      fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "Acme Tools", kind: "business", role, verifiedName: null }];
+      fake.queries["wallet:overview"] = filled;
+      fake.queries["wallet:workspaceOverview"] = shared;
+      fake.queries["topUps:offer"] = OFFER;
+    };
+
+    it("shows the workspace's wallet and who spent, not the member's own", () => {
+      member("viewer");
+      renderWallet();
+      expect(screen.getByText("Acme Tools's wallet: pays for its members' tagging and imports")).toBeInTheDocument();
+      expect(screen.getByTestId("wallet-balance")).toHaveTextContent("1,234 TMT");
+      expect(screen.getByText("Tagged: Drill")).toBeInTheDocument();
+      expect(screen.getByText("by Eve Editor")).toBeInTheDocument();
+      expect(screen.queryByText("Referral bonus: J***n joined")).toBeNull();
+    });
+
+    it("a viewer or editor sees no top-up; an owner tops up the workspace's wallet", async () => {
+      const user = userEvent.setup();
+      member("editor");
+      const { unmount } = renderWallet();
+      const card = screen.getByRole("region", { name: "Buy TMT" });
+      expect(card).toHaveTextContent("Only the workspace's owners and admins can top up its wallet.");
+      expect(within(card).queryByRole("button")).toBeNull();
+      unmount();
+      member("owner");
+      renderWallet();
+      fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 1000 } as never);
+      await user.click(within(screen.getByRole("region", { name: "Buy TMT" })).getByRole("button", { name: "Buy 1,000 TMT for £10.00" }));
+      await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000", workspaceId: "w2" }));
+      expect(toast.success).toHaveBeenCalledWith("1,000 TMT added to Acme Tools's wallet (test mode: no payment taken)");
+    });
+  });
 });

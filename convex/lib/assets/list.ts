@@ -1,9 +1,11 @@
 // /assets list: picks the index that serves each filter and sort, so the read
-// stays inside the workspace's own range.
+// stays inside the workspace's own range; index pages are streams (./stream.ts), which
+// keep to their size when they re-run.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { getAssetBySerial } from "./read";
 import { isSerialFormat } from "./serial";
+import { assetStream } from "./stream";
 import type { AssetSort } from "./sorts";
 import type { AssetKind, AssetStatus } from "./tables";
 const SEARCH_MAX = 100;
@@ -40,45 +42,41 @@ export function listMineQuery(ctx: QueryCtx, workspaceId: Id<"workspaces">, args
     });
   }
   // Every filter combination has its own index, so a page never scans rows it drops.
+  const assets = assetStream(ctx.db);
   if (args.sort === "name" || args.sort === "name_desc") {
-    const byName = ctx.db.query("assets");
     const order = args.sort === "name" ? "asc" : "desc";
     if (kind !== undefined && status !== undefined) {
-      return byName
+      return assets
         .withIndex("by_workspaceId_and_kind_and_status_and_name", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind).eq("status", status))
         .order(order);
     }
     if (kind !== undefined) {
-      return byName.withIndex("by_workspaceId_and_kind_and_name", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind)).order(order);
+      return assets.withIndex("by_workspaceId_and_kind_and_name", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind)).order(order);
     }
     if (status !== undefined) {
-      return byName.withIndex("by_workspaceId_and_status_and_name", (q) => q.eq("workspaceId", workspaceId).eq("status", status)).order(order);
+      return assets.withIndex("by_workspaceId_and_status_and_name", (q) => q.eq("workspaceId", workspaceId).eq("status", status)).order(order);
     }
-    return byName.withIndex("by_workspaceId_and_name", (q) => q.eq("workspaceId", workspaceId)).order(order);
+    return assets.withIndex("by_workspaceId_and_name", (q) => q.eq("workspaceId", workspaceId)).order(order);
   }
   const order = args.sort === "oldest" ? "asc" : "desc";
   if (kind !== undefined && status !== undefined) {
-    return ctx.db
-      .query("assets")
+    return assets
       .withIndex("by_workspaceId_and_kind_and_status_and_taggedAt", (q) =>
         q.eq("workspaceId", workspaceId).eq("kind", kind).eq("status", status),
       )
       .order(order);
   }
   if (kind !== undefined) {
-    return ctx.db
-      .query("assets")
+    return assets
       .withIndex("by_workspaceId_and_kind_and_taggedAt", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind))
       .order(order);
   }
   if (status !== undefined) {
-    return ctx.db
-      .query("assets")
+    return assets
       .withIndex("by_workspaceId_and_status_and_taggedAt", (q) => q.eq("workspaceId", workspaceId).eq("status", status))
       .order(order);
   }
-  return ctx.db
-    .query("assets")
+  return assets
     .withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId))
     .order(order);
 }

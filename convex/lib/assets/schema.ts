@@ -27,10 +27,24 @@ export const assetTables = {
     .index("by_workspaceId_and_kind_and_status_and_name", ["workspaceId", "kind", "status", "name"])
     // The CSV import's duplicate check: a business workspace's items by SKU.
     .index("by_workspaceId_and_sku", ["workspaceId", "details.sku"])
-    // /assets search (ownerId, kind, status) and /public-assets search (visibility).
+    // The business inventory (lib/inventory/list.ts): its location / category filters are
+    // index ranges, so a filtered page reads only matches, dated or by name...
+    .index("by_workspaceId_and_kind_and_location_and_taggedAt", ["workspaceId", "kind", "details.location", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_category_and_taggedAt", ["workspaceId", "kind", "category", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_location_and_category_and_taggedAt", ["workspaceId", "kind", "details.location", "category", "taggedAt"])
+    .index("by_workspaceId_and_kind_and_location_and_name", ["workspaceId", "kind", "details.location", "name"])
+    .index("by_workspaceId_and_kind_and_category_and_name", ["workspaceId", "kind", "category", "name"])
+    .index("by_workspaceId_and_kind_and_location_and_category_and_name", ["workspaceId", "kind", "details.location", "category", "name"])
+    // ...and its SKU, quantity and unit cost columns sort (location, category and status
+    // sort by the indexes above and by_workspaceId_and_kind_and_status_and_taggedAt).
+    .index("by_workspaceId_and_kind_and_sku", ["workspaceId", "kind", "details.sku"])
+    .index("by_workspaceId_and_kind_and_quantity", ["workspaceId", "kind", "details.quantity"])
+    .index("by_workspaceId_and_kind_and_unitCost", ["workspaceId", "kind", "details.unitCost"])
+    // /assets search (workspaceId, kind, status), /public-assets search (visibility) and the
+    // inventory's search within a location / category.
     .searchIndex("search_text", {
       searchField: "searchText",
-      filterFields: ["workspaceId", "visibility", "kind", "status"],
+      filterFields: ["workspaceId", "visibility", "kind", "status", "category", "details.location"],
     }),
   // Every serial ever issued, kept after the asset is deleted so it is never reused.
   serials: defineTable({ serial: v.string() })

@@ -4,7 +4,7 @@ import { v, type Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { TAGGING_COST } from "../constants";
-import { spend } from "../ledger";
+import { charge } from "../ledger";
 import { recordEvent } from "./read";
 import { searchTextOf, type AssetInput } from "./rules";
 import { checkUploads, claimFiles, newFileValidator } from "./store";
@@ -21,7 +21,7 @@ export const assetInputArgs = {
 };
 export const tagArgs = { ...assetInputArgs, files: v.array(newFileValidator) };
 
-/** Who tags (and pays, from their own wallet) into which workspace. */
+/** Who tags into which workspace (the workspace decides which wallet pays: ledger.charge). */
 export type Tagger = { workspaceId: Id<"workspaces">; actorId: Id<"users"> };
 
 export async function tagAsset(
@@ -33,8 +33,7 @@ export async function tagAsset(
 ): Promise<{ assetId: Id<"assets">; serial: string }> {
   const files = await checkUploads(ctx, newFiles, 0);
   // Charge, serial and asset commit together: a refused charge leaves no trace.
-  await spend(ctx, {
-    userId: actorId,
+  await charge(ctx, workspaceId, actorId, {
     amount: TAGGING_COST,
     source: "tagging",
     description: `Tagged ${serial}: ${input.name}`.slice(0, 200),

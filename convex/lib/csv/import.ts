@@ -1,5 +1,6 @@
 // What an inventory CSV must look like, checked the same way in the browser's
-// preview and on the server, which refuses the whole file if any row is bad.
+// preview and on the server, which imports the valid rows and leaves the bad ones
+// out (the preview offers them as a CSV of errors to fix and import again).
 // The user maps the file's own headers to the import's fields; a header that
 // names a field (or a usual synonym) is mapped for them.
 import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
@@ -45,7 +46,7 @@ export const CSV_MESSAGES = {
   unmapped: (fields: string[]) => `Choose a column for ${fields.join(", ")}`,
   mappedTwice: (column: string) => `The column "${column}" is chosen for two fields`,
   badColumn: "A chosen column is not in the file",
-  badRows: (n: number) => `${n} row${n === 1 ? " has" : "s have"} errors: nothing was imported. Fix them and try again.`,
+  noValidRows: "No row of this file is valid: fix the rows with errors and try again.",
 } as const;
 
 const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -142,6 +143,15 @@ export function checkRecords(records: string[][], mapping: Mapping, delimiter: D
     else rows.push({ row, input });
   });
   return { fileError: null, header, delimiter, rows, errors };
+}
+
+/**
+ * The rows with errors as a CSV, as Snipe-IT offers them: the file's own header and cells
+ * with the row number and its problems first, to fix and import again.
+ */
+export function errorsCsv(records: readonly string[][], errors: readonly RowError[]): string {
+  const header = records[0] ?? [];
+  return toCsv([["row", "errors", ...header], ...errors.map((e) => [String(e.row), e.messages.join("; "), ...(records[e.row - 1] ?? [])])]);
 }
 
 /** Parses and checks a file's text; without a mapping, the one its header suggests. */

@@ -2,6 +2,7 @@
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { assetDetailsValidator } from "../assets/tables";
+import { walletHolderValidator } from "../wallet/tables";
 import { DUPLICATE_CHOICES } from "./plan";
 
 const IMPORT_STATUSES = ["running", "rolling_back", "done", "failed", "cancelled"] as const;
@@ -10,11 +11,14 @@ export type ImportStatus = Infer<typeof importStatusValidator>;
 export const onDuplicateValidator = literals(...DUPLICATE_CHOICES);
 
 export const importJobFields = {
-  // The business workspace imported into, and the member who started (and paid for) it.
+  // The business workspace imported into, and the member who started it.
   // Optional only until the migration has run; it moves `ownerId` to both.
   workspaceId: v.optional(v.id("workspaces")),
   startedBy: v.optional(v.id("users")),
   ownerId: v.optional(v.id("users")),
+  // The wallet charged when the job began, so a refund goes back to it; older jobs were
+  // paid by `startedBy`.
+  paidBy: v.optional(walletHolderValidator),
   status: importStatusValidator,
   fileName: v.string(),
   onDuplicate: onDuplicateValidator,

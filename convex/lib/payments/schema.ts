@@ -8,7 +8,9 @@ const topUpStatusValidator = literals("pending", "paid");
 export const paymentTables = {
   // TMT top-ups: one order per checkout; paid once, credited through the ledger.
   topUpOrders: defineTable({
+    // The buyer; the wallet credited is theirs, or the workspace's when one is named.
     userId: v.id("users"),
+    workspaceId: v.optional(v.id("workspaces")),
     packId: v.string(),
     tmt: v.number(),
     priceMinor: v.number(),

@@ -1,10 +1,27 @@
 import { v, type Infer } from "convex/values";
+import type { Id } from "../../_generated/dataModel";
 
 // Wallet, transaction and referral shapes, shared by schema, args and returns.
 const transactionTypeValidator = v.union(v.literal("earned"), v.literal("spent"));
 
+/**
+ * Who holds a wallet: a user (the spec's user_wallets; personal workspaces spend it) or a
+ * household or business workspace. Wallets and transactions carry exactly one of the two ids.
+ */
+export const walletHolderValidator = v.union(v.object({ userId: v.id("users") }), v.object({ workspaceId: v.id("workspaces") }));
+export type WalletHolder = { userId: Id<"users">; workspaceId?: never } | { workspaceId: Id<"workspaces">; userId?: never };
+
+export const walletFields = {
+  userId: v.optional(v.id("users")),
+  workspaceId: v.optional(v.id("workspaces")),
+  balance: v.number(),
+};
+
 export const transactionFields = {
-  userId: v.id("users"),
+  userId: v.optional(v.id("users")),
+  workspaceId: v.optional(v.id("workspaces")),
+  // On a workspace wallet's transaction: the member who spent or topped up.
+  actorId: v.optional(v.id("users")),
   // Whole TMT; negative when spending.
   amount: v.number(),
   type: transactionTypeValidator,
@@ -24,6 +41,8 @@ const transactionValidator = v.object({
   source: v.string(),
   description: v.string(),
   createdAt: v.number(),
+  // On a workspace wallet: the member who spent or topped up.
+  by: v.optional(v.string()),
 });
 export type TransactionView = Infer<typeof transactionValidator>;
 
@@ -40,6 +59,13 @@ export const walletOverviewValidator = v.object({
   transactions: v.array(transactionValidator),
 });
 export type WalletOverview = Infer<typeof walletOverviewValidator>;
+
+/** The tag form's and import screen's "which wallet pays" line, said before anything is charged. */
+export const payerViewValidator = v.union(
+  v.object({ holder: v.literal("you"), balance: v.number() }),
+  v.object({ holder: v.literal("workspace"), name: v.string(), balance: v.number() }),
+);
+export type PayerView = Infer<typeof payerViewValidator>;
 
 export const referralFields = {
   referrerId: v.id("users"),

@@ -5,8 +5,8 @@ import { WORKSPACE_ROLES, type WorkspaceKind, type WorkspaceRole } from "./table
 
 /**
  * What a member may do, each with the lowest role allowed to. Owner: everything,
- * including deleting the workspace and handing over ownership; admin: members and
- * settings; editor: the register (tag, edit, status, import, labels, stickers,
+ * including deleting the workspace and handing over ownership; admin: members,
+ * settings and topping up the wallet; editor: the register (tag, edit, status, import, labels, stickers,
  * transfers); viewer: read. Later roles (auditor, custodian) slot into this table.
  */
 const WORKSPACE_PERMISSIONS = {
@@ -14,6 +14,8 @@ const WORKSPACE_PERMISSIONS = {
   edit: "editor",
   manageMembers: "admin",
   settings: "admin",
+  // Topping up a household or business workspace's wallet (editors spend it; everyone sees it).
+  fundWallet: "admin",
   deleteWorkspace: "owner",
   transferOwnership: "owner",
   // Granting or taking away the owner role, and removing an owner.

@@ -96,9 +96,9 @@ export default function AssetsPage() {
         matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, workspace.inCurrent({ ...filter, cursor })), onProgress)}
         actions={<AssetBulkActions selection={selection} bulk={bulk} />}
         view={
-          view === "cards" ? (
+          view === "cards" ? (rows) => (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="My assets">
-              {pages.rows.map((a) => <AssetCard key={a._id} asset={a} />)}
+              {rows.map((a) => <AssetCard key={a._id} asset={a} />)}
             </ul>
           ) : undefined
         }

@@ -12,7 +12,7 @@ import { errorMessage } from "../../lib/errors";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { PresenceBar } from "../../lib/PresenceBar";
-import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
+import { INVENTORY_SORTS } from "../../../convex/lib/assets/sorts";
 import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
 
@@ -41,14 +41,16 @@ function Inventory() {
   const list = useListParams();
   const location = fromParam(list.get("location"));
   const category = fromParam(list.get("category"));
-  const sort = list.get("sort", ASSET_SORTS) ?? "newest";
+  const sort = list.get("sort", INVENTORY_SORTS) ?? "newest";
   const search = useSearchParamText(list);
   const [exporting, setExporting] = useState(false);
   const data = useWorkspaceQuery(api.inventory.summary, { location, category });
-  const exportAll = async () => {
+  const filter = { sort, search: search.query || undefined, location, category };
+  // The file holds what the table shows: its filters, search and order.
+  const exportShown = async () => {
     setExporting(true);
     try {
-      download(await inventoryCsv(client, inCurrent({}).workspaceId), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
+      download(await inventoryCsv(client, inCurrent(filter)), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (e) {
       toast.error(errorMessage(e, "Could not export the inventory"));
     } finally {
@@ -77,13 +79,13 @@ function Inventory() {
             <option value={ALL}>All categories</option>
             {data.categories.map((c) => <option key={c} value={c}>{c || "No category"}</option>)}
           </Select>
-          <Button variant="outline" onClick={() => void exportAll()} loading={exporting} loadingText="Exporting..." disabled={data.totals.items === 0 && !filtered}>
+          <Button variant="outline" onClick={() => void exportShown()} loading={exporting} loadingText="Exporting..." disabled={data.totals.items === 0 && !filtered}>
             Export CSV
           </Button>
         </div>
         <div className="mt-5">
           <InventoryTable
-            filter={{ sort, search: search.query || undefined, location, category }}
+            filter={filter}
             total={data.totals.items}
             onSort={(s) => list.set({ sort: s === "newest" ? undefined : s })}
           />

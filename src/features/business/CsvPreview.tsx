@@ -1,13 +1,18 @@
 import type { CsvCheck } from "../../../convex/lib/csv/import";
-import { MAX_LISTED_ERRORS } from "../../../convex/lib/csv/import";
+import { errorsCsv, MAX_LISTED_ERRORS } from "../../../convex/lib/csv/import";
+import { Button } from "../../ui";
+import { download } from "./exportCsv";
 import { DELIMITER_LABELS } from "../../../convex/lib/csv/format";
 import { moneyCell } from "./businessFormat";
 import { formatNumber } from "../../lib/format";
 
 const PREVIEW_ROWS = 10;
 
-/** What a file would import, and every bad row by number, before anything is written. */
-export function CsvPreview({ check }: { check: CsvCheck }) {
+/**
+ * What a file would import, and every bad row by number, before anything is written: bad
+ * rows are left out of the import and can be downloaded as a CSV with their errors.
+ */
+export function CsvPreview({ check, records, fileName }: { check: CsvCheck; records: readonly string[][]; fileName: string }) {
   if (check.fileError !== null) {
     return <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">{check.fileError}</p>;
   }
@@ -21,13 +26,20 @@ export function CsvPreview({ check }: { check: CsvCheck }) {
       </p>
       {bad > 0 && (
         <div role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          <p className="font-semibold">Nothing will be imported until every row is valid.</p>
+          <p className="font-semibold">
+            {check.rows.length > 0
+              ? `The ${bad === 1 ? "row" : `${formatNumber(bad)} rows`} with errors will be left out: the valid rows import. Download ${bad === 1 ? "it" : "them"}, fix and import again.`
+              : "No row is valid yet: fix the rows with errors and choose the file again."}
+          </p>
           <ul className="mt-2 max-h-48 list-inside list-disc overflow-y-auto" aria-label="Row errors">
             {check.errors.slice(0, MAX_LISTED_ERRORS).map((e) => (
               <li key={e.row}>Row {e.row}: {e.messages.join("; ")}</li>
             ))}
           </ul>
           {bad > MAX_LISTED_ERRORS && <p className="mt-1">…and {formatNumber(bad - MAX_LISTED_ERRORS)} more.</p>}
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => download(errorsCsv(records, check.errors), `${fileName.replace(/\.[^.]*$/, "")}-errors.csv`)}>
+            Download rows with errors (CSV)
+          </Button>
         </div>
       )}
       {check.rows.length > 0 && (

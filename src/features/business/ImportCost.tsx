@@ -1,6 +1,5 @@
-import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
 import { importCostLines } from "../../../convex/lib/csv/pricing";
+import { PaidFrom, usePayer } from "../../lib/PaidFrom";
 import { TopUpButton } from "../../lib/TopUpButton";
 import { formatNumber, formatTmt } from "../../lib/format";
 import { Button } from "../../ui";
@@ -10,7 +9,9 @@ import { Button } from "../../ui";
  * button, refused while the balance is short, with what to do about it.
  */
 export function ImportCost({ creates, updates, cost, busy, onPay }: { creates: number; updates: number; cost: number; busy: boolean; onPay: () => void }) {
-  const balance = useQuery(api.wallet.balance, {});
+  // The business workspace's wallet pays (convex/lib/wallet/payer.ts); the screen names it first.
+  const payer = usePayer();
+  const balance = payer?.balance;
   const lines = importCostLines(creates);
   const short = balance !== undefined && balance !== null ? cost - balance : 0;
   return (
@@ -30,15 +31,16 @@ export function ImportCost({ creates, updates, cost, busy, onPay }: { creates: n
         )}
         <dt className="border-t border-slate-200 pt-1 font-semibold dark:border-slate-800">Total</dt>
         <dd className="border-t border-slate-200 pt-1 text-right font-semibold tabular-nums dark:border-slate-800" data-testid="import-cost">{formatTmt(cost)}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">Your balance</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{payer?.holder === "workspace" ? "Wallet balance" : "Your balance"}</dt>
         <dd className="text-right tabular-nums text-slate-600 dark:text-slate-400" data-testid="import-balance">{balance === undefined || balance === null ? "…" : formatTmt(balance)}</dd>
       </dl>
+      <PaidFrom payer={payer} />
       {short > 0 ? (
         <div role="alert" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           <p>
             Insufficient tokens: you need {formatTmt(short)} more. Buy TMT below, or import fewer new items.
           </p>
-          <TopUpButton needed={cost} balance={balance ?? 0} />
+          <TopUpButton needed={cost} balance={balance ?? 0} forWorkspace={payer?.holder === "workspace"} />
         </div>
       ) : null}
       <div>

@@ -39,7 +39,8 @@ export function ImportPanel() {
     if (read.ok) setMapping(guessMapping(read.parsed.records[0]));
   };
   const check = useMemo(() => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter) : null), [file, mapping]);
-  const ready = check !== null && check.fileError === null && check.errors.length === 0 && check.rows.length > 0;
+  // Rows with errors are left out; the valid ones import.
+  const ready = check !== null && check.fileError === null && check.rows.length > 0;
   const skus = useMemo(() => (ready ? [...new Set(check.rows.map((r) => skuOf(r.input)))] : null), [ready, check]);
   const { held, error: heldError } = useHeldSkus(skus);
   const plan = useMemo(() => (ready && held !== null ? planImport(check.rows, new Map([...held].map((s) => [s, s])), onDuplicate) : null), [ready, check, held, onDuplicate]);
@@ -50,7 +51,7 @@ export function ImportPanel() {
     setStarting(true);
     try {
       const started = await start({ fileName: file.name, csv: file.text, mapping, onDuplicate, expectedCost: importCost(plan.creates) });
-      toast.success(`Import started: ${formatNumber(started.total)} rows`);
+      toast.success(`Import started: ${formatNumber(started.total)} rows${started.leftOut > 0 ? `, ${formatNumber(started.leftOut)} with errors left out` : ""}`);
       setFile(null);
     } catch (e) {
       if (!toastSpendFailure(e)) toast.error(errorMessage(e, "The import did not start"));
@@ -72,7 +73,7 @@ export function ImportPanel() {
       </div>
       {file && !file.ok && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{file.message}</p>}
       {file?.ok && <MappingForm header={file.parsed.records[0]} mapping={mapping} onChange={setMapping} />}
-      {check && <CsvPreview check={check} />}
+      {check && file?.ok && <CsvPreview check={check} records={file.parsed.records} fileName={file.name} />}
       {ready && heldError && <p role="alert" className="text-sm text-red-600">We could not check your inventory for duplicates just now. Try again in a moment.</p>}
       {ready && held === null && !heldError && <p className="text-sm text-slate-500">Looking for duplicate SKUs in your inventory…</p>}
       {plan && <DuplicateChoice plan={plan} value={onDuplicate} onChange={setOnDuplicate} />}

@@ -2,7 +2,7 @@ import { useConvex } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import type { AssetSort } from "../../../convex/lib/assets/sorts";
+import type { InventorySort } from "../../../convex/lib/assets/sorts";
 import type { Column } from "../../ui";
 import { AssetBulkActions } from "../../lib/AssetBulkActions";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
@@ -15,7 +15,7 @@ import { useSelection } from "../../lib/useSelection";
 import { useWorkspace } from "../../lib/useWorkspace";
 
 type Item = FunctionReturnType<typeof api.inventory.items>["page"][number];
-type InventoryFilter = { sort: AssetSort; search?: string; location?: string; category?: string };
+export type InventoryFilter = { sort: InventorySort; search?: string; location?: string; category?: string };
 
 const PAGE_SIZE = 50;
 const dash = <span className="text-slate-400">—</span>;
@@ -32,13 +32,13 @@ const COLUMNS: Column<Item>[] = [
       </>
     ),
   },
-  { key: "sku", header: "SKU", cell: (i) => <span className="font-mono">{i.sku}</span> },
-  { key: "qty", header: "Qty", className: "text-right tabular-nums", cell: (i) => formatNumber(i.quantity) },
-  { key: "unit", wideOnly: true, header: "Unit cost", className: "text-right tabular-nums", cell: (i) => (i.unitCost === null ? dash : formatMoney(i.unitCost)) },
+  { key: "sku", header: "SKU", sort: { asc: "sku", desc: "sku_desc" }, cell: (i) => <span className="font-mono">{i.sku}</span> },
+  { key: "qty", header: "Qty", sort: { asc: "quantity", desc: "quantity_desc", first: "desc" }, className: "text-right tabular-nums", cell: (i) => formatNumber(i.quantity) },
+  { key: "unit", wideOnly: true, header: "Unit cost", sort: { asc: "unit_cost", desc: "unit_cost_desc", first: "desc" }, className: "text-right tabular-nums", cell: (i) => (i.unitCost === null ? dash : formatMoney(i.unitCost)) },
   { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) },
-  { key: "location", wideOnly: true, header: "Location", cell: (i) => i.location ?? dash },
-  { key: "category", wideOnly: true, header: "Category", cell: (i) => i.category ?? dash },
-  { key: "status", header: "Status", cell: (i) => <AssetStatusBadge status={i.status} /> },
+  { key: "location", wideOnly: true, header: "Location", sort: { asc: "location", desc: "location_desc" }, cell: (i) => i.location ?? dash },
+  { key: "category", wideOnly: true, header: "Category", sort: { asc: "category", desc: "category_desc" }, cell: (i) => i.category ?? dash },
+  { key: "status", header: "Status", sort: { asc: "status", desc: "status_desc" }, cell: (i) => <AssetStatusBadge status={i.status} /> },
   { key: "tagged", wideOnly: true, header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (i) => <span className="whitespace-nowrap">{formatDate(i.taggedAt)}</span> },
 ];
 

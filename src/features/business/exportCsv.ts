@@ -1,19 +1,25 @@
 import type { ConvexReactClient } from "convex/react";
-import type { Id } from "../../../convex/_generated/dataModel";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { toCsv } from "../../../convex/lib/csv/format";
 import { IMPORT_FIELDS } from "../../../convex/lib/csv/import";
 import { moneyCell } from "./businessFormat";
+import type { InventoryFilter } from "./InventoryTable";
 
-/** The whole inventory as CSV (import columns + serial), formulas escaped by toCsv. */
-export async function inventoryCsv(client: ConvexReactClient, workspaceId: Id<"workspaces">): Promise<string> {
-  const rows: string[][] = [[...IMPORT_FIELDS, "serial"]];
+type ExportPage = FunctionReturnType<typeof api.business.exportPage>;
+
+/**
+ * The items the table's filters and search select, in its order, as CSV (import columns,
+ * serial and status), formulas escaped by toCsv.
+ */
+export async function inventoryCsv(client: ConvexReactClient, filter: InventoryFilter & { workspaceId: Id<"workspaces"> }): Promise<string> {
+  const rows: string[][] = [[...IMPORT_FIELDS, "serial", "status"]];
   let cursor: string | null = null;
   for (;;) {
-    const page: { items: { name: string; sku: string; quantity: number; unitCost: number | null; location: string | null; category: string | null; description: string | null; serial: string }[]; continueCursor: string; isDone: boolean } =
-      await client.query(api.business.exportPage, { workspaceId, cursor });
+    const page: ExportPage = await client.query(api.business.exportPage, { ...filter, cursor });
     for (const i of page.items) {
-      rows.push([i.name, i.sku, String(i.quantity), moneyCell(i.unitCost), i.location ?? "", i.category ?? "", i.description ?? "", i.serial]);
+      rows.push([i.name, i.sku, String(i.quantity), moneyCell(i.unitCost), i.location ?? "", i.category ?? "", i.description ?? "", i.serial, i.status]);
     }
     if (page.isDone) break;
     cursor = page.continueCursor;

@@ -107,9 +107,9 @@ export default function PublicAssetsPage() {
         matchingIds={(onProgress) => collectIds((cursor) => client.query(api.publicAssets.matchingSerials, { ...filter, cursor }), onProgress)}
         actions={<Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={ids.length === 0 || bulk.busy}>Export CSV</Button>}
         view={
-          view === "cards" ? (
+          view === "cards" ? (rows) => (
             <ul aria-label="Public assets" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {pages.rows.map((asset) => <PublicAssetCard key={asset.serial} asset={asset} />)}
+              {rows.map((asset) => <PublicAssetCard key={asset.serial} asset={asset} />)}
             </ul>
           ) : undefined
         }

@@ -1,4 +1,3 @@
-import { useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
@@ -21,6 +20,7 @@ import { toastSpendFailure } from "../../lib/spendToasts";
 import { useConnection } from "../../lib/useConnection";
 import { forgetClaim, pendingClaim } from "../../lib/pendingClaim";
 import { useWorkspaceMutation } from "../../lib/useWorkspace";
+import { PaidFrom, shortToTagText, usePayer } from "../../lib/PaidFrom";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -39,13 +39,13 @@ export default function TagPage() {
   const [coverId, setCoverId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Tagging failed. Please try again.", clientErrors: true });
-  const balance = useQuery(api.wallet.balance, {});
+  const payer = usePayer();
   const uploadFile = useUploadFile();
   const tag = useWorkspaceMutation(api.assets.tag);
   const claim = useWorkspaceMutation(api.stickers.claim);
   const navigate = useNavigate();
   const connection = useConnection();
-  const balanceValue = typeof balance === "number" ? balance : null;
+  const balanceValue = payer?.balance ?? null;
   const short = balanceValue !== null && balanceValue < TAGGING_COST;
 
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
@@ -114,10 +114,13 @@ export default function TagPage() {
           <AssetFields form={form} errors={errors} set={set} />
           <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} disabled={busy} />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="tag-cost">
-              Tagging costs <strong>{formatTmt(TAGGING_COST)}</strong>
-              {balanceValue !== null && <> · Your balance: {formatTmt(balanceValue)}</>}
-            </p>
+            <div className="flex flex-col gap-1">
+              <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="tag-cost">
+                Tagging costs <strong>{formatTmt(TAGGING_COST)}</strong>
+                {payer?.holder === "you" && <> · Your balance: {formatTmt(payer.balance)}</>}
+              </p>
+              <PaidFrom payer={payer} />
+            </div>
             <Button type="submit" loading={busy} loadingText="Tagging..." disabled={short}>
               Tag Asset
             </Button>
@@ -127,7 +130,7 @@ export default function TagPage() {
               You are offline. Tagging will finish when you are back online.
             </p>
           )}
-          {short && <p className="text-sm text-amber-700 dark:text-amber-400">You need {formatTmt(TAGGING_COST)} to tag an asset. Earn tokens from your wallet and referrals.</p>}
+          {short && payer && <p className="text-sm text-amber-700 dark:text-amber-400">{shortToTagText(payer, TAGGING_COST)}</p>}
           {formError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p>}
         </Form>
       </Card>

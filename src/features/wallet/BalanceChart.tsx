@@ -5,10 +5,13 @@ import { Chart } from "../../ui";
 import { dailyBalances } from "../../lib/chartSeries";
 import { formatTmt } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
+import { useWorkspaceQuery } from "../../lib/useWorkspace";
 
-/** The balance at the end of each of the last 30 days, live. */
-export function BalanceChart() {
-  const history = useQuery(api.wallet.balanceHistory, {});
+/** The balance at the end of each of the last 30 days, live: the user's wallet, or with `shared` the current workspace's. */
+export function BalanceChart({ shared = false }: { shared?: boolean }) {
+  const own = useQuery(api.wallet.balanceHistory, shared ? "skip" : {});
+  const workspace = useWorkspaceQuery(api.wallet.workspaceBalanceHistory, shared ? {} : "skip");
+  const history = shared ? workspace : own;
   const now = useNow({ everyMs: 60 * 60_000 });
   if (!history) return null;
   const points = dailyBalances(history.balance, history.changes, now, BALANCE_CHART_DAYS);

@@ -1,16 +1,16 @@
 import { MAX_IMPORT_ROWS } from "../../../convex/lib/constants";
 import { importCost } from "../../../convex/lib/csv/pricing";
 import { packFor, TOP_UP_TEXT } from "../../../convex/lib/payments/packs";
-import { BuyPackButton, useTopUp } from "../../lib/TopUpButton";
+import { BuyPackButton, OWNERS_TOP_UP, useTopUp } from "../../lib/TopUpButton";
 import { formatNumber, formatTmt } from "../../lib/format";
 
 // The largest import a file allows, priced, and the pack that pays for it.
 const FULL_IMPORT = importCost(MAX_IMPORT_ROWS);
 const FULL_IMPORT_PACK = packFor(FULL_IMPORT, 0);
 
-/** /wallet's top-up card: every pack on sale (convex/lib/payments/packs.ts). */
-export function BuyTmt() {
-  const topUp = useTopUp();
+/** /wallet's top-up card: every pack on sale (convex/lib/payments/packs.ts), for the wallet shown. */
+export function BuyTmt({ shared = false }: { shared?: boolean }) {
+  const topUp = useTopUp(shared);
   return (
     <section
       aria-labelledby="buy-tmt"
@@ -23,6 +23,8 @@ export function BuyTmt() {
         <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Loading...</p>
       ) : !topUp.offer.available ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{TOP_UP_TEXT.unavailableForUser}</p>
+      ) : !topUp.mayBuy ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{OWNERS_TOP_UP}</p>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">

@@ -28,6 +28,12 @@ function Row({ tx }: { tx: TransactionView }) {
           <time dateTime={new Date(tx.createdAt).toISOString()}>{formatDateTime(tx.createdAt)}</time>
           <span aria-hidden="true">·</span>
           <span>{sourceLabel(tx.source)}</span>
+          {tx.by !== undefined && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>by {tx.by}</span>
+            </>
+          )}
           <TypeBadge type={tx.type} />
         </p>
       </div>

@@ -7,6 +7,8 @@ import { BuyTmt } from "./BuyTmt";
 import { HowToEarn } from "./HowToEarn";
 import { TransactionList } from "./TransactionList";
 import { formatTmt } from "../../lib/format";
+import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
+import type { MyWorkspace } from "../../../convex/lib/workspaces/tables";
 
 const EMPTY: WalletOverview = { balance: 0, transactions: [] };
 
@@ -15,9 +17,17 @@ const WALLET_TEXT = {
   loading: "Loading wallet...",
   balance: "Current balance",
   loadFailed: "We could not load your wallet just now.",
+  sharedBalance: (name: string) => `${name}'s wallet: pays for its members' tagging and imports`,
 } as const;
 
+/** A household or business workspace's wallet, when one is current; else the user's own. */
+function useSharedWallet(): MyWorkspace | null {
+  const { current } = useWorkspace();
+  return current !== null && current.kind !== "personal" ? current : null;
+}
+
 function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed?: boolean }) {
+  const shared = useSharedWallet();
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="flex min-w-0 flex-col gap-6">
@@ -25,7 +35,7 @@ function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed
           aria-label={WALLET_TEXT.balance}
           className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm sm:p-8"
         >
-          <p className="text-sm font-medium text-indigo-100">{WALLET_TEXT.balance}</p>
+          <p className="text-sm font-medium text-indigo-100">{shared === null ? WALLET_TEXT.balance : WALLET_TEXT.sharedBalance(shared.name)}</p>
           <p className="mt-2 text-4xl font-bold tabular-nums tracking-tight sm:text-5xl" data-testid="wallet-balance">
             {formatTmt(wallet.balance)}
           </p>
@@ -35,11 +45,11 @@ function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed
             </p>
           )}
         </section>
-        {!failed && <BalanceChart />}
+        {!failed && <BalanceChart shared={shared !== null} />}
         <TransactionList transactions={wallet.transactions} />
       </div>
       <div className="flex flex-col gap-6">
-        {!failed && <BuyTmt />}
+        {!failed && <BuyTmt shared={shared !== null} />}
         <HowToEarn />
       </div>
     </div>
@@ -47,7 +57,10 @@ function WalletView({ wallet, failed = false }: { wallet: WalletOverview; failed
 }
 
 function LiveWallet() {
-  const overview = useQuery(api.wallet.overview, {});
+  const shared = useSharedWallet();
+  const own = useQuery(api.wallet.overview, shared === null ? {} : "skip");
+  const workspace = useWorkspaceQuery(api.wallet.workspaceOverview, shared === null ? "skip" : {});
+  const overview = shared === null ? own : workspace;
   if (overview === undefined) return <PageSpinner label={WALLET_TEXT.loading} />;
   // null only while signing out: nothing to show but an empty wallet.
   return <WalletView wallet={overview ?? EMPTY} />;
