@@ -103,3 +103,9 @@ export function withConformanceApp(name: string, options: StartBackendOptions = 
 
 /** A call's error message, or "succeeded". */
 export const failure = (p: Promise<unknown>) => p.then(() => "succeeded", (e: Error) => e.message);
+
+/** The ids of every workspace `client`'s user belongs to (registry functions take one). */
+export async function workspacesOf(client: ConvexHttpClient): Promise<string[]> {
+  const mine = (await client.query("workspaces:listMine" as never, {} as never)) as { _id: string }[];
+  return mine.map((w) => w._id);
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../local-backend/index.mjs";
 import { VERIFY_API_PER_MINUTE } from "../../convex/lib/verify/apiRules";
 import { shapeChecker } from "../support/openapi-shapes";
-import { httpAs, removeDir, signInAs, start, tempDir } from "./helpers";
+import { httpAs, removeDir, signInAs, start, tempDir, workspacesOf } from "./helpers";
 
 const PROJECT_CONVEX = fileURLToPath(new URL("../../convex", import.meta.url));
 const PATH = "/api/v1/verify/{serial}";
@@ -19,7 +19,11 @@ type Row = { serial: string; name: string; visibility: string };
 
 async function memberAssets(): Promise<Row[]> {
   const { token } = await signInAs(b, "member@example.com");
-  const page = (await httpAs(b, token).query("assets:listMine" as never, { paginationOpts: { numItems: 20, cursor: null } } as never)) as { page: Row[] };
+  const member = httpAs(b, token);
+  const [home] = await workspacesOf(member);
+  const page = (await member.query("assets:listMine" as never, { workspaceId: home, paginationOpts: { numItems: 20, cursor: null } } as never)) as {
+    page: Row[];
+  };
   return page.page;
 }
 
