@@ -8,7 +8,7 @@ import { LIMIT_REASONS, SEND_LIMITS } from "../../convex/lib/limits";
 import { checkCsv } from "../../convex/lib/csv/import";
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from "../../convex/lib/constants";
 import { totpAt } from "../../convex/lib/auth/totp";
-import { balanceOf, fundedUser } from "./assets-support";
+import { fundWorkspace, fundedUser, workspaceBalance } from "./assets-support";
 import {
   asToken,
   errorData,
@@ -354,13 +354,15 @@ describe("10. CSV rollback", () => {
     vi.useFakeTimers();
     try {
       const t = setupTest();
-      const importer = await fundedUser(t, 100, { isBusinessUser: true });
+      const importer = await fundedUser(t, 0, { isBusinessUser: true });
+      // Imports are paid from the business workspace's wallet.
+      await fundWorkspace(t, importer.workspaceId, 100);
       const buyer = await makeUser(t, { email: "buyer@example.com" });
       await importer.as.action(api.imports.start, { fileName: "a.csv", csv: "name,sku,quantity\nMug,M-1,1\nJug,J-1,1\nCup,C-1,1\n", mapping: { name: 0, sku: 1, quantity: 2 }, onDuplicate: "skip", expectedCost: 15 });
       const job = (await importer.as.query(api.imports.current, {}))!;
       const rows = checkCsv("name,sku,quantity\nMug,M-1,1\nJug,J-1,1\nCup,C-1,1\n").rows;
       await t.mutation(internal.imports.applyBatch, { jobId: job._id, index: 0, entries: rows.map((r) => ({ op: "create" as const, input: r.input as never })) });
-      expect(await balanceOf(t, importer.userId)).toBe(85);
+      expect(await workspaceBalance(t, importer.workspaceId)).toBe(85);
       // Meanwhile the importer sells the mug, and the buyer accepts it.
       const mug = await t.run(async (ctx) => (await ctx.db.query("assets").collect()).find((a) => a.name === "Mug")!);
       const transferId = await importer.as.mutation(api.transfers.offer, { assetId: mug._id, email: "buyer@example.com" });
@@ -370,7 +372,7 @@ describe("10. CSV rollback", () => {
       await t.finishAllScheduledFunctions(vi.runAllTimers);
       const left = await t.run(async (ctx) => await ctx.db.query("assets").collect());
       expect(left.map((a) => [a.name, a.workspaceId])).toEqual([["Mug", buyer.workspaceId]]);
-      expect(await balanceOf(t, importer.userId)).toBe(95);
+      expect(await workspaceBalance(t, importer.workspaceId)).toBe(95);
       expect(await importer.as.query(api.imports.current, {})).toMatchObject({ status: "cancelled", kept: 1, refunded: 10 });
     } finally {
       vi.useRealTimers();

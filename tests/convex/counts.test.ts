@@ -7,7 +7,7 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
 import { importCost } from "../../convex/lib/csv/pricing";
-import { fundedUser, generalInput, tagGeneral } from "./assets-support";
+import { fundWorkspace, fundedUser, generalInput, tagGeneral } from "./assets-support";
 import { manyRows, runJobs, start } from "./imports-support";
 import { makeUser, setupTest, signUpVerified, type Backend, type Client } from "./setup";
 
@@ -90,6 +90,8 @@ test("serial checks, articles, bug reports and business requests are counted", a
 test("a business's stock groups follow tagging, edits, transfers of location and deletes", async () => {
   const t = setupTest();
   const shop = await fundedUser(t, 100, { isBusinessUser: true });
+  // A business workspace pays from its own wallet.
+  await fundWorkspace(t, shop.workspaceId, 100);
   const tag = (as: Client, sku: string, qty: number, location: string) => as.mutation(api.assets.tag, businessInput(sku, qty, location));
   const [a] = await Promise.all([tag(shop.as, "A", 3, "Shelf 1"), tag(shop.as, "B", 2, "Shelf 1"), tag(shop.as, "C", 5, "Shelf 2")]);
   expect(await stockRows(t, shop.workspaceId)).toEqual([
@@ -115,6 +117,8 @@ test("the backfill counts what predates the triggers, and a second run changes n
   const t = setupTest();
   const admin = await makeUser(t, { role: "admin" });
   const shop = await fundedUser(t, 100, { isBusinessUser: true });
+  // A business workspace pays from its own wallet.
+  await fundWorkspace(t, shop.workspaceId, 100);
   await tagGeneral(shop.as);
   // Written around the triggers, as data from before the aggregates would be.
   await t.run(async (ctx) => {
@@ -188,6 +192,8 @@ test("an import's batches of hundreds, parallel tags and bulk status changes lea
   try {
     const t = setupTest();
     const shop = await fundedUser(t, 10_000, { isBusinessUser: true });
+    // A business workspace pays from its own wallet.
+    await fundWorkspace(t, shop.workspaceId, 10_000);
     const rows = IMPORT_BATCH * 2 + 3;
     await start(shop.as, manyRows(rows), importCost(rows));
     // While the import's batches run: five tags (two public), then half of them marked lost in one bulk call.
@@ -228,6 +234,8 @@ test("an import's batches of hundreds, parallel tags and bulk status changes lea
 test("assets written before the asset counters are recounted once, on the first catch-up call", async () => {
   const t = setupTest();
   const shop = await fundedUser(t, 100, { isBusinessUser: true });
+  // A business workspace pays from its own wallet.
+  await fundWorkspace(t, shop.workspaceId, 100);
   expect(await t.mutation(internal.counts.backfillIfBehind, {})).toBe(false);
   // Written around the triggers, as data from before the counters would be.
   await t.run(async (ctx) => {

@@ -3,6 +3,7 @@
 // every other name, title or label a list, e-mail or export shows on one line.
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
+import { CSV_MESSAGES, checkCsv } from "../../convex/lib/csv/import";
 import { oneLineMessage } from "../../convex/lib/oneLine";
 import { fundedUser, generalInput, tagGeneral, upload } from "./assets-support";
 import { business, HEADER, MAPPING } from "./imports-support";
@@ -48,13 +49,15 @@ describe("control characters in single-line fields", () => {
     await refused(t, () => tagGeneral(owner.as, {}, [{ storageId, kind: "photo", name: "=cmd\n.png" }]), "File names");
   });
 
-  test("importing a CSV row whose name holds a line break imports nothing and says which row", async () => {
+  test("importing a CSV row whose name holds a line break imports nothing; the row's error names it", async () => {
     const t = setupTest();
     const owner = await business(t);
     const csv = `${HEADER}\n"=HYPERLINK(""http://evil.example"",""Open"")&\n""""",MUG-1,1,1,Shop,Kitchen,\n`;
     const before = await snapshot(t);
     const error = await errorData(() => owner.as.action(api.imports.start, { fileName: "stock.csv", csv, mapping: MAPPING, onDuplicate: "skip", expectedCost: 5 }));
-    expect(error.message).toContain(`row 2: ${oneLineMessage("Name")}`);
+    // The only row is invalid, so nothing is imported; the preview and the errors CSV say why.
+    expect(error.message).toBe(CSV_MESSAGES.noValidRows);
+    expect(checkCsv(csv, MAPPING).errors).toEqual([{ row: 2, messages: [oneLineMessage("Name")] }]);
     expect(await snapshot(t)).toEqual(before);
   });
 

@@ -75,17 +75,15 @@ afterAll(async () => {
 const publicPage = (args: Record<string, unknown>) => anonymous.query("publicAssets:list" as never, args as never) as Promise<Page<{ name: string }>>;
 
 /**
- * Every attempt is refused and none leaks a secret. Lists read through the backend's paginate
- * are refused as Convex refuses a cursor it did not issue; lists that page through
- * convex-helpers streams (their cursor is the app's, clamped by the stream to the query's own
- * index range) refuse a cursor they cannot read with an error of their own.
+ * No attempt leaks a secret. Lists read through the backend's paginate refuse every forged
+ * cursor as Convex refuses one it did not issue. Lists that page through convex-helpers
+ * streams carry the app's own cursor (index keys as JSON), which the stream intersects with
+ * the query's own index range: a forgery it cannot read is refused, and one it can (such
+ * as "[]") starts a page inside that range, so it shows only what the caller may see anyway.
  */
 function expectRefused(secrets: string[], got: Outcome[], how: "backend" | "stream" = "backend") {
   expectNothingOf(secrets, { leaked: got });
-  for (const one of got) {
-    if (how === "backend") expect(one).toEqual(UNPARSEABLE);
-    else expect(one, JSON.stringify(one)).toEqual({ message: expect.any(String) });
-  }
+  if (how === "backend") for (const one of got) expect(one).toEqual(UNPARSEABLE);
 }
 
 /** A forged cursor as the start of a page and as its end (a page being re-run). */
