@@ -1,5 +1,5 @@
 // The current workspace: named by the URL's `?w=` (shareable; Back restores it), else the
-// last one chosen on this device, else the personal one. Every screen reads and writes the
+// last one chosen on this device, else the caller's home one (homeWorkspace). Every screen reads and writes the
 // register through the hooks below, which add the current workspace to each call; the
 // server checks membership and role on every one (the client only hides).
 import { useAction, useConvexAuth, useMutation, useQuery } from "convex/react";
@@ -8,6 +8,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { homeWorkspace } from "../../convex/lib/workspaces/rules";
 import type { MyWorkspace } from "../../convex/lib/workspaces/tables";
 
 export const WORKSPACE_PARAM = "w";
@@ -46,8 +47,8 @@ export function useWorkspace(): WorkspaceState {
   const workspaces = useQuery(api.workspaces.listMine, isAuthenticated ? {} : "skip");
   const [params, setParams] = useSearchParams();
   const wanted = params.get(WORKSPACE_PARAM) ?? stored();
-  // A workspace the caller is not in (an old link, a removal) falls back to the personal one.
-  const current = workspaces?.find((w) => w._id === wanted) ?? workspaces?.[0] ?? null;
+  // A workspace the caller is not in (an old link, a removal) falls back to their home one.
+  const current = workspaces?.find((w) => w._id === wanted) ?? (workspaces && homeWorkspace(workspaces)) ?? null;
   const select = useCallback(
     (id: Id<"workspaces">) => {
       remember(id);

@@ -101,3 +101,11 @@ export function checkWorkspaceName(raw: string): { ok: true; name: string } | { 
   if (name.length > MAX_WORKSPACE_NAME) return { ok: false, message: WORKSPACE_MESSAGES.nameTooLong };
   return { ok: true, name };
 }
+
+/**
+ * Where a caller lands when nothing names a workspace: the business workspace they own (an
+ * account with business features works there), else their personal one (listed first).
+ */
+export function homeWorkspace<W extends { kind: WorkspaceKind; role: WorkspaceRole }>(workspaces: readonly W[]): W | undefined {
+  return workspaces.find((w) => w.kind === "business" && w.role === "owner") ?? workspaces[0];
+}

@@ -7,6 +7,7 @@ import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../../../local-backend/index.mjs";
 import { inWorkspace } from "../../support/workspace-client";
 import { api } from "../../../convex/_generated/api";
+import { homeWorkspace } from "../../../convex/lib/workspaces/rules";
 
 export const DEMO_PASSWORD = "password123";
 export const DESKTOP = { width: 1280, height: 800 };
@@ -152,11 +153,11 @@ export async function authToken(page: Page): Promise<string> {
   return token;
 }
 
-/** A client signed in with `token`, acting in that user's personal workspace unless a call names another. */
+/** A client signed in with `token`, acting in that user's home workspace (as the app lands) unless a call names another. */
 export function clientAs(backend: Backend, token: string) {
   const client = new ConvexHttpClient(backend.url, { logger: false });
   client.setAuth(token);
-  return inWorkspace(client, async () => (await client.query(api.workspaces.listMine, {}))[0]?._id ?? null);
+  return inWorkspace(client, async () => homeWorkspace(await client.query(api.workspaces.listMine, {}))?._id ?? null);
 }
 
 /** The users-table id of a password account (internal seed helper). */
