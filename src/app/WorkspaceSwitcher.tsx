@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { Id } from "../../convex/_generated/dataModel";
 import { WORKSPACE_KIND_LABELS } from "../../convex/lib/workspaces/rules";
 import { WORKSPACE_PARAM, useWorkspace } from "../lib/useWorkspace";
@@ -12,19 +12,19 @@ import { cn } from "../ui/cn";
  */
 export function WorkspaceSwitcher({ className }: { className?: string }) {
   const { workspaces, current, select } = useWorkspace();
-  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
   const missing = current !== null && params.get(WORKSPACE_PARAM) !== current._id;
+  // Sign-in pages move on by themselves (to the page that sent the visitor there): adding the
+  // parameter there would navigate back to them after they left, and lose where they were going.
+  const onAuthPage = location.pathname.startsWith("/auth");
   useEffect(() => {
-    if (!missing || current === null) return;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(WORKSPACE_PARAM, current._id);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [missing, current, setParams]);
+    if (!missing || current === null || onAuthPage) return;
+    const next = new URLSearchParams(location.search);
+    next.set(WORKSPACE_PARAM, current._id);
+    void navigate({ pathname: location.pathname, search: `?${next}`, hash: location.hash }, { replace: true, state: location.state });
+  }, [missing, current, onAuthPage, location, navigate]);
   if (workspaces === undefined || current === null) return null;
   return (
     <label className={cn("flex min-w-0 items-center gap-1.5", className)}>
