@@ -36,6 +36,8 @@ describe("business inventory and legacy release", () => {
       await page.getByTestId("csv-summary").getByText("50 valid rows").waitFor();
       await page.getByRole("button", { name: "Import and pay 250 TMT" }).click();
       const table = page.getByRole("table", { name: "Inventory" });
+      // The open page keeps its rows while the import lands and announces the new ones.
+      await page.getByRole("button", { name: "Show", exact: true }).click({ timeout: 30_000 });
       await table.getByText("Item 50", { exact: true }).waitFor({ timeout: 30_000 });
       // Seeded demo items share the inventory: the location filter narrows totals and rows to
       // this file's odd-numbered items (exact totals from the stock groups).
@@ -101,6 +103,8 @@ describe("business inventory and legacy release", () => {
       await owner.getByText("Kim Kin (100%)").waitFor();
       expect(await owner.getByLabel("Confirmations needed").textContent()).toBe("1 of 1 confirmed contact");
 
+      // A new account's plan is off until its owner turns it on.
+      await owner.getByRole("checkbox", { name: /Release my will assets/ }).check();
       await owner.getByRole("button", { name: "Save plan" }).click();
       await owner.getByTestId("legacy-countdown").waitFor();
       // The clock and "I'm still here" are on the dashboard too.

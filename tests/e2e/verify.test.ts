@@ -68,7 +68,8 @@ describe("verify and public assets", () => {
     const { client, assetId, serial } = await tagAsOwner(owner, name);
 
     // Live on the other browser, then into its verify page without a reload.
-    // The table (the default view) lists it by name, its serial beside it.
+    // The open page announces the new row; shown, the table lists it by name, its serial beside it.
+    await visitor.getByRole("button", { name: "Show", exact: true }).click();
     await visitor.getByRole("row", { name: new RegExp(serial) }).getByRole("link", { name }).click();
     await visitor.getByRole("heading", { level: 1, name }).waitFor();
     expect(visitor.url()).toContain(`/verify/${serial}`);
