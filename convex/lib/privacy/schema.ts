@@ -1,0 +1,18 @@
+import { defineTable } from "convex/server";
+import { v } from "convex/values";
+
+export const privacyTables = {
+  // One row per account on its way out: first a confirmation code (accounts without a
+  // password), then the erasure moment and its scheduled job. Cancelling deletes the row.
+  accountDeletions: defineTable({
+    userId: v.id("users"),
+    // Set once confirmed: when the account is erased, and the job that erases it.
+    eraseAt: v.optional(v.number()),
+    job: v.optional(v.id("_scheduled_functions")),
+    // "admin" when an administrator ran it for a user who asked by e-mail.
+    requestedBy: v.optional(v.literal("admin")),
+    codeHash: v.optional(v.string()),
+    codeExpiresAt: v.optional(v.number()),
+    codeFailures: v.optional(v.number()),
+  }).index("by_userId", ["userId"]),
+};
