@@ -16,7 +16,6 @@ export const DELETION_MESSAGES = {
   noCode: "Request a code first.",
   alreadyScheduled: "Your account is already scheduled for deletion.",
   notScheduled: "Your account is not scheduled for deletion.",
-  noPassword: "This account has no password: confirm with a code instead.",
   hasPassword: "Confirm with your password.",
   noAddress: "This account has no e-mail address or phone number to send a code to.",
   notSelf: "Use Settings to delete your own account.",
