@@ -214,6 +214,22 @@ export const erase = internalMutation({
   },
 });
 
+const SWEEP_BATCH = 20;
+
+/** Hourly: starts any due erasure whose own job did not run (it is idempotent, so a second start is harmless). */
+export const sweep = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    const due = await ctx.db
+      .query("accountDeletions")
+      .withIndex("by_eraseAt", (q) => q.gt("eraseAt", 0).lte("eraseAt", Date.now()))
+      .take(SWEEP_BATCH);
+    for (const row of due) await ctx.scheduler.runAfter(0, internal.accountDeletion.erase, { userId: row.userId });
+    return null;
+  },
+});
+
 // ---- the admin panel: a user who asks by e-mail -----------------------------------------
 
 /** Where a user's deletion stands, for the admin user screen. */

@@ -7,7 +7,7 @@
 //   tombstone = the users row itself
 import type { TableNames } from "../../_generated/dataModel";
 
-export type ErasePolicy = "delete" | "anonymise" | "tombstone";
+type ErasePolicy = "delete" | "anonymise" | "tombstone";
 
 export const USER_TABLES = {
   users: "tombstone",

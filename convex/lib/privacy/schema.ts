@@ -14,5 +14,8 @@ export const privacyTables = {
     codeHash: v.optional(v.string()),
     codeExpiresAt: v.optional(v.number()),
     codeFailures: v.optional(v.number()),
-  }).index("by_userId", ["userId"]),
+  })
+    .index("by_userId", ["userId"])
+    // The hourly sweep: erasures that are due (a safety net behind each one's scheduled job).
+    .index("by_eraseAt", ["eraseAt"]),
 };
