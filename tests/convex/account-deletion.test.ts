@@ -3,7 +3,7 @@
 // session can cancel, then erasure that leaves nothing naming the user but the kept,
 // anonymised records lib/privacy/coverage.ts lists.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import { USER_TABLES } from "../../convex/lib/privacy/coverage";
 import { DELETION_GRACE_MS, DELETION_MESSAGES, FORMER_MEMBER } from "../../convex/lib/privacy/rules";
@@ -167,5 +167,36 @@ describe("erasure after 30 days", () => {
     });
     // The address is free again: a new sign-up with it is a new account.
     expect(await t.run(async (ctx) => await ctx.db.query("users").withIndex("email", (q) => q.eq("email", "sam@example.com")).first())).toBeNull();
+  });
+});
+
+describe("for a user who asks by e-mail", () => {
+  test("an admin schedules it; the user is told and can still cancel; admins cannot use it on themselves", async () => {
+    const t = setupTest();
+    const admin = await makeUser(t, { role: "admin" });
+    const sam = await makeUser(t, { email: "sam@example.com" });
+    expect((await errorData(() => admin.as.mutation(api.accountDeletion.adminSchedule, { userId: admin.userId }))).message).toBe(DELETION_MESSAGES.notSelf);
+    await admin.as.mutation(api.accountDeletion.adminSchedule, { userId: sam.userId });
+    expect(await admin.as.query(api.accountDeletion.adminStatus, { userId: sam.userId })).toEqual({ eraseAt: Date.now() + DELETION_GRACE_MS });
+    expect((await lastMessageTo(t, "sam@example.com"))?.body).toMatch(/^At your request, our support team has scheduled/);
+    expect(await sam.as.query(api.accountDeletion.status, {})).toMatchObject({ byAdmin: true });
+    await sam.as.mutation(api.accountDeletion.cancel, {});
+    expect(await admin.as.query(api.accountDeletion.adminStatus, { userId: sam.userId })).toBeNull();
+  });
+
+  test("a due erasure whose job was lost is started by the hourly sweep", async () => {
+    const t = setupTest();
+    const sam = await makeUser(t, { email: "sam@example.com" });
+    await confirmByCode(t, sam);
+    await t.run(async (ctx) => {
+      const row = await ctx.db.query("accountDeletions").withIndex("by_userId", (q) => q.eq("userId", sam.userId)).unique();
+      await ctx.scheduler.cancel(row!.job!);
+    });
+    await afterGrace(t);
+    expect(await t.run(async (ctx) => (await ctx.db.get("users", sam.userId))?.email)).toBe("sam@example.com");
+    await t.mutation(internal.accountDeletion.sweep, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const tomb = await t.run(async (ctx) => await ctx.db.get("users", sam.userId));
+    expect(Object.keys(tomb ?? {}).sort()).toEqual(["_creationTime", "_id", "deletedAt"]);
   });
 });
