@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import schema from "../../convex/schema";
 import { USER_TABLES } from "../../convex/lib/privacy/coverage";
+import { EXPORT_PLAN } from "../../convex/lib/privacy/exportPlan";
 
 type Json = { type: string; tableName?: string; value?: unknown; fields?: Record<string, { fieldType: Json }> } & Record<string, unknown>;
 
@@ -16,7 +17,7 @@ function namesUser(node: unknown): boolean {
 }
 
 /** Every table whose documents can hold a user id (the users table names itself by _id). */
-export function tablesNamingUsers(): string[] {
+function tablesNamingUsers(): string[] {
   return Object.entries(schema.tables)
     .filter(([name, table]) => name === "users" || namesUser((table as unknown as { validator: { json: unknown } }).validator.json))
     .map(([name]) => name)
@@ -29,5 +30,19 @@ describe("privacy coverage", () => {
     expect(tablesNamingUsers().filter((t) => !covered.includes(t))).toEqual([]);
     // And nothing is listed that no longer names a user (a stale list hides gaps).
     expect(covered.filter((t) => !tablesNamingUsers().includes(t))).toEqual([]);
+  });
+
+  test("every such table is read by the export through an index that starts with the user (or workspace) field", () => {
+    const indexes = (table: string) =>
+      (schema.tables[table as keyof typeof schema.tables] as unknown as { indexes: { indexDescriptor: string; fields: string[] }[] }).indexes;
+    for (const table of tablesNamingUsers()) {
+      const ways = EXPORT_PLAN[table as keyof typeof EXPORT_PLAN];
+      expect(ways, table).toBeDefined();
+      for (const way of ways) {
+        if (way.scope === "self") continue;
+        const index = indexes(table).find((i) => i.indexDescriptor === way.index);
+        expect(index?.fields[0], `${table}.${way.index}`).toBe(way.field);
+      }
+    }
   });
 });

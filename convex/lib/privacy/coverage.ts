@@ -16,6 +16,7 @@ export const USER_TABLES = {
   sessionInfo: "delete",
   twoFactor: "delete",
   accountDeletions: "delete",
+  dataExports: "delete",
   newsReads: "delete",
   bugReports: "delete",
   businessRequests: "delete",

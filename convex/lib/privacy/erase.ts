@@ -37,6 +37,13 @@ const STEPS: { [T in DeletedTable]: { rows: (ctx: MutationCtx, userId: UserId) =
     rows: (ctx, id) => ctx.db.query("workspaceMembers").withIndex("by_userId", (q) => q.eq("userId", id)).take(1),
     remove: leaveWorkspace,
   },
+  dataExports: {
+    rows: (ctx, id) => ctx.db.query("dataExports").withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", id)).take(take),
+    remove: async (ctx, row) => {
+      if (row.storageId !== undefined) await ctx.storage.delete(row.storageId);
+      await ctx.db.delete("dataExports", row._id);
+    },
+  },
   newsReads: { rows: (ctx, id) => ctx.db.query("newsReads").withIndex("by_userId", (q) => q.eq("userId", id)).take(take) },
   bugReports: {
     rows: (ctx, id) => ctx.db.query("bugReports").withIndex("by_userId", (q) => q.eq("userId", id)).take(take),

@@ -39,3 +39,16 @@ export const KEPT_AFTER_DELETION = [
   "Audit entries the law requires us to keep (administrator role and flag changes), without your name.",
   "News articles you published as an administrator, shown as by a \"Former member\".",
 ] as const;
+
+/** How long a data export's download link works; the ZIP is deleted then. */
+export const EXPORT_TTL_DAYS = 7;
+export const EXPORT_TTL_MS = EXPORT_TTL_DAYS * 24 * 3_600_000;
+/** A new export may be asked for this long after the last one. */
+export const EXPORT_COOLDOWN_MS = 10 * 60_000;
+/** Rows per read while building an export (each read is one bounded internal query). */
+export const EXPORT_PAGE = 200;
+
+export const EXPORT_MESSAGES = {
+  busy: "Your data is already being prepared.",
+  tooSoon: "You asked for a copy a few minutes ago. Please try again later.",
+};

@@ -18,4 +18,17 @@ export const privacyTables = {
     .index("by_userId", ["userId"])
     // The hourly sweep: erasures that are due (a safety net behind each one's scheduled job).
     .index("by_eraseAt", ["eraseAt"]),
+  // "Download my data": one row per export, built in the background (convex/dataExport.ts);
+  // its ZIP is deleted when the link expires.
+  dataExports: defineTable({
+    userId: v.id("users"),
+    status: v.union(v.literal("building"), v.literal("ready"), v.literal("failed"), v.literal("expired")),
+    requestedAt: v.number(),
+    requestedBy: v.optional(v.literal("admin")),
+    // Sections written so far, of `total` (the progress bar).
+    done: v.number(),
+    total: v.number(),
+    storageId: v.optional(v.id("_storage")),
+    expiresAt: v.optional(v.number()),
+  }).index("by_userId_and_requestedAt", ["userId", "requestedAt"]),
 };

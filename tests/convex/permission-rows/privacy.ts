@@ -1,6 +1,6 @@
 import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
 
-// Your data (issue 32): deleting one's account; admins act for a user who asks by e-mail.
+// Your data (issue 32): downloading and deleting one's own; admins act for a user who asks by e-mail.
 export const rows: Rows = {
   "accountDeletion:status": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "accountDeletion:plan": { kind: "query", args: () => ({}), allowed: SIGNED_IN },
@@ -12,4 +12,8 @@ export const rows: Rows = {
   "accountDeletion:adminStatus": { kind: "query", args: (f) => ({ userId: f.target }), allowed: ADMINS },
   "accountDeletion:adminSchedule": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS },
   "accountDeletion:adminCancel": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS, handlerError: "INVALID" },
+  "dataExport:mine": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "dataExport:request": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
+  "dataExport:adminRequest": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS },
+  "dataExport:adminStatus": { kind: "query", args: (f) => ({ userId: f.target }), allowed: ADMINS },
 };
