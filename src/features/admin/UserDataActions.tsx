@@ -9,11 +9,41 @@ import { useSubmit } from "../../lib/useSubmit";
 import { Button, ConfirmModal } from "../../ui";
 import { userName } from "./UserRow";
 
-/**
- * For a user who asks by e-mail (after support has confirmed it is them): schedule their
- * account's deletion, or cancel it. They are e-mailed and may still cancel it themselves.
- */
+/** For a user who asks by e-mail: a copy of their data, and their account's deletion. */
 export function UserDataActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ExportAction user={user} />
+      <DeletionAction user={user} isSelf={isSelf} />
+    </div>
+  );
+}
+
+/** Builds the user's export (they are e-mailed when it is ready); the admin can download it to send on. */
+function ExportAction({ user }: { user: AdminUserRow }) {
+  const latest = useQuery(api.dataExport.adminStatus, { userId: user._id });
+  const request = useMutation(api.dataExport.adminRequest);
+  const { busy, run } = useSubmit({ fallback: "Failed to start the export", show: "toast" });
+  const name = userName(user);
+  if (latest?.status === "building") return <span className="text-xs text-slate-600 dark:text-slate-400">Exporting {latest.done}/{latest.total}…</span>;
+  if (latest?.status === "ready" && latest.url !== null) {
+    return <a className="text-xs font-medium text-blue-700 underline dark:text-blue-300" href={latest.url} download aria-label={`Download the data of ${name}`}>Download data</a>;
+  }
+  return (
+    <Button size="sm" variant="outline" aria-label={`Export the data of ${name}`} loading={busy} onClick={() => void run(async () => {
+      await request({ userId: user._id });
+      toast.success(`Export of ${name} started`);
+    })}>
+      Export data
+    </Button>
+  );
+}
+
+/**
+ * After support has confirmed it is them: schedule the account's deletion, or cancel it.
+ * They are e-mailed and may still cancel it themselves.
+ */
+function DeletionAction({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
   const status = useQuery(api.accountDeletion.adminStatus, isSelf ? "skip" : { userId: user._id });
   const schedule = useMutation(api.accountDeletion.adminSchedule);
   const cancel = useMutation(api.accountDeletion.adminCancel);

@@ -4,6 +4,7 @@ export { VERIFY_API_PER_MINUTE } from "../../../../convex/lib/verify/apiRules";
 export {
   DELETION_GRACE_DAYS,
   ERASED_ON_DELETION,
+  EXPORT_TTL_DAYS,
   KEPT_AFTER_DELETION,
 } from "../../../../convex/lib/privacy/rules";
 

@@ -1,6 +1,7 @@
 import {
   DELETION_GRACE_DAYS,
   ERASED_ON_DELETION,
+  EXPORT_TTL_DAYS,
   KEPT_AFTER_DELETION,
   LEGAL_LAST_UPDATED,
   OTP_TTL_MINUTES,
@@ -119,7 +120,7 @@ export const privacyPolicy = {
       id: "your-rights",
       heading: "Your rights",
       paragraphs: [
-        "You can access, correct, delete or export your data, restrict or object to our use of it, and complain to a data protection authority. You can edit your name and avatar on your Profile and delete your account in Settings at any time. For everything else, email us from the address or phone number on your account; we reply within one month.",
+        `You can access, correct, delete or export your data, restrict or object to our use of it, and complain to a data protection authority. You can edit your name and avatar on your Profile, and under Settings download all your data (a ZIP: your account, wallet, referrals, next of kin, bug reports, sessions and audit entries about you, and each workspace you own with its items as JSON and CSV, their files and history; the link works for ${EXPORT_TTL_DAYS} days) or delete your account, at any time. For everything else, email us from the address or phone number on your account; we reply within one month.`,
       ],
       links: [{ label: "Your GDPR rights in detail", to: "/gdpr-compliance#rights" }],
       contact: { label: "Email a privacy request", subject: "Privacy request" },

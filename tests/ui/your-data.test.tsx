@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DeletionBanner } from "../../src/app/DeletionBanner";
 import { DeleteAccountCard } from "../../src/features/account/DeleteAccountCard";
+import { DownloadDataCard } from "../../src/features/account/DownloadDataCard";
 import { ERASED_ON_DELETION, KEPT_AFTER_DELETION } from "../../convex/lib/privacy/rules";
 
 const mocks = vi.hoisted(() => ({
@@ -90,5 +91,23 @@ describe("the deletion banner on every page", () => {
     expect(screen.getByRole("region", { name: "Account deletion" })).toHaveTextContent(/support has scheduled your account for deletion on .*2026/);
     await click("Cancel deletion");
     expect(mocks.calls).toEqual([["accountDeletion:cancel", {}]]);
+  });
+});
+
+describe("Download my data in /settings", () => {
+  it("asks for a copy, shows live progress, then the link and when it expires", async () => {
+    mocks.answers["dataExport:mine"] = null;
+    const { rerender } = render(<DownloadDataCard />);
+    await click("Download my data");
+    expect(mocks.calls).toEqual([["dataExport:request", {}]]);
+
+    mocks.answers["dataExport:mine"] = { status: "building", requestedAt: 1, done: 3, total: 12, expiresAt: null, url: null };
+    rerender(<DownloadDataCard />);
+    expect(screen.getByLabelText("Export progress")).toHaveAttribute("value", "3");
+
+    mocks.answers["dataExport:mine"] = { status: "ready", requestedAt: 1, done: 12, total: 12, expiresAt: ERASE_AT, url: "https://files.example/zip" };
+    rerender(<DownloadDataCard />);
+    expect(screen.getByRole("link", { name: "Download ZIP" })).toHaveAttribute("href", "https://files.example/zip");
+    expect(screen.getByText(/Link works until/)).toHaveTextContent("2026");
   });
 });
