@@ -22,7 +22,8 @@ const exportView = v.union(
     done: v.number(),
     total: v.number(),
     expiresAt: v.union(v.number(), v.null()),
-    url: v.union(v.string(), v.null()),
+    // One link per ZIP part (most exports have one); empty unless ready.
+    urls: v.array(v.string()),
   }),
 );
 
@@ -37,8 +38,9 @@ async function latest(ctx: Pick<QueryCtx, "db">, userId: Id<"users">) {
 async function view(ctx: QueryCtx, userId: Id<"users">) {
   const row = await latest(ctx, userId);
   if (row === null) return null;
-  const url = row.status === "ready" && row.storageId !== undefined ? await ctx.storage.getUrl(row.storageId) : null;
-  return { status: row.status, requestedAt: row.requestedAt, done: row.done, total: row.total, expiresAt: row.expiresAt ?? null, url };
+  const parts = row.status === "ready" ? (row.parts ?? []) : [];
+  const urls = (await Promise.all(parts.map((id) => ctx.storage.getUrl(id)))).filter((url): url is string => url !== null);
+  return { status: row.status, requestedAt: row.requestedAt, done: row.done, total: row.total, expiresAt: row.expiresAt ?? null, urls };
 }
 
 /** Starts a build, unless one is running or the last began moments ago. */
@@ -157,9 +159,17 @@ export const build = internalAction({
       const who = await ctx.runQuery(internal.dataExport.subject, { exportId });
       if (who === null) throw new Error("export without a user");
       const total = sectionCount(who.workspaces.length);
-      const zip = await buildExportZip(ctx, who.user, who.workspaces, (done) => ctx.runMutation(internal.dataExport.progress, { exportId, done, total }).then(() => undefined));
-      const storageId = await ctx.storage.store(new Blob([zip as Uint8Array<ArrayBuffer>], { type: "application/zip" }));
-      await ctx.runMutation(internal.dataExport.finish, { exportId, storageId });
+      const parts: Id<"_storage">[] = [];
+      await buildExportZip(
+        ctx,
+        who.user,
+        who.workspaces,
+        (done) => ctx.runMutation(internal.dataExport.progress, { exportId, done, total }).then(() => undefined),
+        async (zip) => {
+          parts.push(await ctx.storage.store(new Blob([zip as Uint8Array<ArrayBuffer>], { type: "application/zip" })));
+        },
+      );
+      await ctx.runMutation(internal.dataExport.finish, { exportId, parts });
     } catch (error) {
       await ctx.runMutation(internal.dataExport.fail, { exportId });
       throw error;
@@ -171,13 +181,13 @@ export const build = internalAction({
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 export const finish = internalMutation({
-  args: { exportId: v.id("dataExports"), storageId: v.id("_storage") },
+  args: { exportId: v.id("dataExports"), parts: v.array(v.id("_storage")) },
   returns: v.null(),
-  handler: async (ctx, { exportId, storageId }) => {
+  handler: async (ctx, { exportId, parts }) => {
     const row = await ctx.db.get("dataExports", exportId);
     if (row === null) return null;
     const expiresAt = Date.now() + EXPORT_TTL_MS;
-    await ctx.db.patch("dataExports", exportId, { status: "ready", storageId, expiresAt, done: row.total });
+    await ctx.db.patch("dataExports", exportId, { status: "ready", parts, expiresAt, done: row.total });
     await ctx.scheduler.runAt(expiresAt, internal.dataExport.expire, { exportId });
     const user = await ctx.db.get("users", row.userId);
     // The link leads to Settings, where the signed-in owner downloads it: the e-mail carries no file capability.
@@ -205,8 +215,8 @@ export const expire = internalMutation({
   handler: async (ctx, { exportId }) => {
     const row = await ctx.db.get("dataExports", exportId);
     if (row === null || row.expiresAt === undefined || row.expiresAt > Date.now()) return null;
-    if (row.storageId !== undefined) await ctx.storage.delete(row.storageId);
-    await ctx.db.patch("dataExports", exportId, { status: "expired", storageId: undefined });
+    for (const part of row.parts ?? []) await ctx.storage.delete(part);
+    await ctx.db.patch("dataExports", exportId, { status: "expired", parts: undefined });
     return null;
   },
 });

@@ -122,6 +122,7 @@ import type * as lib_privacy_exportZip from "../lib/privacy/exportZip.js";
 import type * as lib_privacy_notices from "../lib/privacy/notices.js";
 import type * as lib_privacy_rules from "../lib/privacy/rules.js";
 import type * as lib_privacy_soleWorkspace from "../lib/privacy/soleWorkspace.js";
+import type * as lib_privacy_zipParts from "../lib/privacy/zipParts.js";
 import type * as lib_referrals_apply from "../lib/referrals/apply.js";
 import type * as lib_referrals_rules from "../lib/referrals/rules.js";
 import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
@@ -295,6 +296,7 @@ declare const fullApi: ApiFromModules<{
   "lib/privacy/notices": typeof lib_privacy_notices;
   "lib/privacy/rules": typeof lib_privacy_rules;
   "lib/privacy/soleWorkspace": typeof lib_privacy_soleWorkspace;
+  "lib/privacy/zipParts": typeof lib_privacy_zipParts;
   "lib/referrals/apply": typeof lib_referrals_apply;
   "lib/referrals/rules": typeof lib_referrals_rules;
   "lib/referrals/shapes": typeof lib_referrals_shapes;

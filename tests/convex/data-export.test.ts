@@ -27,7 +27,9 @@ async function built(t: Backend) {
 async function zipOf(t: Backend, userId: Id<"users">) {
   const bytes = await t.run(async (ctx) => {
     const row = await ctx.db.query("dataExports").withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", userId)).first();
-    const blob = row?.storageId === undefined ? null : await ctx.storage.get(row.storageId);
+    // One part: the export is far below EXPORT_PART_BYTES.
+    expect(row?.parts).toHaveLength(1);
+    const blob = row?.parts === undefined ? null : await ctx.storage.get(row.parts[0]);
     return blob === null ? null : await blob.arrayBuffer();
   });
   if (bytes === null) throw new Error("no export file");
@@ -45,13 +47,13 @@ describe("download my data", () => {
     const other = await makeUser(t);
 
     await sam.as.mutation(api.dataExport.request, {});
-    expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "building", url: null });
+    expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "building", urls: [] });
     expect((await errorData(() => sam.as.mutation(api.dataExport.request, {}))).message).toBe(EXPORT_MESSAGES.busy);
     await built(t);
 
     const mine = await sam.as.query(api.dataExport.mine, {});
     expect(mine).toMatchObject({ status: "ready", expiresAt: Date.now() + EXPORT_TTL_MS });
-    expect(mine?.url).toMatch(/^https?:\/\//);
+    expect(mine?.urls).toEqual([expect.stringMatching(/^https?:\/\//)]);
     expect(mine?.done).toBe(mine?.total);
     expect(await other.as.query(api.dataExport.mine, {})).toBeNull();
     const mail = await lastMessageTo(t, "sam@example.com");
@@ -85,7 +87,7 @@ describe("download my data", () => {
     await built(t);
     vi.advanceTimersByTime(EXPORT_TTL_MS + 1000);
     await built(t);
-    expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "expired", url: null });
-    expect(await t.run(async (ctx) => (await ctx.db.query("dataExports").first())?.storageId ?? null)).toBeNull();
+    expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "expired", urls: [] });
+    expect(await t.run(async (ctx) => (await ctx.db.query("dataExports").first())?.parts ?? null)).toBeNull();
   });
 });

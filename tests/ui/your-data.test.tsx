@@ -101,13 +101,18 @@ describe("Download my data in /settings", () => {
     await click("Download my data");
     expect(mocks.calls).toEqual([["dataExport:request", {}]]);
 
-    mocks.answers["dataExport:mine"] = { status: "building", requestedAt: 1, done: 3, total: 12, expiresAt: null, url: null };
+    mocks.answers["dataExport:mine"] = { status: "building", requestedAt: 1, done: 3, total: 12, expiresAt: null, urls: [] };
     rerender(<DownloadDataCard />);
     expect(screen.getByLabelText("Export progress")).toHaveAttribute("value", "3");
 
-    mocks.answers["dataExport:mine"] = { status: "ready", requestedAt: 1, done: 12, total: 12, expiresAt: ERASE_AT, url: "https://files.example/zip" };
+    mocks.answers["dataExport:mine"] = { status: "ready", requestedAt: 1, done: 12, total: 12, expiresAt: ERASE_AT, urls: ["https://files.example/zip"] };
     rerender(<DownloadDataCard />);
     expect(screen.getByRole("link", { name: "Download ZIP" })).toHaveAttribute("href", "https://files.example/zip");
     expect(screen.getByText(/Link works until/)).toHaveTextContent("2026");
+
+    // A large export comes in parts, each its own link.
+    mocks.answers["dataExport:mine"] = { status: "ready", requestedAt: 1, done: 12, total: 12, expiresAt: ERASE_AT, urls: ["https://files.example/1", "https://files.example/2"] };
+    rerender(<DownloadDataCard />);
+    expect(screen.getByRole("link", { name: "Download part 2 of 2" })).toHaveAttribute("href", "https://files.example/2");
   });
 });

@@ -40,7 +40,7 @@ const STEPS: { [T in DeletedTable]: { rows: (ctx: MutationCtx, userId: UserId) =
   dataExports: {
     rows: (ctx, id) => ctx.db.query("dataExports").withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", id)).take(take),
     remove: async (ctx, row) => {
-      if (row.storageId !== undefined) await ctx.storage.delete(row.storageId);
+      for (const part of row.parts ?? []) await ctx.storage.delete(part);
       await ctx.db.delete("dataExports", row._id);
     },
   },

@@ -1,13 +1,15 @@
 // Builds the "Download my data" ZIP inside an action: every table of EXPORT_PLAN read in
 // bounded pages through internal queries, photos and screenshots from file storage, and per
 // owned workspace its items as JSON and CSV.
-import { strToU8, zipSync } from "fflate";
+import { strToU8 } from "fflate";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { ActionCtx } from "../../_generated/server";
 import { toCsv } from "../csv/format";
 import type { USER_TABLES } from "./coverage";
 import { EXPORT_PLAN, type ExportRow, type Way } from "./exportPlan";
+import { EXPORT_PART_BYTES } from "./rules";
+import { ZipParts } from "./zipParts";
 
 type Row = ExportRow;
 type Table = keyof typeof USER_TABLES;
@@ -56,9 +58,9 @@ const WORKSPACE_SCOPE = (Object.keys(EXPORT_PLAN) as Table[]).filter((t) => EXPO
 /** How many sections the progress bar counts for a user owning `workspaces` workspaces. */
 export const sectionCount = (workspaces: number) => USER_SCOPE.length + workspaces * WORKSPACE_SCOPE.length;
 
-async function addFile(ctx: ActionCtx, files: Record<string, Uint8Array>, path: string, storageId: Id<"_storage">) {
+async function addFile(ctx: ActionCtx, zip: ZipParts, path: string, storageId: Id<"_storage">) {
   const blob = await ctx.storage.get(storageId);
-  if (blob !== null) files[path] = new Uint8Array(await blob.arrayBuffer());
+  if (blob !== null) await zip.add(path, new Uint8Array(await blob.arrayBuffer()));
 }
 
 const ITEM_COLUMNS = ["serial", "name", "kind", "status", "category", "visibility", "description", "tagged_at", "files"];
@@ -71,46 +73,49 @@ function itemsCsv(assets: Row[]): string {
   return toCsv([ITEM_COLUMNS, ...rows]);
 }
 
-/** The whole ZIP; `progress` is called after each section with how many are done. */
+/**
+ * The whole export, handed to `store` as ZIP parts of at most EXPORT_PART_BYTES (one for
+ * most accounts); `progress` is called after each section with how many are done.
+ */
 export async function buildExportZip(
   ctx: ActionCtx,
   user: Row,
   workspaces: (Workspace & { doc: Row })[],
   progress: (done: number) => Promise<void>,
-): Promise<Uint8Array> {
-  const files: Record<string, Uint8Array> = {};
+  store: (zip: Uint8Array) => Promise<void>,
+): Promise<void> {
+  const zip = new ZipParts(EXPORT_PART_BYTES, store);
   let done = 0;
   const step = async () => progress(++done);
-  files["account/users.json"] = json([user]);
+  await zip.add("README.txt", strToU8(
+    "Everything TagMyThing holds about you. account/: your profile, sign-in methods and sessions (without password hashes or codes), wallet and transactions, referrals, next of kin and legacy plan, bug reports with their screenshots, and audit entries about you. workspaces/: each workspace you own, its items as JSON and items.csv, their history (assetEvents), provenance (assetOwners) and files. A large export comes as several ZIP files; together they hold everything.\n",
+  ));
+  await zip.add("account/users.json", json([user]));
   for (const table of USER_SCOPE) {
     const rows = await readTable(ctx, table, "user", user._id, new Map());
-    files[`account/${table}.json`] = json(rows);
+    await zip.add(`account/${table}.json`, json(rows));
     if (table === "bugReports") {
-      for (const r of rows) await addFile(ctx, files, `account/bugReports/${r._id}.jpg`, (r as unknown as Doc<"bugReports">).screenshotId);
+      for (const r of rows) await addFile(ctx, zip, `account/bugReports/${r._id}.jpg`, (r as unknown as Doc<"bugReports">).screenshotId);
     }
     await step();
   }
   for (const ws of workspaces) {
     const base = `workspaces/${safeName(ws.name)}-${ws._id}`;
-    files[`${base}/workspaces.json`] = json([ws.doc]);
+    await zip.add(`${base}/workspaces.json`, json([ws.doc]));
     const parents = new Map<string, Row[]>();
     for (const table of WORKSPACE_SCOPE) {
       const rows = await readTable(ctx, table, "workspace", ws._id, parents);
       parents.set(table, rows);
-      files[`${base}/${table}.json`] = json(rows);
+      await zip.add(`${base}/${table}.json`, json(rows));
       if (table === "assets") {
-        files[`${base}/items.csv`] = strToU8(itemsCsv(rows));
+        await zip.add(`${base}/items.csv`, strToU8(itemsCsv(rows)));
         for (const r of rows) {
           const a = r as unknown as Doc<"assets">;
-          for (const f of a.files) await addFile(ctx, files, `${base}/files/${safeName(a.serial)}/${safeName(f.name)}`, f.storageId);
+          for (const f of a.files) await addFile(ctx, zip, `${base}/files/${safeName(a.serial)}/${safeName(f.name)}`, f.storageId);
         }
       }
       await step();
     }
   }
-  files["README.txt"] = strToU8(
-    "Everything TagMyThing holds about you. account/: your profile, sign-in methods and sessions (without password hashes or codes), wallet and transactions, referrals, next of kin and legacy plan, bug reports with their screenshots, and audit entries about you. workspaces/: each workspace you own, its items as JSON and items.csv, their history (assetEvents), provenance (assetOwners) and files.\n",
-  );
-  // Photos are already compressed: storing them as they are keeps the build fast.
-  return zipSync(files, { level: 1 });
+  await zip.finish();
 }

@@ -28,7 +28,8 @@ export const privacyTables = {
     // Sections written so far, of `total` (the progress bar).
     done: v.number(),
     total: v.number(),
-    storageId: v.optional(v.id("_storage")),
+    // The ZIP, in parts when large (lib/privacy/zipParts.ts).
+    parts: v.optional(v.array(v.id("_storage"))),
     expiresAt: v.optional(v.number()),
   }).index("by_userId_and_requestedAt", ["userId", "requestedAt"]),
 };

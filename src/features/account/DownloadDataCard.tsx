@@ -30,9 +30,13 @@ export function DownloadDataCard() {
           <p className="text-sm text-slate-700 dark:text-slate-300">Preparing your data…</p>
           <progress className="w-full" aria-label="Export progress" max={latest.total} value={latest.done} />
         </div>
-      ) : latest?.status === "ready" && latest.url !== null ? (
+      ) : latest?.status === "ready" && latest.urls.length > 0 ? (
         <div className="flex flex-wrap items-center gap-3">
-          <a className={buttonClasses("primary")} href={latest.url} download="tagmything-data.zip">Download ZIP</a>
+          {latest.urls.map((url, i, all) => (
+            <a key={url} className={buttonClasses("primary")} href={url} download={`tagmything-data${all.length > 1 ? `-part${i + 1}` : ""}.zip`}>
+              {all.length > 1 ? `Download part ${i + 1} of ${all.length}` : "Download ZIP"}
+            </a>
+          ))}
           {latest.expiresAt !== null && <span className="text-sm text-slate-600 dark:text-slate-400">Link works until {formatLongDate(latest.expiresAt)}.</span>}
           {ask("Prepare a new copy")}
         </div>

@@ -26,8 +26,16 @@ function ExportAction({ user }: { user: AdminUserRow }) {
   const { busy, run } = useSubmit({ fallback: "Failed to start the export", show: "toast" });
   const name = userName(user);
   if (latest?.status === "building") return <span className="text-xs text-slate-600 dark:text-slate-400">Exporting {latest.done}/{latest.total}…</span>;
-  if (latest?.status === "ready" && latest.url !== null) {
-    return <a className="text-xs font-medium text-blue-700 underline dark:text-blue-300" href={latest.url} download aria-label={`Download the data of ${name}`}>Download data</a>;
+  if (latest?.status === "ready" && latest.urls.length > 0) {
+    return (
+      <span className="flex flex-wrap gap-2">
+        {latest.urls.map((url, i, all) => (
+          <a key={url} className="text-xs font-medium text-blue-700 underline dark:text-blue-300" href={url} download aria-label={`Download the data of ${name}${all.length > 1 ? `, part ${i + 1}` : ""}`}>
+            {all.length > 1 ? `Part ${i + 1}` : "Download data"}
+          </a>
+        ))}
+      </span>
+    );
   }
   return (
     <Button size="sm" variant="outline" aria-label={`Export the data of ${name}`} loading={busy} onClick={() => void run(async () => {
