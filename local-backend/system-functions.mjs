@@ -5,7 +5,7 @@
 // export or import. Names and result shapes: convex/dist/esm/cli/lib (data.js,
 // env.js, run.js, convexExport.js, convexImport.js).
 import { convexToJson } from "convex/values";
-import { canonicalPath } from "./host.mjs";
+import { canonicalPath } from "./functions.mjs";
 
 const MAX_PAGE = 1000;
 const UDF_TYPES = { query: "Query", mutation: "Mutation", action: "Action" };
