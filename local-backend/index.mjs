@@ -19,10 +19,44 @@ import { Live } from "./live.mjs";
 import { lockDataDir, writeFileAtomic } from "./files.mjs";
 import { watchConvex } from "./watch.mjs";
 
-// The migrations runner (convex/migrations.ts): started on every start and reload.
-const MIGRATIONS = "migrations:runAll";
-// Counts added by a release start from zero on older data; this recounts it then (convex/counts.ts).
-const COUNTS_CATCH_UP = "counts:backfillIfBehind";
+/**
+ * A function's outcome as `run` gives it.
+ * @typedef {{ ok: boolean, value?: any, message?: string, data?: unknown, logLines: string[] }} FunctionResult
+ */
+/**
+ * @typedef {object} StartBackendOptions
+ * @property {string} [dataDir] Data directory (default: outside the repo, ~/.local/share/tagmything-local-backend/<checkout>, or LOCAL_BACKEND_DIR).
+ * @property {number} [port] API port (default 3210; 0 picks a free port).
+ * @property {number} [sitePort] Site port serving convex/http.ts (default 3211; 0 picks a free port).
+ * @property {string | null} [convexDir] The convex/ folder to host (default: the project's convex/); null runs what `npx convex deploy` pushed last.
+ * @property {string} [siteUrl] SITE_URL given to functions (the web app's origin).
+ * @property {string} [hostname]
+ * @property {boolean} [watch] Reload functions when convexDir changes.
+ * @property {boolean} [codegen] Also run `npx convex codegen` on change (project folder only).
+ * @property {(message: string) => void} [log]
+ * @property {{ maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number }} [limits]
+ *   Per-connection, upload and action-time limits (defaults: 1,000 subscriptions, 32 MiB queued, 64 MiB per upload, Convex's 10 minutes per action).
+ * @property {number} [backups] Daily snapshot ZIPs (Convex's export format, files included) to keep in <dataDir>/backups; 0 for none (default: LOCAL_BACKEND_BACKUPS, else 0).
+ * @property {((backend: Backend, info: { startedEmpty: boolean, reload: boolean }) => Promise<void>) | null} [afterLoad]
+ *   The app's own start-up work (its seed data, its migrations), run once the functions are loaded and
+ *   serving, and again after each reload of a watched folder.
+ */
+/**
+ * @typedef {object} Backend
+ * @property {string} url
+ * @property {string} siteUrl
+ * @property {number} port
+ * @property {number} sitePort
+ * @property {string} dataDir
+ * @property {Record<string, string>} env
+ * @property {string} adminKey The deployment's admin key (CONVEX_SELF_HOSTED_ADMIN_KEY for the Convex CLI).
+ * @property {boolean} startedEmpty Whether the data directory held no documents when it started.
+ * @property {(udfPath: string) => boolean} hasFunction Whether the loaded app has the function.
+ * @property {(udfPath: string, args?: Record<string, unknown>, identity?: Record<string, unknown> | null) => Promise<FunctionResult>} run
+ *   Runs any function, internal ones included (for scripts and tests).
+ * @property {() => Promise<void>} reload
+ * @property {() => Promise<void>} stop
+ */
 
 /** The variables `npx convex env list` shows: the stored ones, not the URLs Convex provides. */
 function listedEnv(stored) {
@@ -49,10 +83,8 @@ function close(server) {
 
 /**
  * `convexDir: null` runs the code last pushed by `npx convex deploy` (none before the first push).
- * @param {{ dataDir?: string, port?: number, sitePort?: number, convexDir?: string | null, siteUrl?: string,
- *   hostname?: string, watch?: boolean, codegen?: boolean, seed?: boolean, log?: (m: string) => void,
- *   limits?: { maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number },
- *   backups?: number }} [options] `backups`: daily snapshot ZIPs to keep in <dataDir>/backups (LOCAL_BACKEND_BACKUPS; 0: none)
+ * @param {StartBackendOptions} [options]
+ * @returns {Promise<Backend>}
  */
 export async function startBackend(options = {}) {
   const {
@@ -63,7 +95,7 @@ export async function startBackend(options = {}) {
     hostname = "127.0.0.1",
     watch = false,
     codegen = false,
-    seed = true,
+    afterLoad = null,
     log = (m) => console.log(`[backend] ${m}`),
     limits = {},
     backups = backupsFromEnv(),
@@ -182,26 +214,6 @@ export async function startBackend(options = {}) {
     live.lastTs = host.lastCommitTs();
     markReady();
 
-    let seeded = null;
-    if (seed && host.startedEmpty && host.hasFunction("seed:run")) {
-      seeded = await host.call({ path: "seed:run", args: {}, internal: true });
-      log(seeded.ok ? "Seeded demo data (seed:run)" : `seed:run failed: ${seeded.message}`);
-    }
-    // A data directory written by older code is brought up to the current schema, as
-    // `npm run deploy` does on Convex: the migrations component skips what already ran.
-    const migrate = async () => {
-      if (!host.hasFunction(MIGRATIONS)) return null;
-      const started = await host.call({ path: MIGRATIONS, args: {}, internal: true });
-      if (!started.ok) log(`${MIGRATIONS} failed: ${started.message}`);
-      if (host.hasFunction(COUNTS_CATCH_UP)) {
-        const counted = await host.call({ path: COUNTS_CATCH_UP, args: {}, internal: true });
-        if (!counted.ok) log(`${COUNTS_CATCH_UP} failed: ${counted.message}`);
-        else if (counted.value === true) log("Counting the assets of data written before the asset counters (counts:backfill)");
-      }
-      return started;
-    };
-    const migrated = await migrate();
-
     const stopWatching = watch && convexDir !== null
       ? watchConvex({
           convexDir: path.resolve(convexDir),
@@ -211,7 +223,7 @@ export async function startBackend(options = {}) {
           reload: async () => {
             await host.reload(source);
             live.invalidateAll();
-            await migrate();
+            await afterLoad?.(backend, { startedEmpty: false, reload: true });
           },
         })
       : () => {};
@@ -232,7 +244,8 @@ export async function startBackend(options = {}) {
         unlock();
       })());
 
-    return {
+    /** @type {Backend} */
+    const backend = {
       url,
       siteUrl: convexSiteUrl,
       port: apiPort,
@@ -241,8 +254,8 @@ export async function startBackend(options = {}) {
       env,
       /** For the Convex CLI: CONVEX_SELF_HOSTED_URL = url, CONVEX_SELF_HOSTED_ADMIN_KEY = adminKey. */
       adminKey: admin.adminKey,
-      seeded,
-      migrated,
+      startedEmpty: host.startedEmpty,
+      hasFunction: (udfPath) => host.hasFunction(udfPath),
       /** Runs any function, internal ones included (for scripts and tests). */
       run: (udfPath, args = {}, identity = null) => host.call({ path: udfPath, args, identity, internal: true }),
       reload: async () => {
@@ -251,6 +264,13 @@ export async function startBackend(options = {}) {
       },
       stop,
     };
+    try {
+      await afterLoad?.(backend, { startedEmpty: host.startedEmpty, reload: false });
+    } catch (e) {
+      await stop();
+      throw e;
+    }
+    return backend;
   } catch (e) {
     await Promise.all([close(api.server), close(site)]);
     await host?.stop();

@@ -5,7 +5,12 @@
 import { keysOf } from "./database.mjs";
 import { AFTER, encodeTuple, indexKey, inInterval } from "./keys.mjs";
 
-/** Read set: key intervals [lo, hi) per index number, plus whole tables (search, count). */
+/** @typedef {{ intervals: { lo: Buffer, hi: Buffer }[], tables: Set<string> }} ReadSet */
+
+/**
+ * Read set: key intervals [lo, hi) per index number, plus whole tables (search, count).
+ * @returns {ReadSet}
+ */
 export function newReadSet() {
   return { intervals: [], tables: new Set() };
 }
