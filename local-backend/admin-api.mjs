@@ -45,9 +45,12 @@ export function createAdminRoutes({ checkAdmin, readBody, sendJson, deployments,
     return JSON.parse(raw.toString("utf8") || "{}");
   };
 
-  /** Admin-only routes: [method, path or pattern, handler]. */
+  /**
+   * Admin-only routes: [method, path or pattern, handler].
+   * @type {[string, string | RegExp, (req: any, res: any, url: URL, m: string[]) => Promise<void>][]}
+   */
   const routes = [
-    ["POST", "/api/get_config_hashes", async (req, res) => sendJson(res, 200, deployments().configHashes())],
+    ["POST", "/api/get_config_hashes", async (_req, res) => sendJson(res, 200, deployments().configHashes())],
     ["POST", "/api/deploy2/start_push", async (req, res) => sendJson(res, 200, await deployments().startPush(await jsonBody(req)))],
     // The CLI asks which indexes a push would delete before it pushes.
     ["POST", "/api/deploy2/evaluate_push", async (req, res) => {
@@ -81,12 +84,12 @@ export function createAdminRoutes({ checkAdmin, readBody, sendJson, deployments,
       const out = await logs().after(cursor, LOG_POLL_MS);
       if (!closed) sendJson(res, 200, out);
     }],
-    ["POST", "/api/export/request/zip", async (req, res, url) => {
+    ["POST", "/api/export/request/zip", async (_req, res, url) => {
       if (snapshots().exportRunning()) return sendJson(res, 400, { code: "ExportInProgress", message: "A snapshot export is already requested or in progress" });
       sendJson(res, 200, await snapshots().requestExport({ includeStorage: url.searchParams.get("includeStorage") === "true" }));
     }],
-    ["GET", /^\/api\/export\/zip\/(\d+)$/, async (req, res, url, m) => snapshots().download(res, m[1])],
-    ["POST", "/api/import/start_upload", async (req, res) => sendJson(res, 200, snapshots().startUpload())],
+    ["GET", /^\/api\/export\/zip\/(\d+)$/, async (_req, res, _url, m) => snapshots().download(res, m[1])],
+    ["POST", "/api/import/start_upload", async (_req, res) => sendJson(res, 200, snapshots().startUpload())],
     ["POST", "/api/import/upload_part", async (req, res, url) => sendJson(res, 200, await snapshots().uploadPart(url.searchParams.get("uploadToken"), Number(url.searchParams.get("partNumber")), await readBody(req, MAX_PUSH_BYTES)))],
     ["POST", "/api/import/finish_upload", async (req, res) => sendJson(res, 200, await snapshots().finishUpload(await jsonBody(req, 2 ** 20)))],
     ["POST", "/api/perform_import", async (req, res) => sendJson(res, 200, await snapshots().performImport(await jsonBody(req, 2 ** 20)))],

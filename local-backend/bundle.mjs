@@ -57,6 +57,7 @@ export function listModules(convexDir) {
  */
 export async function bundleForRuntime({ entries, outfile, resolveDir, lenient = false, cache, plugins = [] }) {
   const lines = Object.entries(entries).map(([name, file]) => `  ${JSON.stringify(name)}: () => require(${JSON.stringify(file)}),`);
+  /** @type {esbuild.BuildOptions} */
   const options = {
     stdin: { contents: `export const modules = {\n${lines.join("\n")}\n};\n`, resolveDir, sourcefile: "convex-modules.js", loader: "js" },
     outfile,

@@ -44,7 +44,9 @@ export function nextRun(schedule, after) {
 export class CronRunner {
   /** @param {{ server: any, log: (m: string) => void, resolve: (name: string) => any }} deps */
   constructor({ server, log, resolve }) {
-    Object.assign(this, { server, log, resolve });
+    this.server = server;
+    this.log = log;
+    this.resolve = resolve;
     this.timers = new Map();
     this.running = new Set();
     this.stopped = false;

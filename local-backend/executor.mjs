@@ -38,10 +38,22 @@ export class Executor {
    * `runtime` is what each execution's syscalls reach (host.mjs's Runtime); `systemCall` answers the CLI's `_system/` queries.
    */
   constructor({ runtime, db, blobs, committer, functions, cursors, log, systemCall, onCompletion, actionMs }) {
-    Object.assign(this, { runtime, db, blobs, committer, functions, cursors, log, systemCall, onCompletion, actionMs });
+    this.runtime = runtime;
+    this.db = db;
+    this.blobs = blobs;
+    this.committer = committer;
+    this.functions = functions;
+    this.cursors = cursors;
+    this.log = log;
+    this.systemCall = systemCall;
+    this.onCompletion = onCompletion;
+    this.actionMs = actionMs;
   }
 
-  /** One execution's state, as the syscalls see it (`requestContext`). */
+  /**
+   * One execution's state, as the syscalls see it (`requestContext`).
+   * @returns {Record<string, any>}
+   */
   newExec(kind, { udfPath, identity, tx = null, parent = null, journal = null, requestId, component = "" }) {
     return {
       server: this.runtime,

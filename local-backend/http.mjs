@@ -213,6 +213,7 @@ export function createSiteServer({ ready, host, verify, siteOrigin, log }) {
       const header = req.headers.authorization;
       if (header?.startsWith("Bearer ")) identity = await verify()(header.slice(7)).then((r) => r.identity, () => null);
       const response = await host().fetchHttp(`${siteOrigin()}${req.url ?? "/"}`, { method: req.method, headers, body }, identity);
+      /** @type {Record<string, string | string[]>} */
       const out = {};
       response.headers.forEach((value, key) => {
         out[key] = key in out ? `${out[key]}, ${value}` : value;

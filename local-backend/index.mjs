@@ -111,7 +111,8 @@ export async function startBackend(options = {}) {
   let tokens = null;
   let files = null;
   let siteOrigin = "";
-  let markReady;
+  /** @type {(value?: unknown) => void} */
+  let markReady = () => {};
   const ready = new Promise((resolve) => (markReady = resolve));
   const history = new CommitHistory();
   let deployments = null;

@@ -135,7 +135,7 @@ export function createIsolate(hooks) {
     random: hooks.random,
     env: hooks.env,
     inTransaction: hooks.inTransaction,
-    fetch: (...args) => globalThis.fetch(...args),
+    fetch: (input, init) => globalThis.fetch(input, init),
     setTimeout,
     setInterval,
     clearTimeout,

@@ -37,6 +37,7 @@ export const LIMITS = {
 };
 
 export function limitError(what, limit) {
+  /** @type {Error & { limit?: boolean }} */
   const error = new Error(`Too many ${what} in a single function execution (limit: ${limit}). Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.`);
   error.limit = true;
   return error;

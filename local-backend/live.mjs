@@ -10,7 +10,9 @@ import { touches } from "./transaction.mjs";
 
 class Subscription {
   constructor(live, key, spec) {
-    Object.assign(this, { live, key, spec });
+    this.live = live;
+    this.key = key;
+    this.spec = spec;
     /** Sessions and their query ids for this subscription. */
     this.members = new Map();
     this.result = null;

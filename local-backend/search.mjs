@@ -80,7 +80,7 @@ export function searchDocuments(tx, source) {
       if (exact.includes(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
       if (t.startsWith(last)) tf.set(last, (tf.get(last) ?? 0) + 1);
     }
-    if (tf.size > 0) candidates.push({ doc, tf, length: tokens.length });
+    if (tf.size > 0) candidates.push({ doc, tf, length: tokens.length, score: 0 });
   }
   const docs = Math.max(1, tx.db.count(def.table));
   const avg = candidates.length ? candidates.reduce((n, c) => n + c.length, 0) / candidates.length : 1;

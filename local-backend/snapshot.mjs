@@ -43,7 +43,7 @@ export async function writeSnapshot({ db, blobs }, file, { includeStorage }) {
   const tmp = `${file}.tmp`;
   const out = createWriteStream(tmp, { mode: 0o600 });
   const done = new Promise((resolve, reject) => {
-    out.on("finish", resolve);
+    out.on("finish", () => resolve(undefined));
     out.on("error", reject);
   });
   let failed = null;

@@ -25,7 +25,12 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 export class Session {
   /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
   constructor({ ws, live, host, verify, checkAdmin = () => null, log, limits = {} }) {
-    Object.assign(this, { ws, live, host, verify, checkAdmin, log });
+    this.ws = ws;
+    this.live = live;
+    this.host = host;
+    this.verify = verify;
+    this.checkAdmin = checkAdmin;
+    this.log = log;
     this.maxSubscriptions = limits.maxSubscriptions ?? MAX_SUBSCRIPTIONS;
     this.maxQueuedBytes = limits.maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.version = { querySet: 0, identity: 0, ts: 0n };

@@ -27,7 +27,9 @@ function indexEnd(number) {
 export function readTable(db, table, { reverse = false, after = null, limit = Infinity, txn }) {
   const def = db.indexes.get(`${table}.by_creation_time`);
   if (!def) return { docs: [], lastKey: null, done: true };
+  /** @type {Buffer} */
   let lo = def.prefix;
+  /** @type {Buffer} */
   let hi = indexEnd(def.number);
   if (after) {
     if (reverse) hi = after;

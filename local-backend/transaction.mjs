@@ -169,7 +169,8 @@ export class Transaction {
     }
     pending.sort((a, b) => (reverse ? -1 : 1) * Buffer.compare(a.key, b.key));
     let p = 0;
-    for (const { key, value: id } of this.db.scan(lo, hi, reverse, this.snapshot)) {
+    for (const { key: at, value: id } of this.db.scan(lo, hi, reverse, this.snapshot)) {
+      const key = /** @type {Buffer} */ (at);
       if (this.writes.has(id)) continue;
       while (p < pending.length && (reverse ? Buffer.compare(pending[p].key, key) > 0 : Buffer.compare(pending[p].key, key) < 0)) yield pending[p++];
       const doc = this.db.getDoc(id, this.snapshot);

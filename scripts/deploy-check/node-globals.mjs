@@ -46,6 +46,7 @@ function nodeOnlyUse(identifier) {
   return null;
 }
 
+/** @type {import("eslint").Rule.RuleModule} */
 const rule = {
   meta: { type: "problem", schema: [] },
   create(context) {
@@ -65,6 +66,7 @@ const rule = {
   },
 };
 
+/** @type {import("eslint").Linter.Config[]} */
 const config = [
   {
     files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
