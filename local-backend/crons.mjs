@@ -32,7 +32,7 @@ function cronExpression(s) {
 }
 
 /** The first run time after `after` (ms). */
-export function nextRun(schedule, after) {
+function nextRun(schedule, after) {
   if (schedule.type === "interval") {
     const ms = ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) * 1000;
     return after + ms;

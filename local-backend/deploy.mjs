@@ -73,7 +73,7 @@ function componentDefinitions(deployDir) {
  * The functions of one stored push, as a host source (host.mjs CodeSource).
  * @param {string} deployDir
  */
-export function pushedSource(deployDir) {
+function pushedSource(deployDir) {
   const manifest = JSON.parse(readFileSync(path.join(deployDir, "manifest.json"), "utf8"));
   return {
     deployDir,

@@ -18,7 +18,7 @@ const CONVEX_SERVER_IMPL = /[\\/]node_modules[\\/]convex[\\/](src|dist[\\/][^\\/
  * @param {string | undefined} stack
  * @param {string} projectDir
  */
-export function userFrames(stack, projectDir) {
+function userFrames(stack, projectDir) {
   const frames = [];
   for (const line of String(stack ?? "").split("\n")) {
     const m = FRAME.exec(line);

@@ -25,7 +25,7 @@ import { Committer } from "./transaction.mjs";
  * What a running function reaches (`exec.server` in syscalls.mjs, the workers' syscalls in
  * actions.mjs, the scheduler and crons). Every member is set by the constructor, in order.
  */
-export class Runtime {
+class Runtime {
   /**
    * @param {{ db: any, blobs: Blobs, urls: { storageUrl: (id: string) => string, uploadUrl: (component: string) => string },
    *   deploymentEnv: Record<string, string>, cursors: ReturnType<typeof cursorCodec>, source: import("./functions.mjs").CodeSource,

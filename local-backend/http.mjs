@@ -15,9 +15,9 @@ import { Session } from "./sync.mjs";
 const STATUS_UDF_FAILED = 560;
 const UPLOAD_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Function calls over HTTP carry JSON arguments (Convex: 16 MiB of arguments). */
-export const MAX_API_BODY_BYTES = LIMITS.argumentBytes + 1024;
+const MAX_API_BODY_BYTES = LIMITS.argumentBytes + 1024;
 /** One WebSocket frame (a ModifyQuerySet or a mutation with its arguments). */
-export const MAX_FRAME_BYTES = LIMITS.argumentBytes + 1024;
+const MAX_FRAME_BYTES = LIMITS.argumentBytes + 1024;
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
@@ -25,7 +25,7 @@ const CORS = {
   "Access-Control-Max-Age": "86400",
 };
 
-export class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {}
 
 /** Reads a request body, refusing (BodyTooLarge) past `limit` bytes without buffering the rest. */
 export function readBody(req, limit) {

@@ -7,12 +7,12 @@
 import { compareValues, jsonToConvex } from "convex/values";
 import { AFTER, encodeTuple, fieldOf, stringPrefix } from "./keys.mjs";
 
-export const MAX_SEARCH_RESULTS = 1024;
-export const MAX_QUERY_TERMS = 16;
+const MAX_SEARCH_RESULTS = 1024;
+const MAX_QUERY_TERMS = 16;
 const K1 = 1.2;
 const B = 0.75;
 
-export function tokenize(text) {
+function tokenize(text) {
   return typeof text === "string" ? (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) : [];
 }
 

@@ -8,13 +8,13 @@ import { encodeTs, modificationText, wireVersion } from "./protocol.mjs";
 
 const PING_MS = 15_000;
 /** Live queries one connection may hold (the app needs a few dozen). */
-export const MAX_SUBSCRIPTIONS = Number(process.env.LOCAL_BACKEND_MAX_SUBSCRIPTIONS ?? 1_000);
+const MAX_SUBSCRIPTIONS = Number(process.env.LOCAL_BACKEND_MAX_SUBSCRIPTIONS ?? 1_000);
 /** Bytes queued for a client that does not read; past this it is disconnected. */
-export const MAX_QUEUED_BYTES = Number(process.env.LOCAL_BACKEND_MAX_QUEUED_BYTES ?? 32 * 1024 * 1024);
+const MAX_QUEUED_BYTES = Number(process.env.LOCAL_BACKEND_MAX_QUEUED_BYTES ?? 32 * 1024 * 1024);
 /** Queries of one ModifyQuerySet run in slices, so one client's burst cannot hold up others. */
 const SLICE = 32;
 
-export class ProtocolError extends Error {}
+class ProtocolError extends Error {}
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 function expect(ok, what) {

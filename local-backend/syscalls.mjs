@@ -13,7 +13,7 @@ import { checkValue } from "./validate.mjs";
 import { VectorSearchError, vectorSearch } from "./vector.mjs";
 
 /** An error a function sees as thrown by the syscall (ConvexError when it has data). */
-export class SyscallError extends Error {
+class SyscallError extends Error {
   constructor(message, data) {
     super(message);
     if (data !== undefined) this.data = data;

@@ -47,7 +47,7 @@ export function readTable(db, table, { reverse = false, after = null, limit = In
 }
 
 /** The stored table names a component's functions see (its own, without the prefix). */
-export function tablesOf(db, componentPath) {
+function tablesOf(db, componentPath) {
   const out = [];
   for (const name of db.tables.keys()) {
     if (name.startsWith("_")) continue;

@@ -16,7 +16,7 @@ export function newReadSet() {
 }
 
 /** Every index key a change moves (old and new position in each index of its table). */
-export function changeKeys(db, change) {
+function changeKeys(db, change) {
   const keys = [];
   for (const def of db.indexesOf(change.table)) {
     if (change.old) keys.push(...keysOf(def, change.old));
@@ -104,7 +104,7 @@ function pendingKey(index, doc) {
   return key;
 }
 
-export class Transaction {
+class Transaction {
   /** @param {import("./database.mjs").Database} db */
   constructor(db, { writable }) {
     this.db = db;

@@ -10,7 +10,7 @@ const show = (value) => {
   }
 };
 
-export function describeValidator(json) {
+function describeValidator(json) {
   switch (json.type) {
     case "id":
       return `v.id("${json.tableName}")`;

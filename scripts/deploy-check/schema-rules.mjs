@@ -24,7 +24,7 @@ const VECTOR_DIMENSIONS = { min: 2, max: 4096 };
 const RESERVED_INDEX_NAMES = new Set(["by_id", "by_creation_time"]);
 
 /** Why `name` is not a Convex identifier, or null when it is one. */
-export function identifierProblem(name) {
+function identifierProblem(name) {
   if (name.length === 0) return "is empty";
   if (!/^[A-Za-z_]/.test(name)) return "must start with a letter";
   if (/[^A-Za-z0-9_]/.test(name)) return "may contain only letters, digits and underscores";
