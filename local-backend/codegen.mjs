@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import * as esbuild from "esbuild";
+import { esbuild } from "./cli-bundle.mjs";
 import { componentConfigs, externalPackagesFromApp } from "./bundle.mjs";
 
 function run(cmd, args, cwd) {

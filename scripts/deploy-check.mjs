@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { entryPointsByRuntime } from "./deploy-check/entry-points.mjs";
-import { bundleLikeConvexCli } from "./deploy-check/cli-bundle.mjs";
+import { bundleLikeConvexCli } from "../local-backend/cli-bundle.mjs";
 import { findNodeGlobals } from "./deploy-check/node-globals.mjs";
 import { exportSchema, schemaProblems } from "./deploy-check/schema-rules.mjs";
 

@@ -14,7 +14,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleSingleModule } from "./cli-bundle.mjs";
+import { bundleSingleModule } from "../../local-backend/cli-bundle.mjs";
 
 const MAX_IDENTIFIER_LENGTH = 64;
 const MAX_INDEXES_PER_TABLE = 64; // database, search and vector indexes together, staged ones included
