@@ -33,11 +33,10 @@ const argsString = (args) => JSON.stringify(convexToJson(args));
 export class Executor {
   /**
    * @param {{ runtime: any, db: any, blobs: any, committer: import("./transaction.mjs").Committer, functions: import("./functions.mjs").Functions,
-   *   cursors: any, log: (m: string) => void, systemCall: (req: { path: string, args: any, component: string }) => any,
-   *   onCompletion: (c: any) => void, actionMs: number }} deps
-   * `runtime` is what each execution's syscalls reach (host.mjs's Runtime); `systemCall` answers the CLI's `_system/` queries.
+   *   cursors: any, log: (m: string) => void, onCompletion: (c: any) => void, actionMs: number }} deps
+   * `runtime` is what each execution's syscalls reach (host.mjs's Runtime).
    */
-  constructor({ runtime, db, blobs, committer, functions, cursors, log, systemCall, onCompletion, actionMs }) {
+  constructor({ runtime, db, blobs, committer, functions, cursors, log, onCompletion, actionMs }) {
     this.runtime = runtime;
     this.db = db;
     this.blobs = blobs;
@@ -45,7 +44,6 @@ export class Executor {
     this.functions = functions;
     this.cursors = cursors;
     this.log = log;
-    this.systemCall = systemCall;
     this.onCompletion = onCompletion;
     this.actionMs = actionMs;
   }
@@ -179,11 +177,6 @@ export class Executor {
    */
   async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "" }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
-    // The CLI's and dashboard's own queries (`_system/cli/...`), for admins only.
-    if (internal && udfPath.startsWith("_system/")) {
-      const system = this.systemCall({ path: udfPath, args, component });
-      if (system) return system;
-    }
     const canonical = canonicalPath(udfPath);
     const fail = (message) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, logLines: [], reads: null, commitTs: null });
     const fn = this.functions.resolve(canonical, component);

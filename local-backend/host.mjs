@@ -30,9 +30,9 @@ class Runtime {
    * @param {{ db: any, blobs: Blobs, urls: { storageUrl: (id: string) => string, uploadUrl: (component: string) => string },
    *   deploymentEnv: Record<string, string>, cursors: ReturnType<typeof cursorCodec>, source: import("./functions.mjs").CodeSource,
    *   buildRoot: string, onCommit: (changes: any[], ts: bigint) => void, log: (m: string) => void,
-   *   systemCall: (req: { path: string, args: any, component: string }) => any, onCompletion: (c: any) => void, actionMs: number }} deps
+   *   onCompletion: (c: any) => void, actionMs: number }} deps
    */
-  constructor({ db, blobs, urls, deploymentEnv, cursors, source, buildRoot, onCommit, log, systemCall, onCompletion, actionMs }) {
+  constructor({ db, blobs, urls, deploymentEnv, cursors, source, buildRoot, onCommit, log, onCompletion, actionMs }) {
     /** The store: documents, indexes, commit timestamps. */
     this.db = db;
     /** File storage bytes. */
@@ -45,7 +45,7 @@ class Runtime {
     this.cursors = cursors;
     this.committer = new Committer(db, onCommit);
     this.functions = new Functions({ source, buildRoot, hooks: mainThreadHooks(this, installSyscalls()), runtime: this, log });
-    this.executor = new Executor({ runtime: this, db, blobs, committer: this.committer, functions: this.functions, cursors, log, systemCall, onCompletion, actionMs });
+    this.executor = new Executor({ runtime: this, db, blobs, committer: this.committer, functions: this.functions, cursors, log, onCompletion, actionMs });
     const resolve = (name, component = "") => this.functions.resolve(canonicalPath(name), component);
     /** Scheduled functions' timers (`_scheduled_functions`). */
     this.timers = new JobTimers({ server: this, log, resolve });
@@ -122,15 +122,16 @@ class Runtime {
 
 /**
  * @param {{ source: import("./functions.mjs").CodeSource, dataDir: string, urls: any, log: (m: string) => void,
- *   onCommit: (changes: any[], ts: bigint) => void, deploymentEnv: Record<string, string>,
- *   systemFunctions?: (req: any, host: any) => Promise<any> | null, onCompletion?: (c: any) => void, actionMs?: number }} opts
+ *   deploymentEnv: Record<string, string>, onCompletion?: (c: any) => void, actionMs?: number }} opts
  */
-export async function createHost({ source, dataDir, urls, log, onCommit, deploymentEnv, systemFunctions = () => null, onCompletion = () => {}, actionMs = LIMITS.actionMs }) {
+export async function createHost({ source, dataDir, urls, log, deploymentEnv, onCompletion = () => {}, actionMs = LIMITS.actionMs }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   installNodeEnv();
   const db = await openDatabase(dataDir, log);
   const startedEmpty = db.empty;
+  /** @type {((changes: any[], ts: bigint) => void)[]} */
+  const commitListeners = [];
   const runtime = new Runtime({
     db,
     blobs: new Blobs(dataDir),
@@ -139,9 +140,10 @@ export async function createHost({ source, dataDir, urls, log, onCommit, deploym
     cursors: cursorCodec(loadInstanceSecret(dataDir)),
     source,
     buildRoot: path.join(dataDir, "build"),
-    onCommit,
+    onCommit: (changes, ts) => {
+      for (const listener of commitListeners) listener(changes, ts);
+    },
     log,
-    systemCall: (req) => systemFunctions(req, hostApi),
     onCompletion,
     actionMs,
   });
@@ -181,6 +183,13 @@ export async function createHost({ source, dataDir, urls, log, onCommit, deploym
     hasFunction: (udfPath) => functions.resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,
     lastCommitTs: () => db.lastTs,
+    /**
+     * Tells `listener` of every commit from now on (the changed documents, the commit's timestamp).
+     * @param {(changes: any[], ts: bigint) => void} listener
+     */
+    onCommit: (listener) => {
+      commitListeners.push(listener);
+    },
     /** convex/auth.config.ts providers (none without the file, as on Convex). */
     authProviders: () => functions.defaultExport("auth.config")?.providers ?? [],
     schema: () => functions.schema,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { createAdminRoutes } from "./admin-api.mjs";
 import { prepareAdmin } from "./admin.mjs";
 import { createVerifier } from "./auth.mjs";
-import { createDeployments, emptySource } from "./deploy.mjs";
+import { createDeployments, currentPushSource, emptySource } from "./deploy.mjs";
 import { backupsFromEnv, scheduleBackups } from "./backups.mjs";
 import { DEFAULT_CONVEX_DIR, SERVER_FILE, dataDirFromEnv, prepareEnv, updateEnv } from "./env.mjs";
 import { FunctionLogs } from "./function-logs.mjs";
@@ -105,58 +105,17 @@ export async function startBackend(options = {}) {
   const admin = prepareAdmin(resolvedDataDir);
   const functionLogs = new FunctionLogs();
 
+  // The servers bind first (their ports name the deployment's URLs) and answer once the
+  // deployment below is ready; its parts are then made in order, each from those before it.
+  /** @type {(d: import("./http.mjs").Deployment) => void} */
+  let serve = () => {};
+  /** @type {Promise<import("./http.mjs").Deployment>} */
+  const deployment = new Promise((resolve) => (serve = resolve));
+  const api = createApiServer({ deployment, limits, log });
+  const site = createSiteServer({ deployment, log });
   let host = null;
-  let live = null;
-  let verify = null;
-  let tokens = null;
-  let files = null;
-  let siteOrigin = "";
-  /** @type {(value?: unknown) => void} */
-  let markReady = () => {};
-  const ready = new Promise((resolve) => (markReady = resolve));
-  const history = new CommitHistory();
-  let deployments = null;
-  let snapshots = null;
-  let deploymentEnv = null;
-  let storedEnv = null;
-  const adminRoutes = createAdminRoutes({
-    checkAdmin: admin.checkAdmin,
-    readBody,
-    sendJson,
-    deployments: () => deployments,
-    logs: () => functionLogs,
-    snapshots: () => snapshots,
-    setEnvironment: async (changes) => {
-      const stored = updateEnv(resolvedDataDir, changes);
-      storedEnv = stored;
-      for (const { name } of changes) {
-        if (name in stored) {
-          deploymentEnv[name] = stored[name];
-          process.env[name] = stored[name];
-        } else {
-          delete deploymentEnv[name];
-          delete process.env[name];
-        }
-      }
-      await host.restartActions();
-    },
-  });
-  const deps = {
-    ready,
-    history,
-    host: () => host,
-    live: () => live,
-    verify: () => verify,
-    tokens: () => tokens,
-    files: () => files,
-    siteOrigin: () => siteOrigin,
-    checkAdmin: () => admin.checkAdmin,
-    adminRoutes: () => adminRoutes,
-    limits,
-    log,
-  };
-  const api = createApiServer(deps);
-  const site = createSiteServer(deps);
+  /** @type {Backend} */
+  let backend;
 
   try {
     const apiPort = await listen(api.server, port, hostname);
@@ -165,55 +124,73 @@ export async function startBackend(options = {}) {
     const convexSiteUrl = `http://127.0.0.1:${actualSitePort}`;
     const siteUrl = options.siteUrl ?? `http://localhost:${Number(process.env.PORT ?? 5173)}`;
     const { env } = await prepareEnv(resolvedDataDir, { siteUrl, convexSiteUrl });
-    storedEnv = env;
+    let storedEnv = env;
     // Function code reads its deployment environment from process.env.
     Object.assign(process.env, env);
-    verify = createVerifier(env, () => host?.authProviders() ?? []);
-    tokens = uploadTokens(env.JWT_PRIVATE_KEY);
-    files = storageTokens(env.JWT_PRIVATE_KEY);
-    siteOrigin = convexSiteUrl;
-    live = new Live({ host: () => host, lastTs: 0n });
-    deployments = createDeployments({
-      dataDir: resolvedDataDir,
-      host: () => host,
-      log,
-      environmentVariables: () => listedEnv(storedEnv),
-      onActivated: () => live.invalidateAll(),
-    });
+    const tokens = uploadTokens(env.JWT_PRIVATE_KEY);
+    const files = storageTokens(env.JWT_PRIVATE_KEY);
     // Convex Auth logs every sign-in step at its default INFO level; locally only warnings and
     // errors unless asked (AUTH_LOG_LEVEL=INFO npm run dev, or the variable in env.json).
-    deploymentEnv = {
+    const deploymentEnv = {
       ...env,
       AUTH_LOG_LEVEL: process.env.AUTH_LOG_LEVEL ?? env.AUTH_LOG_LEVEL ?? "WARN",
       CONVEX_CLOUD_URL: url,
       CONVEX_SITE_URL: convexSiteUrl,
     };
-    // Export and import states are read by the CLI's subscriptions: they run again on a change.
-    snapshots = createSnapshots({ dataDir: resolvedDataDir, host: () => host, log, onChange: () => live.invalidateAll() });
-    const source = convexDir === null ? (deployments.currentSource() ?? emptySource(resolvedDataDir)) : folderSource(path.resolve(convexDir));
+    const source = convexDir === null ? (currentPushSource(resolvedDataDir) ?? emptySource(resolvedDataDir)) : folderSource(path.resolve(convexDir));
     host = await createHost({
       source,
       dataDir: resolvedDataDir,
-      systemFunctions: createSystemFunctions({
-        env: () => listedEnv(storedEnv),
-        snapshots: () => snapshots,
-        cloudUrl: () => url,
-      }),
       onCompletion: (c) => functionLogs.record(c),
       log,
       urls: {
         storageUrl: (id) => `${url}/api/storage/${id}?token=${files.sign(id)}`,
         uploadUrl: (component) => `${url}/api/storage/upload?token=${tokens.issue(component)}`,
       },
-      onCommit: (changes, ts) => {
-        history.record(changes, ts);
-        live.onCommit(changes, ts);
-      },
       actionMs: limits.actionTimeoutMs,
       deploymentEnv,
     });
-    live.lastTs = host.lastCommitTs();
-    markReady();
+    const history = new CommitHistory();
+    host.onCommit((changes, ts) => history.record(changes, ts));
+    const snapshots = createSnapshots({ dataDir: resolvedDataDir, host, log });
+    const system = createSystemFunctions({ host, env: () => listedEnv(storedEnv), snapshots, cloudUrl: url });
+    // The CLI's and dashboard's own queries (`_system/cli/...`) for admins, else the deployment's functions.
+    const call = async (req) => (req.internal && req.path.startsWith("_system/") && system(req)) || host.call(req);
+    const live = new Live({ call, lastTs: host.lastCommitTs() });
+    host.onCommit((changes, ts) => live.onCommit(changes, ts));
+    // Export and import states are read by the CLI's subscriptions: they run again on a change.
+    snapshots.onChange(() => live.invalidateAll());
+    const deployments = createDeployments({
+      dataDir: resolvedDataDir,
+      host,
+      log,
+      environmentVariables: () => listedEnv(storedEnv),
+      onActivated: () => live.invalidateAll(),
+    });
+    const adminRoutes = createAdminRoutes({
+      checkAdmin: admin.checkAdmin,
+      readBody,
+      sendJson,
+      deployments,
+      logs: functionLogs,
+      snapshots,
+      setEnvironment: async (changes) => {
+        const stored = updateEnv(resolvedDataDir, changes);
+        storedEnv = stored;
+        for (const { name } of changes) {
+          if (name in stored) {
+            deploymentEnv[name] = stored[name];
+            process.env[name] = stored[name];
+          } else {
+            delete deploymentEnv[name];
+            delete process.env[name];
+          }
+        }
+        await host.restartActions();
+      },
+    });
+    const verify = createVerifier(env, () => host.authProviders());
+    serve({ host, call, live, verify, tokens, files, history, checkAdmin: admin.checkAdmin, adminRoutes, siteOrigin: convexSiteUrl });
 
     const stopWatching = watch && convexDir !== null
       ? watchConvex({
@@ -229,7 +206,7 @@ export async function startBackend(options = {}) {
         })
       : () => {};
 
-    const stopBackups = scheduleBackups({ host: () => host, dataDir: resolvedDataDir, keep: backups, log });
+    const stopBackups = scheduleBackups({ host, dataDir: resolvedDataDir, keep: backups, log });
     writeFileAtomic(path.join(resolvedDataDir, SERVER_FILE), `${JSON.stringify({ url, siteUrl: convexSiteUrl, pid: process.pid })}\n`, 0o600);
 
     let stopped = null;
@@ -245,8 +222,7 @@ export async function startBackend(options = {}) {
         unlock();
       })());
 
-    /** @type {Backend} */
-    const backend = {
+    backend = {
       url,
       siteUrl: convexSiteUrl,
       port: apiPort,
@@ -258,24 +234,24 @@ export async function startBackend(options = {}) {
       startedEmpty: host.startedEmpty,
       hasFunction: (udfPath) => host.hasFunction(udfPath),
       /** Runs any function, internal ones included (for scripts and tests). */
-      run: (udfPath, args = {}, identity = null) => host.call({ path: udfPath, args, identity, internal: true }),
+      run: (udfPath, args = {}, identity = null) => call({ path: udfPath, args, identity, internal: true }),
       reload: async () => {
         await host.reload();
         live.invalidateAll();
       },
       stop,
     };
-    try {
-      await afterLoad?.(backend, { startedEmpty: host.startedEmpty, reload: false });
-    } catch (e) {
-      await stop();
-      throw e;
-    }
-    return backend;
   } catch (e) {
     await Promise.all([close(api.server), close(site)]);
     await host?.stop();
     unlock();
     throw e;
   }
+  try {
+    await afterLoad?.(backend, { startedEmpty: backend.startedEmpty, reload: false });
+  } catch (e) {
+    await backend.stop();
+    throw e;
+  }
+  return backend;
 }

@@ -23,11 +23,11 @@ function expect(ok, what) {
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export class Session {
-  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
-  constructor({ ws, live, host, verify, checkAdmin = () => null, log, limits = {} }) {
+  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
+  constructor({ ws, live, call, verify, checkAdmin = () => null, log, limits = {} }) {
     this.ws = ws;
     this.live = live;
-    this.host = host;
+    this.call = call;
     this.verify = verify;
     this.checkAdmin = checkAdmin;
     this.log = log;
@@ -238,7 +238,7 @@ export class Session {
 
   async mutation({ requestId, udfPath, args, componentPath }) {
     if (this.closed || this.checkExpiry()) return;
-    const result = await this.host().call({ kind: "mutation", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
+    const result = await this.call({ kind: "mutation", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
     if (!result.ok) {
       const response = { type: "MutationResponse", requestId, success: false, result: result.message, ts: null, logLines: result.logLines };
       if (result.data !== undefined) response.errorData = result.data;
@@ -253,7 +253,7 @@ export class Session {
 
   async action({ requestId, udfPath, args, componentPath }) {
     if (this.closed || this.checkExpiry()) return;
-    const result = await this.host().call({ kind: "action", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
+    const result = await this.call({ kind: "action", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
     const response = { type: "ActionResponse", requestId, success: result.ok, result: result.ok ? result.value : result.message, logLines: result.logLines };
     if (!result.ok && result.data !== undefined) response.errorData = result.data;
     this.send(response);

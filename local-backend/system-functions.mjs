@@ -61,10 +61,11 @@ const ok = (value) => ({ ok: true, value, logLines: [], reads: null, commitTs: n
 const failed = (message) => ({ ok: false, message, logLines: [], reads: null, commitTs: null, journal: null });
 
 /**
- * @param {{ env: () => Record<string, string>, snapshots: () => any, cloudUrl: () => string }} deps
- * @returns {(req: { path: string, args: any, component?: string }, host: any) => any}
+ * The CLI's and dashboard's own queries (`_system/cli/...`), answered from the deployment's state.
+ * @param {{ host: any, env: () => Record<string, string>, snapshots: ReturnType<typeof import("./snapshot.mjs").createSnapshots>, cloudUrl: string }} deps
+ * @returns {(req: { path: string, args: any, component?: string }) => any} a result, or null for a path it does not serve
  */
-export function createSystemFunctions({ env, snapshots, cloudUrl }) {
+export function createSystemFunctions({ host, env, snapshots, cloudUrl }) {
   const handlers = {
     "_system/cli/tables:default": ({ args, component }, host) => {
       return paginated(tablesOf(host.db, component).map((t) => ({ name: t.name })), args);
@@ -109,12 +110,12 @@ export function createSystemFunctions({ env, snapshots, cloudUrl }) {
       }
       return out;
     },
-    "_system/cli/exports:getLatest": () => snapshots().latestExport(),
-    "_system/cli/queryImport:default": ({ args }) => snapshots().importState(args.importId),
-    "_system/cli/queryImport:list": () => snapshots().imports(),
-    "_system/cli/convexUrl:cloudUrl": () => cloudUrl(),
+    "_system/cli/exports:getLatest": () => snapshots.latestExport(),
+    "_system/cli/queryImport:default": ({ args }) => snapshots.importState(args.importId),
+    "_system/cli/queryImport:list": () => snapshots.imports(),
+    "_system/cli/convexUrl:cloudUrl": () => cloudUrl,
   };
-  return ({ path: udfPath, args, component = "" }, host) => {
+  return ({ path: udfPath, args, component = "" }) => {
     const handler = handlers[canonicalPath(udfPath)];
     if (!handler) return null;
     try {
