@@ -23,7 +23,8 @@ const argsString = (args) => JSON.stringify(convexToJson(args));
  * A call from outside a function (a client, the scheduler, the CLI) or from an action.
  * @typedef {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
  *   journal?: string | null, parent?: any, beforeRun?: (exec: any) => void, beforeCommit?: (exec: any) => void,
- *   component?: string }} CallRequest
+ *   component?: string, at?: import("./transaction.mjs").RetainedSnapshot | null }} CallRequest
+ * `at`: a query reads this retained snapshot instead of the latest (a query at an earlier timestamp).
  */
 /**
  * @typedef {{ ok: boolean, value?: any, message?: string, data?: any, logLines: string[], reads?: any,
@@ -175,7 +176,7 @@ export class Executor {
    * @param {CallRequest} req
    * @returns {Promise<CallResult>}
    */
-  async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "" }) {
+  async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "", at = null }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
     const fail = (message) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, logLines: [], reads: null, commitTs: null });
@@ -203,7 +204,7 @@ export class Executor {
     try {
       let json;
       if (actual === "query") {
-        const tx = this.committer.begin(false);
+        const tx = this.committer.begin(false, at);
         const exec = this.newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
         exec.logs = logs;
         try {

@@ -30,9 +30,9 @@ class Runtime {
    * @param {{ db: any, blobs: Blobs, urls: { storageUrl: (id: string) => string, uploadUrl: (component: string) => string },
    *   deploymentEnv: Record<string, string>, cursors: ReturnType<typeof cursorCodec>, source: import("./functions.mjs").CodeSource,
    *   buildRoot: string, onCommit: (changes: any[], ts: bigint) => void, log: (m: string) => void,
-   *   onCompletion: (c: any) => void, actionMs: number }} deps
+   *   onCompletion: (c: any) => void, actionMs: number, retainMs?: number }} deps
    */
-  constructor({ db, blobs, urls, deploymentEnv, cursors, source, buildRoot, onCommit, log, onCompletion, actionMs }) {
+  constructor({ db, blobs, urls, deploymentEnv, cursors, source, buildRoot, onCommit, log, onCompletion, actionMs, retainMs }) {
     /** The store: documents, indexes, commit timestamps. */
     this.db = db;
     /** File storage bytes. */
@@ -43,7 +43,7 @@ class Runtime {
     this.deploymentEnv = deploymentEnv;
     /** Seals and opens pagination cursors and query journals. */
     this.cursors = cursors;
-    this.committer = new Committer(db, onCommit);
+    this.committer = new Committer(db, onCommit, { retainMs });
     this.functions = new Functions({ source, buildRoot, hooks: mainThreadHooks(this, installSyscalls()), runtime: this, log });
     this.executor = new Executor({ runtime: this, db, blobs, committer: this.committer, functions: this.functions, cursors, log, onCompletion, actionMs });
     const resolve = (name, component = "") => this.functions.resolve(canonicalPath(name), component);
@@ -117,14 +117,16 @@ class Runtime {
     await this.crons.stop();
     await this.timers.stop();
     await this.functions.close();
+    this.committer.releaseRetained();
   }
 }
 
 /**
  * @param {{ source: import("./functions.mjs").CodeSource, dataDir: string, urls: any, log: (m: string) => void,
- *   deploymentEnv: Record<string, string>, onCompletion?: (c: any) => void, actionMs?: number }} opts
+ *   deploymentEnv: Record<string, string>, onCompletion?: (c: any) => void, actionMs?: number, retainMs?: number }} opts
+ * `retainMs`: how long a replaced snapshot stays readable by queries at an earlier timestamp (Convex's 10 s).
  */
-export async function createHost({ source, dataDir, urls, log, deploymentEnv, onCompletion = () => {}, actionMs = LIMITS.actionMs }) {
+export async function createHost({ source, dataDir, urls, log, deploymentEnv, onCompletion = () => {}, actionMs = LIMITS.actionMs, retainMs = undefined }) {
   process.setSourceMapsEnabled(true);
   installLogCapture();
   installNodeEnv();
@@ -146,6 +148,7 @@ export async function createHost({ source, dataDir, urls, log, deploymentEnv, on
     log,
     onCompletion,
     actionMs,
+    retainMs,
   });
   const { functions, executor, crons } = runtime;
   const reloadCrons = () => crons.load(functions.defaultExport("crons"));
@@ -183,6 +186,16 @@ export async function createHost({ source, dataDir, urls, log, deploymentEnv, on
     hasFunction: (udfPath) => functions.resolve(canonicalPath(udfPath)) !== null,
     startedEmpty,
     lastCommitTs: () => db.lastTs,
+    /**
+     * The timestamp a client may read at from now on (/api/query_ts): the last commit's, its snapshot kept.
+     * @returns {bigint}
+     */
+    readTimestamp: () => runtime.committer.retain(true)?.ts ?? db.lastTs,
+    /**
+     * The newest kept snapshot at or before `ts` (null: out of retention), for a query at `ts`.
+     * @param {bigint} ts
+     */
+    snapshotAt: (ts) => runtime.committer.snapshotAt(ts),
     /**
      * Tells `listener` of every commit from now on (the changed documents, the commit's timestamp).
      * @param {(changes: any[], ts: bigint) => void} listener

@@ -139,10 +139,19 @@ export function createApiServer({ deployment, limits = {}, log }) {
     // Only an admin names a component's function (`npx convex run --component`).
     const component = internal && typeof body.componentPath === "string" ? body.componentPath : "";
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
-    const result = await call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity, internal, component });
-    // At a timestamp (consistentQuery): the latest snapshot answers only if nothing the query read changed since.
+    const request = { kind, path: body.path, args: jsonToConvex(args ?? {}), identity, internal, component };
+    let result = await call(request);
+    // At a timestamp (consistentQuery): the latest snapshot answers when nothing the query read changed
+    // since; else the snapshot kept at or before it, when nothing it read changed between the two.
     if (atTs && result.reads && history.changedSince(result.reads, BigInt(body.ts), live.lastTs) !== false) {
-      return sendJson(res, 400, { code: "QueryTimestampUnavailable", message: `This query's data changed after timestamp ${body.ts}; the local backend keeps no older versions to run it at that timestamp.` });
+      const ts = BigInt(body.ts);
+      const at = d.host.snapshotAt(ts);
+      // Older than every kept snapshot: Convex's out-of-retention answer (crates/errors/src/lib.rs `out_of_retention`).
+      if (!at) return sendJson(res, 503, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });
+      result = await call({ ...request, at });
+      if (result.reads && history.changedSince(result.reads, at.ts, ts) !== false) {
+        return sendJson(res, 400, { code: "QueryTimestampUnavailable", message: `This query's data changed between the snapshot kept at ${at.ts} and timestamp ${body.ts}; ask again with a newer timestamp.` });
+      }
     }
     if (result.ok) return sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
     const out = { status: "error", errorMessage: result.message, logLines: result.logLines };
@@ -176,7 +185,7 @@ export function createApiServer({ deployment, limits = {}, log }) {
     const kinds = { "/api/query": "query", "/api/mutation": "mutation", "/api/action": "action", "/api/function": undefined };
     if (req.method === "POST" && url.pathname in kinds) return callFunction(d, req, res, kinds[url.pathname]);
     if (req.method === "POST" && url.pathname === "/api/query_at_ts") return callFunction(d, req, res, "query", true);
-    if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: d.live.lastTs.toString() });
+    if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: d.host.readTimestamp().toString() });
     if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(d, req, res, url);
     if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(d, req, res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/version")) {

@@ -34,8 +34,9 @@ import { watchConvex } from "./watch.mjs";
  * @property {boolean} [watch] Reload functions when convexDir changes.
  * @property {boolean} [codegen] Also run `npx convex codegen` on change (project folder only).
  * @property {(message: string) => void} [log]
- * @property {{ maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number }} [limits]
- *   Per-connection, upload and action-time limits (defaults: 1,000 subscriptions, 32 MiB queued, 64 MiB per upload, Convex's 10 minutes per action).
+ * @property {{ maxSubscriptions?: number, maxQueuedBytes?: number, maxUploadBytes?: number, actionTimeoutMs?: number, snapshotRetentionMs?: number }} [limits]
+ *   Per-connection, upload and action-time limits (defaults: 1,000 subscriptions, 32 MiB queued, 64 MiB per upload, Convex's 10 minutes
+ *   per action), and how long a replaced snapshot stays readable at its timestamp (Convex's 10 s).
  * @property {number} [backups] Daily snapshot ZIPs (Convex's export format, files included) to keep in <dataDir>/backups; 0 for none (default: LOCAL_BACKEND_BACKUPS, else 0).
  * @property {((backend: Backend, info: { startedEmpty: boolean, reload: boolean }) => Promise<void>) | null} [afterLoad]
  *   The app's own start-up work (its seed data, its migrations), run once the functions are loaded and
@@ -148,6 +149,7 @@ export async function startBackend(options = {}) {
         uploadUrl: (component) => `${url}/api/storage/upload?token=${tokens.issue(component)}`,
       },
       actionMs: limits.actionTimeoutMs,
+      retainMs: limits.snapshotRetentionMs,
       deploymentEnv,
     });
     const history = new CommitHistory();
