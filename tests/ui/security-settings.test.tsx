@@ -51,6 +51,13 @@ async function press(name: string) {
   });
 }
 
+/** Typing that may submit the form by itself (the sixth digit of a code). */
+async function typeCode(label: string, value: string) {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  });
+}
+
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
 beforeEach(() => {
@@ -177,10 +184,25 @@ describe("two-factor panel", () => {
     expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSW Y3DP EHPK 3PXP");
     await press("Verify and turn on");
     expect(screen.getByText("Enter the 6-digit code from your authenticator app")).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
-    await press("Verify and turn on");
+    // The sixth digit submits, as the SMS code boxes do.
+    await typeCode("Authentication code", "12345");
+    expect(mocks.calls["twoFactor:confirm"]).not.toHaveBeenCalled();
+    await typeCode("Authentication code", "123456");
+    expect(mocks.calls["twoFactor:confirm"]).toHaveBeenCalledTimes(1);
     expect(mocks.calls["twoFactor:confirm"]).toHaveBeenCalledWith({ code: "123456" });
     expect(screen.getByRole("list", { name: "Recovery codes" })).toHaveTextContent("AAAAA-BBBBB");
+    // They can be downloaded as a text file.
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    const createUrl = vi.fn((blob: Blob) => (blobs.push(blob), "blob:codes"));
+    Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await press("Download codes");
+    expect(names).toEqual(["tagmything-recovery-codes.txt"]);
+    expect(await blobs[0].text()).toMatch(/AAAAA-BBBBB\nCCCCC-DDDDD\n$/);
+    click.mockRestore();
     mocks.queries["twoFactor:status"] = { ...off, enabled: true, enabledAt: 0, recoveryCodesLeft: 10 };
     await press("I have saved my codes");
     expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
@@ -196,8 +218,7 @@ describe("two-factor panel", () => {
     expect(leftOut(screen.getByTestId("qr"))).toBe(true);
     expect(leftOut(screen.getByTestId("totp-secret"))).toBe(true);
     expect(leftOut(screen.getByText("Enter the 6-digit code the app shows."))).toBe(false);
-    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
-    await press("Verify and turn on");
+    await typeCode("Authentication code", "123456");
     expect(leftOut(screen.getByRole("list", { name: "Recovery codes" }))).toBe(true);
   });
 
@@ -208,8 +229,7 @@ describe("two-factor panel", () => {
     });
     renderAt(<TwoFactorPanel />);
     expect(screen.getByText(/7 of 10 recovery codes left/)).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "000000" } });
-    await press("Turn off two-factor authentication");
+    await typeCode("Authentication code", "000000");
     expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
   });
 
@@ -224,12 +244,10 @@ describe("two-factor panel", () => {
     // One code field at a time: the renewal form opens on request.
     expect(screen.queryByLabelText("Authenticator code")).not.toBeInTheDocument();
     await press("Get new recovery codes");
-    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "111111" } });
-    await press("Make new recovery codes");
+    await typeCode("Authenticator code", "111111");
     expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "654321" } });
-    await press("Make new recovery codes");
+    await typeCode("Authenticator code", "654321");
     expect(mocks.calls["twoFactor:regenerateRecoveryCodes"]).toHaveBeenLastCalledWith({ code: "654321" });
     expect(screen.getByRole("list", { name: "Recovery codes" })).toHaveTextContent("GGGGG-HHHHH");
     await press("I have saved my codes");
