@@ -3,6 +3,7 @@ import { createBrowserRouter, Route, RouterProvider, Routes } from "react-router
 import { useConvexAuth } from "convex/react";
 import { Layout } from "./Layout";
 import { appRoutes } from "./routes";
+import { FocusHeading } from "./FocusHeading";
 import { ScrollToTop } from "./ScrollToTop";
 import { useActivityPing } from "./useActivityPing";
 import { PageSpinner } from "../ui/Spinner";
@@ -16,6 +17,7 @@ function Root() {
   return (
     <>
       <ScrollToTop />
+      <FocusHeading />
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
