@@ -1,5 +1,5 @@
 // /settings account security panels (issue 10): sessions with logout scopes, TOTP enrolment.
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import { getFunctionName } from "convex/server";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -71,9 +71,24 @@ beforeEach(() => {
 describe("sessions panel", () => {
   beforeEach(() => {
     mocks.queries["sessions:list"] = [
-      { _id: "s1", createdAt: 1, expiresAt: 2, current: true, userAgent: FIREFOX, lastSeenAt: 5 },
-      { _id: "s2", createdAt: 1, expiresAt: 2, current: false, userAgent: null, lastSeenAt: null },
+      { _id: "s1", createdAt: 1, expiresAt: 2, current: true, userAgent: FIREFOX, timeZone: "Europe/London", lastSeenAt: 5 },
+      { _id: "s2", createdAt: 1, expiresAt: 2, current: false, userAgent: null, timeZone: null, lastSeenAt: null },
     ];
+  });
+
+  it("shows each session's device and place, and ends another one by itself", async () => {
+    renderAt(<SessionsPanel />);
+    const items = screen.getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Firefox on Linux");
+    expect(items[0]).toHaveTextContent("Around London");
+    // This device is signed out with 'Sign out' below; the others one by one.
+    expect(within(items[0]).queryByRole("button")).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(items[1]).getByRole("button", { name: /^Sign out Unknown device/ }));
+    });
+    expect(mocks.calls["sessions:end"]).toHaveBeenCalledWith({ sessionId: "s2" });
+    expect(mocks.toast.success).toHaveBeenCalledWith("Signed out of Unknown device");
+    expect(mocks.signOut).not.toHaveBeenCalled();
   });
 
   it("lists the sessions and marks this device", () => {
@@ -123,7 +138,7 @@ describe("session guard", () => {
     try {
       mocks.queries["sessions:current"] = true;
       const view = renderAt(<SessionGuard />);
-      expect(mocks.calls["sessions:touch"]).toHaveBeenCalledWith({ userAgent: navigator.userAgent });
+      expect(mocks.calls["sessions:touch"]).toHaveBeenCalledWith({ userAgent: navigator.userAgent, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
       mocks.queries["sessions:current"] = false;
       view.rerender(
         <MemoryRouter initialEntries={["/settings"]}>

@@ -25,7 +25,7 @@ export function SessionGuard() {
   useEffect(() => {
     if (active !== true || touched.current) return;
     touched.current = true;
-    touch({ userAgent: navigator.userAgent }).catch(() => {
+    touch({ userAgent: navigator.userAgent, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).catch(() => {
       // Only cosmetic (the device label in the list).
     });
   }, [active, touch]);
