@@ -133,6 +133,7 @@ import type * as lib_wallet_payer from "../lib/wallet/payer.js";
 import type * as lib_wallet_read from "../lib/wallet/read.js";
 import type * as lib_wallet_tables from "../lib/wallet/tables.js";
 import type * as lib_workspaces_activity from "../lib/workspaces/activity.js";
+import type * as lib_workspaces_closing from "../lib/workspaces/closing.js";
 import type * as lib_workspaces_kinds from "../lib/workspaces/kinds.js";
 import type * as lib_workspaces_members from "../lib/workspaces/members.js";
 import type * as lib_workspaces_migrate from "../lib/workspaces/migrate.js";
@@ -163,6 +164,7 @@ import type * as verify from "../verify.js";
 import type * as verifyApi from "../verifyApi.js";
 import type * as wallet from "../wallet.js";
 import type * as workspaceActivity from "../workspaceActivity.js";
+import type * as workspaceClosing from "../workspaceClosing.js";
 import type * as workspaceMembers from "../workspaceMembers.js";
 import type * as workspaces from "../workspaces.js";
 
@@ -295,6 +297,7 @@ declare const fullApi: ApiFromModules<{
   "lib/wallet/read": typeof lib_wallet_read;
   "lib/wallet/tables": typeof lib_wallet_tables;
   "lib/workspaces/activity": typeof lib_workspaces_activity;
+  "lib/workspaces/closing": typeof lib_workspaces_closing;
   "lib/workspaces/kinds": typeof lib_workspaces_kinds;
   "lib/workspaces/members": typeof lib_workspaces_members;
   "lib/workspaces/migrate": typeof lib_workspaces_migrate;
@@ -325,6 +328,7 @@ declare const fullApi: ApiFromModules<{
   verifyApi: typeof verifyApi;
   wallet: typeof wallet;
   workspaceActivity: typeof workspaceActivity;
+  workspaceClosing: typeof workspaceClosing;
   workspaceMembers: typeof workspaceMembers;
   workspaces: typeof workspaces;
 }>;

@@ -44,6 +44,7 @@ const TEXT: Record<ActivityKind, (e: Doc<"workspaceActivity">, member: string) =
   removed: (_, member) => `removed ${member}`,
   left: () => "left the workspace",
   ownershipTransferred: (_, member) => `handed ownership to ${member} and became an admin`,
+  itemsMoved: (e) => `moved ${e.subject}`,
 };
 
 type Entry = { _id: Id<"workspaceActivity">; at: number; kind: ActivityKind; actor: string; text: string };

@@ -79,6 +79,25 @@ export const WORKSPACE_MESSAGES = {
   wrongAddress: "This invitation was sent to another e-mail address. Sign in with that address to accept it.",
 } as const;
 
+/** Items moved per scheduled batch when a workspace is emptied before deletion. */
+export const MOVE_BATCH = 100;
+/** A move with no batch for this long has stopped (a failed run): starting it again resumes it. */
+export const MOVE_STALE_MS = 60_000;
+
+const items = (n: number) => (n === 1 ? "1 item" : `${messageNumber(n)} items`);
+
+/** Why a workspace cannot be deleted yet, and what the owner can do about it. */
+export const CLOSING_MESSAGES = {
+  confirmName: "Type the workspace's name exactly as shown to delete it",
+  holdsItems: (n: number) => `This workspace still holds ${items(n)}. Move them to another workspace first: nothing is deleted with it.`,
+  holdsTokens: (n: number) => `This workspace's wallet still holds ${messageNumber(n)} TMT. Move it to another workspace first.`,
+  importRunning: "An import is still running in this workspace. Wait for it to finish, then try again.",
+  moveRunning: "Items are still being moved out of this workspace. Wait for the move to finish.",
+  chooseTarget: "Choose another workspace where you can edit",
+  targetGone: "The workspace you chose is gone or you can no longer edit there. Choose another one.",
+  nothingToMove: "There is nothing left to move.",
+} as const;
+
 /** The name a role is shown by. */
 export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: "Owner", admin: "Admin", editor: "Editor", viewer: "Viewer" };
 

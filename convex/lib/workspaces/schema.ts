@@ -1,6 +1,12 @@
 // The workspace tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
-import { workspaceActivityFields, workspaceFields, workspaceInvitationFields, workspaceMemberFields } from "./tables";
+import {
+  workspaceActivityFields,
+  workspaceFields,
+  workspaceInvitationFields,
+  workspaceMemberFields,
+  workspaceMoveFields,
+} from "./tables";
 
 export const workspaceTables = {
   // A register: personal (one per user), household or business. It owns every registry record.
@@ -25,4 +31,6 @@ export const workspaceTables = {
     .index("by_workspaceId_and_email", ["workspaceId", "email"]),
   // Who did what in a workspace, newest first on the activity feed.
   workspaceActivity: defineTable(workspaceActivityFields).index("by_workspaceId_and_at", ["workspaceId", "at"]),
+  // Moving everything out of a workspace before it is deleted; its latest job is its progress.
+  workspaceMoves: defineTable(workspaceMoveFields).index("by_workspaceId_and_startedAt", ["workspaceId", "startedAt"]),
 };

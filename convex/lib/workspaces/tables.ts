@@ -111,6 +111,7 @@ const ACTIVITY_KINDS = [
   "removed",
   "left",
   "ownershipTransferred",
+  "itemsMoved",
 ] as const;
 const activityKindValidator = literals(...ACTIVITY_KINDS);
 export type ActivityKind = Infer<typeof activityKindValidator>;
@@ -135,4 +136,47 @@ export const activityEntryValidator = v.object({
   kind: activityKindValidator,
   actor: v.string(),
   text: v.string(),
+});
+
+// ---- closing a workspace ------------------------------------------------------------------
+
+const MOVE_STATUSES = ["running", "done", "failed"] as const;
+const moveStatusValidator = literals(...MOVE_STATUSES);
+
+/**
+ * Moving everything a shared workspace holds to another one before it is deleted: a job run
+ * in scheduled batches (convex/workspaceClosing.ts), its progress live on the settings screen.
+ */
+export const workspaceMoveFields = {
+  workspaceId: v.id("workspaces"),
+  toWorkspaceId: v.id("workspaces"),
+  // The owner who started it; every batch re-checks they still may (owner here, editor there).
+  startedBy: v.id("users"),
+  status: moveStatusValidator,
+  // Items in the workspace when it started, and moved so far; TMT moved once the items are.
+  total: v.number(),
+  moved: v.number(),
+  tokens: v.number(),
+  error: v.optional(v.string()),
+  startedAt: v.number(),
+  // The last batch's time: a job silent for a while may be resumed by starting it again.
+  updatedAt: v.number(),
+};
+
+/** What the delete section shows an owner: what the workspace still holds, and the move under way. */
+export const closingViewValidator = v.object({
+  items: v.number(),
+  balance: v.number(),
+  importRunning: v.boolean(),
+  move: v.union(
+    v.null(),
+    v.object({
+      status: moveStatusValidator,
+      to: v.string(),
+      total: v.number(),
+      moved: v.number(),
+      tokens: v.number(),
+      error: v.union(v.string(), v.null()),
+    }),
+  ),
 });

@@ -54,6 +54,24 @@ export const rows: Rows = {
   "workspaceMembers:preview": { kind: "query", args: () => ({ token: "forged.token" }), allowed: EVERYONE },
   "workspaceMembers:accept": { kind: "mutation", args: () => ({ token: "forged.token" }), allowed: SIGNED_IN, handlerError: "INVALID" },
   "workspaceMembers:decline": { kind: "mutation", args: () => ({ token: "forged.token" }), allowed: EVERYONE, handlerError: "INVALID" },
+  // Closing a shared workspace: its owners only. A caller's home is personal (refused: never
+  // deleted) except the business account's own business workspace, where the fixture's
+  // target (a missing workspace) and the wrong name are refused by the handler.
+  "workspaceClosing:status": { kind: "query", workspace: { minRole: "owner", absent: true }, args: () => ({}), allowed: EVERYONE },
+  "workspaceClosing:moveAll": {
+    kind: "mutation",
+    workspace: { minRole: "owner" },
+    args: () => ({ toWorkspaceId: MISSING_WORKSPACE }),
+    allowed: ["business"],
+    handlerError: "INVALID",
+  },
+  "workspaceClosing:remove": {
+    kind: "mutation",
+    workspace: { minRole: "owner" },
+    args: () => ({ confirmName: "Not its name" }),
+    allowed: ["business"],
+    handlerError: "INVALID",
+  },
 };
 
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
