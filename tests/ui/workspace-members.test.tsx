@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { WORKSPACE_MESSAGES } from "../../convex/lib/workspaces/rules";
+import { WorkspaceSwitcher } from "../../src/app/WorkspaceSwitcher";
 import InvitationPage from "../../src/features/workspaces/InvitationPage";
 import MembersPage from "../../src/features/workspaces/MembersPage";
 import WorkspacesPage from "../../src/features/workspaces/WorkspacesPage";
@@ -148,6 +149,89 @@ describe("the members page", () => {
     renderAt(`/workspaces/${WS}/members`);
     expect(screen.getByRole("alert")).toHaveTextContent("This workspace does not exist, or you are no longer a member of it.");
     expect(screen.queryByRole("list", { name: "Members" })).toBeNull();
+  });
+});
+
+describe("deleting a workspace", () => {
+  const holding = { items: 3, balance: 40, importRunning: false, move: null };
+
+  it("is offered to owners only", () => {
+    asRole("admin");
+    fake.queries["workspaceClosing:status"] = null;
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.queryByRole("button", { name: "Delete workspace" })).toBeNull();
+  });
+
+  it("says what the workspace still holds, refuses to delete it, and moves everything where the owner can edit", async () => {
+    asRole("owner");
+    fake.queries["workspaceClosing:status"] = holding;
+    fake.queries["workspaces:listMine"] = [
+      { _id: "p1", name: "Personal", kind: "personal", role: "owner", verifiedName: null },
+      { _id: WS, name: "The Smiths", kind: "household", role: "owner", verifiedName: null },
+      { _id: "w3", name: "Book club", kind: "household", role: "viewer", verifiedName: null },
+      { _id: "w4", name: "Mia's Shop", kind: "business", role: "editor", verifiedName: null },
+    ];
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.getByText(/This workspace still holds 3 items and 40 TMT\./)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete workspace" })).toBeDisabled();
+    const target = screen.getByRole("combobox", { name: "Move to" });
+    expect(within(target).getAllByRole("option").map((o) => o.textContent)).toEqual(["Personal", "Mia's Shop"]);
+    await userEvent.selectOptions(target, "w4");
+    await userEvent.click(screen.getByRole("button", { name: "Move everything" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, toWorkspaceId: "w4" });
+  });
+
+  it("shows the move's progress live, then lets the owner delete once the workspace is empty", async () => {
+    asRole("owner");
+    fake.queries["workspaceClosing:status"] = { ...holding, move: { status: "running", to: "Personal", total: 3, moved: 1, tokens: 0, error: null } };
+    const page = () => (
+      <MemoryRouter initialEntries={[`/workspaces/${WS}/members`]}>
+        <Routes>
+          <Route path="/workspaces/:workspaceId/members" element={<MembersPage />} />
+          <Route path="/workspaces" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    );
+    const { rerender } = render(page());
+    expect(screen.getByText("Moving items to “Personal”: 1 of 3")).toBeInTheDocument();
+    fake.queries["workspaceClosing:status"] = { items: 0, balance: 0, importRunning: false, move: { status: "done", to: "Personal", total: 3, moved: 3, tokens: 40, error: null } };
+    rerender(page());
+    expect(screen.getByText("Moved 3 items and 40 TMT to “Personal”.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Delete workspace" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete “The Smiths”?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete workspace" });
+    await userEvent.type(within(dialog).getByLabelText("Type The Smiths to confirm"), "The Smith");
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText("Type The Smiths to confirm"), "s");
+    await userEvent.click(confirm);
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, confirmName: "The Smiths" });
+    expect(await screen.findByTestId("where")).toHaveTextContent("/workspaces");
+  });
+});
+
+describe("a workspace that goes away while open", () => {
+  function Shown() {
+    const location = useLocation();
+    return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+  }
+  const page = () => (
+    <MemoryRouter initialEntries={["/assets?w=w2"]}>
+      <WorkspaceSwitcher />
+      <Routes>
+        <Route path="*" element={<Shown />} />
+      </Routes>
+    </MemoryRouter>
+  );
+
+  it("falls back to the member's home workspace at once (removed, or the workspace deleted), without an error", () => {
+    const personal = { _id: "p1", name: "Personal", kind: "personal", role: "owner", verifiedName: null };
+    fake.queries["workspaces:listMine"] = [personal, { _id: "w2", name: "The Smiths", kind: "household", role: "viewer", verifiedName: null }];
+    const { rerender } = render(page());
+    expect(screen.getByRole("combobox", { name: "Workspace" })).toHaveDisplayValue("The Smiths (Household)");
+    fake.queries["workspaces:listMine"] = [personal];
+    rerender(page());
+    expect(screen.getByRole("combobox", { name: "Workspace" })).toHaveDisplayValue("Personal");
+    expect(screen.getByTestId("where")).toHaveTextContent("/assets?w=p1");
   });
 });
 

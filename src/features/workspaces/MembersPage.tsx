@@ -6,6 +6,7 @@ import { api } from "../../../convex/_generated/api";
 import { can, checkWorkspaceName } from "../../../convex/lib/workspaces/rules";
 import { useSubmit } from "../../lib/useSubmit";
 import { Button, Card, ConfirmModal, Form, Input } from "../../ui";
+import { DeleteWorkspace } from "./DeleteWorkspace";
 import { InviteForm, JoinLinkForm, PendingInvitations } from "./Invitations";
 import { MemberList } from "./MemberList";
 import { WorkspaceFrame, type CurrentWorkspace } from "./WorkspaceFrame";
@@ -76,6 +77,11 @@ function Members({ ws }: { ws: CurrentWorkspace }) {
             {can(ws.role, "settings") && <RenameForm key={ws.name} ws={ws} />}
             <div><LeaveButton ws={ws} /></div>
           </div>
+        </Card>
+      )}
+      {shared && can(ws.role, "deleteWorkspace") && (
+        <Card title={WS_TEXT.deleteTitle}>
+          <DeleteWorkspace ws={ws} />
         </Card>
       )}
     </>
