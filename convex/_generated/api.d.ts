@@ -160,6 +160,7 @@ import type * as topUps from "../topUps.js";
 import type * as transfers from "../transfers.js";
 import type * as twoFactor from "../twoFactor.js";
 import type * as users from "../users.js";
+import type * as verifiedNames from "../verifiedNames.js";
 import type * as verify from "../verify.js";
 import type * as verifyApi from "../verifyApi.js";
 import type * as wallet from "../wallet.js";
@@ -324,6 +325,7 @@ declare const fullApi: ApiFromModules<{
   transfers: typeof transfers;
   twoFactor: typeof twoFactor;
   users: typeof users;
+  verifiedNames: typeof verifiedNames;
   verify: typeof verify;
   verifyApi: typeof verifyApi;
   wallet: typeof wallet;

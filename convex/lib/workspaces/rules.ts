@@ -1,6 +1,7 @@
 // Workspace rules shared by the server and src/: what each role may do (the one table),
 // the caps and their messages. Pure: no database, no Convex functions.
 import { messageNumber } from "../errors";
+import { oneLineError } from "../oneLine";
 import { WORKSPACE_ROLES, type WorkspaceKind, type WorkspaceRole } from "./tables";
 
 /**
@@ -97,6 +98,31 @@ export const CLOSING_MESSAGES = {
   targetGone: "The workspace you chose is gone or you can no longer edit there. Choose another one.",
   nothingToMove: "There is nothing left to move.",
 } as const;
+
+const MAX_VERIFIED_NAME = 80;
+
+export const VERIFIED_NAME_MESSAGES = {
+  required: "Enter the registered name of your business",
+  tooLong: `A verified name must be at most ${messageNumber(MAX_VERIFIED_NAME)} characters`,
+  pending: "A verified name is already waiting for review. Withdraw it to ask for another.",
+  unchanged: "This is already your verified name",
+  notFound: "Request not found",
+  decided: "This request has already been decided",
+  ownWorkspace: "Another admin must review a request from your own workspace",
+  noneToRemove: "This workspace has no verified name",
+} as const;
+
+/** The trimmed verified name, or why it cannot be used. */
+export function checkVerifiedName(raw: string): { ok: true; name: string } | { ok: false; message: string } {
+  const name = raw.trim();
+  if (name === "") return { ok: false, message: VERIFIED_NAME_MESSAGES.required };
+  if (name.length > MAX_VERIFIED_NAME) return { ok: false, message: VERIFIED_NAME_MESSAGES.tooLong };
+  const control = oneLineError("A verified name", name);
+  return control === undefined ? { ok: true, name } : { ok: false, message: control };
+}
+
+/** How /verify names a business with a verified name. */
+export const registeredBy = (name: string) => `Registered by ${name}`;
 
 /** The name a role is shown by. */
 export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: "Owner", admin: "Admin", editor: "Editor", viewer: "Viewer" };

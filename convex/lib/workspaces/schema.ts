@@ -6,6 +6,7 @@ import {
   workspaceInvitationFields,
   workspaceMemberFields,
   workspaceMoveFields,
+  verifiedNameRequestFields,
 } from "./tables";
 
 export const workspaceTables = {
@@ -33,4 +34,10 @@ export const workspaceTables = {
   workspaceActivity: defineTable(workspaceActivityFields).index("by_workspaceId_and_at", ["workspaceId", "at"]),
   // Moving everything out of a workspace before it is deleted; its latest job is its progress.
   workspaceMoves: defineTable(workspaceMoveFields).index("by_workspaceId_and_startedAt", ["workspaceId", "startedAt"]),
+  // Verified names asked for by businesses and decided by site admins.
+  verifiedNameRequests: defineTable(verifiedNameRequestFields)
+    // /admin: pending requests, oldest first.
+    .index("by_status_and_createdAt", ["status", "createdAt"])
+    // A workspace's latest request (its settings; one pending at a time).
+    .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"]),
 };

@@ -112,6 +112,10 @@ const ACTIVITY_KINDS = [
   "left",
   "ownershipTransferred",
   "itemsMoved",
+  "verifiedNameRequested",
+  "verifiedNameApproved",
+  "verifiedNameDeclined",
+  "verifiedNameRemoved",
 ] as const;
 const activityKindValidator = literals(...ACTIVITY_KINDS);
 export type ActivityKind = Infer<typeof activityKindValidator>;
@@ -179,4 +183,43 @@ export const closingViewValidator = v.object({
       error: v.union(v.string(), v.null()),
     }),
   ),
+});
+
+// ---- verified names ----------------------------------------------------------------------
+
+const VERIFIED_NAME_STATUSES = ["pending", "approved", "declined"] as const;
+const verifiedNameStatusValidator = literals(...VERIFIED_NAME_STATUSES);
+
+/**
+ * A business workspace asking to publish a verified name on /verify ("Registered by Acme
+ * Tools Ltd"): its owners or admins ask, a site admin checks and approves it in /admin.
+ */
+export const verifiedNameRequestFields = {
+  workspaceId: v.id("workspaces"),
+  name: v.string(),
+  requestedBy: v.id("users"),
+  status: verifiedNameStatusValidator,
+  createdAt: v.number(),
+  decidedAt: v.optional(v.number()),
+  decidedBy: v.optional(v.id("users")),
+};
+
+/** The workspace settings' view: the published name and the latest request. */
+export const verifiedNameViewValidator = v.object({
+  verifiedName: v.union(v.string(), v.null()),
+  latest: v.union(
+    v.null(),
+    v.object({ _id: v.id("verifiedNameRequests"), name: v.string(), status: verifiedNameStatusValidator, createdAt: v.number(), decidedAt: v.union(v.number(), v.null()) }),
+  ),
+});
+
+/** One pending request as /admin lists it: what is asked, for which workspace, by whom. */
+export const verifiedNameRequestRowValidator = v.object({
+  _id: v.id("verifiedNameRequests"),
+  name: v.string(),
+  workspaceName: v.string(),
+  requestedBy: v.string(),
+  requesterEmail: v.union(v.string(), v.null()),
+  isYou: v.boolean(),
+  createdAt: v.number(),
 });

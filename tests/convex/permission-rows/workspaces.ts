@@ -1,4 +1,5 @@
 import {
+  ADMINS,
   ALL_MEMBERS,
   EVERYONE,
   MEMBER_MANAGERS,
@@ -11,6 +12,8 @@ import {
 // members, invitations, join links and the activity feed.
 const MISSING_WORKSPACE = "99999999999999999999workspaces";
 const MISSING_INVITATION = "99999999999999999999workspaceInvitations";
+const BUSINESS_SETTINGS = { minRole: "admin", kinds: ["business"] } as const;
+const BUSINESS_SETTINGS_READ = { ...BUSINESS_SETTINGS, absent: true } as const;
 const FIRST_PAGE = { numItems: 10, cursor: null };
 const inMissing = (args: Record<string, unknown> = {}) => () => ({ workspaceId: MISSING_WORKSPACE, ...args });
 
@@ -64,6 +67,18 @@ export const rows: Rows = {
     args: () => ({ toWorkspaceId: MISSING_WORKSPACE }),
     allowed: ["business"],
     handlerError: "INVALID",
+  },
+  // A business's verified name: its owners and admins ask, site admins decide.
+  "verifiedNames:status": { kind: "query", workspace: BUSINESS_SETTINGS_READ, args: () => ({}), allowed: EVERYONE },
+  "verifiedNames:request": { kind: "mutation", workspace: BUSINESS_SETTINGS, args: () => ({ name: "Acme Tools Ltd" }), allowed: ["business"] },
+  "verifiedNames:withdraw": { kind: "mutation", workspace: BUSINESS_SETTINGS, args: () => ({}), allowed: ["business"], handlerError: "NOT_FOUND" },
+  "verifiedNames:remove": { kind: "mutation", workspace: BUSINESS_SETTINGS, args: () => ({}), allowed: ["business"], handlerError: "INVALID" },
+  "verifiedNames:pending": { kind: "query", args: () => ({}), allowed: ADMINS },
+  "verifiedNames:decide": {
+    kind: "mutation",
+    args: () => ({ requestId: "99999999999999999999verifiedNameRequests", approve: true }),
+    allowed: ADMINS,
+    handlerError: "NOT_FOUND",
   },
   "workspaceClosing:remove": {
     kind: "mutation",
