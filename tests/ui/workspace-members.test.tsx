@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { WORKSPACE_MESSAGES } from "../../convex/lib/workspaces/rules";
 import { WorkspaceSwitcher } from "../../src/app/WorkspaceSwitcher";
+import { VerifiedNamesPanel } from "../../src/features/admin/VerifiedNamesPanel";
 import InvitationPage from "../../src/features/workspaces/InvitationPage";
 import MembersPage from "../../src/features/workspaces/MembersPage";
 import WorkspacesPage from "../../src/features/workspaces/WorkspacesPage";
@@ -206,6 +207,61 @@ describe("deleting a workspace", () => {
     await userEvent.click(confirm);
     expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, confirmName: "The Smiths" });
     expect(await screen.findByTestId("where")).toHaveTextContent("/workspaces");
+  });
+});
+
+describe("a business's verified name", () => {
+  function asBusiness(role: "owner" | "admin" | "editor") {
+    asRole(role);
+    fake.queries["workspaces:current"] = { _id: WS, name: "Acme", kind: "business", role, verifiedName: null };
+  }
+
+  it("lets an admin ask for one, checking it first, and hides it from editors", async () => {
+    asBusiness("admin");
+    fake.queries["verifiedNames:status"] = { verifiedName: null, latest: null };
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.getByText(/the verify page shows this business's name masked/)).toBeInTheDocument();
+    const form = screen.getByRole("form", { name: "Verified name on /verify" });
+    await userEvent.type(within(form).getByLabelText(/Registered business name/), "   ");
+    await userEvent.click(within(form).getByRole("button", { name: "Ask for review" }));
+    expect(within(form).getByText("Enter the registered name of your business")).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText(/Registered business name/), "Acme Tools Ltd");
+    await userEvent.click(within(form).getByRole("button", { name: "Ask for review" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, name: "Acme Tools Ltd" });
+  });
+
+  it("shows the published name and a request under review, each with its way back", async () => {
+    asBusiness("owner");
+    fake.queries["verifiedNames:status"] = {
+      verifiedName: "Acme Tools Ltd",
+      latest: { _id: "r1", name: "Acme Tools Group", status: "pending", createdAt: JOINED, decidedAt: null },
+    };
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.getByText("Shown as: Registered by Acme Tools Ltd")).toBeInTheDocument();
+    expect(screen.getByText(/“Acme Tools Group” is waiting for review/)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Verified name on /verify" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Withdraw request" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS });
+  });
+
+  it("is not offered to an editor", () => {
+    asBusiness("editor");
+    fake.queries["verifiedNames:status"] = null;
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.queryByRole("heading", { name: "Verified name on /verify" })).toBeNull();
+  });
+
+  it("reaches site admins in /admin, who approve it (not for their own business)", async () => {
+    fake.queries["verifiedNames:pending"] = [
+      { _id: "r1", name: "Acme Tools Ltd", workspaceName: "Acme", requestedBy: "Ada Owner", requesterEmail: "ada@example.com", isYou: false, createdAt: JOINED },
+      { _id: "r2", name: "Mine Ltd", workspaceName: "Mine", requestedBy: "Me", requesterEmail: null, isYou: true, createdAt: JOINED },
+    ];
+    render(<VerifiedNamesPanel />);
+    const acme = screen.getByRole("listitem", { name: "Verified name Acme Tools Ltd" });
+    expect(acme).toHaveTextContent("Registered by Acme Tools Ltd");
+    expect(within(screen.getByRole("listitem", { name: "Verified name Mine Ltd" })).getByRole("button", { name: "Approve" })).toBeDisabled();
+    await userEvent.click(within(acme).getByRole("button", { name: "Approve" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ requestId: "r1", approve: true });
   });
 });
 

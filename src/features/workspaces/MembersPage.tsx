@@ -9,6 +9,7 @@ import { Button, Card, ConfirmModal, Form, Input } from "../../ui";
 import { DeleteWorkspace } from "./DeleteWorkspace";
 import { InviteForm, JoinLinkForm, PendingInvitations } from "./Invitations";
 import { MemberList } from "./MemberList";
+import { VerifiedName } from "./VerifiedName";
 import { WorkspaceFrame, type CurrentWorkspace } from "./WorkspaceFrame";
 import { WS_TEXT } from "./workspaceText";
 
@@ -77,6 +78,11 @@ function Members({ ws }: { ws: CurrentWorkspace }) {
             {can(ws.role, "settings") && <RenameForm key={ws.name} ws={ws} />}
             <div><LeaveButton ws={ws} /></div>
           </div>
+        </Card>
+      )}
+      {ws.kind === "business" && can(ws.role, "settings") && (
+        <Card title={WS_TEXT.verifiedTitle}>
+          <VerifiedName ws={ws} />
         </Card>
       )}
       {shared && can(ws.role, "deleteWorkspace") && (
