@@ -12,7 +12,7 @@ import type { BulkRun } from "./BulkBar";
 import { exportSelection } from "./exportCsv";
 import { saveLabelSelection } from "./labelSelection";
 import type { Selection } from "./useSelection";
-import { useWorkspace, useWorkspaceMutation } from "./useWorkspace";
+import { useMayEdit, useWorkspace, useWorkspaceMutation } from "./useWorkspace";
 
 // Statuses an owner sets by hand ("transferred" comes from a completed transfer).
 const SETTABLE: AssetStatus[] = ["active", "lost", "stolen"];
@@ -25,6 +25,7 @@ const skippedNote = (r: Result) => (r.skipped > 0 ? ` (${itemsText(r.skipped)} s
 export function AssetBulkActions({ selection, bulk }: { selection: Selection; bulk: BulkRun }) {
   const client = useConvex();
   const { inCurrent } = useWorkspace();
+  const mayEdit = useMayEdit();
   const navigate = useNavigate();
   const setStatus = useWorkspaceMutation(api.assetBulk.setStatus);
   const setVisibility = useWorkspaceMutation(api.assetBulk.setVisibility);
@@ -79,6 +80,14 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
     void navigate("/labels");
   };
 
+  // A viewer may print and export what they can read; the changes are an editor's.
+  const reads = (
+    <>
+      <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
+      <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
+    </>
+  );
+  if (!mayEdit) return reads;
   return (
     <>
       <Select compact aria-label="New status" value={status} onChange={(e) => setStatusChoice(e.target.value as AssetStatus)} disabled={none}>
@@ -87,8 +96,7 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
       <Button size="sm" variant="outline" onClick={() => void changeStatus()} disabled={none}>Set status</Button>
       <Button size="sm" variant="outline" onClick={() => void changeVisibility("public")} disabled={none}>Make public</Button>
       <Button size="sm" variant="outline" onClick={() => void changeVisibility("private")} disabled={none}>Make private</Button>
-      <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
-      <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
+      {reads}
       <Button size="sm" variant="danger" onClick={() => setConfirming(true)} disabled={none}>Delete</Button>
       <ConfirmModal
         open={confirming}
