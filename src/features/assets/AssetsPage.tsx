@@ -57,7 +57,8 @@ export default function AssetsPage() {
   const filter = { kind, status, sort, search: search.query || undefined };
   const pages = useCursorPages(api.assets.listMine, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE[view]);
   const total = useWorkspaceQuery(api.assets.countMine, search.query ? "skip" : { kind, status });
-  const selection = useSelection(JSON.stringify(filter));
+  // The status each row shows when selected: a bulk status change refuses rows changed since.
+  const selection = useSelection(JSON.stringify(filter), (id) => pages.rows.find((a) => a._id === id)?.status);
   const bulk = useBulkRun();
   const filtered = Boolean(kind || status || search.query);
 
