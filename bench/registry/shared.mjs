@@ -1,0 +1,143 @@
+// bench/registry (shared): a 20-member business workspace with N items (default 10,000) on
+// the local backend with this checkout's convex/, against the same N items in one person's
+// personal workspace. Prints, over HTTP from ConvexHttpClients: the p50/p95 ms of a 50-row
+// /assets page with its exact total, in each; then, with the 19 other members each holding
+// the first page open over a WebSocket (ConvexClient), the p50/p95 ms from one member's
+// status change to every other member's page showing it. Each figure is printed beside a
+// floor measured in the same run (loopback WebSocket echo; echo + fan-out to 19 + fdatasync).
+// Usage: node bench/registry/shared.mjs [--items 10000] [--rounds 20]
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import WebSocket from "ws";
+import { startBackend } from "../../local-backend/index.mjs";
+import { arg, machine, percentile, REPO } from "../support/backend.mjs";
+import { echoFloor, fmtFloor, liveFloor } from "../support/floor.mjs";
+
+const ITEMS = Number(arg("items", "10000"));
+const ROUNDS = Number(arg("rounds", "20"));
+const SEED_BATCH = 100;
+const MEMBERS = 20;
+const OWNER = "business@example.com";
+const PERSON = "member@example.com";
+const PASSWORD = "password123";
+const page = { numItems: 50, cursor: null };
+
+async function timed(n, fn) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+const fmt = (r) => `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+
+async function tokenOf(url, email) {
+  const http = new ConvexHttpClient(url, { logger: false });
+  const r = await http.action("auth:signIn", { provider: "password", params: { flow: "signIn", email, password: PASSWORD } });
+  return r.tokens.token;
+}
+
+async function seed(backend, email, personal) {
+  for (let from = 0; from < ITEMS; from += SEED_BATCH) {
+    const r = await backend.run("seed:bulkAssets", { email, from, count: Math.min(SEED_BATCH, ITEMS - from), personal });
+    if (!r.ok) throw new Error(r.message);
+  }
+}
+
+/** A page with its exact total, as /assets asks for them, timed over HTTP in `workspaceId`. */
+async function listFigures(url, token, workspaceId) {
+  const http = new ConvexHttpClient(url, { logger: false });
+  http.setAuth(token);
+  const total = await http.query("assets:countMine", { workspaceId });
+  const r = await timed(30, () =>
+    Promise.all([http.query("assets:listMine", { workspaceId, paginationOpts: page }), http.query("assets:countMine", { workspaceId })]),
+  );
+  return { total, ...r };
+}
+
+console.log(machine());
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-shared-"));
+const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
+const clients = [];
+try {
+  const seedStart = performance.now();
+  await seed(backend, OWNER, false);
+  await seed(backend, PERSON, true);
+  const emails = Array.from({ length: MEMBERS - 1 }, (_, i) => `bench-member-${i + 1}@example.com`);
+  const made = await backend.run("seed:benchAccounts", { emails });
+  if (!made.ok) throw new Error(made.message);
+  console.log(`seeded ${ITEMS.toLocaleString("en-GB")} items in each workspace and ${emails.length} members in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const ownerToken = await tokenOf(backend.url, OWNER);
+  const owner = new ConvexHttpClient(backend.url, { logger: false });
+  owner.setAuth(ownerToken);
+  const shared = (await owner.query("workspaces:listMine", {})).find((w) => w.kind === "business")._id;
+  const joined = await backend.run("seed:benchJoin", { workspaceId: shared, userIds: made.value });
+  if (!joined.ok) throw new Error(joined.message);
+  const members = await owner.query("workspaceMembers:list", { workspaceId: shared });
+
+  const personToken = await tokenOf(backend.url, PERSON);
+  const personal = (await (async () => {
+    const http = new ConvexHttpClient(backend.url, { logger: false });
+    http.setAuth(personToken);
+    return await http.query("workspaces:listMine", {});
+  })()).find((w) => w.kind === "personal")._id;
+
+  const echo = await echoFloor();
+  const sharedList = await listFigures(backend.url, ownerToken, shared);
+  const personalList = await listFigures(backend.url, personToken, personal);
+  console.log(`floor: WebSocket echo p95 ${echo.p95.toFixed(2)} ms`);
+  console.log(`shared workspace (${members.length} members, ${sharedList.total.toLocaleString("en-GB")} items): /assets page 1 (50 rows) + exact total: ${fmt(sharedList)}`);
+  console.log(`personal workspace (1 member, ${personalList.total.toLocaleString("en-GB")} items):   /assets page 1 (50 rows) + exact total: ${fmt(personalList)}`);
+
+  // 19 other members hold the first page open; one member changes the newest item's status.
+  const [newest] = (await owner.query("assets:listMine", { workspaceId: shared, paginationOpts: page })).page;
+  const waiting = { status: null, sentAt: 0, remaining: 0, resolve: null };
+  const latencies = [];
+  let ready = 0;
+  const allReady = new Promise((resolve) => {
+    for (const email of emails) {
+      const client = new ConvexClient(backend.url, { webSocketConstructor: WebSocket, logger: false });
+      clients.push(client);
+      let first = true;
+      void tokenOf(backend.url, email).then((token) => {
+        client.setAuth(async () => token);
+        client.onUpdate("assets:listMine", { workspaceId: shared, paginationOpts: page }, (result) => {
+          const row = result.page.find((a) => a._id === newest._id);
+          if (first && row !== undefined) {
+            first = false;
+            if (++ready === emails.length) resolve();
+            return;
+          }
+          if (waiting.resolve === null || row?.status !== waiting.status) return;
+          latencies.push(performance.now() - waiting.sentAt);
+          if (--waiting.remaining === 0) waiting.resolve();
+        });
+      });
+    }
+  });
+  await allReady;
+  for (let i = 0; i < ROUNDS; i++) {
+    const status = i % 2 === 0 ? "lost" : "active";
+    const done = new Promise((resolve) => Object.assign(waiting, { status, sentAt: performance.now(), remaining: emails.length, resolve }));
+    await owner.mutation("assets:setStatus", { workspaceId: shared, assetId: newest._id, status });
+    await done;
+    waiting.resolve = null;
+  }
+  latencies.sort((a, b) => a - b);
+  const floor = await liveFloor(emails.length);
+  console.log(
+    `a status change reaching ${emails.length} other members' open /assets page (${latencies.length} updates): ` +
+      `p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms; ${fmtFloor(floor)}; ` +
+      `p95 ${(percentile(latencies, 95) / floor.p95).toFixed(1)}× the floor`,
+  );
+} finally {
+  await Promise.all(clients.map((c) => c.close()));
+  await backend.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
