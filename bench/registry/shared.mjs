@@ -72,6 +72,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-shared-"));
 const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
 const clients = [];
 try {
+  // On a loaded machine the first start's demo seed can meet the 1 s function limit: run it again.
+  for (let attempt = 1; !backend.seeded?.ok; attempt++) {
+    if (attempt > 3) throw new Error(`seed:run failed: ${backend.seeded?.message}`);
+    backend.seeded = await backend.run("seed:run", {});
+  }
   const seedStart = performance.now();
   await seed(backend, OWNER, false);
   await seed(backend, PERSON, true);

@@ -144,6 +144,7 @@ import type * as lib_workspaces_store from "../lib/workspaces/store.js";
 import type * as lib_workspaces_tables from "../lib/workspaces/tables.js";
 import type * as lib_writes from "../lib/writes.js";
 import type * as migrations from "../migrations.js";
+import type * as myInvitations from "../myInvitations.js";
 import type * as news from "../news.js";
 import type * as nextOfKin from "../nextOfKin.js";
 import type * as onboarding from "../onboarding.js";
@@ -309,6 +310,7 @@ declare const fullApi: ApiFromModules<{
   "lib/workspaces/tables": typeof lib_workspaces_tables;
   "lib/writes": typeof lib_writes;
   migrations: typeof migrations;
+  myInvitations: typeof myInvitations;
   news: typeof news;
   nextOfKin: typeof nextOfKin;
   onboarding: typeof onboarding;

@@ -265,6 +265,25 @@ describe("a business's verified name", () => {
   });
 });
 
+describe("invitations for you", () => {
+  it("lists the invitations to the user's address on /workspaces and accepts one there", async () => {
+    fake.queries["myInvitations:list"] = [{ _id: "i9", workspaceName: "Book club", kind: "household", role: "editor", invitedBy: "Olive Owner", expiresAt: JOINED }];
+    fake.mutation.mockResolvedValue("w9" as never);
+    renderAt("/workspaces", { landing: true });
+    const list = screen.getByRole("list", { name: "Invitations for you" });
+    expect(list).toHaveTextContent("Olive Owner invited you to “Book club” (Household) as editor.");
+    await userEvent.click(within(list).getByRole("button", { name: "Accept and join: Book club" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ invitationId: "i9" });
+    expect(await screen.findByTestId("where")).toHaveTextContent("/workspaces/w9/members");
+  });
+
+  it("shows nothing when there are none", () => {
+    fake.queries["myInvitations:list"] = [];
+    renderAt("/workspaces");
+    expect(screen.queryByRole("heading", { name: "Invitations for you" })).toBeNull();
+  });
+});
+
 describe("a workspace that goes away while open", () => {
   function Shown() {
     const location = useLocation();

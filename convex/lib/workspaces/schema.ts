@@ -29,7 +29,9 @@ export const workspaceTables = {
     // The members page's list, and the cap on pending invitations.
     .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"])
     // A second invitation to the same address renews the first.
-    .index("by_workspaceId_and_email", ["workspaceId", "email"]),
+    .index("by_workspaceId_and_email", ["workspaceId", "email"])
+    // "Invitations for you": the pending invitations to a signed-in user's address.
+    .index("by_email_and_expiresAt", ["email", "expiresAt"]),
   // Who did what in a workspace, newest first on the activity feed.
   workspaceActivity: defineTable(workspaceActivityFields).index("by_workspaceId_and_at", ["workspaceId", "at"]),
   // Moving everything out of a workspace before it is deleted; its latest job is its progress.

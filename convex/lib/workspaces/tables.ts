@@ -81,6 +81,16 @@ export const invitationPreviewValidator = v.object({
   mayAccept: v.boolean(),
 });
 
+/** A pending e-mail invitation to the signed-in user, as /workspaces lists it. */
+export const invitationForMeValidator = v.object({
+  _id: v.id("workspaceInvitations"),
+  workspaceName: v.string(),
+  kind: workspaceKindValidator,
+  role: invitableRoleValidator,
+  invitedBy: v.string(),
+  expiresAt: v.number(),
+});
+
 // ---- members --------------------------------------------------------------------------
 
 export const memberViewValidator = v.object({

@@ -83,6 +83,10 @@ export const rows: Rows = {
   "workspaceMembers:preview": { kind: "query", args: () => ({ token: "forged.token" }), allowed: EVERYONE },
   "workspaceMembers:accept": { kind: "mutation", args: () => ({ token: "forged.token" }), allowed: SIGNED_IN, handlerError: "INVALID" },
   "workspaceMembers:decline": { kind: "mutation", args: () => ({ token: "forged.token" }), allowed: EVERYONE, handlerError: "INVALID" },
+  // Invitations for you: the caller's own, by their proven address; another id reads as missing.
+  "myInvitations:list": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "myInvitations:accept": { kind: "mutation", args: () => ({ invitationId: MISSING_INVITATION }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "myInvitations:decline": { kind: "mutation", args: () => ({ invitationId: MISSING_INVITATION }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   // Closing a shared workspace: its owners only. A caller's home is personal (refused: never
   // deleted) except the business account's own business workspace, where the fixture's
   // target (a missing workspace) and the wrong name are refused by the handler.
