@@ -23,7 +23,7 @@ export const bulkResultValidator = v.object({ changed: v.number(), skipped: v.nu
  * the one the caller selected them with (someone else set it since): named, with the status
  * they have now, so nobody's change is overwritten unseen.
  */
-export const staleItemValidator = v.object({ _id: v.id("assets"), name: v.string(), serial: v.string(), status: assetStatusValidator });
+const staleItemValidator = v.object({ _id: v.id("assets"), name: v.string(), serial: v.string(), status: assetStatusValidator });
 export const bulkStatusResultValidator = v.object({ changed: v.number(), skipped: v.number(), stale: v.array(staleItemValidator) });
 export type StaleItem = Infer<typeof staleItemValidator>;
 
