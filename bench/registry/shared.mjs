@@ -78,11 +78,21 @@ try {
     backend.seeded = await backend.run("seed:run", {});
   }
   const seedStart = performance.now();
+  const emails = Array.from({ length: MEMBERS - 1 }, (_, i) => `bench-member-${i + 1}@example.com`);
+  // One account per call, tried again when hashing its password meets the 1 s limit on a loaded machine.
+  const made = { value: [] };
+  for (const email of emails) {
+    for (let attempt = 1; ; attempt++) {
+      const r = await backend.run("seed:benchAccounts", { emails: [email] });
+      if (r.ok) {
+        made.value.push(...r.value);
+        break;
+      }
+      if (attempt === 5) throw new Error(r.message);
+    }
+  }
   await seed(backend, OWNER, false);
   await seed(backend, PERSON, true);
-  const emails = Array.from({ length: MEMBERS - 1 }, (_, i) => `bench-member-${i + 1}@example.com`);
-  const made = await backend.run("seed:benchAccounts", { emails });
-  if (!made.ok) throw new Error(made.message);
   console.log(`seeded ${ITEMS.toLocaleString("en-GB")} items in each workspace and ${emails.length} members in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
   const ownerToken = await tokenOf(backend.url, OWNER);
