@@ -54,13 +54,13 @@ export function StatusPanel({ asset }: { asset: AssetDetail }) {
         </p>
       )}
       {mayEdit && (
-      <div className="flex flex-wrap gap-2">
-        {ACTIONS[asset.status].map((a) => (
-          <Button key={a.to} size="sm" variant={a.variant} loading={busy === a.to} disabled={busy !== null} onClick={() => change(a.to)}>
-            {a.label}
-          </Button>
-        ))}
-      </div>
+        <div className="flex flex-wrap gap-2">
+          {ACTIONS[asset.status].map((a) => (
+            <Button key={a.to} size="sm" variant={a.variant} loading={busy === a.to} disabled={busy !== null} onClick={() => change(a.to)}>
+              {a.label}
+            </Button>
+          ))}
+        </div>
       )}
     </section>
   );
