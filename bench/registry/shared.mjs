@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
-import { startBackend } from "../../local-backend/index.mjs";
+import { startApp } from "../../scripts/app-startup.mjs";
 import { arg, machine, percentile, REPO } from "../support/backend.mjs";
 import { echoFloor, fmtFloor, liveFloor } from "../support/floor.mjs";
 
@@ -76,7 +76,7 @@ async function listFigures(url, targets, rounds = 40) {
 
 console.log(machine());
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-shared-"));
-const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
+const backend = await startApp({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
 const clients = [];
 try {
   // On a loaded machine the first start's demo seed can meet the 1 s function limit: run it again.
