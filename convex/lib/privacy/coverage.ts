@@ -51,6 +51,9 @@ export const USER_TABLES = {
   workspaces: "anonymise",
   workspaceInvitations: "anonymise",
   workspaceActivity: "anonymise",
+  // Who moved a workspace's items out, and who asked for or decided a verified name.
+  workspaceMoves: "anonymise",
+  verifiedNameRequests: "anonymise",
 } as const satisfies Partial<Record<TableNames, ErasePolicy>>;
 
 type UserTable = keyof typeof USER_TABLES;

@@ -56,6 +56,8 @@ export const EXPORT_PLAN: { [T in keyof typeof USER_TABLES]: Way[] } = {
   stickerCodes: [{ scope: "child", parent: "stickerBatches", index: "by_batchId", field: "batchId" }],
   workspaceInvitations: [workspace("by_workspaceId_and_createdAt")],
   workspaceActivity: [workspace("by_workspaceId_and_at")],
+  workspaceMoves: [workspace("by_workspaceId_and_startedAt")],
+  verifiedNameRequests: [workspace("by_workspaceId_and_createdAt")],
 };
 
 /** Secrets never leave, even to their owner: password and code hashes, TOTP secrets, link tokens. */
