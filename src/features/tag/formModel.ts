@@ -10,7 +10,7 @@ import type { AssetKind, Visibility } from "../../../convex/lib/assets/tables";
 export type FormState = { kind: AssetKind; visibility: Visibility; name: string; description: string; category: string; [key: string]: string };
 
 export function emptyForm(kind: AssetKind): FormState {
-  const form: FormState = { kind, visibility: defaultVisibility(kind), name: "", description: "", category: "" };
+  const form: FormState = { kind, name: "", description: "", category: "", visibility: defaultVisibility(kind) };
   for (const spec of fieldsOf(kind)) form[spec.key] = formText(spec, undefined);
   return form;
 }
