@@ -4,11 +4,10 @@
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { normaliseIdentifier } from "../assets/fieldValues";
 import { takeSlot, limitedMessage } from "../limits";
 import { assetKindValidator, assetStatusValidator } from "../assets/tables";
 import { verifyFactValidator, verifyFacts } from "./facts";
-import { MAKER_SERIAL_INPUT_MAX, MAKER_SERIAL_MATCHES, MAKER_SERIAL_MIN } from "./rules";
+import { makerSerialKey, MAKER_SERIAL_MATCHES } from "./rules";
 
 const matchValidator = v.object({
   serial: v.string(),
@@ -25,13 +24,6 @@ export const makerSerialResultValidator = v.union(
   v.object({ result: v.literal("found"), matches: v.array(matchValidator) }),
 );
 type MakerSerialResult = Infer<typeof makerSerialResultValidator>;
-
-/** The normalised serial, or null when it is too short to say anything (or too long to be one). */
-export function makerSerialKey(raw: string): string | null {
-  if (raw.length > MAKER_SERIAL_INPUT_MAX) return null;
-  const key = normaliseIdentifier(raw);
-  return key.length >= MAKER_SERIAL_MIN && key.length <= MAKER_SERIAL_INPUT_MAX ? key : null;
-}
 
 /** Who is checking: a signed-in user, else the browser's visitor id (and every visitor's shared ceiling). */
 export type Checker = { userId: Id<"users"> } | { visitorId: string };

@@ -1,4 +1,5 @@
 // Pure rules of the verify page, shared by convex/ and src/.
+import { normaliseIdentifier } from "../assets/fieldValues";
 import type { Place } from "./tables";
 
 export const FOUND_MESSAGE_MAX = 2000;
@@ -33,6 +34,13 @@ export const VERIFY_MESSAGES = {
   invalidPlace: "Invalid location",
   invalidMakerSerial: `Enter the maker's serial number, frame number or IMEI (at least ${MAKER_SERIAL_MIN} letters or digits)`,
 } as const;
+
+/** A maker's serial as it is stored and looked up, or null when it is too short to say anything (or too long to be one). */
+export function makerSerialKey(raw: string): string | null {
+  if (raw.length > MAKER_SERIAL_INPUT_MAX) return null;
+  const key = normaliseIdentifier(raw);
+  return key.length >= MAKER_SERIAL_MIN && key.length <= MAKER_SERIAL_INPUT_MAX ? key : null;
+}
 
 function maskWord(word: string): string {
   const chars = Array.from(word);
