@@ -17,7 +17,7 @@ export function normaliseIdentifier(value: string): string {
 }
 
 /** What the form starts with (and what an optional choice left alone means: not stored). */
-export function initialOf(spec: FieldSpec): string {
+function initialOf(spec: FieldSpec): string {
   return spec.form?.initial ?? (spec.type === "choice" && spec.required ? (spec.options?.[0] ?? "") : "");
 }
 

@@ -13,7 +13,7 @@ import type { AssetKind } from "./tables";
  * url: http(s) only; choice: one of `options`; identifier: a maker's serial, frame number
  * or IMEI, stored normalised (upper case, letters and digits only) so it is found however it was typed.
  */
-export type FieldType = "line" | "text" | "date" | "money" | "count" | "url" | "choice" | "identifier";
+type FieldType = "line" | "text" | "date" | "money" | "count" | "url" | "choice" | "identifier";
 
 type Values = Readonly<Record<string, unknown>>;
 
@@ -82,7 +82,7 @@ const location = (placeholder: string, wide: boolean) =>
 
 const SKU = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
-export const SERIAL_SHOWN = ["masked", "whole"] as const;
+const SERIAL_SHOWN = ["masked", "whole"] as const;
 
 /** Each kind's own fields, in the form's order. */
 export const KIND_FIELD_SPECS = {

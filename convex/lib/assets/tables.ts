@@ -44,7 +44,7 @@ function baseValidator(spec: FieldSpec) {
 }
 
 /** The validators of a list of fields, by key (required or optional as the table says). */
-export function fieldValidators<Fs extends readonly FieldSpec[]>(fields: Fs): FieldShape<Fs> {
+function fieldValidators<Fs extends readonly FieldSpec[]>(fields: Fs): FieldShape<Fs> {
   return Object.fromEntries(fields.map((f) => [f.key, f.required ? baseValidator(f) : v.optional(baseValidator(f))])) as FieldShape<Fs>;
 }
 

@@ -17,8 +17,8 @@ export const PROVENANCE_LIMIT = 20;
 export const MAKER_SERIAL_CHECKS_PER_HOUR = 30;
 export const MAKER_SERIAL_VISITOR_CHECKS_PER_HOUR = 1_000;
 // Shorter than this, a serial matches too much to say anything; longer, it is no serial.
-export const MAKER_SERIAL_MIN = 4;
-export const MAKER_SERIAL_INPUT_MAX = 100;
+const MAKER_SERIAL_MIN = 4;
+const MAKER_SERIAL_INPUT_MAX = 100;
 // Two makers may use one serial; one answer lists at most this many registered items.
 export const MAKER_SERIAL_MATCHES = 5;
 export const OWNER_ALERTS_LIMIT = 20;
