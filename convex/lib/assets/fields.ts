@@ -115,7 +115,7 @@ export const KIND_FIELD_SPECS = {
     { key: "instructions", label: "Instructions", type: "text", max: ASSET_LIMITS.instructions, form: { placeholder: "What should happen to this asset" } },
   ],
   business: [
-    { key: "sku", label: "SKU", type: "line", max: ASSET_LIMITS.sku, required: true, searchable: true, onLabel: true, column: "SKU",
+    { key: "sku", label: "SKU", type: "line", max: ASSET_LIMITS.sku, required: true, searchable: true, onLabel: true, column: "SKU", form: { mono: true },
       pattern: { test: SKU, message: "SKU may use letters, digits, dots, dashes and slashes" },
       csv: { column: "sku", synonyms: ["code", "itemcode", "productcode", "partnumber", "reference", "ref"] } },
     { key: "quantity", label: "Quantity", type: "count", max: ASSET_LIMITS.quantity, required: true, column: "Qty",

@@ -24,6 +24,9 @@ const PAGE_SIZE = 50;
 const dash = <span className="text-slate-400">—</span>;
 
 const SORTS: readonly string[] = INVENTORY_SORTS;
+const LISTED: readonly FieldSpec[] = [...KIND_FIELD_SPECS.business, ...COMMON_FIELDS].filter((f: FieldSpec) => f.column !== undefined);
+// On a phone a required text column (the SKU) gives way: the row keeps name, quantity and status, and it shows under the name.
+const UNDER_NAME: readonly FieldSpec[] = LISTED.filter((f) => f.required && f.type !== "money" && f.type !== "count");
 const isNumber = (spec: FieldSpec) => spec.type === "money" || spec.type === "count";
 
 /** A column per field with a `column` header in the business table (and category), sortable where an index serves it. */
@@ -33,7 +36,7 @@ function fieldColumn(spec: FieldSpec): Column<Item> {
     key,
     header: spec.column ?? spec.label,
     wideOnly: !spec.required,
-    className: isNumber(spec) ? "text-right tabular-nums" : undefined,
+    className: isNumber(spec) ? "text-right tabular-nums" : UNDER_NAME.includes(spec) ? "hidden sm:table-cell" : undefined,
     sort: SORTS.includes(key) ? { asc: key, desc: `${key}_desc`, ...(isNumber(spec) ? { first: "desc" as const } : {}) } : undefined,
     cell: (i) => fieldValue(spec, (i as Readonly<Record<string, unknown>>)[spec.key], { compact: true }) ?? dash,
   };
@@ -49,12 +52,17 @@ const COLUMNS: Column<Item>[] = [
     cell: (i) => (
       <>
         <Link to={`/assets/${i._id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">{i.name}</Link>
-        <span className="block font-mono text-xs text-slate-500">{i.serial}</span>
+        <span className="block whitespace-nowrap font-mono text-xs text-slate-500">{i.serial}</span>
+        {UNDER_NAME.map((f) => (
+          <span key={f.key} className="block whitespace-nowrap font-mono text-xs text-slate-500 sm:hidden">
+            {f.column ?? f.label} {fieldValue(f, (i as Readonly<Record<string, unknown>>)[f.key], { compact: true })}
+          </span>
+        ))}
       </>
     ),
   },
   // Each money field is followed by its value over the quantity held.
-  ...[...KIND_FIELD_SPECS.business, ...COMMON_FIELDS].filter((f: FieldSpec) => f.column !== undefined).flatMap((f: FieldSpec) => (f.type === "money" ? [fieldColumn(f), VALUE] : [fieldColumn(f)])),
+  ...LISTED.flatMap((f) => (f.type === "money" ? [fieldColumn(f), VALUE] : [fieldColumn(f)])),
   { key: "status", header: "Status", sort: { asc: "status", desc: "status_desc" }, cell: (i) => <AssetStatusBadge status={i.status} /> },
   { key: "tagged", wideOnly: true, header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (i) => <span className="whitespace-nowrap">{formatDate(i.taggedAt)}</span> },
 ];
