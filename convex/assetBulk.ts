@@ -8,6 +8,7 @@ import type { MutationCtx } from "./_generated/server";
 import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
 import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, bulkStatusResultValidator, FILTER_MAX, IDS_PAGE, matchesStock, type StaleItem } from "./lib/assets/bulk";
 import { changeStatus, changeVisibility, deleteAsset } from "./lib/assets/changes";
+import { csvCells } from "./lib/assets/columns";
 import { listMineQuery, serialMatch } from "./lib/assets/list";
 import { ASSET_SORTS, type AssetSort } from "./lib/assets/sorts";
 import { assetKindValidator, assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
@@ -106,12 +107,9 @@ const exportRowValidator = v.object({
   kind: v.string(),
   status: v.string(),
   visibility: v.string(),
-  category: v.union(v.string(), v.null()),
   taggedAt: v.number(),
-  sku: v.union(v.string(), v.null()),
-  quantity: v.union(v.number(), v.null()),
-  unitCost: v.union(v.number(), v.null()),
-  location: v.union(v.string(), v.null()),
+  // The asset's fields as CSV cells, by column (lib/assets/columns.ts): its kind's columns.
+  cells: v.record(v.string(), v.string()),
 });
 
 /** The workspace's assets among `ids`, as rows for "Export selection" (others' are left out). */
@@ -125,19 +123,14 @@ export const exportRows = workspaceQuery({
     for (const id of ids) {
       const a = inWorkspaceOrNull(await ctx.db.get("assets", id), ctx.workspace._id);
       if (a === null) continue;
-      const business = a.details.kind === "business" ? a.details : null;
       rows.push({
         serial: a.serial,
         name: a.name,
         kind: a.kind,
         status: a.status,
         visibility: a.visibility,
-        category: a.category ?? null,
         taggedAt: a.taggedAt,
-        sku: business?.sku ?? null,
-        quantity: business?.quantity ?? null,
-        unitCost: business?.unitCost ?? null,
-        location: business?.location ?? (a.details.kind === "general" ? (a.details.location ?? null) : null),
+        cells: csvCells(a),
       });
     }
     return rows;

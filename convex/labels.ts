@@ -2,7 +2,7 @@
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { inWorkspaceOrNull, workspaceQuery } from "./lib/access";
-import { assertLabelIds, labelDataValidator } from "./lib/assets/labels";
+import { assertLabelIds, labelDataValidator, labelLines } from "./lib/assets/labels";
 
 /**
  * One batch of a print job. Each id is checked on its own: ids of another workspace's asset, of
@@ -18,6 +18,6 @@ export const forAssets = workspaceQuery({
       .map((id) => ctx.db.normalizeId("assets", id))
       .filter((id): id is Id<"assets"> => id !== null);
     const assets = await Promise.all(ids.map(async (id) => inWorkspaceOrNull(await ctx.db.get("assets", id), ctx.workspace._id)));
-    return assets.flatMap((asset) => (asset === null ? [] : [{ _id: asset._id, serial: asset.serial, name: asset.name }]));
+    return assets.flatMap((asset) => (asset === null ? [] : [{ _id: asset._id, serial: asset.serial, name: asset.name, lines: labelLines(asset) }]));
   },
 });

@@ -16,6 +16,7 @@ import {
 } from "./lib/verify/rules";
 import { placeValidator, verifyResultValidator } from "./lib/verify/tables";
 import { foundReportEmail } from "./lib/verify/email";
+import { checkMakerSerial, makerSerialResultValidator, type Checker } from "./lib/verify/makerSerial";
 import { getAssetBySerial, isHolder, publicView } from "./lib/assets/read";
 import { firstOwner } from "./lib/workspaces/store";
 import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
@@ -32,6 +33,19 @@ export const bySerial = publicQuery({
     if (asset === null) return { result: "notFound" as const, serial };
     if (asset.visibility === "private") return { result: "private" as const, serial, status: asset.status };
     return await publicView(ctx, asset, ctx.user);
+  },
+});
+
+/**
+ * "Is this frame number registered, and is it stolen?" Each check spends one of the caller's
+ * (a mutation, so the count sticks; a refusal is answered, not thrown, so it stays spent).
+ */
+export const byMakerSerial = publicMutation({
+  args: { makerSerial: v.string(), visitorId: v.optional(v.string()) },
+  returns: makerSerialResultValidator,
+  handler: async (ctx, args) => {
+    const who: Checker = ctx.user !== null ? { userId: ctx.user._id } : { visitorId: cleanVisitorId(args.visitorId) ?? "anonymous" };
+    return await checkMakerSerial(ctx, args.makerSerial, who);
   },
 });
 

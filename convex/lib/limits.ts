@@ -17,6 +17,8 @@ import { MAX_FAILED_SIGN_INS_PER_HOUR } from "./constants";
 import { appError } from "./errors";
 import {
   FOUND_REPORTS_PER_ASSET_PER_HOUR,
+  MAKER_SERIAL_CHECKS_PER_HOUR,
+  MAKER_SERIAL_VISITOR_CHECKS_PER_HOUR,
   FOUND_REPORTS_PER_VISITOR_PER_HOUR,
   VISIT_ALERT_WINDOW_MS,
   VISIT_ALERTS_PER_ASSET_PER_HOUR,
@@ -75,6 +77,9 @@ const LIMITS = {
   stickerGuess: bucket(STICKER_GUESSES_PER_HOUR, HOUR),
   stickerGuessVisitors: { ...bucket(STICKER_VISITOR_GUESSES_PER_HOUR, HOUR), shards: 10 },
   stickerBatch: bucket(STICKER_BATCHES_PER_HOUR, HOUR),
+  // /verify's maker's serial check, as sticker guesses: per user or visitor, and all visitors together.
+  makerSerialCheck: bucket(MAKER_SERIAL_CHECKS_PER_HOUR, HOUR),
+  makerSerialCheckVisitors: { ...bucket(MAKER_SERIAL_VISITOR_CHECKS_PER_HOUR, HOUR), shards: 10 },
 } satisfies Record<string, RateLimitConfig>;
 
 type LimitName = keyof typeof LIMITS;
@@ -107,6 +112,8 @@ export const LIMIT_REASONS: Record<LimitName, string> = {
   stickerGuess: "You have checked many tag codes.",
   stickerGuessVisitors: "Too many tag codes were checked.",
   stickerBatch: "You have made many sticker batches.",
+  makerSerialCheck: "You have checked many serial numbers.",
+  makerSerialCheckVisitors: "Too many serial numbers were checked.",
 };
 
 /** "Please try again in 7 minutes." (hours past an hour and a half). */

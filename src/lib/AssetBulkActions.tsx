@@ -1,9 +1,11 @@
 import { useConvex } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { columnOf, EXPORT_FIELDS } from "../../convex/lib/assets/columns";
 import { STATUS_LABELS } from "../../convex/lib/assets/rules";
 import type { AssetStatus, Visibility } from "../../convex/lib/assets/tables";
 import { Button, ConfirmModal, Select } from "../ui";
@@ -13,6 +15,8 @@ import { exportSelection } from "./exportCsv";
 import { saveLabelSelection } from "./labelSelection";
 import type { Selection } from "./useSelection";
 import { useMayEdit, useWorkspace, useWorkspaceMutation } from "./useWorkspace";
+
+type ExportRow = FunctionReturnType<typeof api.assetBulk.exportRows>[number];
 
 // Statuses an owner sets by hand ("transferred" comes from a completed transfer).
 const SETTABLE: AssetStatus[] = ["active", "lost", "stolen"];
@@ -83,11 +87,8 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
           ["kind", (r) => r.kind],
           ["status", (r) => r.status],
           ["visibility", (r) => r.visibility],
-          ["category", (r) => r.category ?? ""],
-          ["sku", (r) => r.sku ?? ""],
-          ["quantity", (r) => (r.quantity === null ? "" : String(r.quantity))],
-          ["unit_cost", (r) => (r.unitCost === null ? "" : (r.unitCost / 100).toFixed(2))],
-          ["location", (r) => r.location ?? ""],
+          // Every field column of every kind (lib/assets/columns.ts); a cell stays empty where a kind has no such field.
+          ...EXPORT_FIELDS.filter((f) => f.key !== "name").map((f): [string, (r: ExportRow) => string] => [columnOf(f), (r) => r.cells[columnOf(f)] ?? ""]),
           ["tagged", (r) => new Date(r.taggedAt).toISOString().slice(0, 10)],
         ],
         "assets",

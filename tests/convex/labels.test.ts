@@ -28,7 +28,7 @@ describe("labels.forAssets", () => {
     const mine = await tagGeneral(owner.as, { name: "Road bike" });
     const theirs = await tagGeneral(stranger.as, { name: "Their camera" });
     const result = await owner.as.query(api.labels.forAssets, { ids: [mine.assetId, theirs.assetId, mine.assetId] });
-    expect(result).toEqual([{ _id: mine.assetId, serial: mine.serial, name: "Road bike" }]);
+    expect(result).toEqual([{ _id: mine.assetId, serial: mine.serial, name: "Road bike", lines: [] }]);
   });
 
   test(`refuses more than ${LABEL_IDS_PER_CALL} ids in one call`, async () => {

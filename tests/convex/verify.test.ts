@@ -4,19 +4,21 @@ import { api } from "../../convex/_generated/api";
 import { makeUser } from "./setup";
 import { ownerWithAsset } from "./verify-support";
 
-const PUBLIC_FIELDS = ["isOwner", "kind", "name", "owner", "photoUrl", "provenance", "result", "serial", "status", "taggedAt"];
+const PUBLIC_FIELDS = ["facts", "isOwner", "kind", "name", "owner", "photoUrl", "provenance", "result", "serial", "status", "taggedAt"];
 
-test("a public asset shows exactly its name, kind, photo, status, tagged date, masked owner and provenance", async () => {
+test("a public asset shows exactly its name, kind, photo, status, identifying facts, tagged date, masked owner and provenance", async () => {
   const { t, owner, assetId, serial } = await ownerWithAsset("public", true);
   const result = await t.query(api.verify.bySerial, { serial });
   expect(Object.keys(result).sort()).toEqual(PUBLIC_FIELDS);
   if (result.result !== "public") throw new Error("expected a public result");
   expect(result).toMatchObject({ serial, name: "Road bike", kind: "general", status: "active", owner: "M** M*****", isOwner: false });
   expect(result.photoUrl).toEqual(expect.any(String));
+  // What identifies the thing in hand (lib/verify/facts.ts); the description and the price do not.
+  expect(result.facts).toEqual([{ label: "Brand", value: "Trek" }, { label: "Model", value: "Domane" }]);
   expect(result.provenance).toEqual({ owners: 1, periods: [{ from: result.taggedAt, to: null }] });
   expect(Object.keys(result.provenance.periods[0]).sort()).toEqual(["from", "to"]);
   const text = JSON.stringify(result);
-  for (const secret of [owner.userId, assetId, "mia.owner@example.com", "Mia Member", "Blue Trek Domane", "Trek", "150000"]) {
+  for (const secret of [owner.userId, assetId, "mia.owner@example.com", "Mia Member", "Blue Trek Domane", "150000", "1500.00"]) {
     expect(text).not.toContain(secret);
   }
 });

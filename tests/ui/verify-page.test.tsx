@@ -16,6 +16,7 @@ const publicAsset: VerifyResult = {
   name: "Road bike",
   kind: "general",
   status: "active",
+  facts: [],
   photoUrl: "https://files.example/bike.jpg",
   taggedAt: Date.UTC(2024, 0, 15),
   owner: "M** M*****",

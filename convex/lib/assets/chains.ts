@@ -1,5 +1,6 @@
 // NFT contract and token formats per chain. Shared by the tag form and the server.
-import type { Chain } from "./tables";
+export const CHAINS = ["ethereum", "polygon", "base", "arbitrum", "optimism", "solana", "tezos"] as const;
+export type Chain = (typeof CHAINS)[number];
 
 const EVM = /^0x[0-9a-fA-F]{40}$/;
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

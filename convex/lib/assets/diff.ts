@@ -1,38 +1,24 @@
 // Field-by-field changes of an edit, as text, for the asset's history.
+import { COMMON_FIELDS, KIND_FIELD_SPECS, type FieldSpec } from "./fields";
+import { displayText } from "./fieldValues";
 import type { AssetInput } from "./rules";
 import type { AssetChange, AssetDetails } from "./tables";
 
-const LABELS: Record<string, string> = {
-  name: "Name",
-  description: "Description",
-  category: "Category",
-  visibility: "Visibility",
-  brand: "Brand",
-  model: "Model",
-  purchaseDate: "Purchase date",
-  purchaseValue: "Purchase value",
-  location: "Location",
-  chain: "Chain",
-  contractAddress: "Contract address",
-  tokenId: "Token ID",
-  marketplaceUrl: "Marketplace URL",
-  instructions: "Instructions",
-  sku: "SKU",
-  quantity: "Quantity",
-  unitCost: "Unit cost",
-};
-const MONEY = new Set(["purchaseValue", "unitCost"]);
+const SPECS: ReadonlyMap<string, FieldSpec> = new Map(
+  [...COMMON_FIELDS, ...Object.values(KIND_FIELD_SPECS).flat()].map((spec: FieldSpec) => [spec.key, spec]),
+);
 const PREVIEW = 80;
 
 /** The label a field of an asset goes by in its history and in an edit conflict. */
 export function fieldLabel(field: string): string {
-  return LABELS[field] ?? field;
+  if (field === "visibility") return "Visibility";
+  return SPECS.get(field)?.label ?? field;
 }
 
 function asText(field: string, value: unknown): string | null {
-  if (value === undefined || value === null || value === "") return null;
-  if (MONEY.has(field) && typeof value === "number") return (value / 100).toFixed(2);
-  const text = String(value);
+  const spec = SPECS.get(field);
+  const text = spec === undefined ? (value === undefined || value === null || value === "" ? null : String(value)) : displayText(spec, value);
+  if (text === null) return null;
   return text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text;
 }
 

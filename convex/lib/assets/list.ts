@@ -6,6 +6,7 @@ import type { QueryCtx } from "../../_generated/server";
 import { getAssetBySerial } from "./read";
 import { isSerialFormat } from "./serial";
 import { assetStream } from "./stream";
+import { makerSerialKey, MAKER_SERIAL_MATCHES } from "../verify/rules";
 import type { AssetSort } from "./sorts";
 import type { AssetKind, AssetStatus } from "./tables";
 const SEARCH_MAX = 100;
@@ -14,19 +15,37 @@ type ListArgs = { kind?: AssetKind; status?: AssetStatus; sort?: AssetSort; sear
 
 /**
  * A search that is a serial names one asset: it is read from the serial index (full-text
- * search would split it at the dashes and match every asset's "TMT" term). Null when the
- * search is not a serial; otherwise the workspace's matching asset, if the filters allow it.
+ * search would split it at the dashes and match every asset's "TMT" term); so is one that is
+ * a maker's serial one of the workspace's assets holds. Null when the search is neither;
+ * otherwise the workspace's matching assets, as far as the filters allow.
  */
 export async function serialMatch(ctx: QueryCtx, workspaceId: Id<"workspaces">, args: ListArgs): Promise<Doc<"assets">[] | null> {
   const search = args.search ?? "";
-  if (!isSerialFormat(search)) return null;
-  const asset = await getAssetBySerial(ctx, search);
-  const matches =
-    asset !== null &&
+  const passes = (asset: Doc<"assets">) =>
     asset.workspaceId === workspaceId &&
     (args.kind === undefined || asset.kind === args.kind) &&
     (args.status === undefined || asset.status === args.status);
-  return matches ? [asset] : [];
+  if (!isSerialFormat(search)) {
+    const made = await makerSerialMatch(ctx, workspaceId, search);
+    return made === null ? null : made.filter(passes);
+  }
+  const asset = await getAssetBySerial(ctx, search);
+  return asset !== null && passes(asset) ? [asset] : [];
+}
+
+/**
+ * A search that is a maker's serial (a frame number typed "WTU 123-4567" or "wtu1234567"):
+ * the workspace's assets holding it, read from its index. Null when none does, so the
+ * search runs as text.
+ */
+async function makerSerialMatch(ctx: QueryCtx, workspaceId: Id<"workspaces">, search: string): Promise<Doc<"assets">[] | null> {
+  const key = makerSerialKey(search.trim());
+  if (key === null) return null;
+  const found = await ctx.db
+    .query("assets")
+    .withIndex("by_workspaceId_and_makerSerial", (q) => q.eq("workspaceId", workspaceId).eq("details.makerSerial", key))
+    .take(MAKER_SERIAL_MATCHES);
+  return found.length > 0 ? found : null;
 }
 
 export function listMineQuery(ctx: QueryCtx, workspaceId: Id<"workspaces">, args: ListArgs) {

@@ -18,6 +18,7 @@ import {
 } from "./tables";
 import { PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
+import { verifyFacts } from "../verify/facts";
 import { inWorkspace, inWorkspaceOrNull } from "../access";
 import { appError } from "../errors";
 import { personalWorkspaceId } from "../workspaces/store";
@@ -106,6 +107,7 @@ export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Do
     kind: asset.kind,
     status: asset.status,
     photoUrl: await coverPhotoUrl(ctx, asset),
+    facts: verifyFacts(asset),
     taggedAt: asset.taggedAt,
     owner: await publicOwnerName(ctx, asset.workspaceId),
     provenance: { owners: periods.length, periods },

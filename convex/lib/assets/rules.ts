@@ -1,23 +1,9 @@
 // What a valid asset looks like. The tag form shows these messages per field
 // before sending; the server runs the same checks and refuses with the first one.
-import { contractAddressError, tokenIdError } from "./chains";
+import { COMMON_FIELDS, KIND_FIELD_SPECS, type FieldSpec } from "./fields";
+import { cleanValue, valueError } from "./fieldValues";
 import type { AssetDetails, AssetKind, AssetStatus, Visibility } from "./tables";
 import { appError } from "../errors";
-import { oneLineError } from "../oneLine";
-
-const ASSET_LIMITS = {
-  name: 100,
-  description: 2000,
-  category: 60,
-  short: 100,
-  location: 200,
-  url: 2048,
-  sku: 64,
-  instructions: 5000,
-  quantity: 1_000_000_000,
-  // Minor units (pence): up to 10 billion in the major unit.
-  money: 1_000_000_000_000,
-} as const;
 
 export const KIND_LABELS: Record<AssetKind, string> = {
   general: "General",
@@ -48,86 +34,44 @@ export type AssetInput = {
 };
 export type FieldErrors = Record<string, string>;
 
-const SKU = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A kind's own fields (its details), in the form's order. */
+export function fieldsOf(kind: AssetKind): readonly FieldSpec[] {
+  return KIND_FIELD_SPECS[kind];
+}
 
-const opt = (value: string | undefined) => {
-  const trimmed = value?.trim() ?? "";
-  return trimmed === "" ? undefined : trimmed;
-};
-
-/** Trims every text and drops empty optional fields. */
+/** Trims every text, normalises identifiers and drops empty optional fields: every field the kind's table lists, and only those. */
 export function cleanAsset(input: AssetInput): AssetInput {
-  const d = input.details;
-  let details: AssetDetails;
-  if (d.kind === "general") {
-    details = { kind: "general", brand: opt(d.brand), model: opt(d.model), purchaseDate: opt(d.purchaseDate), purchaseValue: d.purchaseValue, location: opt(d.location) };
-  } else if (d.kind === "nft") {
-    details = { kind: "nft", chain: d.chain, contractAddress: d.contractAddress.trim(), tokenId: d.tokenId.trim(), marketplaceUrl: opt(d.marketplaceUrl) };
-  } else if (d.kind === "will") {
-    details = { kind: "will", instructions: opt(d.instructions) };
-  } else {
-    details = { kind: "business", sku: d.sku.trim(), quantity: d.quantity, unitCost: d.unitCost, location: opt(d.location) };
+  const raw = input.details as Record<string, unknown>;
+  const details: Record<string, unknown> = { kind: input.details.kind };
+  for (const spec of fieldsOf(input.details.kind)) {
+    const value = cleanValue(spec, raw[spec.key]);
+    if (value !== undefined) details[spec.key] = value;
   }
-  const stripped = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)) as AssetDetails;
-  return { kind: input.kind, name: input.name.trim(), description: opt(input.description), category: opt(input.category), visibility: input.visibility, details: stripped };
+  const common = Object.fromEntries(COMMON_FIELDS.map((spec) => [spec.key, cleanValue(spec, input[spec.key])]));
+  return {
+    kind: input.kind,
+    name: (common.name as string | undefined) ?? "",
+    description: common.description as string | undefined,
+    category: common.category as string | undefined,
+    visibility: input.visibility,
+    details: details as AssetDetails,
+  };
 }
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-const isMoney = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= ASSET_LIMITS.money;
-
-function checkText(errors: FieldErrors, key: string, label: string, value: string | undefined, max: number) {
-  if (value !== undefined && value.length > max) errors[key] = tooLong(label, max);
-}
-
-/** A single-line field: also no line breaks or control characters. */
-function checkLine(errors: FieldErrors, key: string, label: string, value: string | undefined, max: number) {
-  const error = value !== undefined && value.length > max ? tooLong(label, max) : oneLineError(label, value);
-  if (error !== undefined) errors[key] = error;
-}
-
-function isPastDate(value: string, now: number): boolean {
-  if (!DATE.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value) && time <= now;
-}
-
-function detailErrors(errors: FieldErrors, d: AssetDetails, now: number) {
-  if (d.kind === "general") {
-    checkLine(errors, "brand", "Brand", d.brand, ASSET_LIMITS.short);
-    checkLine(errors, "model", "Model", d.model, ASSET_LIMITS.short);
-    checkLine(errors, "location", "Location", d.location, ASSET_LIMITS.location);
-    if (d.purchaseDate !== undefined && !isPastDate(d.purchaseDate, now)) errors.purchaseDate = "Purchase date must be a real date, not in the future";
-    if (d.purchaseValue !== undefined && !isMoney(d.purchaseValue)) errors.purchaseValue = "Purchase value must be a positive amount";
-  } else if (d.kind === "nft") {
-    const address = contractAddressError(d.chain, d.contractAddress);
-    if (address) errors.contractAddress = address;
-    const token = tokenIdError(d.chain, d.tokenId);
-    if (token) errors.tokenId = token;
-    if (d.marketplaceUrl !== undefined && (!/^https?:\/\/\S+$/.test(d.marketplaceUrl) || d.marketplaceUrl.length > ASSET_LIMITS.url)) {
-      errors.marketplaceUrl = "Marketplace URL must start with http:// or https://";
-    }
-  } else if (d.kind === "will") {
-    checkText(errors, "instructions", "Instructions", d.instructions, ASSET_LIMITS.instructions);
-  } else {
-    if (d.sku === "") errors.sku = "SKU is required";
-    else if (d.sku.length > ASSET_LIMITS.sku) errors.sku = tooLong("SKU", ASSET_LIMITS.sku);
-    else if (!SKU.test(d.sku)) errors.sku = "SKU may use letters, digits, dots, dashes and slashes";
-    if (!Number.isSafeInteger(d.quantity) || d.quantity < 0 || d.quantity > ASSET_LIMITS.quantity) errors.quantity = "Quantity must be a whole number, 0 or more";
-    if (d.unitCost !== undefined && !isMoney(d.unitCost)) errors.unitCost = "Unit cost must be a positive amount";
-    checkLine(errors, "location", "Location", d.location, ASSET_LIMITS.location);
-  }
-}
-
-/** Field errors of a cleaned input ({} when valid). */
+/** Field errors of a cleaned input ({} when valid), keyed by field. */
 export function assetErrors(input: AssetInput, now = Date.now()): FieldErrors {
   const errors: FieldErrors = {};
-  if (input.name === "") errors.name = "Name is required";
-  checkLine(errors, "name", "Name", input.name, ASSET_LIMITS.name);
-  checkText(errors, "description", "Description", input.description, ASSET_LIMITS.description);
-  checkLine(errors, "category", "Category", input.category, ASSET_LIMITS.category);
-  if (input.details.kind !== input.kind) errors.kind = "Details do not match the asset kind";
-  else detailErrors(errors, input.details, now);
+  const add = (spec: FieldSpec, value: unknown, values: Readonly<Record<string, unknown>>) => {
+    const error = valueError(spec, value, values, now);
+    if (error !== undefined) errors[spec.key] = error;
+  };
+  for (const spec of COMMON_FIELDS) add(spec, input[spec.key], input);
+  if (input.details.kind !== input.kind) {
+    errors.kind = "Details do not match the asset kind";
+    return errors;
+  }
+  const details = input.details as Readonly<Record<string, unknown>>;
+  for (const spec of fieldsOf(input.kind)) add(spec, details[spec.key], details);
   return errors;
 }
 
@@ -139,12 +83,11 @@ export function assertAsset(input: AssetInput): AssetInput {
   return clean;
 }
 
-/** The text the search index sees: everything a person might type to find the asset. */
+/** The text the search index sees: the serial, the kind and every searchable field. */
 export function searchTextOf(asset: AssetInput & { serial: string }): string {
-  const d = asset.details;
-  const parts: (string | undefined)[] = [asset.name, asset.serial, asset.category, asset.description, KIND_LABELS[asset.kind]];
-  if (d.kind === "general") parts.push(d.brand, d.model, d.location);
-  if (d.kind === "nft") parts.push(d.chain, d.contractAddress, d.tokenId);
-  if (d.kind === "business") parts.push(d.sku, d.location);
-  return parts.filter((p) => p !== undefined && p !== "").join(" ");
+  const details = asset.details as Readonly<Record<string, unknown>>;
+  const parts: unknown[] = [asset.serial, KIND_LABELS[asset.kind]];
+  for (const spec of COMMON_FIELDS) if (spec.searchable) parts.push(asset[spec.key]);
+  for (const spec of fieldsOf(asset.kind)) if (spec.searchable) parts.push(details[spec.key]);
+  return parts.filter((p) => p !== undefined && p !== null && p !== "").map(String).join(" ");
 }

@@ -25,6 +25,10 @@ export const assetTables = {
     .index("by_workspaceId_and_kind_and_name", ["workspaceId", "kind", "name"])
     .index("by_workspaceId_and_status_and_name", ["workspaceId", "status", "name"])
     .index("by_workspaceId_and_kind_and_status_and_name", ["workspaceId", "kind", "status", "name"])
+    // /verify's maker's serial check: public assets with a frame number / IMEI (private ones are outside the range read).
+    .index("by_makerSerial_and_visibility", ["details.makerSerial", "visibility"])
+    // /assets search by a maker's serial, however it is typed (normalised: lib/assets/fieldValues.ts).
+    .index("by_workspaceId_and_makerSerial", ["workspaceId", "details.makerSerial"])
     // The CSV import's duplicate check: a business workspace's items by SKU.
     .index("by_workspaceId_and_sku", ["workspaceId", "details.sku"])
     // The business inventory (lib/inventory/list.ts): its location / category filters are

@@ -15,7 +15,7 @@ type DemoAsset = AssetInput & { status?: AssetStatus; heirs?: Heir[] };
 const DEMO: Record<string, DemoAsset[]> = {
   "member@example.com": [
     { kind: "general", name: "Trek Domane road bike", category: "Bicycles", visibility: "public", description: "Blue frame, 56 cm.",
-      details: { kind: "general", brand: "Trek", model: "Domane SL5", purchaseDate: "2023-05-14", purchaseValue: 249900, location: "Garage" } },
+      details: { kind: "general", brand: "Trek", model: "Domane SL5", colour: "Blue", makerSerial: "WTU2481357", purchaseDate: "2023-05-14", purchaseValue: 249900, location: "Garage" } },
     { kind: "general", name: "MacBook Pro 14", category: "Electronics", visibility: "private", status: "lost",
       details: { kind: "general", brand: "Apple", model: "MacBook Pro 14 M3", purchaseValue: 199900 } },
     { kind: "nft", name: "CryptoPunk #7804", visibility: "public",

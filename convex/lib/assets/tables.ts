@@ -1,5 +1,6 @@
 import { literals } from "convex-helpers/validators";
-import { v, type Infer } from "convex/values";
+import { v, type Infer, type Validator, type VFloat64, type VNull, type VOptional, type VString, type VUnion } from "convex/values";
+import { KIND_FIELD_SPECS, type FieldSpec } from "./fields";
 
 // Asset shapes, shared by schema, args and returns; src/ imports the types.
 // Each enum is written once, as a list; its validator and type are derived from it.
@@ -14,10 +15,6 @@ export type AssetStatus = Infer<typeof assetStatusValidator>;
 export const visibilityValidator = v.union(v.literal("public"), v.literal("private"));
 export type Visibility = Infer<typeof visibilityValidator>;
 
-export const CHAINS = ["ethereum", "polygon", "base", "arbitrum", "optimism", "solana", "tezos"] as const;
-const chainValidator = literals(...CHAINS);
-export type Chain = Infer<typeof chainValidator>;
-
 // Beneficiaries once typed into a will asset's details. Who receives a will asset now lives
 // in one place, the `beneficiaries` table (next-of-kin contacts with a share); stored
 // details of this shape are moved there by convex/migrations.ts and nothing writes it.
@@ -29,36 +26,48 @@ const legacyBeneficiaryValidator = v.object({
 });
 export type LegacyBeneficiary = Infer<typeof legacyBeneficiaryValidator>;
 
-// Money is stored in minor units (pence/cents) so sums stay exact.
-const generalDetailsValidator = v.object({
-  kind: v.literal("general"),
-  brand: v.optional(v.string()),
-  model: v.optional(v.string()),
-  purchaseDate: v.optional(v.string()), // YYYY-MM-DD
-  purchaseValue: v.optional(v.number()),
-  location: v.optional(v.string()),
-});
-const nftDetailsValidator = v.object({
-  kind: v.literal("nft"),
-  chain: chainValidator,
-  contractAddress: v.string(),
-  tokenId: v.string(),
-  marketplaceUrl: v.optional(v.string()),
-});
-const willDetailsValidator = v.object({
-  kind: v.literal("will"),
-  instructions: v.optional(v.string()),
-});
+// Each kind's details, derived from its field table (fields.ts): a required field is stored on
+// every asset, an optional one may be absent. Money is stored in minor units (pence/cents) so sums stay exact.
+type BaseValidatorOf<F> = F extends { type: "money" | "count" }
+  ? VFloat64<number>
+  : F extends { options: readonly (infer O extends string)[] }
+    ? Validator<O, "required", never>
+    : VString<string>;
+type FieldShape<Fs extends readonly FieldSpec[]> = {
+  [F in Fs[number] as F["key"]]: F extends { required: true } ? BaseValidatorOf<F> : VOptional<BaseValidatorOf<F>>;
+};
+
+function baseValidator(spec: FieldSpec) {
+  if (spec.type === "money" || spec.type === "count") return v.number();
+  if (spec.options !== undefined) return literals(...(spec.options as [string, string, ...string[]]));
+  return v.string();
+}
+
+/** The validators of a list of fields, by key (required or optional as the table says). */
+function fieldValidators<Fs extends readonly FieldSpec[]>(fields: Fs): FieldShape<Fs> {
+  return Object.fromEntries(fields.map((f) => [f.key, f.required ? baseValidator(f) : v.optional(baseValidator(f))])) as FieldShape<Fs>;
+}
+
+type NullableShape<Fs extends readonly FieldSpec[]> = {
+  [F in Fs[number] as F["key"]]: VUnion<Infer<BaseValidatorOf<F>> | null, [BaseValidatorOf<F>, VNull], "required", never>;
+};
+
+/** A row's values of those fields. */
+export type NullableValues<Fs extends readonly FieldSpec[]> = { [F in Fs[number] as F["key"]]: Infer<BaseValidatorOf<F>> | null };
+
+/** The same fields as a row a list returns: each present, null when the asset has none. */
+export function nullableFieldValidators<Fs extends readonly FieldSpec[]>(fields: Fs): NullableShape<Fs> {
+  return Object.fromEntries(fields.map((f) => [f.key, v.union(baseValidator(f), v.null())])) as unknown as NullableShape<Fs>;
+}
+
+const detailsOf = <K extends AssetKind>(kind: K) => v.object({ kind: v.literal(kind), ...fieldValidators(KIND_FIELD_SPECS[kind] as (typeof KIND_FIELD_SPECS)[K]) });
+const generalDetailsValidator = detailsOf("general");
+const nftDetailsValidator = detailsOf("nft");
+const willDetailsValidator = detailsOf("will");
+const businessDetailsValidator = detailsOf("business");
 const storedWillDetailsValidator = v.object({
   ...willDetailsValidator.fields,
   beneficiaries: v.optional(v.array(legacyBeneficiaryValidator)),
-});
-const businessDetailsValidator = v.object({
-  kind: v.literal("business"),
-  sku: v.string(),
-  quantity: v.number(),
-  unitCost: v.optional(v.number()),
-  location: v.optional(v.string()),
 });
 // Tagged by `kind`, always equal to the asset's own kind.
 export const assetDetailsValidator = v.union(

@@ -9,6 +9,8 @@ import { searchTextOf, type AssetInput } from "../assets/rules";
 import { reserveSerial } from "../assets/serial";
 import { nextVersion } from "../assets/versions";
 import type { Tagger } from "../assets/tagging";
+import { KIND_FIELD_SPECS } from "../assets/fields";
+import { nullableFieldValidators, type NullableValues } from "../assets/tables";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
@@ -100,16 +102,18 @@ export async function heldBySku(ctx: QueryCtx, workspaceId: Id<"workspaces">, sk
   return held;
 }
 
-/** The fields of an inventory item (itemOf), for returns validators. */
+const BUSINESS_FIELDS = KIND_FIELD_SPECS.business;
+
+/** The fields of an inventory item (itemOf), for returns validators: the business kind's fields, null when absent. */
 export const inventoryItemFields = {
   _id: v.id("assets"),
   serial: v.string(),
   name: v.string(),
+  ...nullableFieldValidators(BUSINESS_FIELDS),
+  // A business item always has these (required in its table).
   sku: v.string(),
   quantity: v.number(),
-  unitCost: v.union(v.number(), v.null()),
   value: v.union(v.number(), v.null()),
-  location: v.union(v.string(), v.null()),
   category: v.union(v.string(), v.null()),
   description: v.union(v.string(), v.null()),
   status: v.string(),
@@ -117,16 +121,17 @@ export const inventoryItemFields = {
 };
 
 export function itemOf(a: Doc<"assets">) {
-  const d = a.details.kind === "business" ? a.details : { sku: "", quantity: 0, unitCost: undefined, location: undefined };
+  const d = a.details.kind === "business" ? a.details : { kind: "business" as const, sku: "", quantity: 0 };
+  const stored = d as Readonly<Record<string, unknown>>;
+  const fields = Object.fromEntries(BUSINESS_FIELDS.map((f) => [f.key, stored[f.key] ?? null])) as NullableValues<typeof BUSINESS_FIELDS>;
   return {
     _id: a._id,
     serial: a.serial,
     name: a.name,
+    ...fields,
     sku: d.sku,
     quantity: d.quantity,
-    unitCost: d.unitCost ?? null,
     value: d.unitCost === undefined ? null : d.unitCost * d.quantity,
-    location: d.location ?? null,
     category: a.category ?? null,
     description: a.description ?? null,
     status: a.status,

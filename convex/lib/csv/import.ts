@@ -3,33 +3,25 @@
 // out (the preview offers them as a CSV of errors to fix and import again).
 // The user maps the file's own headers to the import's fields; a header that
 // names a field (or a usual synonym) is mapped for them.
+import { columnOf, csvFieldsOf } from "../assets/columns";
+import { parseText } from "../assets/fieldValues";
 import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
 import { parseCsv, restoreCell, toCsv, type Delimiter } from "./format";
 import { messageNumber } from "../errors";
 import { MAX_IMPORT_ROWS } from "../constants";
 
-export const IMPORT_FIELDS = ["name", "sku", "quantity", "unit_cost", "location", "category", "description"] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-export const REQUIRED_FIELDS: readonly ImportField[] = ["name", "sku", "quantity"];
-export const FIELD_LABELS: Record<ImportField, string> = {
-  name: "Name",
-  sku: "SKU",
-  quantity: "Quantity",
-  unit_cost: "Unit cost",
-  location: "Location",
-  category: "Category",
-  description: "Description",
-};
+// The import's columns are the business kind's CSV fields (lib/assets/fields.ts): a column there is a column here.
+const IMPORT_SPECS = csvFieldsOf("business");
+export const IMPORT_FIELDS: readonly string[] = IMPORT_SPECS.map(columnOf);
+export type ImportField = string;
+export const REQUIRED_FIELDS: readonly ImportField[] = IMPORT_SPECS.filter((f) => f.required).map(columnOf);
+export const FIELD_LABELS: Readonly<Record<ImportField, string>> = Object.fromEntries(IMPORT_SPECS.map((f) => [columnOf(f), f.label]));
+
+const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
 // Headers other tools write for the same thing, compared without case, spaces or punctuation.
-const SYNONYMS: Record<ImportField, readonly string[]> = {
-  name: ["name", "item", "itemname", "product", "productname", "title"],
-  sku: ["sku", "code", "itemcode", "productcode", "partnumber", "reference", "ref"],
-  quantity: ["quantity", "qty", "stock", "count", "onhand", "units"],
-  unit_cost: ["unitcost", "cost", "unitprice", "price", "costeach"],
-  location: ["location", "place", "site", "warehouse", "bin", "shelf"],
-  category: ["category", "type", "group", "department"],
-  description: ["description", "notes", "details", "comment"],
-};
+const SYNONYMS: Readonly<Record<ImportField, readonly string[]>> = Object.fromEntries(
+  IMPORT_SPECS.map((f) => [columnOf(f), [normalise(columnOf(f)), ...(f.csv?.synonyms ?? [])]]),
+);
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const MAX_LISTED_ERRORS = 100;
@@ -48,8 +40,6 @@ export const CSV_MESSAGES = {
   badColumn: "A chosen column is not in the file",
   noValidRows: "No row of this file is valid: fix the rows with errors and try again.",
 } as const;
-
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /** The mapping a header row suggests: each field to the first column named like it. */
 export function guessMapping(header: readonly string[]): Mapping {
@@ -91,37 +81,30 @@ export type CsvCheck = {
   errors: RowError[];
 };
 
-const WHOLE = /^\d+$/;
-// 12.50, and 12,50 as continental-European spreadsheets write it.
-const MONEY = /^\d+([.,]\d{1,2})?$/;
-
-/** One data record to an asset input, or its problems. */
+/** One data record to an asset input, or its problems (a cell that is not its type's, then the fields' own checks). */
 function readRow(record: string[], mapping: Mapping): { input: AssetInput; messages: string[] } {
-  const cell = (f: ImportField) => (mapping[f] === undefined ? "" : restoreCell((record[mapping[f]] ?? "").trim()));
   const messages: string[] = [];
-  const quantityText = cell("quantity");
-  const costText = cell("unit_cost").replace(/^[£$€]\s*/, "");
-  const quantityOk = WHOLE.test(quantityText);
-  const costOk = costText === "" || MONEY.test(costText);
-  if (!quantityOk) messages.push("Quantity must be a whole number, 0 or more");
-  if (!costOk) messages.push("Unit cost must be an amount like 12.50");
+  const unread = new Set<string>();
+  const values: Record<string, unknown> = {};
+  for (const spec of IMPORT_SPECS) {
+    const column = mapping[columnOf(spec)];
+    const parsed = parseText(spec, column === undefined ? "" : restoreCell((record[column] ?? "").trim()));
+    if ("error" in parsed) {
+      messages.push(parsed.error);
+      unread.add(spec.key);
+    } else values[spec.key] = parsed.value;
+  }
+  const { name, description, category, ...details } = values;
   const input = cleanAsset({
     kind: "business",
-    name: cell("name"),
-    description: cell("description"),
-    category: cell("category"),
+    name: (name as string | undefined) ?? "",
+    description: description as string | undefined,
+    category: category as string | undefined,
     visibility: "private",
-    details: {
-      kind: "business",
-      sku: cell("sku"),
-      quantity: quantityOk ? Number(quantityText) : 0,
-      unitCost: costText !== "" && costOk ? Math.round(Number(costText.replace(",", ".")) * 100) : undefined,
-      location: cell("location"),
-    },
+    details: { ...details, kind: "business" } as AssetInput["details"],
   });
   for (const [field, message] of Object.entries(assetErrors(input))) {
-    if (field === "quantity" && !quantityOk) continue;
-    messages.push(message);
+    if (!unread.has(field)) messages.push(message);
   }
   return { input, messages };
 }
@@ -163,13 +146,15 @@ export function checkCsv(text: string, mapping?: Mapping): CsvCheck {
   return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter);
 }
 
+// The template's example rows, by column: a column added to the table is in the template at once.
+const EXAMPLES: readonly Readonly<Record<string, string>>[] = [
+  { name: "Blue mug", sku: "MUG-001", quantity: "24", unit_cost: "4.50", location: "Shop floor", category: "Kitchen", description: "Stoneware, 350 ml" },
+  { name: "Tea towel", sku: "TT-010", quantity: "40", unit_cost: "3.00", location: "Warehouse", category: "Linen" },
+];
+
 /** The downloadable template: the header and two example rows. */
 export function templateCsv(): string {
-  return toCsv([
-    [...IMPORT_FIELDS],
-    ["Blue mug", "MUG-001", "24", "4.50", "Shop floor", "Kitchen", "Stoneware, 350 ml"],
-    ["Tea towel", "TT-010", "40", "3.00", "Warehouse", "Linen", ""],
-  ]);
+  return toCsv([[...IMPORT_FIELDS], ...EXAMPLES.map((row) => IMPORT_FIELDS.map((column) => row[column] ?? ""))]);
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,4 +1,5 @@
 // Pure rules of the verify page, shared by convex/ and src/.
+import { normaliseIdentifier } from "../assets/fieldValues";
 import type { Place } from "./tables";
 
 export const FOUND_MESSAGE_MAX = 2000;
@@ -11,6 +12,15 @@ export const PLACE_SHARE_WINDOW_MS = 10 * 60 * 1000;
 export const FOUND_REPORTS_PER_VISITOR_PER_HOUR = 3;
 export const FOUND_REPORTS_PER_ASSET_PER_HOUR = 20;
 export const PROVENANCE_LIMIT = 20;
+// The maker's serial check: per user or visitor, and one ceiling shared by every visitor
+// (a visitor id is the browser's word), so the register cannot be walked frame number by number.
+export const MAKER_SERIAL_CHECKS_PER_HOUR = 30;
+export const MAKER_SERIAL_VISITOR_CHECKS_PER_HOUR = 1_000;
+// Shorter than this, a serial matches too much to say anything; longer, it is no serial.
+const MAKER_SERIAL_MIN = 4;
+const MAKER_SERIAL_INPUT_MAX = 100;
+// Two makers may use one serial; one answer lists at most this many registered items.
+export const MAKER_SERIAL_MATCHES = 5;
 export const OWNER_ALERTS_LIMIT = 20;
 export const OWNER_FOUND_REPORTS_LIMIT = 20;
 
@@ -22,7 +32,15 @@ export const VERIFY_MESSAGES = {
   invalidSerial: "This is not a valid serial number",
   ownAsset: "This is your own asset",
   invalidPlace: "Invalid location",
+  invalidMakerSerial: `Enter the maker's serial number, frame number or IMEI (at least ${MAKER_SERIAL_MIN} letters or digits)`,
 } as const;
+
+/** A maker's serial as it is stored and looked up, or null when it is too short to say anything (or too long to be one). */
+export function makerSerialKey(raw: string): string | null {
+  if (raw.length > MAKER_SERIAL_INPUT_MAX) return null;
+  const key = normaliseIdentifier(raw);
+  return key.length >= MAKER_SERIAL_MIN && key.length <= MAKER_SERIAL_INPUT_MAX ? key : null;
+}
 
 function maskWord(word: string): string {
   const chars = Array.from(word);

@@ -1,5 +1,6 @@
 import { v, type Infer } from "convex/values";
 import { assetKindValidator, assetStatusValidator } from "../assets/tables";
+import { verifyFactValidator } from "./facts";
 
 // Verify page, visit alerts and found reports: shapes shared by schema, args and returns.
 const viewerKindValidator = v.union(v.literal("visitor"), v.literal("member"));
@@ -47,6 +48,8 @@ export const verifyResultValidator = v.union(
     kind: assetKindValidator,
     status: assetStatusValidator,
     photoUrl: v.union(v.string(), v.null()),
+    // What identifies the thing (brand, model, colour, maker's serial): lib/verify/facts.ts.
+    facts: v.array(verifyFactValidator),
     taggedAt: v.number(),
     owner: v.string(),
     provenance: provenanceValidator,

@@ -1,23 +1,14 @@
 import type { ReactNode } from "react";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
-import { CHAIN_LABELS } from "../../../convex/lib/assets/chains";
-import { KIND_LABELS } from "../../../convex/lib/assets/rules";
-import { formatDate, formatPrice } from "../../lib/format";
+import { fieldsOf, KIND_LABELS } from "../../../convex/lib/assets/rules";
+import { fieldValue } from "../../lib/FieldValue";
+import { formatDate } from "../../lib/format";
 
 type Row = [string, ReactNode];
 
 function detailRows(asset: AssetDetail): Row[] {
-  const d = asset.details;
-  if (d.kind === "general") {
-    return [["Brand", d.brand], ["Model", d.model], ["Purchase date", d.purchaseDate && formatDate(Date.parse(d.purchaseDate))],
-      ["Purchase value", d.purchaseValue !== undefined ? formatPrice(d.purchaseValue) : undefined], ["Location", d.location]];
-  }
-  if (d.kind === "nft") {
-    const link = d.marketplaceUrl && <a href={d.marketplaceUrl} target="_blank" rel="noreferrer noopener" className="break-all text-indigo-600 underline dark:text-indigo-400">{d.marketplaceUrl}</a>;
-    return [["Chain", CHAIN_LABELS[d.chain]], ["Contract address", <span className="break-all font-mono">{d.contractAddress}</span>], ["Token ID", d.tokenId || undefined], ["Marketplace", link]];
-  }
-  if (d.kind === "will") return [["Instructions", d.instructions && <span className="whitespace-pre-wrap">{d.instructions}</span>]];
-  return [["SKU", d.sku], ["Quantity", String(d.quantity)], ["Unit cost", d.unitCost !== undefined ? formatPrice(d.unitCost) : undefined], ["Location", d.location]];
+  const details = asset.details as Readonly<Record<string, unknown>>;
+  return fieldsOf(asset.kind).map((spec) => [spec.label, fieldValue(spec, details[spec.key])]);
 }
 
 /** Every field of the asset, empty ones left out. */

@@ -1,12 +1,17 @@
 import type { CsvCheck } from "../../../convex/lib/csv/import";
 import { errorsCsv, MAX_LISTED_ERRORS } from "../../../convex/lib/csv/import";
-import { Button } from "../../ui";
 import { download } from "./exportCsv";
 import { DELIMITER_LABELS } from "../../../convex/lib/csv/format";
-import { moneyCell } from "./businessFormat";
+import { csvFieldsOf, valueOf } from "../../../convex/lib/assets/columns";
+import type { FieldSpec } from "../../../convex/lib/assets/fields";
+import { fieldValue } from "../../lib/FieldValue";
 import { formatNumber } from "../../lib/format";
+import { Button, cn } from "../../ui";
 
 const PREVIEW_ROWS = 10;
+// The import's columns but the long text ones (a description would crowd the preview).
+const PREVIEWED = csvFieldsOf("business").filter((f) => f.type !== "text");
+const isNumber = (f: FieldSpec) => f.type === "money" || f.type === "count";
 
 /**
  * What a file would import, and every bad row by number, before anything is written: bad
@@ -46,20 +51,20 @@ export function CsvPreview({ check, records, fileName }: { check: CsvCheck; reco
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-left text-sm" aria-label="Preview">
             <thead className="text-xs uppercase text-slate-500">
-              <tr><th className="py-1 pr-3">Row</th><th className="pr-3">Name</th><th className="pr-3">SKU</th><th className="pr-3 text-right">Qty</th><th className="pr-3 text-right">Unit cost</th><th className="pr-3">Location</th><th>Category</th></tr>
+              <tr>
+                <th className="py-1 pr-3">Row</th>
+                {PREVIEWED.map((f) => <th key={f.key} className={cn("pr-3", isNumber(f) && "text-right")}>{f.column ?? f.label}</th>)}
+              </tr>
             </thead>
             <tbody>
-              {check.rows.slice(0, PREVIEW_ROWS).map(({ row, input }) => {
-                const d = input.details.kind === "business" ? input.details : null;
-                return (
-                  <tr key={row} className="border-t border-slate-200 dark:border-slate-800">
-                    <td className="py-1 pr-3 tabular-nums text-slate-500">{row}</td>
-                    <td className="pr-3">{input.name}</td><td className="pr-3 font-mono">{d?.sku}</td>
-                    <td className="pr-3 text-right tabular-nums">{d?.quantity}</td><td className="pr-3 text-right tabular-nums">{moneyCell(d?.unitCost ?? null)}</td>
-                    <td className="pr-3">{d?.location}</td><td>{input.category}</td>
-                  </tr>
-                );
-              })}
+              {check.rows.slice(0, PREVIEW_ROWS).map(({ row, input }) => (
+                <tr key={row} className="border-t border-slate-200 dark:border-slate-800">
+                  <td className="py-1 pr-3 tabular-nums text-slate-500">{row}</td>
+                  {PREVIEWED.map((f) => (
+                    <td key={f.key} className={cn("pr-3", isNumber(f) && "text-right tabular-nums", f.key === "sku" && "font-mono")}>{fieldValue(f, valueOf(f, input), { compact: true })}</td>
+                  ))}
+                </tr>
+              ))}
             </tbody>
           </table>
           {check.rows.length > PREVIEW_ROWS && <p className="mt-1 text-xs text-slate-500">First {PREVIEW_ROWS} of {formatNumber(check.rows.length)} rows.</p>}

@@ -2,13 +2,16 @@ import { useConvex } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
-import type { InventorySort } from "../../../convex/lib/assets/sorts";
+import { columnOf } from "../../../convex/lib/assets/columns";
+import { COMMON_FIELDS, KIND_FIELD_SPECS, type FieldSpec } from "../../../convex/lib/assets/fields";
+import { INVENTORY_SORTS, type InventorySort } from "../../../convex/lib/assets/sorts";
 import type { Column } from "../../ui";
 import { AssetBulkActions } from "../../lib/AssetBulkActions";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { collectIds } from "../../lib/bulk";
 import { useBulkRun } from "../../lib/BulkBar";
-import { formatDate, formatMoney, formatNumber } from "../../lib/format";
+import { fieldValue } from "../../lib/FieldValue";
+import { formatDate, formatMoney } from "../../lib/format";
 import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
@@ -20,6 +23,27 @@ export type InventoryFilter = { sort: InventorySort; search?: string; location?:
 const PAGE_SIZE = 50;
 const dash = <span className="text-slate-400">—</span>;
 
+const SORTS: readonly string[] = INVENTORY_SORTS;
+const LISTED: readonly FieldSpec[] = [...KIND_FIELD_SPECS.business, ...COMMON_FIELDS].filter((f: FieldSpec) => f.column !== undefined);
+// On a phone a required text column (the SKU) gives way: the row keeps name, quantity and status, and it shows under the name.
+const UNDER_NAME: readonly FieldSpec[] = LISTED.filter((f) => f.required && f.type !== "money" && f.type !== "count");
+const isNumber = (spec: FieldSpec) => spec.type === "money" || spec.type === "count";
+
+/** A column per field with a `column` header in the business table (and category), sortable where an index serves it. */
+function fieldColumn(spec: FieldSpec): Column<Item> {
+  const key = columnOf(spec);
+  return {
+    key,
+    header: spec.column ?? spec.label,
+    wideOnly: !spec.required,
+    className: isNumber(spec) ? "text-right tabular-nums" : UNDER_NAME.includes(spec) ? "hidden sm:table-cell" : undefined,
+    sort: SORTS.includes(key) ? { asc: key, desc: `${key}_desc`, ...(isNumber(spec) ? { first: "desc" as const } : {}) } : undefined,
+    cell: (i) => fieldValue(spec, (i as Readonly<Record<string, unknown>>)[spec.key], { compact: true }) ?? dash,
+  };
+}
+
+const VALUE: Column<Item> = { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) };
+
 const COLUMNS: Column<Item>[] = [
   {
     key: "name",
@@ -29,17 +53,16 @@ const COLUMNS: Column<Item>[] = [
       <>
         <Link to={`/assets/${i._id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">{i.name}</Link>
         <span className="block whitespace-nowrap font-mono text-xs text-slate-500">{i.serial}</span>
-        {/* On a phone the SKU column gives way (the row keeps name, quantity and status): it shows here. */}
-        <span className="block whitespace-nowrap font-mono text-xs text-slate-500 sm:hidden">SKU {i.sku}</span>
+        {UNDER_NAME.map((f) => (
+          <span key={f.key} className="block whitespace-nowrap font-mono text-xs text-slate-500 sm:hidden">
+            {f.column ?? f.label} {fieldValue(f, (i as Readonly<Record<string, unknown>>)[f.key], { compact: true })}
+          </span>
+        ))}
       </>
     ),
   },
-  { key: "sku", header: "SKU", className: "hidden sm:table-cell", sort: { asc: "sku", desc: "sku_desc" }, cell: (i) => <span className="font-mono">{i.sku}</span> },
-  { key: "qty", header: "Qty", sort: { asc: "quantity", desc: "quantity_desc", first: "desc" }, className: "text-right tabular-nums", cell: (i) => formatNumber(i.quantity) },
-  { key: "unit", wideOnly: true, header: "Unit cost", sort: { asc: "unit_cost", desc: "unit_cost_desc", first: "desc" }, className: "text-right tabular-nums", cell: (i) => (i.unitCost === null ? dash : formatMoney(i.unitCost)) },
-  { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) },
-  { key: "location", wideOnly: true, header: "Location", sort: { asc: "location", desc: "location_desc" }, cell: (i) => i.location ?? dash },
-  { key: "category", wideOnly: true, header: "Category", sort: { asc: "category", desc: "category_desc" }, cell: (i) => i.category ?? dash },
+  // Each money field is followed by its value over the quantity held.
+  ...LISTED.flatMap((f) => (f.type === "money" ? [fieldColumn(f), VALUE] : [fieldColumn(f)])),
   { key: "status", header: "Status", sort: { asc: "status", desc: "status_desc" }, cell: (i) => <AssetStatusBadge status={i.status} /> },
   { key: "tagged", wideOnly: true, header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (i) => <span className="whitespace-nowrap">{formatDate(i.taggedAt)}</span> },
 ];

@@ -31,7 +31,7 @@ export default function LabelsPage() {
   const data = useLabelData(ids);
   const [formatId, setFormat] = useLabelFormat();
   const labels = useMemo(
-    () => (data.status === "ready" ? data.items.map((a) => ({ serial: a.serial, name: a.name, caption: VERIFY_CAPTION, url: verifyUrl(a.serial) })) : []),
+    () => (data.status === "ready" ? data.items.map((a) => ({ serial: a.serial, name: a.name, lines: a.lines, caption: VERIFY_CAPTION, url: verifyUrl(a.serial) })) : []),
     [data],
   );
 

@@ -7,7 +7,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { LABEL_IDS_PER_CALL } from "../../../convex/lib/assets/labels";
 import { useWorkspace } from "../../lib/useWorkspace";
 
-type LabelData = { _id: string; serial: string; name: string };
+type LabelData = { _id: string; serial: string; name: string; lines: string[] };
 type LabelDataState =
   | { status: "loading" }
   | { status: "error" }

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Input, Textarea } from "../../ui";
-import { KIND_FIELDS, type FieldsProps } from "./KindFields";
+import { KindFields, type FieldsProps } from "./KindFields";
 
 const CATEGORIES = ["Electronics", "Jewellery", "Bicycles", "Vehicles", "Art", "Collectibles", "Furniture", "Tools", "Documents", "Other"];
 
@@ -8,7 +8,6 @@ const CATEGORIES = ["Electronics", "Jewellery", "Bicycles", "Vehicles", "Art", "
 export function AssetFields(props: FieldsProps) {
   const { form, errors, set } = props;
   const listId = useId();
-  const Kind = KIND_FIELDS[form.kind];
   return (
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -17,7 +16,7 @@ export function AssetFields(props: FieldsProps) {
         <datalist id={listId}>{CATEGORIES.map((c) => <option key={c} value={c} />)}</datalist>
       </div>
       <Textarea label="Description" value={form.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
-      <Kind {...props} />
+      <KindFields {...props} />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Visibility</legend>
         <div className="grid gap-2 sm:grid-cols-2">

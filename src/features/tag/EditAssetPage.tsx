@@ -91,7 +91,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const setCover = useWorkspaceMutation(api.assetFiles.setCover);
   const uploadFile = useUploadFile();
   const navigate = useNavigate();
-  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }) as FormState);
   const edit = useEditConflict(asset, form, setForm);
 
   async function submit(event: FormEvent) {

@@ -50,7 +50,7 @@ export default function TagPage() {
   const balanceValue = payer?.balance ?? null;
   const short = balanceValue !== null && balanceValue < TAGGING_COST;
 
-  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }) as FormState);
   function chooseKind(kind: AssetKind) {
     // Visibility goes back to the kind's default: a will asset starts private.
     setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category }));

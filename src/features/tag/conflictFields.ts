@@ -1,17 +1,18 @@
 // The edit form against a save someone else made first: which fields differ (theirs, the
 // values saved now, against yours, the form's), who changed each since the form was opened
 // (against the values it loaded), and the form after a choice per field.
-import { CHAIN_LABELS } from "../../../convex/lib/assets/chains";
 import { fieldLabel } from "../../../convex/lib/assets/diff";
+import { displayText } from "../../../convex/lib/assets/fieldValues";
+import { fieldsOf } from "../../../convex/lib/assets/rules";
 import type { ConflictChoices, ConflictField } from "../../lib/ConflictPanel";
 import type { FormState } from "./formModel";
 
-type Key = keyof FormState;
+type Key = keyof FormState & string;
 
 function asText(key: Key, form: FormState): string {
   if (key === "visibility") return form.visibility === "public" ? "Public" : "Private";
-  if (key === "chain") return CHAIN_LABELS[form.chain];
-  return form[key];
+  const spec = fieldsOf(form.kind).find((s) => s.key === key);
+  return spec?.type === "choice" ? (displayText(spec, form[key]) ?? "") : form[key];
 }
 
 /** Every field where theirs and yours differ; `loaded` tells who changed it. */

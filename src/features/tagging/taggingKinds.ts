@@ -27,7 +27,7 @@ export const TAGGING_KINDS: Record<AssetKind, TaggingKindInfo> = {
       { title: "Lost and found", text: "A finder who checks the serial sees it is registered and can message you without learning who you are." },
       { title: "Safer second-hand sales", text: "Buyers check the serial before paying; a stolen item carries a clear warning." },
     ],
-    fields: ["Name, category and description", "Brand and model", "Purchase date and value", "Where it is kept", "Up to 5 photos and documents"],
+    fields: ["Name, category and description", "Brand, model, colour and the maker's serial (frame number, IMEI)", "Purchase date and value", "Where it is kept", "Up to 5 photos and documents"],
     cta: "Tag an item",
     verifyNote: "Stick the printable QR label on the item: scanning it opens its verify page.",
   },

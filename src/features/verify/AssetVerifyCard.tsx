@@ -65,6 +65,7 @@ export function AssetVerifyCard({ asset }: { asset: PublicResult }) {
             <Fact term="Serial number">
               <code className="font-mono">{asset.serial}</code>
             </Fact>
+            {asset.facts.map((fact) => <Fact key={fact.label} term={fact.label}>{fact.value}</Fact>)}
             <Fact term="Tagged">{formatDate(asset.taggedAt)}</Fact>
             <Fact term="Owner">{asset.owner}</Fact>
             <Fact term="Provenance">

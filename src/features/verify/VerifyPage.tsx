@@ -7,6 +7,7 @@ import { PageSpinner } from "../../ui";
 import { AssetVerifyCard } from "./AssetVerifyCard";
 import { ReportFoundForm } from "./ReportFoundForm";
 import { StatusWarning } from "./StatusWarning";
+import { MakerSerialCheck } from "./MakerSerialCheck";
 import { StickerOffer } from "./StickerOffer";
 import { VERIFY_TEXT } from "./verifyText";
 import { useRecordVisit, VisitNotice } from "./VisitNotice";
@@ -41,7 +42,7 @@ function LiveVerify({ serial }: { serial: string }) {
           <SerialLookupForm name="Check a serial number" inline />
         </Message>
       );
-      return isStickerCode(serial) ? <StickerOffer code={serial} notFound={notFound} /> : notFound;
+      return isStickerCode(serial) ? <StickerOffer code={serial} notFound={notFound} /> : <>{notFound}<MakerSerialCheck /></>;
     }
     case "private":
       return (
@@ -84,10 +85,14 @@ export default function VerifyPage() {
       {isSerialFormat(serial) ? (
         <LiveVerify key={serial} serial={serial} />
       ) : (
-        <Message title={VERIFY_TEXT.invalidTitle} serial={serialNumber}>
-          <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.invalidBody}</p>
-          <SerialLookupForm name="Check a serial number" initial={serialNumber} inline />
-        </Message>
+        <>
+          <Message title={VERIFY_TEXT.invalidTitle} serial={serialNumber}>
+            <p className="mt-4 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.invalidBody}</p>
+            <SerialLookupForm name="Check a serial number" initial={serialNumber} inline />
+          </Message>
+          {/* Not a TagMyThing serial: perhaps the maker's, typed into the wrong box. */}
+          <MakerSerialCheck key={serialNumber} initial={serialNumber} />
+        </>
       )}
     </section>
   );

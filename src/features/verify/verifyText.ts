@@ -20,6 +20,12 @@ export const VERIFY_TEXT = {
   unclaimedBody: "Nobody has registered anything with this sticker yet. Claim it to register the item it is on: the code becomes the item's serial number.",
   claimSignIn: "You sign in first, then come back to the form.",
   claim: "Claim this tag",
+  makerSerialTitle: "Check a maker's serial number",
+  makerSerialIntro: "Buying second-hand? Type the frame number, IMEI or the serial the maker put on it to see whether it is registered here, and whether it is reported stolen. Owners are never shown.",
+  makerSerialFound: "Registered on TagMyThing:",
+  makerSerialNotFound: "No public registration carries this number. That does not prove the item is not stolen: ask the seller for its TagMyThing serial number.",
+  makerSerialOpen: "Open its verify page",
+  makerSerialFailed: "The check failed. Please try again.",
   tooManyChecks: STICKER_MESSAGES.tooManyGuesses,
   tooManyVisitorChecks: STICKER_MESSAGES.tooManyVisitorGuesses,
 } as const;

@@ -51,6 +51,9 @@ export function LabelView({ label, box, style }: { label: Label; box: LabelBox; 
       >
         <span style={{ fontSize: `${layout.captionSize}pt`, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{label.caption}</span>
         <span data-testid="label-name" style={{ fontSize: `${layout.nameSize}pt`, ...clampLines(2) }}>{label.name}</span>
+        {label.lines?.map((line) => (
+          <span key={line} data-testid="label-line" style={{ fontSize: `${layout.captionSize}pt`, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{line}</span>
+        ))}
         <span data-testid="label-serial" style={{ fontSize: `${serial.size}pt`, fontWeight: 700, whiteSpace: "nowrap" }}>
           {serial.lines.map((line, i) => <span key={i} style={{ display: "block" }}>{line}</span>)}
         </span>

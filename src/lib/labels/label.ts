@@ -1,7 +1,8 @@
 // What one label carries. The caption says what a scan does: verify a registered item, or
 // claim an unclaimed sticker.
 
-export type Label = { serial: string; name: string; caption: string; url: string };
+/** `lines`: the item's fields printed under its name (SKU: …), one line each; stickers have none. */
+export type Label = { serial: string; name: string; lines?: readonly string[]; caption: string; url: string };
 
 export const VERIFY_CAPTION = "Scan to verify";
 export const CLAIM_CAPTION = "Scan to claim";

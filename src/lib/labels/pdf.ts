@@ -55,6 +55,7 @@ function textLines(label: Label, layout: LabelLayout, fonts: Fonts, scale: numbe
   return [
     ...fit(label.caption, layout.captionSize * scale, fonts.regular, 1),
     ...fit(label.name, layout.nameSize * scale, fonts.regular, 2),
+    ...(label.lines ?? []).flatMap((line) => fit(line, layout.captionSize * scale, fonts.regular, 1)),
     ...serialText(label.serial, layout, scale, fonts.bold),
   ];
 }
