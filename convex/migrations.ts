@@ -12,6 +12,7 @@ import { homeOf, moveToWorkspace } from "./lib/workspaces/migrate";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
 import { checkpointOf } from "./lib/ledger";
+import { locationText, resolvePath } from "./lib/locations/paths";
 
 // The app's internalMutation, so table triggers see the migrations' writes too.
 export const migrations = new Migrations<DataModel>(components.migrations, { internalMutation });
@@ -163,6 +164,22 @@ export const checkpointBalances = migrations.define({
   },
 });
 
+/**
+ * Locations become records (issue 27): each distinct location text typed into an item
+ * becomes a location of its workspace ("Store room / Shelf 2" a shelf inside a room when
+ * its parts are clean names), and the item points at it. The text stays as it was, so
+ * the inventory's filters and stock read the same values; new writes are linked by the
+ * asset trigger (lib/locations/follow.ts).
+ */
+export const linkLocations = migrations.define({
+  table: "assets",
+  migrateOne: async (ctx, asset) => {
+    const text = locationText(asset);
+    if (text === undefined || asset.locationId !== undefined || asset.workspaceId === undefined) return;
+    return { locationId: await resolvePath(ctx.db, asset.workspaceId, text) };
+  },
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -178,4 +195,5 @@ export const runAll = migrations.runner([
   internal.migrations.moveImportsToWorkspaces,
   internal.migrations.moveVisitAlertsToWorkspaces,
   internal.migrations.moveFoundReportsToWorkspaces,
+  internal.migrations.linkLocations,
 ]);

@@ -5,7 +5,7 @@ import type { AssetDetails, AssetKind, AssetStatus, Visibility } from "./tables"
 import { appError } from "../errors";
 import { oneLineError } from "../oneLine";
 
-const ASSET_LIMITS = {
+export const ASSET_LIMITS = {
   name: 100,
   description: 2000,
   category: 60,

@@ -110,6 +110,8 @@ export const assetEventTypeValidator = v.union(
   v.literal("transfer_cancelled"),
   v.literal("transfer_declined"),
   v.literal("transferred"),
+  v.literal("custody"),
+  v.literal("kit"),
 );
 export type AssetEventType = Infer<typeof assetEventTypeValidator>;
 
@@ -142,4 +144,6 @@ export const assetFields = {
   searchText: v.string(),
   // Changes to the edit form's fields so far (absent: 0); a save names the one it loaded (lib/assets/versions.ts).
   version: v.optional(v.number()),
+  // The location whose path `details.location` holds; set from it by lib/locations/follow.ts.
+  locationId: v.optional(v.id("locations")),
 };

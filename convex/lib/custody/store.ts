@@ -1,0 +1,28 @@
+// Custody reads and writes shared by the custody functions, the asset trigger and /verify.
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import type { LoanView } from "./tables";
+
+/** The item's loan now, or null when it is in. */
+export async function openLoan(ctx: Pick<QueryCtx, "db">, assetId: Id<"assets">): Promise<Doc<"loans"> | null> {
+  return await ctx.db
+    .query("loans")
+    .withIndex("by_assetId_and_open_and_outAt", (q) => q.eq("assetId", assetId).eq("open", true))
+    .first();
+}
+
+export async function toLoanView(ctx: Pick<QueryCtx, "db">, loan: Doc<"loans">): Promise<LoanView> {
+  const checkout = await ctx.db.get("checkouts", loan.checkoutId);
+  return {
+    _id: loan._id,
+    assetId: loan.assetId,
+    borrowerName: loan.borrowerName,
+    dueAt: loan.dueAt,
+    outAt: loan.outAt,
+    open: loan.open,
+    overdue: loan.overdue,
+    accepted: checkout?.acceptedAt !== undefined,
+    returnedAt: loan.returnedAt ?? null,
+    condition: loan.condition ?? null,
+  };
+}
