@@ -26,3 +26,10 @@ export async function toLoanView(ctx: Pick<QueryCtx, "db">, loan: Doc<"loans">):
     condition: loan.condition ?? null,
   };
 }
+
+/** What /verify adds about an item's whereabouts: lent (never to whom), part of a kit (never which). */
+export async function verifyNotices(ctx: Pick<QueryCtx, "db">, assetId: Id<"assets">): Promise<{ onLoan?: true; inKit?: true }> {
+  const onLoan = (await openLoan(ctx, assetId)) !== null;
+  const inKit = (await ctx.db.query("kitParts").withIndex("by_partId", (q) => q.eq("partId", assetId)).first()) !== null;
+  return { ...(onLoan ? { onLoan: true as const } : {}), ...(inKit ? { inKit: true as const } : {}) };
+}
