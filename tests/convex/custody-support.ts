@@ -15,7 +15,7 @@ export async function lendingHousehold(t: Backend) {
   const editor = inHousehold(h.editor);
   const tag = async (name: string, location?: string) =>
     (await editor.mutation(api.assets.tag, { ...generalInput, name, visibility: "public", details: { ...generalInput.details, location }, files: [] })).assetId;
-  return { ...h, editor, viewerAs: inHousehold(h.viewer), ownerAs: inHousehold(h.owner), tag };
+  return { ...h, editorUser: h.editor, editor, viewerAs: inHousehold(h.viewer), ownerAs: inHousehold(h.owner), tag };
 }
 
 /** The token in a borrower's link. */
