@@ -74,7 +74,7 @@ export const contents = workspaceQuery({
       .take(LOCATIONS_READ_MAX);
     const items = await ctx.db
       .query("assets")
-      .withIndex("by_locationId_and_name", (q) => q.eq("locationId", location._id))
+      .withIndex("by_workspaceId_and_location_and_name", (q) => q.eq("workspaceId", ctx.workspace._id).eq("details.location", location.path))
       .take(LOCATION_ITEMS_MAX + 1);
     return {
       location: row(location),
@@ -113,7 +113,10 @@ export const remove = workspaceMutation({
       .query("locations")
       .withIndex("by_workspaceId_and_parentId_and_name", (q) => q.eq("workspaceId", ctx.workspace._id).eq("parentId", locationId))
       .first();
-    const item = await ctx.db.query("assets").withIndex("by_locationId_and_name", (q) => q.eq("locationId", locationId)).first();
+    const item = await ctx.db
+      .query("assets")
+      .withIndex("by_workspaceId_and_location_and_name", (q) => q.eq("workspaceId", ctx.workspace._id).eq("details.location", location.path))
+      .first();
     if (child !== null || item !== null) throw appError("INVALID", LOCATION_MESSAGES.notEmpty);
     await ctx.db.delete("locations", location._id);
     return null;

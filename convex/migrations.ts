@@ -167,16 +167,17 @@ export const checkpointBalances = migrations.define({
 /**
  * Locations become records (issue 27): each distinct location text typed into an item
  * becomes a location of its workspace ("Store room / Shelf 2" a shelf inside a room when
- * its parts are clean names), and the item points at it. The text stays as it was, so
- * the inventory's filters and stock read the same values; new writes are linked by the
- * asset trigger (lib/locations/follow.ts).
+ * its parts are clean names), whose path is that text. Items are not rewritten: the text
+ * stays as it was, so the inventory's filters and stock read the same values, and the
+ * location's page finds its items by it. New texts are made locations by the asset
+ * trigger (lib/locations/follow.ts).
  */
 export const linkLocations = migrations.define({
   table: "assets",
   migrateOne: async (ctx, asset) => {
     const text = locationText(asset);
-    if (text === undefined || asset.locationId !== undefined || asset.workspaceId === undefined) return;
-    return { locationId: await resolvePath(ctx.db, asset.workspaceId, text) };
+    if (text === undefined || asset.workspaceId === undefined) return;
+    await resolvePath(ctx.db, asset.workspaceId, text);
   },
 });
 

@@ -112,8 +112,10 @@ test("the migration makes records of free-text locations, keeps every text as it
   });
   const after = await t.run(async (ctx) => await Promise.all(ids.map((id) => ctx.db.get("assets", id))));
   expect(after.map((a) => (a!.details.kind === "business" ? (a!.details.location ?? null) : "?"))).toEqual(texts);
-  const paths = await t.run(async (ctx) => Promise.all(after.map(async (a) => (a!.locationId ? (await ctx.db.get("locations", a!.locationId))!.path : null))));
-  expect(paths).toEqual(texts);
+  // Each item is on its location's page.
+  const all = await shop.as.query(api.locations.all, {});
+  const pages = await Promise.all(all.map(async (l) => [l.path, (await shop.as.query(api.locations.contents, { locationId: l._id }))!.items.map((i) => i.name)]));
+  expect(pages).toEqual([["Garage", ["Old 0", "Old 5"]], ["Store room", []], ["Store room / Shelf 2", ["Old 1", "Old 2"]], ["odd /text", ["Old 3"]]]);
   expect((await shop.as.query(api.locations.all, {})).map((l) => [l.path, l.parentId === null])).toEqual([
     ["Garage", true],
     ["Store room", true],

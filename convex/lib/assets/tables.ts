@@ -144,6 +144,4 @@ export const assetFields = {
   searchText: v.string(),
   // Changes to the edit form's fields so far (absent: 0); a save names the one it loaded (lib/assets/versions.ts).
   version: v.optional(v.number()),
-  // The location whose path `details.location` holds; set from it by lib/locations/follow.ts.
-  locationId: v.optional(v.id("locations")),
 };

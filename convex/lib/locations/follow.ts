@@ -1,8 +1,8 @@
 // Follows every write to `assets` (registered in lib/writes.ts), so no form, import or
 // move has to remember it:
-// - the item's `locationId` is the location whose path its location text is (made if
-//   missing: text typed in a form or a CSV file becomes a location);
-// - an item leaving its workspace (a transfer) or deleted leaves its kit, and its kit's
+// - location text an item is given (a form, a CSV file) that names no location of its
+//   workspace yet becomes one (with its parents), so every place an item is in has a page;
+// - an item leaving its workspace (a transfer) or deleted leaves its kit, and a kit's
 //   parts are let go; an item checked out cannot leave its workspace.
 import type { Trigger } from "convex-helpers/server/triggers";
 import type { DataModel } from "../../_generated/dataModel";
@@ -26,9 +26,7 @@ export const followAssetPlace: Trigger<FollowCtx, DataModel, "assets"> = async (
   }
   if (newDoc === null || newDoc.workspaceId === undefined) return;
   const text = locationText(newDoc);
-  const same = oldDoc !== null && !left && locationText(oldDoc) === text;
-  // Unchanged and already linked (or nothing to link): the usual write costs no read.
-  if (same && (text === undefined) === (newDoc.locationId === undefined)) return;
-  const locationId = text === undefined ? undefined : await resolvePath(ctx.innerDb, newDoc.workspaceId, text);
-  if (locationId !== newDoc.locationId) await ctx.innerDb.patch("assets", newDoc._id, { locationId });
+  // Unchanged text in the same workspace (most writes) costs no read.
+  if (text === undefined || (oldDoc !== null && !left && locationText(oldDoc) === text)) return;
+  await resolvePath(ctx.innerDb, newDoc.workspaceId, text);
 };

@@ -4,8 +4,8 @@ import { v } from "convex/values";
 
 export const locationTables = {
   // Nested places of a workspace (site → room → shelf). An item's location field holds its
-  // location's `path`, and the asset its `locationId` (lib/locations/follow.ts keeps the two
-  // together), so the inventory's location filters read the same index ranges as before.
+  // location's `path` (lib/locations/follow.ts makes a location of any new text), so the
+  // inventory's location filters read the same index ranges as before.
   // A path never changes once made: a location is created under its parent and deleted when empty.
   locations: defineTable({
     workspaceId: v.id("workspaces"),

@@ -19,8 +19,8 @@ export async function kitOf(ctx: Pick<QueryCtx, "db">, partId: Id<"assets">) {
 
 /**
  * Moves one item (a kit with its parts) to `location` (null: nowhere). Its location text
- * becomes the location's path, so the inventory's filters and stock follow; the
- * asset trigger (./follow.ts) sets `locationId` from it. Returns the items moved.
+ * becomes the location's path, so the inventory's filters and stock follow. Returns the
+ * items moved.
  */
 export async function moveItem(
   ctx: MutationCtx,
