@@ -1,9 +1,10 @@
 // Kits: an item holding others (a camera kit and its lenses). Moving or checking out the
 // kit carries its parts; /verify of a part says it belongs to a kit.
 import { v } from "convex/values";
-import type { Doc } from "./_generated/dataModel";
-import { workspaceMutation, workspaceQuery } from "./lib/access";
-import { recordEvent, workspaceAsset } from "./lib/assets/read";
+import type { Doc, Id } from "./_generated/dataModel";
+import { inWorkspace, workspaceMutation, workspaceQuery } from "./lib/access";
+import { ASSET_NOT_FOUND, getAssetBySerial, recordEvent, workspaceAsset } from "./lib/assets/read";
+import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
 import { appError } from "./lib/errors";
 import { openLoan } from "./lib/custody/store";
 import { KIT_MESSAGES, MAX_KIT_PARTS } from "./lib/locations/rules";
@@ -27,13 +28,19 @@ export const ofAsset = workspaceQuery({
   },
 });
 
-/** Puts items into a kit. */
+/** Puts items into a kit, named by their serials (typed or scanned from their labels). */
 export const addParts = workspaceMutation({
   can: "edit",
-  args: { kitId: v.id("assets"), partIds: v.array(v.id("assets")) },
+  args: { kitId: v.id("assets"), serials: v.array(v.string()) },
   returns: v.null(),
-  handler: async (ctx, { kitId, partIds }) => {
+  handler: async (ctx, { kitId, serials }) => {
+    if (serials.length > MAX_KIT_PARTS) throw appError("INVALID", KIT_MESSAGES.tooMany);
     const kit = await workspaceAsset(ctx, kitId, ctx.workspace._id);
+    const partIds: Id<"assets">[] = [];
+    for (const serial of serials) {
+      const found = isSerialFormat(normaliseSerial(serial)) ? await getAssetBySerial(ctx, normaliseSerial(serial)) : null;
+      partIds.push(inWorkspace(found, ctx.workspace._id, ASSET_NOT_FOUND)._id);
+    }
     if ((await kitOf(ctx, kit._id)) !== null) throw appError("INVALID", KIT_MESSAGES.kitIsPart);
     const held = await kitPartIds(ctx, kit._id);
     const adding = [...new Set(partIds)].filter((id) => !held.includes(id));

@@ -7,6 +7,7 @@ import { inWorkspace, workspaceMutation, workspaceQuery } from "./lib/access";
 import { workspaceAsset } from "./lib/assets/read";
 import { BULK_BATCH, BULK_MESSAGES } from "./lib/assets/bulk";
 import { ASSET_LIMITS } from "./lib/assets/rules";
+import { assetStatusValidator } from "./lib/assets/tables";
 import { appError } from "./lib/errors";
 import {
   checkLocationName,
@@ -21,7 +22,7 @@ import { kitOf, moveItem } from "./lib/locations/store";
 import { locationByPath } from "./lib/locations/paths";
 
 const locationRowValidator = v.object({ _id: v.id("locations"), name: v.string(), path: v.string(), parentId: v.union(v.id("locations"), v.null()) });
-const itemRowValidator = v.object({ _id: v.id("assets"), serial: v.string(), name: v.string(), status: v.string() });
+const itemRowValidator = v.object({ _id: v.id("assets"), serial: v.string(), name: v.string(), status: assetStatusValidator });
 
 const row = (l: Doc<"locations">) => ({ _id: l._id, name: l.name, path: l.path, parentId: l.parentId ?? null });
 

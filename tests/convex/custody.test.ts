@@ -113,7 +113,7 @@ test("a kit goes out and comes back with its parts; a part alone cannot go; /ver
   const h = await lendingHousehold(t);
   const kit = await h.tag("Camera kit");
   const lens = await h.tag("Zoom lens");
-  await h.editor.mutation(api.kits.addParts, { kitId: kit, partIds: [lens] });
+  await h.editor.mutation(api.kits.addParts, { kitId: kit, serials: [(await h.viewerAs.query(api.assets.get, { assetId: lens }))!.serial] });
   expect(await errorData(() => h.editor.mutation(api.custody.checkOut, { assetIds: [lens], borrower: outside, dueAt: Date.now() + DAY }))).toEqual({
     code: "INVALID",
     message: "This item is part of a kit: check out the kit",

@@ -66,7 +66,8 @@ test("moving a kit carries its parts; a part alone does not move", async () => {
   const camera = await h.tag("Camera kit");
   const lens = await h.tag("50mm lens");
   const flash = await h.tag("Flash");
-  await h.editor.mutation(api.kits.addParts, { kitId: camera, partIds: [lens, flash] });
+  const serialOf = async (id: Id<"assets">) => (await h.viewerAs.query(api.assets.get, { assetId: id }))!.serial;
+  await h.editor.mutation(api.kits.addParts, { kitId: camera, serials: [await serialOf(lens), await serialOf(flash)] });
   expect(await h.editor.mutation(api.locations.moveItems, { assetIds: [camera], locationId: cupboard })).toEqual({ moved: 3 });
   expect((await h.viewerAs.query(api.locations.contents, { locationId: cupboard }))!.items.map((i) => i.name)).toEqual(["50mm lens", "Camera kit", "Flash"]);
   expect(await errorData(() => h.editor.mutation(api.locations.moveItems, { assetIds: [lens], locationId: null }))).toEqual({
@@ -75,7 +76,8 @@ test("moving a kit carries its parts; a part alone does not move", async () => {
   });
   const kit = await h.viewerAs.query(api.kits.ofAsset, { assetId: lens });
   expect(kit!.kit?.name).toBe("Camera kit");
-  expect(await errorData(() => h.editor.mutation(api.kits.addParts, { kitId: lens, partIds: [flash] }))).toEqual({ code: "INVALID", message: "This item is part of a kit: it cannot hold parts" });
+  const flashSerial = await serialOf(flash);
+  expect(await errorData(() => h.editor.mutation(api.kits.addParts, { kitId: lens, serials: [flashSerial] }))).toEqual({ code: "INVALID", message: "This item is part of a kit: it cannot hold parts" });
   await h.editor.mutation(api.kits.removePart, { partId: lens });
   expect((await h.viewerAs.query(api.kits.ofAsset, { assetId: camera }))!.parts.map((p) => p.name)).toEqual(["Flash"]);
 });

@@ -24,7 +24,7 @@ import { personalWorkspaceId } from "../workspaces/store";
 import { membership } from "../workspaces/policy";
 import { publicOwnerName } from "../workspaces/publicName";
 
-const ASSET_NOT_FOUND = "Asset not found";
+export const ASSET_NOT_FOUND = "Asset not found";
 const PROVENANCE_LIMIT = 100;
 
 export const assetSummaryValidator = v.object({

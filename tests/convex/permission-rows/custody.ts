@@ -14,7 +14,7 @@ export const rows: Rows = {
   "locations:remove": { kind: "mutation", workspace: EDITOR, args: () => ({ locationId: MISSING_LOCATION }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "locations:moveItems": { kind: "mutation", workspace: EDITOR, args: () => ({ assetIds: [MISSING_ASSET], locationId: null }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "kits:ofAsset": { kind: "query", workspace: READER, args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
-  "kits:addParts": { kind: "mutation", workspace: EDITOR, args: () => ({ kitId: MISSING_ASSET, partIds: [] }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "kits:addParts": { kind: "mutation", workspace: EDITOR, args: () => ({ kitId: MISSING_ASSET, serials: [] }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "kits:removePart": { kind: "mutation", workspace: EDITOR, args: () => ({ partId: MISSING_ASSET }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "custody:checkOut": {
     kind: "mutation",
