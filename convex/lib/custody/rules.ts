@@ -6,7 +6,7 @@ import { DAY_MS } from "../legacy/rules";
 /** Items one check-out or check-in may carry (a kit counts with its parts). */
 export const MAX_CHECKOUT_ITEMS = 50;
 /** How far ahead a due date may be. */
-export const MAX_LOAN_DAYS = 365;
+const MAX_LOAN_DAYS = 365;
 /** How long the borrower's acceptance link works. */
 export const ACCEPT_LINK_DAYS = 7;
 export const MAX_BORROWER_NAME = 80;

@@ -28,4 +28,3 @@ export const borrowerViewValidator = v.union(
   v.object({ status: v.literal("invalid") }),
   v.object({ status: v.literal("open"), items: v.array(v.string()), dueAt: v.number(), accepted: v.boolean() }),
 );
-export type BorrowerView = Infer<typeof borrowerViewValidator>;

@@ -23,7 +23,7 @@ import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { BulkCustodyActions } from "../../lib/custody/BulkCustodyActions";
 import { CUSTODY_FILTERS, CUSTODY_FILTER_LABELS, MAX_BORROWER_NAME } from "../../../convex/lib/custody/rules";
 import { CustodyList } from "./CustodyList";
-import { useCustodyColumn } from "./custodyColumn";
+import { useCustodyColumn } from "./CustodyColumn";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
 
