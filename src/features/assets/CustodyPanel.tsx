@@ -49,14 +49,16 @@ export function CustodyPanel({ asset }: { asset: AssetDetail }) {
           {current.notes && <p className="text-slate-600 dark:text-slate-400">Condition when lent: {current.notes}</p>}
         </div>
       )}
-      {mayLend && current !== null && (
+      {mayLend && current !== null && !lending && (
         <Form onSubmit={submitCheckIn} className="flex flex-col gap-2">
           <Textarea label="Condition on return" rows={2} maxLength={MAX_CONDITION} value={condition} error={error ?? undefined} onChange={(e) => setCondition(e.target.value)} />
           <Button type="submit" size="sm" loading={busy} loadingText="Checking in..." className="self-start">Check in</Button>
         </Form>
       )}
-      {mayLend && current === null && asset.status === "active" && (
-        lending ? <CheckOutForm assetIds={[asset._id]} onDone={() => setLending(false)} /> : <Button size="sm" variant="outline" className="self-start" onClick={() => setLending(true)}>Check out</Button>
+      {/* The form stays while lending: once the item is out (live) it shows the borrower's link. */}
+      {mayLend && lending && <CheckOutForm assetIds={[asset._id]} onDone={() => setLending(false)} />}
+      {mayLend && !lending && current === null && asset.status === "active" && (
+        <Button size="sm" variant="outline" className="self-start" onClick={() => setLending(true)}>Check out</Button>
       )}
       {custody.past.length > 0 && (
         <details>
