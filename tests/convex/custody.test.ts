@@ -156,3 +156,13 @@ test("at the due date items still out turn overdue, and the borrower and the wor
   expect((await outbox(t)).length).toBe(sentBefore + sent.length);
   expect(sent.some((m) => m.to === "pat@example.com")).toBe(false);
 });
+
+test("an item checked out cannot be transferred away; deleting it closes its loan", async () => {
+  const t = setupTest();
+  const h = await lent(t);
+  const transferId = await h.editor.mutation(api.transfers.offer, { assetId: h.drill, email: h.outsider.email });
+  expect(await errorData(() => h.outsider.as.mutation(api.transfers.accept, { transferId }))).toEqual({ code: "INVALID", message: "This item is checked out: check it in first" });
+  await h.editor.mutation(api.assets.remove, { assetId: h.ladder });
+  const page = { paginationOpts: { numItems: 10, cursor: null } };
+  expect((await h.viewerAs.query(api.custody.list, { filter: "out", ...page })).page.map((l) => l.name)).toEqual(["Cordless drill"]);
+});

@@ -3,7 +3,8 @@
 // - location text an item is given (a form, a CSV file) that names no location of its
 //   workspace yet becomes one (with its parents), so every place an item is in has a page;
 // - an item leaving its workspace (a transfer) or deleted leaves its kit, and a kit's
-//   parts are let go; an item checked out cannot leave its workspace.
+//   parts are let go; an item checked out cannot leave its workspace, and a deleted one's
+//   loan closes.
 import type { Trigger } from "convex-helpers/server/triggers";
 import type { DataModel } from "../../_generated/dataModel";
 import type { FollowCtx } from "../counts/triggers";
@@ -17,7 +18,10 @@ export const followAssetPlace: Trigger<FollowCtx, DataModel, "assets"> = async (
   const { oldDoc, newDoc } = change;
   const left = oldDoc !== null && (newDoc === null || newDoc.workspaceId !== oldDoc.workspaceId);
   if (left) {
-    if (newDoc !== null && (await openLoan(ctx, oldDoc._id)) !== null) throw appError("INVALID", CUSTODY_MESSAGES.onLoanMoves);
+    const loan = await openLoan(ctx, oldDoc._id);
+    if (loan !== null && newDoc !== null) throw appError("INVALID", CUSTODY_MESSAGES.onLoanMoves);
+    // A deleted item is no longer out: its loan closes, so the lists and reminders drop it.
+    if (loan !== null) await ctx.innerDb.patch("loans", loan._id, { open: false, returnedAt: Date.now() });
     const rows = [
       ...(await ctx.db.query("kitParts").withIndex("by_partId", (q) => q.eq("partId", oldDoc._id)).take(1)),
       ...(await ctx.db.query("kitParts").withIndex("by_kitId", (q) => q.eq("kitId", oldDoc._id)).take(MAX_KIT_PARTS)),
