@@ -7,7 +7,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { inWorkspaceOrNull, publicMutation, publicQuery, workspaceMutation, workspaceQuery } from "./lib/access";
+import { inWorkspace, inWorkspaceOrNull, publicMutation, publicQuery, workspaceMutation, workspaceQuery } from "./lib/access";
 import { displayName, recordEvent, workspaceAsset } from "./lib/assets/read";
 import { parseEmail } from "./lib/auth/input";
 import { normalisePhone } from "./lib/auth/phoneNumber";
@@ -23,9 +23,10 @@ import { internalMutation } from "./lib/writes";
 import { membership } from "./lib/workspaces/policy";
 import { firstOwner } from "./lib/workspaces/store";
 import { kitOf, kitPartIds } from "./lib/locations/store";
-import { openLoan, toLoanView } from "./lib/custody/store";
+import { closeBooking, openLoan, overlapping, toLoanView } from "./lib/custody/store";
 import {
   ACCEPT_LINK_DAYS,
+  BOOKING_MESSAGES,
   borrowerKey,
   CUSTODY_FILTERS,
   CUSTODY_MESSAGES,
@@ -106,7 +107,14 @@ async function itemsToLend(ctx: MutationCtx, workspaceId: Id<"workspaces">, asse
  */
 export const checkOut = workspaceMutation({
   can: "edit",
-  args: { assetIds: v.array(v.id("assets")), borrower: borrowerArgValidator, dueAt: v.number(), notes: v.optional(v.string()) },
+  args: {
+    assetIds: v.array(v.id("assets")),
+    borrower: borrowerArgValidator,
+    dueAt: v.number(),
+    notes: v.optional(v.string()),
+    // The booking being collected: it ends as collected, and its window does not count against this loan.
+    bookingId: v.optional(v.id("bookings")),
+  },
   returns: v.object({ checkoutId: v.id("checkouts"), link: v.string() }),
   handler: async (ctx, args) => {
     if (args.assetIds.length === 0) throw appError("INVALID", CUSTODY_MESSAGES.noItems);
@@ -117,6 +125,14 @@ export const checkOut = workspaceMutation({
     const notes = checkCondition(args.notes);
     const who = await resolveBorrower(ctx, ctx.workspace._id, args.borrower);
     const items = await itemsToLend(ctx, ctx.workspace._id, args.assetIds);
+    const booking = args.bookingId === undefined ? null : inWorkspace(await ctx.db.get("bookings", args.bookingId), ctx.workspace._id, BOOKING_MESSAGES.notFound);
+    if (booking !== null && !args.assetIds.includes(booking.assetId)) throw appError("INVALID", BOOKING_MESSAGES.otherItem);
+    // Lent until the due date, an item cannot also be booked by someone else in that time.
+    for (const item of items) {
+      const clashes = (await overlapping(ctx, item._id, now, args.dueAt)).filter((b) => booking === null || (b._id !== booking._id && b.kitBookingId !== booking._id));
+      if (clashes.length > 0) throw appError("INVALID", BOOKING_MESSAGES.overlap);
+    }
+    if (booking !== null) await closeBooking(ctx, booking, "collected");
     if (who.email !== undefined) await takeSendSlot(ctx, "email", who.email);
     if (who.phone !== undefined) await takeSendSlot(ctx, "sms", who.phone);
     const { token, hash } = createToken("loan");

@@ -20,6 +20,7 @@ import type * as assetFiles from "../assetFiles.js";
 import type * as assets from "../assets.js";
 import type * as auth from "../auth.js";
 import type * as authFlows from "../authFlows.js";
+import type * as bookings from "../bookings.js";
 import type * as bugReports from "../bugReports.js";
 import type * as business from "../business.js";
 import type * as businessRequests from "../businessRequests.js";
@@ -192,6 +193,7 @@ declare const fullApi: ApiFromModules<{
   assets: typeof assets;
   auth: typeof auth;
   authFlows: typeof authFlows;
+  bookings: typeof bookings;
   bugReports: typeof bugReports;
   business: typeof business;
   businessRequests: typeof businessRequests;

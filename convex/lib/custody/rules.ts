@@ -39,6 +39,28 @@ export const CUSTODY_MESSAGES = {
   onLoanMoves: "This item is checked out: check it in first",
 } as const;
 
+/** Bookings one item may hold ahead (the overlap check reads them all). */
+export const MAX_BOOKINGS_AHEAD = 100;
+export const MAX_FOR_WHOM = 80;
+/** How long before its start a booking's reminder goes out. */
+export const BOOKING_REMINDER_MS = DAY_MS;
+export const BOOKINGS_READ_MAX = 50;
+
+export const BOOKING_MESSAGES = {
+  notFound: "Booking not found",
+  badWindow: "The booking must end after it starts, and start in the future",
+  tooFar: `A booking must start within ${messageNumber(MAX_LOAN_DAYS)} days`,
+  overlap: "This item is already booked for part of that time",
+  tooMany: `An item can hold at most ${messageNumber(MAX_BOOKINGS_AHEAD)} bookings ahead`,
+  forWhomRequired: "Say who the booking is for",
+  forWhomTooLong: `Who it is for must be at most ${messageNumber(MAX_FOR_WHOM)} characters`,
+  notOpen: "This booking is no longer open",
+  partOfKit: "This item is part of a kit: book the kit",
+  otherItem: "This booking is for another item",
+  reminderSubject: "A booking starts soon",
+  reminderBody: (items: string, start: string) => `Hello,\n\nYour booking of ${items} starts ${start}. Collect it and check it out from the item's page.`,
+} as const;
+
 /** What /verify says of a lent item: that it is lent, never to whom. */
 export const ON_LOAN_NOTICE = "On loan, the owner knows.";
 /** What /verify says of a kit's part. */

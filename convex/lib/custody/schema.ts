@@ -52,4 +52,26 @@ export const custodyTables = {
     .index("by_workspaceId_and_open_and_dueAt", ["workspaceId", "open", "dueAt"])
     .index("by_workspaceId_and_open_and_overdue_and_dueAt", ["workspaceId", "open", "overdue", "dueAt"])
     .index("by_workspaceId_and_open_and_borrowerKey_and_dueAt", ["workspaceId", "open", "borrowerKey", "dueAt"]),
+  // A reservation of an item for a future window; a kit's booking holds its parts too (their
+  // rows name the kit's). Overlapping windows of one item are refused in the booking's own
+  // transaction: it reads the item's bookings that end after its start, so two bookings of
+  // one slot conflict and Convex runs them one after the other (the second sees the first).
+  bookings: defineTable({
+    workspaceId: v.id("workspaces"),
+    assetId: v.id("assets"),
+    startAt: v.number(),
+    endAt: v.number(),
+    bookedBy: v.id("users"),
+    // Who it is for (free text: a member, a class, a customer).
+    forWhom: v.string(),
+    status: v.union(v.literal("booked"), v.literal("cancelled"), v.literal("collected")),
+    // On a kit part's row: the kit's booking, cancelled and collected with it.
+    kitBookingId: v.optional(v.id("bookings")),
+  })
+    // The overlap check and an item's calendar: its bookings ending after a moment.
+    .index("by_assetId_and_endAt", ["assetId", "endAt"])
+    // The workspace's calendar, by start.
+    .index("by_workspaceId_and_status_and_startAt", ["workspaceId", "status", "startAt"])
+    // A kit booking's parts.
+    .index("by_kitBookingId", ["kitBookingId"]),
 };

@@ -3,6 +3,7 @@ import { EDITOR, EVERYONE, READER, SIGNED_IN, type Rows } from "../permission-ty
 // Locations, kits and custody (issue 27): members read; editors and up move, lend and take
 // back; the borrower's link answers anyone holding a valid token and nothing else.
 const MISSING_ASSET = "99999999999999999999assets";
+const MISSING_BOOKING = "99999999999999999999bookings";
 const MISSING_LOCATION = "99999999999999999999locations";
 const DAY = 24 * 3_600_000;
 const page = { paginationOpts: { numItems: 10, cursor: null } };
@@ -27,6 +28,16 @@ export const rows: Rows = {
   "custody:forAssets": { kind: "query", workspace: READER, args: () => ({ ids: [MISSING_ASSET] }), allowed: EVERYONE },
   "custody:ofAsset": { kind: "query", workspace: READER, args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
   "custody:list": { kind: "query", workspace: READER, args: () => ({ filter: "out", ...page }), allowed: EVERYONE },
+  "bookings:create": {
+    kind: "mutation",
+    workspace: EDITOR,
+    args: () => ({ assetId: MISSING_ASSET, startAt: Date.now() + DAY, endAt: Date.now() + 2 * DAY, forWhom: "Class 4B" }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
+  "bookings:cancel": { kind: "mutation", workspace: EDITOR, args: () => ({ bookingId: MISSING_BOOKING }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "bookings:forAsset": { kind: "query", workspace: READER, args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
+  "bookings:calendar": { kind: "query", workspace: READER, args: () => page, allowed: EVERYONE },
   "custody:borrowerView": { kind: "query", args: () => ({ token: "not-a-token" }), allowed: EVERYONE },
   "custody:accept": { kind: "mutation", args: () => ({ token: "not-a-token", signature: "Sam Borrower" }), allowed: EVERYONE, handlerError: "NOT_FOUND" },
 };
