@@ -21,7 +21,6 @@ import {
   BOOKING_REMINDER_MS,
   BOOKINGS_READ_MAX,
   dueDateProblem,
-  MAX_BOOKINGS_AHEAD,
   MAX_FOR_WHOM,
 } from "./lib/custody/rules";
 

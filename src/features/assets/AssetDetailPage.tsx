@@ -10,6 +10,7 @@ import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
 import { CustodyPanel } from "./CustodyPanel";
 import { PlacePanel } from "./PlacePanel";
+import { BookingsPanel } from "./BookingsPanel";
 import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
@@ -155,6 +156,7 @@ export default function AssetDetailPage() {
         <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">
           <Card><StatusPanel asset={asset} /></Card>
           <Card><CustodyPanel asset={asset} /></Card>
+          <Card><BookingsPanel asset={asset} /></Card>
           <Card><PlacePanel asset={asset} /></Card>
           <Card>
             <Suspense fallback={<QrLabelLoading />}>

@@ -5,6 +5,7 @@ import { ActivityList } from "./ActivityList";
 import { AlertsPanel } from "./AlertsPanel";
 import { CountsPanel } from "./CountsPanel";
 import { CustodyPanel } from "./CustodyPanel";
+import { BookingsPanel } from "./BookingsPanel";
 import { DASHBOARD_TEXT } from "./dashboardText";
 import { LegacyPanel } from "./LegacyPanel";
 import { OnboardingChecklist } from "./OnboardingChecklist";
@@ -33,6 +34,7 @@ export default function DashboardPage() {
           {counts && <CountsPanel counts={counts} balance={balance} />}
           {alerts && <AlertsPanel data={alerts} />}
           <CustodyPanel />
+          <BookingsPanel />
           <LegacyPanel />
           <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <ActivityList items={activity ?? []} />

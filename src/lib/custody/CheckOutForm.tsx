@@ -15,7 +15,7 @@ const WEEK_MS = 7 * 24 * 3_600_000;
  * Check items out (one, a selection or a kit) to a member or an outside person, with a due
  * date and the condition they leave in. Shows the borrower's acceptance link once.
  */
-export function CheckOutForm({ assetIds, onDone }: { assetIds: Id<"assets">[]; onDone?: () => void }) {
+export function CheckOutForm({ assetIds, bookingId, onDone }: { assetIds: Id<"assets">[]; bookingId?: Id<"bookings">; onDone?: () => void }) {
   const checkOut = useWorkspaceMutation(api.custody.checkOut);
   const members = useWorkspaceQuery(api.workspaceMembers.list, {});
   const [who, setWho] = useState<string>("outside");
@@ -39,7 +39,7 @@ export function CheckOutForm({ assetIds, onDone }: { assetIds: Id<"assets">[]; o
         ? { kind: "outside" as const, name, email: email.trim() || undefined, phone: phone.trim() || undefined }
         : { kind: "member" as const, userId: who as Id<"users"> };
     await run(async () => {
-      const result = await checkOut({ assetIds, borrower, dueAt, notes: notes.trim() || undefined });
+      const result = await checkOut({ assetIds, borrower, dueAt, notes: notes.trim() || undefined, bookingId });
       toast.success(assetIds.length === 1 ? "Checked out" : "Items checked out");
       setLink(result.link);
     });
