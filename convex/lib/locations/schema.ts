@@ -30,5 +30,7 @@ export const locationTables = {
     // A kit's parts.
     .index("by_kitId", ["kitId"])
     // The kit a part is in.
-    .index("by_partId", ["partId"]),
+    .index("by_partId", ["partId"])
+    // Whether a workspace has any kit (lib/locations/follow.ts skips the rest when not).
+    .index("by_workspaceId", ["workspaceId"]),
 };
