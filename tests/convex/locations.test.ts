@@ -80,6 +80,10 @@ test("moving a kit carries its parts; a part alone does not move", async () => {
   expect(await errorData(() => h.editor.mutation(api.kits.addParts, { kitId: lens, serials: [flashSerial] }))).toEqual({ code: "INVALID", message: "This item is part of a kit: it cannot hold parts" });
   await h.editor.mutation(api.kits.removePart, { partId: lens });
   expect((await h.viewerAs.query(api.kits.ofAsset, { assetId: camera }))!.parts.map((p) => p.name)).toEqual(["Flash"]);
+  // A deleted kit lets its parts go: the flash can join another kit.
+  await h.editor.mutation(api.assets.remove, { assetId: camera });
+  expect(await t.run(async (ctx) => (await ctx.db.query("kitParts").collect()).length)).toBe(0);
+  await h.editor.mutation(api.kits.addParts, { kitId: lens, serials: [flashSerial] });
 });
 
 test("the migration makes records of free-text locations, keeps every text as it was, and the inventory still filters by it", async () => {
