@@ -58,7 +58,18 @@ function routePages() {
   return [...new Set(pages)];
 }
 
-/** Sizes from a build made with `manifest: true`. Sizes are in bytes. */
+/** @typedef {{ raw: number, gzip: number, chunks: number }} Size */
+/** @typedef {{ page: string, own: Size, initial: Size }} RouteSize */
+/**
+ * @typedef {{ shell: Size, landing: RouteSize, largest: RouteSize, routes: RouteSize[], connectedTo: string | null }} BundleSizes
+ * `connectedTo`: the Convex URL inlined in the shell, or null for a build without one (not the real app).
+ */
+
+/**
+ * Sizes from a build made with `manifest: true`. Sizes are in bytes.
+ * @param {string} outDir
+ * @returns {BundleSizes}
+ */
 export function measure(outDir) {
   const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -101,6 +112,7 @@ export function measure(outDir) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
+/** @param {BundleSizes} sizes */
 export function report({ shell, landing, largest, routes }) {
   const lines = [
     `shell (entry + static imports): ${kb(shell.gzip)} gzip (${kb(shell.raw)} raw, ${shell.chunks} chunks)`,
