@@ -1,12 +1,14 @@
 // Convex deployments (and the local backend) run these hourly: the legacy sweep is a safety
 // net behind each legacy plan's own self-rescheduling check (convex/lib/legacy/engine.ts);
-// sent e-mails are forgotten by the Resend component (convex/outbound.ts).
+// sent e-mails are forgotten by the Resend component (convex/outbound.ts); account
+// erasures past their grace period are started if their own job did not run.
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
 
 const crons = cronJobs();
 
 crons.interval("legacy release sweep", { hours: 1 }, internal.legacy.sweep, {});
+crons.interval("erase deleted accounts", { hours: 1 }, internal.accountDeletion.sweep, {});
 crons.interval("forget sent e-mails", { hours: 1 }, internal.outbound.forgetSentEmails, {});
 
 export default crons;

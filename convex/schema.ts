@@ -18,6 +18,7 @@ import { authStateTables } from "./lib/auth/authTables";
 import { workspaceTables } from "./lib/workspaces/schema";
 import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
+import { privacyTables } from "./lib/privacy/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
 // each product domain's tables in convex/lib/<domain>/schema.ts.
@@ -44,6 +45,9 @@ export default defineSchema({
     emailKey: v.optional(v.string()),
     // The dashboard's getting-started checklist was dismissed.
     onboardingDismissedAt: v.optional(v.number()),
+    // Erased after the deletion grace period: a tombstone without personal data, so
+    // kept records (ledger, shared workspaces) still name a valid "Former member".
+    deletedAt: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("by_emailKey", ["emailKey"])
@@ -76,6 +80,7 @@ export default defineSchema({
   ...workspaceTables,
   ...locationTables,
   ...custodyTables,
+  ...privacyTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

@@ -13,6 +13,7 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as accountDeletion from "../accountDeletion.js";
 import type * as admin from "../admin.js";
 import type * as adminPanel from "../adminPanel.js";
 import type * as assetBulk from "../assetBulk.js";
@@ -29,6 +30,7 @@ import type * as crons from "../crons.js";
 import type * as custody from "../custody.js";
 import type * as dao from "../dao.js";
 import type * as dashboard from "../dashboard.js";
+import type * as dataExport from "../dataExport.js";
 import type * as http from "../http.js";
 import type * as imports from "../imports.js";
 import type * as inventory from "../inventory.js";
@@ -61,8 +63,10 @@ import type * as lib_assets_uploadHttp from "../lib/assets/uploadHttp.js";
 import type * as lib_assets_versions from "../lib/assets/versions.js";
 import type * as lib_auth_authTables from "../lib/auth/authTables.js";
 import type * as lib_auth_emailIdentity from "../lib/auth/emailIdentity.js";
+import type * as lib_auth_endSession from "../lib/auth/endSession.js";
 import type * as lib_auth_input from "../lib/auth/input.js";
 import type * as lib_auth_messages from "../lib/auth/messages.js";
+import type * as lib_auth_ownPassword from "../lib/auth/ownPassword.js";
 import type * as lib_auth_params from "../lib/auth/params.js";
 import type * as lib_auth_passwordProvider from "../lib/auth/passwordProvider.js";
 import type * as lib_auth_passwordStrength from "../lib/auth/passwordStrength.js";
@@ -121,6 +125,14 @@ import type * as lib_payments_packs from "../lib/payments/packs.js";
 import type * as lib_payments_provider from "../lib/payments/provider.js";
 import type * as lib_presence_access from "../lib/presence/access.js";
 import type * as lib_presence_rooms from "../lib/presence/rooms.js";
+import type * as lib_privacy_coverage from "../lib/privacy/coverage.js";
+import type * as lib_privacy_erase from "../lib/privacy/erase.js";
+import type * as lib_privacy_exportPlan from "../lib/privacy/exportPlan.js";
+import type * as lib_privacy_exportZip from "../lib/privacy/exportZip.js";
+import type * as lib_privacy_notices from "../lib/privacy/notices.js";
+import type * as lib_privacy_rules from "../lib/privacy/rules.js";
+import type * as lib_privacy_soleWorkspace from "../lib/privacy/soleWorkspace.js";
+import type * as lib_privacy_zipParts from "../lib/privacy/zipParts.js";
 import type * as lib_referrals_apply from "../lib/referrals/apply.js";
 import type * as lib_referrals_rules from "../lib/referrals/rules.js";
 import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
@@ -186,6 +198,7 @@ import type * as workspaces from "../workspaces.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  accountDeletion: typeof accountDeletion;
   admin: typeof admin;
   adminPanel: typeof adminPanel;
   assetBulk: typeof assetBulk;
@@ -202,6 +215,7 @@ declare const fullApi: ApiFromModules<{
   custody: typeof custody;
   dao: typeof dao;
   dashboard: typeof dashboard;
+  dataExport: typeof dataExport;
   http: typeof http;
   imports: typeof imports;
   inventory: typeof inventory;
@@ -234,8 +248,10 @@ declare const fullApi: ApiFromModules<{
   "lib/assets/versions": typeof lib_assets_versions;
   "lib/auth/authTables": typeof lib_auth_authTables;
   "lib/auth/emailIdentity": typeof lib_auth_emailIdentity;
+  "lib/auth/endSession": typeof lib_auth_endSession;
   "lib/auth/input": typeof lib_auth_input;
   "lib/auth/messages": typeof lib_auth_messages;
+  "lib/auth/ownPassword": typeof lib_auth_ownPassword;
   "lib/auth/params": typeof lib_auth_params;
   "lib/auth/passwordProvider": typeof lib_auth_passwordProvider;
   "lib/auth/passwordStrength": typeof lib_auth_passwordStrength;
@@ -294,6 +310,14 @@ declare const fullApi: ApiFromModules<{
   "lib/payments/provider": typeof lib_payments_provider;
   "lib/presence/access": typeof lib_presence_access;
   "lib/presence/rooms": typeof lib_presence_rooms;
+  "lib/privacy/coverage": typeof lib_privacy_coverage;
+  "lib/privacy/erase": typeof lib_privacy_erase;
+  "lib/privacy/exportPlan": typeof lib_privacy_exportPlan;
+  "lib/privacy/exportZip": typeof lib_privacy_exportZip;
+  "lib/privacy/notices": typeof lib_privacy_notices;
+  "lib/privacy/rules": typeof lib_privacy_rules;
+  "lib/privacy/soleWorkspace": typeof lib_privacy_soleWorkspace;
+  "lib/privacy/zipParts": typeof lib_privacy_zipParts;
   "lib/referrals/apply": typeof lib_referrals_apply;
   "lib/referrals/rules": typeof lib_referrals_rules;
   "lib/referrals/shapes": typeof lib_referrals_shapes;

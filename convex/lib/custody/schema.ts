@@ -25,7 +25,9 @@ export const custodyTables = {
     remindedAt: v.optional(v.number()),
   })
     // The borrower's link.
-    .index("by_tokenHash", ["tokenHash"]),
+    .index("by_tokenHash", ["tokenHash"])
+    // A sole workspace's erasure (lib/privacy/soleWorkspace.ts).
+    .index("by_workspaceId", ["workspaceId"]),
   // One item of a check-out; open until it is checked in.
   loans: defineTable({
     workspaceId: v.id("workspaces"),
