@@ -20,7 +20,7 @@ import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { PresenceBar } from "../../lib/PresenceBar";
 import { useSelection } from "../../lib/useSelection";
-import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
+import { useMayEdit, useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { BulkCustodyActions } from "../../lib/custody/BulkCustodyActions";
 import { CUSTODY_FILTERS, CUSTODY_FILTER_LABELS, MAX_BORROWER_NAME } from "../../../convex/lib/custody/rules";
 import { CustodyList } from "./CustodyList";
@@ -52,6 +52,7 @@ const COLUMNS: Column<AssetSummary>[] = [
 export default function AssetsPage() {
   const client = useConvex();
   const workspace = useWorkspace();
+  const mayEdit = useMayEdit();
   const list = useListParams();
   const kind = list.get<AssetKind>("kind", ASSET_KINDS);
   const status = list.get<AssetStatus>("status", ASSET_STATUSES);
@@ -61,7 +62,8 @@ export default function AssetsPage() {
   const filter = { kind, status, sort, search: search.query || undefined };
   const pages = useCursorPages(api.assets.listMine, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE[view]);
   const total = useWorkspaceQuery(api.assets.countMine, search.query ? "skip" : { kind, status });
-  const selection = useSelection(JSON.stringify(filter));
+  // The status each row shows when selected: a bulk status change refuses rows changed since.
+  const selection = useSelection(JSON.stringify(filter), (id) => pages.rows.find((a) => a._id === id)?.status);
   const bulk = useBulkRun();
   const filtered = Boolean(kind || status || search.query);
   const custody = list.get("custody", CUSTODY_FILTERS);
@@ -74,7 +76,7 @@ export default function AssetsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
         <div className="flex gap-2">
           <Link to="/locations" className={buttonClasses("outline")}>Locations</Link>
-          <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>
+          {mayEdit && <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>}
         </div>
       </div>
       <PresenceBar page={{ list: "assets" }} className="-mt-2 mb-4" />

@@ -7,7 +7,7 @@ import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { Button } from "../../ui";
 import { errorMessage } from "../../lib/errors";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
-import { useWorkspaceMutation } from "../../lib/useWorkspace";
+import { useMayEdit, useWorkspaceMutation } from "../../lib/useWorkspace";
 
 const ACTIONS: Record<AssetStatus, { to: AssetStatus; label: string; variant: "primary" | "outline" | "danger" }[]> = {
   active: [
@@ -27,6 +27,7 @@ const ACTIONS: Record<AssetStatus, { to: AssetStatus; label: string; variant: "p
 
 export function StatusPanel({ asset }: { asset: AssetDetail }) {
   const setStatus = useWorkspaceMutation(api.assets.setStatus);
+  const mayEdit = useMayEdit();
   const [busy, setBusy] = useState<AssetStatus | null>(null);
 
   async function change(to: AssetStatus) {
@@ -52,13 +53,15 @@ export function StatusPanel({ asset }: { asset: AssetDetail }) {
           Anyone who checks this serial sees that it is {asset.status}, and you are alerted when they do.
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        {ACTIONS[asset.status].map((a) => (
-          <Button key={a.to} size="sm" variant={a.variant} loading={busy === a.to} disabled={busy !== null} onClick={() => change(a.to)}>
-            {a.label}
-          </Button>
-        ))}
-      </div>
+      {mayEdit && (
+        <div className="flex flex-wrap gap-2">
+          {ACTIONS[asset.status].map((a) => (
+            <Button key={a.to} size="sm" variant={a.variant} loading={busy === a.to} disabled={busy !== null} onClick={() => change(a.to)}>
+              {a.label}
+            </Button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }
