@@ -12,6 +12,7 @@ import { homeOf, moveToWorkspace } from "./lib/workspaces/migrate";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
 import { checkpointOf } from "./lib/ledger";
+import { locationText, resolvePath } from "./lib/locations/paths";
 
 // The app's internalMutation, so table triggers see the migrations' writes too.
 export const migrations = new Migrations<DataModel>(components.migrations, { internalMutation });
@@ -163,6 +164,23 @@ export const checkpointBalances = migrations.define({
   },
 });
 
+/**
+ * Locations become records (issue 27): each distinct location text typed into an item
+ * becomes a location of its workspace ("Store room / Shelf 2" a shelf inside a room when
+ * its parts are clean names), whose path is that text. Items are not rewritten: the text
+ * stays as it was, so the inventory's filters and stock read the same values, and the
+ * location's page finds its items by it. New texts are made locations by the asset
+ * trigger (lib/locations/follow.ts).
+ */
+export const linkLocations = migrations.define({
+  table: "assets",
+  migrateOne: async (ctx, asset) => {
+    const text = locationText(asset);
+    if (text === undefined || asset.workspaceId === undefined) return;
+    await resolvePath(ctx.db, asset.workspaceId, text);
+  },
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -178,4 +196,5 @@ export const runAll = migrations.runner([
   internal.migrations.moveImportsToWorkspaces,
   internal.migrations.moveVisitAlertsToWorkspaces,
   internal.migrations.moveFoundReportsToWorkspaces,
+  internal.migrations.linkLocations,
 ]);

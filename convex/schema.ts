@@ -16,6 +16,8 @@ import { stickerTables } from "./lib/stickers/schema";
 import { inventoryTables } from "./lib/inventory/schema";
 import { authStateTables } from "./lib/auth/authTables";
 import { workspaceTables } from "./lib/workspaces/schema";
+import { locationTables } from "./lib/locations/schema";
+import { custodyTables } from "./lib/custody/schema";
 import { privacyTables } from "./lib/privacy/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -76,6 +78,8 @@ export default defineSchema({
   ...stickerTables,
   ...inventoryTables,
   ...workspaceTables,
+  ...locationTables,
+  ...custodyTables,
   ...privacyTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({

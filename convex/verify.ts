@@ -21,6 +21,7 @@ import { getAssetBySerial, isHolder, publicView } from "./lib/assets/read";
 import { firstOwner } from "./lib/workspaces/store";
 import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
 import { oneLineError } from "./lib/oneLine";
+import { verifyNotices } from "./lib/custody/store";
 
 /** What a finder or buyer may see. A private asset shows only that it exists and its status. */
 export const bySerial = publicQuery({
@@ -31,8 +32,9 @@ export const bySerial = publicQuery({
     if (!isSerialFormat(serial)) return { result: "invalid" as const };
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null) return { result: "notFound" as const, serial };
-    if (asset.visibility === "private") return { result: "private" as const, serial, status: asset.status };
-    return await publicView(ctx, asset, ctx.user);
+    const notices = await verifyNotices(ctx, asset._id);
+    if (asset.visibility === "private") return { result: "private" as const, serial, status: asset.status, ...notices };
+    return { ...(await publicView(ctx, asset, ctx.user)), ...notices };
   },
 });
 

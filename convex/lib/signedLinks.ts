@@ -1,5 +1,5 @@
 // Signed one-purpose links (next-of-kin contact confirmation, lapse confirmation,
-// beneficiary access, workspace invitations and join links). A token is random bytes
+// beneficiary access, workspace invitations and join links, a borrower accepting lent items). A token is random bytes
 // plus an HMAC over them and its purpose, so a forged or re-purposed token is refused
 // before any lookup; only its SHA-256 is stored.
 import { hmac } from "@oslojs/crypto/hmac";
@@ -9,7 +9,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerC
 import { env } from "../_generated/server";
 import { LINK_TOKEN_BYTES } from "./tokenLinks";
 
-type TokenPurpose = "contact" | "lapse" | "grant" | "invite" | "join";
+type TokenPurpose = "contact" | "lapse" | "grant" | "invite" | "join" | "loan";
 const encoder = new TextEncoder();
 
 // LEGACY_LINK_SECRET when the deployment sets one (its name predates the other purposes;

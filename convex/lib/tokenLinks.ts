@@ -26,6 +26,8 @@ export const TOKEN_LINKS = {
   workspaceInvite: { path: "/invite/:token" },
   /** A workspace's join link: anyone holding it joins with its role until it expires. */
   workspaceJoin: { path: "/join/:token" },
+  /** A borrower accepts lent items (signs with their typed name); shows their names and due date only. */
+  loanAccept: { path: "/loan/:token" },
   /** Password reset (@convex-dev/auth's reset code). */
   passwordReset: { path: "/reset-password", param: "token" },
   /** E-mail verification, which also signs the new account in. */

@@ -16,9 +16,13 @@ import {
 import type { MutationCtx } from "../_generated/server";
 import { CountTally } from "./counts/tally";
 import { registerCountTriggers, type FollowCtx } from "./counts/triggers";
+import { followAssetPlace, forgetCustody } from "./locations/follow";
 
 const triggers = new Triggers<DataModel, FollowCtx>();
 registerCountTriggers(triggers);
+triggers.register("assets", followAssetPlace);
+triggers.register("kitParts", forgetCustody);
+triggers.register("loans", forgetCustody);
 
 /** The context triggers run in (with a fresh tally), and the flush that writes the tally at the end. */
 function followWrites(ctx: MutationCtx) {

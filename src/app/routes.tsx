@@ -49,6 +49,9 @@ const WorkspacesPage = lazyPage(() => import("../features/workspaces/WorkspacesP
 const WorkspaceMembersPage = lazyPage(() => import("../features/workspaces/MembersPage"));
 const WorkspaceActivityPage = lazyPage(() => import("../features/workspaces/ActivityPage"));
 const InvitationPage = lazyPage(() => import("../features/workspaces/InvitationPage"));
+const LocationsPage = lazyPage(() => import("../features/locations/LocationsPage"));
+const LocationPage = lazyPage(() => import("../features/locations/LocationPage"));
+const LoanPage = lazyPage(() => import("../features/loan/LoanPage"));
 const AdminInfluencerDashboardPage = lazyPage(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
 const INFO_SLUGS = [
@@ -110,6 +113,7 @@ export function appRoutes() {
       {/* Workspace invitations: visitors see what they are invited to, then sign up or in. */}
       <Route path={TOKEN_LINKS.workspaceInvite.path} element={<InvitationPage />} />
       <Route path={TOKEN_LINKS.workspaceJoin.path} element={<InvitationPage />} />
+      <Route path={TOKEN_LINKS.loanAccept.path} element={<LoanPage />} />
 
       <Route element={<ProtectedRoute />}>
         <Route path="/nok" element={<NokPage />} />
@@ -120,6 +124,8 @@ export function appRoutes() {
         <Route path="/assets/:assetId" element={<AssetDetailPage />} />
         <Route path="/assets/:assetId/edit" element={<EditAssetPage />} />
         <Route path="/labels" element={<LabelsPage />} />
+        <Route path="/locations" element={<LocationsPage />} />
+        <Route path="/locations/:locationId" element={<LocationPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />

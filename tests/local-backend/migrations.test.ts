@@ -135,3 +135,54 @@ it.skipIf(!hasOldCode)("an old data dir's registers move into workspaces: person
     await current.stop();
   }
 });
+
+// The commit before locations became records (issue 27): locations were free text on items.
+const BEFORE_LOCATIONS = "852b562";
+const locationsDir = tempDir("lb-migrate-loc-");
+const OLD_LOC = path.join(REPO, ".vitest", `old-convex-loc-${process.pid}`);
+afterAll(() => {
+  removeDir(locationsDir);
+  removeDir(OLD_LOC);
+});
+
+it.skipIf(!hasOldCode)("an old data dir's free-text locations become location records; every text, filter and total stays as it was", { timeout: 180_000 }, async () => {
+  mkdirSync(OLD_LOC, { recursive: true });
+  execFileSync("sh", ["-c", `git archive ${BEFORE_LOCATIONS} convex | tar -x -C "${OLD_LOC}"`], { cwd: REPO });
+  type Mine = { _id: string; kind: string }[];
+  type Items = { page: { name: string; location: string | null }[] };
+  const storeRoom = { location: "Store room", paginationOpts: { numItems: 50, cursor: null } };
+  const old = await start({ dataDir: locationsDir, convexDir: path.join(OLD_LOC, "convex") });
+  let before: { summary: unknown; storeRoom: Items };
+  try {
+    expect(old.seeded?.ok).toBe(true);
+    const business = await memberClient(old.url, "business@example.com");
+    const inBusiness = { workspaceId: (await q<Mine>(business, "workspaces:listMine", {})).find((w) => w.kind === "business")!._id };
+    await expect.poll(async () => (await q<Items>(business, "inventory:items", { ...storeRoom, ...inBusiness })).page.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    before = {
+      summary: await q(business, "inventory:summary", inBusiness),
+      storeRoom: await q<Items>(business, "inventory:items", { ...storeRoom, ...inBusiness }),
+    };
+  } finally {
+    await old.stop();
+  }
+
+  const current = await start({ dataDir: locationsDir, convexDir: path.join(REPO, "convex") });
+  try {
+    expect(current.migrated?.ok).toBe(true);
+    const business = await memberClient(current.url, "business@example.com");
+    const member = await memberClient(current.url);
+    const inBusiness = { workspaceId: (await q<Mine>(business, "workspaces:listMine", {})).find((w) => w.kind === "business")!._id };
+    const inPersonal = { workspaceId: (await q<Mine>(member, "workspaces:listMine", {}))[0]._id };
+    type Place = { _id: string; path: string };
+    await expect.poll(async () => (await q<Place[]>(business, "locations:all", inBusiness)).map((l) => l.path), { timeout: 60_000 }).toEqual(["Café counter", "Store room"]);
+    await expect.poll(async () => (await q<Place[]>(member, "locations:all", inPersonal)).map((l) => l.path), { timeout: 60_000 }).toEqual(["Garage"]);
+    // The texts are untouched: the inventory's filter, its totals and groups read the same.
+    expect(await q<Items>(business, "inventory:items", { ...storeRoom, ...inBusiness })).toEqual(before.storeRoom);
+    expect(await q(business, "inventory:summary", inBusiness)).toEqual(before.summary);
+    const room = (await q<Place[]>(business, "locations:all", inBusiness))[1];
+    const page = await q<{ items: { name: string }[] }>(business, "locations:contents", { ...inBusiness, locationId: room._id });
+    expect(page.items.map((i) => i.name)).toEqual(before.storeRoom.page.map((i) => i.name));
+  } finally {
+    await current.stop();
+  }
+});

@@ -26,7 +26,7 @@ import { membership } from "../workspaces/policy";
 import { publicOwnerName } from "../workspaces/publicName";
 import { FORMER_MEMBER } from "../privacy/rules";
 
-const ASSET_NOT_FOUND = "Asset not found";
+export const ASSET_NOT_FOUND = "Asset not found";
 const PROVENANCE_LIMIT = 100;
 
 export const assetSummaryValidator = v.object({

@@ -44,6 +44,8 @@ export const assetTables = {
     .index("by_workspaceId_and_kind_and_sku", ["workspaceId", "kind", "details.sku"])
     .index("by_workspaceId_and_kind_and_quantity", ["workspaceId", "kind", "details.quantity"])
     .index("by_workspaceId_and_kind_and_unitCost", ["workspaceId", "kind", "details.unitCost"])
+    // A location's items: their location text is its path (lib/locations/follow.ts).
+    .index("by_workspaceId_and_location_and_name", ["workspaceId", "details.location", "name"])
     // /assets search (workspaceId, kind, status), /public-assets search (visibility) and the
     // inventory's search within a location / category.
     .searchIndex("search_text", {

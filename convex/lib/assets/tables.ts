@@ -119,6 +119,8 @@ export const assetEventTypeValidator = v.union(
   v.literal("transfer_cancelled"),
   v.literal("transfer_declined"),
   v.literal("transferred"),
+  v.literal("custody"),
+  v.literal("kit"),
   // Moved by its owner to another of their workspaces (the one it was in was being closed).
   v.literal("moved"),
 );

@@ -54,6 +54,10 @@ export const USER_TABLES = {
   // Who moved a workspace's items out, and who asked for or decided a verified name.
   workspaceMoves: "anonymise",
   verifiedNameRequests: "anonymise",
+  // Custody and bookings of shared workspaces: who lent, took back or booked (sole workspaces' go with them).
+  checkouts: "anonymise",
+  loans: "anonymise",
+  bookings: "anonymise",
 } as const satisfies Partial<Record<TableNames, ErasePolicy>>;
 
 type UserTable = keyof typeof USER_TABLES;

@@ -58,6 +58,9 @@ export const EXPORT_PLAN: { [T in keyof typeof USER_TABLES]: Way[] } = {
   workspaceActivity: [workspace("by_workspaceId_and_at")],
   workspaceMoves: [workspace("by_workspaceId_and_startedAt")],
   verifiedNameRequests: [workspace("by_workspaceId_and_createdAt")],
+  checkouts: [workspace("by_workspaceId")],
+  loans: [workspace("by_workspaceId_and_open_and_dueAt")],
+  bookings: [workspace("by_workspaceId_and_status_and_startAt")],
 };
 
 /** Secrets never leave, even to their owner: password and code hashes, TOTP secrets, link tokens. */

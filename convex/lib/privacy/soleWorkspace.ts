@@ -18,6 +18,12 @@ async function recordsOf(ctx: MutationCtx, workspaceId: WorkspaceId) {
     foundReports: await ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     verifyAlerts: await ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     importJobs: await ctx.db.query("importJobs").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", workspaceId)).take(1),
+    // Its places, kits, loans (borrowers' names and contacts) and bookings.
+    locations: await ctx.db.query("locations").withIndex("by_workspaceId_and_path", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    kitParts: await ctx.db.query("kitParts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    loans: await ctx.db.query("loans").withIndex("by_workspaceId_and_open_and_dueAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    checkouts: await ctx.db.query("checkouts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    bookings: await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
   };
 }
 
@@ -34,6 +40,9 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
   for (const row of records.workspaceActivity) await ctx.db.delete("workspaceActivity", row._id);
   for (const row of records.foundReports) await ctx.db.delete("foundReports", row._id);
   for (const row of records.verifyAlerts) await ctx.db.delete("verifyAlerts", row._id);
+  for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings"] as const) {
+    for (const row of records[table]) await ctx.db.delete(table, row._id);
+  }
   for (const job of records.importJobs) {
     const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(ERASE_BATCH);
     const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(ERASE_BATCH);

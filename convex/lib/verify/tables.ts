@@ -36,11 +36,14 @@ const provenanceValidator = v.object({
   periods: v.array(v.object({ from: v.number(), to: v.union(v.number(), v.null()) })),
 });
 
+// Present only when true: lent out (to nobody named), or part of a kit (no kit named).
+const whereaboutsFields = { onLoan: v.optional(v.literal(true)), inKit: v.optional(v.literal(true)) };
+
 /** What /verify/{serial} may show; exactly these fields per result. */
 export const verifyResultValidator = v.union(
   v.object({ result: v.literal("invalid") }),
   v.object({ result: v.literal("notFound"), serial: v.string() }),
-  v.object({ result: v.literal("private"), serial: v.string(), status: assetStatusValidator }),
+  v.object({ result: v.literal("private"), serial: v.string(), status: assetStatusValidator, ...whereaboutsFields }),
   v.object({
     result: v.literal("public"),
     serial: v.string(),
@@ -54,6 +57,7 @@ export const verifyResultValidator = v.union(
     owner: v.string(),
     provenance: provenanceValidator,
     isOwner: v.boolean(),
+    ...whereaboutsFields,
   }),
 );
 export type VerifyResult = Infer<typeof verifyResultValidator>;

@@ -8,6 +8,9 @@ import { DetailFields } from "./DetailFields";
 import { HistoryList } from "./HistoryList";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
+import { CustodyPanel } from "./CustodyPanel";
+import { PlacePanel } from "./PlacePanel";
+import { BookingsPanel } from "./BookingsPanel";
 import { WillBeneficiaries } from "./WillBeneficiaries";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
@@ -157,6 +160,9 @@ export default function AssetDetailPage() {
         {/* Status first on phones: an owner of a lost item comes here for it. */}
         <div className="order-first flex min-w-0 flex-col gap-6 lg:order-last">
           <Card><StatusPanel asset={asset} /></Card>
+          <Card><CustodyPanel asset={asset} /></Card>
+          <Card><BookingsPanel asset={asset} /></Card>
+          <Card><PlacePanel asset={asset} /></Card>
           <Card>
             <Suspense fallback={<QrLabelLoading />}>
               <QrLabel assetId={asset._id} serial={asset.serial} name={asset.name} />

@@ -21,6 +21,10 @@ import { useCursorPages } from "../../lib/useCursorPages";
 import { PresenceBar } from "../../lib/PresenceBar";
 import { useSelection } from "../../lib/useSelection";
 import { useMayEdit, useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
+import { BulkCustodyActions } from "../../lib/custody/BulkCustodyActions";
+import { CUSTODY_FILTERS, CUSTODY_FILTER_LABELS, MAX_BORROWER_NAME } from "../../../convex/lib/custody/rules";
+import { CustodyList } from "./CustodyList";
+import { useCustodyColumn } from "./CustodyColumn";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
 
@@ -62,18 +66,24 @@ export default function AssetsPage() {
   const selection = useSelection(JSON.stringify(filter), (id) => pages.rows.find((a) => a._id === id)?.status);
   const bulk = useBulkRun();
   const filtered = Boolean(kind || status || search.query);
+  const custody = list.get("custody", CUSTODY_FILTERS);
+  const borrower = useSearchParamText(list, "to");
+  const custodyColumn = useCustodyColumn(pages.rows.map((a) => a._id));
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
-        {mayEdit && <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>}
+        <div className="flex gap-2">
+          <Link to="/locations" className={buttonClasses("outline")}>Locations</Link>
+          {mayEdit && <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>}
+        </div>
       </div>
       <PresenceBar page={{ list: "assets" }} className="-mt-2 mb-4" />
       <IncomingOffers />
-      <div className="mb-4 grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto]">
+      <div className="mb-4 grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto_auto]">
         <Input type="search" aria-label="Search my assets" placeholder="Search by name, serial, brand, SKU..." value={search.text} onChange={(e) => search.setText(e.target.value)} />
-        <FiltersSheet active={[kind, status].filter(Boolean).length}>
+        <FiltersSheet active={[kind, status, custody].filter(Boolean).length}>
           <Select aria-label="Filter by kind" value={kind ?? ""} onChange={(e) => list.set({ kind: e.target.value })}>
             <option value="">All kinds</option>
             {ASSET_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
@@ -82,12 +92,22 @@ export default function AssetsPage() {
             <option value="">All statuses</option>
             {ASSET_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
           </Select>
+          <Select aria-label="Filter by custody" value={custody ?? ""} onChange={(e) => list.set({ custody: e.target.value, to: undefined })}>
+            <option value="">In or out</option>
+            {CUSTODY_FILTERS.map((f) => <option key={f} value={f}>{CUSTODY_FILTER_LABELS[f]}</option>)}
+          </Select>
           <ListViewControls list={list} sort={sort} view={view} searching={search.query !== ""} />
         </FiltersSheet>
       </div>
+      {custody !== undefined ? (
+        <>
+          <Input type="search" aria-label="Checked out to" placeholder="Checked out to (full name)" maxLength={MAX_BORROWER_NAME} containerClassName="mb-4 sm:max-w-sm" value={borrower.text} onChange={(e) => borrower.setText(e.target.value)} />
+          <CustodyList filter={custody} borrower={borrower.query || undefined} />
+        </>
+      ) : (
       <PagedTable
         caption="My assets"
-        columns={COLUMNS}
+        columns={[...COLUMNS, custodyColumn]}
         pages={pages}
         pageSize={PAGE_SIZE[view]}
         total={search.query ? null : total}
@@ -99,7 +119,7 @@ export default function AssetsPage() {
         selection={selection}
         bulk={bulk}
         matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, workspace.inCurrent({ ...filter, cursor })), onProgress)}
-        actions={<AssetBulkActions selection={selection} bulk={bulk} />}
+        actions={<><AssetBulkActions selection={selection} bulk={bulk} /><BulkCustodyActions selection={selection} bulk={bulk} /></>}
         view={
           view === "cards" ? (rows) => (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="My assets">
@@ -116,6 +136,7 @@ export default function AssetsPage() {
           </div>
         }
       />
+      )}
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { PageSpinner } from "../../ui";
 import { ActivityList } from "./ActivityList";
 import { AlertsPanel } from "./AlertsPanel";
 import { CountsPanel } from "./CountsPanel";
+import { CustodyPanel } from "./CustodyPanel";
+import { BookingsPanel } from "./BookingsPanel";
 import { DASHBOARD_TEXT } from "./dashboardText";
 import { LegacyPanel } from "./LegacyPanel";
 import { OnboardingChecklist } from "./OnboardingChecklist";
@@ -31,6 +33,8 @@ export default function DashboardPage() {
         <>
           {counts && <CountsPanel counts={counts} balance={balance} />}
           {alerts && <AlertsPanel data={alerts} />}
+          <CustodyPanel />
+          <BookingsPanel />
           <LegacyPanel />
           <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <ActivityList items={activity ?? []} />

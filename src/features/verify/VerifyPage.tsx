@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
+import { KIT_PART_NOTICE, ON_LOAN_NOTICE } from "../../../convex/lib/custody/rules";
 import { isSerialFormat, isStickerCode, normaliseSerial } from "../../../convex/lib/assets/serial";
 import { PageSpinner } from "../../ui";
 import { AssetVerifyCard } from "./AssetVerifyCard";
@@ -55,6 +56,7 @@ function LiveVerify({ serial }: { serial: string }) {
             <div className="mt-4">
               <StatusWarning status={result.status} />
             </div>
+            <Whereabouts result={result} />
           </Message>
           <VisitNotice alertId={alertId} />
           <ReportFoundForm serial={result.serial} />
@@ -64,6 +66,7 @@ function LiveVerify({ serial }: { serial: string }) {
       return (
         <>
           <AssetVerifyCard asset={result} />
+          <Whereabouts result={result} />
           {!result.isOwner && (
             <>
               <VisitNotice alertId={alertId} />
@@ -73,6 +76,17 @@ function LiveVerify({ serial }: { serial: string }) {
         </>
       );
   }
+}
+
+/** A lent item says so (never to whom), a kit's part that it belongs to a kit. */
+function Whereabouts({ result }: { result: { onLoan?: true; inKit?: true } }) {
+  if (!result.onLoan && !result.inKit) return null;
+  return (
+    <ul data-testid="verify-whereabouts" className="mt-4 flex flex-col gap-1 rounded-xl bg-sky-50 p-4 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+      {result.onLoan && <li>{ON_LOAN_NOTICE}</li>}
+      {result.inKit && <li>{KIT_PART_NOTICE}</li>}
+    </ul>
+  );
 }
 
 /** /verify/{serialNumber}: what a finder or buyer needs, live. */

@@ -1,0 +1,86 @@
+// Custody (issue 27): a member checks an item out to someone outside the workspace; the
+// borrower, with no account, opens the link on their phone, sees only the item's name and
+// the due date, and signs with their typed name; the lender's page, open all along, shows
+// the acceptance live; /verify says the item is on loan without naming anyone; check-in
+// records the condition and spends the link.
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { authToken, clientAs, newContext, newPage, PHONE_390, signIn, snap, waitForMessage, waitForText } from "./support/app";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await stack?.stop();
+});
+
+async function context(viewport?: { width: number; height: number }) {
+  const created = await newContext(stack.browser, stack.appUrl, viewport);
+  contexts.push(created);
+  return created;
+}
+
+describe("custody", () => {
+  it("check-out to an outside person, accepted on their phone through the link, then checked in with its condition", async () => {
+    const lender = await newPage(await context());
+    await signIn(lender, "member@example.com");
+    const name = `Hedge trimmer ${Date.now()}`;
+    const { assetId, serial } = await clientAs(stack.backend, await authToken(lender)).mutation(api.assets.tag, {
+      kind: "general",
+      name,
+      visibility: "private",
+      details: { kind: "general" },
+      files: [],
+    });
+    await lender.goto(`/assets/${assetId}`);
+    const panel = lender.getByRole("region", { name: "Custody" });
+    await panel.getByText("In: not checked out.").waitFor();
+    await panel.getByRole("button", { name: "Check out" }).click();
+    await panel.getByLabel("Name").fill("Sam Borrower");
+    const borrowerEmail = `sam-${Date.now()}@example.com`;
+    await panel.getByLabel("E-mail").fill(borrowerEmail);
+    await panel.getByLabel("Condition notes").fill("Blade sharp");
+    await panel.getByRole("button", { name: "Check out" }).click();
+    const shown = await panel.getByRole("textbox", { name: "Borrower's link" }).inputValue();
+    const message = await waitForMessage(stack.backend, (m) => m.to === borrowerEmail);
+    expect(message.link).toBe(shown);
+    await panel.getByRole("button", { name: "Done" }).click();
+    await panel.getByText("Not accepted by the borrower yet.").waitFor();
+
+    // The borrower's phone: no account, the link alone.
+    const borrower = await newPage(await context(PHONE_390));
+    await borrower.goto(new URL(shown).pathname);
+    const card = borrower.getByRole("list", { name: "Items" });
+    await card.getByText(name).waitFor();
+    const text = (await borrower.locator("main").textContent()) ?? "";
+    expect(text).toContain("Due back");
+    for (const secret of [serial, "member@example.com", "Sam Borrower", "Blade sharp"]) expect(text).not.toContain(secret);
+    await borrower.getByLabel("Type your full name to sign").fill("Sam Borrower");
+    await borrower.getByRole("button", { name: "I have these items" }).click();
+    await waitForText(borrower, "Thank you: you have confirmed you have these items.");
+    await snap(borrower, "custody-borrower-accepted");
+
+    // The lender's page took it in live.
+    await panel.getByText("Accepted, signed “Sam Borrower”.").waitFor();
+    // A stranger scanning the label learns it is lent, and nothing of whom to.
+    await borrower.goto(`/verify/${serial}`);
+    const whereabouts = await waitForText(borrower, "On loan, the owner knows.");
+    expect(await whereabouts.textContent()).not.toContain("Sam");
+
+    await panel.getByLabel("Condition on return").fill("Blade chipped");
+    await panel.getByRole("button", { name: "Check in" }).click();
+    await panel.getByText("In: not checked out.").waitFor();
+    await panel.getByText("Past loans").click();
+    await panel.getByText("(Blade chipped)").waitFor();
+    await snap(lender, "custody-lender-checked-in");
+
+    // The link is spent once everything is back.
+    await borrower.goto(new URL(shown).pathname);
+    await waitForText(borrower, "Link not valid");
+  });
+});
