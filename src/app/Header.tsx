@@ -9,7 +9,7 @@ import { Logo } from "../ui/Logo";
 import { NewsUnreadBadge } from "../features/news/NewsUnreadBadge";
 import { HeaderBalance } from "../features/wallet/HeaderBalance";
 import { navFit } from "./navFit";
-import { signedInNavLinks, type NavLink } from "./navLinks";
+import { signedInNavLinks, VISITOR_NAV_LINKS, type NavLink } from "./navLinks";
 import { useProfile } from "./useProfile";
 import { useSignOut } from "../lib/useSignOut";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
@@ -62,9 +62,30 @@ export function Header() {
   const { workspaces } = useWorkspace();
   // Staff of a business workspace reach its screens without the business flag of their own.
   const inBusinessWorkspace = workspaces?.some((w) => w.kind === "business") ?? false;
-  const links = signedIn ? signedInNavLinks(profile, { inBusinessWorkspace }) : [];
+  const links = signedIn ? signedInNavLinks(profile, { inBusinessWorkspace }) : VISITOR_NAV_LINKS;
   const closeMenu = () => setMenuOpen(false);
   const fit = navFit(links.length);
+  const showNav = signedIn || !isLoading;
+  // A visitor's three links fit inline from md; a member's many need lg and the "More" menu.
+  const wide = signedIn ? "lg" : "md";
+
+  const menuButton = (
+    <button
+      type="button"
+      aria-expanded={menuOpen}
+      aria-controls="mobile-menu"
+      aria-label={menuOpen ? "Close menu" : "Open menu"}
+      onClick={() => setMenuOpen((open) => !open)}
+      className={cn(
+        "grid h-10 w-10 shrink-0 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800",
+        wide === "lg" ? "lg:hidden" : "md:hidden",
+      )}
+    >
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-6 w-6" aria-hidden="true">
+        {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+      </svg>
+    </button>
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
@@ -78,6 +99,11 @@ export function Header() {
             </Suspense>
           </nav>
         )}
+        {!signedIn && showNav && (
+          <nav aria-label="Main" className="hidden min-w-0 flex-1 md:flex md:items-center">
+            <NavList links={links} className="flex items-center gap-0.5" />
+          </nav>
+        )}
         <div className="ml-auto flex items-center gap-2">
           {signedIn ? (
             <>
@@ -86,21 +112,7 @@ export function Header() {
               <Suspense fallback={<span aria-hidden="true" className="h-9 w-9 shrink-0 rounded-full bg-indigo-100 dark:bg-indigo-900" />}>
                 <ProfileMenu profile={profile} onSignOut={() => void signOut()} />
               </Suspense>
-              <button
-                type="button"
-                aria-expanded={menuOpen}
-                aria-controls="mobile-menu"
-                aria-label={menuOpen ? "Close menu" : "Open menu"}
-                onClick={() => setMenuOpen((open) => !open)}
-                className={cn(
-                  "grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800",
-                  "lg:hidden",
-                )}
-              >
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-6 w-6" aria-hidden="true">
-                  {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-                </svg>
-              </button>
+              {menuButton}
             </>
           ) : (
             !isLoading && (
@@ -111,21 +123,22 @@ export function Header() {
                 <Link to="/auth" className={buttonClasses("primary", "sm")}>
                   Sign In
                 </Link>
+                {menuButton}
               </>
             )
           )}
         </div>
       </div>
-      {signedIn && menuOpen && (
+      {showNav && menuOpen && (
         <nav
           id="mobile-menu"
           aria-label="Mobile"
           className={cn(
             "border-t border-slate-200 bg-white px-4 pb-4 pt-2 dark:border-slate-800 dark:bg-slate-950",
-            "lg:hidden",
+            wide === "lg" ? "lg:hidden" : "md:hidden",
           )}
         >
-          <WorkspaceSwitcher className="mb-2 sm:hidden" />
+          {signedIn && <WorkspaceSwitcher className="mb-2 sm:hidden" />}
           <NavList links={links} onNavigate={closeMenu} className="grid gap-0.5 sm:grid-cols-2 [&_a]:py-2.5" />
         </nav>
       )}

@@ -58,6 +58,10 @@ test("an unknown serial is not found; a malformed one is invalid; typed case and
     expect(await t.query(api.verify.bySerial, { serial: bad })).toEqual({ result: "invalid" });
   }
   expect(await t.query(api.verify.bySerial, { serial: `  ${serial.toLowerCase()} ` })).toMatchObject({ result: "public", serial });
+  // As read off a label: spaces for dashes, or none at all.
+  const spaced = serial.toLowerCase().replaceAll("-", " ");
+  expect(await t.query(api.verify.bySerial, { serial: spaced })).toMatchObject({ result: "public", serial });
+  expect(await t.query(api.verify.bySerial, { serial: serial.replaceAll("-", "") })).toMatchObject({ result: "public", serial });
 });
 
 test("after a transfer the provenance counts two owners with dates, never who", async () => {

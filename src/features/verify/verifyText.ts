@@ -3,6 +3,8 @@ import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
 
 export const VERIFY_TEXT = {
   loading: "Checking serial number...",
+  lookupTitle: "Verify a serial number",
+  lookupBody: "Type the serial printed on the tag, for example TMT-7K2Q-94XD, to see whether the item is registered and whether it has been reported lost or stolen.",
   invalidTitle: "Invalid serial number",
   invalidBody: "Serial numbers look like TMT-7K2Q-94XD: TMT, then two groups of four letters or digits.",
   notFoundTitle: "Serial not found",
