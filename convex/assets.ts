@@ -29,6 +29,8 @@ import { appError, MESSAGES } from "./lib/errors";
 import { assertKindAllowed } from "./lib/workspaces/kinds";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 import { assertLoadedVersion, nextVersion, versionOf } from "./lib/assets/versions";
+import { currentStolenReport } from "./lib/verify/stolen";
+import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
 
 const PURGE_BATCH = 200;
 
@@ -154,15 +156,28 @@ export const update = workspaceMutation({
   },
 });
 
+/** `stolen` (with status stolen): when and where it was stolen, and the police report number if any. */
 export const setStatus = workspaceMutation({
   can: "edit",
-  args: { assetId: v.id("assets"), status: assetStatusValidator },
+  args: { assetId: v.id("assets"), status: assetStatusValidator, stolen: v.optional(stolenDetailsValidator) },
   returns: v.null(),
-  handler: async (ctx, { assetId, status }) => {
+  handler: async (ctx, { assetId, status, stolen }) => {
     const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     if (asset.status === status) throw appError("INVALID", MESSAGES.nothingToChange);
-    await changeStatus(ctx, asset, status, ctx.user._id);
+    await changeStatus(ctx, asset, status, ctx.user._id, status === "stolen" ? stolen : undefined);
     return null;
+  },
+});
+
+/** The report behind a stolen asset's status, for its workspace; null when it is not stolen. */
+export const stolenReport = workspaceQuery({
+  absent: null,
+  args: { assetId: v.string() },
+  returns: v.union(v.null(), stolenReportViewValidator),
+  handler: async (ctx, args) => {
+    const assetId = ctx.db.normalizeId("assets", args.assetId);
+    const asset = inWorkspaceOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), ctx.workspace._id);
+    return asset === null ? null : await currentStolenReport(ctx, asset);
   },
 });
 
@@ -194,10 +209,15 @@ export const purgeRecords = internalMutation({
       .query("beneficiaries")
       .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
       .take(PURGE_BATCH);
+    const stolen = await ctx.db
+      .query("stolenReports")
+      .withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", assetId))
+      .take(PURGE_BATCH);
     for (const e of events) await ctx.db.delete("assetEvents", e._id);
     for (const o of owners) await ctx.db.delete("assetOwners", o._id);
     for (const b of named) await ctx.db.delete("beneficiaries", b._id);
-    if (events.length === PURGE_BATCH || owners.length === PURGE_BATCH || named.length === PURGE_BATCH) {
+    for (const r of stolen) await ctx.db.delete("stolenReports", r._id);
+    if ([events, owners, named, stolen].some((rows) => rows.length === PURGE_BATCH)) {
       await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
     }
     return null;

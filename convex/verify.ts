@@ -20,6 +20,7 @@ import { getAssetBySerial, isHolder, publicView } from "./lib/assets/read";
 import { firstOwner } from "./lib/workspaces/store";
 import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
 import { oneLineError } from "./lib/oneLine";
+import { reportedStolen } from "./lib/verify/stolen";
 
 /** What a finder or buyer may see. A private asset shows only that it exists and its status. */
 export const bySerial = publicQuery({
@@ -30,7 +31,9 @@ export const bySerial = publicQuery({
     if (!isSerialFormat(serial)) return { result: "invalid" as const };
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null) return { result: "notFound" as const, serial };
-    if (asset.visibility === "private") return { result: "private" as const, serial, status: asset.status };
+    if (asset.visibility === "private") {
+      return { result: "private" as const, serial, status: asset.status, ...(await reportedStolen(ctx, asset)) };
+    }
     return await publicView(ctx, asset, ctx.user);
   },
 });

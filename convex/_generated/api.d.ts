@@ -128,6 +128,8 @@ import type * as lib_verify_apiRules from "../lib/verify/apiRules.js";
 import type * as lib_verify_email from "../lib/verify/email.js";
 import type * as lib_verify_openapi from "../lib/verify/openapi.js";
 import type * as lib_verify_rules from "../lib/verify/rules.js";
+import type * as lib_verify_stolen from "../lib/verify/stolen.js";
+import type * as lib_verify_stolenRules from "../lib/verify/stolenRules.js";
 import type * as lib_verify_tables from "../lib/verify/tables.js";
 import type * as lib_wallet_payer from "../lib/wallet/payer.js";
 import type * as lib_wallet_read from "../lib/wallet/read.js";
@@ -290,6 +292,8 @@ declare const fullApi: ApiFromModules<{
   "lib/verify/email": typeof lib_verify_email;
   "lib/verify/openapi": typeof lib_verify_openapi;
   "lib/verify/rules": typeof lib_verify_rules;
+  "lib/verify/stolen": typeof lib_verify_stolen;
+  "lib/verify/stolenRules": typeof lib_verify_stolenRules;
   "lib/verify/tables": typeof lib_verify_tables;
   "lib/wallet/payer": typeof lib_wallet_payer;
   "lib/wallet/read": typeof lib_wallet_read;

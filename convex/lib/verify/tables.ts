@@ -39,7 +39,8 @@ const provenanceValidator = v.object({
 export const verifyResultValidator = v.union(
   v.object({ result: v.literal("invalid") }),
   v.object({ result: v.literal("notFound"), serial: v.string() }),
-  v.object({ result: v.literal("private"), serial: v.string(), status: assetStatusValidator }),
+  // reportedStolenAt: only while stolen, the day the owner reported it ("reported stolen on {date}").
+  v.object({ result: v.literal("private"), serial: v.string(), status: assetStatusValidator, reportedStolenAt: v.optional(v.number()) }),
   v.object({
     result: v.literal("public"),
     serial: v.string(),
@@ -51,6 +52,7 @@ export const verifyResultValidator = v.union(
     owner: v.string(),
     provenance: provenanceValidator,
     isOwner: v.boolean(),
+    reportedStolenAt: v.optional(v.number()),
   }),
 );
 export type VerifyResult = Infer<typeof verifyResultValidator>;

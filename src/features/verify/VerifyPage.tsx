@@ -52,7 +52,7 @@ function LiveVerify({ serial }: { serial: string }) {
               Status <AssetStatusBadge status={result.status} size="md" />
             </p>
             <div className="mt-4">
-              <StatusWarning status={result.status} />
+              <StatusWarning status={result.status} reportedStolenAt={result.reportedStolenAt} />
             </div>
           </Message>
           <VisitNotice alertId={alertId} />

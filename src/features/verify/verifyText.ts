@@ -1,5 +1,6 @@
 import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
+import { formatLongDate } from "../../lib/format";
 
 export const VERIFY_TEXT = {
   loading: "Checking serial number...",
@@ -30,3 +31,6 @@ export const STATUS_WARNINGS: Partial<Record<AssetStatus, string>> = {
   lost: VERIFY_TEXT.lost,
   stolen: VERIFY_TEXT.stolen,
 };
+
+/** "This item was reported stolen on 26 November 2026." */
+export const reportedStolenText = (at: number) => `This item was reported stolen on ${formatLongDate(at)}.`;
