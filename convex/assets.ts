@@ -30,18 +30,25 @@ import { assertKindAllowed } from "./lib/workspaces/kinds";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 import { assertLoadedVersion, nextVersion, versionOf } from "./lib/assets/versions";
 import { currentStolenReport } from "./lib/verify/stolen";
+import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from "./lib/assets/tagRequests";
 import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
 
 const PURGE_BATCH = 200;
 
 export const tag = workspaceMutation({
   can: "edit",
-  args: tagArgs,
+  // requestKey: the form's idempotency key; a repeat within the window answers the first result, charged once.
+  args: { ...tagArgs, ...requestKeyArgs },
   returns: v.object({ assetId: v.id("assets"), serial: v.string() }),
-  handler: async (ctx, { workspaceId: _workspaceId, ...args }) => {
+  handler: async (ctx, { workspaceId: _workspaceId, requestKey, ...args }) => {
+    const scope = { workspaceId: ctx.workspace._id, key: requestKey };
+    const earlier = await earlierTag(ctx, scope);
+    if (earlier !== null) return earlier;
     const input = assertAsset(args);
     assertKindAllowed(ctx.workspace, input.kind);
-    return await tagAsset(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id }, input, args.files, await reserveSerial(ctx));
+    const tagged = await tagAsset(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id }, input, args.files, await reserveSerial(ctx));
+    await rememberTag(ctx, scope, tagged);
+    return tagged;
   },
 });
 
@@ -220,6 +227,16 @@ export const purgeRecords = internalMutation({
     if ([events, owners, named, stolen].some((rows) => rows.length === PURGE_BATCH)) {
       await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
     }
+    return null;
+  },
+});
+
+/** Forgets tag idempotency keys past their window (hourly cron), a batch at a time. */
+export const forgetTagRequests = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    if (await forgetOldTagRequests(ctx)) await ctx.scheduler.runAfter(0, internal.assets.forgetTagRequests, {});
     return null;
   },
 });

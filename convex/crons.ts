@@ -1,6 +1,7 @@
 // Convex deployments (and the local backend) run these hourly: the legacy sweep is a safety
 // net behind each legacy plan's own self-rescheduling check (convex/lib/legacy/engine.ts);
-// sent e-mails are forgotten by the Resend component (convex/outbound.ts).
+// sent e-mails are forgotten by the Resend component (convex/outbound.ts); tag idempotency keys
+// past their window are deleted (convex/lib/assets/tagRequests.ts).
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
 
@@ -8,5 +9,6 @@ const crons = cronJobs();
 
 crons.interval("legacy release sweep", { hours: 1 }, internal.legacy.sweep, {});
 crons.interval("forget sent e-mails", { hours: 1 }, internal.outbound.forgetSentEmails, {});
+crons.interval("forget tag request keys", { hours: 1 }, internal.assets.forgetTagRequests, {});
 
 export default crons;

@@ -52,6 +52,7 @@ import type * as lib_assets_sorts from "../lib/assets/sorts.js";
 import type * as lib_assets_store from "../lib/assets/store.js";
 import type * as lib_assets_stream from "../lib/assets/stream.js";
 import type * as lib_assets_tables from "../lib/assets/tables.js";
+import type * as lib_assets_tagRequests from "../lib/assets/tagRequests.js";
 import type * as lib_assets_tagging from "../lib/assets/tagging.js";
 import type * as lib_assets_transfers from "../lib/assets/transfers.js";
 import type * as lib_assets_uploadHttp from "../lib/assets/uploadHttp.js";
@@ -216,6 +217,7 @@ declare const fullApi: ApiFromModules<{
   "lib/assets/store": typeof lib_assets_store;
   "lib/assets/stream": typeof lib_assets_stream;
   "lib/assets/tables": typeof lib_assets_tables;
+  "lib/assets/tagRequests": typeof lib_assets_tagRequests;
   "lib/assets/tagging": typeof lib_assets_tagging;
   "lib/assets/transfers": typeof lib_assets_transfers;
   "lib/assets/uploadHttp": typeof lib_assets_uploadHttp;
