@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { ConvexHttpClient } from "convex/browser";
+import { onTestFailed } from "vitest";
 import type { Backend } from "../../../local-backend/index.mjs";
 import { inWorkspace } from "../../support/workspace-client";
 import { api } from "../../../convex/_generated/api";
@@ -41,13 +42,38 @@ export interface OutboxMessage {
 
 /** A context that resolves relative URLs against the app and surfaces page errors in the test log. */
 export async function newContext(browser: Browser, appUrl: string, viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: appUrl, viewport });
+  const context = await browser.newContext({ baseURL: appUrl, viewport });
+  // Tests close their context in `finally`, before a failure is reported: note what each page
+  // showed first, for the failure's log.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await Promise.all(context.pages().map(async (page) => lastSeen.set(page, await describePage(page))));
+    return close(options);
+  };
+  return context;
+}
+
+const lastSeen = new WeakMap<Page, string>();
+
+async function describePage(page: Page): Promise<string> {
+  const shown = page.evaluate(() => document.body.innerText.slice(0, 1_500)).catch(() => "(page closed)");
+  const timedOut = new Promise<string>((resolve) => setTimeout(() => resolve("(page did not answer)"), 2_000));
+  return `${page.url()}\n${await Promise.race([shown, timedOut])}`;
 }
 
 export async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on("pageerror", (error) => console.error(`[page error] ${page.url()}: ${error.message}`));
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text().slice(0, 300));
+  });
+  // A failure in CI leaves only its log: say where this page was and what it showed.
+  onTestFailed(async () => {
+    const seen = lastSeen.get(page) ?? (await describePage(page));
+    console.error(`[failed test's page] ${seen}\n[console errors] ${consoleErrors.slice(-10).join("\n") || "none"}`);
+  });
   return page;
 }
 
