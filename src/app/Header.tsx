@@ -77,7 +77,7 @@ export function Header() {
       aria-label={menuOpen ? "Close menu" : "Open menu"}
       onClick={() => setMenuOpen((open) => !open)}
       className={cn(
-        "grid h-10 w-10 shrink-0 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800",
+        "grid h-10 w-9 shrink-0 place-items-center rounded-lg sm:w-10 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800",
         wide === "lg" ? "lg:hidden" : "md:hidden",
       )}
     >
@@ -89,7 +89,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-2 px-4 sm:gap-3 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-1.5 px-3 sm:gap-3 sm:px-6">
         <Logo onClick={closeMenu} />
         {signedIn && (
           <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:flex lg:items-center lg:gap-0.5">
@@ -104,7 +104,7 @@ export function Header() {
             <NavList links={links} className="flex items-center gap-0.5" />
           </nav>
         )}
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {signedIn ? (
             <>
               <WorkspaceSwitcher className="hidden sm:flex" />
@@ -117,10 +117,11 @@ export function Header() {
           ) : (
             !isLoading && (
               <>
-                <Link to="/tag" className={buttonClasses("outline", "sm")}>
+                {/* Narrower on a phone: with the menu button, both fit 360 px beside the logo. */}
+                <Link to="/tag" className={buttonClasses("outline", "sm", "px-2 sm:px-3")}>
                   Tag Asset
                 </Link>
-                <Link to="/auth" className={buttonClasses("primary", "sm")}>
+                <Link to="/auth" className={buttonClasses("primary", "sm", "px-2 sm:px-3")}>
                   Sign In
                 </Link>
                 {menuButton}
