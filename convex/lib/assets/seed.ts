@@ -25,7 +25,7 @@ const DEMO: Record<string, DemoAsset[]> = {
       details: { kind: "nft", chain: "ethereum", contractAddress: "0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB", tokenId: "7804" } },
     { kind: "will", name: "Grandmother's gold watch", category: "Jewellery", visibility: "private",
       details: { kind: "will", instructions: "Keep it in the family." },
-      heirs: [{ name: "Sam Member", relationship: "Son", email: "sam.member@example.com", phone: "+447700900456", share: 100 }] },
+      heirs: [{ name: "Sam Member", relationship: "Son", email: "sam.member@example.com", phone: "+447911123457", share: 100 }] },
   ],
   "business@example.com": [
     { kind: "business", name: "Espresso machine", category: "Equipment", visibility: "public",
