@@ -11,7 +11,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { ConvexHttpClient } from "convex/browser";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { preview } from "vite";
-import { startBackend } from "../local-backend/index.mjs";
+import { startApp } from "../scripts/app-startup.mjs";
 import { buildApp, ROOT } from "./bundle-size.mjs";
 
 const DESKTOP = process.argv.includes("--desktop");
@@ -38,7 +38,7 @@ const cleanups = [];
 try {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const backend = await startBackend({
+  const backend = await startApp({
     dataDir: path.join(work, "data"),
     port: 0,
     sitePort: 0,

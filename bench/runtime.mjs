@@ -23,7 +23,7 @@ console.log(machine());
 const { startBackend } = await import(pathToFileURL(path.join(BACKEND_ROOT, "local-backend/index.mjs")).href);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "lb-runtime-"));
 const started = performance.now();
-const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), seed: false, log: () => {} });
+const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
 const readyMs = performance.now() - started;
 try {
   const reloads = [];

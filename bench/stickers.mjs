@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
-import { startBackend } from "../local-backend/index.mjs";
+import { startApp } from "../scripts/app-startup.mjs";
 import { arg, machine, percentile } from "./support/backend.mjs";
 
 const RUNS = Number(arg("runs", "3"));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "tmt-bench-stickers-"));
-const backend = await startBackend({ dataDir, port: 0, sitePort: 0, log: () => {} });
+const backend = await startApp({ dataDir, port: 0, sitePort: 0, log: () => {} });
 try {
   const signIn = await new ConvexHttpClient(backend.url).action("auth:signIn", {
     provider: "password",

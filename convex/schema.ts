@@ -90,6 +90,8 @@ export default defineSchema({
     sessionId: v.id("authSessions"),
     userId: v.id("users"),
     userAgent: v.string(),
+    // The device's IANA time zone, shown as where it is (optional: rows written before it).
+    timeZone: v.optional(v.string()),
     lastSeenAt: v.number(),
   })
     .index("by_sessionId", ["sessionId"])

@@ -7,14 +7,21 @@
 //   local  = this device (the client then calls Convex Auth's signOut()).
 //   others = every session of the user except the caller's.
 //   global = every session, this one included (the client then clears storage, goes to /).
+// `end` ends one other session of the caller's, picked from the list.
 import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { activeSession, publicQuery, userMutation, userQuery } from "./lib/access";
+import { appError } from "./lib/errors";
 import schema from "./schema";
 
 const USER_AGENT_MAX = 300;
+/** An IANA time zone name ("Europe/London", "America/Argentina/Buenos_Aires"). */
+const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+const TIME_ZONE_MAX = 64;
+const SESSION_ID_MAX = 64;
+const SESSION_NOT_FOUND = "That session has already ended.";
 const TOUCH_THROTTLE_MS = 60_000;
 
 const sessionValidator = v.object({
@@ -23,6 +30,8 @@ const sessionValidator = v.object({
   expiresAt: v.number(),
   current: v.boolean(),
   userAgent: v.union(v.string(), v.null()),
+  /** The device's time zone (where it is, roughly: no IP address reaches a Convex function). */
+  timeZone: v.union(v.string(), v.null()),
   lastSeenAt: v.union(v.number(), v.null()),
 });
 
@@ -48,6 +57,7 @@ export const list = userQuery({
             expiresAt: s.expirationTime,
             current: s._id === currentId,
             userAgent: info?.userAgent ?? null,
+            timeZone: info?.timeZone ?? null,
             lastSeenAt: info?.lastSeenAt ?? null,
           };
         }),
@@ -69,19 +79,21 @@ export const current = publicQuery({
   },
 });
 
-/** Records this device's browser and last-seen time for the list; at most one write a minute. */
+/** Records this device's browser, time zone and last-seen time for the list; at most one write a minute. */
 export const touch = userMutation({
-  args: { userAgent: v.string() },
+  args: { userAgent: v.string(), timeZone: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, args) => {
     const sessionId = ctx.sessionId;
     const userAgent = args.userAgent.slice(0, USER_AGENT_MAX);
+    // Anything but a time zone name is dropped: the list shows it as a place.
+    const timeZone = args.timeZone !== undefined && args.timeZone.length <= TIME_ZONE_MAX && TIME_ZONE.test(args.timeZone) ? args.timeZone : undefined;
     const now = Date.now();
     const info = await infoFor(ctx, sessionId);
     if (info === null) {
-      await ctx.db.insert("sessionInfo", { sessionId, userId: ctx.user._id, userAgent, lastSeenAt: now });
-    } else if (now - info.lastSeenAt >= TOUCH_THROTTLE_MS || info.userAgent !== userAgent) {
-      await ctx.db.patch("sessionInfo", info._id, { userAgent, lastSeenAt: now });
+      await ctx.db.insert("sessionInfo", { sessionId, userId: ctx.user._id, userAgent, timeZone, lastSeenAt: now });
+    } else if (now - info.lastSeenAt >= TOUCH_THROTTLE_MS || info.userAgent !== userAgent || info.timeZone !== timeZone) {
+      await ctx.db.patch("sessionInfo", info._id, { userAgent, timeZone, lastSeenAt: now });
     }
     return null;
   },
@@ -101,6 +113,22 @@ export const signOut = userMutation({
     );
     for (const session of doomed) await endSession(ctx, session);
     return { signedOut: doomed.length };
+  },
+});
+
+/**
+ * Ends one session of the caller's (another device, from the list). Any id that is not a live
+ * session of the caller's, another user's included, gets the same answer and ends nothing.
+ */
+export const end = userMutation({
+  args: { sessionId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const id = args.sessionId.length > SESSION_ID_MAX ? null : ctx.db.normalizeId("authSessions", args.sessionId);
+    const session = id === null ? null : await ctx.db.get("authSessions", id);
+    if (session === null || session.userId !== ctx.user._id) throw appError("NOT_FOUND", SESSION_NOT_FOUND);
+    await endSession(ctx, session);
+    return null;
   },
 });
 

@@ -22,7 +22,10 @@ const encoder = new TextEncoder();
 export class ActionPool {
   /** @param {{ bundle: { outDir: string, nodeNames: string[], runtimeFile: string }, server: any, log: (m: string) => void, size: number }} deps */
   constructor({ bundle, server, log, size }) {
-    Object.assign(this, { bundle, server, log, size });
+    this.bundle = bundle;
+    this.server = server;
+    this.log = log;
+    this.size = size;
     this.workers = [];
     this.runs = new Map();
     this.nextRun = 0;
@@ -41,6 +44,7 @@ export class ActionPool {
     const { outDir, nodeNames, runtimeFile } = this.bundle;
     const env = { ...this.server.deploymentEnv };
     const shared = new SharedArrayBuffer(8 + SYNC_ANSWER_BYTES);
+    /** @type {Worker & { shared?: SharedArrayBuffer, busy?: number }} */
     const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared } });
     worker.shared = shared;
     worker.busy = 0;
@@ -161,6 +165,7 @@ export class ActionPool {
 }
 
 function rebuildError(e) {
+  /** @type {Error & { ConvexErrorSymbol?: symbol, data?: any }} */
   const error = new Error(e.message);
   error.name = e.name;
   if (e.stack) error.stack = e.stack;

@@ -34,9 +34,9 @@ function decode(body, encoding) {
 
 /**
  * @param {{ checkAdmin: (v: string) => any, readBody: (req: any, limit: number) => Promise<Buffer>,
- *   sendJson: (res: any, status: number, body: any) => void, deployments: () => any, logs: () => any,
- *   setEnvironment: (changes: { name: string, value: string | null }[]) => Promise<void>,
- *   snapshots: () => any }} deps
+ *   sendJson: (res: any, status: number, body: any) => void, deployments: ReturnType<typeof import("./deploy.mjs").createDeployments>,
+ *   logs: import("./function-logs.mjs").FunctionLogs, setEnvironment: (changes: { name: string, value: string | null }[]) => Promise<void>,
+ *   snapshots: ReturnType<typeof import("./snapshot.mjs").createSnapshots> }} deps
  * @returns {(req: any, res: any, url: URL) => Promise<boolean>} handles the request (true) or leaves it (false)
  */
 export function createAdminRoutes({ checkAdmin, readBody, sendJson, deployments, logs, setEnvironment, snapshots }) {
@@ -45,13 +45,16 @@ export function createAdminRoutes({ checkAdmin, readBody, sendJson, deployments,
     return JSON.parse(raw.toString("utf8") || "{}");
   };
 
-  /** Admin-only routes: [method, path or pattern, handler]. */
+  /**
+   * Admin-only routes: [method, path or pattern, handler].
+   * @type {[string, string | RegExp, (req: any, res: any, url: URL, m: string[]) => Promise<void>][]}
+   */
   const routes = [
-    ["POST", "/api/get_config_hashes", async (req, res) => sendJson(res, 200, deployments().configHashes())],
-    ["POST", "/api/deploy2/start_push", async (req, res) => sendJson(res, 200, await deployments().startPush(await jsonBody(req)))],
+    ["POST", "/api/get_config_hashes", async (_req, res) => sendJson(res, 200, deployments.configHashes())],
+    ["POST", "/api/deploy2/start_push", async (req, res) => sendJson(res, 200, await deployments.startPush(await jsonBody(req)))],
     // The CLI asks which indexes a push would delete before it pushes.
     ["POST", "/api/deploy2/evaluate_push", async (req, res) => {
-      const { schemaChange } = await deployments().startPush({ ...(await jsonBody(req)), dryRun: true });
+      const { schemaChange } = await deployments.startPush({ ...(await jsonBody(req)), dryRun: true });
       sendJson(res, 200, { schemaChange });
     }],
     // Indexes are built before start_push answers, and documents checked there: nothing to wait for.
@@ -59,7 +62,7 @@ export function createAdminRoutes({ checkAdmin, readBody, sendJson, deployments,
       await jsonBody(req, 2 ** 20);
       sendJson(res, 200, { type: "complete" });
     }],
-    ["POST", "/api/deploy2/finish_push", async (req, res) => sendJson(res, 200, await deployments().finishPush(await jsonBody(req)))],
+    ["POST", "/api/deploy2/finish_push", async (req, res) => sendJson(res, 200, await deployments.finishPush(await jsonBody(req)))],
     ["POST", "/api/deploy2/report_push_completed", async (req, res) => {
       await jsonBody(req, 16 * 2 ** 20);
       sendJson(res, 200, {});
@@ -78,18 +81,18 @@ export function createAdminRoutes({ checkAdmin, readBody, sendJson, deployments,
       const cursor = Number(url.searchParams.get("cursor") ?? 0) || 0;
       let closed = false;
       req.on("close", () => (closed = true));
-      const out = await logs().after(cursor, LOG_POLL_MS);
+      const out = await logs.after(cursor, LOG_POLL_MS);
       if (!closed) sendJson(res, 200, out);
     }],
-    ["POST", "/api/export/request/zip", async (req, res, url) => {
-      if (snapshots().exportRunning()) return sendJson(res, 400, { code: "ExportInProgress", message: "A snapshot export is already requested or in progress" });
-      sendJson(res, 200, await snapshots().requestExport({ includeStorage: url.searchParams.get("includeStorage") === "true" }));
+    ["POST", "/api/export/request/zip", async (_req, res, url) => {
+      if (snapshots.exportRunning()) return sendJson(res, 400, { code: "ExportInProgress", message: "A snapshot export is already requested or in progress" });
+      sendJson(res, 200, await snapshots.requestExport({ includeStorage: url.searchParams.get("includeStorage") === "true" }));
     }],
-    ["GET", /^\/api\/export\/zip\/(\d+)$/, async (req, res, url, m) => snapshots().download(res, m[1])],
-    ["POST", "/api/import/start_upload", async (req, res) => sendJson(res, 200, snapshots().startUpload())],
-    ["POST", "/api/import/upload_part", async (req, res, url) => sendJson(res, 200, await snapshots().uploadPart(url.searchParams.get("uploadToken"), Number(url.searchParams.get("partNumber")), await readBody(req, MAX_PUSH_BYTES)))],
-    ["POST", "/api/import/finish_upload", async (req, res) => sendJson(res, 200, await snapshots().finishUpload(await jsonBody(req, 2 ** 20)))],
-    ["POST", "/api/perform_import", async (req, res) => sendJson(res, 200, await snapshots().performImport(await jsonBody(req, 2 ** 20)))],
+    ["GET", /^\/api\/export\/zip\/(\d+)$/, async (_req, res, _url, m) => snapshots.download(res, m[1])],
+    ["POST", "/api/import/start_upload", async (_req, res) => sendJson(res, 200, snapshots.startUpload())],
+    ["POST", "/api/import/upload_part", async (req, res, url) => sendJson(res, 200, await snapshots.uploadPart(url.searchParams.get("uploadToken"), Number(url.searchParams.get("partNumber")), await readBody(req, MAX_PUSH_BYTES)))],
+    ["POST", "/api/import/finish_upload", async (req, res) => sendJson(res, 200, await snapshots.finishUpload(await jsonBody(req, 2 ** 20)))],
+    ["POST", "/api/perform_import", async (req, res) => sendJson(res, 200, await snapshots.performImport(await jsonBody(req, 2 ** 20)))],
   ];
 
   return async (req, res, url) => {

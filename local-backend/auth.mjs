@@ -89,7 +89,7 @@ function providerFor(providers, iss, aud) {
 }
 
 /**
- * @param {{ JWKS: string, CONVEX_SITE_URL: string }} env
+ * @param {Record<string, string>} env the deployment's variables (JWKS, CONVEX_SITE_URL)
  * @param {() => any[]} providers the providers of convex/auth.config.ts (current code)
  */
 export function createVerifier(env, providers) {
@@ -113,6 +113,7 @@ export function createVerifier(env, providers) {
     try {
       const iss = String(claims.iss);
       const keys = iss === env.CONVEX_SITE_URL ? ownKeys : remote(provider.jwks ?? `${iss.replace(/\/$/, "")}/.well-known/jwks.json`);
+      /** @type {import("jose").JWTVerifyOptions} */
       const options = { issuer: iss, algorithms: provider.algorithm ? [provider.algorithm] : ["RS256", "ES256"], ...(custom ? { clockTolerance: SKEW_SECONDS } : {}) };
       if (provider.applicationID !== undefined) options.audience = provider.applicationID;
       ({ payload } = await jwtVerify(token, needingKid(keys, custom), options));

@@ -25,6 +25,7 @@ const running = existsSync(lockFile) && isAlive(Number(readFileSync(lockFile, "u
 if (running) {
   const { url } = JSON.parse(readFileSync(path.join(dataDir, SERVER_FILE), "utf8"));
   const file = target ?? path.join(backupDir(dataDir), backupName());
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: readFileSync(path.join(dataDir, ADMIN_KEY_FILE), "utf8").trim() };
   delete env.CONVEX_DEPLOYMENT;
   execFileSync(process.execPath, [path.join(REPO_ROOT, "node_modules", "convex", "bin", "main.js"), "export", "--path", file, "--include-file-storage"], { cwd: REPO_ROOT, env, stdio: "inherit" });

@@ -33,7 +33,7 @@ export async function backupNow({ db, blobs }, dir, keep = Infinity, name = back
 }
 
 /**
- * @param {{ host: () => any, dataDir: string, keep: number, log: (m: string) => void, everyMs?: number }} opts
+ * @param {{ host: any, dataDir: string, keep: number, log: (m: string) => void, everyMs?: number }} opts
  * @returns {() => void} stops the schedule
  */
 export function scheduleBackups({ host, dataDir, keep, log, everyMs = DAY_MS }) {
@@ -56,7 +56,7 @@ export function scheduleBackups({ host, dataDir, keep, log, everyMs = DAY_MS }) 
   };
   const run = async () => {
     try {
-      const { file, documents } = await backupNow(host(), dir, keep);
+      const { file, documents } = await backupNow(host, dir, keep);
       log(`Backup written: ${file} (${documents} documents; keeping the newest ${keep})`);
       plan(everyMs);
     } catch (e) {

@@ -7,8 +7,7 @@ import { createRequire } from "node:module";
 import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import * as esbuild from "esbuild";
-import { cliShims } from "../scripts/deploy-check/cli-bundle.mjs";
+import { CLI_OPTIONS, cliShims, esbuild } from "./cli-bundle.mjs";
 import { MODULES_GLOBAL, evaluateForRuntime } from "./isolate.mjs";
 
 // A convex/ folder outside a project (a test's temporary copy) finds its
@@ -53,10 +52,11 @@ export function listModules(convexDir) {
  * `load(name)` runs one module (and what it imports) on first use, as an import would.
  * With a `cache` (see runtimeBuilds), a reload rebuilds incrementally: only
  * changed files are parsed again, not every npm package.
- * @param {{ entries: Record<string, string>, outfile: string, resolveDir: string, lenient?: boolean, cache?: ReturnType<typeof runtimeBuilds>, plugins?: esbuild.Plugin[] }} opts
+ * @param {{ entries: Record<string, string>, outfile: string, resolveDir: string, lenient?: boolean, cache?: ReturnType<typeof runtimeBuilds>, plugins?: import("esbuild").Plugin[] }} opts
  */
 export async function bundleForRuntime({ entries, outfile, resolveDir, lenient = false, cache, plugins = [] }) {
   const lines = Object.entries(entries).map(([name, file]) => `  ${JSON.stringify(name)}: () => require(${JSON.stringify(file)}),`);
+  /** @type {import("esbuild").BuildOptions} */
   const options = {
     stdin: { contents: `export const modules = {\n${lines.join("\n")}\n};\n`, resolveDir, sourcefile: "convex-modules.js", loader: "js" },
     outfile,
@@ -64,12 +64,11 @@ export async function bundleForRuntime({ entries, outfile, resolveDir, lenient =
     format: "iife",
     globalName: MODULES_GLOBAL,
     platform: "browser",
-    conditions: ["convex", "module"],
+    ...CLI_OPTIONS,
     nodePaths: [FALLBACK_NODE_MODULES],
     target: "node20",
     jsx: "automatic",
     keepNames: true,
-    define: { "process.env.NODE_ENV": '"production"' },
     // Without sources' text: the map only turns stack frames into file:line.
     sourcemap: "inline",
     sourcesContent: false,
@@ -141,7 +140,7 @@ export async function bundleConvex({ convexDir, buildRoot, hooks, cache }) {
  * the rest for Convex's runtime. Used for a convex/ folder on disk and for code pushed by
  * `npx convex deploy` (deploy.mjs), whose modules are the CLI's bundles.
  * @param {{ entryPoints: Record<string, string>, nodeNames: string[], resolveDir: string, buildRoot: string,
- *   hooks: Parameters<typeof evaluateForRuntime>[1], cache?: ReturnType<typeof runtimeBuilds>, plugins?: esbuild.Plugin[] }} opts
+ *   hooks: Parameters<typeof evaluateForRuntime>[1], cache?: ReturnType<typeof runtimeBuilds>, plugins?: import("esbuild").Plugin[] }} opts
  * @returns {Promise<{ schema: any, byName: Record<string, any>, names: string[], nodeNames: string[], outDir: string, runtimeFile: string }>}
  */
 export async function bundleModules({ entryPoints, nodeNames: nodeList, resolveDir, buildRoot, hooks, cache, plugins = [] }) {

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import * as esbuild from "esbuild";
+import { esbuild } from "./cli-bundle.mjs";
 import { componentConfigs, externalPackagesFromApp } from "./bundle.mjs";
 
 function run(cmd, args, cwd) {
@@ -38,7 +38,7 @@ function packageOf(dir) {
  * @param {string} convexDir
  * @returns {Promise<Array<[string, string]> | null>} null when there is no convex.config
  */
-export async function mountedComponents(convexDir) {
+async function mountedComponents(convexDir) {
   const config = ["convex.config.ts", "convex.config.js"].map((f) => path.join(convexDir, f)).find(existsSync);
   if (!config) return null;
   const outDir = mkdtempSync(path.join(tmpdir(), "convex-config-"));
@@ -61,7 +61,7 @@ export async function mountedComponents(convexDir) {
 }
 
 /** Adds the `components` export to convex/_generated/api.{js,d.ts}. */
-export function writeComponentsApi(convexDir, mounted) {
+function writeComponentsApi(convexDir, mounted) {
   const generated = path.join(convexDir, "_generated");
   const dts = path.join(generated, "api.d.ts");
   const js = path.join(generated, "api.js");

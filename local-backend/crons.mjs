@@ -32,7 +32,7 @@ function cronExpression(s) {
 }
 
 /** The first run time after `after` (ms). */
-export function nextRun(schedule, after) {
+function nextRun(schedule, after) {
   if (schedule.type === "interval") {
     const ms = ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) * 1000;
     return after + ms;
@@ -44,7 +44,9 @@ export function nextRun(schedule, after) {
 export class CronRunner {
   /** @param {{ server: any, log: (m: string) => void, resolve: (name: string) => any }} deps */
   constructor({ server, log, resolve }) {
-    Object.assign(this, { server, log, resolve });
+    this.server = server;
+    this.log = log;
+    this.resolve = resolve;
     this.timers = new Map();
     this.running = new Set();
     this.stopped = false;

@@ -73,7 +73,7 @@ function componentDefinitions(deployDir) {
  * The functions of one stored push, as a host source (host.mjs CodeSource).
  * @param {string} deployDir
  */
-export function pushedSource(deployDir) {
+function pushedSource(deployDir) {
   const manifest = JSON.parse(readFileSync(path.join(deployDir, "manifest.json"), "utf8"));
   return {
     deployDir,
@@ -183,22 +183,34 @@ function indexDiff(before, after) {
   };
 }
 
+/** The current push's folder, named in <dataDir>/deployment/current.json (null before the first push). */
+function currentPushDir(dataDir) {
+  const root = path.join(dataDir, ROOT);
+  const file = path.join(root, CURRENT);
+  if (!existsSync(file)) return null;
+  const dir = path.join(root, JSON.parse(readFileSync(file, "utf8")).dir);
+  return existsSync(path.join(dir, "manifest.json")) ? dir : null;
+}
+
 /**
- * Pushes: staged (start_push), then made current (finish_push). The current push's folder is
- * named in <dataDir>/deployment/current.json.
- * @param {{ dataDir: string, host: () => any, log: (m: string) => void, environmentVariables: () => Record<string, string>, onActivated: () => void }} deps
+ * The last push, as a host source (null when nothing was pushed).
+ * @param {string} dataDir
+ */
+export function currentPushSource(dataDir) {
+  const dir = currentPushDir(dataDir);
+  return dir ? pushedSource(dir) : null;
+}
+
+/**
+ * Pushes: staged (start_push), then made current (finish_push).
+ * @param {{ dataDir: string, host: any, log: (m: string) => void, environmentVariables: () => Record<string, string>, onActivated: () => void }} deps
  */
 export function createDeployments({ dataDir, host, log, environmentVariables, onActivated }) {
   const root = path.join(dataDir, ROOT);
   /** pushId -> { deployDir, source, prepared, response } */
   const staged = new Map();
 
-  const currentDir = () => {
-    const file = path.join(root, CURRENT);
-    if (!existsSync(file)) return null;
-    const dir = path.join(root, JSON.parse(readFileSync(file, "utf8")).dir);
-    return existsSync(path.join(dir, "manifest.json")) ? dir : null;
-  };
+  const currentDir = () => currentPushDir(dataDir);
   const currentManifest = () => {
     const dir = currentDir();
     return dir ? JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) : null;
@@ -260,7 +272,7 @@ export function createDeployments({ dataDir, host, log, environmentVariables, on
     let prepared;
     try {
       source = pushedSource(dir);
-      prepared = await host().prepare(source);
+      prepared = await host.prepare(source);
     } catch (e) {
       rmSync(dir, { recursive: true, force: true });
       throw new PushError(`Loading the pushed functions failed: ${e?.message ?? e}`);
@@ -289,7 +301,7 @@ export function createDeployments({ dataDir, host, log, environmentVariables, on
       appAuth: (prepared.next.byName["auth.config"]?.default?.providers ?? []).map((p) => ({ ...p })),
       analysis,
       app: checkedTree(appDefinition, "", "", httpRoutes),
-      schemaChange: { allocatedComponentIds: null, schemaIds: { pushId }, indexDiffs: { "": indexDiff(host().schema(), prepared.exported) } },
+      schemaChange: { allocatedComponentIds: null, schemaIds: { pushId }, indexDiffs: { "": indexDiff(host.schema(), prepared.exported) } },
     };
     if (request.dryRun) {
       rmSync(dir, { recursive: true, force: true });
@@ -310,7 +322,7 @@ export function createDeployments({ dataDir, host, log, environmentVariables, on
     if (!push) throw new PushError("This push was not started here, or another push replaced it: push again");
     staged.delete(pushId);
     const source = pushedSource(push.dir);
-    await host().activate(push.prepared, source);
+    await host.activate(push.prepared, source);
     onActivated();
     writeFileAtomic(path.join(root, CURRENT), `${JSON.stringify({ dir: push.name })}\n`, 0o600);
     for (const entry of readdirSync(root)) {
@@ -353,11 +365,6 @@ export function createDeployments({ dataDir, host, log, environmentVariables, on
     startPush,
     finishPush,
     configHashes,
-    /** The last push, as a host source (null when nothing was pushed). */
-    currentSource: () => {
-      const dir = currentDir();
-      return dir ? pushedSource(dir) : null;
-    },
   };
 }
 

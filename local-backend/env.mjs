@@ -13,13 +13,13 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 // Outside the repository, so no dev server that serves the project folder can
 // serve the keys or the database; one directory per checkout.
 const dataHome = process.env.XDG_DATA_HOME || path.join(os.homedir(), ".local", "share");
-export const DEFAULT_DATA_DIR = path.join(
+const DEFAULT_DATA_DIR = path.join(
   dataHome,
   "tagmything-local-backend",
   `${path.basename(REPO_ROOT)}-${createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 8)}`,
 );
 /** Where the data dir used to be (inside the repo, where Vite could serve it). */
-export const LEGACY_DATA_DIR = path.join(REPO_ROOT, ".local-backend");
+const LEGACY_DATA_DIR = path.join(REPO_ROOT, ".local-backend");
 
 /** A line for the terminal when an old in-repo data dir is still lying around. */
 export function legacyDataDirNotice() {

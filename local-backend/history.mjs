@@ -1,8 +1,8 @@
 // The recent commits (with the index keys each moved), so a query asked to run at an
 // earlier timestamp (ConvexHttpClient.consistentQuery, /api/query_at_ts) can be answered
-// from the latest snapshot when nothing it read has changed since that timestamp. The
-// store keeps one version of each document, so a query whose data did change is refused
-// instead of answered with newer data.
+// from the latest snapshot when nothing it read has changed since that timestamp, or from a
+// kept snapshot (transaction.mjs Committer.retain) when nothing it read changed between the
+// two; otherwise it is refused instead of answered with other data.
 import { touches } from "./transaction.mjs";
 
 const KEEP = 1000;

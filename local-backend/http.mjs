@@ -15,9 +15,9 @@ import { Session } from "./sync.mjs";
 const STATUS_UDF_FAILED = 560;
 const UPLOAD_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Function calls over HTTP carry JSON arguments (Convex: 16 MiB of arguments). */
-export const MAX_API_BODY_BYTES = LIMITS.argumentBytes + 1024;
+const MAX_API_BODY_BYTES = LIMITS.argumentBytes + 1024;
 /** One WebSocket frame (a ModifyQuerySet or a mutation with its arguments). */
-export const MAX_FRAME_BYTES = LIMITS.argumentBytes + 1024;
+const MAX_FRAME_BYTES = LIMITS.argumentBytes + 1024;
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
@@ -25,7 +25,7 @@ const CORS = {
   "Access-Control-Max-Age": "86400",
 };
 
-export class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {}
 
 /** Reads a request body, refusing (BodyTooLarge) past `limit` bytes without buffering the rest. */
 export function readBody(req, limit) {
@@ -97,33 +97,61 @@ export function uploadTokens(secret) {
 }
 
 /**
- * @param {{ ready: Promise<unknown>, host: () => any, live: () => any, verify: () => (t: string) => Promise<any>,
- *   tokens: () => ReturnType<typeof uploadTokens>, log: (m: string) => void }} deps
+ * What the servers serve, once it is ready (they bind first: their ports name the deployment's URLs).
+ * @typedef {object} Deployment
+ * @property {any} host the function host (host.mjs createHost)
+ * @property {(req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>} call
+ *   runs a function (the deployment's, or its `_system/` ones for admins)
+ * @property {import("./live.mjs").Live} live
+ * @property {(token: string) => Promise<any>} verify
+ * @property {ReturnType<typeof uploadTokens>} tokens
+ * @property {ReturnType<typeof storageTokens>} files
+ * @property {import("./history.mjs").CommitHistory} history
+ * @property {(key: string, actingAs?: any) => { identity: any } | null} checkAdmin
+ * @property {(req: any, res: any, url: URL) => Promise<boolean>} adminRoutes
+ * @property {string} siteOrigin
  */
-export function createApiServer({ ready, host, live, verify, tokens, files, history, checkAdmin, adminRoutes, limits = {}, log }) {
+
+/**
+ * @param {{ deployment: Promise<Deployment>, limits?: { maxUploadBytes?: number, maxSubscriptions?: number, maxQueuedBytes?: number },
+ *   log: (m: string) => void }} deps
+ */
+export function createApiServer({ deployment, limits = {}, log }) {
   const maxUpload = limits.maxUploadBytes ?? LIMITS.fileSize;
   /** The caller: a user (Bearer token), an admin (Convex <admin key>, maybe acting as a user), or nobody. */
-  const callerOf = async (req) => {
-    const admin = adminOf(req, checkAdmin());
+  /** @param {Deployment} d */
+  const callerOf = async ({ checkAdmin, verify }, req) => {
+    const admin = adminOf(req, checkAdmin);
     if (admin) return { identity: admin.identity, internal: true };
     const token = bearerToken(req.headers.authorization);
-    return { identity: token === null ? null : (await verify()(token)).identity, internal: false };
+    return { identity: token === null ? null : (await verify(token)).identity, internal: false };
   };
 
-  async function callFunction(req, res, kind, atTs = false) {
+  /** @param {Deployment} d */
+  async function callFunction(d, req, res, kind, atTs = false) {
+    const { call, history, live } = d;
     const body = JSON.parse((await readBody(req, MAX_API_BODY_BYTES)).toString("utf8") || "{}");
     if (body === null || typeof body !== "object" || typeof body.path !== "string") {
       return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a string `path`" });
     }
     if (atTs && !/^\d+$/.test(String(body.ts))) return sendJson(res, 400, { code: "BadJsonBody", message: "Expected a JSON body with a timestamp `ts`" });
-    const { identity, internal } = await callerOf(req);
+    const { identity, internal } = await callerOf(d, req);
     // Only an admin names a component's function (`npx convex run --component`).
     const component = internal && typeof body.componentPath === "string" ? body.componentPath : "";
     const args = Array.isArray(body.args) ? body.args[0] : body.args;
-    const result = await host().call({ kind, path: body.path, args: jsonToConvex(args ?? {}), identity, internal, component });
-    // At a timestamp (consistentQuery): the latest snapshot answers only if nothing the query read changed since.
-    if (atTs && result.reads && history.changedSince(result.reads, BigInt(body.ts), live().lastTs) !== false) {
-      return sendJson(res, 400, { code: "QueryTimestampUnavailable", message: `This query's data changed after timestamp ${body.ts}; the local backend keeps no older versions to run it at that timestamp.` });
+    const request = { kind, path: body.path, args: jsonToConvex(args ?? {}), identity, internal, component };
+    let result = await call(request);
+    // At a timestamp (consistentQuery): the latest snapshot answers when nothing the query read changed
+    // since; else the snapshot kept at or before it, when nothing it read changed between the two.
+    if (atTs && result.reads && history.changedSince(result.reads, BigInt(body.ts), live.lastTs) !== false) {
+      const ts = BigInt(body.ts);
+      const at = d.host.snapshotAt(ts);
+      // Older than every kept snapshot: Convex's out-of-retention answer (crates/errors/src/lib.rs `out_of_retention`).
+      if (!at) return sendJson(res, 503, { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." });
+      result = await call({ ...request, at });
+      if (result.reads && history.changedSince(result.reads, at.ts, ts) !== false) {
+        return sendJson(res, 400, { code: "QueryTimestampUnavailable", message: `This query's data changed between the snapshot kept at ${at.ts} and timestamp ${body.ts}; ask again with a newer timestamp.` });
+      }
     }
     if (result.ok) return sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
     const out = { status: "error", errorMessage: result.message, logLines: result.logLines };
@@ -131,40 +159,40 @@ export function createApiServer({ ready, host, live, verify, tokens, files, hist
     return sendJson(res, STATUS_UDF_FAILED, out);
   }
 
-  async function upload(req, res, url) {
-    const grant = tokens().check(url.searchParams.get("token"));
+  async function upload({ tokens, host }, req, res, url) {
+    const grant = tokens.check(url.searchParams.get("token"));
     if (grant.refused) return sendJson(res, 401, grant.refused);
     const bytes = await readBody(req, maxUpload);
     const problem = digestProblem(req.headers.digest, bytes);
     if (problem) return sendJson(res, problem.status, { code: problem.code, message: problem.message });
-    const storageId = await host().storeUpload(bytes, req.headers["content-type"], grant.component);
+    const storageId = await host.storeUpload(bytes, req.headers["content-type"], grant.component);
     return sendJson(res, 200, { storageId });
   }
 
-  function download(req, res, storageId, token) {
-    const file = files().check(storageId, token) ? host().readUpload(storageId) : null;
+  function download({ files, host }, req, res, storageId, token) {
+    const file = files.check(storageId, token) ? host.readUpload(storageId) : null;
     if (!file) return sendJson(res, 404, { code: "FileNotFound", message: `File ${storageId} not found` });
     sendFile(res, file, req.headers.range, CORS);
   }
 
   async function route(req, res) {
-    await ready;
+    const d = await deployment;
     const url = new URL(req.url ?? "/", "http://local");
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS);
       return res.end();
     }
     const kinds = { "/api/query": "query", "/api/mutation": "mutation", "/api/action": "action", "/api/function": undefined };
-    if (req.method === "POST" && url.pathname in kinds) return callFunction(req, res, kinds[url.pathname]);
-    if (req.method === "POST" && url.pathname === "/api/query_at_ts") return callFunction(req, res, "query", true);
-    if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: live().lastTs.toString() });
-    if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(req, res, url);
-    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(req, res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
+    if (req.method === "POST" && url.pathname in kinds) return callFunction(d, req, res, kinds[url.pathname]);
+    if (req.method === "POST" && url.pathname === "/api/query_at_ts") return callFunction(d, req, res, "query", true);
+    if (req.method === "POST" && url.pathname === "/api/query_ts") return sendJson(res, 200, { ts: d.host.readTimestamp().toString() });
+    if (req.method === "POST" && url.pathname === "/api/storage/upload") return upload(d, req, res, url);
+    if (req.method === "GET" && url.pathname.startsWith("/api/storage/")) return download(d, req, res, decodeURIComponent(url.pathname.slice("/api/storage/".length)), url.searchParams.get("token"));
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/version")) {
       res.writeHead(200, { ...CORS, "Content-Type": "text/plain" });
       return res.end("TagMyThing local Convex backend\n");
     }
-    if (await adminRoutes()(req, res, url)) return;
+    if (await d.adminRoutes(req, res, url)) return;
     return sendJson(res, 404, { code: "NotFound", message: `No route for ${req.method} ${url.pathname}` });
   }
 
@@ -182,8 +210,8 @@ export function createApiServer({ ready, host, live, verify, tokens, files, hist
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on("upgrade", (req, socket, head) => {
     if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", "http://local").pathname)) return socket.destroy();
-    void ready.then(() =>
-      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live: live(), host, verify: verify(), checkAdmin: checkAdmin(), log, limits })),
+    void deployment.then(({ live, call, verify, checkAdmin }) =>
+      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live, call, verify, checkAdmin, log, limits })),
     );
   });
   return { server, wss };
@@ -200,10 +228,11 @@ function forwardedFor(req) {
 }
 
 /** Serves convex/http.ts routes, as Convex does on the .convex.site origin. */
-export function createSiteServer({ ready, host, verify, siteOrigin, log }) {
+/** @param {{ deployment: Promise<Deployment>, log: (m: string) => void }} deps */
+export function createSiteServer({ deployment, log }) {
   return http.createServer(async (req, res) => {
     try {
-      await ready;
+      const { host, verify, siteOrigin } = await deployment;
       const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req, LIMITS.httpBodyBytes);
       const headers = Object.entries(req.headers)
         .filter(([k]) => k !== "x-forwarded-for")
@@ -211,8 +240,9 @@ export function createSiteServer({ ready, host, verify, siteOrigin, log }) {
       headers.push(["x-forwarded-for", forwardedFor(req)]);
       let identity = null;
       const header = req.headers.authorization;
-      if (header?.startsWith("Bearer ")) identity = await verify()(header.slice(7)).then((r) => r.identity, () => null);
-      const response = await host().fetchHttp(`${siteOrigin()}${req.url ?? "/"}`, { method: req.method, headers, body }, identity);
+      if (header?.startsWith("Bearer ")) identity = await verify(header.slice(7)).then((r) => r.identity, () => null);
+      const response = await host.fetchHttp(`${siteOrigin}${req.url ?? "/"}`, { method: req.method, headers, body }, identity);
+      /** @type {Record<string, string | string[]>} */
       const out = {};
       response.headers.forEach((value, key) => {
         out[key] = key in out ? `${out[key]}, ${value}` : value;

@@ -121,7 +121,7 @@ const SETUP = `(function setup(host) {
  * @param {{ now: () => number, random: () => number, inTransaction: () => boolean,
  *   env: () => Record<string, string>, convex: any, name?: string, executionKey?: () => unknown }} hooks
  */
-export function createIsolate(hooks) {
+function createIsolate(hooks) {
   const context = vm.createContext({}, { name: hooks.name ?? "Convex runtime" });
   const globals = Object.fromEntries(WEB_GLOBALS.filter((name) => globalThis[name] !== undefined).map((name) => [name, globalThis[name]]));
   // Convex's bundler maps `async_hooks` imports to these globals (convex/dist/esm/bundler/debugBundle.js).
@@ -135,7 +135,7 @@ export function createIsolate(hooks) {
     random: hooks.random,
     env: hooks.env,
     inTransaction: hooks.inTransaction,
-    fetch: (...args) => globalThis.fetch(...args),
+    fetch: (input, init) => globalThis.fetch(input, init),
     setTimeout,
     setInterval,
     clearTimeout,

@@ -145,7 +145,5 @@ export function indexKey(index, doc) {
   return encodeTuple(index.prefix, index.fields.map((f) => fieldOf(doc, f)));
 }
 
-export const compareBytes = (a, b) => Buffer.compare(a, b);
-
 /** True when key lies in [lo, hi). */
 export const inInterval = (key, lo, hi) => Buffer.compare(key, lo) >= 0 && Buffer.compare(key, hi) < 0;

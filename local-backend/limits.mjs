@@ -37,6 +37,7 @@ export const LIMITS = {
 };
 
 export function limitError(what, limit) {
+  /** @type {Error & { limit?: boolean }} */
   const error = new Error(`Too many ${what} in a single function execution (limit: ${limit}). Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.`);
   error.limit = true;
   return error;
@@ -68,7 +69,7 @@ export function checkDocument(doc) {
 }
 
 /** Size of a value as Convex counts it, close enough: strings and bytes by length, scalars 8 bytes. */
-export function approximateSize(v) {
+function approximateSize(v) {
   if (v === null || v === undefined || typeof v === "boolean") return 1;
   if (typeof v === "number" || typeof v === "bigint") return 8;
   if (typeof v === "string") return Buffer.byteLength(v) + 2;

@@ -10,7 +10,9 @@ import { touches } from "./transaction.mjs";
 
 class Subscription {
   constructor(live, key, spec) {
-    Object.assign(this, { live, key, spec });
+    this.live = live;
+    this.key = key;
+    this.spec = spec;
     /** Sessions and their query ids for this subscription. */
     this.members = new Map();
     this.result = null;
@@ -29,7 +31,7 @@ class Subscription {
       this.missed = [];
       this.stale = false;
       const { udfPath, args, identity, journal, internal = false, component = "" } = this.spec;
-      const result = await this.live.host().call({ kind: "query", path: udfPath, args, identity, journal, internal, component });
+      const result = await this.live.call({ kind: "query", path: udfPath, args, identity, journal, internal, component });
       const key = resultKey(result);
       if (key !== this.resultKey) {
         this.result = result;
@@ -54,9 +56,12 @@ class Subscription {
 }
 
 export class Live {
-  /** @param {{ host: () => any, lastTs: bigint }} opts */
-  constructor({ host, lastTs }) {
-    this.host = host;
+  /**
+   * @param {{ call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, lastTs: bigint }} opts
+   * `call` runs the subscriptions' queries (the deployment's functions and its `_system/` ones).
+   */
+  constructor({ call, lastTs }) {
+    this.call = call;
     this.sessions = new Set();
     this.lastTs = lastTs;
     /** key -> Subscription */

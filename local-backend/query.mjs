@@ -12,7 +12,7 @@ const fromJson = (v) => (v !== null && typeof v === "object" && "$undefined" in 
 export class QueryError extends Error {}
 
 /** The index and key interval of a query's source. */
-export function resolveSource(tx, source) {
+function resolveSource(tx, source) {
   const db = tx.db;
   if (source.type === "FullTableScan") {
     db.tableNumber(source.tableName);
@@ -52,7 +52,7 @@ function badRange(name, index, expr) {
 }
 
 /** Evaluates a serialized filter expression (filter_builder_impl.js) on a document. */
-export function evaluate(expr, doc) {
+function evaluate(expr, doc) {
   if ("$literal" in expr) return fromJson(expr.$literal);
   if ("$field" in expr) return fieldOf(doc, expr.$field);
   const [op] = Object.keys(expr);

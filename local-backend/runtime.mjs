@@ -65,7 +65,7 @@ export function installNodeEnv() {
   const deploymentEnv = () => execution()?.server.deploymentEnv ?? null;
   process.env = new Proxy(realEnv, {
     set(target, key, value) {
-      target[key] = value;
+      target[/** @type {string} */ (key)] = value;
       return true;
     },
     get(target, key) {

@@ -7,12 +7,12 @@
 import { compareValues, jsonToConvex } from "convex/values";
 import { AFTER, encodeTuple, fieldOf, stringPrefix } from "./keys.mjs";
 
-export const MAX_SEARCH_RESULTS = 1024;
-export const MAX_QUERY_TERMS = 16;
+const MAX_SEARCH_RESULTS = 1024;
+const MAX_QUERY_TERMS = 16;
 const K1 = 1.2;
 const B = 0.75;
 
-export function tokenize(text) {
+function tokenize(text) {
   return typeof text === "string" ? (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) : [];
 }
 
@@ -80,7 +80,7 @@ export function searchDocuments(tx, source) {
       if (exact.includes(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
       if (t.startsWith(last)) tf.set(last, (tf.get(last) ?? 0) + 1);
     }
-    if (tf.size > 0) candidates.push({ doc, tf, length: tokens.length });
+    if (tf.size > 0) candidates.push({ doc, tf, length: tokens.length, score: 0 });
   }
   const docs = Math.max(1, tx.db.count(def.table));
   const avg = candidates.length ? candidates.reduce((n, c) => n + c.length, 0) / candidates.length : 1;

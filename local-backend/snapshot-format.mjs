@@ -57,7 +57,7 @@ const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(\.\d+)?([eE][+-]?\d+)?/g;
 const INT_MARK = "$localBackendInt64";
 
 /** Parses one line of lossless export JSON into a Convex value. */
-export function importJson(line) {
+function importJson(line) {
   const marked = line.replace(TOKENS, (token, fraction, exponent) =>
     token.startsWith('"') || fraction !== undefined || exponent !== undefined ? token : `{${JSON.stringify(INT_MARK)}:"${token}"}`,
   );

@@ -43,7 +43,7 @@ export async function writeSnapshot({ db, blobs }, file, { includeStorage }) {
   const tmp = `${file}.tmp`;
   const out = createWriteStream(tmp, { mode: 0o600 });
   const done = new Promise((resolve, reject) => {
-    out.on("finish", resolve);
+    out.on("finish", () => resolve(undefined));
     out.on("error", reject);
   });
   let failed = null;
@@ -110,9 +110,14 @@ export async function writeSnapshot({ db, blobs }, file, { includeStorage }) {
 
 /**
  * Export and import jobs for the CLI's endpoints.
- * @param {{ dataDir: string, host: () => any, log: (m: string) => void, onChange: () => void }} deps
+ * @param {{ dataDir: string, host: any, log: (m: string) => void }} deps
  */
-export function createSnapshots({ dataDir, host, log, onChange }) {
+export function createSnapshots({ dataDir, host, log }) {
+  /** Told when an export's or import's state changes (the CLI follows them through subscriptions). */
+  const listeners = [];
+  const onChange = () => {
+    for (const listener of listeners) listener();
+  };
   const exportsDir = path.join(dataDir, "exports");
   const importsDir = path.join(dataDir, "imports");
   let latest = null;
@@ -132,9 +137,9 @@ export function createSnapshots({ dataDir, host, log, onChange }) {
     // Answered now; the CLI follows the state through _system/cli/exports:getLatest.
     void (async () => {
       try {
-        const startTs = host().db.lastTs > requested ? host().db.lastTs : requested;
+        const startTs = host.db.lastTs > requested ? host.db.lastTs : requested;
         const file = path.join(exportsDir, `snapshot_${startTs}.zip`);
-        await writeSnapshot(host(), file, { includeStorage });
+        await writeSnapshot(host, file, { includeStorage });
         for (const f of readdirSync(exportsDir)) if (f !== path.basename(file)) rmSync(path.join(exportsDir, f), { force: true });
         setLatest({ state: "completed", start_ts: startTs, complete_ts: BigInt(Date.now()) * 1_000_000n });
       } catch (e) {
@@ -204,7 +209,7 @@ export function createSnapshots({ dataDir, host, log, onChange }) {
 
   /** What an import will write, checked against the mode before anything is written. */
   function plan(snapshot, args) {
-    const db = host().db;
+    const db = host.db;
     const mode = args.mode ?? "requireEmpty";
     const base = args.componentPath ?? "";
     const tables = [];
@@ -244,8 +249,8 @@ export function createSnapshots({ dataDir, host, log, onChange }) {
   }
 
   async function runImport(job) {
-    const h = host();
-    const { db } = h;
+    const h = host;
+    const { db } = host;
     for (const t of job.plan.tables) {
       if (t.number === null) continue;
       const why = db.claimTableNumber(t.stored, t.number);
@@ -318,5 +323,7 @@ export function createSnapshots({ dataDir, host, log, onChange }) {
     performImport,
     importState,
     imports: () => [...imports.keys()].map(importState),
+    /** @param {() => void} listener */
+    onChange: (listener) => listeners.push(listener),
   };
 }

@@ -30,7 +30,7 @@ export function digestProblem(header, bytes) {
  * (inclusive), null without a header, or "unsatisfiable" (several ranges, as Convex
  * serves one only, or a range outside the file).
  */
-export function byteRange(header, size) {
+function byteRange(header, size) {
   if (header === undefined) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(String(header).trim());
   if (!m || (m[1] === "" && m[2] === "")) return "unsatisfiable";

@@ -8,13 +8,13 @@ import { encodeTs, modificationText, wireVersion } from "./protocol.mjs";
 
 const PING_MS = 15_000;
 /** Live queries one connection may hold (the app needs a few dozen). */
-export const MAX_SUBSCRIPTIONS = Number(process.env.LOCAL_BACKEND_MAX_SUBSCRIPTIONS ?? 1_000);
+const MAX_SUBSCRIPTIONS = Number(process.env.LOCAL_BACKEND_MAX_SUBSCRIPTIONS ?? 1_000);
 /** Bytes queued for a client that does not read; past this it is disconnected. */
-export const MAX_QUEUED_BYTES = Number(process.env.LOCAL_BACKEND_MAX_QUEUED_BYTES ?? 32 * 1024 * 1024);
+const MAX_QUEUED_BYTES = Number(process.env.LOCAL_BACKEND_MAX_QUEUED_BYTES ?? 32 * 1024 * 1024);
 /** Queries of one ModifyQuerySet run in slices, so one client's burst cannot hold up others. */
 const SLICE = 32;
 
-export class ProtocolError extends Error {}
+class ProtocolError extends Error {}
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 function expect(ok, what) {
@@ -23,9 +23,14 @@ function expect(ok, what) {
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export class Session {
-  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, host: () => any, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
-  constructor({ ws, live, host, verify, checkAdmin = () => null, log, limits = {} }) {
-    Object.assign(this, { ws, live, host, verify, checkAdmin, log });
+  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
+  constructor({ ws, live, call, verify, checkAdmin = () => null, log, limits = {} }) {
+    this.ws = ws;
+    this.live = live;
+    this.call = call;
+    this.verify = verify;
+    this.checkAdmin = checkAdmin;
+    this.log = log;
     this.maxSubscriptions = limits.maxSubscriptions ?? MAX_SUBSCRIPTIONS;
     this.maxQueuedBytes = limits.maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.version = { querySet: 0, identity: 0, ts: 0n };
@@ -233,7 +238,7 @@ export class Session {
 
   async mutation({ requestId, udfPath, args, componentPath }) {
     if (this.closed || this.checkExpiry()) return;
-    const result = await this.host().call({ kind: "mutation", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
+    const result = await this.call({ kind: "mutation", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
     if (!result.ok) {
       const response = { type: "MutationResponse", requestId, success: false, result: result.message, ts: null, logLines: result.logLines };
       if (result.data !== undefined) response.errorData = result.data;
@@ -248,7 +253,7 @@ export class Session {
 
   async action({ requestId, udfPath, args, componentPath }) {
     if (this.closed || this.checkExpiry()) return;
-    const result = await this.host().call({ kind: "action", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
+    const result = await this.call({ kind: "action", path: udfPath, args: jsonToConvex(args?.[0] ?? {}), identity: this.identity, internal: this.admin, component: this.componentOf(componentPath) });
     const response = { type: "ActionResponse", requestId, success: result.ok, result: result.ok ? result.value : result.message, logLines: result.logLines };
     if (!result.ok && result.data !== undefined) response.errorData = result.data;
     this.send(response);

@@ -13,7 +13,7 @@ import { checkValue } from "./validate.mjs";
 import { VectorSearchError, vectorSearch } from "./vector.mjs";
 
 /** An error a function sees as thrown by the syscall (ConvexError when it has data). */
-export class SyscallError extends Error {
+class SyscallError extends Error {
   constructor(message, data) {
     super(message);
     if (data !== undefined) this.data = data;
@@ -161,7 +161,7 @@ async function asyncOp(exec, op, args) {
         return merged;
       }, "patch");
     case "1.0/replace":
-      return update(exec, args, (old, value) => ({ ...jsonToConvex(value), _id: old._id, _creationTime: old._creationTime }), "replace");
+      return update(exec, args, (old, value) => ({ .../** @type {Record<string, any>} */ (jsonToConvex(value)), _id: old._id, _creationTime: old._creationTime }), "replace");
     case "1.0/remove":
       return remove(exec, args.id);
     case "1.0/queryStreamNext": {
@@ -184,7 +184,7 @@ async function asyncOp(exec, op, args) {
         checkReads(tx);
         return { ...page, page: page.page.map((d) => convexToJson(d)) };
       } catch (e) {
-        if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, e.data);
+        if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, /** @type {any} */ (e).data);
         throw e;
       }
     }
@@ -371,7 +371,7 @@ function update(exec, args, merge, verb) {
   if (!old) throw new SyscallError(`${verb === "patch" ? "Update" : "Replace"} on nonexistent document ID ${args.id}`);
   const value = args.value;
   if (verb === "replace") {
-    const v = jsonToConvex(value);
+    const v = /** @type {Record<string, any>} */ (jsonToConvex(value));
     if (v._id !== undefined && v._id !== old._id) throw new SyscallError(`Provided _id field ${v._id} doesn't match the document being replaced`);
   } else {
     for (const k of Object.keys(value)) {

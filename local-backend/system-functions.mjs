@@ -5,7 +5,7 @@
 // export or import. Names and result shapes: convex/dist/esm/cli/lib (data.js,
 // env.js, run.js, convexExport.js, convexImport.js).
 import { convexToJson } from "convex/values";
-import { canonicalPath } from "./host.mjs";
+import { canonicalPath } from "./functions.mjs";
 
 const MAX_PAGE = 1000;
 const UDF_TYPES = { query: "Query", mutation: "Mutation", action: "Action" };
@@ -27,7 +27,9 @@ function indexEnd(number) {
 export function readTable(db, table, { reverse = false, after = null, limit = Infinity, txn }) {
   const def = db.indexes.get(`${table}.by_creation_time`);
   if (!def) return { docs: [], lastKey: null, done: true };
+  /** @type {Buffer} */
   let lo = def.prefix;
+  /** @type {Buffer} */
   let hi = indexEnd(def.number);
   if (after) {
     if (reverse) hi = after;
@@ -45,7 +47,7 @@ export function readTable(db, table, { reverse = false, after = null, limit = In
 }
 
 /** The stored table names a component's functions see (its own, without the prefix). */
-export function tablesOf(db, componentPath) {
+function tablesOf(db, componentPath) {
   const out = [];
   for (const name of db.tables.keys()) {
     if (name.startsWith("_")) continue;
@@ -59,10 +61,11 @@ const ok = (value) => ({ ok: true, value, logLines: [], reads: null, commitTs: n
 const failed = (message) => ({ ok: false, message, logLines: [], reads: null, commitTs: null, journal: null });
 
 /**
- * @param {{ env: () => Record<string, string>, snapshots: () => any, cloudUrl: () => string }} deps
- * @returns {(req: { path: string, args: any, component?: string }, host: any) => any}
+ * The CLI's and dashboard's own queries (`_system/cli/...`), answered from the deployment's state.
+ * @param {{ host: any, env: () => Record<string, string>, snapshots: ReturnType<typeof import("./snapshot.mjs").createSnapshots>, cloudUrl: string }} deps
+ * @returns {(req: { path: string, args: any, component?: string }) => any} a result, or null for a path it does not serve
  */
-export function createSystemFunctions({ env, snapshots, cloudUrl }) {
+export function createSystemFunctions({ host, env, snapshots, cloudUrl }) {
   const handlers = {
     "_system/cli/tables:default": ({ args, component }, host) => {
       return paginated(tablesOf(host.db, component).map((t) => ({ name: t.name })), args);
@@ -107,12 +110,12 @@ export function createSystemFunctions({ env, snapshots, cloudUrl }) {
       }
       return out;
     },
-    "_system/cli/exports:getLatest": () => snapshots().latestExport(),
-    "_system/cli/queryImport:default": ({ args }) => snapshots().importState(args.importId),
-    "_system/cli/queryImport:list": () => snapshots().imports(),
-    "_system/cli/convexUrl:cloudUrl": () => cloudUrl(),
+    "_system/cli/exports:getLatest": () => snapshots.latestExport(),
+    "_system/cli/queryImport:default": ({ args }) => snapshots.importState(args.importId),
+    "_system/cli/queryImport:list": () => snapshots.imports(),
+    "_system/cli/convexUrl:cloudUrl": () => cloudUrl,
   };
-  return ({ path: udfPath, args, component = "" }, host) => {
+  return ({ path: udfPath, args, component = "" }) => {
     const handler = handlers[canonicalPath(udfPath)];
     if (!handler) return null;
     try {

@@ -5,13 +5,18 @@
 import { keysOf } from "./database.mjs";
 import { AFTER, encodeTuple, indexKey, inInterval } from "./keys.mjs";
 
-/** Read set: key intervals [lo, hi) per index number, plus whole tables (search, count). */
+/** @typedef {{ intervals: { lo: Buffer, hi: Buffer }[], tables: Set<string> }} ReadSet */
+
+/**
+ * Read set: key intervals [lo, hi) per index number, plus whole tables (search, count).
+ * @returns {ReadSet}
+ */
 export function newReadSet() {
   return { intervals: [], tables: new Set() };
 }
 
 /** Every index key a change moves (old and new position in each index of its table). */
-export function changeKeys(db, change) {
+function changeKeys(db, change) {
   const keys = [];
   for (const def of db.indexesOf(change.table)) {
     if (change.old) keys.push(...keysOf(def, change.old));
@@ -99,13 +104,17 @@ function pendingKey(index, doc) {
   return key;
 }
 
-export class Transaction {
-  /** @param {import("./database.mjs").Database} db */
-  constructor(db, { writable }) {
+class Transaction {
+  /**
+   * @param {import("./database.mjs").Database} db
+   * @param {{ writable: boolean, at?: RetainedSnapshot | null }} opts `at`: read an earlier, retained snapshot (queries only)
+   */
+  constructor(db, { writable, at = null }) {
     this.db = db;
     this.writable = writable;
-    this.snapshot = db.snapshot();
-    this.beginTs = db.lastTs;
+    if (at) at.snapshot.use();
+    this.snapshot = at ? at.snapshot : db.snapshot();
+    this.beginTs = at ? at.ts : db.lastTs;
     /** id -> { id, table, old, new } */
     this.writes = new Map();
     /** table -> (id -> the same write): a range read looks only at its table's writes. */
@@ -164,7 +173,8 @@ export class Transaction {
     }
     pending.sort((a, b) => (reverse ? -1 : 1) * Buffer.compare(a.key, b.key));
     let p = 0;
-    for (const { key, value: id } of this.db.scan(lo, hi, reverse, this.snapshot)) {
+    for (const { key: at, value: id } of this.db.scan(lo, hi, reverse, this.snapshot)) {
+      const key = /** @type {Buffer} */ (at);
       if (this.writes.has(id)) continue;
       while (p < pending.length && (reverse ? Buffer.compare(pending[p].key, key) > 0 : Buffer.compare(pending[p].key, key) < 0)) yield pending[p++];
       const doc = this.db.getDoc(id, this.snapshot);
@@ -230,24 +240,81 @@ export class Transaction {
   }
 }
 
+/** A read snapshot kept open after a commit: the database exactly as of `ts`. */
+/** @typedef {{ ts: bigint, snapshot: any, takenAt: number }} RetainedSnapshot */
+
+// How long a snapshot stays readable after a newer one replaced it: Convex keeps its in-memory
+// snapshots for MAX_TRANSACTION_WINDOW (10 s, crates/common/src/knobs.rs); a query at an older
+// timestamp is out of retention (crates/database/src/snapshot_manager.rs `snapshot`).
+const RETAIN_MS = 10_000;
+// Each kept snapshot holds one of LMDB's reader slots (126 by default): commits keep one every
+// SPACING_MS at most, and no more than MAX_RETAINED are kept however often /api/query_ts asks.
+const SPACING_MS = 250;
+const MAX_RETAINED = 48;
+
 /**
  * Serializes commits: validates a transaction against the commits since its
- * snapshot, applies it, and keeps a short log for validation and live queries.
+ * snapshot, applies it, and keeps a short log for validation and live queries,
+ * and the recent snapshots for queries at an earlier timestamp.
  */
 export class Committer {
-  /** @param {import("./database.mjs").Database} db @param {(changes: any[], ts: bigint) => void} onCommit */
-  constructor(db, onCommit) {
+  /**
+   * @param {import("./database.mjs").Database} db
+   * @param {(changes: any[], ts: bigint) => void} onCommit
+   * @param {{ retainMs?: number }} [options]
+   */
+  constructor(db, onCommit, { retainMs = RETAIN_MS } = {}) {
     this.db = db;
     this.onCommit = onCommit;
     /** { ts, changes } newest last; trimmed to what open transactions may need. */
     this.log = [];
     this.open = new Set();
+    this.retainMs = retainMs;
+    /** @type {RetainedSnapshot[]} oldest first */
+    this.retained = [];
+    this.retain();
   }
 
-  begin(writable) {
-    const tx = new Transaction(this.db, { writable });
+  /**
+   * @param {boolean} writable
+   * @param {RetainedSnapshot | null} [at] a retained snapshot to read (a query at an earlier timestamp)
+   */
+  begin(writable, at = null) {
+    const tx = new Transaction(this.db, { writable, at });
     if (writable) this.open.add(tx);
     return tx;
+  }
+
+  /**
+   * Keeps the latest snapshot when it is exactly the state at the last commit: no accepted
+   * commit is still on its way to disk (a group commit's writes are visible before it is
+   * durable). A snapshot goes once a newer one has been kept for the retention window.
+   * `now`: keep one even if the last was kept less than SPACING_MS ago (a client asked for
+   * the current timestamp to read at). Returns the newest kept snapshot.
+   */
+  retain(now = false) {
+    const at = Date.now();
+    const last = this.retained.at(-1);
+    const exact = this.db.acceptedTs === this.db.lastTs;
+    if (exact && last?.ts !== this.db.lastTs && (now || !last || at - last.takenAt >= SPACING_MS)) {
+      this.retained.push({ ts: this.db.lastTs, snapshot: this.db.snapshot(), takenAt: at });
+    }
+    while (this.retained.length > MAX_RETAINED || (this.retained.length > 1 && at - this.retained[1].takenAt > this.retainMs)) {
+      this.retained.shift().snapshot.done();
+    }
+    return this.retained.at(-1);
+  }
+
+  /** The newest retained snapshot taken at or before `ts`, or null when `ts` is older than all of them. */
+  snapshotAt(ts) {
+    this.retain();
+    for (let i = this.retained.length - 1; i >= 0; i--) if (this.retained[i].ts <= ts) return this.retained[i];
+    return null;
+  }
+
+  /** Lets every retained snapshot go (before the store closes). */
+  releaseRetained() {
+    for (const r of this.retained.splice(0)) r.snapshot.done();
   }
 
   /** True when a commit after tx's snapshot wrote something tx read. */
@@ -285,6 +352,7 @@ export class Committer {
       console.error(`[backend] Fatal: could not write a commit: ${e?.stack ?? e}`);
       process.exit(1);
     }
+    this.retain();
     this.onCommit(changes, ts);
     for (const fn of tx.afterCommit) fn(ts);
     return ts;

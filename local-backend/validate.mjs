@@ -10,7 +10,7 @@ const show = (value) => {
   }
 };
 
-export function describeValidator(json) {
+function describeValidator(json) {
   switch (json.type) {
     case "id":
       return `v.id("${json.tableName}")`;
@@ -38,7 +38,14 @@ export function describeValidator(json) {
 const isPlainObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof ArrayBuffer);
 const pathText = (p) => (p.length ? `\nPath: ${p.join("")}` : "");
 
-/** Returns null when `value` matches the exported validator, else Convex's message. */
+/**
+ * Returns null when `value` matches the exported validator, else Convex's message.
+ * @param {any} json the validator as `exportArgs()` / `export()` gives it
+ * @param {any} value
+ * @param {string[]} [p] the path to `value`, for the message
+ * @param {(id: string) => string | null} [tableOfId]
+ * @returns {string | null}
+ */
 export function checkValue(json, value, p = [], tableOfId = () => null) {
   const noMatch = () => `Value does not match validator.${pathText(p)}\nValue: ${show(value)}\nValidator: ${describeValidator(json)}`;
   switch (json.type) {

@@ -3,9 +3,9 @@
 // runs counts:backfill and waits until its pages are done. Idempotent; run it once after
 // pulling the aggregates into data created before them (stop `npm run dev` first: the data
 // directory is locked while a backend holds it).
-import { startBackend } from "../local-backend/index.mjs";
+import { startApp } from "./app-startup.mjs";
 
-const backend = await startBackend({ port: 0, sitePort: 0, seed: false, log: () => {} });
+const backend = await startApp({ port: 0, sitePort: 0, seed: false, log: () => {} });
 try {
   const started = await backend.run("counts:backfill", {});
   if (!started.ok) throw new Error(started.message);

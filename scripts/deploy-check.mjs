@@ -14,11 +14,18 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { entryPointsByRuntime } from "./deploy-check/entry-points.mjs";
-import { bundleLikeConvexCli } from "./deploy-check/cli-bundle.mjs";
+import { bundleLikeConvexCli } from "../local-backend/cli-bundle.mjs";
 import { findNodeGlobals } from "./deploy-check/node-globals.mjs";
 import { exportSchema, schemaProblems } from "./deploy-check/schema-rules.mjs";
 
-/** @typedef {import("./deploy-check.d.mts").Problem} Problem */
+/**
+ * @typedef {object} Problem
+ * @property {string} rule "node-builtin", "node-global", "use-node-placement", "bundle", "reserved-folder" or "schema:<Convex error code>".
+ * @property {string} file Path relative to the working directory.
+ * @property {number} [line]
+ * @property {number} [column]
+ * @property {string} message
+ */
 
 const RUNTIMES_DOC = "https://docs.convex.dev/functions/runtimes";
 const MODULE_FILE = /\.(m?[jt]s|c[jt]s|[jt]sx)$/;
@@ -113,6 +120,7 @@ export async function checkDeploy({ convexDir = "convex" } = {}) {
   return { problems, summary };
 }
 
+/** @param {Problem} problem */
 export function formatProblem({ file, line, column, rule, message }) {
   const at = line ? `${file}:${line}${column ? `:${column}` : ""}` : file;
   return `${at}  [${rule}]  ${message}`;

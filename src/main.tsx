@@ -6,6 +6,7 @@ import App from "./app/App";
 import { MissingConfig } from "./app/MissingConfig";
 import { captureReferralFromUrl } from "./lib/referral";
 import { installConsoleBuffer } from "./lib/consoleBuffer";
+import { convexLogger } from "./lib/convexLogger";
 import "./index.css";
 
 // Bug reports send recent console errors and warnings: capture them from the first line of the app.
@@ -17,7 +18,7 @@ const convexUrl = import.meta.env.VITE_CONVEX_URL;
 const root = createRoot(document.getElementById("root")!);
 
 if (convexUrl) {
-  const convex = new ConvexReactClient(convexUrl);
+  const convex = new ConvexReactClient(convexUrl, { logger: convexLogger });
   root.render(
     <StrictMode>
       {/* The verification link's ?code= is redeemed by /auth/callback itself,

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
-import { startBackend } from "../../local-backend/index.mjs";
+import { startApp } from "../../scripts/app-startup.mjs";
 import { arg, machine, REPO } from "../support/backend.mjs";
 import { benchCsv, priceOf, signInBusiness } from "./import-support.mjs";
 
@@ -21,7 +21,7 @@ const load = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");
 
 console.log(machine());
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
-const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: process.env.BENCH_LOG ? console.log : () => {} });
+const backend = await startApp({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: process.env.BENCH_LOG ? console.log : () => {} });
 try {
   const token = await signInBusiness(backend);
   const http = new ConvexHttpClient(backend.url, { logger: false });
@@ -58,7 +58,8 @@ try {
     const cpu = process.cpuUsage(cpuBefore);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(
-      `run ${run}: ${ROWS.toLocaleString("en-GB")} rows imported in ${seconds.toFixed(2)} s ` +
+      `run ${run}: ${ROWS.toLocaleString("en-GB")} rows imported in ${seconds.toFixed(2)} s` +
+        `${ROWS === 10_000 ? ` (target <= 4 s: ${seconds <= 4 ? "met" : "missed"})` : ""} ` +
         `(${Math.round(ROWS / seconds)} rows/s; checked, charged ${cost} TMT and queued in ${(queued / 1000).toFixed(2)} s; ` +
         `first progress at ${((firstProgress ?? 0) / 1000).toFixed(2)} s; job ${jobId} ${job.status}, ${job.done}/${job.total}); ` +
         `CPU used ${cpuSeconds.toFixed(2)} s (${Math.round((cpuSeconds / seconds) * 100)}% of one core over the run); ` +

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
-import { startBackend } from "../../local-backend/index.mjs";
+import { startApp } from "../../scripts/app-startup.mjs";
 import { arg, machine, percentile, REPO } from "../support/backend.mjs";
 
 const ITEMS = Number(arg("items", "10000"));
@@ -31,7 +31,7 @@ async function timed(n, fn) {
 
 console.log(machine());
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lists-"));
-const backend = await startBackend({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
+const backend = await startApp({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
 try {
   const seedStart = performance.now();
   for (let from = 0; from < ITEMS; from += SEED_BATCH) {

@@ -2,7 +2,7 @@
 // another tree's with --root, for before/after figures), the machine line
 // with its load average, and percentiles.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -19,12 +19,15 @@ export function arg(name, fallback) {
 export const BACKEND_ROOT = path.resolve(arg("root", REPO));
 export const FIXTURE = path.join(REPO, "tests/local-backend/fixture/convex");
 
-/** Starts `<root>/local-backend/start.mjs` on free ports; resolves with { child, url }. */
+// The tree's `npm run backend` entry point (scripts/backend.mjs; local-backend/start.mjs before it moved).
+const START = ["scripts/backend.mjs", "local-backend/start.mjs"].map((f) => path.join(BACKEND_ROOT, f)).find((f) => existsSync(f));
+
+/** Starts the tree's `npm run backend` on free ports; resolves with { child, url }. */
 export function spawnBackend(dataDir, { convexDir = FIXTURE, env = {} } = {}) {
   const started = performance.now();
   // --node-args "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the backend process.
   const nodeArgs = arg("node-args", "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(BACKEND_ROOT, "local-backend/start.mjs")], {
+  const child = spawn(process.execPath, [...nodeArgs, START], {
     env: {
       ...process.env,
       LOCAL_BACKEND_DIR: dataDir,

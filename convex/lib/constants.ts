@@ -11,6 +11,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 // Hashing cost grows with length; nobody types more than this.
 export const MAX_PASSWORD_LENGTH = 256;
 export const OTP_LENGTH = 6;
+/** Digits of an authenticator (TOTP) code. */
+export const TOTP_DIGITS = 6;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_TTL_MS = 10 * 60 * 1000;
 // The spec's six, first in every phone country list (then every other country); `region` is the

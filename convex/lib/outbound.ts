@@ -43,6 +43,8 @@ export function twilioAccount() {
 // A code is useful for OTP_TTL_MS (10 minutes): five tries over about a minute and a half.
 const smsPool = new Workpool(components.smsWorkpool, {
   maxParallelism: 10,
+  // The pool's default ("REPORT") logs a stats line per run to the function logs; warnings and errors are what matter.
+  logLevel: "WARN",
   retryActionsByDefault: true,
   defaultRetryBehavior: { maxAttempts: 5, initialBackoffMs: 5_000, base: 2 },
 });

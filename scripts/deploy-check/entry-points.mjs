@@ -11,7 +11,7 @@ const ENTRY_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", 
 const ISOLATE_ONLY = new Set(["http", "crons", "schema", "auth.config"]);
 
 /** The directives ("use node", "use strict"...) at the top of a module. */
-export function directivesOf(file, source) {
+function directivesOf(file, source) {
   const kind = /\.[jt]sx$/.test(file) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
   const directives = [];

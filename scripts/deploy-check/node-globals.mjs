@@ -46,6 +46,7 @@ function nodeOnlyUse(identifier) {
   return null;
 }
 
+/** @type {import("eslint").Rule.RuleModule} */
 const rule = {
   meta: { type: "problem", schema: [] },
   create(context) {
@@ -56,7 +57,7 @@ const rule = {
         const references = [...globalScope.through];
         for (const variable of globalScope.variables) if (variable.defs.length === 0) references.push(...variable.references);
         for (const reference of references) {
-          if (reference.isValueReference === false) continue; // `x: Buffer` is only a type
+          if (/** @type {any} */ (reference).isValueReference === false) continue; // `x: Buffer` is only a type
           const use = nodeOnlyUse(reference.identifier);
           if (use) context.report({ node: reference.identifier, message: use });
         }
@@ -65,6 +66,7 @@ const rule = {
   },
 };
 
+/** @type {import("eslint").Linter.Config[]} */
 const config = [
   {
     files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],

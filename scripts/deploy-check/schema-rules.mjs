@@ -14,7 +14,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleSingleModule } from "./cli-bundle.mjs";
+import { bundleSingleModule } from "../../local-backend/cli-bundle.mjs";
 
 const MAX_IDENTIFIER_LENGTH = 64;
 const MAX_INDEXES_PER_TABLE = 64; // database, search and vector indexes together, staged ones included
@@ -24,7 +24,7 @@ const VECTOR_DIMENSIONS = { min: 2, max: 4096 };
 const RESERVED_INDEX_NAMES = new Set(["by_id", "by_creation_time"]);
 
 /** Why `name` is not a Convex identifier, or null when it is one. */
-export function identifierProblem(name) {
+function identifierProblem(name) {
   if (name.length === 0) return "is empty";
   if (!/^[A-Za-z_]/.test(name)) return "must start with a letter";
   if (/[^A-Za-z0-9_]/.test(name)) return "may contain only letters, digits and underscores";

@@ -1,8 +1,7 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
-import { SessionGate, SessionGuard } from "../features/account/security/SessionGuard";
-import { BugReportWidget } from "../features/bugReports/BugReportWidget";
-import { VisitAlertListener } from "../features/verify/VisitAlertListener";
+import { useConvexAuth } from "convex/react";
+import { SessionGate } from "../features/account/security/SessionGate";
 import { PageSpinner } from "../ui/Spinner";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Footer } from "./Footer";
@@ -10,8 +9,13 @@ import { Header } from "./Header";
 import { PageErrorBoundary } from "./PageLoadFailed";
 import { MAIN_ID, SkipLink } from "./SkipLink";
 
+// Signed-in only (bug-report button, visit alerts, the session guard) and they bring sonner's
+// toasts: a chunk of its own, so a visitor's first page does not download it.
+const MemberExtras = lazy(() => import("./MemberExtras").then((m) => ({ default: m.MemberExtras })));
+
 export function Layout() {
   const { pathname } = useLocation();
+  const { isAuthenticated } = useConvexAuth();
   return (
     <>
       <SkipLink />
@@ -33,12 +37,11 @@ export function Layout() {
         </SessionGate>
       </main>
       <Footer />
-      {/* Bug-report widget slot: the floating 'Report a Bug' button (renders for signed-in users only). */}
-      <BugReportWidget />
-      {/* Verify-page visit alerts and found reports, toasted live to the owner. */}
-      <VisitAlertListener />
-      {/* Account security: signs this device out live when its session is ended elsewhere. */}
-      <SessionGuard />
+      {isAuthenticated && (
+        <Suspense fallback={null}>
+          <MemberExtras />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /** Opening an overlay (a news article over the list) or closing it is not a new page. */
-const isOverlay = (state: unknown) => (state as { overlay?: unknown } | null)?.overlay === true;
+export const isOverlay = (state: unknown) => (state as { overlay?: unknown } | null)?.overlay === true;
 
 /**
  * Every navigation starts at the top of the page, Back and Forward

@@ -1,9 +1,11 @@
+import { lazy } from "react";
 import { Navigate, Route } from "react-router";
 import type { FrameId } from "../features/frames/frames";
 import { lazyPage } from "../lib/lazyPage";
 import { TOKEN_LINKS } from "../../convex/lib/tokenLinks";
-import { ProtectedRoute } from "./ProtectedRoute";
 
+// The guard (profile, workspaces, roles) is only needed on a guarded route: not in a visitor's first download.
+const ProtectedRoute = lazy(() => import("./ProtectedRoute").then((m) => ({ default: m.ProtectedRoute })));
 const AuthPage = lazyPage(() => import("../features/auth/AuthPage"));
 const PhoneSignInPage = lazyPage(() => import("../features/auth/PhoneSignInPage"));
 const AuthCallbackPage = lazyPage(() => import("../features/auth/AuthCallbackPage"));

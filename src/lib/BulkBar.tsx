@@ -37,8 +37,12 @@ type Props = {
   children: ReactNode;
 };
 
-/** The selection's count, "select all N matching", the actions, and a job's progress. */
+/**
+ * The selection's count, "select all N matching", the actions, and a job's progress. Shown only
+ * while something is selected (or a job runs): an empty, disabled bar only pushed the rows down.
+ */
 export function BulkBar({ selection, total, pageIds, bulk, matchingIds, noun = "item", children }: Props) {
+  const shown = selection.count > 0 || bulk.progress !== null;
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
   const more = total === null || total > selection.count;
   const selectAll = () =>
@@ -52,13 +56,19 @@ export function BulkBar({ selection, total, pageIds, bulk, matchingIds, noun = "
       "Could not select every matching item",
     );
   return (
+    // Without a selection only the (empty) live region stays, so the next count is announced.
     <div
-      role="region"
-      aria-label="Selection"
-      className="mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
+      role={shown ? "region" : undefined}
+      aria-label={shown ? "Selection" : undefined}
+      // Kept in view at the bottom while the rows scroll (the right end clears the bug-report button).
+      className={
+        shown
+          ? "sticky bottom-3 z-30 my-3 flex flex-wrap items-center gap-2 rounded-2xl border border-indigo-200 bg-indigo-50 py-2 pl-3 pr-16 text-sm shadow-lg sm:pr-20 dark:border-indigo-900 dark:bg-indigo-950"
+          : "sr-only"
+      }
     >
       <p aria-live="polite" className="font-semibold text-indigo-900 dark:text-indigo-100">
-        {selection.count === 0 ? `No ${noun}s selected` : `${itemsText(selection.count, noun)} selected`}
+        {selection.count > 0 ? `${itemsText(selection.count, noun)} selected` : ""}
       </p>
       {pageSelected && more && (
         <Button variant="ghost" size="sm" onClick={() => void selectAll()} disabled={bulk.busy}>
@@ -70,7 +80,7 @@ export function BulkBar({ selection, total, pageIds, bulk, matchingIds, noun = "
           Clear selection
         </Button>
       )}
-      <div className="flex flex-wrap items-center gap-2 sm:ml-auto">{children}</div>
+      {shown && <div className="flex flex-wrap items-center gap-2 sm:ml-auto">{children}</div>}
       {bulk.progress && (
         <div className="flex w-full items-center gap-2" role="status">
           <progress className="h-2 flex-1 accent-indigo-600" max={Math.max(bulk.progress.of, 1)} value={bulk.progress.done} />

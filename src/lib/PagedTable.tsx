@@ -58,11 +58,6 @@ export function PagedTable<R>(props: Props<R>) {
   return (
     <div>
       {steady.added > 0 && <AddedNotice added={steady.added} noun={props.noun} onShow={() => (pages.page === 1 ? steady.show() : pages.first())} />}
-      {view === undefined && (
-        <BulkBar selection={selection} total={total ?? null} pageIds={pageIds} bulk={props.bulk} matchingIds={props.matchingIds} noun={props.noun}>
-          {props.actions}
-        </BulkBar>
-      )}
       {view?.(rows) ?? (
         <DataTable
           caption={props.caption}
@@ -76,6 +71,12 @@ export function PagedTable<R>(props: Props<R>) {
           onToggleRow={(id, shift) => selection.toggle(id, shift, pageIds)}
           onTogglePage={(checked) => selection.setPage(pageIds, checked)}
         />
+      )}
+      {/* After the rows, sticky at the bottom: appearing with the first selection, it moves no row. */}
+      {view === undefined && (
+        <BulkBar selection={selection} total={total ?? null} pageIds={pageIds} bulk={props.bulk} matchingIds={props.matchingIds} noun={props.noun}>
+          {props.actions}
+        </BulkBar>
       )}
       <Pager
         page={pages.page}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button, Input, Form } from "../ui";
-import { normaliseSerial } from "../../convex/lib/assets/serial";
+import { normaliseSerial } from "../../convex/lib/assets/serialText";
 
 /**
  * Sends a serial typed by hand to /verify/{serial}: the landing page stacks it,

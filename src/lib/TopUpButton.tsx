@@ -6,7 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import { packFor, TOP_UP_TEXT } from "../../convex/lib/payments/packs";
-import { Button } from "../ui";
+import { Button, Modal } from "../ui";
 import { can } from "../../convex/lib/workspaces/rules";
 import { errorMessage } from "./errors";
 import { useWorkspace, useWorkspaceAction } from "./useWorkspace";
@@ -41,15 +41,40 @@ export function useTopUp(forWorkspace = false) {
       setBuying(null);
     }
   };
-  return { offer, buying, priceOf, purchase, mayBuy };
+  return { offer, buying, priceOf, purchase, mayBuy, walletName };
 }
 
-/** One pack's buy button, busy while its payment runs. */
+/** One pack's buy button: it asks first (what, for how much, into which wallet), then pays, busy while the payment runs. */
 export function BuyPackButton({ pack, topUp }: { pack: Pack; topUp: NonNullable<ReturnType<typeof useTopUp>> }) {
+  const [asking, setAsking] = useState(false);
+  const price = topUp.priceOf(pack);
+  const buy = async () => {
+    await topUp.purchase(pack);
+    setAsking(false);
+  };
   return (
-    <Button size="sm" onClick={() => void topUp.purchase(pack)} loading={topUp.buying === pack.id} disabled={topUp.buying !== null} loadingText="Paying...">
-      Buy {formatTmt(pack.tmt)} for {topUp.priceOf(pack)}
-    </Button>
+    <>
+      <Button size="sm" onClick={() => setAsking(true)} loading={topUp.buying === pack.id} disabled={topUp.buying !== null} loadingText="Paying...">
+        Buy {formatTmt(pack.tmt)} for {price}
+      </Button>
+      <Modal
+        open={asking}
+        onOpenChange={(open) => topUp.buying === null && setAsking(open)}
+        size="sm"
+        title={`Buy ${formatTmt(pack.tmt)} for ${price}?`}
+        description={`${formatTmt(pack.tmt)} go into ${topUp.walletName}.${topUp.offer.test ? ` ${TOP_UP_TEXT.testMode}` : ""}`}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setAsking(false)} disabled={topUp.buying !== null}>
+              Cancel
+            </Button>
+            <Button onClick={() => void buy()} loading={topUp.buying === pack.id} loadingText="Paying...">
+              Pay {price}
+            </Button>
+          </>
+        }
+      />
+    </>
   );
 }
 

@@ -45,7 +45,7 @@ function SortHeader<R>({ column, sort, onSort }: { column: Column<R>; sort: stri
   const direction = sort === order.asc ? "ascending" : sort === order.desc ? "descending" : "none";
   const next = direction === "ascending" ? order.desc : direction === "descending" ? order.asc : order[order.first ?? "asc"];
   return (
-    <th scope="col" aria-sort={direction} className={cn("px-3 py-2 text-left", column.className, column.wideOnly && WIDE_ONLY)}>
+    <th scope="col" aria-sort={direction} className={cn("px-2 py-2 sm:px-3 text-left", column.className, column.wideOnly && WIDE_ONLY)}>
       <button
         type="button"
         onClick={() => onSort(next)}
@@ -71,7 +71,7 @@ export function DataTable<R>({ caption, columns, rows, rowId, rowLabel, sort, on
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">
           <tr>
             {selectable && (
-              <th scope="col" className="w-10 px-3 py-2">
+              <th scope="col" className="w-10 px-2 py-2 sm:px-3">
                 <PageCheckbox checked={rows.length > 0 && onPage === rows.length} mixed={onPage > 0 && onPage < rows.length} onChange={onTogglePage} />
               </th>
             )}
@@ -79,7 +79,7 @@ export function DataTable<R>({ caption, columns, rows, rowId, rowLabel, sort, on
               c.sort ? (
                 <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />
               ) : (
-                <th key={c.key} scope="col" className={cn("px-3 py-2 text-left font-semibold", c.className, c.wideOnly && WIDE_ONLY)}>{c.header}</th>
+                <th key={c.key} scope="col" className={cn("px-2 py-2 sm:px-3 text-left font-semibold", c.className, c.wideOnly && WIDE_ONLY)}>{c.header}</th>
               ),
             )}
           </tr>
@@ -91,7 +91,7 @@ export function DataTable<R>({ caption, columns, rows, rowId, rowLabel, sort, on
             return (
               <tr key={id} className={cn("text-slate-800 dark:text-slate-100", isSelected && "bg-indigo-50 dark:bg-indigo-950/40")}>
                 {selectable && (
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 sm:px-3">
                     <input
                       type="checkbox"
                       aria-label={`Select ${rowLabel(row)}`}
@@ -104,7 +104,7 @@ export function DataTable<R>({ caption, columns, rows, rowId, rowLabel, sort, on
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.key} className={cn("px-3 py-2 align-middle", c.className, c.wideOnly && WIDE_ONLY)}>{c.cell(row)}</td>
+                  <td key={c.key} className={cn("px-2 py-2 sm:px-3 align-middle", c.className, c.wideOnly && WIDE_ONLY)}>{c.cell(row)}</td>
                 ))}
               </tr>
             );

@@ -18,3 +18,4 @@ export { DataTable } from "./DataTable";
 export type { Column } from "./DataTable";
 export { Pager } from "./Pager";
 export { ViewToggle } from "./ViewToggle";
+export { RadioCards } from "./RadioCards";

@@ -49,6 +49,31 @@ describe("sessions", () => {
     expect(await t.run(async (ctx) => await ctx.db.query("sessionInfo").collect())).toEqual([]);
   });
 
+  test("end: one other session of the caller's ends; another user's, a bad id or an ended one get the same answer and end nothing", async () => {
+    const t = setupTest();
+    const { devices, bystander } = await threeDevices(t);
+    const [, second, third] = await devices[0].query(api.sessions.list, {});
+    await devices[0].mutation(api.sessions.end, { sessionId: second._id });
+    expect((await devices[0].query(api.sessions.list, {})).map((s) => s._id)).not.toContain(second._id);
+    expect(await devices[0].query(api.sessions.current, {})).toBe(true);
+    const [theirs] = await bystander.as.query(api.sessions.list, {});
+    const refused = { data: { code: "NOT_FOUND", message: "That session has already ended." } };
+    for (const sessionId of [theirs._id, second._id, "nope", "x".repeat(10_000)]) {
+      await expect(devices[0].mutation(api.sessions.end, { sessionId })).rejects.toMatchObject(refused);
+    }
+    expect(await bystander.as.query(api.sessions.current, {})).toBe(true);
+    expect((await devices[0].query(api.sessions.list, {})).map((s) => s._id)).toContain(third._id);
+  });
+
+  test("touch keeps the device's time zone as its place; anything else is dropped", async () => {
+    const t = setupTest();
+    const { as } = await makeUser(t);
+    await as.mutation(api.sessions.touch, { userAgent: "Firefox", timeZone: "Europe/London" });
+    expect((await as.query(api.sessions.list, {}))[0].timeZone).toBe("Europe/London");
+    await as.mutation(api.sessions.touch, { userAgent: "Firefox", timeZone: "<script>alert(1)</script>" });
+    expect((await as.query(api.sessions.list, {}))[0].timeZone).toBeNull();
+  });
+
   test("global ends every session of the caller, local only this one", async () => {
     const t = setupTest();
     const { devices } = await threeDevices(t);

@@ -2,11 +2,11 @@
 // function builders: convex/_generated/server.js reads `process.env`, which a browser does
 // not have. A production build tree-shakes such an import away and hides it; `npm run dev`
 // serves every module as is, so /assets failed to load there ("process is not defined").
-import { build } from "esbuild";
 import { expect, test } from "vitest";
+import { esbuild } from "../../local-backend/cli-bundle.mjs";
 
 test("no module the app loads in the browser imports convex/_generated/server or the function builders", async () => {
-  const result = await build({
+  const result = await esbuild.build({
     entryPoints: ["src/main.tsx"],
     bundle: true,
     write: false,

@@ -45,6 +45,7 @@ describe("CSV import at scale", () => {
       await snap(page, "csv-import-short", PHONE_390);
 
       await short.getByRole("button", { name: /^Buy [\d,]+ TMT for £/ }).click();
+      await page.getByRole("dialog").getByRole("button", { name: /^Pay £/ }).click();
       await page.waitForFunction(() => !(document.querySelector('[data-testid="import-cost"]')?.closest('[aria-label="Cost"]')?.querySelector("button:disabled")), undefined, { timeout: 30_000 });
       const balance = (await page.getByTestId("import-balance").innerText()).trim();
       expect(await pay.isEnabled()).toBe(true);

@@ -98,6 +98,7 @@ describe("the business inventory at scale", () => {
       await pay.waitFor({ timeout: 30_000 });
       if (await pay.isDisabled()) {
         await page.getByRole("alert").filter({ hasText: "Insufficient tokens" }).getByRole("button", { name: /^Buy [\d,]+ TMT for £/ }).click();
+        await page.getByRole("dialog").getByRole("button", { name: /^Pay £/ }).click();
         await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
       }
       // Long main-thread tasks from here on.

@@ -3,7 +3,6 @@
 // intervals of an index are searched (sorted, with the highest upper bound so far), so
 // this compares that against checking every interval, on overlapping and nested intervals.
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain ES module without type declarations
 import { newReadSet, touches } from "../../local-backend/transaction.mjs";
 
 const INDEX = Buffer.from([0, 0, 0, 9]);

@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
-import type { Backend } from "../../local-backend/index.mjs";
+import type { AppBackend as Backend } from "../../scripts/app-startup.mjs";
 import { UNPARSEABLE, forgedJournals, forgeriesOf, outcome, subscribeWithJournal, withPosition, type Outcome } from "./forgery";
 import { httpAs, removeDir, signInAs, start, tempDir, workspacesOf } from "./helpers";
 

@@ -19,10 +19,8 @@ import {
   withPosition,
 } from "./forgery";
 import { removeDir, start, tempDir } from "./helpers";
-// @ts-expect-error plain ES module without type declarations for these
 import { openDatabase } from "../../local-backend/database.mjs";
 import { newId } from "../../local-backend/ids.mjs";
-// @ts-expect-error plain ES module without type declarations
 import { Committer } from "../../local-backend/transaction.mjs";
 
 const APP = fileURLToPath(new URL("./conformance/cursors/convex", import.meta.url));

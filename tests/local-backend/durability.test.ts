@@ -6,7 +6,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { api } from "./fixture/convex/_generated/api";
 import { FIXTURE, removeDir, tempDir } from "./helpers";
 
-const START = fileURLToPath(new URL("../../local-backend/start.mjs", import.meta.url));
+const START = fileURLToPath(new URL("../../scripts/backend.mjs", import.meta.url));
 const dir = tempDir("lb-durability-");
 const children: ChildProcess[] = [];
 

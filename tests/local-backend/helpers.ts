@@ -6,7 +6,8 @@ import { importPKCS8, SignJWT } from "jose";
 import { afterAll, beforeAll } from "vitest";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
-import { startBackend, type Backend, type StartBackendOptions } from "../../local-backend/index.mjs";
+import type { Backend, StartBackendOptions } from "../../local-backend/index.mjs";
+import { startApp, type AppBackend } from "../../scripts/app-startup.mjs";
 
 export const FIXTURE = fileURLToPath(new URL("./fixture/convex", import.meta.url));
 
@@ -18,8 +19,9 @@ export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-export function start(options: StartBackendOptions = {}): Promise<Backend> {
-  return startBackend({ port: 0, sitePort: 0, convexDir: FIXTURE, siteUrl: "http://localhost:5173", log: () => {}, ...options });
+/** The backend with the app's start-up work (seed data, migrations), as `npm run dev` starts it. */
+export function start(options: StartBackendOptions & { seed?: boolean } = {}): Promise<AppBackend> {
+  return startApp({ port: 0, sitePort: 0, convexDir: FIXTURE, siteUrl: "http://localhost:5173", log: () => {}, ...options });
 }
 
 export function client(url: string) {

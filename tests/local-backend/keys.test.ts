@@ -2,7 +2,6 @@
 // type, strings with NUL bytes and characters of every UTF-8 length, and nested values.
 import { describe, expect, it } from "vitest";
 import { compareValues, type Value } from "convex/values";
-// @ts-expect-error plain ES module without type declarations
 import { encodeTuple, encodeValue } from "../../local-backend/keys.mjs";
 
 const values: Value[] = [

@@ -4,7 +4,7 @@
 // that stops beating is timed out by the component's own worker.
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Backend } from "../../local-backend/index.mjs";
+import type { AppBackend as Backend } from "../../scripts/app-startup.mjs";
 import { MIN_PRESENCE_INTERVAL_MS, roomId } from "../../convex/lib/presence/rooms";
 import { client, httpAs, nextValue, removeDir, signInAs, start, tempDir } from "./helpers";
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import type { Backend } from "../../local-backend/index.mjs";
+import type { AppBackend as Backend } from "../../scripts/app-startup.mjs";
 import { client, httpAs, nextValue, removeDir, signInAs, start, tempDir, type Tokens } from "./helpers";
 
 const PROJECT_CONVEX = fileURLToPath(new URL("../../convex", import.meta.url));

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../../local-backend/index.mjs";
 import { api } from "./fixture/convex/_generated/api";
-import { client, mintToken, nextValue, removeDir, start, tempDir } from "./helpers";
+import { anyApi } from "convex/server";
+import { client, conformanceApp, mintToken, nextValue, removeDir, start, tempDir } from "./helpers";
 
 const dir = tempDir("lb-restart-");
 let backend: Backend | null = null;
@@ -48,5 +49,25 @@ describe("restart", () => {
     });
     expect([...first.page, ...rest.page].map((m) => m.body)).toEqual(["p3", "p2", "p1"]);
     expect(rest.isDone).toBe(true);
+  });
+
+  it("runs a job that fell due while stopped once it starts again, while the crons are still being loaded", async () => {
+    const jobsDir = tempDir("lb-restart-jobs-");
+    const convexDir = conformanceApp("startup");
+    const logs: string[] = [];
+    let b = await start({ dataDir: jobsDir, convexDir, log: (m) => logs.push(m) });
+    try {
+      const scheduledAt = Date.now();
+      await b.run("jobs:later", { label: "due while stopped", delayMs: 30 });
+      await b.stop();
+      await expect.poll(() => Date.now() - scheduledAt).toBeGreaterThan(30);
+      b = await start({ dataDir: jobsDir, convexDir, log: (m) => logs.push(m) });
+      const http = new ConvexHttpClient(b.url, { logger: false });
+      await expect.poll(() => http.query(anyApi.jobs.states, {}), { timeout: 20_000 }).toEqual([{ state: "success" }]);
+      expect(logs.filter((m) => m.includes("crashed"))).toEqual([]);
+    } finally {
+      await b.stop();
+      removeDir(jobsDir);
+    }
   });
 });

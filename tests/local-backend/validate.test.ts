@@ -2,7 +2,6 @@
 // members without building messages, and a failure still reads as Convex words it.
 import { describe, expect, it } from "vitest";
 import { v } from "convex/values";
-// @ts-expect-error plain ES module without type declarations
 import { checkValue } from "../../local-backend/validate.mjs";
 
 const details = v.union(

@@ -78,6 +78,12 @@ describe("admin user table", () => {
   it("changes role and flags through setUserAccess", async () => {
     renderPage();
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Role of mia@example.com" }), "moderator");
+    // Asked first; Cancel sends nothing.
+    expect(fake.mutation).not.toHaveBeenCalled();
+    await userEvent.click(within(screen.getByRole("dialog", { name: "Change the role of mia@example.com to Moderator?" })).getByRole("button", { name: "Cancel" }));
+    expect(fake.mutation).not.toHaveBeenCalled();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Role of mia@example.com" }), "moderator");
+    await userEvent.click(screen.getByRole("button", { name: "Change role" }));
     expect(fake.mutation).toHaveBeenLastCalledWith({ userId: "users_mia", role: "moderator" });
     await userEvent.click(screen.getByRole("checkbox", { name: "Business features for mia@example.com" }));
     expect(fake.mutation).toHaveBeenLastCalledWith({ userId: "users_mia", isBusinessUser: true });

@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import App from "../../src/app/App";
@@ -48,6 +48,29 @@ describe("app shell", () => {
     expect(await screen.findByText("TMT-9", {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/verify/TMT-9");
     expect(vi.mocked(window.scrollTo).mock.calls.length).toBeGreaterThan(scrolls);
+  });
+});
+
+describe("focus after navigation", () => {
+  it("moves to the new page's heading, not on the first load and not for a change of query", async () => {
+    signedOut();
+    render(<App />);
+    const landing = await screen.findByRole("heading", { level: 1, name: /Tag it\. Secure it\./ }, { timeout: 10_000 });
+    expect(landing).not.toHaveFocus();
+
+    await userEvent.click(screen.getByRole("link", { name: "Privacy Policy" }));
+    const heading = await screen.findByRole("heading", { level: 1, name: /Privacy Policy/ }, { timeout: 10_000 });
+    await waitFor(() => expect(heading).toHaveFocus());
+
+    // Only the query changes: focus stays where the user put it.
+    const link = screen.getAllByRole("link", { name: "Terms of Service" })[0];
+    link.focus();
+    act(() => {
+      window.history.pushState({}, "", "/privacy-policy?x=1");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await waitFor(() => expect(window.location.search).toBe("?x=1"));
+    expect(link).toHaveFocus();
   });
 });
 

@@ -148,6 +148,7 @@ describe("import panel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Insufficient tokens: you need 850 TMT more.");
     fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 1000 } as never);
     await user.click(screen.getByRole("button", { name: "Buy 1,000 TMT for £10.00" }));
+    await user.click(screen.getByRole("button", { name: "Pay £10.00" }));
     await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000", workspaceId: "ws_business" }));
   });
 

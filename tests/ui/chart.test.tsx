@@ -1,5 +1,5 @@
 // Charts: the series built in the viewer's days, and the same figures as a table for screen readers.
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dailyBalances, weeklyCounts } from "../../src/lib/chartSeries";
 import { Chart } from "../../src/ui";
@@ -57,5 +57,22 @@ describe("Chart", () => {
     expect(bars).toHaveLength(2);
     expect(Number(bars[0].getAttribute("height"))).toBe(0);
     expect(Number(bars[1].getAttribute("height"))).toBeGreaterThan(0);
+  });
+
+  it("labels the value axis and shows the point under the pointer in a tooltip", () => {
+    render(
+      <Chart title="Balance over time" summary="45 TMT now" kind="line" pointLabel="Day" valueLabel="Balance" format={(n) => `${n} TMT`}
+        points={[{ key: "a", label: "28 Jun", value: 20 }, { key: "b", label: "29 Jun", value: 50 }, { key: "c", label: "30 Jun", value: 45 }]} />,
+    );
+    expect(screen.getByTestId("chart-axis")).toHaveTextContent(/^50 TMT0 TMT$/);
+    const plot = screen.getByTestId("chart-axis").nextElementSibling as HTMLElement;
+    plot.getBoundingClientRect = () => ({ left: 0, width: 300, top: 0, height: 160, right: 300, bottom: 160, x: 0, y: 0, toJSON: () => ({}) });
+    expect(screen.queryByTestId("chart-tooltip")).not.toBeInTheDocument();
+    fireEvent.pointerMove(plot, { clientX: 150, clientY: 50 });
+    expect(screen.getByTestId("chart-tooltip")).toHaveTextContent("29 Jun: 50 TMT");
+    fireEvent.pointerMove(plot, { clientX: 290, clientY: 50 });
+    expect(screen.getByTestId("chart-tooltip")).toHaveTextContent("30 Jun: 45 TMT");
+    fireEvent.pointerLeave(plot);
+    expect(screen.queryByTestId("chart-tooltip")).not.toBeInTheDocument();
   });
 });

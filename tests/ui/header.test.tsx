@@ -21,6 +21,9 @@ function renderHeader(path = "/dashboard") {
   );
 }
 
+/** The signed-in header is a lazily loaded chunk: wait for it. */
+const memberHeader = () => screen.findByRole("button", { name: "Open menu" });
+
 function linksOf(nav: HTMLElement) {
   return within(nav)
     .getAllByRole("link")
@@ -71,24 +74,26 @@ describe("header", () => {
     expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
   });
 
-  it.each(cases)("lists the links of a %s in the header's fixed order", (_name, profile, expected) => {
+  it.each(cases)("lists the links of a %s in the header's fixed order", async (_name, profile, expected) => {
     signedIn(profile);
     renderHeader();
+    await memberHeader();
     expect(linksOf(screen.getByRole("navigation", { name: "Main" }))).toEqual(expected);
     expect(screen.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
   });
 
-  it("shows no balance until the wallet exists (no made-up number)", () => {
+  it("shows no balance until the wallet exists (no made-up number)", async () => {
     signedIn(makeProfile());
     renderHeader();
+    await memberHeader();
     expect(screen.queryByText(/TMT/)).not.toBeInTheDocument();
   });
 
-  it("shows the live balance as '{n} TMT', linking to /wallet", () => {
+  it("shows the live balance as '{n} TMT', linking to /wallet", async () => {
     signedIn(makeProfile());
     fake.queries["wallet:balance"] = 1250;
     const view = renderHeader();
-    expect(screen.getByRole("link", { name: "1,250 TMT" })).toHaveAttribute("href", "/wallet");
+    expect(await screen.findByRole("link", { name: "1,250 TMT" })).toHaveAttribute("href", "/wallet");
     // A new value from the live query replaces it on the next render.
     fake.queries["wallet:balance"] = 1275;
     view.rerender(
@@ -99,7 +104,7 @@ describe("header", () => {
     expect(screen.getByRole("link", { name: "1,275 TMT" })).toBeInTheDocument();
   });
 
-  it("shows no balance to visitors, or while the wallet query answers null", () => {
+  it("shows no balance to visitors, or while the wallet query answers null", async () => {
     fake.queries["wallet:balance"] = 50;
     signedOut();
     const view = renderHeader("/");
@@ -108,6 +113,7 @@ describe("header", () => {
     signedIn(makeProfile());
     fake.queries["wallet:balance"] = null;
     renderHeader();
+    await memberHeader();
     expect(screen.queryByText(/TMT/)).not.toBeInTheDocument();
   });
 
@@ -115,7 +121,7 @@ describe("header", () => {
     const user = userEvent.setup();
     signedIn(makeProfile({ role: "admin" }));
     renderHeader();
-    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const toggle = await memberHeader();
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
 

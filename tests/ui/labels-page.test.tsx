@@ -79,6 +79,25 @@ describe("/labels", () => {
     expect(screen.getByTestId("label-print").querySelectorAll("[data-testid=label]")).toHaveLength(5);
   });
 
+  it("starts at a chosen position on a partly used sheet: the positions before it stay blank", async () => {
+    saveLabelSelection(Array.from({ length: 18 }, (_, i) => `a${i + 1}`));
+    renderAt("/labels");
+    expect(await screen.findByTestId("label-summary")).toHaveTextContent("18 labels · 1 page");
+    // A4 3 × 7 (Avery L7160): position 5 is row 2, column 2.
+    await userEvent.selectOptions(screen.getByLabelText("Start at label"), "5");
+    expect(screen.getByTestId("label-summary")).toHaveTextContent("18 labels · 2 pages");
+    const first = within(screen.getByTestId("label-preview")).getAllByTestId("label");
+    expect(first).toHaveLength(17);
+    expect(first[0].style.left).toBe(`${7.2 + 66}mm`);
+    expect(first[0].style.top).toBe(`${15.15 + 38.1}mm`);
+    expect(within(first[0]).getByTestId("label-serial")).toHaveTextContent("TMT-AAAA-2221");
+    // Every label still prints, the 18th on the second sheet's first position.
+    expect(screen.getByTestId("label-print").querySelectorAll("[data-testid=label]")).toHaveLength(18);
+    // A roll has no sheet to start into.
+    await userEvent.selectOptions(screen.getByLabelText("Label stock"), "roll-62mm");
+    expect(screen.queryByLabelText("Start at label")).toBeNull();
+  });
+
   it("opens on the stock this browser printed on last", async () => {
     renderAt("/labels?ids=a1,a2");
     await userEvent.selectOptions(await screen.findByLabelText("Label stock"), "label-4x6in");

@@ -8,13 +8,14 @@ import { news, resetNews } from "./news-fakes";
 vi.mock("convex/react", async () => (await import("./news-fakes")).newsConvexModule);
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
 
-function newsLink() {
+async function newsLink() {
   render(
     <MemoryRouter initialEntries={["/dashboard"]}>
       <Header />
     </MemoryRouter>,
   );
-  return within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: /^News/ });
+  // The signed-in header is a lazily loaded chunk.
+  return within(await screen.findByRole("navigation", { name: "Main" })).getByRole("link", { name: /^News/ });
 }
 
 beforeEach(() => {
@@ -28,16 +29,16 @@ describe("header News link", () => {
     [3, "3"],
     [99, "99"],
     [100, "99+"],
-  ])("shows %i unread as %s", (count, shown) => {
+  ])("shows %i unread as %s", async (count, shown) => {
     news.queries["news:unreadCount"] = count;
-    const link = newsLink();
+    const link = await newsLink();
     expect(within(link).getByTestId("news-unread-badge")).toHaveTextContent(shown);
     expect(link).toHaveAccessibleName(`News, ${shown} unread`);
   });
 
-  it("shows no badge with nothing unread", () => {
+  it("shows no badge with nothing unread", async () => {
     news.queries["news:unreadCount"] = 0;
-    const link = newsLink();
+    const link = await newsLink();
     expect(link).toHaveTextContent(/^News$/);
   });
 });

@@ -46,6 +46,11 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+/** Typing that may submit the form by itself (the sixth digit of a code). */
+async function typeCode(label: string, value: string) {
+  await act(async () => type(label, value));
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
   mocks.signIn.mockResolvedValue({ signingIn: true });
@@ -62,11 +67,13 @@ describe("two-factor code step at sign-in", () => {
     expect(screen.getByRole("heading", { name: "Two-factor authentication" })).toBeInTheDocument();
   }
 
-  it("asks for the code after the password and signs in with email, password and code", async () => {
+  it("asks for the code after the password and signs in with email, password and code: the sixth digit submits", async () => {
     await reachCodeStep();
     expect(screen.getByText("Enter the 6-digit code from your authenticator app")).toBeInTheDocument();
-    type("Authentication code", "123 456");
-    await press("Verify");
+    await typeCode("Authentication code", "123 45");
+    expect(mocks.signIn).toHaveBeenCalledTimes(1);
+    await typeCode("Authentication code", "123 456");
+    expect(mocks.signIn).toHaveBeenCalledTimes(2);
     expect(mocks.signIn).toHaveBeenLastCalledWith("password", {
       flow: "signIn",
       email: "mia@example.com",
@@ -79,8 +86,7 @@ describe("two-factor code step at sign-in", () => {
   it("shows a wrong code's message and stays; a recovery code can be used instead", async () => {
     await reachCodeStep();
     mocks.signIn.mockRejectedValueOnce(new ConvexError({ code: "INVALID", message: "Invalid authentication code" }));
-    type("Authentication code", "000000");
-    await press("Verify");
+    await typeCode("Authentication code", "000000");
     expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
     await press("Use a recovery code");
     type("Recovery code", "ABCDE-FGHJK");

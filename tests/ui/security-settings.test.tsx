@@ -1,10 +1,11 @@
 // /settings account security panels (issue 10): sessions with logout scopes, TOTP enrolment.
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import { getFunctionName } from "convex/server";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionGate, SessionGuard } from "../../src/features/account/security/SessionGuard";
+import { SessionGate } from "../../src/features/account/security/SessionGate";
+import { SessionGuard } from "../../src/features/account/security/SessionGuard";
 import { SessionsPanel } from "../../src/features/account/security/SessionsPanel";
 import { TwoFactorPanel } from "../../src/features/account/security/TwoFactorPanel";
 import { describeDevice } from "../../src/features/account/security/securityFormat";
@@ -50,6 +51,13 @@ async function press(name: string) {
   });
 }
 
+/** Typing that may submit the form by itself (the sixth digit of a code). */
+async function typeCode(label: string, value: string) {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  });
+}
+
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
 beforeEach(() => {
@@ -63,9 +71,24 @@ beforeEach(() => {
 describe("sessions panel", () => {
   beforeEach(() => {
     mocks.queries["sessions:list"] = [
-      { _id: "s1", createdAt: 1, expiresAt: 2, current: true, userAgent: FIREFOX, lastSeenAt: 5 },
-      { _id: "s2", createdAt: 1, expiresAt: 2, current: false, userAgent: null, lastSeenAt: null },
+      { _id: "s1", createdAt: 1, expiresAt: 2, current: true, userAgent: FIREFOX, timeZone: "Europe/London", lastSeenAt: 5 },
+      { _id: "s2", createdAt: 1, expiresAt: 2, current: false, userAgent: null, timeZone: null, lastSeenAt: null },
     ];
+  });
+
+  it("shows each session's device and place, and ends another one by itself", async () => {
+    renderAt(<SessionsPanel />);
+    const items = screen.getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Firefox on Linux");
+    expect(items[0]).toHaveTextContent("Around London");
+    // This device is signed out with 'Sign out' below; the others one by one.
+    expect(within(items[0]).queryByRole("button")).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(items[1]).getByRole("button", { name: /^Sign out Unknown device/ }));
+    });
+    expect(mocks.calls["sessions:end"]).toHaveBeenCalledWith({ sessionId: "s2" });
+    expect(mocks.toast.success).toHaveBeenCalledWith("Signed out of Unknown device");
+    expect(mocks.signOut).not.toHaveBeenCalled();
   });
 
   it("lists the sessions and marks this device", () => {
@@ -115,7 +138,7 @@ describe("session guard", () => {
     try {
       mocks.queries["sessions:current"] = true;
       const view = renderAt(<SessionGuard />);
-      expect(mocks.calls["sessions:touch"]).toHaveBeenCalledWith({ userAgent: navigator.userAgent });
+      expect(mocks.calls["sessions:touch"]).toHaveBeenCalledWith({ userAgent: navigator.userAgent, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
       mocks.queries["sessions:current"] = false;
       view.rerender(
         <MemoryRouter initialEntries={["/settings"]}>
@@ -176,10 +199,25 @@ describe("two-factor panel", () => {
     expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSW Y3DP EHPK 3PXP");
     await press("Verify and turn on");
     expect(screen.getByText("Enter the 6-digit code from your authenticator app")).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
-    await press("Verify and turn on");
+    // The sixth digit submits, as the SMS code boxes do.
+    await typeCode("Authentication code", "12345");
+    expect(mocks.calls["twoFactor:confirm"]).not.toHaveBeenCalled();
+    await typeCode("Authentication code", "123456");
+    expect(mocks.calls["twoFactor:confirm"]).toHaveBeenCalledTimes(1);
     expect(mocks.calls["twoFactor:confirm"]).toHaveBeenCalledWith({ code: "123456" });
     expect(screen.getByRole("list", { name: "Recovery codes" })).toHaveTextContent("AAAAA-BBBBB");
+    // They can be downloaded as a text file.
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    const createUrl = vi.fn((blob: Blob) => (blobs.push(blob), "blob:codes"));
+    Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await press("Download codes");
+    expect(names).toEqual(["tagmything-recovery-codes.txt"]);
+    expect(await blobs[0].text()).toMatch(/AAAAA-BBBBB\nCCCCC-DDDDD\n$/);
+    click.mockRestore();
     mocks.queries["twoFactor:status"] = { ...off, enabled: true, enabledAt: 0, recoveryCodesLeft: 10 };
     await press("I have saved my codes");
     expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
@@ -195,8 +233,7 @@ describe("two-factor panel", () => {
     expect(leftOut(screen.getByTestId("qr"))).toBe(true);
     expect(leftOut(screen.getByTestId("totp-secret"))).toBe(true);
     expect(leftOut(screen.getByText("Enter the 6-digit code the app shows."))).toBe(false);
-    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
-    await press("Verify and turn on");
+    await typeCode("Authentication code", "123456");
     expect(leftOut(screen.getByRole("list", { name: "Recovery codes" }))).toBe(true);
   });
 
@@ -207,8 +244,7 @@ describe("two-factor panel", () => {
     });
     renderAt(<TwoFactorPanel />);
     expect(screen.getByText(/7 of 10 recovery codes left/)).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "000000" } });
-    await press("Turn off two-factor authentication");
+    await typeCode("Authentication code", "000000");
     expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
   });
 
@@ -223,12 +259,10 @@ describe("two-factor panel", () => {
     // One code field at a time: the renewal form opens on request.
     expect(screen.queryByLabelText("Authenticator code")).not.toBeInTheDocument();
     await press("Get new recovery codes");
-    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "111111" } });
-    await press("Make new recovery codes");
+    await typeCode("Authenticator code", "111111");
     expect(screen.getByText("Invalid authentication code")).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "654321" } });
-    await press("Make new recovery codes");
+    await typeCode("Authenticator code", "654321");
     expect(mocks.calls["twoFactor:regenerateRecoveryCodes"]).toHaveBeenLastCalledWith({ code: "654321" });
     expect(screen.getByRole("list", { name: "Recovery codes" })).toHaveTextContent("GGGGG-HHHHH");
     await press("I have saved my codes");

@@ -83,6 +83,21 @@ describe("/tag", () => {
     expect(screen.getByLabelText("Brand")).toBeInTheDocument();
   });
 
+  it("the kind picker is a radio group: one tab stop, the arrow keys choose", async () => {
+    renderTag();
+    const kinds = screen.getAllByRole("radio").filter((r) => r.closest('[aria-label="Asset kind"]'));
+    expect(kinds.map((k) => k.tabIndex)).toEqual([0, -1, -1, -1]);
+    kinds[0].focus();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(screen.getByRole("radio", { name: /NFT/ })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("radio", { name: /NFT/ })).toHaveFocus();
+    expect(screen.getByLabelText("Chain")).toBeInTheDocument();
+    await userEvent.keyboard("{ArrowLeft}{ArrowLeft}");
+    expect(document.activeElement).toHaveAttribute("aria-checked", "true");
+    expect(document.activeElement).toBe(kinds[kinds.length - 1]);
+    expect(kinds.map((k) => k.tabIndex)).toEqual([-1, -1, -1, 0]);
+  });
+
   it("?kind=nft preselects the NFT form", () => {
     renderTag("/tag?kind=nft");
     expect(screen.getByRole("radio", { name: /NFT/ })).toHaveAttribute("aria-checked", "true");

@@ -116,6 +116,11 @@ describe("/wallet", () => {
     expect(card).toHaveTextContent("Test mode: no card is charged.");
     fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 12000 } as never);
     await user.click(within(card).getByRole("button", { name: "Buy 12,000 TMT for £100.00" }));
+    // One click asks first: what, for how much, into which wallet.
+    const ask = screen.getByRole("dialog", { name: "Buy 12,000 TMT for £100.00?" });
+    expect(ask).toHaveTextContent("12,000 TMT go into your wallet. Test mode: no card is charged.");
+    expect(fake.mutation).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole("button", { name: "Pay £100.00" }));
     await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_12000" }));
     expect(toast.success).toHaveBeenCalledWith("12,000 TMT added to your wallet (test mode: no payment taken)");
   });
@@ -164,6 +169,8 @@ describe("/wallet", () => {
       renderWallet();
       fake.mutation.mockResolvedValueOnce({ kind: "paid", tmt: 1000 } as never);
       await user.click(within(screen.getByRole("region", { name: "Buy TMT" })).getByRole("button", { name: "Buy 1,000 TMT for £10.00" }));
+      expect(screen.getByRole("dialog", { name: "Buy 1,000 TMT for £10.00?" })).toHaveTextContent("1,000 TMT go into Acme Tools's wallet.");
+      await user.click(screen.getByRole("button", { name: "Pay £10.00" }));
       await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ packId: "tmt_1000", workspaceId: "w2" }));
       expect(toast.success).toHaveBeenCalledWith("1,000 TMT added to Acme Tools's wallet (test mode: no payment taken)");
     });

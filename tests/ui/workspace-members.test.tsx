@@ -92,6 +92,9 @@ describe("the members page", () => {
     const edie = screen.getByRole("combobox", { name: "Role of Edie" });
     expect(within(edie).getAllByRole("option").map((o) => o.textContent)).toEqual(["Admin", "Editor", "Viewer"]);
     await userEvent.selectOptions(edie, "viewer");
+    const ask = screen.getByRole("dialog", { name: "Change the role of Edie to Viewer?" });
+    expect(fake.mutation).not.toHaveBeenCalled();
+    await userEvent.click(within(ask).getByRole("button", { name: "Change role" }));
     expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, userId: "u_Edie", role: "viewer" });
   });
 

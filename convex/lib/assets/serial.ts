@@ -4,31 +4,15 @@
 // before anyone owns them, they must not be guessable); once claimed it is the serial.
 import type { MutationCtx } from "../../_generated/server";
 import { randomString } from "../auth/input";
+import { normaliseSerial } from "./serialText";
+
+export { normaliseSerial };
 
 export const SERIAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const SERIAL_PATTERN = /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}$/;
 export const STICKER_CODE_PATTERN =
   /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 const MAX_ATTEMPTS = 10;
-
-// Groups of a serial's body after "TMT": a tagged serial's two of four, a sticker's three of six.
-const BODY_GROUPS: Record<number, number[]> = { 8: [4, 4], 18: [6, 6, 6] };
-
-/**
- * A serial as typed, in its printed form: upper case, and regrouped when typed with spaces,
- * other separators or none ("tmt jfrf 79yv", "jfrf79yv" → "TMT-JFRF-79YV"). Anything else is
- * only trimmed and upper-cased, for the format check to refuse.
- */
-export function normaliseSerial(value: string): string {
-  const upper = value.trim().toUpperCase();
-  const compact = upper.replace(/[^A-Z0-9]/g, "");
-  const body = compact.startsWith("TMT") && BODY_GROUPS[compact.length - 3] ? compact.slice(3) : compact;
-  const groups = BODY_GROUPS[body.length];
-  if (groups === undefined || upper.length > 64) return upper;
-  let at = 0;
-  const parts = groups.map((size) => body.slice(at, (at += size)));
-  return ["TMT", ...parts].join("-");
-}
 
 /** A serial drawn at tagging, or a sticker's code (the serial of the asset that claimed it). */
 export function isSerialFormat(value: string): boolean {

@@ -5,9 +5,9 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
+import { TOTP_DIGITS } from "../constants";
 
 const TOTP_PERIOD_SECONDS = 30;
-const TOTP_DIGITS = 6;
 /** Steps accepted either side of now: tolerates 30 s of clock drift. */
 const TOTP_WINDOW = 1;
 const TOTP_ISSUER = "TagMyThing";

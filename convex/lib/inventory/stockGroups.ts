@@ -5,7 +5,6 @@
 // concurrent writes stay exact (a conflicting commit is retried, never lost).
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import type { CountTally } from "../counts/tally";
 
 export type StockDimension = Doc<"stockGroups">["dimension"];
 type StockTotals = { items: number; quantity: number; value: number };
@@ -16,6 +15,8 @@ type StockTotals = { items: number; quantity: number; value: number };
  */
 type StockScope = `workspace:${string}` | `owner:${string}`;
 type Contribution = StockTotals & { scope: StockScope; location: string; category: string };
+/** Where a mutation adds up its stock changes (lib/counts/tally.ts's CountTally, which imports this file). */
+type StockTally = { addStock(scope: StockScope, dimension: StockDimension, key: string, change: StockTotals): void };
 
 function scopeOf(asset: Doc<"assets">): StockScope | null {
   if (asset.workspaceId !== undefined) return `workspace:${asset.workspaceId}`;
@@ -88,7 +89,7 @@ export async function applyStockChange(ctx: MutationCtx, change: StockChange) {
 }
 
 /** Records a contribution's move in or out of its groups in the mutation's tally. */
-function tallyStock(counts: CountTally, c: Contribution, sign: 1 | -1) {
+function tallyStock(counts: StockTally, c: Contribution, sign: 1 | -1) {
   for (const [dimension, key] of groupsOf(c)) {
     counts.addStock(c.scope, dimension, key, { items: sign * c.items, quantity: sign * c.quantity, value: sign * c.value });
   }
@@ -98,7 +99,7 @@ const same = (a: Contribution | null, b: Contribution | null) =>
   a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /** Part of the trigger on `assets` (lib/counts/triggers.ts): the stock groups' share of a write. */
-export function tallyAssetStock(counts: CountTally, change: { oldDoc: Doc<"assets"> | null; newDoc: Doc<"assets"> | null }) {
+export function tallyAssetStock(counts: StockTally, change: { oldDoc: Doc<"assets"> | null; newDoc: Doc<"assets"> | null }) {
   const before = contributionOf(change.oldDoc);
   const after = contributionOf(change.newDoc);
   // Most writes (status, visibility, files) leave the stock figures as they were.
@@ -108,7 +109,7 @@ export function tallyAssetStock(counts: CountTally, change: { oldDoc: Doc<"asset
 }
 
 /** Adds an asset that predates the trigger (backfill) to the tally; the caller makes sure it is not counted yet. */
-export function addToStock(counts: CountTally, asset: Doc<"assets">) {
+export function addToStock(counts: StockTally, asset: Doc<"assets">) {
   const c = contributionOf(asset);
   if (c !== null) tallyStock(counts, c, 1);
 }

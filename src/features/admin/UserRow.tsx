@@ -1,13 +1,17 @@
 import { useMutation } from "convex/react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { AdminUserRow } from "../../../convex/lib/admin/rules";
 import type { Role } from "../../../convex/lib/validators";
 import { Select } from "../../ui";
 import { useSubmit } from "../../lib/useSubmit";
+import { RoleChangeConfirm } from "../../lib/RoleChangeConfirm";
 import { ROLES } from "../../../convex/lib/validators";
 
 type Change = { role?: Role; isBusinessUser?: boolean; isAdminInfluencer?: boolean };
+
+const roleLabel = (role: Role) => role[0].toUpperCase() + role.slice(1);
 
 export const userName = (user: AdminUserRow) => user.email ?? user.phone ?? "No email";
 
@@ -21,7 +25,7 @@ function useAccessChange(user: AdminUserRow, isSelf: boolean) {
       toast.success(`Access updated for ${userName(user)}`);
     });
   };
-  return { locked: isSelf || busy, change };
+  return { locked: isSelf || busy, busy, change };
 }
 
 export function UserIdentity({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
@@ -41,15 +45,25 @@ export function UserIdentity({ user, isSelf }: { user: AdminUserRow; isSelf: boo
 }
 
 export function RoleSelect({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
-  const { locked, change } = useAccessChange(user, isSelf);
+  const { locked, busy, change } = useAccessChange(user, isSelf);
+  const [chosen, setChosen] = useState<Role | null>(null);
   return (
-    <Select compact aria-label={`Role of ${userName(user)}`} value={user.role} disabled={locked} onChange={(e) => void change({ role: e.target.value as Role })}>
-      {ROLES.map((r) => (
-        <option key={r} value={r}>
-          {r[0].toUpperCase() + r.slice(1)}
-        </option>
-      ))}
-    </Select>
+    <>
+      <Select compact aria-label={`Role of ${userName(user)}`} value={user.role} disabled={locked} onChange={(e) => setChosen(e.target.value as Role)}>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {roleLabel(r)}
+          </option>
+        ))}
+      </Select>
+      <RoleChangeConfirm
+        name={userName(user)}
+        role={chosen && roleLabel(chosen)}
+        busy={busy}
+        onCancel={() => setChosen(null)}
+        onConfirm={() => void change({ role: chosen ?? undefined }).then(() => setChosen(null))}
+      />
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import { AssetBulkActions } from "../../lib/AssetBulkActions";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { collectIds } from "../../lib/bulk";
 import { useBulkRun } from "../../lib/BulkBar";
+import { FiltersSheet } from "../../lib/FiltersSheet";
 import { formatDate } from "../../lib/format";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { ListViewControls, LIST_VIEWS } from "../../lib/ListViewControls";
@@ -30,7 +31,7 @@ const COLUMNS: Column<AssetSummary>[] = [
     sort: { asc: "name", desc: "name_desc" },
     cell: (a) => <Link to={`/assets/${a._id}`} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">{a.name}</Link>,
   },
-  { key: "serial", header: "Serial", cell: (a) => <span className="font-mono text-xs">{a.serial}</span> },
+  { key: "serial", header: "Serial", cell: (a) => <span className="whitespace-nowrap font-mono text-xs">{a.serial}</span> },
   { key: "kind", wideOnly: true, header: "Kind", cell: (a) => KIND_LABELS[a.kind] },
   { key: "status", header: "Status", cell: (a) => <AssetStatusBadge status={a.status} /> },
   { key: "visibility", wideOnly: true, header: "Visibility", cell: (a) => (a.visibility === "public" ? "Public" : "Private") },
@@ -68,17 +69,19 @@ export default function AssetsPage() {
       </div>
       <PresenceBar page={{ list: "assets" }} className="-mt-2 mb-4" />
       <IncomingOffers />
-      <div className="mb-4 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto]">
+      <div className="mb-4 grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto]">
         <Input type="search" aria-label="Search my assets" placeholder="Search by name, serial, brand, SKU..." value={search.text} onChange={(e) => search.setText(e.target.value)} />
-        <Select aria-label="Filter by kind" value={kind ?? ""} onChange={(e) => list.set({ kind: e.target.value })}>
-          <option value="">All kinds</option>
-          {ASSET_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
-        </Select>
-        <Select aria-label="Filter by status" value={status ?? ""} onChange={(e) => list.set({ status: e.target.value })}>
-          <option value="">All statuses</option>
-          {ASSET_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
-        </Select>
-        <ListViewControls list={list} sort={sort} view={view} searching={search.query !== ""} />
+        <FiltersSheet active={[kind, status].filter(Boolean).length}>
+          <Select aria-label="Filter by kind" value={kind ?? ""} onChange={(e) => list.set({ kind: e.target.value })}>
+            <option value="">All kinds</option>
+            {ASSET_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
+          </Select>
+          <Select aria-label="Filter by status" value={status ?? ""} onChange={(e) => list.set({ status: e.target.value })}>
+            <option value="">All statuses</option>
+            {ASSET_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </Select>
+          <ListViewControls list={list} sort={sort} view={view} searching={search.query !== ""} />
+        </FiltersSheet>
       </div>
       <PagedTable
         caption="My assets"

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button, Input, Form } from "../../ui";
 import { useSubmit } from "../../lib/useSubmit";
+import { completeTotp } from "../../lib/totpCode";
 
 export type SecondFactor = { totp: string } | { recoveryCode: string };
 
@@ -43,7 +44,12 @@ export function TotpSignInStep({ submit, onCancel }: { submit: (factor: SecondFa
         inputMode={useRecovery ? "text" : "numeric"}
         autoFocus
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => {
+          setCode(e.target.value);
+          // The sixth digit submits, as the SMS code boxes do.
+          const totp = useRecovery ? null : completeTotp(e.target.value);
+          if (totp !== null && !busy) void run(() => submit({ totp }));
+        }}
         error={error}
       />
       <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Verifying...">

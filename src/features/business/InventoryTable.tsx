@@ -28,11 +28,13 @@ const COLUMNS: Column<Item>[] = [
     cell: (i) => (
       <>
         <Link to={`/assets/${i._id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">{i.name}</Link>
-        <span className="block font-mono text-xs text-slate-500">{i.serial}</span>
+        <span className="block whitespace-nowrap font-mono text-xs text-slate-500">{i.serial}</span>
+        {/* On a phone the SKU column gives way (the row keeps name, quantity and status): it shows here. */}
+        <span className="block whitespace-nowrap font-mono text-xs text-slate-500 sm:hidden">SKU {i.sku}</span>
       </>
     ),
   },
-  { key: "sku", header: "SKU", sort: { asc: "sku", desc: "sku_desc" }, cell: (i) => <span className="font-mono">{i.sku}</span> },
+  { key: "sku", header: "SKU", className: "hidden sm:table-cell", sort: { asc: "sku", desc: "sku_desc" }, cell: (i) => <span className="font-mono">{i.sku}</span> },
   { key: "qty", header: "Qty", sort: { asc: "quantity", desc: "quantity_desc", first: "desc" }, className: "text-right tabular-nums", cell: (i) => formatNumber(i.quantity) },
   { key: "unit", wideOnly: true, header: "Unit cost", sort: { asc: "unit_cost", desc: "unit_cost_desc", first: "desc" }, className: "text-right tabular-nums", cell: (i) => (i.unitCost === null ? dash : formatMoney(i.unitCost)) },
   { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) },

@@ -7,7 +7,7 @@ import { ASSET_KINDS, type AssetKind } from "../../../convex/lib/assets/tables";
 import { TAGGING_COST } from "../../../convex/lib/constants";
 import { isStickerCode, normaliseSerial } from "../../../convex/lib/assets/serial";
 import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
-import { Button, Card, cn, Form } from "../../ui";
+import { Button, Card, Form, RadioCards } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
@@ -110,16 +110,8 @@ export default function TagPage() {
           </button>
         </p>
       )}
-      <div role="radiogroup" aria-label="Asset kind" className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {ASSET_KINDS.map((kind) => (
-          <button key={kind} type="button" role="radio" aria-checked={form.kind === kind} onClick={() => chooseKind(kind)}
-            className={cn("rounded-xl border p-3 text-left transition-colors",
-              form.kind === kind ? "border-indigo-500 bg-indigo-50 dark:bg-indigo-950" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800")}>
-            <span className="block text-sm font-semibold text-slate-900 dark:text-white">{KIND_LABELS[kind]}</span>
-            <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">{KIND_BLURBS[kind]}</span>
-          </button>
-        ))}
-      </div>
+      <RadioCards label="Asset kind" value={form.kind} onChange={chooseKind} className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4"
+        options={ASSET_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind], description: KIND_BLURBS[kind] }))} />
       <Card className="mt-6">
         <Form onSubmit={submit} className="flex flex-col gap-6" aria-label={`Tag a ${KIND_LABELS[form.kind]} asset`}>
           <AssetFields form={form} errors={errors} set={set} />

@@ -6,6 +6,7 @@ import { api } from "../../../convex/_generated/api";
 import { can, ROLE_LABELS } from "../../../convex/lib/workspaces/rules";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "../../../convex/lib/workspaces/tables";
 import { formatDate } from "../../lib/format";
+import { RoleChangeConfirm } from "../../lib/RoleChangeConfirm";
 import { useSubmit } from "../../lib/useSubmit";
 import { Button, ConfirmModal, PageSpinner, Select } from "../../ui";
 import type { CurrentWorkspace } from "./WorkspaceFrame";
@@ -17,18 +18,24 @@ type Pending = { kind: "remove" | "handOver"; member: Member } | null;
 function RoleSelect({ ws, member }: { ws: CurrentWorkspace; member: Member }) {
   const changeRole = useMutation(api.workspaceMembers.changeRole);
   const { busy, run } = useSubmit({ fallback: WS_TEXT.changeFailed, show: "toast" });
+  const [chosen, setChosen] = useState<WorkspaceRole | null>(null);
   // Only owners see (and may give) the owner role; the server refuses anyway.
   const roles = WORKSPACE_ROLES.filter((r) => r !== "owner" || can(ws.role, "manageOwners"));
-  const onChange = (role: WorkspaceRole) =>
+  const confirm = () =>
     void run(async () => {
-      await changeRole({ workspaceId: ws._id, userId: member.userId, role });
+      if (chosen === null) return;
+      await changeRole({ workspaceId: ws._id, userId: member.userId, role: chosen });
       toast.success(WS_TEXT.roleSaved);
+      setChosen(null);
     });
   return (
-    <Select compact aria-label={WS_TEXT.roleOf(member.name)} value={member.role} disabled={busy}
-      onChange={(e) => onChange(e.target.value as WorkspaceRole)} containerClassName="w-36">
-      {roles.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
-    </Select>
+    <>
+      <Select compact aria-label={WS_TEXT.roleOf(member.name)} value={member.role} disabled={busy}
+        onChange={(e) => setChosen(e.target.value as WorkspaceRole)} containerClassName="w-36">
+        {roles.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+      </Select>
+      <RoleChangeConfirm name={member.name} role={chosen && ROLE_LABELS[chosen]} busy={busy} onCancel={() => setChosen(null)} onConfirm={confirm} />
+    </>
   );
 }
 

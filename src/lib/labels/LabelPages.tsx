@@ -20,11 +20,13 @@ function printCss(format: LabelFormat): string {
 }`;
 }
 
-export function LabelPage({ format, labels }: { format: LabelFormat; labels: readonly Label[] }) {
+/** A page of labels; a null is a position left blank (the used part of a sheet). */
+export function LabelPage({ format, labels }: { format: LabelFormat; labels: readonly (Label | null)[] }) {
   return (
     // A hair shorter than the paper, so rounding never spills a sheet onto an extra page.
     <div style={{ position: "relative", width: `${format.page.width}mm`, height: `${format.page.height - 0.05}mm`, overflow: "hidden", background: "#fff" }}>
       {labels.map((label, index) => {
+        if (label === null) return null;
         const at = labelPosition(format, index);
         return <LabelView key={index} label={label} box={format.label} style={{ left: `${at.x}mm`, top: `${at.y}mm` }} />;
       })}
@@ -33,7 +35,7 @@ export function LabelPage({ format, labels }: { format: LabelFormat; labels: rea
 }
 
 /** Renders nothing on screen; while printing, every page of `labels` and nothing else. */
-export function PrintableLabels({ format, labels }: { format: LabelFormat; labels: readonly Label[] }) {
+export function PrintableLabels({ format, labels }: { format: LabelFormat; labels: readonly (Label | null)[] }) {
   return createPortal(
     <div id={PRINT_ID} data-testid="label-print">
       <style>{printCss(format)}</style>

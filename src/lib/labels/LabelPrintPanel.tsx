@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Button, Select } from "../../ui";
 import { formatNumber } from "../format";
-import { LABEL_FORMATS, labelFormat, pageCount, paginate } from "./formats";
+import { fromPosition, LABEL_FORMATS, labelFormat, labelsPerPage, pageCount, paginate } from "./formats";
 import type { Label } from "./label";
 import { LabelPage, PrintableLabels } from "./LabelPages";
 
@@ -54,11 +54,15 @@ type Props = {
 
 export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: Props) {
   const format = labelFormat(formatId);
-  const pages = pageCount(format, labels.length);
+  const perSheet = labelsPerPage(format);
+  // Where the first label goes on a sheet partly used already (1: the top left).
+  const [start, setStart] = useState(1);
+  const placed = fromPosition(format, labels, start);
+  const pages = pageCount(format, placed.length);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { ref, zoom } = useFitZoom(format.page.width);
-  const firstPage = paginate(format, labels)[0] ?? [];
+  const firstPage = paginate(format, placed)[0] ?? [];
   const printing = usePrintPages(labels.length);
 
   async function download() {
@@ -66,7 +70,7 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
     setError(null);
     try {
       const { default: downloadLabelsPdf } = await import("./download");
-      await downloadLabelsPdf(labels, format, `${fileName}-${format.id}.pdf`);
+      await downloadLabelsPdf(placed, format, `${fileName}-${format.id}.pdf`);
     } catch {
       setError("The PDF could not be made. Check your connection and try again.");
     } finally {
@@ -76,11 +80,21 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
 
   return (
     <div className="flex flex-col gap-4">
-      <Select label="Label stock" value={format.id} onChange={(e) => onFormatChange(e.target.value)}>
+      <Select label="Label stock" value={format.id} onChange={(e) => {
+        setStart(1);
+        onFormatChange(e.target.value);
+      }}>
         {LABEL_FORMATS.map((f) => (
           <option key={f.id} value={f.id}>{f.name}</option>
         ))}
       </Select>
+      {perSheet > 1 && (
+        <Select label="Start at label" hint="On a sheet already partly used: the labels before this one stay blank." value={String(start)} onChange={(e) => setStart(Number(e.target.value))}>
+          {Array.from({ length: perSheet }, (_, i) => (
+            <option key={i} value={i + 1}>{`${i + 1} (row ${Math.floor(i / format.columns) + 1}, column ${(i % format.columns) + 1})`}</option>
+          ))}
+        </Select>
+      )}
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="label-summary">
         {formatNumber(labels.length)} {labels.length === 1 ? "label" : "labels"} · {formatNumber(pages)} {pages === 1 ? "page" : "pages"}
       </p>
@@ -101,7 +115,7 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
           </div>
         </div>
       </figure>
-      {printing.ready && <PrintableLabels format={format} labels={labels} />}
+      {printing.ready && <PrintableLabels format={format} labels={placed} />}
     </div>
   );
 }

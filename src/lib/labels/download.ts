@@ -12,7 +12,7 @@ async function fontBytes(url: string): Promise<ArrayBuffer> {
 }
 
 /** Builds the labels' PDF and hands it to the browser as a download named `fileName`. */
-export default async function downloadLabelsPdf(labels: readonly Label[], format: LabelFormat, fileName: string): Promise<void> {
+export default async function downloadLabelsPdf(labels: readonly (Label | null)[], format: LabelFormat, fileName: string): Promise<void> {
   const [{ renderLabelsPdf }, regular, bold] = await Promise.all([import("./pdf"), fontBytes(regularFontUrl), fontBytes(boldFontUrl)]);
   const bytes = await renderLabelsPdf(labels, format, { regular, bold });
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));

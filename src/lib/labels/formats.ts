@@ -73,7 +73,16 @@ export function labelFormat(id: string | null | undefined): LabelFormat {
   return LABEL_FORMATS.find((f) => f.id === id) ?? LABEL_FORMATS.find((f) => f.id === DEFAULT_FORMAT_ID)!;
 }
 
-const labelsPerPage = (format: LabelFormat) => format.columns * format.rows;
+export const labelsPerPage = (format: LabelFormat) => format.columns * format.rows;
+
+/**
+ * `items` from position `start` (1 = top left, row by row) of the first sheet: the positions
+ * before it stay blank (null), for a sheet partly used already.
+ */
+export function fromPosition<T>(format: LabelFormat, items: readonly T[], start: number): (T | null)[] {
+  const skip = Math.min(Math.max(1, Math.floor(start) || 1), labelsPerPage(format)) - 1;
+  return [...Array<null>(skip).fill(null), ...items];
+}
 
 /** Pages needed for `count` labels: a sheet is filled row by row before the next starts. */
 export function pageCount(format: LabelFormat, count: number): number {

@@ -122,9 +122,10 @@ export async function embedLabelFonts(doc: PDFDocument, bytes: LabelFonts): Prom
   };
 }
 
-export async function renderLabelsPdf(labels: readonly Label[], format: LabelFormat, fontBytes: LabelFonts): Promise<Uint8Array> {
+/** The labels' PDF; a null is a position left blank (the used part of a sheet). */
+export async function renderLabelsPdf(labels: readonly (Label | null)[], format: LabelFormat, fontBytes: LabelFonts): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Labels (${labels.length})`);
+  doc.setTitle(`Labels (${labels.filter((label) => label !== null).length})`);
   doc.setCreator("TagMyThing");
   const fonts = await embedLabelFonts(doc, fontBytes);
   const layout = labelLayout(format.label);
@@ -133,6 +134,7 @@ export async function renderLabelsPdf(labels: readonly Label[], format: LabelFor
   for (const items of paginate(format, labels)) {
     const page = doc.addPage([pageWidth, pageHeight]);
     items.forEach((label, index) => {
+      if (label === null) return;
       const at = labelPosition(format, index);
       drawLabel(doc, page, label, layout, fonts, at.x * MM_TO_PT, pageHeight - at.y * MM_TO_PT);
     });

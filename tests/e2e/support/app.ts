@@ -70,10 +70,15 @@ export async function newPage(context: BrowserContext): Promise<Page> {
     if (message.type() === "error") consoleErrors.push(message.text().slice(0, 300));
   });
   // A failure in CI leaves only its log: say where this page was and what it showed.
-  onTestFailed(async () => {
+  const report = async () => {
     const seen = lastSeen.get(page) ?? (await describePage(page));
     console.error(`[failed test's page] ${seen}\n[console errors] ${consoleErrors.slice(-10).join("\n") || "none"}`);
-  });
+  };
+  try {
+    onTestFailed(report);
+  } catch {
+    // A page opened in beforeAll belongs to no test: vitest refuses the hook there.
+  }
   return page;
 }
 

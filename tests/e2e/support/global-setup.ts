@@ -72,8 +72,8 @@ async function fixedPort(taken: number[]): Promise<number> {
 /** Seeds the demo data into `dataDir` in a child process (the backend sets process.env and patches console). */
 async function seedTemplate(dataDir: string): Promise<void> {
   const script = `
-    const { startBackend } = await import(${JSON.stringify(pathToFileURL(path.join(REPO_ROOT, "local-backend/index.mjs")).href)});
-    const backend = await startBackend({ dataDir: ${JSON.stringify(dataDir)}, port: 0, sitePort: 0,
+    const { startApp } = await import(${JSON.stringify(pathToFileURL(path.join(REPO_ROOT, "scripts/app-startup.mjs")).href)});
+    const backend = await startApp({ dataDir: ${JSON.stringify(dataDir)}, port: 0, sitePort: 0,
       convexDir: ${JSON.stringify(path.join(REPO_ROOT, "convex"))}, log: () => {} });
     await backend.stop();
     if (!backend.seeded?.ok) { console.error("seed:run failed: " + (backend.seeded?.message ?? "not run")); process.exit(1); }

@@ -8,7 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { inject } from "vitest";
-import { startBackend, type Backend } from "../../../local-backend/index.mjs";
+import type { Backend } from "../../../local-backend/index.mjs";
+import { startApp } from "../../../scripts/app-startup.mjs";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -32,7 +33,7 @@ async function startBackendOnSharedPorts(dataDir: string, appUrl: string): Promi
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
-      return await startBackend({
+      return await startApp({
         dataDir,
         port: convexPort,
         sitePort,

@@ -1,9 +1,8 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import { useSignOut } from "../../../lib/useSignOut";
-import { PageSpinner } from "../../../ui/Spinner";
 
 // A signed-out-elsewhere session waits this long before acting: during this device's
 // own sign-out the session row disappears a moment before the client drops its token.
@@ -26,7 +25,7 @@ export function SessionGuard() {
   useEffect(() => {
     if (active !== true || touched.current) return;
     touched.current = true;
-    touch({ userAgent: navigator.userAgent }).catch(() => {
+    touch({ userAgent: navigator.userAgent, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).catch(() => {
       // Only cosmetic (the device label in the list).
     });
   }, [active, touch]);
@@ -42,19 +41,4 @@ export function SessionGuard() {
   }, [isAuthenticated, active, signOut]);
 
   return null;
-}
-
-/**
- * Renders the page only while this device's session is live. Once the session has
- * ended (elsewhere, or by this device's own sign-out a moment before the client drops
- * its token), the server refuses the token, so every guarded query under the page
- * fails: rendered, they would throw and take the app down. `current` turns false in
- * the same transition in which they fail, so the page is replaced before it renders
- * them, until SessionGuard or the sign-out under way has cleared the token.
- */
-export function SessionGate({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useConvexAuth();
-  const active = useQuery(api.sessions.current, isAuthenticated ? {} : "skip");
-  if (isAuthenticated && active === false) return <PageSpinner label="Signing out..." />;
-  return children;
 }

@@ -4,12 +4,13 @@ import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import { useSignOut } from "../../../lib/useSignOut";
 import { Button, Card, Spinner } from "../../../ui";
-import { describeDevice } from "./securityFormat";
+import { describeDevice, describePlace } from "./securityFormat";
 import { errorMessage } from "../../../lib/errors";
 import { formatDateTime } from "../../../lib/format";
 
 const SESSION_MESSAGES = {
   othersSignedOut: "Signed out of your other devices",
+  oneSignedOut: (device: string) => `Signed out of ${device}`,
   failed: "Could not sign out. Please try again.",
 } as const;
 
@@ -20,8 +21,21 @@ const SESSION_MESSAGES = {
 export function SessionsPanel() {
   const sessions = useQuery(api.sessions.list);
   const signOutScope = useMutation(api.sessions.signOut);
+  const endOne = useMutation(api.sessions.end);
   const signOutHere = useSignOut();
-  const [busy, setBusy] = useState<"others" | "global" | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function end(sessionId: string, device: string) {
+    setBusy(sessionId);
+    try {
+      await endOne({ sessionId });
+      toast.success(SESSION_MESSAGES.oneSignedOut(device));
+    } catch (error) {
+      toast.error(errorMessage(error, SESSION_MESSAGES.failed));
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function run(scope: "others" | "global") {
     setBusy(scope);
@@ -49,22 +63,35 @@ export function SessionsPanel() {
         <Spinner label="Loading sessions..." />
       ) : (
         <ul aria-label="Sessions" className="divide-y divide-slate-200 dark:divide-slate-800">
-          {list.map((s) => (
-            <li key={s._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
-              <span className="font-medium text-slate-900 dark:text-white">
-                {describeDevice(s.userAgent)}
-                {s.current && (
-                  <span className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-300">
-                    This device
-                  </span>
+          {list.map((s) => {
+            const device = describeDevice(s.userAgent);
+            const place = describePlace(s.timeZone);
+            return (
+              <li key={s._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900 dark:text-white">
+                    {device}
+                    {s.current && (
+                      <span className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-300">
+                        This device
+                      </span>
+                    )}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {place && <>{place} · </>}
+                    Signed in {formatDateTime(s.createdAt)}
+                    {s.lastSeenAt !== null && <> · last seen {formatDateTime(s.lastSeenAt)}</>}
+                  </p>
+                </div>
+                {!s.current && (
+                  <Button size="sm" variant="outline" onClick={() => void end(s._id, device)} disabled={busy !== null} loading={busy === s._id}
+                    loadingText="Signing out..." aria-label={`Sign out ${device}, signed in ${formatDateTime(s.createdAt)}`}>
+                    Sign out
+                  </Button>
                 )}
-              </span>
-              <span className="text-sm text-slate-600 dark:text-slate-400">
-                Signed in {formatDateTime(s.createdAt)}
-                {s.lastSeenAt !== null && <> · last seen {formatDateTime(s.lastSeenAt)}</>}
-              </span>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
       <div className="mt-4 flex flex-wrap gap-3">

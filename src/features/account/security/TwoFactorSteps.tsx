@@ -6,6 +6,8 @@ import { api } from "../../../../convex/_generated/api";
 import { Button, Input, Form } from "../../../ui";
 import { groupSecret } from "./securityFormat";
 import { useSubmit } from "../../../lib/useSubmit";
+import { completeTotp } from "../../../lib/totpCode";
+import { downloadText } from "../../../lib/downloadFile";
 import { NOT_IN_SCREENSHOTS } from "../../../lib/notInScreenshots";
 
 const STEP_MESSAGES = {
@@ -43,7 +45,12 @@ function CodeForm({ label, submitText, busyText, onSubmit, allowRecovery = false
         autoComplete="one-time-code"
         inputMode={allowRecovery ? "text" : "numeric"}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => {
+          setCode(e.target.value);
+          // The sixth digit submits, as the SMS code boxes do (a recovery code is longer).
+          const totp = completeTotp(e.target.value);
+          if (totp !== null && !busy) void run(() => onSubmit(totp));
+        }}
         error={error}
         hint={allowRecovery ? "Or one of your recovery codes." : undefined}
       />
@@ -104,6 +111,9 @@ export function EnrolTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => 
   );
 }
 
+const RECOVERY_FILE = "tagmything-recovery-codes.txt";
+const RECOVERY_FILE_HEADING = "TagMyThing recovery codes: each one signs you in once, in place of your authenticator app.";
+
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   async function copy() {
     try {
@@ -127,6 +137,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => void copy()}>
           Copy codes
+        </Button>
+        <Button variant="secondary" onClick={() => downloadText(`${RECOVERY_FILE_HEADING}\n\n${codes.join("\n")}\n`, RECOVERY_FILE, "text/plain;charset=utf-8")}>
+          Download codes
         </Button>
         <Button onClick={onDone}>I have saved my codes</Button>
       </div>

@@ -20,6 +20,12 @@ export function describeDevice(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
+/** "Around London" from the device's time zone ("Europe/London"): where it is, roughly; null when unknown. */
+export function describePlace(timeZone: string | null): string | null {
+  const city = timeZone?.split("/").pop()?.replace(/_/g, " ");
+  return city && timeZone !== "UTC" ? `Around ${city}` : null;
+}
+
 /** "ABCD EFGH ..." so a secret can be typed into an app by hand. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, "$1 ").trim();

@@ -1,9 +1,9 @@
-// `npm run backend`: the local Convex backend alone (API 3210, site 3211).
-import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, portsFromEnv } from "./env.mjs";
-import { startBackendOrExplain } from "./cli.mjs";
+// `npm run backend`: the app on the local Convex backend, without Vite (API 3210, site 3211).
+import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, portsFromEnv } from "../local-backend/env.mjs";
+import { startAppOrExplain } from "./app-startup.mjs";
 
 const { port, sitePort, vitePort } = portsFromEnv();
-const backend = await startBackendOrExplain({
+const backend = await startAppOrExplain({
   port,
   sitePort,
   convexDir: process.env.LOCAL_BACKEND_CONVEX_DIR ?? DEFAULT_CONVEX_DIR,

@@ -1,20 +1,29 @@
-// Bundles entry points with the esbuild options the Convex CLI uses
+// How the Convex CLI bundles, in one place for the local backend (bundle.mjs,
+// codegen.mjs) and the deploy check (scripts/deploy-check.mjs): the esbuild
+// release the installed convex package pins, the options its builds share
 // (node_modules/convex/src/bundler/debugBundle.ts innerEsbuild, index.ts
-// bundle; callers in src/cli/lib/config.ts): platform "browser" for Convex's
-// own runtime, "node" for "use node" files. On the browser platform a Node
-// built-in cannot resolve, which is how `npx convex deploy` fails; here such an
-// import is recorded (importer and specifier) and the build goes on, so every
-// offending import is reported at once.
+// bundle; callers in src/cli/lib/config.ts) and its shims. The deploy check's
+// builds: platform "browser" for Convex's own runtime, "node" for "use node"
+// files. On the browser platform a Node built-in cannot resolve, which is how
+// `npx convex deploy` fails; there such an import is recorded (importer and
+// specifier) and the build goes on, so every offending import is reported at once.
 import { builtinModules, createRequire } from "node:module";
 
-// The esbuild release the installed convex package bundles with (it pins one).
-const esbuild = createRequire(createRequire(import.meta.url).resolve("convex/package.json"))("esbuild");
+/**
+ * The esbuild release the installed convex package bundles with (it pins one): every build here uses it.
+ * @type {typeof import("esbuild")}
+ */
+export const esbuild = createRequire(createRequire(import.meta.url).resolve("convex/package.json"))("esbuild");
+
+/** The options every CLI build shares: the "convex" export condition and a production NODE_ENV. */
+export const CLI_OPTIONS = { conditions: ["convex", "module"], define: { "process.env.NODE_ENV": '"production"' } };
 
 const BUILTIN = new RegExp(`^(node:.+|${builtinModules.map((m) => m.replace(/[/.]/g, "\\$&")).join("|")})$`);
 
 // The CLI maps async_hooks to the runtime's AsyncLocalStorage and stubs
 // Next.js's server-only in the isolate (debugBundle.ts, serverOnly.ts); the
-// local backend's runtime build uses the same shims (local-backend/bundle.mjs).
+// local backend's runtime build uses the same shims (bundle.mjs).
+/** @type {import("esbuild").Plugin} */
 export const cliShims = {
   name: "convex-cli-shims",
   setup(build) {
@@ -72,10 +81,9 @@ export async function bundleLikeConvexCli({ entryPoints, outbase, platform }) {
       format: "esm",
       target: "esnext",
       jsx: "automatic",
-      conditions: ["convex", "module"],
+      ...CLI_OPTIONS,
       splitting: true,
       chunkNames: "_deps/[hash]",
-      define: { "process.env.NODE_ENV": '"production"' },
       // The CLI compiles .wasm imports to WebAssembly.Module stubs; loading the bytes is enough here.
       loader: { ".wasm": "binary" },
       plugins: isolate ? [cliShims, recordUnresolvableBuiltins(builtins)] : [],
@@ -103,8 +111,7 @@ export async function bundleSingleModule(entryPoint) {
     platform: "browser",
     format: "esm",
     target: "esnext",
-    conditions: ["convex", "module"],
-    define: { "process.env.NODE_ENV": '"production"' },
+    ...CLI_OPTIONS,
     plugins: [cliShims],
     logLevel: "silent",
   });

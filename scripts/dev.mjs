@@ -1,8 +1,8 @@
 // `npm run dev`: the local Convex backend plus Vite, pointed at each other.
 // Ctrl-C stops both.
 import { createServer } from "vite";
-import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, REPO_ROOT, portsFromEnv } from "./env.mjs";
-import { startBackendOrExplain } from "./cli.mjs";
+import { DEFAULT_CONVEX_DIR, legacyDataDirNotice, REPO_ROOT, portsFromEnv } from "../local-backend/env.mjs";
+import { startAppOrExplain } from "./app-startup.mjs";
 
 const DEMO_ACCOUNTS = [
   ["admin@example.com", "admin"],
@@ -14,7 +14,7 @@ const DEMO_ACCOUNTS = [
 
 const { port, sitePort, vitePort } = portsFromEnv();
 const appUrl = `http://localhost:${vitePort}`;
-const backend = await startBackendOrExplain({ port, sitePort, convexDir: DEFAULT_CONVEX_DIR, siteUrl: appUrl, watch: true, codegen: true });
+const backend = await startAppOrExplain({ port, sitePort, convexDir: DEFAULT_CONVEX_DIR, siteUrl: appUrl, watch: true, codegen: true });
 
 process.env.VITE_CONVEX_URL = backend.url;
 process.env.VITE_CONVEX_SITE_URL = backend.siteUrl;

@@ -1,3 +1,0 @@
-// Types for ids.mjs (Convex-encoded document ids).
-export function newId(tableNumber: number): string;
-export function decodeId(id: unknown): number | null;

@@ -1,0 +1,104 @@
+// The lists on a phone (issue 31 item 8) with 2,000 business items: at 390 px the first row of
+// My Assets is on the first screen (the filters fold into a sheet, there is no bulk bar until
+// something is selected), a serial keeps to one line, and the business inventory fits the screen's
+// width. E2E_SCREENSHOTS=1 writes both screens at 1280 and 390 px to .e2e-artifacts/.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { DESKTOP, newContext, newPage, PHONE_390, signIn, waitForText } from "./support/app";
+import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+
+/** With E2E_SCREENSHOTS=1: the first screen at 1280 and at 390 px (what a visitor sees before scrolling). */
+async function screens(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  const dir = path.join(REPO_ROOT, ".e2e-artifacts");
+  mkdirSync(dir, { recursive: true });
+  for (const [label, size] of [["1280", DESKTOP], ["390", PHONE_390]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`) });
+  }
+}
+
+const ITEMS = 2_000;
+const SEED_BATCH = 100;
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+  for (let from = 0; from < ITEMS; from += SEED_BATCH) {
+    const result = await stack.backend.run("seed:bulkAssets", { email: "business@example.com", from, count: SEED_BATCH });
+    if (!result.ok) throw new Error(result.message);
+  }
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe("lists on a phone", () => {
+  it("My Assets: the first row on the first screen, filters in a sheet, the bulk bar only with a selection", async () => {
+    const context = await newContext(stack.browser, stack.appUrl, PHONE_390);
+    try {
+      const page = await newPage(context);
+      await signIn(page, "business@example.com");
+      await page.goto("/assets");
+      await waitForText(page, /Showing 1–50 of [\d,]+ assets/);
+      const table = page.getByRole("table", { name: "My assets" });
+      const firstRow = table.locator("tbody tr").first();
+      expect((await firstRow.boundingBox())!.y + 40).toBeLessThan(PHONE_390.height);
+      // One line for a serial (its cell is as tall as the name's line).
+      const serial = firstRow.locator("td span.font-mono");
+      const lineHeight = await serial.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect((await serial.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+      expect(await page.getByRole("region", { name: "Selection" }).count()).toBe(0);
+      expect(await page.getByRole("combobox", { name: "Filter by status" }).isVisible()).toBe(false);
+
+      // The filters, in a sheet: choosing one filters the list and the button counts it.
+      await page.getByRole("button", { name: "Filters" }).click();
+      const sheet = page.getByRole("dialog", { name: "Filters" });
+      await sheet.getByRole("combobox", { name: "Filter by status" }).selectOption("active");
+      await page.waitForURL(/status=active/);
+      await sheet.getByRole("button", { name: "Done" }).click();
+      await sheet.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Filters (1)" }).waitFor();
+
+      // A selection brings the bar, within the screen; clearing it takes the bar away.
+      await table.getByRole("checkbox").nth(1).check();
+      const bar = page.getByRole("region", { name: "Selection" });
+      await waitForText(bar, "1 asset selected");
+      const barBox = (await bar.boundingBox())!;
+      expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE_390.height);
+      await bar.getByRole("button", { name: "Clear selection" }).click();
+      await bar.waitFor({ state: "detached" });
+
+      await page.goto("/assets");
+      await waitForText(page, /Showing 1–50 of [\d,]+ assets/);
+      await screens(page, "phone-assets");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the business inventory fits a phone's width, name, SKU, quantity and status in view", async () => {
+    const context = await newContext(stack.browser, stack.appUrl, PHONE_390);
+    try {
+      const page = await newPage(context);
+      await signIn(page, "business@example.com");
+      await page.goto("/business-dashboard?sort=name");
+      const table = page.getByRole("table", { name: "Inventory" });
+      await table.locator("tbody tr").first().waitFor();
+      const { scroll, client } = await table.evaluate((el) => ({ scroll: el.parentElement!.scrollWidth, client: el.parentElement!.clientWidth }));
+      expect(scroll).toBeLessThanOrEqual(client);
+      for (const header of [/^Item/, /^Qty/, /^Status/]) expect(await table.getByRole("columnheader", { name: header }).isVisible()).toBe(true);
+      // The SKU rides under the name (its column gives way on a phone).
+      expect(await table.locator("tbody tr").first().getByText(/^SKU BULK-\d+$/).isVisible()).toBe(true);
+      const nameCell = (await table.locator("tbody tr").first().locator("td").nth(1).boundingBox())!;
+      expect(nameCell.x + nameCell.width).toBeLessThanOrEqual(PHONE_390.width);
+      await table.scrollIntoViewIfNeeded();
+      await screens(page, "phone-inventory");
+    } finally {
+      await context.close();
+    }
+  });
+});
