@@ -57,7 +57,9 @@ describe("phone formatting", () => {
   });
 
   it("recognises a number typed in international form", () => {
-    expect(splitInternational("+44 7911 123456")).toEqual({ country: "GB", national: "7911123456" });
+    expect(splitInternational("+44 7400 123456")).toEqual({ country: "GB", national: "7400123456" });
+    // +44 is shared: the numbering plan names the country (07911 12… is Guernsey's).
+    expect(splitInternational("+44 7911 123456")).toEqual({ country: "GG", national: "7911123456" });
     expect(splitInternational("+2348012345678")).toEqual({ country: "NG", national: "8012345678" });
     expect(splitInternational("+1 415 555 0100")).toEqual({ country: "US", national: "4155550100" });
     expect(splitInternational("7911 123456")).toBeNull();
