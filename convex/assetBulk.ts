@@ -6,7 +6,7 @@ import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
-import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, FILTER_MAX, IDS_PAGE, matchesStock } from "./lib/assets/bulk";
+import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, bulkStatusResultValidator, FILTER_MAX, IDS_PAGE, matchesStock, type StaleItem } from "./lib/assets/bulk";
 import { changeStatus, changeVisibility, deleteAsset } from "./lib/assets/changes";
 import { listMineQuery, serialMatch } from "./lib/assets/list";
 import { ASSET_SORTS, type AssetSort } from "./lib/assets/sorts";
@@ -34,12 +34,27 @@ async function eachOwned(
   return { changed, skipped: ids.length - changed };
 }
 
+/**
+ * Sets the status of the selected items. `seen` holds the status each item had when the
+ * caller selected it (as the edit form sends the version it loaded): an item whose status
+ * has changed since is refused and named in `stale`, never overwritten.
+ */
 export const setStatus = workspaceMutation({
   can: "edit",
-  args: { ids: idsArg, status: assetStatusValidator },
-  returns: bulkResultValidator,
-  handler: async (ctx, { ids, status }) =>
-    await eachOwned(ctx, ids, (a) => a.status !== status, (a) => changeStatus(ctx, a, status, ctx.user._id)),
+  args: { ids: idsArg, status: assetStatusValidator, seen: v.optional(v.record(v.id("assets"), assetStatusValidator)) },
+  returns: bulkStatusResultValidator,
+  handler: async (ctx, { ids, status, seen = {} }) => {
+    if (Object.keys(seen).length > BULK_BATCH) throw appError("INVALID", BULK_MESSAGES.tooMany);
+    const stale: StaleItem[] = [];
+    const isStale = (a: Doc<"assets">) => {
+      const was = seen[a._id];
+      if (was === undefined || was === a.status) return false;
+      stale.push({ _id: a._id, name: a.name, serial: a.serial, status: a.status });
+      return true;
+    };
+    const result = await eachOwned(ctx, ids, (a) => !isStale(a) && a.status !== status, (a) => changeStatus(ctx, a, status, ctx.user._id));
+    return { ...result, stale };
+  },
 });
 
 export const setVisibility = workspaceMutation({

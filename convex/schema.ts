@@ -16,6 +16,7 @@ import { stickerTables } from "./lib/stickers/schema";
 import { inventoryTables } from "./lib/inventory/schema";
 import { authStateTables } from "./lib/auth/authTables";
 import { workspaceTables } from "./lib/workspaces/schema";
+import { privacyTables } from "./lib/privacy/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
 // each product domain's tables in convex/lib/<domain>/schema.ts.
@@ -42,6 +43,9 @@ export default defineSchema({
     emailKey: v.optional(v.string()),
     // The dashboard's getting-started checklist was dismissed.
     onboardingDismissedAt: v.optional(v.number()),
+    // Erased after the deletion grace period: a tombstone without personal data, so
+    // kept records (ledger, shared workspaces) still name a valid "Former member".
+    deletedAt: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("by_emailKey", ["emailKey"])
@@ -72,6 +76,7 @@ export default defineSchema({
   ...stickerTables,
   ...inventoryTables,
   ...workspaceTables,
+  ...privacyTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

@@ -2,12 +2,13 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
 import { internalAction, internalQuery } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
 import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { ensureProfile } from "./lib/auth/profiles";
 import { roleValidator, type Role } from "./lib/validators";
-import { ensureBusinessWorkspace } from "./lib/workspaces/store";
+import { addMember, ensureBusinessWorkspace, ensurePersonalWorkspace } from "./lib/workspaces/store";
 import { BULK_SEED_MAX, seedBulkAssets } from "./lib/assets/seed";
 
 export const DEMO_PASSWORD = "password123";
@@ -92,17 +93,54 @@ export const applyDemoProfile = internalMutation({
   },
 });
 
-/** Many numbered business items for one account (E2E and bench/registry); at most BULK_SEED_MAX per call. */
+/**
+ * Many numbered business items for one account (E2E and bench/registry), in its business
+ * workspace or, with `personal`, its personal one; at most BULK_SEED_MAX per call.
+ */
 export const bulkAssets = internalMutation({
-  args: { email: v.string(), from: v.number(), count: v.number() },
+  args: { email: v.string(), from: v.number(), count: v.number(), personal: v.optional(v.boolean()) },
   returns: v.number(),
-  handler: async (ctx, { email, from, count }) => {
+  handler: async (ctx, { email, from, count, personal }) => {
     const owner = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).first();
     if (owner === null) throw new Error(`No user ${email}`);
-    const workspaceId = await ensureBusinessWorkspace(ctx, owner);
+    const workspaceId = personal === true ? await ensurePersonalWorkspace(ctx, owner._id) : await ensureBusinessWorkspace(ctx, owner);
     if (workspaceId === null) throw new Error(`${email} has no room for a business workspace`);
     const n = Math.min(count, BULK_SEED_MAX);
     await seedBulkAssets(ctx, { workspaceId, actorId: owner._id }, from, n, Date.now() - 86_400_000);
     return n;
+  },
+});
+
+/** Password accounts (password DEMO_PASSWORD) for bench/registry's members, made like the demo ones. */
+export const benchAccounts = internalAction({
+  args: { emails: v.array(v.string()) },
+  returns: v.array(v.id("users")),
+  handler: async (ctx, { emails }): Promise<Id<"users">[]> => {
+    const ids: Id<"users">[] = [];
+    for (const email of emails) {
+      let userId: Id<"users"> | null = await ctx.runQuery(internal.seed.findPasswordUser, { email });
+      if (userId === null) {
+        const profile = { email, emailVerified: true };
+        const { user } = await createAccount(ctx, {
+          provider: PASSWORD_PROVIDER_ID,
+          account: { id: email, secret: DEMO_PASSWORD },
+          profile,
+        });
+        userId = user._id;
+      }
+      await ctx.runMutation(internal.seed.applyDemoProfile, { userId, fullName: email.split("@")[0], role: "influencer", isBusinessUser: false, isAdminInfluencer: false });
+      ids.push(userId);
+    }
+    return ids;
+  },
+});
+
+/** Adds users to a workspace as editors (bench/registry's 20-member workspace). */
+export const benchJoin = internalMutation({
+  args: { workspaceId: v.id("workspaces"), userIds: v.array(v.id("users")) },
+  returns: v.null(),
+  handler: async (ctx, { workspaceId, userIds }) => {
+    for (const userId of userIds) await addMember(ctx, workspaceId, userId, "editor");
+    return null;
   },
 });

@@ -10,8 +10,9 @@
 // `end` ends one other session of the caller's, picked from the list.
 import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
-import type { Doc, Id } from "./_generated/dataModel";
-import { internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
+import type { Id } from "./_generated/dataModel";
+import { internalQuery, type QueryCtx } from "./_generated/server";
+import { endSession } from "./lib/auth/endSession";
 import { activeSession, publicQuery, userMutation, userQuery } from "./lib/access";
 import { appError } from "./lib/errors";
 import schema from "./schema";
@@ -144,16 +145,4 @@ async function infoFor(ctx: { db: QueryCtx["db"] }, sessionId: Id<"authSessions"
     .query("sessionInfo")
     .withIndex("by_sessionId", (q) => q.eq("sessionId", sessionId))
     .unique();
-}
-
-/** What Convex Auth's own invalidateSessions does (actions only), in a mutation. */
-async function endSession(ctx: MutationCtx, session: Doc<"authSessions">) {
-  const tokens = await ctx.db
-    .query("authRefreshTokens")
-    .withIndex("sessionId", (q) => q.eq("sessionId", session._id))
-    .collect();
-  for (const token of tokens) await ctx.db.delete("authRefreshTokens", token._id);
-  const info = await infoFor(ctx, session._id);
-  if (info !== null) await ctx.db.delete("sessionInfo", info._id);
-  await ctx.db.delete("authSessions", session._id);
 }

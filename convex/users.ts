@@ -1,11 +1,10 @@
-import { invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
+import { invalidateSessions, modifyAccountCredentials } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { publicQuery, userAction, userMutation } from "./lib/access";
 import { parseNewPassword } from "./lib/auth/passwordStrength";
-import { internal } from "./_generated/api";
-import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH, MAX_PASSWORD_LENGTH } from "./lib/constants";
+import { ACTIVITY_THROTTLE_MS, AVATAR_URL_MAX_LENGTH } from "./lib/constants";
 import { appError, fullNameError, MESSAGES } from "./lib/errors";
-import { spendGuess, throwCredentialError } from "./lib/auth/passwordProvider";
+import { checkOwnPassword } from "./lib/auth/ownPassword";
 import { PASSWORD_PROVIDER_ID } from "./lib/auth/providerIds";
 import { toProfile } from "./lib/auth/profiles";
 import { profileValidator } from "./lib/validators";
@@ -54,30 +53,7 @@ export const changePassword = userAction({
   returns: v.null(),
   handler: async (ctx, args) => {
     const newPassword = parseNewPassword(args.newPassword, ctx.user.email);
-    const email = ctx.user.email;
-    if (email === undefined) {
-      throw appError("INVALID", "This account signs in by phone and has no password");
-    }
-    if (args.currentPassword.length > MAX_PASSWORD_LENGTH) throw appError("INVALID", MESSAGES.wrongCurrentPassword);
-    // Only an account that has a password spends a guess (a refusal here writes nothing).
-    if ((await ctx.runQuery(internal.authFlows.passwordAccount, { email })) === null) {
-      throw appError("INVALID", MESSAGES.wrongCurrentPassword);
-    }
-    // The same hourly budget of password guesses as signing in.
-    await spendGuess(ctx, "password", email);
-    let retrieved;
-    try {
-      retrieved = await retrieveAccount(ctx, {
-        provider: PASSWORD_PROVIDER_ID,
-        account: { id: email, secret: args.currentPassword },
-      });
-    } catch (error) {
-      throwCredentialError(error, MESSAGES.wrongCurrentPassword);
-    }
-    await ctx.runMutation(internal.authFlows.clearGuesses, { kind: "password", identifier: email });
-    if (retrieved.user._id !== ctx.user._id) {
-      throw appError("FORBIDDEN", MESSAGES.forbidden);
-    }
+    const email = await checkOwnPassword(ctx, ctx.user, args.currentPassword);
     await modifyAccountCredentials(ctx, {
       provider: PASSWORD_PROVIDER_ID,
       account: { id: email, secret: newPassword },

@@ -100,6 +100,17 @@ export const invitations = workspaceQuery({
   },
 });
 
+/** Logs a change the caller made to another member (named as they are now; the feed shows their current name). */
+async function logMemberChange(
+  ctx: MutationCtx & { user: Doc<"users">; workspace: Doc<"workspaces"> },
+  kind: "roleChanged" | "removed" | "ownershipTransferred",
+  userId: Id<"users">,
+  role?: Doc<"workspaceMembers">["role"],
+) {
+  const user = await ctx.db.get("users", userId);
+  await logActivity(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id, kind, subject: displayName(user), userId, role });
+}
+
 /** The invitation's link expires: it is deleted then (unless renewed meanwhile). */
 async function scheduleExpiry(ctx: MutationCtx, invitationId: Id<"workspaceInvitations">, expiresAt: number) {
   await ctx.scheduler.runAt(expiresAt, internal.workspaceMembers.expire, { invitationId, expiresAt });
@@ -290,8 +301,7 @@ export const changeRole = workspaceMutation({
     const problem = roleChangeProblem(ctx.member.role, target.role, role, await ownersUpToTwo(ctx, workspaceId));
     if (problem !== null) throw appError(problem === WORKSPACE_MESSAGES.lastOwner ? "INVALID" : "FORBIDDEN", problem);
     await ctx.db.patch("workspaceMembers", target._id, { role });
-    const user = await ctx.db.get("users", userId);
-    await logActivity(ctx, { workspaceId, actorId: ctx.user._id, kind: "roleChanged", subject: displayName(user), userId, role });
+    await logMemberChange(ctx, "roleChanged", userId, role);
     return null;
   },
 });
@@ -309,8 +319,7 @@ export const remove = workspaceMutation({
     // An owner removing another owner leaves at least themselves.
     if (target.role === "owner" && ctx.member.role !== "owner") throw appError("FORBIDDEN", WORKSPACE_MESSAGES.ownersOnly);
     await ctx.db.delete("workspaceMembers", target._id);
-    const user = await ctx.db.get("users", userId);
-    await logActivity(ctx, { workspaceId, actorId: ctx.user._id, kind: "removed", subject: displayName(user), userId });
+    await logMemberChange(ctx, "removed", userId);
     return null;
   },
 });
@@ -344,8 +353,7 @@ export const transferOwnership = workspaceMutation({
     const target = await memberOrThrow(ctx, workspaceId, userId);
     await ctx.db.patch("workspaceMembers", target._id, { role: "owner" });
     await ctx.db.patch("workspaceMembers", ctx.member._id, { role: "admin" });
-    const user = await ctx.db.get("users", userId);
-    await logActivity(ctx, { workspaceId, actorId: ctx.user._id, kind: "ownershipTransferred", subject: displayName(user), userId });
+    await logMemberChange(ctx, "ownershipTransferred", userId);
     return null;
   },
 });

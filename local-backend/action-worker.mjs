@@ -14,6 +14,7 @@ import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
+import { overTimeLimit, threadCpuMs } from "./thread-cpu.mjs";
 
 // Stack frames of "use node" bundles name the app's source files, as on the main thread.
 process.setSourceMapsEnabled(true);
@@ -47,7 +48,7 @@ function charge(store) {
   const now = performance.now();
   store.busyMs += now - store.resumedAt;
   store.resumedAt = now;
-  if (store.busyMs > LIMITS.queryMutationMs) throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
+  if (overTimeLimit(store.busyMs, store.cpuAtStart, LIMITS.queryMutationMs)) throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
 }
 
 /** Back from a syscall: the function's own time runs again. */
@@ -165,7 +166,7 @@ parentPort.on("message", (msg) => {
   const transactional = msg.kind === "query" || msg.kind === "mutation";
   const job = transactional ? () => runTransactional(msg) : msg.kind === "action" ? () => runAction(msg) : () => runHttp(msg);
   const store = transactional
-    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now() }
+    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs() }
     : { run: msg.run, transactional };
   void current
     .run(store, job)

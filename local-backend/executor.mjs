@@ -13,6 +13,7 @@ import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
 import { chargeTime, insert, sha256Base64 } from "./syscalls.mjs";
+import { threadCpuMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
 
 const MAX_OCC_RETRIES = 32;
@@ -72,6 +73,7 @@ export class Executor {
       // Own run time (not waiting), for the 1 s limit of queries and mutations.
       resumedAt: kind === "action" ? undefined : performance.now(),
       busyMs: 0,
+      cpuAtStart: kind === "action" ? undefined : threadCpuMs(),
       // Queries and mutations see one frozen time and a seeded Math.random.
       now: kind === "action" ? undefined : (parent?.now ?? Date.now()),
       random: kind === "action" ? undefined : (parent?.random ?? seededRandom(`${requestId}:${udfPath}`)),

@@ -9,6 +9,7 @@ import { CursorParseError } from "./cursors.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
+import { overTimeLimit } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
 import { VectorSearchError, vectorSearch } from "./vector.mjs";
 
@@ -73,7 +74,7 @@ export function chargeTime(exec) {
   const now = performance.now();
   exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
   exec.resumedAt = now;
-  if (exec.kind !== "action" && exec.busyMs > LIMITS.queryMutationMs) {
+  if (exec.kind !== "action" && overTimeLimit(exec.busyMs, exec.cpuAtStart, LIMITS.queryMutationMs)) {
     throw Object.assign(new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`), { runtime: true });
   }
 }

@@ -30,6 +30,7 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password",
   accountExists: "An account with this email already exists. Please sign in.",
   wrongCurrentPassword: "Current password is incorrect",
+  noPassword: "This account signs in by phone and has no password",
   tooManyAttempts: "Too many failed attempts. Please try again later.",
   invalidCode: "Invalid verification code",
   invalidResetLink: "Invalid or expired reset link. Please request a new one.",

@@ -92,7 +92,7 @@ export function Footer() {
             </span>
             <span>
               TagMyThing is GDPR compliant. We process personal data only to run the service, never sell it, and you
-              can ask for a copy or deletion at any time.
+              can download a copy or delete your account in Settings at any time.
             </span>
           </p>
           <p className="shrink-0">© {year} TagMyThing. All rights reserved.</p>

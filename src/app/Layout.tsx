@@ -4,6 +4,7 @@ import { useConvexAuth } from "convex/react";
 import { SessionGate } from "../features/account/security/SessionGate";
 import { PageSpinner } from "../ui/Spinner";
 import { ConnectionBanner } from "./ConnectionBanner";
+import { DeletionBanner } from "./DeletionBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { PageErrorBoundary } from "./PageLoadFailed";
@@ -22,6 +23,8 @@ export function Layout() {
       <Header />
       {/* Says when the backend is unreachable, and when it is back. */}
       <ConnectionBanner />
+      {/* While the account is scheduled for deletion: when, and a way to cancel. */}
+      <DeletionBanner />
       {/* At least a viewport tall (less the 4rem header), so the footer starts below the fold and
           does not jump down when the lazy page and its data arrive (it was the whole CLS). */}
       {/* tabIndex -1: the skip link moves focus here; outline-none as only script focuses it. */}

@@ -12,7 +12,7 @@ import type { BulkRun } from "./BulkBar";
 import { exportSelection } from "./exportCsv";
 import { saveLabelSelection } from "./labelSelection";
 import type { Selection } from "./useSelection";
-import { useWorkspace, useWorkspaceMutation } from "./useWorkspace";
+import { useMayEdit, useWorkspace, useWorkspaceMutation } from "./useWorkspace";
 
 // Statuses an owner sets by hand ("transferred" comes from a completed transfer).
 const SETTABLE: AssetStatus[] = ["active", "lost", "stolen"];
@@ -20,11 +20,20 @@ const SETTABLE: AssetStatus[] = ["active", "lost", "stolen"];
 type Result = { changed: number; skipped: number };
 const sum = (results: Result[]) => results.reduce((a, r) => ({ changed: a.changed + r.changed, skipped: a.skipped + r.skipped }), { changed: 0, skipped: 0 });
 const skippedNote = (r: Result) => (r.skipped > 0 ? ` (${itemsText(r.skipped)} skipped: unchanged or not yours)` : "");
+type Stale = { _id: string; name: string; serial: string; status: AssetStatus };
+const MAX_NAMED = 5;
+/** The rows a bulk status change refused because someone else changed their status since they were selected. */
+function staleNote(stale: Stale[]): string {
+  const named = stale.slice(0, MAX_NAMED).map((s) => `${s.name} (${s.serial}, now ${STATUS_LABELS[s.status]})`);
+  const more = stale.length > MAX_NAMED ? ` and ${itemsText(stale.length - MAX_NAMED)} more` : "";
+  return `${itemsText(stale.length)} not changed: someone else set their status since you selected them: ${named.join(", ")}${more}. Check them and try again.`;
+}
 
 /** Change status, change visibility, print labels, export and delete, for the owner's asset lists. */
 export function AssetBulkActions({ selection, bulk }: { selection: Selection; bulk: BulkRun }) {
   const client = useConvex();
   const { inCurrent } = useWorkspace();
+  const mayEdit = useMayEdit();
   const navigate = useNavigate();
   const setStatus = useWorkspaceMutation(api.assetBulk.setStatus);
   const setVisibility = useWorkspaceMutation(api.assetBulk.setVisibility);
@@ -36,8 +45,20 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
 
   const changeStatus = () =>
     bulk.run("Updating", ids.length, async (report) => {
-      const r = sum(await inBatches(ids, (batch) => setStatus({ ids: batch as Id<"assets">[], status }), report));
-      toast.success(`Marked ${itemsText(r.changed)} ${STATUS_LABELS[status].toLowerCase()}${skippedNote(r)}`);
+      const stale: Stale[] = [];
+      const results = await inBatches(ids, async (batch) => {
+        const seen = Object.fromEntries(batch.flatMap((id) => (selection.seen.has(id) ? [[id, selection.seen.get(id) as AssetStatus]] : [])));
+        const { stale: refused, ...counts } = await setStatus({ ids: batch as Id<"assets">[], status, seen });
+        stale.push(...refused);
+        return counts;
+      }, report);
+      const r = sum(results);
+      const refusedCount = { ...r, skipped: r.skipped - stale.length };
+      toast.success(`Marked ${itemsText(r.changed)} ${STATUS_LABELS[status].toLowerCase()}${skippedNote(refusedCount)}`);
+      // What this change set is now what these rows were selected with; the refused keep theirs.
+      const refused = new Set(stale.map((s) => s._id));
+      selection.restamp(ids.filter((id) => !refused.has(id)), status);
+      if (stale.length > 0) toast.error(staleNote(stale));
     }, "Could not change the status");
   const changeVisibility = (visibility: Visibility) =>
     bulk.run("Updating", ids.length, async (report) => {
@@ -79,6 +100,14 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
     void navigate("/labels");
   };
 
+  // A viewer may print and export what they can read; the changes are an editor's.
+  const reads = (
+    <>
+      <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
+      <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
+    </>
+  );
+  if (!mayEdit) return reads;
   return (
     <>
       <Select compact aria-label="New status" value={status} onChange={(e) => setStatusChoice(e.target.value as AssetStatus)} disabled={none}>
@@ -87,8 +116,7 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
       <Button size="sm" variant="outline" onClick={() => void changeStatus()} disabled={none}>Set status</Button>
       <Button size="sm" variant="outline" onClick={() => void changeVisibility("public")} disabled={none}>Make public</Button>
       <Button size="sm" variant="outline" onClick={() => void changeVisibility("private")} disabled={none}>Make private</Button>
-      <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
-      <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
+      {reads}
       <Button size="sm" variant="danger" onClick={() => setConfirming(true)} disabled={none}>Delete</Button>
       <ConfirmModal
         open={confirming}

@@ -1,22 +1,31 @@
 import { useState } from "react";
 
+type State = { key: string; ids: ReadonlySet<string>; anchor: string | null; seen: ReadonlyMap<string, string> };
+
 /**
  * Which rows of a list are selected: click toggles one, shift-click sets the range from
  * the last clicked row (on the page shown) to this one, a page or every matching id at
  * once. A change of `resetKey` (another filter) starts with nothing selected.
+ * With `stampOf`, each row selected on screen keeps what it showed then (`seen`: its status),
+ * so a bulk change can refuse a row someone else has changed since.
  */
-export function useSelection(resetKey: string) {
-  const [state, setState] = useState<{ key: string; ids: ReadonlySet<string>; anchor: string | null }>({
-    key: resetKey,
-    ids: new Set(),
-    anchor: null,
-  });
-  const current = state.key === resetKey ? state : { key: resetKey, ids: new Set<string>(), anchor: null };
-  const set = (ids: ReadonlySet<string>, anchor: string | null = current.anchor) => setState({ key: resetKey, ids, anchor });
+export function useSelection(resetKey: string, stampOf?: (id: string) => string | undefined) {
+  const [state, setState] = useState<State>({ key: resetKey, ids: new Set(), anchor: null, seen: new Map() });
+  const current: State = state.key === resetKey ? state : { key: resetKey, ids: new Set<string>(), anchor: null, seen: new Map() };
+  const set = (ids: ReadonlySet<string>, anchor: string | null = current.anchor) => {
+    const seen = new Map<string, string>();
+    for (const id of ids) {
+      const stamp = current.ids.has(id) ? current.seen.get(id) : stampOf?.(id);
+      if (stamp !== undefined) seen.set(id, stamp);
+    }
+    setState({ key: resetKey, ids, anchor, seen });
+  };
 
   return {
     ids: current.ids,
     count: current.ids.size,
+    /** What each selected row showed when it was selected (only rows selected on screen). */
+    seen: current.seen,
     toggle(id: string, shiftKey: boolean, pageIds: readonly string[]) {
       const next = new Set(current.ids);
       const from = current.anchor === null ? -1 : pageIds.indexOf(current.anchor);
@@ -42,6 +51,12 @@ export function useSelection(resetKey: string) {
     },
     replace(ids: readonly string[]) {
       set(new Set(ids), null);
+    },
+    /** Records what the rows `ids` hold now (after the caller's own bulk change set it). */
+    restamp(ids: readonly string[], stamp: string) {
+      const seen = new Map(current.seen);
+      for (const id of ids) if (current.ids.has(id)) seen.set(id, stamp);
+      setState({ ...current, seen });
     },
     /** Drops ids that no longer exist (after a bulk delete). */
     remove(ids: readonly string[]) {

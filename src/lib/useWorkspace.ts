@@ -8,7 +8,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { homeWorkspace } from "../../convex/lib/workspaces/rules";
+import { can, homeWorkspace } from "../../convex/lib/workspaces/rules";
 import type { MyWorkspace } from "../../convex/lib/workspaces/tables";
 
 export const WORKSPACE_PARAM = "w";
@@ -72,6 +72,16 @@ export function useWorkspace(): WorkspaceState {
     [workspaceId],
   );
   return { workspaces, current, workspaceId, select, inCurrent };
+}
+
+/**
+ * Whether the caller's role in the current workspace changes the register (editor and up):
+ * screens hide what a viewer may not do (the server refuses it anyway). True while loading,
+ * so an editor's controls do not flicker in.
+ */
+export function useMayEdit(): boolean {
+  const { workspaces, current } = useWorkspace();
+  return workspaces === undefined || can(current?.role, "edit");
 }
 
 type InWorkspace = { workspaceId: Id<"workspaces"> };

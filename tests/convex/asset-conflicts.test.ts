@@ -92,3 +92,21 @@ test("someone else's asset reads as missing whatever version is sent", async () 
     });
   }
 });
+
+test("a bulk status change refuses, and names, the rows whose status someone else set since they were selected", async () => {
+  const { first, second, assetId } = await twoEditors();
+  const { assetId: otherId } = await tagGeneral(first, { name: "Kettle" });
+  // Both rows selected while active; then the other editor marks the bike stolen.
+  const seen = { [assetId]: "active" as const, [otherId]: "active" as const };
+  await second.mutation(api.assets.setStatus, { assetId, status: "stolen" });
+  const result = await first.mutation(api.assetBulk.setStatus, { ids: [assetId, otherId], status: "lost", seen });
+  expect(result).toEqual({
+    changed: 1,
+    skipped: 1,
+    stale: [{ _id: assetId, name: "Road bike", serial: expect.any(String), status: "stolen" }],
+  });
+  expect((await opened(first, assetId)).status).toBe("stolen");
+  expect((await opened(first, otherId)).status).toBe("lost");
+  // Selected with what it shows now, the change goes through.
+  expect(await first.mutation(api.assetBulk.setStatus, { ids: [assetId], status: "lost", seen: { [assetId]: "stolen" } })).toMatchObject({ changed: 1, stale: [] });
+});

@@ -64,10 +64,10 @@ test("bulk status: signed out is refused, others' assets are skipped untouched, 
   const mine = await insertAssets(t, owner.workspaceId, [{ name: "A" }, { name: "B" }, { name: "C", status: "lost" }]);
   const theirs = await insertAssets(t, other.workspaceId, [{ name: "X" }]);
   expect(await errorData(() => t.mutation(api.assetBulk.setStatus, { workspaceId: owner.workspaceId, ids: mine, status: "lost" }))).toMatchObject({ code: "NOT_AUTHENTICATED" });
-  expect(await other.as.mutation(api.assetBulk.setStatus, { ids: mine, status: "lost" })).toEqual({ changed: 0, skipped: 3 });
+  expect(await other.as.mutation(api.assetBulk.setStatus, { ids: mine, status: "lost" })).toEqual({ changed: 0, skipped: 3, stale: [] });
   expect((await owner.as.query(api.dashboard.overview, {}))!.byStatus.lost).toBe(1);
   // C is already lost; X is not the caller's.
-  expect(await owner.as.mutation(api.assetBulk.setStatus, { ids: [...mine, ...theirs], status: "lost" })).toEqual({ changed: 2, skipped: 2 });
+  expect(await owner.as.mutation(api.assetBulk.setStatus, { ids: [...mine, ...theirs], status: "lost" })).toEqual({ changed: 2, skipped: 2, stale: [] });
   expect((await owner.as.query(api.dashboard.overview, {}))!.byStatus.lost).toBe(3);
   expect((await other.as.query(api.dashboard.overview, {}))!.byStatus).toMatchObject({ active: 1, lost: 0 });
   const history = await owner.as.query(api.assets.history, { assetId: mine[0] });

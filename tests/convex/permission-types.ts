@@ -8,12 +8,33 @@ export const CALLERS = ["anonymous", "influencer", "moderator", "business", "adm
 export type Caller = (typeof CALLERS)[number];
 export type Kind = "query" | "mutation" | "action";
 export type Fixture = { target: Id<"users"> };
+/** Who calls in the role dimension: a member of each role, and someone outside the workspace. */
+export type WorkspaceCaller = WorkspaceRole | "nonMember";
+/**
+ * A shared workspace with one member of each role (`target` is its owner), another editor
+ * to act on (`member`) and one pending invitation.
+ */
+export type WorkspaceFixture = {
+  workspaceId: Id<"workspaces">;
+  target: Id<"users">;
+  member: Id<"users">;
+  invitationId: Id<"workspaceInvitations">;
+};
 /**
  * The role dimension of a function that works inside a workspace: the lowest workspace role
- * allowed, the kinds of workspace it works in (default any shared kind), and whether refused
- * callers get an empty answer (`absent`) instead of an error.
+ * allowed and the kinds of workspace it works in (default: a household). Refused callers get
+ * NOT_FOUND (a non-member) or FORBIDDEN, or with `absent` the visitor's empty answer. By
+ * default it is called with the row's `args` in the fixture's workspace, and an allowed
+ * member meets the row's `handlerError`; `args` calls it with the fixture instead (a real
+ * invitation, member or room), where `handlerErrors` names what some roles meet.
  */
-export type WorkspaceRow = { minRole: WorkspaceRole; kinds?: readonly WorkspaceKind[]; absent?: true };
+export type WorkspaceRow = {
+  minRole: WorkspaceRole;
+  kinds?: readonly WorkspaceKind[];
+  absent?: true;
+  args?: (f: WorkspaceFixture) => Record<string, unknown>;
+  handlerErrors?: Partial<Record<WorkspaceCaller, string>>;
+};
 export type Row = {
   kind: Kind;
   args: (f: Fixture) => Record<string, unknown>;
@@ -34,26 +55,3 @@ export const READER: WorkspaceRow = { minRole: "viewer", absent: true };
 export const EDITOR: WorkspaceRow = { minRole: "editor" };
 export const BUSINESS_READER: WorkspaceRow = { minRole: "viewer", kinds: ["business"] };
 export const BUSINESS_EDITOR: WorkspaceRow = { minRole: "editor", kinds: ["business"] };
-
-// The workspace dimension: every function that takes a `workspaceId`, called by a member
-// of each role and by a non-member (tests/convex/workspace-permissions.test.ts).
-export const WORKSPACE_CALLERS = ["owner", "admin", "editor", "viewer", "nonMember"] as const;
-export type WorkspaceCaller = (typeof WORKSPACE_CALLERS)[number];
-export const ALL_MEMBERS = ["owner", "admin", "editor", "viewer"] as const;
-export const MEMBER_MANAGERS = ["owner", "admin"] as const;
-/** A shared workspace with one member of each role, another member to act on and one pending invitation. */
-export type WorkspaceFixture = {
-  workspaceId: Id<"workspaces">;
-  member: Id<"users">;
-  invitationId: Id<"workspaceInvitations">;
-};
-export type RoleRow = {
-  kind: Kind;
-  args: (f: WorkspaceFixture) => Record<string, unknown>;
-  allowed: readonly WorkspaceCaller[];
-  // A query's answer to those it refuses, instead of an error (its `absent`).
-  absent?: unknown;
-  // A ConvexError code the handler itself answers with for some allowed callers.
-  handlerErrors?: Partial<Record<WorkspaceCaller, string>>;
-};
-export type RoleRows = Record<string, RoleRow>;

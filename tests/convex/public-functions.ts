@@ -1,7 +1,7 @@
 // Discovery of every public Convex function straight from convex/, shared by the
 // permission matrix and the fuzzer: a new function is picked up without a list to edit.
 import { anyApi, type FunctionReference } from "convex/server";
-import type { Kind, RoleRows, Rows } from "./permission-types";
+import type { Kind, Rows } from "./permission-types";
 import type { Backend, Client } from "./setup";
 
 type Registered = {
@@ -42,16 +42,11 @@ export function reference(path: string): FunctionReference<Kind> {
   return ref as unknown as FunctionReference<Kind>;
 }
 
-const rowModules = import.meta.glob<{ rows: Rows; roleRows?: RoleRows }>("./permission-rows/*.ts", { eager: true });
+const rowModules = import.meta.glob<{ rows: Rows }>("./permission-rows/*.ts", { eager: true });
 /** The permission matrix: every domain's rows merged. */
 export const MATRIX: Rows = Object.assign({}, ...Object.values(rowModules).map((m) => m.rows));
-/**
- * Workspace functions are in the role matrix in one of two forms: a `workspace` field on their
- * row (registry functions, permissions.test.ts) or a role row of their own (membership
- * functions, workspace-permissions.test.ts). Each missing-row check accepts either.
- */
-export const ROLE_MATRIX: RoleRows = Object.assign({}, ...Object.values(rowModules).map((m) => m.roleRows ?? {}));
-export const hasRoleRow = (path: string) => MATRIX[path]?.workspace !== undefined || path in ROLE_MATRIX;
+/** Whether a function is in the role dimension (its row's `workspace` field). */
+export const hasRoleRow = (path: string) => MATRIX[path]?.workspace !== undefined;
 
 type AnyCaller = Record<Kind, (fn: FunctionReference<Kind>, args: Record<string, unknown>) => Promise<unknown>>;
 

@@ -187,6 +187,38 @@ describe("inviting by e-mail", () => {
   });
 });
 
+describe("invitations for you (in the app, without the link)", () => {
+  test("an existing account sees the invitations to its proven address and accepts one here", async () => {
+    const t = setupTest();
+    const home = await household(t);
+    const guest = await makeUser(t, { email: "guest@example.com", fullName: "Gus Guest" });
+    await home.owner.as.mutation(api.workspaceMembers.invite, { workspaceId: home.workspaceId, email: "Guest@Example.com", role: "editor" });
+    const [invitation] = await guest.as.query(api.myInvitations.list, {});
+    expect(invitation).toMatchObject({ workspaceName: "The Smiths", kind: "household", role: "editor", invitedBy: "Olive Owner" });
+    // Nobody else can see or use it, whoever holds its id.
+    expect(await home.outsider.as.query(api.myInvitations.list, {})).toEqual([]);
+    expect((await errorData(() => home.outsider.as.mutation(api.myInvitations.accept, { invitationId: invitation._id }))).code).toBe("NOT_FOUND");
+    expect(await guest.as.mutation(api.myInvitations.accept, { invitationId: invitation._id })).toBe(home.workspaceId);
+    expect((await guest.as.query(api.workspaces.listMine, {})).map((w) => [w.name, w.role])).toContainEqual(["The Smiths", "editor"]);
+    expect(await guest.as.query(api.myInvitations.list, {})).toEqual([]);
+  });
+
+  test("an unverified address sees none, and a declined one is gone with its link", async () => {
+    const t = setupTest();
+    const home = await household(t);
+    const guest = await makeUser(t, { email: "guest@example.com" });
+    await home.owner.as.mutation(api.workspaceMembers.invite, { workspaceId: home.workspaceId, email: "guest@example.com", role: "viewer" });
+    const token = await inviteTokenSentTo(t, "guest@example.com");
+    await t.run(async (ctx) => await ctx.db.patch("users", guest.userId, { emailVerificationTime: undefined }));
+    expect(await guest.as.query(api.myInvitations.list, {})).toEqual([]);
+    await t.run(async (ctx) => await ctx.db.patch("users", guest.userId, { emailVerificationTime: Date.now() }));
+    const [invitation] = await guest.as.query(api.myInvitations.list, {});
+    await guest.as.mutation(api.myInvitations.decline, { invitationId: invitation._id });
+    expect(await guest.as.query(api.myInvitations.list, {})).toEqual([]);
+    expect(await guest.as.query(api.workspaceMembers.preview, { token })).toBeNull();
+  });
+});
+
 describe("join links", () => {
   test("give their role to whoever opens them until they expire", async () => {
     const t = setupTest();

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -15,7 +16,8 @@ const mocks = vi.hoisted(() => ({
 }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut: mocks.signOut }) }));
 vi.mock("convex/react", () => ({
-  useQuery: () => mocks.me,
+  // The delete-account card's queries: nothing scheduled.
+  useQuery: (ref: unknown) => (getFunctionName(ref as never).startsWith("accountDeletion:") ? null : mocks.me),
   useMutation: () => mocks.updateProfile,
   useAction: () => mocks.changePassword,
   useConvexAuth: () => ({ isLoading: false, isAuthenticated: true }),

@@ -28,8 +28,11 @@ vi.mock("sonner", () => ({ toast: mocks.toast }));
 
 const IDS = Array.from({ length: 250 }, (_, i) => `asset_${i}`);
 
+/** The first page's rows as shown when selected: active. */
+const shownStatus = (id: string) => (IDS.indexOf(id) < 50 ? "active" : undefined);
+
 function Harness() {
-  const selection = useSelection("all");
+  const selection = useSelection("all", shownStatus);
   const bulk = useBulkRun();
   const { replace } = selection;
   // Once, on mount: the list selected every matching item.
@@ -53,8 +56,9 @@ function renderBar() {
 }
 
 beforeEach(() => {
-  mocks.mutation.mockReset().mockImplementation(async ({ ids }: { ids: string[] }) => ({ changed: ids.length - 1, skipped: 1 }));
+  mocks.mutation.mockReset().mockImplementation(async ({ ids }: { ids: string[] }) => ({ changed: ids.length - 1, skipped: 1, stale: [] }));
   mocks.toast.success.mockReset();
+  mocks.toast.error.mockReset();
   sessionStorage.clear();
 });
 
@@ -70,6 +74,24 @@ describe("asset bulk actions", () => {
     expect(calls.flatMap((c) => c.ids)).toEqual(IDS);
     expect(calls.every((c) => c.status === "lost" && c.workspaceId === "ws_personal")).toBe(true);
     expect(mocks.toast.success).toHaveBeenCalledWith("Marked 247 items lost (3 items skipped: unchanged or not yours)");
+  });
+
+  it("sends the status each row showed when selected, and names the rows someone else changed since", async () => {
+    mocks.mutation.mockImplementation(async ({ ids }: { ids: string[] }) =>
+      ids.includes("asset_7")
+        ? { changed: ids.length - 1, skipped: 1, stale: [{ _id: "asset_7", name: "Road bike", serial: "TMT-AAAA-BBBB", status: "stolen" }] }
+        : { changed: ids.length, skipped: 0, stale: [] },
+    );
+    renderBar();
+    await screen.findByText("250 items selected");
+    await userEvent.click(screen.getByRole("button", { name: "Set status" }));
+    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalled());
+    const [first] = mocks.mutation.mock.calls.map(([args]) => args as { seen: Record<string, string> });
+    expect(first.seen).toEqual(Object.fromEntries(IDS.slice(0, 50).map((id) => [id, "active"])));
+    expect(mocks.toast.success).toHaveBeenCalledWith("Marked 249 items lost");
+    expect(mocks.toast.error).toHaveBeenCalledWith(
+      "1 item not changed: someone else set their status since you selected them: Road bike (TMT-AAAA-BBBB, now Stolen). Check them and try again.",
+    );
   });
 
   it("deletes only after the confirmation", async () => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -81,6 +81,21 @@ describe("/assets/:assetId", () => {
     expect(history).toHaveTextContent("Marked as Lost");
     expect(history).toHaveTextContent("Mia Member");
     expect(history).toHaveTextContent("Status: Active → Lost");
+  });
+
+  it("shows a viewer of a shared workspace no control that changes the asset", async () => {
+    fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "The Smiths", kind: "household", role: "viewer", verifiedName: null }];
+    fake.queries["assets:get"] = asset;
+    fake.queries["assets:history"] = [];
+    renderAt("/assets/a1");
+    await screen.findByText("Verification label");
+    expect(screen.getByRole("heading", { level: 1, name: "Punk #1" })).toBeInTheDocument();
+    for (const name of ["Delete", "Found it: mark active", "Mark as stolen", "Offer transfer"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
+    cleanup();
+    renderAt("/assets/a1/edit");
+    expect(screen.getByRole("status")).toHaveTextContent("You are a viewer in “The Smiths”: you can look at its register but not change it.");
+    expect(screen.queryByRole("button", { name: /Save/ })).toBeNull();
   });
 
   it("says not found for a missing or someone else's asset", () => {

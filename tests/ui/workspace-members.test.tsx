@@ -5,6 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { WORKSPACE_MESSAGES } from "../../convex/lib/workspaces/rules";
+import { WorkspaceSwitcher } from "../../src/app/WorkspaceSwitcher";
+import { VerifiedNamesPanel } from "../../src/features/admin/VerifiedNamesPanel";
 import InvitationPage from "../../src/features/workspaces/InvitationPage";
 import MembersPage from "../../src/features/workspaces/MembersPage";
 import WorkspacesPage from "../../src/features/workspaces/WorkspacesPage";
@@ -151,6 +153,163 @@ describe("the members page", () => {
     renderAt(`/workspaces/${WS}/members`);
     expect(screen.getByRole("alert")).toHaveTextContent("This workspace does not exist, or you are no longer a member of it.");
     expect(screen.queryByRole("list", { name: "Members" })).toBeNull();
+  });
+});
+
+describe("deleting a workspace", () => {
+  const holding = { items: 3, balance: 40, importRunning: false, move: null };
+
+  it("is offered to owners only", () => {
+    asRole("admin");
+    fake.queries["workspaceClosing:status"] = null;
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.queryByRole("button", { name: "Delete workspace" })).toBeNull();
+  });
+
+  it("says what the workspace still holds, refuses to delete it, and moves everything where the owner can edit", async () => {
+    asRole("owner");
+    fake.queries["workspaceClosing:status"] = holding;
+    fake.queries["workspaces:listMine"] = [
+      { _id: "p1", name: "Personal", kind: "personal", role: "owner", verifiedName: null },
+      { _id: WS, name: "The Smiths", kind: "household", role: "owner", verifiedName: null },
+      { _id: "w3", name: "Book club", kind: "household", role: "viewer", verifiedName: null },
+      { _id: "w4", name: "Mia's Shop", kind: "business", role: "editor", verifiedName: null },
+    ];
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.getByText(/This workspace still holds 3 items and 40 TMT\./)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete workspace" })).toBeDisabled();
+    const target = screen.getByRole("combobox", { name: "Move to" });
+    expect(within(target).getAllByRole("option").map((o) => o.textContent)).toEqual(["Personal", "Mia's Shop"]);
+    await userEvent.selectOptions(target, "w4");
+    await userEvent.click(screen.getByRole("button", { name: "Move everything" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, toWorkspaceId: "w4" });
+  });
+
+  it("shows the move's progress live, then lets the owner delete once the workspace is empty", async () => {
+    asRole("owner");
+    fake.queries["workspaceClosing:status"] = { ...holding, move: { status: "running", to: "Personal", total: 3, moved: 1, tokens: 0, error: null } };
+    const page = () => (
+      <MemoryRouter initialEntries={[`/workspaces/${WS}/members`]}>
+        <Routes>
+          <Route path="/workspaces/:workspaceId/members" element={<MembersPage />} />
+          <Route path="/workspaces" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    );
+    const { rerender } = render(page());
+    expect(screen.getByText("Moving items to “Personal”: 1 of 3")).toBeInTheDocument();
+    fake.queries["workspaceClosing:status"] = { items: 0, balance: 0, importRunning: false, move: { status: "done", to: "Personal", total: 3, moved: 3, tokens: 40, error: null } };
+    rerender(page());
+    expect(screen.getByText("Moved 3 items and 40 TMT to “Personal”.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Delete workspace" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete “The Smiths”?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete workspace" });
+    await userEvent.type(within(dialog).getByLabelText("Type The Smiths to confirm"), "The Smith");
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText("Type The Smiths to confirm"), "s");
+    await userEvent.click(confirm);
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, confirmName: "The Smiths" });
+    expect(await screen.findByTestId("where")).toHaveTextContent("/workspaces");
+  });
+});
+
+describe("a business's verified name", () => {
+  function asBusiness(role: "owner" | "admin" | "editor") {
+    asRole(role);
+    fake.queries["workspaces:current"] = { _id: WS, name: "Acme", kind: "business", role, verifiedName: null };
+  }
+
+  it("lets an admin ask for one, checking it first, and hides it from editors", async () => {
+    asBusiness("admin");
+    fake.queries["verifiedNames:status"] = { verifiedName: null, latest: null };
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.getByText(/the verify page shows this business's name masked/)).toBeInTheDocument();
+    const form = screen.getByRole("form", { name: "Verified name on /verify" });
+    await userEvent.type(within(form).getByLabelText(/Registered business name/), "   ");
+    await userEvent.click(within(form).getByRole("button", { name: "Ask for review" }));
+    expect(within(form).getByText("Enter the registered name of your business")).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText(/Registered business name/), "Acme Tools Ltd");
+    await userEvent.click(within(form).getByRole("button", { name: "Ask for review" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS, name: "Acme Tools Ltd" });
+  });
+
+  it("shows the published name and a request under review, each with its way back", async () => {
+    asBusiness("owner");
+    fake.queries["verifiedNames:status"] = {
+      verifiedName: "Acme Tools Ltd",
+      latest: { _id: "r1", name: "Acme Tools Group", status: "pending", createdAt: JOINED, decidedAt: null },
+    };
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.getByText("Shown as: Registered by Acme Tools Ltd")).toBeInTheDocument();
+    expect(screen.getByText(/“Acme Tools Group” is waiting for review/)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Verified name on /verify" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Withdraw request" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: WS });
+  });
+
+  it("is not offered to an editor", () => {
+    asBusiness("editor");
+    fake.queries["verifiedNames:status"] = null;
+    renderAt(`/workspaces/${WS}/members`);
+    expect(screen.queryByRole("heading", { name: "Verified name on /verify" })).toBeNull();
+  });
+
+  it("reaches site admins in /admin, who approve it (not for their own business)", async () => {
+    fake.queries["verifiedNames:pending"] = [
+      { _id: "r1", name: "Acme Tools Ltd", workspaceName: "Acme", requestedBy: "Ada Owner", requesterEmail: "ada@example.com", isYou: false, createdAt: JOINED },
+      { _id: "r2", name: "Mine Ltd", workspaceName: "Mine", requestedBy: "Me", requesterEmail: null, isYou: true, createdAt: JOINED },
+    ];
+    render(<VerifiedNamesPanel />);
+    const acme = screen.getByRole("listitem", { name: "Verified name Acme Tools Ltd" });
+    expect(acme).toHaveTextContent("Registered by Acme Tools Ltd");
+    expect(within(screen.getByRole("listitem", { name: "Verified name Mine Ltd" })).getByRole("button", { name: "Approve" })).toBeDisabled();
+    await userEvent.click(within(acme).getByRole("button", { name: "Approve" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ requestId: "r1", approve: true });
+  });
+});
+
+describe("invitations for you", () => {
+  it("lists the invitations to the user's address on /workspaces and accepts one there", async () => {
+    fake.queries["myInvitations:list"] = [{ _id: "i9", workspaceName: "Book club", kind: "household", role: "editor", invitedBy: "Olive Owner", expiresAt: JOINED }];
+    fake.mutation.mockResolvedValue("w9" as never);
+    renderAt("/workspaces", { landing: true });
+    const list = screen.getByRole("list", { name: "Invitations for you" });
+    expect(list).toHaveTextContent("Olive Owner invited you to “Book club” (Household) as editor.");
+    await userEvent.click(within(list).getByRole("button", { name: "Accept and join: Book club" }));
+    expect(fake.mutation).toHaveBeenCalledWith({ invitationId: "i9" });
+    expect(await screen.findByTestId("where")).toHaveTextContent("/workspaces/w9/members");
+  });
+
+  it("shows nothing when there are none", () => {
+    fake.queries["myInvitations:list"] = [];
+    renderAt("/workspaces");
+    expect(screen.queryByRole("heading", { name: "Invitations for you" })).toBeNull();
+  });
+});
+
+describe("a workspace that goes away while open", () => {
+  function Shown() {
+    const location = useLocation();
+    return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+  }
+  const page = () => (
+    <MemoryRouter initialEntries={["/assets?w=w2"]}>
+      <WorkspaceSwitcher />
+      <Routes>
+        <Route path="*" element={<Shown />} />
+      </Routes>
+    </MemoryRouter>
+  );
+
+  it("falls back to the member's home workspace at once (removed, or the workspace deleted), without an error", () => {
+    const personal = { _id: "p1", name: "Personal", kind: "personal", role: "owner", verifiedName: null };
+    fake.queries["workspaces:listMine"] = [personal, { _id: "w2", name: "The Smiths", kind: "household", role: "viewer", verifiedName: null }];
+    const { rerender } = render(page());
+    expect(screen.getByRole("combobox", { name: "Workspace" })).toHaveDisplayValue("The Smiths (Household)");
+    fake.queries["workspaces:listMine"] = [personal];
+    rerender(page());
+    expect(screen.getByRole("combobox", { name: "Workspace" })).toHaveDisplayValue("Personal");
+    expect(screen.getByTestId("where")).toHaveTextContent("/assets?w=p1");
   });
 });
 

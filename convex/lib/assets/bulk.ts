@@ -1,5 +1,6 @@
 // Limits and filters the lists' bulk actions share (server and client import them).
-import { v } from "convex/values";
+import { v, type Infer } from "convex/values";
+import { assetStatusValidator } from "./tables";
 import type { Doc } from "../../_generated/dataModel";
 
 /** Ids per bulk call: the client sends a selection in batches of this many. */
@@ -16,6 +17,15 @@ export const BULK_MESSAGES = {
 
 /** What a bulk call did: `changed` items, and `skipped` ones (not yours, gone, or already so). */
 export const bulkResultValidator = v.object({ changed: v.number(), skipped: v.number() });
+
+/**
+ * A bulk status change also says which items it refused because their status is no longer
+ * the one the caller selected them with (someone else set it since): named, with the status
+ * they have now, so nobody's change is overwritten unseen.
+ */
+const staleItemValidator = v.object({ _id: v.id("assets"), name: v.string(), serial: v.string(), status: assetStatusValidator });
+export const bulkStatusResultValidator = v.object({ changed: v.number(), skipped: v.number(), stale: v.array(staleItemValidator) });
+export type StaleItem = Infer<typeof staleItemValidator>;
 
 /** The business inventory's location / category filters ("" = items without one). */
 export const stockFilterArgs = { location: v.optional(v.string()), category: v.optional(v.string()) };

@@ -24,6 +24,7 @@ import { appError } from "../errors";
 import { personalWorkspaceId } from "../workspaces/store";
 import { membership } from "../workspaces/policy";
 import { publicOwnerName } from "../workspaces/publicName";
+import { FORMER_MEMBER } from "../privacy/rules";
 
 const ASSET_NOT_FOUND = "Asset not found";
 const PROVENANCE_LIMIT = 100;
@@ -186,5 +187,6 @@ export async function recordEvent(
 
 export function displayName(user: Doc<"users"> | null): string {
   if (user === null) return "A former user";
+  if (user.deletedAt !== undefined) return FORMER_MEMBER;
   return user.fullName?.trim() || user.name?.trim() || user.email || user.phone || "A TagMyThing user";
 }

@@ -110,6 +110,8 @@ export const assetEventTypeValidator = v.union(
   v.literal("transfer_cancelled"),
   v.literal("transfer_declined"),
   v.literal("transferred"),
+  // Moved by its owner to another of their workspaces (the one it was in was being closed).
+  v.literal("moved"),
 );
 export type AssetEventType = Infer<typeof assetEventTypeValidator>;
 

@@ -25,7 +25,9 @@ export const newsTables = {
     // Unread count: published since the reader last opened /news.
     .index("by_isPublished_and_publishedAt", ["isPublished", "publishedAt"])
     // Management's "All Articles", drafts and published together, newest first.
-    .index("by_createdAt", ["createdAt"]),
+    .index("by_createdAt", ["createdAt"])
+    // An author's own articles, for their data export.
+    .index("by_authorId", ["authorId"]),
   newsReads: defineTable({
     userId: v.id("users"),
     lastSeenAt: v.number(),

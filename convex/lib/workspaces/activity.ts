@@ -4,6 +4,7 @@ import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { displayName } from "../assets/read";
+import { PRODUCT_NAME } from "../constants";
 import { ROLE_LABELS } from "./rules";
 import type { ActivityKind, WorkspaceRole } from "./tables";
 
@@ -44,7 +45,19 @@ const TEXT: Record<ActivityKind, (e: Doc<"workspaceActivity">, member: string) =
   removed: (_, member) => `removed ${member}`,
   left: () => "left the workspace",
   ownershipTransferred: (_, member) => `handed ownership to ${member} and became an admin`,
+  itemsMoved: (e) => `moved ${e.subject}`,
+  verifiedNameRequested: (e) => `asked to publish the verified name “${e.subject}”`,
+  verifiedNameApproved: (e) => `approved the verified name “${e.subject}”`,
+  verifiedNameDeclined: (e) => `declined the verified name “${e.subject}”`,
+  verifiedNameRemoved: (e) => `removed the verified name “${e.subject}”`,
 };
+
+/** Who an entry without an actor reads as: the invitee who declined, or the site's review of a verified name. */
+function unnamedActor(e: Doc<"workspaceActivity">): string {
+  if (e.kind === "invitationDeclined") return e.subject;
+  if (e.kind === "verifiedNameApproved" || e.kind === "verifiedNameDeclined") return PRODUCT_NAME;
+  return displayName(null);
+}
 
 type Entry = { _id: Id<"workspaceActivity">; at: number; kind: ActivityKind; actor: string; text: string };
 
@@ -71,7 +84,7 @@ export async function activityPage(
   const page: Entry[] = [];
   for (const e of result.page) {
     const member = await nameOf(e.userId, e.subject);
-    const actor = await nameOf(e.actorId, e.kind === "invitationDeclined" ? e.subject : displayName(null));
+    const actor = await nameOf(e.actorId, unnamedActor(e));
     page.push({ _id: e._id, at: e.at, kind: e.kind, actor, text: TEXT[e.kind](e, member) });
   }
   return { ...result, page };

@@ -1,6 +1,7 @@
 // Workspace rules shared by the server and src/: what each role may do (the one table),
 // the caps and their messages. Pure: no database, no Convex functions.
 import { messageNumber } from "../errors";
+import { oneLineError } from "../oneLine";
 import { WORKSPACE_ROLES, type WorkspaceKind, type WorkspaceRole } from "./tables";
 
 /**
@@ -78,6 +79,50 @@ export const WORKSPACE_MESSAGES = {
   invalidLink: "This invitation is no longer valid. Ask whoever sent it for a new one.",
   wrongAddress: "This invitation was sent to another e-mail address. Sign in with that address to accept it.",
 } as const;
+
+/** Items moved per scheduled batch when a workspace is emptied before deletion. */
+export const MOVE_BATCH = 100;
+/** A move with no batch for this long has stopped (a failed run): starting it again resumes it. */
+export const MOVE_STALE_MS = 60_000;
+
+const items = (n: number) => (n === 1 ? "1 item" : `${messageNumber(n)} items`);
+
+/** Why a workspace cannot be deleted yet, and what the owner can do about it. */
+export const CLOSING_MESSAGES = {
+  confirmName: "Type the workspace's name exactly as shown to delete it",
+  holdsItems: (n: number) => `This workspace still holds ${items(n)}. Move them to another workspace first: nothing is deleted with it.`,
+  holdsTokens: (n: number) => `This workspace's wallet still holds ${messageNumber(n)} TMT. Move it to another workspace first.`,
+  importRunning: "An import is still running in this workspace. Wait for it to finish, then try again.",
+  moveRunning: "Items are still being moved out of this workspace. Wait for the move to finish.",
+  chooseTarget: "Choose another workspace where you can edit",
+  targetGone: "The workspace you chose is gone or you can no longer edit there. Choose another one.",
+  nothingToMove: "There is nothing left to move.",
+} as const;
+
+const MAX_VERIFIED_NAME = 80;
+
+export const VERIFIED_NAME_MESSAGES = {
+  required: "Enter the registered name of your business",
+  tooLong: `A verified name must be at most ${messageNumber(MAX_VERIFIED_NAME)} characters`,
+  pending: "A verified name is already waiting for review. Withdraw it to ask for another.",
+  unchanged: "This is already your verified name",
+  notFound: "Request not found",
+  decided: "This request has already been decided",
+  ownWorkspace: "Another admin must review a request from your own workspace",
+  noneToRemove: "This workspace has no verified name",
+} as const;
+
+/** The trimmed verified name, or why it cannot be used. */
+export function checkVerifiedName(raw: string): { ok: true; name: string } | { ok: false; message: string } {
+  const name = raw.trim();
+  if (name === "") return { ok: false, message: VERIFIED_NAME_MESSAGES.required };
+  if (name.length > MAX_VERIFIED_NAME) return { ok: false, message: VERIFIED_NAME_MESSAGES.tooLong };
+  const control = oneLineError("A verified name", name);
+  return control === undefined ? { ok: true, name } : { ok: false, message: control };
+}
+
+/** How /verify names a business with a verified name. */
+export const registeredBy = (name: string) => `Registered by ${name}`;
 
 /** The name a role is shown by. */
 export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: "Owner", admin: "Admin", editor: "Editor", viewer: "Viewer" };

@@ -1,6 +1,13 @@
 // The workspace tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
-import { workspaceActivityFields, workspaceFields, workspaceInvitationFields, workspaceMemberFields } from "./tables";
+import {
+  workspaceActivityFields,
+  workspaceFields,
+  workspaceInvitationFields,
+  workspaceMemberFields,
+  workspaceMoveFields,
+  verifiedNameRequestFields,
+} from "./tables";
 
 export const workspaceTables = {
   // A register: personal (one per user), household or business. It owns every registry record.
@@ -22,7 +29,17 @@ export const workspaceTables = {
     // The members page's list, and the cap on pending invitations.
     .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"])
     // A second invitation to the same address renews the first.
-    .index("by_workspaceId_and_email", ["workspaceId", "email"]),
+    .index("by_workspaceId_and_email", ["workspaceId", "email"])
+    // "Invitations for you": the pending invitations to a signed-in user's address.
+    .index("by_email_and_expiresAt", ["email", "expiresAt"]),
   // Who did what in a workspace, newest first on the activity feed.
   workspaceActivity: defineTable(workspaceActivityFields).index("by_workspaceId_and_at", ["workspaceId", "at"]),
+  // Moving everything out of a workspace before it is deleted; its latest job is its progress.
+  workspaceMoves: defineTable(workspaceMoveFields).index("by_workspaceId_and_startedAt", ["workspaceId", "startedAt"]),
+  // Verified names asked for by businesses and decided by site admins.
+  verifiedNameRequests: defineTable(verifiedNameRequestFields)
+    // /admin: pending requests, oldest first.
+    .index("by_status_and_createdAt", ["status", "createdAt"])
+    // A workspace's latest request (its settings; one pending at a time).
+    .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"]),
 };

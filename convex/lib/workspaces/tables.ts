@@ -81,6 +81,16 @@ export const invitationPreviewValidator = v.object({
   mayAccept: v.boolean(),
 });
 
+/** A pending e-mail invitation to the signed-in user, as /workspaces lists it. */
+export const invitationForMeValidator = v.object({
+  _id: v.id("workspaceInvitations"),
+  workspaceName: v.string(),
+  kind: workspaceKindValidator,
+  role: invitableRoleValidator,
+  invitedBy: v.string(),
+  expiresAt: v.number(),
+});
+
 // ---- members --------------------------------------------------------------------------
 
 export const memberViewValidator = v.object({
@@ -111,6 +121,11 @@ const ACTIVITY_KINDS = [
   "removed",
   "left",
   "ownershipTransferred",
+  "itemsMoved",
+  "verifiedNameRequested",
+  "verifiedNameApproved",
+  "verifiedNameDeclined",
+  "verifiedNameRemoved",
 ] as const;
 const activityKindValidator = literals(...ACTIVITY_KINDS);
 export type ActivityKind = Infer<typeof activityKindValidator>;
@@ -135,4 +150,86 @@ export const activityEntryValidator = v.object({
   kind: activityKindValidator,
   actor: v.string(),
   text: v.string(),
+});
+
+// ---- closing a workspace ------------------------------------------------------------------
+
+const MOVE_STATUSES = ["running", "done", "failed"] as const;
+const moveStatusValidator = literals(...MOVE_STATUSES);
+
+/**
+ * Moving everything a shared workspace holds to another one before it is deleted: a job run
+ * in scheduled batches (convex/workspaceClosing.ts), its progress live on the settings screen.
+ */
+export const workspaceMoveFields = {
+  workspaceId: v.id("workspaces"),
+  toWorkspaceId: v.id("workspaces"),
+  // The owner who started it; every batch re-checks they still may (owner here, editor there).
+  startedBy: v.id("users"),
+  status: moveStatusValidator,
+  // Items in the workspace when it started, and moved so far; TMT moved once the items are.
+  total: v.number(),
+  moved: v.number(),
+  tokens: v.number(),
+  error: v.optional(v.string()),
+  startedAt: v.number(),
+  // The last batch's time: a job silent for a while may be resumed by starting it again.
+  updatedAt: v.number(),
+};
+
+/** What the delete section shows an owner: what the workspace still holds, and the move under way. */
+export const closingViewValidator = v.object({
+  items: v.number(),
+  balance: v.number(),
+  importRunning: v.boolean(),
+  move: v.union(
+    v.null(),
+    v.object({
+      status: moveStatusValidator,
+      to: v.string(),
+      total: v.number(),
+      moved: v.number(),
+      tokens: v.number(),
+      error: v.union(v.string(), v.null()),
+    }),
+  ),
+});
+
+// ---- verified names ----------------------------------------------------------------------
+
+const VERIFIED_NAME_STATUSES = ["pending", "approved", "declined"] as const;
+const verifiedNameStatusValidator = literals(...VERIFIED_NAME_STATUSES);
+
+/**
+ * A business workspace asking to publish a verified name on /verify ("Registered by Acme
+ * Tools Ltd"): its owners or admins ask, a site admin checks and approves it in /admin.
+ */
+export const verifiedNameRequestFields = {
+  workspaceId: v.id("workspaces"),
+  name: v.string(),
+  requestedBy: v.id("users"),
+  status: verifiedNameStatusValidator,
+  createdAt: v.number(),
+  decidedAt: v.optional(v.number()),
+  decidedBy: v.optional(v.id("users")),
+};
+
+/** The workspace settings' view: the published name and the latest request. */
+export const verifiedNameViewValidator = v.object({
+  verifiedName: v.union(v.string(), v.null()),
+  latest: v.union(
+    v.null(),
+    v.object({ _id: v.id("verifiedNameRequests"), name: v.string(), status: verifiedNameStatusValidator, createdAt: v.number(), decidedAt: v.union(v.number(), v.null()) }),
+  ),
+});
+
+/** One pending request as /admin lists it: what is asked, for which workspace, by whom. */
+export const verifiedNameRequestRowValidator = v.object({
+  _id: v.id("verifiedNameRequests"),
+  name: v.string(),
+  workspaceName: v.string(),
+  requestedBy: v.string(),
+  requesterEmail: v.union(v.string(), v.null()),
+  isYou: v.boolean(),
+  createdAt: v.number(),
 });

@@ -6,10 +6,12 @@ import { useSignOut } from "../../lib/useSignOut";
 import { Button, Card, PageSpinner, buttonClasses } from "../../ui";
 import { AccountPage } from "./AccountPage";
 import { ChangePasswordForm } from "./ChangePasswordForm";
+import { DeleteAccountCard } from "./DeleteAccountCard";
+import { DownloadDataCard } from "./DownloadDataCard";
 import { SessionsPanel } from "./security/SessionsPanel";
 import { TwoFactorPanel } from "./security/TwoFactorPanel";
 
-/** /settings: change password (email accounts) and sign out. */
+/** /settings: change password (email accounts), sessions, your data (download, deletion) and sign out. */
 export default function SettingsPage() {
   const profile = useQuery(api.users.me);
   const signOut = useSignOut();
@@ -39,6 +41,8 @@ export default function SettingsPage() {
       {/* Account security: TOTP two-factor, and the sessions list with the logout scopes. */}
       <TwoFactorPanel />
       <SessionsPanel />
+      <DownloadDataCard />
+      <DeleteAccountCard />
       <Card title="Sign out" description="End your session on this device. Saved data in this browser is cleared.">
         <Button variant="danger" onClick={handleSignOut} loading={signingOut} loadingText="Signing out...">
           Sign Out

@@ -5,6 +5,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { USER_SEARCH_MAX, USER_SORTS, type AdminUserRow } from "../../../convex/lib/admin/rules";
 import { Button, Input, type Column } from "../../ui";
 import { FlagBoxes, RoleSelect, UserIdentity, userName } from "./UserRow";
+import { UserDataActions } from "./UserDataActions";
 import { collectIds, itemsText } from "../../lib/bulk";
 import { useBulkRun } from "../../lib/BulkBar";
 import { exportSelection } from "../../lib/exportCsv";
@@ -21,6 +22,8 @@ function columns(selfId: Id<"users"> | null): Column<AdminUserRow>[] {
     { key: "user", header: "User", sort: { asc: "email", desc: "email_desc" }, cell: (u) => <UserIdentity user={u} isSelf={u._id === selfId} /> },
     { key: "role", header: "Role", cell: (u) => <RoleSelect user={u} isSelf={u._id === selfId} /> },
     { key: "flags", header: "Features", cell: (u) => <FlagBoxes user={u} isSelf={u._id === selfId} /> },
+    // GDPR requests by e-mail: account deletion run for the user.
+    { key: "data", header: "Data requests", cell: (u) => <UserDataActions user={u} isSelf={u._id === selfId} /> },
     {
       key: "joined",
     wideOnly: true,

@@ -13,7 +13,7 @@ import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
 import { PresenceBar } from "../../lib/PresenceBar";
 import { labelFormat } from "../../lib/labels/formats";
-import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
+import { useMayEdit, useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
 import { formatDateTime } from "../../lib/format";
 
 // The label preview brings the QR encoder; it loads after the page, in a box of its final size.
@@ -33,6 +33,7 @@ function QrLabelLoading() {
 }
 
 function Files({ asset }: { asset: AssetDetail }) {
+  const mayEdit = useMayEdit();
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
   const documents = asset.files.filter((f) => f.kind === "document");
   // No empty frame: one line and a way to add the first photo.
@@ -40,7 +41,7 @@ function Files({ asset }: { asset: AssetDetail }) {
     return (
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
         No photos or documents yet.
-        <Link to={`/assets/${asset._id}/edit`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">+ Add a photo</Link>
+        {mayEdit && <Link to={`/assets/${asset._id}/edit`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">+ Add a photo</Link>}
       </p>
     );
   }
@@ -117,6 +118,7 @@ export default function AssetDetailPage() {
   // Subscribed beside the asset, so the moment a buyer accepts both answers change together.
   const handedOver = useWorkspaceQuery(api.transfers.handedOver, { assetId });
   const location = useLocation();
+  const mayEdit = useMayEdit();
   const taggedSerial = (location.state as { taggedSerial?: string } | null)?.taggedSerial;
   if (asset === undefined || (asset === null && handedOver === undefined)) return <PageSpinner label="Loading asset..." />;
   if (asset === null) return <NotYours handedOverAt={handedOver?.at ?? null} />;
@@ -137,10 +139,13 @@ export default function AssetDetailPage() {
           </p>
           <PresenceBar page={{ assetId: asset._id }} className="mt-2" />
         </div>
-        <div className="flex gap-2">
-          <Link to={`/assets/${asset._id}/edit`} className={buttonClasses("outline", "sm")}>Edit</Link>
-          <DeleteButton asset={asset} />
-        </div>
+        {/* A viewer reads the register; the server refuses their writes too. */}
+        {mayEdit && (
+          <div className="flex gap-2">
+            <Link to={`/assets/${asset._id}/edit`} className={buttonClasses("outline", "sm")}>Edit</Link>
+            <DeleteButton asset={asset} />
+          </div>
+        )}
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -157,7 +162,7 @@ export default function AssetDetailPage() {
               <QrLabel assetId={asset._id} serial={asset.serial} name={asset.name} />
             </Suspense>
           </Card>
-          <Card><TransferPanel asset={asset} /></Card>
+          {mayEdit && <Card><TransferPanel asset={asset} /></Card>}
         </div>
       </div>
     </section>

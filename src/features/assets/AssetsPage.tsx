@@ -20,7 +20,7 @@ import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { PresenceBar } from "../../lib/PresenceBar";
 import { useSelection } from "../../lib/useSelection";
-import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
+import { useMayEdit, useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
 
@@ -48,6 +48,7 @@ const COLUMNS: Column<AssetSummary>[] = [
 export default function AssetsPage() {
   const client = useConvex();
   const workspace = useWorkspace();
+  const mayEdit = useMayEdit();
   const list = useListParams();
   const kind = list.get<AssetKind>("kind", ASSET_KINDS);
   const status = list.get<AssetStatus>("status", ASSET_STATUSES);
@@ -57,7 +58,8 @@ export default function AssetsPage() {
   const filter = { kind, status, sort, search: search.query || undefined };
   const pages = useCursorPages(api.assets.listMine, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE[view]);
   const total = useWorkspaceQuery(api.assets.countMine, search.query ? "skip" : { kind, status });
-  const selection = useSelection(JSON.stringify(filter));
+  // The status each row shows when selected: a bulk status change refuses rows changed since.
+  const selection = useSelection(JSON.stringify(filter), (id) => pages.rows.find((a) => a._id === id)?.status);
   const bulk = useBulkRun();
   const filtered = Boolean(kind || status || search.query);
 
@@ -65,7 +67,7 @@ export default function AssetsPage() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
-        <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>
+        {mayEdit && <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>}
       </div>
       <PresenceBar page={{ list: "assets" }} className="-mt-2 mb-4" />
       <IncomingOffers />

@@ -9,7 +9,7 @@ import { Button } from "../../ui";
 import { errorMessage } from "../../lib/errors";
 import { formatLongDate } from "../../lib/format";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
-import { useWorkspaceMutation, useWorkspaceQuery } from "../../lib/useWorkspace";
+import { useMayEdit, useWorkspaceMutation, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { StolenDialog } from "./StolenDialog";
 
 const ACTIONS: Record<AssetStatus, { to: AssetStatus; label: string; variant: "primary" | "outline" | "danger" }[]> = {
@@ -64,6 +64,7 @@ function detailsOf(report: StolenReportView | null | undefined): StolenDetails |
  */
 export function StatusPanel({ asset }: { asset: AssetDetail }) {
   const setStatus = useWorkspaceMutation(api.assets.setStatus);
+  const mayEdit = useMayEdit();
   const report = useWorkspaceQuery(api.assets.stolenReport, { assetId: asset._id });
   const [busy, setBusy] = useState<AssetStatus | null>(null);
   const [askStolen, setAskStolen] = useState(false);
@@ -106,20 +107,22 @@ export function StatusPanel({ asset }: { asset: AssetDetail }) {
         </p>
       )}
       {asset.status === "stolen" && report && <StolenReportLines report={report} />}
-      <div className="flex flex-wrap gap-2">
-        {ACTIONS[asset.status].map((a) => (
-          <Button
-            key={a.to}
-            size="sm"
-            variant={a.variant}
-            loading={busy === a.to && !askStolen}
-            disabled={busy !== null}
-            onClick={() => (a.to === "stolen" ? setAskStolen(true) : void change(a.to))}
-          >
-            {a.label}
-          </Button>
-        ))}
-      </div>
+      {mayEdit && (
+        <div className="flex flex-wrap gap-2">
+          {ACTIONS[asset.status].map((a) => (
+            <Button
+              key={a.to}
+              size="sm"
+              variant={a.variant}
+              loading={busy === a.to && !askStolen}
+              disabled={busy !== null}
+              onClick={() => (a.to === "stolen" ? setAskStolen(true) : void change(a.to))}
+            >
+              {a.label}
+            </Button>
+          ))}
+        </div>
+      )}
       {askStolen && (
         <StolenDialog
           open

@@ -17,7 +17,8 @@ import { clientErrorMessage } from "../../lib/errors";
 import { PresenceBar } from "../../lib/PresenceBar";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
-import { useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
+import { useMayEdit, useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
+import { ViewOnlyNotice } from "../../lib/ViewOnlyNotice";
 
 type AttachedFile = AssetDetail["files"][number];
 
@@ -135,6 +136,7 @@ function EditForm({ asset }: { asset: AssetDetail }) {
 export default function EditAssetPage() {
   const { assetId } = useParams();
   const asset = useWorkspaceQuery(api.assets.get, { assetId: assetId as Id<"assets"> });
+  const mayEdit = useMayEdit();
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       {asset === undefined ? (
@@ -149,7 +151,7 @@ export default function EditAssetPage() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Edit {asset.name}</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{KIND_LABELS[asset.kind]} · <span className="font-mono">{asset.serial}</span></p>
           <PresenceBar page={{ assetId: asset._id }} className="mt-2" />
-          <Card className="mt-6"><EditForm asset={asset} /></Card>
+          {mayEdit ? <Card className="mt-6"><EditForm asset={asset} /></Card> : <ViewOnlyNotice />}
         </>
       )}
     </section>

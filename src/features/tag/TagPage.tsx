@@ -20,7 +20,8 @@ import { useUploadFile } from "../../lib/useUploadFile";
 import { toastSpendFailure } from "../../lib/spendToasts";
 import { useConnection } from "../../lib/useConnection";
 import { forgetClaim, pendingClaim } from "../../lib/pendingClaim";
-import { useWorkspaceMutation } from "../../lib/useWorkspace";
+import { useMayEdit, useWorkspaceMutation } from "../../lib/useWorkspace";
+import { ViewOnlyNotice } from "../../lib/ViewOnlyNotice";
 import { PaidFrom, shortToTagText, usePayer } from "../../lib/PaidFrom";
 import { UnsavedChangesGuard } from "../../lib/UnsavedChangesGuard";
 
@@ -51,6 +52,7 @@ export default function TagPage() {
   const claim = useWorkspaceMutation(api.stickers.claim);
   const navigate = useNavigate();
   const connection = useConnection();
+  const mayEdit = useMayEdit();
   const balanceValue = payer?.balance ?? null;
   const short = balanceValue !== null && balanceValue < TAGGING_COST;
 
@@ -95,10 +97,19 @@ export default function TagPage() {
     });
   }
 
+  const title = <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Tag an asset</h1>;
+  if (!mayEdit) {
+    return (
+      <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+        {title}
+        <ViewOnlyNotice />
+      </section>
+    );
+  }
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <UnsavedChangesGuard dirty={dirty} what="this asset" />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Tag an asset</h1>
+      {title}
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Register something you own and get a serial number anyone can verify.
       </p>

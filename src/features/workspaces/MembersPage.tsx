@@ -6,8 +6,10 @@ import { api } from "../../../convex/_generated/api";
 import { can, checkWorkspaceName } from "../../../convex/lib/workspaces/rules";
 import { useSubmit } from "../../lib/useSubmit";
 import { Button, Card, ConfirmModal, Form, Input } from "../../ui";
+import { DeleteWorkspace } from "./DeleteWorkspace";
 import { InviteForm, JoinLinkForm, PendingInvitations } from "./Invitations";
 import { MemberList } from "./MemberList";
+import { VerifiedName } from "./VerifiedName";
 import { WorkspaceFrame, type CurrentWorkspace } from "./WorkspaceFrame";
 import { WS_TEXT } from "./workspaceText";
 
@@ -76,6 +78,16 @@ function Members({ ws }: { ws: CurrentWorkspace }) {
             {can(ws.role, "settings") && <RenameForm key={ws.name} ws={ws} />}
             <div><LeaveButton ws={ws} /></div>
           </div>
+        </Card>
+      )}
+      {ws.kind === "business" && can(ws.role, "settings") && (
+        <Card title={WS_TEXT.verifiedTitle}>
+          <VerifiedName ws={ws} />
+        </Card>
+      )}
+      {shared && can(ws.role, "deleteWorkspace") && (
+        <Card title={WS_TEXT.deleteTitle}>
+          <DeleteWorkspace ws={ws} />
         </Card>
       )}
     </>

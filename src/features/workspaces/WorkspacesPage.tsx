@@ -7,6 +7,7 @@ import { hasBusinessFeatures } from "../../../convex/lib/roles";
 import { checkWorkspaceName, CREATABLE_KINDS, ROLE_LABELS } from "../../../convex/lib/workspaces/rules";
 import { useSubmit } from "../../lib/useSubmit";
 import { Badge, Button, Card, Form, Input, PageSpinner, Select } from "../../ui";
+import { InvitationsForYou } from "./InvitationsForYou";
 import { KIND_LABELS, WS_TEXT } from "./workspaceText";
 import { activityPath, membersPath } from "./paths";
 
@@ -51,6 +52,7 @@ export default function WorkspacesPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{WS_TEXT.listTitle}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">{WS_TEXT.listIntro}</p>
       </div>
+      <InvitationsForYou />
       <Card title={WS_TEXT.yours}>
         {mine === undefined ? (
           <PageSpinner label="Loading workspaces..." />

@@ -1,6 +1,12 @@
 // Product facts come from the shared constants so the copy never drifts from the real amounts.
 import { OTP_TTL_MS } from "../../../../convex/lib/constants";
 export { VERIFY_API_EXAMPLE, VERIFY_API_PER_MINUTE } from "../../../../convex/lib/verify/apiRules";
+export {
+  DELETION_GRACE_DAYS,
+  ERASED_ON_DELETION,
+  EXPORT_TTL_DAYS,
+  KEPT_AFTER_DELETION,
+} from "../../../../convex/lib/privacy/rules";
 
 export {
   MIN_PASSWORD_LENGTH,
@@ -19,4 +25,4 @@ export {
 export const OTP_TTL_MINUTES = Math.round(OTP_TTL_MS / 60_000);
 
 /** Date the legal texts last changed; bump it with any material edit. */
-export const LEGAL_LAST_UPDATED = "2026-11-21";
+export const LEGAL_LAST_UPDATED = "2026-11-26";

@@ -1,4 +1,4 @@
-import { LEGAL_LAST_UPDATED, PRODUCT_NAME, SUPPORT_EMAIL } from "./constants";
+import { DELETION_GRACE_DAYS, LEGAL_LAST_UPDATED, PRODUCT_NAME, SUPPORT_EMAIL } from "./constants";
 import type { LegalPageContent } from "./types";
 
 export const gdprCompliance = {
@@ -33,11 +33,11 @@ export const gdprCompliance = {
       heading: "Your rights",
       paragraphs: ["Under the GDPR you have the right to:"],
       bullets: [
-        "Access: get a copy of the personal data we hold about you.",
+        "Access: download a copy of all the personal data we hold about you under Settings, Download my data (Article 15).",
         "Rectification: have inaccurate data corrected. You can change your name and avatar yourself on your Profile, and your assets on My Assets.",
-        "Erasure: have your account and its data deleted.",
+        `Erasure: delete your account yourself under Settings, Delete account (Article 17). After a ${DELETION_GRACE_DAYS}-day grace period, in which you can cancel, your personal data is erased; the anonymised records the Privacy Policy lists are kept.`,
         "Restriction: ask us to pause using your data while a complaint is resolved.",
-        "Portability: receive your data in a structured, machine-readable format (JSON or CSV). Business inventories can also be exported as CSV from the business dashboard.",
+        "Portability: the same download gives your data in a structured, machine-readable format, JSON and CSV, with your items' photos and files (Article 20). Business inventories can also be exported as CSV from the business dashboard.",
         "Objection: object to processing based on our legitimate interests.",
         "Complaint: complain to your data protection authority, for example your national authority in the EU or the Information Commissioner's Office in the UK. We would appreciate the chance to help first.",
       ],
@@ -46,10 +46,15 @@ export const gdprCompliance = {
       id: "exercise",
       heading: "How to exercise them",
       paragraphs: [
-        `Email ${SUPPORT_EMAIL} with the subject "GDPR request", saying which right you want to use. Send it from the email address on your account; if you sign in by phone, include that number and we will confirm by a text message. We may ask for more to confirm your identity, but never your password or a sign-in code.`,
+        `Most rights you can use yourself in the app. For anything else, or if you cannot sign in, email ${SUPPORT_EMAIL} with the subject "GDPR request", saying which right you want to use; an administrator can then run the download or the deletion for you; you are told by email, and a deletion can still be cancelled. Send it from the email address on your account; if you sign in by phone, include that number and we will confirm by a text message. We may ask for more to confirm your identity, but never your password or a sign-in code.`,
         "We reply within one month. If a request is complex we may extend that by up to two further months, and we will tell you why within the first month. Requests are free unless they are manifestly unfounded or excessive.",
       ],
       contact: { label: "Start a GDPR request", subject: "GDPR request" },
+      links: [
+        { label: "Download your data in Settings", to: "/settings#your-data" },
+        { label: "Delete your account in Settings", to: "/settings#delete-account" },
+        { label: "What deletion erases and keeps", to: "/privacy-policy#deleting-your-account" },
+      ],
     },
     {
       id: "processors",

@@ -1,4 +1,8 @@
 import {
+  DELETION_GRACE_DAYS,
+  ERASED_ON_DELETION,
+  EXPORT_TTL_DAYS,
+  KEPT_AFTER_DELETION,
   LEGAL_LAST_UPDATED,
   OTP_TTL_MINUTES,
   PRODUCT_NAME,
@@ -82,12 +86,27 @@ export const privacyPolicy = {
       heading: "How long we keep it",
       paragraphs: ["We keep data only as long as it is needed:"],
       bullets: [
-        "Account, profile, assets, next-of-kin details, wallet and referral records: for as long as your account is open. When you ask us to delete your account we erase them within 30 days, except what the law requires us to keep.",
+        `Account, profile, assets, next-of-kin details, wallet and referral records: for as long as your account is open. When you delete your account they are erased ${DELETION_GRACE_DAYS} days later, except the anonymised records listed under "Deleting your account".`,
         "Bug reports: until the problem is resolved, and at most 12 months after the report.",
         "One-time codes and password-reset links: until used or expired.",
         "Audit log of administrative changes: 24 months, to investigate misuse.",
         "Support emails: 24 months after the conversation ends.",
       ],
+    },
+    {
+      id: "deleting-your-account",
+      heading: "Deleting your account",
+      paragraphs: [
+        `You can delete your account yourself under Settings, Delete account. You confirm with your password, or, if your account has none, with a code we send to your email address (or phone). Deletion then waits ${DELETION_GRACE_DAYS} days, during which every page shows when it will happen and a "Cancel deletion" button; signing in and cancelling keeps everything as it was. If you cannot sign in, email us and an administrator can schedule or cancel it for you after confirming it is you. When the ${DELETION_GRACE_DAYS} days are over we end every session and erase:`,
+      ],
+      bullets: [...ERASED_ON_DELETION],
+      links: [{ label: "Delete your account in Settings", to: "/settings#delete-account" }],
+    },
+    {
+      id: "kept-after-deletion",
+      heading: "What we keep after deletion",
+      paragraphs: ["We keep only these records, without your name, email address or phone number:"],
+      bullets: [...KEPT_AFTER_DELETION],
     },
     {
       id: "security",
@@ -101,7 +120,7 @@ export const privacyPolicy = {
       id: "your-rights",
       heading: "Your rights",
       paragraphs: [
-        "You can access, correct, delete or export your data, restrict or object to our use of it, and complain to a data protection authority. You can edit your name and avatar on your Profile at any time. For everything else, email us from the address or phone number on your account; we reply within one month.",
+        `You can access, correct, delete or export your data, restrict or object to our use of it, and complain to a data protection authority. You can edit your name and avatar on your Profile, and under Settings download all your data (a ZIP: your account, wallet, referrals, next of kin, bug reports, sessions and audit entries about you, and each workspace you own with its items as JSON and CSV, their files and history; the link works for ${EXPORT_TTL_DAYS} days) or delete your account, at any time. For everything else, email us from the address or phone number on your account; we reply within one month.`,
       ],
       links: [{ label: "Your GDPR rights in detail", to: "/gdpr-compliance#rights" }],
       contact: { label: "Email a privacy request", subject: "Privacy request" },

@@ -1,0 +1,47 @@
+// What happens to a workspace whose only member's account is erased. Kept to one
+// function so the workspace-deletion feature's own "delete a workspace" can replace it.
+// Kept: its ledger (wallet and transactions: every balance still adds up) and its sticker
+// batches (printed codes must never be drawn again).
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { deleteAsset } from "../assets/changes";
+import { ERASE_BATCH } from "./rules";
+
+type WorkspaceId = Id<"workspaces">;
+
+/** The workspace's own records besides its items, one bounded batch of each. */
+async function recordsOf(ctx: MutationCtx, workspaceId: WorkspaceId) {
+  return {
+    workspaceInvitations: await ctx.db.query("workspaceInvitations").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    workspaceActivity: await ctx.db.query("workspaceActivity").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    // Finders' messages and contact details, and who looked: they go with the register.
+    foundReports: await ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    verifyAlerts: await ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    importJobs: await ctx.db.query("importJobs").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", workspaceId)).take(1),
+  };
+}
+
+/** Erases one batch of the workspace; true while more is left. Items go first (files released, history purged). */
+export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: WorkspaceId, actorId: Id<"users">): Promise<boolean> {
+  const assets = await ctx.db
+    .query("assets")
+    .withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId))
+    .take(ERASE_BATCH / 4);
+  for (const asset of assets) await deleteAsset(ctx, asset, actorId);
+  if (assets.length > 0) return true;
+  const records = await recordsOf(ctx, workspaceId);
+  for (const row of records.workspaceInvitations) await ctx.db.delete("workspaceInvitations", row._id);
+  for (const row of records.workspaceActivity) await ctx.db.delete("workspaceActivity", row._id);
+  for (const row of records.foundReports) await ctx.db.delete("foundReports", row._id);
+  for (const row of records.verifyAlerts) await ctx.db.delete("verifyAlerts", row._id);
+  for (const job of records.importJobs) {
+    const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(ERASE_BATCH);
+    const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(ERASE_BATCH);
+    for (const row of batches) await ctx.db.delete("importBatches", row._id);
+    for (const row of undo) await ctx.db.delete("importUndo", row._id);
+    if (batches.length + undo.length === 0) await ctx.db.delete("importJobs", job._id);
+  }
+  if (Object.values(records).some((rows) => rows.length > 0)) return true;
+  if ((await ctx.db.get("workspaces", workspaceId)) !== null) await ctx.db.delete("workspaces", workspaceId);
+  return false;
+}

@@ -1,0 +1,127 @@
+// Deleting a household or business workspace (owners only), and the way out when it still
+// holds something: moving every item and the wallet's balance to another workspace where
+// the owner can edit, in scheduled batches with live progress. A workspace holding items or
+// TMT is never deleted (the ledger's balances never vanish); members' open screens of a
+// deleted workspace empty live (their membership is gone) and fall back to their home one.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { workspaceMutation, workspaceQuery } from "./lib/access";
+import { appError } from "./lib/errors";
+import { internalMutation } from "./lib/writes";
+import {
+  deleteWorkspaceRecords,
+  holdings,
+  importRunning,
+  latestMove,
+  moveStep,
+  moveTarget,
+} from "./lib/workspaces/closing";
+import { invitationsOf, membersOf } from "./lib/workspaces/members";
+import { CLOSING_MESSAGES, CREATABLE_KINDS, MOVE_STALE_MS } from "./lib/workspaces/rules";
+import { closingViewValidator } from "./lib/workspaces/tables";
+
+/** Only shared workspaces close; a personal one lasts as long as its user. */
+const OWNER_OF_SHARED = { can: "deleteWorkspace", kinds: CREATABLE_KINDS } as const;
+
+/** What the owner's delete section shows: what is left, and the move's progress. Null to anyone else. */
+export const status = workspaceQuery({
+  ...OWNER_OF_SHARED,
+  absent: null,
+  args: {},
+  returns: v.union(v.null(), closingViewValidator),
+  handler: async (ctx) => {
+    const workspaceId = ctx.workspace._id;
+    const job = await latestMove(ctx, workspaceId);
+    const target = job === null ? null : await ctx.db.get("workspaces", job.toWorkspaceId);
+    return {
+      ...(await holdings(ctx, workspaceId)),
+      importRunning: await importRunning(ctx, workspaceId),
+      move:
+        job === null
+          ? null
+          : { status: job.status, to: target?.name ?? "", total: job.total, moved: job.moved, tokens: job.tokens, error: job.error ?? null },
+    };
+  },
+});
+
+async function scheduleStep(ctx: MutationCtx, jobId: Id<"workspaceMoves">) {
+  await ctx.scheduler.runAfter(0, internal.workspaceClosing.step, { jobId });
+}
+
+/**
+ * Moves every item (with its history, open offers, alerts and found reports) and the wallet's
+ * balance to `toWorkspaceId`, where the owner must be able to edit. Starting it again while a
+ * move has stalled resumes it.
+ */
+export const moveAll = workspaceMutation({
+  ...OWNER_OF_SHARED,
+  args: { toWorkspaceId: v.id("workspaces") },
+  returns: v.null(),
+  handler: async (ctx, { toWorkspaceId }) => {
+    const workspaceId = ctx.workspace._id;
+    if ((await moveTarget(ctx, workspaceId, toWorkspaceId, ctx.user._id)) === null) throw appError("INVALID", CLOSING_MESSAGES.chooseTarget);
+    if (await importRunning(ctx, workspaceId)) throw appError("INVALID", CLOSING_MESSAGES.importRunning);
+    const now = Date.now();
+    const running = await latestMove(ctx, workspaceId);
+    if (running !== null && running.status === "running") {
+      if (running.updatedAt > now - MOVE_STALE_MS) throw appError("INVALID", CLOSING_MESSAGES.moveRunning);
+      await ctx.db.patch("workspaceMoves", running._id, { toWorkspaceId, startedBy: ctx.user._id, updatedAt: now });
+      await scheduleStep(ctx, running._id);
+      return null;
+    }
+    const { items, balance } = await holdings(ctx, workspaceId);
+    if (items === 0 && balance === 0) throw appError("INVALID", CLOSING_MESSAGES.nothingToMove);
+    const jobId = await ctx.db.insert("workspaceMoves", {
+      workspaceId,
+      toWorkspaceId,
+      startedBy: ctx.user._id,
+      status: "running",
+      total: items,
+      moved: 0,
+      tokens: 0,
+      startedAt: now,
+      updatedAt: now,
+    });
+    await scheduleStep(ctx, jobId);
+    return null;
+  },
+});
+
+/** One batch of a move; schedules the next until everything is across. */
+export const step = internalMutation({
+  args: { jobId: v.id("workspaceMoves") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const job = await ctx.db.get("workspaceMoves", jobId);
+    if (job === null || job.status !== "running") return null;
+    const next = await moveStep(ctx, job);
+    if (!next.done) await scheduleStep(ctx, jobId);
+    else if (next.error !== undefined) await ctx.db.patch("workspaceMoves", jobId, { status: "failed", error: next.error, updatedAt: Date.now() });
+    return null;
+  },
+});
+
+/**
+ * Deletes the workspace, once the owner has typed its name and it holds no item and no TMT.
+ * Its members lose it at once; its items' history, the ledger's records and the activity log
+ * of where things went stay.
+ */
+export const remove = workspaceMutation({
+  ...OWNER_OF_SHARED,
+  args: { confirmName: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { confirmName }) => {
+    const workspaceId = ctx.workspace._id;
+    if (confirmName.trim() !== ctx.workspace.name) throw appError("INVALID", CLOSING_MESSAGES.confirmName);
+    const move = await latestMove(ctx, workspaceId);
+    if (move !== null && move.status === "running") throw appError("INVALID", CLOSING_MESSAGES.moveRunning);
+    if (await importRunning(ctx, workspaceId)) throw appError("INVALID", CLOSING_MESSAGES.importRunning);
+    const { items, balance } = await holdings(ctx, workspaceId);
+    if (items > 0) throw appError("INVALID", CLOSING_MESSAGES.holdsItems(items));
+    if (balance > 0) throw appError("INVALID", CLOSING_MESSAGES.holdsTokens(balance));
+    await deleteWorkspaceRecords(ctx, workspaceId, await membersOf(ctx, workspaceId), await invitationsOf(ctx, workspaceId));
+    return null;
+  },
+});

@@ -1,0 +1,93 @@
+// "Download my data": built in the background, the ZIP holds every table that names the
+// user (EXPORT_PLAN), the owned workspaces' items as JSON and CSV with their files, no
+// secrets; the link is the owner's alone and stops working when it expires.
+import { unzipSync, strFromU8 } from "fflate";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { EXPORT_PLAN } from "../../convex/lib/privacy/exportPlan";
+import { EXPORT_MESSAGES, EXPORT_TTL_MS } from "../../convex/lib/privacy/rules";
+import { fundedUser, tagGeneral, upload } from "./assets-support";
+import { addConfirmedContact } from "./legacy-support";
+import { errorData, lastMessageTo, makeUser, setupTest, type Backend } from "./setup";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Runs what is due now (the build), not what waits for later (the link's expiry). */
+async function built(t: Backend) {
+  vi.advanceTimersByTime(1);
+  await t.finishInProgressScheduledFunctions();
+}
+
+async function zipOf(t: Backend, userId: Id<"users">) {
+  const bytes = await t.run(async (ctx) => {
+    const row = await ctx.db.query("dataExports").withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", userId)).first();
+    // One part: the export is far below EXPORT_PART_BYTES.
+    expect(row?.parts).toHaveLength(1);
+    const blob = row?.parts === undefined ? null : await ctx.storage.get(row.parts[0]);
+    return blob === null ? null : await blob.arrayBuffer();
+  });
+  if (bytes === null) throw new Error("no export file");
+  return unzipSync(new Uint8Array(bytes));
+}
+
+describe("download my data", () => {
+  test("the ZIP holds every table naming the user, the owned workspace's items as JSON and CSV with their photos, and no secrets", async () => {
+    const t = setupTest();
+    const sam = await fundedUser(t, 40, { email: "sam@example.com", fullName: "Sam Export" });
+    const photo = await upload(t, "image/jpeg", 2048);
+    const { serial } = await tagGeneral(sam.as, { name: "Camera" }, [{ storageId: photo, kind: "photo", name: "front.jpg" }]);
+    await addConfirmedContact(t, sam.as, "Ann");
+    // A stranger's export request never shows up on Sam's screen.
+    const other = await makeUser(t);
+
+    await sam.as.mutation(api.dataExport.request, {});
+    expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "building", urls: [] });
+    expect((await errorData(() => sam.as.mutation(api.dataExport.request, {}))).message).toBe(EXPORT_MESSAGES.busy);
+    await built(t);
+
+    const mine = await sam.as.query(api.dataExport.mine, {});
+    expect(mine).toMatchObject({ status: "ready", expiresAt: Date.now() + EXPORT_TTL_MS });
+    expect(mine?.urls).toEqual([expect.stringMatching(/^https?:\/\//)]);
+    expect(mine?.done).toBe(mine?.total);
+    expect(await other.as.query(api.dataExport.mine, {})).toBeNull();
+    const mail = await lastMessageTo(t, "sam@example.com");
+    expect(mail?.link).toMatch(/\/settings#your-data$/);
+
+    const zip = await zipOf(t, sam.userId);
+    const text = (path: string) => strFromU8(zip[path]);
+    for (const [table, ways] of Object.entries(EXPORT_PLAN)) {
+      if (ways.some((w) => w.scope === "user")) expect(Object.keys(zip), table).toContain(`account/${table}.json`);
+    }
+    expect(JSON.parse(text("account/users.json"))[0]).toMatchObject({ email: "sam@example.com", fullName: "Sam Export" });
+    expect(JSON.parse(text("account/transactions.json")).map((r: { amount: number }) => r.amount)).toContain(40);
+    const contacts = JSON.parse(text("account/nokContacts.json"));
+    expect(contacts.map((c: { name: string }) => c.name)).toEqual(["Ann"]);
+    expect(Object.keys(contacts[0]).some((k) => /hash/i.test(k))).toBe(false);
+    expect(JSON.parse(text("account/authSessions.json"))).toHaveLength(1);
+
+    const base = Object.keys(zip).find((p) => p.endsWith("/items.csv"))!.replace(/items\.csv$/, "");
+    expect(base).toMatch(/^workspaces\/Personal-/);
+    expect(text(`${base}items.csv`)).toContain(serial);
+    expect(JSON.parse(text(`${base}assets.json`))[0]).toMatchObject({ serial, name: "Camera" });
+    expect(JSON.parse(text(`${base}assetEvents.json`)).length).toBeGreaterThan(0);
+    expect(JSON.parse(text(`${base}assetOwners.json`))).toHaveLength(1);
+    expect(zip[`${base}files/${serial}/front.jpg`]).toHaveLength(2048);
+  });
+
+  test("the link expires: the ZIP is deleted and the page says so", async () => {
+    const t = setupTest();
+    const sam = await makeUser(t, { email: "sam@example.com" });
+    await sam.as.mutation(api.dataExport.request, {});
+    await built(t);
+    vi.advanceTimersByTime(EXPORT_TTL_MS + 1000);
+    await built(t);
+    expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "expired", urls: [] });
+    expect(await t.run(async (ctx) => (await ctx.db.query("dataExports").first())?.parts ?? null)).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+import { ADMINS, EVERYONE, SIGNED_IN, type Rows } from "../permission-types";
+
+// Your data (issue 32): downloading and deleting one's own; admins act for a user who asks by e-mail.
+export const rows: Rows = {
+  "accountDeletion:status": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "accountDeletion:plan": { kind: "query", args: () => ({}), allowed: SIGNED_IN },
+  // The fixture users have no password, and no code was sent.
+  "accountDeletion:confirmWithPassword": { kind: "action", args: () => ({ password: "not-it-123" }), allowed: SIGNED_IN, handlerError: "INVALID" },
+  "accountDeletion:sendCode": { kind: "action", args: () => ({}), allowed: SIGNED_IN },
+  "accountDeletion:confirmWithCode": { kind: "action", args: () => ({ code: "123456" }), allowed: SIGNED_IN, handlerError: "INVALID" },
+  "accountDeletion:cancel": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN, handlerError: "INVALID" },
+  "accountDeletion:adminStatus": { kind: "query", args: (f) => ({ userId: f.target }), allowed: ADMINS },
+  "accountDeletion:adminSchedule": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS },
+  "accountDeletion:adminCancel": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS, handlerError: "INVALID" },
+  "dataExport:mine": { kind: "query", args: () => ({}), allowed: EVERYONE },
+  "dataExport:request": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
+  "dataExport:adminRequest": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS },
+  "dataExport:adminStatus": { kind: "query", args: (f) => ({ userId: f.target }), allowed: ADMINS },
+};

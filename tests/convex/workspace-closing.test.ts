@@ -1,0 +1,139 @@
+// Deleting a shared workspace (issue 26): owners only, after typing its name, and never while
+// it holds items or TMT. The way out moves everything, history and balance included, to
+// another workspace the owner can edit, in scheduled batches.
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { earn } from "../../convex/lib/ledger";
+import { MOVE_BATCH } from "../../convex/lib/workspaces/rules";
+import { fundWorkspace, tagGeneral, workspaceBalance } from "./assets-support";
+import { asSession, errorData, setupTest, snapshot, type Backend } from "./setup";
+import { household } from "./workspace-support";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+async function smiths(t: Backend) {
+  const home = await household(t);
+  await fundWorkspace(t, home.workspaceId, 40);
+  const editor = asSession(t, home.editor.userId, home.editor.sessionId, home.workspaceId);
+  const owner = asSession(t, home.owner.userId, home.owner.sessionId, home.workspaceId);
+  return { ...home, ownerIn: owner, editorIn: editor };
+}
+
+const runMoves = (t: Backend) => t.finishAllScheduledFunctions(vi.runAllTimers);
+
+describe("deleting a workspace", () => {
+  test("is refused while it holds items or TMT, saying which, and nothing is written", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    const { assetId } = await tagGeneral(home.editorIn, { name: "Lawnmower" });
+    const before = await snapshot(t);
+    const refused = await errorData(() => home.ownerIn.mutation(api.workspaceClosing.remove, { confirmName: "The Smiths" }));
+    expect(refused).toEqual({ code: "INVALID", message: expect.stringContaining("still holds 1 item") });
+    expect(await snapshot(t)).toEqual(before);
+    await home.editorIn.mutation(api.assets.remove, { assetId });
+    // The items are gone but 35 TMT are left (40 less the tagging).
+    expect((await errorData(() => home.ownerIn.mutation(api.workspaceClosing.remove, { confirmName: "The Smiths" }))).message).toMatch(/wallet still holds 35 TMT/);
+  });
+
+  test("needs the workspace's name typed exactly", async () => {
+    const t = setupTest();
+    const home = await household(t);
+    const owner = asSession(t, home.owner.userId, home.owner.sessionId, home.workspaceId);
+    expect((await errorData(() => owner.mutation(api.workspaceClosing.remove, { confirmName: "the smiths" }))).code).toBe("INVALID");
+    await owner.mutation(api.workspaceClosing.remove, { confirmName: "The Smiths" });
+    expect(await owner.query(api.workspaces.current, {})).toBeNull();
+  });
+
+  test("a personal workspace is never deleted, nor by an admin a shared one", async () => {
+    const t = setupTest();
+    const home = await household(t);
+    expect((await errorData(() => home.owner.as.mutation(api.workspaceClosing.remove, { workspaceId: home.owner.personalId, confirmName: "Personal" }))).code).toBe("FORBIDDEN");
+    const admin = asSession(t, home.admin.userId, home.admin.sessionId, home.workspaceId);
+    expect((await errorData(() => admin.mutation(api.workspaceClosing.remove, { confirmName: "The Smiths" }))).code).toBe("FORBIDDEN");
+  });
+
+  test("members see it vanish from their list and its screens empty, without an error", async () => {
+    const t = setupTest();
+    const home = await household(t);
+    const viewer = asSession(t, home.viewer.userId, home.viewer.sessionId, home.workspaceId);
+    expect((await viewer.query(api.workspaces.listMine, {})).map((w) => w.name)).toContain("The Smiths");
+    await asSession(t, home.owner.userId, home.owner.sessionId, home.workspaceId).mutation(api.workspaceClosing.remove, { confirmName: "The Smiths" });
+    expect((await viewer.query(api.workspaces.listMine, {})).map((w) => w.name)).toEqual(["Personal"]);
+    expect(await viewer.query(api.workspaces.current, {})).toBeNull();
+    expect(await viewer.query(api.assets.listMine, { paginationOpts: { numItems: 10, cursor: null } })).toMatchObject({ page: [] });
+    expect((await errorData(() => viewer.mutation(api.assets.tag, { kind: "general", name: "X", visibility: "private", details: { kind: "general" }, files: [] }))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("moving everything out first", () => {
+  test("moves every item in batches with its history, and the balance through the ledger; then it can be deleted", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    const count = MOVE_BATCH + 5;
+    await t.run(async (ctx) => earn(ctx, { workspaceId: home.workspaceId, amount: count * 5, source: "top_up", description: "More" }));
+    for (let i = 0; i < count; i++) await tagGeneral(home.editorIn, { name: `Item ${i}` });
+    const [first] = (await home.editorIn.query(api.assets.listMine, { paginationOpts: { numItems: 1, cursor: null } })).page;
+    await home.editorIn.mutation(api.assets.setStatus, { assetId: first._id, status: "lost" });
+    const personal = asSession(t, home.owner.userId, home.owner.sessionId, home.owner.personalId);
+    const ownBalance = async () => (await personal.query(api.wallet.balance, {}))!;
+    const ownBefore = await ownBalance();
+
+    await home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: home.owner.personalId });
+    expect(await home.ownerIn.query(api.workspaceClosing.status, {})).toMatchObject({ move: { status: "running", total: count, moved: 0, to: "Personal" } });
+    await runMoves(t);
+
+    expect(await home.ownerIn.query(api.workspaceClosing.status, {})).toEqual({
+      items: 0,
+      balance: 0,
+      importRunning: false,
+      move: { status: "done", to: "Personal", total: count, moved: count, tokens: 40, error: null },
+    });
+    expect(await workspaceBalance(t, home.workspaceId)).toBe(0);
+    expect(await ownBalance()).toBe(ownBefore + 40);
+    expect(await personal.query(api.assets.countMine, {})).toBe(count);
+    // The moved item's whole history reads in its new workspace, the status change by the editor included.
+    const history = await personal.query(api.assets.history, { assetId: first._id });
+    expect(history.map((e) => e.type)).toEqual(["moved", "status", "tagged"]);
+    expect(history[1].actorName).toBe("Edie Editor");
+
+    await home.ownerIn.mutation(api.workspaceClosing.remove, { confirmName: "The Smiths" });
+    expect(await personal.query(api.assets.countMine, {})).toBe(count);
+  });
+
+  test("only into a workspace where the owner can edit, and only by an owner", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    await tagGeneral(home.editorIn);
+    const elsewhere = await household(t);
+    const refuse = async (to: typeof home.workspaceId) =>
+      (await errorData(() => home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: to }))).code;
+    expect(await refuse(home.workspaceId)).toBe("INVALID");
+    expect(await refuse(elsewhere.workspaceId)).toBe("INVALID");
+    const admin = asSession(t, home.admin.userId, home.admin.sessionId, home.workspaceId);
+    expect((await errorData(() => admin.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: home.admin.personalId }))).code).toBe("FORBIDDEN");
+  });
+
+  test("stops, saying why, when the owner may no longer edit where it goes", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    await t.run(async (ctx) => earn(ctx, { workspaceId: home.workspaceId, amount: MOVE_BATCH * 5, source: "top_up", description: "More" }));
+    for (let i = 0; i < MOVE_BATCH + 1; i++) await tagGeneral(home.editorIn, { name: `Item ${i}` });
+    const other = await household(t);
+    await t.run(async (ctx) => {
+      await ctx.db.insert("workspaceMembers", { workspaceId: other.workspaceId, userId: home.owner.userId, role: "editor", joinedAt: 0 });
+    });
+    await home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: other.workspaceId });
+    // The first batch runs, then the owner is made a viewer there.
+    await t.finishInProgressScheduledFunctions();
+    vi.runOnlyPendingTimers();
+    await t.finishInProgressScheduledFunctions();
+    await t.run(async (ctx) => {
+      const m = await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", other.workspaceId).eq("userId", home.owner.userId)).unique();
+      await ctx.db.patch("workspaceMembers", m!._id, { role: "viewer" });
+    });
+    await runMoves(t);
+    const status = await home.ownerIn.query(api.workspaceClosing.status, {});
+    expect(status).toMatchObject({ items: 1, move: { status: "failed", moved: MOVE_BATCH, error: expect.stringMatching(/can no longer edit/) } });
+  });
+});

@@ -1,0 +1,91 @@
+// Your data (issue 32) in Chromium against the local backend: "Download my data" is built in
+// the background and its ZIP holds the account and the item's photo; deleting the account
+// needs the password, then every page shows the banner until "Cancel deletion".
+import { strFromU8, unzipSync } from "fflate";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, PHONE_390, newContext, newPage, readOutbox, signIn, snap, waitForText } from "./support/app";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function open(email: string): Promise<Page> {
+  const page = await newPage(await newContext(stack.browser, stack.appUrl));
+  await signIn(page, email);
+  return page;
+}
+
+/** Drops one small JPEG on the tag form's file zone. */
+async function dropPhoto(page: Page) {
+  await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 48;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#3366cc";
+    context.fillRect(0, 0, 64, 48);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg", 0.9));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], "front.jpg", { type: "image/jpeg" }));
+    const zone = document.querySelector('[data-testid="file-drop-zone"]')!;
+    for (const type of ["dragenter", "dragover", "drop"]) zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  });
+}
+
+describe("your data", () => {
+  it("downloads a ZIP with the profile and the item's photo; the link is also e-mailed", async () => {
+    const page = await open("member@example.com");
+    await page.goto("/tag?kind=general");
+    await page.getByLabel("Name").fill(`Exported camera ${Date.now()}`);
+    await dropPhoto(page);
+    await page.getByRole("img", { name: "front.jpg" }).waitFor();
+    await page.getByRole("button", { name: "Tag Asset" }).click();
+    await page.getByText("Tagged! Your serial number is").waitFor({ timeout: 30_000 });
+    const serial = (await page.getByTestId("asset-serial").textContent())!.trim();
+
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Download my data" }).click();
+    const link = page.getByRole("link", { name: "Download ZIP" });
+    await link.waitFor({ timeout: 60_000 });
+    await waitForText(page, /Link works until/);
+    const zip = unzipSync(new Uint8Array(await (await fetch((await link.getAttribute("href"))!)).arrayBuffer()));
+    expect(JSON.parse(strFromU8(zip["account/users.json"]))[0].email).toBe("member@example.com");
+    const photo = Object.keys(zip).find((p) => p.includes(`/files/${serial}/`));
+    expect(photo).toBeDefined();
+    // A real image (JPEG or the WebP the upload may have converted it to).
+    expect([0xff, 0x52]).toContain(zip[photo!][0]);
+    const csv = Object.keys(zip).find((p) => p.endsWith("/items.csv"))!;
+    expect(strFromU8(zip[csv])).toContain(serial);
+    const mails = await readOutbox(stack.backend);
+    expect(mails.some((m) => m.to === "member@example.com" && m.link?.endsWith("/settings#your-data"))).toBe(true);
+    await snap(page, "your-data-settings", PHONE_390);
+  });
+
+  it("deleting the account needs the password; the banner shows on every page until 'Cancel deletion'", async () => {
+    const page = await open("moderator@example.com");
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Delete my account…" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Kept, without your name").waitFor();
+    await dialog.getByLabel("Password").fill("not-my-password");
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await waitForText(dialog, "Current password is incorrect");
+    await dialog.getByLabel("Password").fill(DEMO_PASSWORD);
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+
+    const banner = page.getByRole("region", { name: "Account deletion" });
+    await banner.getByText(/scheduled for deletion on/).waitFor();
+    await page.goto("/dashboard");
+    await banner.getByText(/scheduled for deletion on/).waitFor();
+    await snap(page, "your-data-banner", PHONE_390);
+    await banner.getByRole("button", { name: "Cancel deletion" }).click();
+    await waitForText(page, "Deletion cancelled. Your account stays as it was.");
+    await expect.poll(() => banner.count()).toBe(0);
+  });
+});
