@@ -29,17 +29,26 @@ import { appError, MESSAGES } from "./lib/errors";
 import { assertKindAllowed } from "./lib/workspaces/kinds";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 import { assertLoadedVersion, nextVersion, versionOf } from "./lib/assets/versions";
+import { currentStolenReport } from "./lib/verify/stolen";
+import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from "./lib/assets/tagRequests";
+import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
 
 const PURGE_BATCH = 200;
 
 export const tag = workspaceMutation({
   can: "edit",
-  args: tagArgs,
+  // requestKey: the form's idempotency key; a repeat within the window answers the first result, charged once.
+  args: { ...tagArgs, ...requestKeyArgs },
   returns: v.object({ assetId: v.id("assets"), serial: v.string() }),
-  handler: async (ctx, { workspaceId: _workspaceId, ...args }) => {
+  handler: async (ctx, { workspaceId: _workspaceId, requestKey, ...args }) => {
+    const scope = { workspaceId: ctx.workspace._id, key: requestKey };
+    const earlier = await earlierTag(ctx, scope);
+    if (earlier !== null) return earlier;
     const input = assertAsset(args);
     assertKindAllowed(ctx.workspace, input.kind);
-    return await tagAsset(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id }, input, args.files, await reserveSerial(ctx));
+    const tagged = await tagAsset(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id }, input, args.files, await reserveSerial(ctx));
+    await rememberTag(ctx, scope, tagged);
+    return tagged;
   },
 });
 
@@ -154,15 +163,28 @@ export const update = workspaceMutation({
   },
 });
 
+/** `stolen` (with status stolen): when and where it was stolen, and the police report number if any. */
 export const setStatus = workspaceMutation({
   can: "edit",
-  args: { assetId: v.id("assets"), status: assetStatusValidator },
+  args: { assetId: v.id("assets"), status: assetStatusValidator, stolen: v.optional(stolenDetailsValidator) },
   returns: v.null(),
-  handler: async (ctx, { assetId, status }) => {
+  handler: async (ctx, { assetId, status, stolen }) => {
     const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
     if (asset.status === status) throw appError("INVALID", MESSAGES.nothingToChange);
-    await changeStatus(ctx, asset, status, ctx.user._id);
+    await changeStatus(ctx, asset, status, ctx.user._id, status === "stolen" ? stolen : undefined);
     return null;
+  },
+});
+
+/** The report behind a stolen asset's status, for its workspace; null when it is not stolen. */
+export const stolenReport = workspaceQuery({
+  absent: null,
+  args: { assetId: v.string() },
+  returns: v.union(v.null(), stolenReportViewValidator),
+  handler: async (ctx, args) => {
+    const assetId = ctx.db.normalizeId("assets", args.assetId);
+    const asset = inWorkspaceOrNull(assetId === null ? null : await ctx.db.get("assets", assetId), ctx.workspace._id);
+    return asset === null ? null : await currentStolenReport(ctx, asset);
   },
 });
 
@@ -194,12 +216,27 @@ export const purgeRecords = internalMutation({
       .query("beneficiaries")
       .withIndex("by_assetId", (q) => q.eq("assetId", assetId))
       .take(PURGE_BATCH);
+    const stolen = await ctx.db
+      .query("stolenReports")
+      .withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", assetId))
+      .take(PURGE_BATCH);
     for (const e of events) await ctx.db.delete("assetEvents", e._id);
     for (const o of owners) await ctx.db.delete("assetOwners", o._id);
     for (const b of named) await ctx.db.delete("beneficiaries", b._id);
-    if (events.length === PURGE_BATCH || owners.length === PURGE_BATCH || named.length === PURGE_BATCH) {
+    for (const r of stolen) await ctx.db.delete("stolenReports", r._id);
+    if ([events, owners, named, stolen].some((rows) => rows.length === PURGE_BATCH)) {
       await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId });
     }
+    return null;
+  },
+});
+
+/** Forgets tag idempotency keys past their window (hourly cron), a batch at a time. */
+export const forgetTagRequests = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    if (await forgetOldTagRequests(ctx)) await ctx.scheduler.runAfter(0, internal.assets.forgetTagRequests, {});
     return null;
   },
 });

@@ -1,7 +1,8 @@
 // Convex deployments (and the local backend) run these hourly: the legacy sweep is a safety
 // net behind each legacy plan's own self-rescheduling check (convex/lib/legacy/engine.ts);
 // sent e-mails are forgotten by the Resend component (convex/outbound.ts); account
-// erasures past their grace period are started if their own job did not run.
+// erasures past their grace period are started if their own job did not run; tag idempotency
+// keys past their window are deleted (convex/lib/assets/tagRequests.ts).
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
 
@@ -10,5 +11,6 @@ const crons = cronJobs();
 crons.interval("legacy release sweep", { hours: 1 }, internal.legacy.sweep, {});
 crons.interval("erase deleted accounts", { hours: 1 }, internal.accountDeletion.sweep, {});
 crons.interval("forget sent e-mails", { hours: 1 }, internal.outbound.forgetSentEmails, {});
+crons.interval("forget tag request keys", { hours: 1 }, internal.assets.forgetTagRequests, {});
 
 export default crons;

@@ -10,7 +10,7 @@ import type { MutationCtx } from "./_generated/server";
 import { inWorkspace, inWorkspaceOrNull, publicMutation, publicQuery, workspaceMutation, workspaceQuery } from "./lib/access";
 import { displayName, recordEvent, workspaceAsset } from "./lib/assets/read";
 import { parseEmail } from "./lib/auth/input";
-import { normalisePhone } from "./lib/auth/phoneNumber";
+import { DEFAULT_PHONE_REGION, normalisePhone } from "./lib/phone";
 import { appError } from "./lib/errors";
 import { takeSendSlot } from "./lib/limits";
 import { siteUrl } from "./lib/legacy/log";
@@ -70,7 +70,7 @@ async function resolveBorrower(ctx: MutationCtx, workspaceId: Id<"workspaces">, 
   }
   const name = checkName(arg.name);
   const email = arg.email?.trim() ? parseEmail(arg.email) : undefined;
-  const phone = arg.phone?.trim() ? normalisePhone(arg.phone) : undefined;
+  const phone = arg.phone?.trim() ? normalisePhone(arg.phone, DEFAULT_PHONE_REGION) : undefined;
   if (phone === null) throw appError("INVALID", CUSTODY_MESSAGES.badPhone);
   return { borrower: { kind: "outside" as const, name, email, phone }, name, email, phone };
 }

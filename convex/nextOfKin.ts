@@ -50,7 +50,8 @@ export const list = viewerQuery({
 });
 
 export const add = userMutation({
-  args: { name: v.string(), relationship: v.string(), email: v.string(), phone: v.string() },
+  // phoneCountry: the country a nationally typed phone is for ("GB"); international input needs none.
+  args: { name: v.string(), relationship: v.string(), email: v.string(), phone: v.string(), phoneCountry: v.optional(v.string()) },
   returns: v.id("nokContacts"),
   handler: async (ctx, args) => {
     const contact = cleanContact(args);
@@ -95,7 +96,14 @@ async function ownContact(ctx: MutationCtx, contactId: Id<"nokContacts">, ownerI
 
 /** Corrects a contact; a new email address must be confirmed again (a fresh invitation goes to it). */
 export const update = userMutation({
-  args: { contactId: v.id("nokContacts"), name: v.string(), relationship: v.string(), email: v.string(), phone: v.string() },
+  args: {
+    contactId: v.id("nokContacts"),
+    name: v.string(),
+    relationship: v.string(),
+    email: v.string(),
+    phone: v.string(),
+    phoneCountry: v.optional(v.string()),
+  },
   returns: v.null(),
   handler: async (ctx, { contactId, ...args }) => {
     const contact = await ownContact(ctx, contactId, ctx.user._id);

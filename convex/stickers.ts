@@ -9,6 +9,7 @@ import { internalMutation } from "./lib/writes";
 import { publicMutation, workspaceMutation, workspaceQuery } from "./lib/access";
 import { assertAsset } from "./lib/assets/rules";
 import { isStickerCode, normaliseSerial } from "./lib/assets/serial";
+import { earlierTag, rememberTag, requestKeyArgs } from "./lib/assets/tagRequests";
 import { tagArgs, tagAsset } from "./lib/assets/tagging";
 import { isAdmin } from "./lib/roles";
 import { enforceBatchLimit, takeStickerGuess, type Guesser } from "./lib/stickers/limits";
@@ -150,9 +151,13 @@ export const check = publicMutation({
  */
 export const claim = workspaceMutation({
   can: "edit",
-  args: { code: v.string(), ...tagArgs },
+  args: { code: v.string(), ...tagArgs, ...requestKeyArgs },
   returns: claimResultValidator,
-  handler: async (ctx, { code: rawCode, files, workspaceId: _workspaceId, ...rest }) => {
+  handler: async (ctx, { code: rawCode, files, workspaceId: _workspaceId, requestKey, ...rest }) => {
+    // The same claim sent twice (lib/assets/tagRequests.ts): the first one's asset, nothing claimed again.
+    const scope = { workspaceId: ctx.workspace._id, key: requestKey };
+    const earlier = await earlierTag(ctx, scope);
+    if (earlier !== null) return { ok: true as const, ...earlier };
     const input = assertAsset(rest);
     assertKindAllowed(ctx.workspace, input.kind);
     if (!(await takeStickerGuess(ctx, { userId: ctx.user._id }))) return { ok: false as const, reason: "rateLimited" as const };
@@ -162,6 +167,7 @@ export const claim = workspaceMutation({
     await ctx.db.patch("stickerCodes", code._id, { claimedBy: ctx.user._id, claimedAt: Date.now(), assetId: tagged.assetId });
     const batch = await ctx.db.get("stickerBatches", code.batchId);
     if (batch !== null) await ctx.db.patch("stickerBatches", batch._id, { claimed: batch.claimed + 1 });
+    await rememberTag(ctx, scope, tagged);
     return { ok: true as const, ...tagged };
   },
 });

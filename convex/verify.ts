@@ -22,6 +22,7 @@ import { firstOwner } from "./lib/workspaces/store";
 import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
 import { oneLineError } from "./lib/oneLine";
 import { verifyNotices } from "./lib/custody/store";
+import { reportedStolen } from "./lib/verify/stolen";
 
 /** What a finder or buyer may see. A private asset shows only that it exists and its status. */
 export const bySerial = publicQuery({
@@ -33,7 +34,9 @@ export const bySerial = publicQuery({
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null) return { result: "notFound" as const, serial };
     const notices = await verifyNotices(ctx, asset._id);
-    if (asset.visibility === "private") return { result: "private" as const, serial, status: asset.status, ...notices };
+    if (asset.visibility === "private") {
+      return { result: "private" as const, serial, status: asset.status, ...(await reportedStolen(ctx, asset)), ...notices };
+    }
     return { ...(await publicView(ctx, asset, ctx.user)), ...notices };
   },
 });

@@ -15,13 +15,15 @@ export const OTP_LENGTH = 6;
 export const TOTP_DIGITS = 6;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_TTL_MS = 10 * 60 * 1000;
+// The spec's six, first in every phone country list (then every other country); `region` is the
+// ISO 3166 country, as libphonenumber-js names it (+1 is also Canada's, so a code is not enough).
 export const PHONE_COUNTRIES = [
-  { code: "+44", label: "UK" },
-  { code: "+1", label: "US" },
-  { code: "+237", label: "CM" },
-  { code: "+234", label: "NG" },
-  { code: "+33", label: "FR" },
-  { code: "+49", label: "DE" },
+  { code: "+44", label: "UK", region: "GB" },
+  { code: "+1", label: "US", region: "US" },
+  { code: "+237", label: "CM", region: "CM" },
+  { code: "+234", label: "NG", region: "NG" },
+  { code: "+33", label: "FR", region: "FR" },
+  { code: "+49", label: "DE", region: "DE" },
 ] as const;
 export const DEFAULT_PHONE_COUNTRY = "+44";
 

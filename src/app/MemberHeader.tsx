@@ -4,6 +4,8 @@ import { cn } from "../ui/cn";
 import { NewsUnreadBadge } from "../features/news/NewsUnreadBadge";
 import { HeaderBalance } from "../features/wallet/HeaderBalance";
 import { HeaderBar } from "./HeaderBar";
+import { MenuButton } from "./MenuButton";
+import { navLinkClass } from "./menuStyles";
 import { navFit } from "./navFit";
 import { signedInNavLinks, type NavLink } from "./navLinks";
 import { useProfile } from "./useProfile";
@@ -14,14 +16,6 @@ import { useWorkspace } from "../lib/useWorkspace";
 // Radix's menu and floating-ui come with these: fetched once the member's header has rendered.
 const ProfileMenu = lazy(() => import("./ProfileMenu").then((m) => ({ default: m.ProfileMenu })));
 const NavMoreMenu = lazy(() => import("./NavMoreMenu").then((m) => ({ default: m.NavMoreMenu })));
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "block whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors",
-    isActive
-      ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200"
-      : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
-  );
 
 function NavList({
   links,
@@ -38,7 +32,7 @@ function NavList({
     <ul className={className}>
       {links.map((link, i) => (
         <li key={link.to} className={itemClass?.(i) || undefined}>
-          <RouterNavLink to={link.to} onClick={onNavigate} className={linkClass}>
+          <RouterNavLink to={link.to} onClick={onNavigate} className={navLinkClass}>
             {link.label}
             {link.to === "/news" && <NewsUnreadBadge />}
           </RouterNavLink>
@@ -78,21 +72,7 @@ export function MemberHeader() {
         <Suspense fallback={<span aria-hidden="true" className="h-9 w-9 shrink-0 rounded-full bg-indigo-100 dark:bg-indigo-900" />}>
           <ProfileMenu profile={profile} onSignOut={() => void signOut()} />
         </Suspense>
-        <button
-          type="button"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-          className={cn(
-            "grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800",
-            "lg:hidden",
-          )}
-        >
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-6 w-6" aria-hidden="true">
-            {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        <MenuButton open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} hideFrom="lg" />
       </HeaderBar>
       {menuOpen && (
         <nav

@@ -9,3 +9,10 @@ export const menuItemLook =
   "dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white";
 
 export const menuItemClass = `flex ${menuItemLook}`;
+
+/** A header nav link (bar and phone menu), highlighted on its own page. */
+export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  "block whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors " +
+  (isActive
+    ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200"
+    : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white");

@@ -37,6 +37,13 @@ export function signedInNavLinks(profile: Profile | null, { inBusinessWorkspace 
   return links.filter((link): link is NavLink => link !== false);
 }
 
+/** A visitor's header links: where someone without an account can go (desktop bar and menu). */
+export const VISITOR_NAV_LINKS: NavLink[] = [
+  { to: "/verify", label: "Verify" },
+  { to: "/public-assets", label: "Public Assets" },
+  { to: "/news", label: "News" },
+];
+
 /** The role entry of the profile menu: /admin for admins, /moderator for moderators. */
 export function profileMenuRoleLink(profile: Profile | null): NavLink | null {
   if (!profile) return null;

@@ -98,6 +98,8 @@ export function appRoutes() {
       <Route path="/dao" element={<DaoPage />} />
       {/* Public page; requesting needs sign-in (the page says so, the server refuses visitors). */}
       <Route path="/business-upgrade" element={<BusinessUpgradePage />} />
+      {/* Without a serial: the lookup form (the visitor header's Verify). */}
+      <Route path="/verify" element={<VerifyPage />} />
       <Route path="/verify/:serialNumber" element={<VerifyPage />} />
       <Route path="/general-tagging" element={<TaggingLandingPage kind="general" />} />
       <Route path="/nft-tagging" element={<TaggingLandingPage kind="nft" />} />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button, Input, Form } from "../ui";
+import { normaliseSerial } from "../../convex/lib/assets/serialText";
 
 /**
  * Sends a serial typed by hand to /verify/{serial}: the landing page stacks it,
@@ -12,9 +13,8 @@ export function SerialLookupForm({ name, initial = "", inline = false }: { name:
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Upper-cased like the server does (convex/lib/assets/serial.ts), without pulling
-    // server code into the landing bundle.
-    const value = serial.trim().toUpperCase();
+    // In its printed form, as the server reads it: "tmt jfrf 79yv" goes to /verify/TMT-JFRF-79YV.
+    const value = normaliseSerial(serial);
     if (!value) return setError("Enter a serial number");
     void navigate(`/verify/${encodeURIComponent(value)}`);
   };

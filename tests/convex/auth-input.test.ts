@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseEmail, parseRef, parseSource } from "../../convex/lib/auth/input";
 import { mailboxKey, normaliseAddress } from "../../convex/lib/auth/emailIdentity";
-import { normalisePhone } from "../../convex/lib/auth/phoneNumber";
+import { normalisePhone } from "../../convex/lib/phone";
 
 describe("sign-in input", () => {
   test("every spelling of one inbox has one mailbox key", () => {
@@ -47,6 +47,18 @@ describe("sign-in input", () => {
     expect(normalisePhone("+12025550123")).toBe("+12025550123");
     for (const bad of ["447911123456", "07911123456", "+44791112", "+4479111234567890", "", 42, null, `+44${"7".repeat(40)}`]) {
       expect(normalisePhone(bad)).toBeNull();
+    }
+  });
+
+  test("a number typed nationally is read by its country's rules, the same on every phone field", () => {
+    expect(normalisePhone("07911 123456", "GB")).toBe("+447911123456");
+    expect(normalisePhone("06 12 34 56 78", "FR")).toBe("+33612345678");
+    expect(normalisePhone("090-1234-5678", "JP")).toBe("+819012345678");
+    expect(normalisePhone("(416) 555-0123", "CA")).toBe("+14165550123");
+    // International input names its own country, whichever is chosen.
+    expect(normalisePhone("+44 7911 123456", "JP")).toBe("+447911123456");
+    for (const [typed, region] of [["07911 123456", undefined], ["07911 123456", "XX"], ["12345", "GB"], ["", "GB"]] as const) {
+      expect(normalisePhone(typed, region)).toBeNull();
     }
   });
 

@@ -17,9 +17,12 @@ describe("contacts", () => {
   test.each([
     [{ email: "not-an-email" }, "Please enter a valid email address"],
     [{ email: "a@b" }, "Please enter a valid email address"],
-    [{ phone: "07911123456" }, "Please enter a valid phone number (+ and 10 to 15 digits)"],
-    [{ phone: "+44abc123456" }, "Please enter a valid phone number (+ and 10 to 15 digits)"],
-    [{ phone: "+1234" }, "Please enter a valid phone number (+ and 10 to 15 digits)"],
+    // A national number needs its country; letters are not digits; too short cannot exist.
+    [{ phone: "07911123456" }, "Please enter a valid phone number"],
+    [{ phone: "+44abc123456" }, "Please enter a valid phone number"],
+    [{ phone: "+1234" }, "Please enter a valid phone number"],
+    [{ phone: "12345", phoneCountry: "GB" }, "Please enter a valid phone number"],
+    [{ phone: "07911 123456", phoneCountry: "Narnia" }, "Please enter a valid phone number"],
     [{ relationship: "  " }, "Relationship is required"],
     [{ name: "x".repeat(101) }, "Name must be at most 100 characters"],
     [{ name: "" }, "Name is required"],
@@ -31,6 +34,20 @@ describe("contacts", () => {
     const error = await errorData(() => owner.as.mutation(api.nextOfKin.add, input));
     expect(error).toEqual({ code: "INVALID", message });
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  test("a phone typed nationally for its country is stored in E.164, as sign-in reads it", async () => {
+    const t = setupTest();
+    const owner = await willOwner(t);
+    for (const [name, phone, phoneCountry, stored] of [
+      ["Ann", "07911 123456", "GB", "+447911123456"],
+      ["Ben", "090-1234-5678", "JP", "+819012345678"],
+      ["Cat", "06 12 34 56 78", "FR", "+33612345678"],
+    ] as const) {
+      const contactId = await owner.as.mutation(api.nextOfKin.add, { ...contactInput(name), phone, phoneCountry });
+      const contact = await t.run(async (ctx) => await ctx.db.get("nokContacts", contactId));
+      expect(contact?.phone).toBe(stored);
+    }
   });
 
   test("a new contact is emailed a confirmation link and confirms through it", async () => {

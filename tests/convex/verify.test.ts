@@ -41,7 +41,8 @@ test("lost and stolen show on both public and private assets, live", async () =>
   const pub = await ownerWithAsset("public");
   await pub.owner.as.mutation(api.assets.setStatus, { assetId: pub.assetId, status: "stolen" });
   const stolen = await pub.t.query(api.verify.bySerial, { serial: pub.serial });
-  expect(Object.keys(stolen).sort()).toEqual(PUBLIC_FIELDS);
+  // A stolen asset also says the day it was reported (stolen-report.test.ts).
+  expect(Object.keys(stolen).sort()).toEqual([...PUBLIC_FIELDS, "reportedStolenAt"].sort());
   expect(stolen).toMatchObject({ result: "public", status: "stolen" });
 
   const priv = await ownerWithAsset("private");
@@ -60,6 +61,10 @@ test("an unknown serial is not found; a malformed one is invalid; typed case and
     expect(await t.query(api.verify.bySerial, { serial: bad })).toEqual({ result: "invalid" });
   }
   expect(await t.query(api.verify.bySerial, { serial: `  ${serial.toLowerCase()} ` })).toMatchObject({ result: "public", serial });
+  // As read off a label: spaces for dashes, or none at all.
+  const spaced = serial.toLowerCase().replaceAll("-", " ");
+  expect(await t.query(api.verify.bySerial, { serial: spaced })).toMatchObject({ result: "public", serial });
+  expect(await t.query(api.verify.bySerial, { serial: serial.replaceAll("-", "") })).toMatchObject({ result: "public", serial });
 });
 
 test("after a transfer the provenance counts two owners with dates, never who", async () => {

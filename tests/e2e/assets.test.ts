@@ -62,9 +62,14 @@ describe("assets", () => {
     const other = await newPage(member.context());
     await other.goto(detailUrl);
     await other.getByTestId("asset-serial").waitFor();
+    // Marking stolen asks first, with when and where; the other screen shows the report too.
     await member.getByRole("button", { name: "Mark as stolen" }).click();
+    const confirm = member.getByRole("dialog", { name: "Mark as stolen?" });
+    await confirm.getByLabel("Where was it stolen?").fill("Mill Road, Cambridge");
+    await confirm.getByRole("button", { name: "Mark as stolen" }).click();
     await other.getByRole("button", { name: "Recovered: mark active" }).waitFor({ timeout: 20_000 });
     await waitForText(other, "Marked as Stolen");
+    await waitForText(other.getByTestId("stolen-report"), "Mill Road, Cambridge");
 
     await member.goto("/assets");
     await member.getByRole("heading", { level: 1, name: "My Assets" }).waitFor();

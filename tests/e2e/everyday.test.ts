@@ -191,7 +191,7 @@ describe("phone sign-in (issue 20, item 2)", () => {
     try {
       const page = await newPage(context);
       const requested = Date.now();
-      await sendCode(page, "+33", "06 12 34 56 78");
+      await sendCode(page, "FR", "06 12 34 56 78");
       await waitForText(page, "+33 6 12 34 56 78");
       const sms = await waitForMessage(stack.backend, (m) => m.channel === "sms" && m.to === "+33612345678" && m._creationTime >= requested - 1000);
       const code = /\d{6}/.exec(sms.body)![0];
@@ -207,7 +207,7 @@ describe("phone sign-in (issue 20, item 2)", () => {
     try {
       const page = await newPage(context);
       const requested = Date.now();
-      await sendCode(page, "+44", "07400 123456");
+      await sendCode(page, "GB", "07400 123456");
       await waitForMessage(stack.backend, (m) => m.channel === "sms" && m.to === "+447400123456" && m._creationTime >= requested - 1000);
       const toasts = page.locator("[data-sonner-toast]");
       for (let i = 0; i < 10; i++) {
@@ -309,7 +309,7 @@ describe("skip link (issue 20, item 10)", () => {
 
 describe("article permalinks (issue 20, item 4)", () => {
   for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE_390]] as const) {
-    it(`Read More puts /news/{id} in the address bar; the link opens the article directly (${label} px)`, async () => {
+    it(`Read More puts /news/{id} in the address bar; the link opens the article's own page (${label} px)`, async () => {
       const reader = await newContext(stack.browser, stack.appUrl, viewport);
       const visitor = await newContext(stack.browser, stack.appUrl, viewport);
       try {
@@ -334,12 +334,13 @@ describe("article permalinks (issue 20, item 4)", () => {
         await waitForPath(page, "/news");
         await dialog.waitFor({ state: "detached" });
 
-        // The shared link, opened by someone else, shows the article at once.
+        // The shared link, opened by someone else, is the article's own page, titled after it.
         const other = await newPage(visitor);
         await other.goto(link);
-        const shared = other.getByRole("dialog", { name: title });
-        await shared.waitFor();
-        await shared.getByRole("button", { name: "Close" }).last().click();
+        await other.getByRole("heading", { level: 1, name: title }).waitFor();
+        expect(await other.getByRole("dialog").count()).toBe(0);
+        expect(await other.title()).toBe(`${title} · TagMyThing`);
+        await other.getByRole("link", { name: /All news/ }).first().click();
         await waitForPath(other, "/news");
         await other.getByRole("heading", { level: 1, name: "Latest News" }).waitFor();
       } finally {

@@ -69,7 +69,7 @@ describe("business inventory and legacy release", () => {
       await form.getByLabel("Name").fill("Kim Kin");
       await form.getByLabel("Relationship").fill("Daughter");
       await form.getByLabel("Email").fill("kim@kin.example");
-      await form.getByLabel("Phone").fill("+447700900123");
+      await form.getByLabel("Phone").fill("+447911123456");
       await form.getByRole("button", { name: "Add contact" }).click();
 
       const invite = await waitForMessage(stack.backend, (m) => m.to === "kim@kin.example" && m.link?.includes("/nok/confirm/") === true);

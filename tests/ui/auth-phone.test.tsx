@@ -54,18 +54,29 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("phone sign-in: phone step", () => {
-  it("offers the six countries with +44 selected", () => {
+  it("offers every country, the spec's six first, with +44 selected", () => {
     renderPhone();
     const select = screen.getByLabelText("Country code") as HTMLSelectElement;
-    expect(select.value).toBe("+44");
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "+44 UK",
-      "+1 US",
-      "+237 CM",
-      "+234 NG",
-      "+33 FR",
-      "+49 DE",
-    ]);
+    expect(select.selectedOptions[0]!.textContent).toBe("+44 UK");
+    const options = within(select).getAllByRole("option").map((o) => o.textContent);
+    expect(options.slice(0, 6)).toEqual(["+44 UK", "+1 US", "+237 CM", "+234 NG", "+33 FR", "+49 DE"]);
+    expect(options.length).toBeGreaterThan(200);
+    expect(options).toContain("+81 Japan");
+    expect(options).toContain("+1 Canada");
+  });
+
+  it("finds a country by name or code and sends a number typed nationally there", async () => {
+    const user = userEvent.setup();
+    renderPhone();
+    await user.type(screen.getByLabelText("Search countries"), "japan");
+    const select = screen.getByLabelText("Country code") as HTMLSelectElement;
+    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["+81 Japan"]);
+    expect(select.selectedOptions[0]!.textContent).toBe("+81 Japan");
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "090 1234 5678" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Send code" }));
+    });
+    expect(mocks.signIn).toHaveBeenCalledWith("phone", { phone: "+819012345678" });
   });
 
   it("shows the number grouped with spaces as it is typed", async () => {
@@ -88,7 +99,7 @@ describe("phone sign-in: phone step", () => {
 
   it("sends the country code followed by the digits, then asks for the code", async () => {
     renderPhone();
-    fireEvent.change(screen.getByLabelText("Country code"), { target: { value: "+1" } });
+    fireEvent.change(screen.getByLabelText("Country code"), { target: { value: "US" } });
     fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "(415) 555-0100" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Send code" }));
@@ -100,10 +111,10 @@ describe("phone sign-in: phone step", () => {
   });
 
   it.each([
-    ["+44", "07911 123456", "+447911123456", "+44 7911 123456"],
-    ["+33", "06 12 34 56 78", "+33612345678", "+33 6 12 34 56 78"],
-    ["+33", "6 12 34 56 78", "+33612345678", "+33 6 12 34 56 78"],
-    ["+237", "6 71 23 45 67", "+237671234567", "+237 6 71 23 45 67"],
+    ["GB", "07911 123456", "+447911123456", "+44 7911 123456"],
+    ["FR", "06 12 34 56 78", "+33612345678", "+33 6 12 34 56 78"],
+    ["FR", "6 12 34 56 78", "+33612345678", "+33 6 12 34 56 78"],
+    ["CM", "6 71 23 45 67", "+237671234567", "+237 6 71 23 45 67"],
   ])("parses a %s number typed as %s: sends %s", async (country, typed, sent, shown) => {
     renderPhone();
     fireEvent.change(screen.getByLabelText("Country code"), { target: { value: country } });
@@ -117,7 +128,7 @@ describe("phone sign-in: phone step", () => {
 
   it("refuses a number that cannot exist in the chosen country", async () => {
     renderPhone();
-    fireEvent.change(screen.getByLabelText("Country code"), { target: { value: "+33" } });
+    fireEvent.change(screen.getByLabelText("Country code"), { target: { value: "FR" } });
     fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "1234 5678 9012" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Send code" }));

@@ -73,6 +73,17 @@ describe("dashboard", () => {
     expect(screen.queryByRole("list", { name: "Getting-started steps" })).not.toBeInTheDocument();
   });
 
+  it("welcomes a new account (\"Welcome\"), and only an older one back", () => {
+    signedIn(makeProfile({ fullName: "Mia Member", createdAt: Date.now() - 60_000 }));
+    const { unmount } = renderDashboard();
+    expect(screen.getByText("Welcome, Mia.")).toBeInTheDocument();
+    expect(screen.queryByText(/welcome back/i)).not.toBeInTheDocument();
+    unmount();
+    signedIn(makeProfile({ fullName: "Mia Member", createdAt: Date.now() - 3 * 86_400_000 }));
+    renderDashboard();
+    expect(screen.getByText("Welcome back, Mia.")).toBeInTheDocument();
+  });
+
   it("shows balance, counts by kind and status", () => {
     renderDashboard();
     expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();

@@ -53,14 +53,25 @@ const cases: [string, Profile | null, string[]][] = [
 beforeEach(resetFakes);
 
 describe("header", () => {
-  it("shows visitors the logo, Tag Asset and Sign In, and no member links", () => {
+  it("shows visitors the logo, Tag Asset and Sign In, Verify, Public Assets and News, and no member links", () => {
     signedOut();
     renderHeader("/");
     expect(screen.getByRole("link", { name: "TagMyThing" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("link", { name: "Tag Asset" })).toHaveAttribute("href", "/tag");
     expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
-    expect(screen.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
+    expect(linksOf(screen.getByRole("navigation", { name: "Main" }))).toEqual(["Verify /verify", "Public Assets /public-assets", "News /news"]);
     expect(screen.queryByRole("button", { name: "Account menu" })).not.toBeInTheDocument();
+  });
+
+  it("gives visitors a phone menu with the same links", async () => {
+    const user = userEvent.setup();
+    signedOut();
+    renderHeader("/");
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    const mobile = screen.getByRole("navigation", { name: "Mobile" });
+    expect(linksOf(mobile)).toEqual(["Verify /verify", "Public Assets /public-assets", "News /news"]);
+    await user.click(within(mobile).getByRole("link", { name: "Verify" }));
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
   });
 
   it.each(cases)("lists the links of a %s in the header's fixed order", async (_name, profile, expected) => {

@@ -95,16 +95,21 @@ describe("article modal", () => {
     expect(within(dialog).queryByAltText("Image preview")).not.toBeInTheDocument();
   });
 
-  it("previews content as plain-text paragraphs", async () => {
+  it("previews the content as readers will see it: Markdown rendered, HTML as text", async () => {
     const user = userEvent.setup();
     const dialog = open();
-    fireEvent.change(within(dialog).getByLabelText("Content"), { target: { value: "One\n<img src=x onerror=alert(1)>\n\nThree" } });
+    const value = "One\n**Two** and [a link](https://example.com)\n<img src=x onerror=alert(1)>\n\n# Three";
+    fireEvent.change(within(dialog).getByLabelText("Content"), { target: { value } });
     await user.click(within(dialog).getByRole("button", { name: "Preview" }));
     const preview = within(dialog).getByTestId("content-preview");
-    expect([...preview.querySelectorAll("p")].map((p) => p.textContent)).toEqual(["One", "<img src=x onerror=alert(1)>", "Three"]);
+    expect(within(preview).getByText("One").tagName).toBe("P");
+    expect(within(preview).getByText("Two").tagName).toBe("STRONG");
+    expect(within(preview).getByRole("link", { name: "a link" })).toHaveAttribute("href", "https://example.com/");
+    expect(within(preview).getByRole("heading", { name: "Three" })).toBeInTheDocument();
+    expect(preview).toHaveTextContent("<img src=x onerror=alert(1)>");
     expect(preview.querySelector("img")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Edit" }));
-    expect(within(dialog).getByLabelText("Content")).toHaveValue("One\n<img src=x onerror=alert(1)>\n\nThree");
+    expect(within(dialog).getByLabelText("Content")).toHaveValue(value);
   });
 
   it("edits an article, keeps its category, and can unpublish it", async () => {

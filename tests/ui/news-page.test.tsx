@@ -115,16 +115,35 @@ describe("/news", () => {
     expect(screen.queryByRole("group", { name: "Filter by category" })).not.toBeInTheDocument();
   });
 
-  it("opens the full article, one paragraph per line, HTML shown as text", async () => {
+  it("opens the full article as safe Markdown: one paragraph per line, HTML shown as text", async () => {
     const user = userEvent.setup();
-    const content = 'Intro line\n\n<script>window.__pwned = true</script>\n<b>bold?</b>';
+    const content = [
+      "Intro line",
+      "## Details",
+      "Now **faster** with [our guide](https://example.com/guide) and [a trap](javascript:alert(1)).",
+      "- one",
+      "- two",
+      "![Team photo](https://img.example/team.png)",
+      "![Tracker](data:image/png;base64,AAAA)",
+      "<script>window.__pwned = true</script>",
+      "<b>bold?</b>",
+    ].join("\n");
     news.paginated["news:listPublished"] = [article({ content })];
     news.queries["news:getPublished"] = (args: Record<string, unknown>) => (args.id === "a1" ? article({ content }) : null);
     renderPage();
     await user.click(screen.getByRole("button", { name: /Read More/ }));
     const dialog = screen.getByRole("dialog", { name: "Launch day" });
-    const paragraphs = within(dialog).getAllByText(/Intro line|script|bold/).map((p) => p.textContent);
-    expect(paragraphs).toEqual(["Intro line", "<script>window.__pwned = true</script>", "<b>bold?</b>"]);
+    expect(within(dialog).getByText("Intro line").tagName).toBe("P");
+    expect(within(dialog).getByRole("heading", { name: "Details" })).toBeInTheDocument();
+    expect(within(dialog).getByText("faster").tagName).toBe("STRONG");
+    expect(within(dialog).getByRole("link", { name: "our guide" })).toHaveAttribute("href", "https://example.com/guide");
+    expect(within(dialog).queryByRole("link", { name: "a trap" })).toBeNull();
+    expect(within(dialog).getByText("a trap")).toBeInTheDocument();
+    expect(within(dialog).getAllByRole("listitem").map((li) => li.textContent?.trim())).toEqual(["one", "two"]);
+    expect(within(dialog).getByRole("img", { name: "Team photo" })).toHaveAttribute("src", "https://img.example/team.png");
+    expect(within(dialog).queryByRole("img", { name: "Tracker" })).toBeNull();
+    expect(dialog).toHaveTextContent("<script>window.__pwned = true</script>");
+    expect(dialog).toHaveTextContent("<b>bold?</b>");
     expect(dialog.querySelector("script, b")).toBeNull();
     expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
 
@@ -145,23 +164,32 @@ describe("/news", () => {
     expect(where()).toBe("/news");
   });
 
-  it("opens the article directly at its address, over the list, and closes to /news", async () => {
+  it("an article's address opened directly is its own page, titled and described for link previews", async () => {
     const user = userEvent.setup();
     news.paginated["news:listPublished"] = [article()];
-    news.queries["news:getPublished"] = (args: Record<string, unknown>) => (args.id === "a1" ? article() : null);
-    renderPage("/news/a1");
-    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
-    // The list is under the reader (hidden from assistive tech while it is open).
-    expect(screen.getByRole("heading", { level: 1, name: "Latest News", hidden: true })).toBeInTheDocument();
-    await user.keyboard("{Escape}");
+    news.queries["news:getPublished"] = (args: Record<string, unknown>) =>
+      args.id === "a1" ? article({ content: "## We are live\nEverything **you** tagged is [safe](https://example.com)." }) : null;
+    const before = document.title;
+    const { unmount } = renderPage("/news/a1");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Launch day" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "We are live" })).toBeInTheDocument();
+    expect(document.title).toBe("Launch day · TagMyThing");
+    const description = "We are live Everything you tagged is safe.";
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute("content", description);
+    expect(document.head.querySelector('meta[property="og:description"]')).toHaveAttribute("content", description);
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute("content", "Launch day · TagMyThing");
+    await user.click(screen.getAllByRole("link", { name: /All news/ })[0]!);
     expect(where()).toBe("/news");
+    unmount();
+    expect(document.title).toBe(before);
   });
 
   it("an address naming no published article says so", () => {
     news.queries["news:getPublished"] = null;
     renderPage("/news/nope");
-    expect(screen.getByRole("dialog", { name: "Article unavailable" })).toHaveTextContent("This article is no longer available.");
+    expect(screen.getByRole("heading", { level: 1, name: "Article unavailable" })).toBeInTheDocument();
+    expect(screen.getByText("This article is no longer available.")).toBeInTheDocument();
   });
 
   it("copies the article's link for sharing", async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
@@ -18,15 +18,27 @@ vi.mock("../../src/features/tag/uploadFiles", () => ({
   ),
 }));
 
-function renderTag(path = "/tag") {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/tag" element={<TagPage />} />
-        <Route path="/assets/:assetId" element={<p>Asset page</p>} />
-      </Routes>
-    </MemoryRouter>,
+// A data router, as in the app: the form's unsaved-changes guard needs one.
+function renderTag(path = "/tag", history: string[] = []) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Link to="/dashboard">Dashboard</Link>
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: "/tag", element: <TagPage /> },
+          { path: "/assets/:assetId", element: <p>Asset page</p> },
+          { path: "/dashboard", element: <p>Dashboard page</p> },
+        ],
+      },
+    ],
+    { initialEntries: [...history, path] },
   );
+  return { ...render(<RouterProvider router={router} />), router };
 }
 
 const tagCall = () => (fake.mutation.mock.calls.at(-1) as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined;
@@ -320,5 +332,53 @@ describe("/tag?claim=CODE (a sticker's Claim this tag)", () => {
   it("ignores a claim parameter that is no sticker code", () => {
     renderTag("/tag?claim=TMT-ABCD-EFGH");
     expect(screen.queryByTestId("claim-banner")).toBeNull();
+  });
+});
+
+describe("/tag loses nothing and charges once", () => {
+  it("asks before leaving a half-filled form (a link, or a reload), and not an empty one", async () => {
+    const user = userEvent.setup();
+    const { router } = renderTag();
+    // Untouched: leaving is free.
+    const unload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
+
+    await user.type(screen.getByLabelText("Name"), "Road bike");
+    const reload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(true);
+    await user.click(screen.getByRole("link", { name: "Dashboard" }));
+    expect(await screen.findByRole("dialog", { name: "Leave without saving?" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Stay" }));
+    expect(router.state.location.pathname).toBe("/tag");
+    expect(screen.getByLabelText("Name")).toHaveValue("Road bike");
+  });
+
+  it("sends one idempotency key per filled form, the same again when a failed submit is retried", async () => {
+    const user = userEvent.setup();
+    fake.mutation.mockRejectedValueOnce(new Error("connection lost")).mockResolvedValue({ assetId: "a1", serial: "TMT-ABCD-EFGH" } as never);
+    renderTag();
+    await user.type(screen.getByLabelText("Name"), "Road bike");
+    await user.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await screen.findByRole("alert");
+    await user.click(screen.getByRole("button", { name: "Tag Asset" }));
+    await screen.findByText("Asset page");
+    const keys = fake.mutation.mock.calls.map((call) => (call as unknown as [{ requestKey: string }])[0].requestKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("after tagging, the asset opens without asking, and Back skips the filled form", async () => {
+    const user = userEvent.setup();
+    const { router } = renderTag("/tag", ["/dashboard"]);
+    await user.type(screen.getByLabelText("Name"), "Road bike");
+    await user.click(screen.getByRole("button", { name: "Tag Asset" }));
+    expect(await screen.findByText("Asset page")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await router.navigate(-1);
+    expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard");
   });
 });

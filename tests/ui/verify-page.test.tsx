@@ -30,6 +30,7 @@ function renderAt(serial: string, result?: VerifyResult) {
     <MemoryRouter initialEntries={[`/verify/${serial}`]}>
       <Routes>
         <Route path="/verify/:serialNumber" element={<VerifyPage />} />
+        <Route path="/verify" element={<VerifyPage />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -46,6 +47,22 @@ describe("verify page", () => {
     expect(screen.getByRole("heading", { level: 1, name: VERIFY_TEXT.invalidTitle })).toBeInTheDocument();
     expect(screen.getByText("hello-world")).toBeInTheDocument();
     expect(fake.mutation).not.toHaveBeenCalled();
+  });
+
+  it("reads a serial typed with spaces and in lower case as the printed one", () => {
+    renderAt("tmt%20jfrf%2079yv", { result: "notFound", serial: "TMT-JFRF-79YV" });
+    expect(screen.getByRole("heading", { level: 1, name: VERIFY_TEXT.notFoundTitle })).toBeInTheDocument();
+    expect(screen.getByText("TMT-JFRF-79YV")).toBeInTheDocument();
+  });
+
+  it("/verify alone asks for a serial, and sends one typed loosely to its printed form", async () => {
+    const user = userEvent.setup();
+    renderAt("", { result: "notFound", serial: "TMT-JFRF-79YV" });
+    expect(screen.getByRole("heading", { level: 1, name: VERIFY_TEXT.lookupTitle })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Serial number/), "tmt jfrf 79yv");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("heading", { level: 1, name: VERIFY_TEXT.notFoundTitle })).toBeInTheDocument();
+    expect(screen.getByText("TMT-JFRF-79YV")).toBeInTheDocument();
   });
 
   it("shows a spinner while checking", () => {

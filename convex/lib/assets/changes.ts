@@ -10,8 +10,12 @@ import { releaseFile } from "./store";
 import type { AssetStatus, Visibility } from "./tables";
 import { cancelPendingTransfer } from "./transfers";
 import { nextVersion } from "./versions";
+import { recordStolenReport } from "../verify/stolen";
+import type { StolenDetails } from "../verify/stolenRules";
 
-export async function changeStatus(ctx: MutationCtx, asset: Doc<"assets">, status: AssetStatus, actorId: Id<"users">) {
+/** `stolen`: when and where, as the owner reported it (a bulk change has none; the report keeps its date). */
+export async function changeStatus(ctx: MutationCtx, asset: Doc<"assets">, status: AssetStatus, actorId: Id<"users">, stolen?: StolenDetails) {
+  if (status === "stolen") await recordStolenReport(ctx, asset, actorId, stolen);
   await ctx.db.patch("assets", asset._id, { status, updatedAt: Date.now() });
   const found = status === "active" && (asset.status === "lost" || asset.status === "stolen");
   await recordEvent(ctx, {

@@ -19,6 +19,7 @@ import {
 import { PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
 import { verifyFacts } from "../verify/facts";
+import { reportedStolen } from "../verify/stolen";
 import { inWorkspace, inWorkspaceOrNull } from "../access";
 import { appError } from "../errors";
 import { personalWorkspaceId } from "../workspaces/store";
@@ -112,6 +113,7 @@ export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Do
     owner: await publicOwnerName(ctx, asset.workspaceId),
     provenance: { owners: periods.length, periods },
     isOwner: await isHolder(ctx, asset, viewer),
+    ...(await reportedStolen(ctx, asset)),
   };
 }
 

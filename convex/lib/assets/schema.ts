@@ -110,4 +110,16 @@ export const assetTables = {
     .index("by_assetId_and_status", ["assetId", "status"])
     // A workspace's outgoing offers.
     .index("by_fromWorkspaceId_and_status", ["fromWorkspaceId", "status"]),
+  // Idempotency keys of recent tags and sticker claims (lib/assets/tagRequests.ts).
+  tagRequests: defineTable({
+    workspaceId: v.id("workspaces"),
+    key: v.string(),
+    assetId: v.id("assets"),
+    serial: v.string(),
+    at: v.number(),
+  })
+    // A repeated request's lookup.
+    .index("by_workspaceId_and_key", ["workspaceId", "key"])
+    // Forgetting keys past the window.
+    .index("by_at", ["at"]),
 };

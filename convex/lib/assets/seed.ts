@@ -7,14 +7,17 @@ import type { AssetInput } from "./rules";
 import { searchTextOf } from "./rules";
 import { reserveSerial } from "./serial";
 import type { AssetStatus } from "./tables";
+import { VERIFY_API_EXAMPLE } from "../verify/apiRules";
 
 // A will asset's heirs become the owner's next-of-kin contacts and its beneficiaries.
 type Heir = { name: string; relationship: string; email: string; phone: string; share: number };
-type DemoAsset = AssetInput & { status?: AssetStatus; heirs?: Heir[] };
+type DemoAsset = AssetInput & { status?: AssetStatus; heirs?: Heir[]; serial?: string };
 
 const DEMO: Record<string, DemoAsset[]> = {
   "member@example.com": [
-    { kind: "general", name: "Trek Domane road bike", category: "Bicycles", visibility: "public", description: "Blue frame, 56 cm.",
+    // The documentation's API example checks this one.
+    { kind: VERIFY_API_EXAMPLE.kind, name: VERIFY_API_EXAMPLE.name, serial: VERIFY_API_EXAMPLE.serial, status: VERIFY_API_EXAMPLE.status,
+      category: "Bicycles", visibility: "public", description: "Blue frame, 56 cm.",
       details: { kind: "general", brand: "Trek", model: "Domane SL5", colour: "Blue", makerSerial: "WTU2481357", purchaseDate: "2023-05-14", purchaseValue: 249900, location: "Garage" } },
     { kind: "general", name: "MacBook Pro 14", category: "Electronics", visibility: "private", status: "lost",
       details: { kind: "general", brand: "Apple", model: "MacBook Pro 14 M3", purchaseValue: 199900 } },
@@ -22,7 +25,7 @@ const DEMO: Record<string, DemoAsset[]> = {
       details: { kind: "nft", chain: "ethereum", contractAddress: "0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB", tokenId: "7804" } },
     { kind: "will", name: "Grandmother's gold watch", category: "Jewellery", visibility: "private",
       details: { kind: "will", instructions: "Keep it in the family." },
-      heirs: [{ name: "Sam Member", relationship: "Son", email: "sam.member@example.com", phone: "+447700900456", share: 100 }] },
+      heirs: [{ name: "Sam Member", relationship: "Son", email: "sam.member@example.com", phone: "+447911123457", share: 100 }] },
   ],
   "business@example.com": [
     { kind: "business", name: "Espresso machine", category: "Equipment", visibility: "public",
@@ -45,9 +48,9 @@ export async function seedDemoAssets(ctx: MutationCtx): Promise<number> {
       .first();
     if (existing !== null) continue;
     let at = Date.now() - assets.length * 86_400_000;
-    for (const { status = "active", heirs = [], ...input } of assets) {
+    for (const { status = "active", heirs = [], serial: fixed, ...input } of assets) {
       at += 86_400_000;
-      const serial = await reserveSerial(ctx);
+      const serial = await reserveSerial(ctx, fixed === undefined ? undefined : () => fixed);
       const assetId = await ctx.db.insert("assets", {
         ...input, workspaceId, serial, status, files: [], taggedAt: at, updatedAt: at,
         searchText: searchTextOf({ ...input, serial }),

@@ -4,16 +4,15 @@
 // before anyone owns them, they must not be guessable); once claimed it is the serial.
 import type { MutationCtx } from "../../_generated/server";
 import { randomString } from "../auth/input";
+import { normaliseSerial } from "./serialText";
+
+export { normaliseSerial };
 
 export const SERIAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const SERIAL_PATTERN = /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{4}$/;
 export const STICKER_CODE_PATTERN =
   /^TMT-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 const MAX_ATTEMPTS = 10;
-
-export function normaliseSerial(value: string): string {
-  return value.trim().toUpperCase();
-}
 
 /** A serial drawn at tagging, or a sticker's code (the serial of the asset that claimed it). */
 export function isSerialFormat(value: string): boolean {

@@ -13,7 +13,7 @@ import type { DataModel, Id } from "../../_generated/dataModel";
 import { randomString } from "./input";
 import { phoneCodeSms } from "./messages";
 import { onlyParams } from "./params";
-import { normalisePhone } from "./phoneNumber";
+import { normalisePhone } from "../phone";
 import { PHONE_PROVIDER_ID } from "./providerIds";
 import { hashCode } from "./secrets";
 import { OTP_LENGTH } from "../constants";

@@ -2,6 +2,8 @@
 // server (which refuses) and /nok (which shows the same messages per field).
 import { v, type Infer } from "convex/values";
 import { oneLineError } from "../oneLine";
+import { MESSAGES } from "../errors";
+import { normalisePhone } from "../phone";
 
 export const NOK_LIMITS = {
   name: 100,
@@ -18,7 +20,7 @@ export const NOK_MESSAGES = {
   relationshipRequired: "Relationship is required",
   relationshipTooLong: `Relationship must be at most ${NOK_LIMITS.relationship} characters`,
   invalidEmail: "Please enter a valid email address",
-  invalidPhone: "Please enter a valid phone number (+ and 10 to 15 digits)",
+  invalidPhone: MESSAGES.invalidPhone,
   duplicateEmail: "You already have a contact with this email",
   ownEmail: "You cannot add yourself as a next of kin",
   tooManyContacts: `You can add at most ${NOK_LIMITS.contacts} contacts`,
@@ -36,19 +38,22 @@ export const NOK_MESSAGES = {
 
 export const contactStatusValidator = v.union(v.literal("pending"), v.literal("confirmed"));
 
-export type ContactInput = { name: string; relationship: string; email: string; phone: string };
+/** `phoneCountry`: the country a nationally typed phone number is for (ISO code, as on sign-in). */
+export type ContactInput = { name: string; relationship: string; email: string; phone: string; phoneCountry?: string };
 export type ContactErrors = Partial<Record<keyof ContactInput, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+\d{10,15}$/;
 
-/** Trims, lowercases the email and strips spaces, dashes and brackets from the phone. */
-export function cleanContact(input: ContactInput): ContactInput {
+/**
+ * Trims, lowercases the email and writes the phone in E.164 by the shared normaliser (national
+ * input read for `phoneCountry`, as sign-in does); a phone it cannot read is kept for the error.
+ */
+export function cleanContact(input: ContactInput): Omit<ContactInput, "phoneCountry"> {
   return {
     name: input.name.trim(),
     relationship: input.relationship.trim(),
     email: input.email.trim().toLowerCase(),
-    phone: input.phone.replace(/[\s\-().]/g, ""),
+    phone: normalisePhone(input.phone, input.phoneCountry) ?? input.phone.trim(),
   };
 }
 
@@ -62,7 +67,7 @@ export function contactErrors(c: ContactInput): ContactErrors {
     : oneLineError("Relationship", c.relationship);
   if (relationship !== undefined) errors.relationship = relationship;
   if (c.email.length > NOK_LIMITS.email || !EMAIL.test(c.email)) errors.email = NOK_MESSAGES.invalidEmail;
-  if (!PHONE.test(c.phone)) errors.phone = NOK_MESSAGES.invalidPhone;
+  if (normalisePhone(c.phone) === null) errors.phone = NOK_MESSAGES.invalidPhone;
   return errors;
 }
 

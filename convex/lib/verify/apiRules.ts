@@ -8,6 +8,10 @@ export const MAX_SERIAL_SEGMENT = 64;
 // Requests a minute per client address, and the burst a client may spend at once.
 export const VERIFY_API_PER_MINUTE = 60;
 
+// The serial the documentation's example checks: the demo data gives it to a public asset, so
+// the example answers on a fresh local backend.
+export const VERIFY_API_EXAMPLE = { serial: "TMT-7K3P-Q9XA", name: "Trek Domane road bike", kind: "general", status: "active" } as const;
+
 export const VERIFY_API_MESSAGES = {
   notFound: VERIFY_MESSAGES.serialNotFound,
   invalid: VERIFY_MESSAGES.invalidSerial,

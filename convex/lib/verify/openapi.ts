@@ -3,7 +3,7 @@
 import { v } from "convex/values";
 import { ASSET_KINDS, ASSET_STATUSES, assetKindValidator, assetStatusValidator } from "../assets/tables";
 import { SERIAL_PATTERN } from "../assets/serial";
-import { MAX_SERIAL_SEGMENT, VERIFY_API_MESSAGES, VERIFY_API_PER_MINUTE, VERIFY_API_PREFIX } from "./apiRules";
+import { MAX_SERIAL_SEGMENT, VERIFY_API_EXAMPLE, VERIFY_API_MESSAGES, VERIFY_API_PER_MINUTE, VERIFY_API_PREFIX } from "./apiRules";
 
 export const verifyApiAssetValidator = v.object({
   serial: v.string(),
@@ -44,7 +44,7 @@ export function openApiDocument(siteUrl: string) {
               name: "serial",
               in: "path",
               required: true,
-              description: "The serial on the tag, e.g. TMT-7K3P-Q9XA (case-insensitive).",
+              description: `The serial on the tag, e.g. ${VERIFY_API_EXAMPLE.serial} (case-insensitive; spaces for dashes are read too).`,
               schema: { type: "string", maxLength: MAX_SERIAL_SEGMENT },
             },
           ],
@@ -80,7 +80,7 @@ export function openApiDocument(siteUrl: string) {
           additionalProperties: false,
           required: ["serial", "name", "kind", "status", "owner", "taggedAt"],
           properties: {
-            serial: { type: "string", pattern: SERIAL_PATTERN.source, examples: ["TMT-7K3P-Q9XA"] },
+            serial: { type: "string", pattern: SERIAL_PATTERN.source, examples: [VERIFY_API_EXAMPLE.serial] },
             name: { type: "string" },
             kind: { type: "string", enum: [...ASSET_KINDS] },
             status: { type: "string", enum: [...ASSET_STATUSES], description: "lost and stolen items are flagged here." },

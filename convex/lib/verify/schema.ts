@@ -1,5 +1,6 @@
 // The verify tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
+import { v } from "convex/values";
 import { foundReportFields, verifyAlertFields } from "./tables";
 
 export const verifyTables = {
@@ -10,4 +11,17 @@ export const verifyTables = {
   foundReports: defineTable(foundReportFields)
     // The workspace's found reports on /dashboard, newest first.
     .index("by_workspaceId_and_at", ["workspaceId", "at"]),
+  // Each time an asset is marked stolen: when and where (the owner's word), the police report.
+  stolenReports: defineTable({
+    assetId: v.id("assets"),
+    // The asset's workspace when it was reported (optional like the asset's own).
+    workspaceId: v.optional(v.id("workspaces")),
+    reportedBy: v.id("users"),
+    reportedAt: v.number(),
+    stolenAt: v.optional(v.number()),
+    place: v.optional(v.string()),
+    policeReport: v.optional(v.string()),
+  })
+    // The current report (newest) of an asset; the asset's deletion purges them.
+    .index("by_assetId_and_reportedAt", ["assetId", "reportedAt"]),
 };

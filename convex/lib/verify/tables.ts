@@ -43,7 +43,8 @@ const whereaboutsFields = { onLoan: v.optional(v.literal(true)), inKit: v.option
 export const verifyResultValidator = v.union(
   v.object({ result: v.literal("invalid") }),
   v.object({ result: v.literal("notFound"), serial: v.string() }),
-  v.object({ result: v.literal("private"), serial: v.string(), status: assetStatusValidator, ...whereaboutsFields }),
+  // reportedStolenAt: only while stolen, the day the owner reported it ("reported stolen on {date}").
+  v.object({ result: v.literal("private"), serial: v.string(), status: assetStatusValidator, reportedStolenAt: v.optional(v.number()), ...whereaboutsFields }),
   v.object({
     result: v.literal("public"),
     serial: v.string(),
@@ -58,6 +59,7 @@ export const verifyResultValidator = v.union(
     provenance: provenanceValidator,
     isOwner: v.boolean(),
     ...whereaboutsFields,
+    reportedStolenAt: v.optional(v.number()),
   }),
 );
 export type VerifyResult = Infer<typeof verifyResultValidator>;

@@ -1,16 +1,17 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
-import { PHONE_COUNTRIES } from "../../../convex/lib/constants";
-import { Button, Input, Select, Form, RequiredMark } from "../../ui";
+import type { CountryCode } from "libphonenumber-js";
+import { Button, Input, Form, RequiredMark } from "../../ui";
+import { PhoneCountrySelect } from "../../lib/PhoneCountrySelect";
 import { PHONE_MESSAGES } from "./phoneMessages";
 import { formatPhoneDisplay, isValidPhone, maxNationalDigits, splitInternational, toE164 } from "./phone";
 import { errorMessage } from "../../lib/errors";
 
 interface PhoneNumberStepProps {
-  country: string;
+  country: CountryCode;
   number: string;
-  onCountryChange: (code: string) => void;
+  onCountryChange: (region: CountryCode) => void;
   onNumberChange: (display: string) => void;
   onSent: () => void;
 }
@@ -59,26 +60,17 @@ export function PhoneNumberStep({ country, number, onCountryChange, onNumberChan
           </label>
           <RequiredMark />
         </div>
-        <div className="flex items-start gap-2">
-          <Select
-            aria-label="Country code"
+        <div className="flex flex-col gap-2">
+          <PhoneCountrySelect
             value={country}
-            onChange={(e) => {
-              onCountryChange(e.target.value);
-              onNumberChange(formatPhoneDisplay(number, maxNationalDigits(e.target.value)));
+            onChange={(region) => {
+              onCountryChange(region);
+              onNumberChange(formatPhoneDisplay(number, maxNationalDigits(region)));
             }}
-            containerClassName="w-28 shrink-0"
-          >
-            {PHONE_COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code} {c.label}
-              </option>
-            ))}
-          </Select>
+          />
           <Input
             ref={inputRef}
             id={`${id}-number`}
-            containerClassName="min-w-0 flex-1"
             type="tel"
             required
             inputMode="tel"

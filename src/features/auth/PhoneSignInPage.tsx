@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { DEFAULT_PHONE_COUNTRY } from "../../../convex/lib/constants";
+import type { CountryCode } from "libphonenumber-js";
+import { DEFAULT_PHONE_REGION } from "../../../convex/lib/phone";
 import { AuthShell, linkClass } from "./AuthShell";
 import { OtpStep } from "./OtpStep";
 import { PhoneNumberStep } from "./PhoneNumberStep";
@@ -9,7 +10,7 @@ import { formatFullPhone, toE164 } from "./phone";
 /** /auth/phone: phone number, then the 6-digit code sent by SMS. */
 export default function PhoneSignInPage() {
   const [step, setStep] = useState<"phone" | "otp">("phone");
-  const [country, setCountry] = useState<string>(DEFAULT_PHONE_COUNTRY);
+  const [country, setCountry] = useState<CountryCode>(DEFAULT_PHONE_REGION);
   const [number, setNumber] = useState("");
 
   return (

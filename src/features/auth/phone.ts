@@ -1,23 +1,14 @@
-import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js";
-import { OTP_LENGTH, PHONE_COUNTRIES } from "../../../convex/lib/constants";
-
-// The country each selectable calling code stands for, as libphonenumber-js names it: a national
-// number is parsed by that country's rules (its trunk prefix, its lengths, its mobile ranges).
-const REGION_OF: Record<(typeof PHONE_COUNTRIES)[number]["code"], CountryCode> = {
-  "+44": "GB",
-  "+1": "US",
-  "+237": "CM",
-  "+234": "NG",
-  "+33": "FR",
-  "+49": "DE",
-};
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { OTP_LENGTH } from "../../../convex/lib/constants";
+import { normalisePhone } from "../../../convex/lib/phone";
+import { callingCodeOf, regionOfCallingCode } from "../../lib/phoneCountries";
 
 // E.164 allows at most 15 digits including the country code.
 const E164_MAX_DIGITS = 15;
 
-/** How many national digits fit after `countryCode` ("+44" leaves 13). */
-export function maxNationalDigits(countryCode: string): number {
-  return E164_MAX_DIGITS - digitsOnly(countryCode).length;
+/** How many national digits fit after the country's calling code (GB, +44, leaves 13). */
+export function maxNationalDigits(region: CountryCode): number {
+  return E164_MAX_DIGITS - digitsOnly(callingCodeOf(region)).length;
 }
 
 export function digitsOnly(value: string): string {
@@ -32,46 +23,40 @@ export function formatPhoneDisplay(value: string, maxDigits: number = E164_MAX_D
   return groups.filter(Boolean).join(" ");
 }
 
-/**
- * The number typed after `countryCode`, parsed by that country's rules: "07911 123456" after +44
- * is +447911123456 (trunk 0 dropped); "6 12 34 56 78" after +33 is a French mobile. Undefined
- * when it is not a valid number there.
- */
-function parsePhone(countryCode: string, value: string): PhoneNumber | undefined {
-  const region = REGION_OF[countryCode as keyof typeof REGION_OF];
-  const digits = digitsOnly(value);
-  if (region === undefined || digits === "") return undefined;
-  const parsed = parsePhoneNumberFromString(digits, region);
-  return parsed?.isValid() ? parsed : undefined;
-}
-
-export function isValidPhone(countryCode: string, value: string): boolean {
-  return parsePhone(countryCode, value) !== undefined;
+// The number typed for `region`, by the shared normaliser the server runs too (convex/lib/phone.ts):
+// "07911 123456" for GB is +447911123456 (trunk 0 dropped); "6 12 34 56 78" for FR is a French mobile.
+export function isValidPhone(region: CountryCode, value: string): boolean {
+  return normalisePhone(value, region) !== null;
 }
 
 /** What the server receives: E.164, the country code followed by the national digits without a trunk prefix. */
-export function toE164(countryCode: string, value: string): string {
-  return parsePhone(countryCode, value)?.number ?? `${countryCode}${digitsOnly(value)}`;
+export function toE164(region: CountryCode, value: string): string {
+  return normalisePhone(value, region) ?? `${callingCodeOf(region)}${digitsOnly(value)}`;
 }
 
-/** "+33" and "06 12 34 56 78" → "+33 6 12 34 56 78", for telling the user where the code went. */
-export function formatFullPhone(countryCode: string, value: string): string {
-  return parsePhone(countryCode, value)?.formatInternational() ?? `${countryCode} ${formatPhoneDisplay(value)}`;
+/** GB and "07911123456" → "+44 7911 123456", for telling the user where the code went. */
+export function formatFullPhone(region: CountryCode, value: string): string {
+  const e164 = normalisePhone(value, region);
+  const parsed = e164 === null ? undefined : parsePhoneNumberFromString(e164);
+  return parsed?.formatInternational() ?? `${callingCodeOf(region)} ${formatPhoneDisplay(value)}`;
 }
 
 /**
- * A number typed or pasted in international form ("+44 7911 123456") names its
- * country: returns that country code and the rest, or null when it does not.
+ * A number typed or pasted in international form ("+44 7911 123456") names its country:
+ * returns that country and the national rest, or null when it does not.
  */
-export function splitInternational(value: string): { country: string; national: string } | null {
+export function splitInternational(value: string): { country: CountryCode; national: string } | null {
   const trimmed = value.trim();
   if (!trimmed.startsWith("+")) return null;
+  const parsed = parsePhoneNumberFromString(trimmed);
+  if (parsed?.country) return { country: parsed.country, national: parsed.nationalNumber };
+  // Not a whole number yet: the longest calling code it starts with.
   const digits = digitsOnly(trimmed);
-  const match = [...PHONE_COUNTRIES]
-    .map((c) => c.code)
-    .sort((a, b) => b.length - a.length)
-    .find((code) => digits.startsWith(code.slice(1)));
-  return match ? { country: match, national: digits.slice(match.length - 1) } : null;
+  for (let length = 3; length >= 1; length -= 1) {
+    const region = digits.length >= length ? regionOfCallingCode(digits.slice(0, length)) : null;
+    if (region !== null) return { country: region, national: digits.slice(length) };
+  }
+  return null;
 }
 
 export function emptyOtp(): string[] {

@@ -6,11 +6,12 @@ import { AlertsPanel } from "./AlertsPanel";
 import { CountsPanel } from "./CountsPanel";
 import { CustodyPanel } from "./CustodyPanel";
 import { BookingsPanel } from "./BookingsPanel";
-import { DASHBOARD_TEXT } from "./dashboardText";
+import { DASHBOARD_TEXT, greeting } from "./dashboardText";
 import { LegacyPanel } from "./LegacyPanel";
 import { OnboardingChecklist } from "./OnboardingChecklist";
 import { Shortcuts } from "./Shortcuts";
 import { useWorkspaceQuery } from "../../lib/useWorkspace";
+import { useNow } from "../../lib/useNow";
 
 /** /dashboard: every panel is a live query, so tags, alerts and tokens appear as they happen. */
 export default function DashboardPage() {
@@ -19,12 +20,14 @@ export default function DashboardPage() {
   const balance = useQuery(api.wallet.balance, {});
   const alerts = useWorkspaceQuery(api.dashboard.alerts, {});
   const activity = useWorkspaceQuery(api.dashboard.activity, {});
-  const name = me?.fullName?.trim().split(/\s+/)[0];
+  const now = useNow({ everyMs: 60_000 });
+  const name = me?.fullName?.trim().split(/\s+/)[0] || undefined;
+  const hello = me ? greeting(name, me.createdAt, now) : null;
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{DASHBOARD_TEXT.title}</h1>
-        {name && <p className="mt-1 text-slate-600 dark:text-slate-300">Welcome back, {name}.</p>}
+        {hello && <p className="mt-1 text-slate-600 dark:text-slate-300">{hello}</p>}
       </div>
       <OnboardingChecklist />
       {counts === undefined || alerts === undefined || activity === undefined ? (

@@ -3,7 +3,7 @@ import { InfoNotFound } from "./InfoNotFound";
 import { InfoSectionView } from "./InfoSectionView";
 import { RelatedPages } from "./RelatedPages";
 import { TableOfContents } from "./TableOfContents";
-import { useDocumentTitle } from "./useDocumentTitle";
+import { useDocumentMeta } from "../../lib/useDocumentMeta";
 import { useScrollToHash } from "./useScrollToHash";
 import { formatLongDate } from "../../lib/format";
 
@@ -12,7 +12,7 @@ export const TOC_MIN_SECTIONS = 5;
 
 export default function InfoPage({ slug }: { slug: string }) {
   const page = isInfoSlug(slug) ? INFO_PAGES[slug] : null;
-  useDocumentTitle(page ? page.title : "Page not found");
+  useDocumentMeta(page ? page.title : "Page not found");
   useScrollToHash(page !== null);
   return page ? <InfoPageView page={page} /> : <InfoNotFound />;
 }

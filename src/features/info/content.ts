@@ -16,7 +16,7 @@ export type {
   InfoSection,
   InfoSlug,
 } from "./content/types";
-export { PRODUCT_NAME, SUPPORT_EMAIL } from "./content/constants";
+export { SUPPORT_EMAIL } from "./content/constants";
 
 type PagesBySlug = { [S in InfoSlug]: InfoPageContent & { slug: S } };
 

@@ -1,29 +1,12 @@
 import { useQuery } from "convex/react";
-import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { Button, Modal, Spinner } from "../../ui";
 import { ArticleImage } from "./ArticleImage";
 import { CategoryBadge } from "./CategoryBadge";
-import { authorOrTeam, paragraphs } from "./newsFormat";
+import { authorOrTeam } from "./newsFormat";
+import { ArticleContent } from "./ArticleContent";
+import { ARTICLE_GONE, copyLink } from "./articleLink";
 import { formatLongDate } from "../../lib/format";
-
-const ARTICLE_GONE = "This article is no longer available.";
-const LINK_COPIED = "Link copied";
-
-/** The article's own address (/news/{id}), for sharing. */
-function articleUrl(articleId: string): string {
-  return new URL(`/news/${encodeURIComponent(articleId)}`, window.location.origin).href;
-}
-
-async function copyLink(articleId: string) {
-  try {
-    await navigator.clipboard.writeText(articleUrl(articleId));
-    toast.success(LINK_COPIED);
-  } catch {
-    // No clipboard (permission, insecure origin): the address bar already shows the link.
-    toast.error("Could not copy the link; copy it from the address bar.");
-  }
-}
 
 /**
  * The Read More modal. It reads the article live by id, so an edit shows at once and an
@@ -61,11 +44,7 @@ export function ArticleReader({ articleId, onClose }: { articleId: string; onClo
             <span>{authorOrTeam(article.authorName)}</span>
             <time dateTime={new Date(article.createdAt).toISOString()}>{formatLongDate(article.createdAt)}</time>
           </div>
-          <div className="mt-4 space-y-3 text-base leading-relaxed break-words text-slate-700 dark:text-slate-200">
-            {paragraphs(article.content).map((text, index) => (
-              <p key={index}>{text}</p>
-            ))}
-          </div>
+          <ArticleContent content={article.content} className="mt-4" />
         </div>
       )}
     </Modal>

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { RequiredMark, Textarea, cn } from "../../ui";
-import { paragraphs } from "./newsFormat";
+import { ArticleContent } from "./ArticleContent";
 
 interface ContentEditorProps {
   value: string;
@@ -15,11 +15,10 @@ const tab = (active: boolean) =>
     active ? "bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white" : "text-slate-600 hover:text-slate-900 dark:text-slate-300",
   );
 
-/** Content: a 12-row textarea with an Edit / Preview switch; the preview is plain text, as readers see it. */
+/** Content: a 12-row textarea with an Edit / Preview switch; the preview renders the Markdown as readers see it. */
 export function ContentEditor({ value, onChange, maxLength, invalid = false }: ContentEditorProps) {
   const id = useId();
   const [mode, setMode] = useState<"edit" | "preview">("edit");
-  const shown = paragraphs(value);
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between gap-3">
@@ -47,18 +46,18 @@ export function ContentEditor({ value, onChange, maxLength, invalid = false }: C
           required
           aria-invalid={invalid || undefined}
           onChange={(e) => onChange(e.target.value)}
-          placeholder="Write the article. Each line break starts a new paragraph."
+          placeholder="Write the article. Each line break starts a new paragraph. Markdown: # heading, **bold**, [link](https://…), - list, ![image](https://…)."
           className="leading-relaxed"
         />
       ) : (
         <div
           data-testid="content-preview"
-          className="min-h-[18rem] space-y-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-base leading-relaxed break-words text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200"
+          className="min-h-[18rem] rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-950"
         >
-          {shown.length === 0 ? (
+          {value.trim() === "" ? (
             <p className="text-slate-400 dark:text-slate-500">Nothing to preview yet.</p>
           ) : (
-            shown.map((text, index) => <p key={index}>{text}</p>)
+            <ArticleContent content={value} />
           )}
         </div>
       )}

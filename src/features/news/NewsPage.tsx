@@ -5,6 +5,7 @@ import { useQuery, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { NEWS_PAGE_SIZE } from "../../../convex/lib/news/rules";
 import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
+import { ArticlePage } from "./ArticlePage";
 import { ArticleReader } from "./ArticleReader";
 import { CategoryFilter } from "./CategoryFilter";
 import { LoadMore } from "./LoadMore";
@@ -74,9 +75,10 @@ function NewsList({ onRead }: { onRead: (id: string) => void }) {
 const OVER_THE_LIST = { overlay: true } as const;
 
 /**
- * /news and /news/{id}: readable by anyone; live through useQuery subscriptions. An article's
- * own address opens it in the reader over the list, so a link to it can be shared; Read More
- * goes to that address, and closing goes back to /news.
+ * /news and /news/{id}: readable by anyone; live through useQuery subscriptions. Read More opens
+ * the article in the reader over the list (the spec's modal) at the article's own address, and
+ * closing goes back to /news; that address opened directly (a shared link, a new tab) is the
+ * article's own page.
  */
 export default function NewsPage() {
   const { articleId } = useParams();
@@ -93,6 +95,7 @@ export default function NewsPage() {
     closed.current = location.key;
     void (location.state?.overlay ? navigate(-1) : navigate("/news", { replace: true }));
   };
+  if (openId !== null && !location.state?.overlay) return <ArticlePage key={openId} articleId={openId} />;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Latest News</h1>

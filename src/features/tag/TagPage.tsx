@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { KIND_LABELS, type FieldErrors } from "../../../convex/lib/assets/rules";
@@ -22,6 +23,7 @@ import { forgetClaim, pendingClaim } from "../../lib/pendingClaim";
 import { useMayEdit, useWorkspaceMutation } from "../../lib/useWorkspace";
 import { ViewOnlyNotice } from "../../lib/ViewOnlyNotice";
 import { PaidFrom, shortToTagText, usePayer } from "../../lib/PaidFrom";
+import { UnsavedChangesGuard } from "../../lib/UnsavedChangesGuard";
 
 const isKind = (value: string | null): value is AssetKind => ASSET_KINDS.includes(value as AssetKind);
 
@@ -39,6 +41,10 @@ export default function TagPage() {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [coverId, setCoverId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // This filling-in of the form: the server tags once per key, however often it is sent.
+  const [requestKey] = useState(() => crypto.randomUUID());
+  const [tagged, setTagged] = useState(false);
+  const dirty = !tagged && (files.length > 0 || JSON.stringify(form) !== JSON.stringify(emptyForm(form.kind)));
   const { busy, error: formError, setError: setFormError, run } = useSubmit({ fallback: "Tagging failed. Please try again.", clientErrors: true });
   const payer = usePayer();
   const uploadFile = useUploadFile();
@@ -77,13 +83,17 @@ export default function TagPage() {
     }
     await run(async () => {
       const uploaded = await uploadPicked(coverFirst(files, coverId), uploadFile);
-      const tagged = claimCode === null ? tag({ ...input, files: uploaded }) : claimTag(claimCode, { ...input, files: uploaded });
-      const { assetId, serial } = await tagged.catch((error: unknown) => {
+      const args = { ...input, files: uploaded, requestKey };
+      const sent = claimCode === null ? tag(args) : claimTag(claimCode, args);
+      const { assetId, serial } = await sent.catch((error: unknown) => {
         // Tagging is where tokens are spent: the wallet's messages are toasted too.
         toastSpendFailure(error);
         throw error;
       });
-      navigate(`/assets/${assetId}`, { state: { taggedSerial: serial } });
+      // Nothing left unsaved (the guard lets go at once), and the filled form is replaced in
+      // history: Back goes to where tagging started, not to a form that would charge again.
+      flushSync(() => setTagged(true));
+      void navigate(`/assets/${assetId}`, { replace: true, state: { taggedSerial: serial } });
     });
   }
 
@@ -98,6 +108,7 @@ export default function TagPage() {
   }
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <UnsavedChangesGuard dirty={dirty} what="this asset" />
       {title}
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Register something you own and get a serial number anyone can verify.

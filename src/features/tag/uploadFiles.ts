@@ -33,7 +33,11 @@ export async function uploadPicked(picked: PickedFile[], upload: UploadFile): Pr
       if (problem !== null) throw new Error(`${name}: ${problem}`);
       let storageId: Id<"_storage">;
       try {
-        storageId = await upload(blob, (sent) => toast.loading(progressText(index, picked.length, name, sent), { id: toastId }));
+        storageId = await upload(
+          blob,
+          (sent) => toast.loading(progressText(index, picked.length, name, sent), { id: toastId }),
+          () => toast.loading(`You are offline. ${name} will upload when you are back online.`, { id: toastId }),
+        );
       } catch (error) {
         const reason = error instanceof Error ? error.message : "";
         throw new Error(`Upload of ${name} failed. ${reason || "Please try again."}`, { cause: error });

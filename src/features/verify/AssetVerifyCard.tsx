@@ -60,7 +60,7 @@ export function AssetVerifyCard({ asset }: { asset: PublicResult }) {
               </span>
             </div>
           </div>
-          <StatusWarning status={asset.status} />
+          <StatusWarning status={asset.status} reportedStolenAt={asset.reportedStolenAt} />
           <dl className="grid gap-4 sm:grid-cols-2">
             <Fact term="Serial number">
               <code className="font-mono">{asset.serial}</code>

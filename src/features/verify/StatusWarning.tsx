@@ -1,9 +1,9 @@
 import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { cn } from "../../ui";
-import { STATUS_WARNINGS } from "./verifyText";
+import { reportedStolenText, STATUS_WARNINGS } from "./verifyText";
 
-/** The clear warning a lost or stolen item carries; nothing for other statuses. */
-export function StatusWarning({ status }: { status: AssetStatus }) {
+/** The clear warning a lost or stolen item carries (a stolen one with the day it was reported); nothing for other statuses. */
+export function StatusWarning({ status, reportedStolenAt }: { status: AssetStatus; reportedStolenAt?: number }) {
   const text = STATUS_WARNINGS[status];
   if (!text) return null;
   return (
@@ -20,7 +20,10 @@ export function StatusWarning({ status }: { status: AssetStatus }) {
       <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 fill-current">
         <path d="M12 2 1 21h22L12 2zm1 15h-2v2h2v-2zm0-8h-2v6h2V9z" />
       </svg>
-      <p>{text}</p>
+      <div className="flex flex-col gap-1">
+        <p>{text}</p>
+        {status === "stolen" && reportedStolenAt !== undefined && <p data-testid="reported-stolen">{reportedStolenText(reportedStolenAt)}</p>}
+      </div>
     </div>
   );
 }

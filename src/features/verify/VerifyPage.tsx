@@ -54,7 +54,7 @@ function LiveVerify({ serial }: { serial: string }) {
               Status <AssetStatusBadge status={result.status} size="md" />
             </p>
             <div className="mt-4">
-              <StatusWarning status={result.status} />
+              <StatusWarning status={result.status} reportedStolenAt={result.reportedStolenAt} />
             </div>
             <Whereabouts result={result} />
           </Message>
@@ -89,14 +89,26 @@ function Whereabouts({ result }: { result: { onLoan?: true; inKit?: true } }) {
   );
 }
 
-/** /verify/{serialNumber}: what a finder or buyer needs, live. */
+function LookupOnly() {
+  return (
+    <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{VERIFY_TEXT.lookupTitle}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{VERIFY_TEXT.lookupBody}</p>
+      <SerialLookupForm name="Check a serial number" inline />
+    </div>
+  );
+}
+
+/** /verify/{serialNumber}: what a finder or buyer needs, live; /verify alone asks for a serial. */
 export default function VerifyPage() {
   const { serialNumber = "" } = useParams();
   const serial = normaliseSerial(serialNumber);
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600 dark:text-indigo-400">Verification</p>
-      {isSerialFormat(serial) ? (
+      {serialNumber.trim() === "" ? (
+        <LookupOnly />
+      ) : isSerialFormat(serial) ? (
         <LiveVerify key={serial} serial={serial} />
       ) : (
         <>

@@ -1,8 +1,11 @@
 import type { AssetStatus } from "../../../convex/lib/assets/tables";
 import { STICKER_MESSAGES } from "../../../convex/lib/stickers/rules";
+import { formatLongDate } from "../../lib/format";
 
 export const VERIFY_TEXT = {
   loading: "Checking serial number...",
+  lookupTitle: "Verify a serial number",
+  lookupBody: "Type the serial printed on the tag, for example TMT-7K2Q-94XD, to see whether the item is registered and whether it has been reported lost or stolen.",
   invalidTitle: "Invalid serial number",
   invalidBody: "Serial numbers look like TMT-7K2Q-94XD: TMT, then two groups of four letters or digits.",
   notFoundTitle: "Serial not found",
@@ -34,3 +37,6 @@ export const STATUS_WARNINGS: Partial<Record<AssetStatus, string>> = {
   lost: VERIFY_TEXT.lost,
   stolen: VERIFY_TEXT.stolen,
 };
+
+/** "This item was reported stolen on 26 November 2026." */
+export const reportedStolenText = (at: number) => `This item was reported stolen on ${formatLongDate(at)}.`;

@@ -19,6 +19,7 @@ export const rows: Rows = {
   "assets:history": { kind: "query", workspace: READER, args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
   "assets:update": { kind: "mutation", workspace: EDITOR, args: () => ({ assetId: MISSING_ASSET, version: 0, ...input }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "assets:setStatus": { kind: "mutation", workspace: EDITOR, args: () => ({ assetId: MISSING_ASSET, status: "lost" }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
+  "assets:stolenReport": { kind: "query", workspace: READER, args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
   "assets:remove": { kind: "mutation", workspace: EDITOR, args: () => ({ assetId: MISSING_ASSET }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "assetFiles:add": { kind: "mutation", workspace: EDITOR, args: () => ({ assetId: MISSING_ASSET, files: [] }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "assetFiles:remove": {

@@ -9,6 +9,7 @@ import {
   SIGNUP_BONUS,
   TAGGING_COST,
   TOKEN_SYMBOL,
+  VERIFY_API_EXAMPLE,
   VERIFY_API_PER_MINUTE,
   WALLET_HISTORY_LIMIT,
 } from "./constants";
@@ -70,7 +71,7 @@ export const documentation = {
       id: "verifying",
       heading: "Verifying a serial",
       paragraphs: [
-        "Anyone can check a serial, with or without an account, at /verify/{serial}, for example /verify/TMT-7K3P-Q9XA. The page shows the item, its kind, its status and a masked owner name, and lets a finder report the item as found. Public tags are also listed on the Public Assets page.",
+        `Anyone can check a serial, with or without an account, at /verify/{serial}, for example /verify/${VERIFY_API_EXAMPLE.serial}. The page shows the item, its kind, its status and a masked owner name, and lets a finder report the item as found. Public tags are also listed on the Public Assets page.`,
       ],
       links: [{ label: "Public Assets", to: "/public-assets" }],
     },
@@ -137,14 +138,14 @@ export const documentation = {
         "The OpenAPI 3.1 description of every field and answer is served beside the API, at /api/v1/openapi.json, so you can generate a client from it.",
       ],
       code: [
-        { label: "Verify a serial", text: "curl {siteUrl}/api/v1/verify/TMT-7K3P-Q9XA" },
+        { label: "Verify a serial", text: `curl {siteUrl}/api/v1/verify/${VERIFY_API_EXAMPLE.serial}` },
         {
           label: "The answer",
           text: `{
-  "serial": "TMT-7K3P-Q9XA",
-  "name": "Trek Domane road bike",
-  "kind": "general",
-  "status": "stolen",
+  "serial": "${VERIFY_API_EXAMPLE.serial}",
+  "name": "${VERIFY_API_EXAMPLE.name}",
+  "kind": "${VERIFY_API_EXAMPLE.kind}",
+  "status": "${VERIFY_API_EXAMPLE.status}",
   "owner": "M** M*****",
   "taggedAt": "2026-05-14T09:30:00.000Z",
   "photoUrl": "https://…"

@@ -7,6 +7,7 @@ import {
   SUPPORT_EMAIL,
   TAGGING_COST,
   TOKEN_SYMBOL,
+  VERIFY_API_EXAMPLE,
   WALLET_HISTORY_LIMIT,
 } from "./constants";
 import type { HelpPageContent } from "./types";
@@ -52,7 +53,7 @@ export const faq = {
         {
           question: "How do I verify an item?",
           answer: [
-            "Go to /verify/ followed by the serial, for example /verify/TMT-7K3P-Q9XA. No account is needed. The page shows the item, its kind and current status (active, lost, stolen or transferred) and a masked owner name.",
+            `Go to /verify/ followed by the serial, for example /verify/${VERIFY_API_EXAMPLE.serial}. No account is needed. The page shows the item, its kind and current status (active, lost, stolen or transferred) and a masked owner name.`,
           ],
         },
         {

@@ -1,0 +1,40 @@
+// Stolen reports: one per time an asset is marked stolen, kept as its history; the newest is
+// the current one while the asset is stolen.
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { appError } from "../errors";
+import { cleanStolenDetails, stolenDetailsErrors, type StolenDetails, type StolenReportView } from "./stolenRules";
+
+/** Records the report of an asset being marked stolen now; details are checked (INVALID with the first problem). */
+export async function recordStolenReport(ctx: MutationCtx, asset: Doc<"assets">, actorId: Id<"users">, details?: StolenDetails) {
+  const now = Date.now();
+  const clean = details === undefined ? undefined : cleanStolenDetails(details);
+  if (clean !== undefined) {
+    const problem = Object.values(stolenDetailsErrors(clean, now))[0];
+    if (problem !== undefined) throw appError("INVALID", problem);
+  }
+  await ctx.db.insert("stolenReports", { assetId: asset._id, workspaceId: asset.workspaceId, reportedBy: actorId, reportedAt: now, ...clean });
+}
+
+/** The report behind an asset's stolen status, or null when it is not stolen (or was marked before reports existed). */
+export async function currentStolenReport(ctx: QueryCtx, asset: Doc<"assets">): Promise<StolenReportView | null> {
+  if (asset.status !== "stolen") return null;
+  const report = await ctx.db
+    .query("stolenReports")
+    .withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", asset._id))
+    .order("desc")
+    .first();
+  if (report === null) return null;
+  return {
+    reportedAt: report.reportedAt,
+    stolenAt: report.stolenAt ?? null,
+    place: report.place ?? null,
+    policeReport: report.policeReport ?? null,
+  };
+}
+
+/** What /verify adds for a stolen asset: the day it was reported (nothing else of the report). */
+export async function reportedStolen(ctx: QueryCtx, asset: Doc<"assets">): Promise<{ reportedStolenAt?: number }> {
+  const report = await currentStolenReport(ctx, asset);
+  return report === null ? {} : { reportedStolenAt: report.reportedAt };
+}
