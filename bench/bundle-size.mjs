@@ -17,7 +17,9 @@ export const LANDING = "src/features/landing/LandingPage.tsx";
 // React + react-dom ≈ 62 KB, react-router's data router ≈ 30 KB (≈ 15 KB without it, but the
 // unsaved-changes guard needs useBlocker), the Convex client and Convex Auth ≈ 26 KB; the app's shell
 // ≈ 13 KB and the landing page 5.5 KB. #31's 100 KB needs one of those libraries off the first render.
-export const LANDING_BUDGET_KB = 143;
+// 145 KB since: measured 143.2 KB once the visitor header gained Verify, Public assets and News (desktop
+// bar and phone menu, #31 item 9) and the account-deletion banner became a signed-in chunk.
+export const LANDING_BUDGET_KB = 145;
 
 /**
  * What the budget builds against. Without a VITE_CONVEX_URL, src/main.tsx renders only the

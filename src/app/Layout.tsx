@@ -4,7 +4,6 @@ import { useConvexAuth } from "convex/react";
 import { SessionGate } from "../features/account/security/SessionGate";
 import { PageSpinner } from "../ui/Spinner";
 import { ConnectionBanner } from "./ConnectionBanner";
-import { DeletionBanner } from "./DeletionBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { PageErrorBoundary } from "./PageLoadFailed";
@@ -13,6 +12,8 @@ import { MAIN_ID, SkipLink } from "./SkipLink";
 // Signed-in only (bug-report button, visit alerts, the session guard) and they bring sonner's
 // toasts: a chunk of its own, so a visitor's first page does not download it.
 const MemberExtras = lazy(() => import("./MemberExtras").then((m) => ({ default: m.MemberExtras })));
+// Only an account can be scheduled for deletion; its banner (and the UI kit it uses) waits for one.
+const DeletionBanner = lazy(() => import("./DeletionBanner").then((m) => ({ default: m.DeletionBanner })));
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -24,7 +25,11 @@ export function Layout() {
       {/* Says when the backend is unreachable, and when it is back. */}
       <ConnectionBanner />
       {/* While the account is scheduled for deletion: when, and a way to cancel. */}
-      <DeletionBanner />
+      {isAuthenticated && (
+        <Suspense fallback={null}>
+          <DeletionBanner />
+        </Suspense>
+      )}
       {/* At least a viewport tall (less the 4rem header), so the footer starts below the fold and
           does not jump down when the lazy page and its data arrive (it was the whole CLS). */}
       {/* tabIndex -1: the skip link moves focus here; outline-none as only script focuses it. */}
