@@ -8,6 +8,7 @@ import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { workspaceMutation, workspaceQuery } from "./lib/access";
+import { hasOpenLoans } from "./lib/custody/store";
 import { appError } from "./lib/errors";
 import { internalMutation } from "./lib/writes";
 import {
@@ -63,6 +64,8 @@ export const moveAll = workspaceMutation({
     const workspaceId = ctx.workspace._id;
     if ((await moveTarget(ctx, workspaceId, toWorkspaceId, ctx.user._id)) === null) throw appError("INVALID", CLOSING_MESSAGES.chooseTarget);
     if (await importRunning(ctx, workspaceId)) throw appError("INVALID", CLOSING_MESSAGES.importRunning);
+    // A loan stays with the workspace that lent it: the borrower's link and reminders name it.
+    if (await hasOpenLoans(ctx, workspaceId)) throw appError("INVALID", CLOSING_MESSAGES.itemsOnLoan);
     const now = Date.now();
     const running = await latestMove(ctx, workspaceId);
     if (running !== null && running.status === "running") {

@@ -137,3 +137,22 @@ describe("moving everything out first", () => {
     expect(status).toMatchObject({ items: 1, move: { status: "failed", moved: MOVE_BATCH, error: expect.stringMatching(/can no longer edit/) } });
   });
 });
+
+describe("items out on loan", () => {
+  test("hold the move until they are checked in, saying why, and nothing moves", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    const { assetId } = await tagGeneral(home.editorIn, { name: "Drill" });
+    const borrower = { kind: "outside" as const, name: "Sam Neighbour", email: "sam@example.com" };
+    await home.editorIn.mutation(api.custody.checkOut, { assetIds: [assetId], borrower, dueAt: Date.now() + 86_400_000 });
+    const before = await snapshot(t);
+    const refused = await errorData(() => home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: home.owner.personalId }));
+    expect(refused).toEqual({ code: "INVALID", message: "Some items of this workspace are checked out. Check them in first, then move them." });
+    expect(await snapshot(t)).toEqual(before);
+
+    await home.editorIn.mutation(api.custody.checkIn, { assetIds: [assetId] });
+    await home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: home.owner.personalId });
+    await runMoves(t);
+    expect(await home.ownerIn.query(api.workspaceClosing.status, {})).toMatchObject({ items: 0, move: { status: "done", moved: 1 } });
+  });
+});

@@ -13,6 +13,15 @@ export async function openLoan(ctx: Pick<QueryCtx, "db">, assetId: Id<"assets">)
     .first();
 }
 
+/** Whether any item of the workspace is out on loan (its closing waits until all are checked in). */
+export async function hasOpenLoans(ctx: Pick<QueryCtx, "db">, workspaceId: Id<"workspaces">): Promise<boolean> {
+  const loan = await ctx.db
+    .query("loans")
+    .withIndex("by_workspaceId_and_open_and_dueAt", (q) => q.eq("workspaceId", workspaceId).eq("open", true))
+    .first();
+  return loan !== null;
+}
+
 export async function toLoanView(ctx: Pick<QueryCtx, "db">, loan: Doc<"loans">): Promise<LoanView> {
   const checkout = await ctx.db.get("checkouts", loan.checkoutId);
   return {

@@ -13,6 +13,7 @@ import { balanceOf } from "../wallet/read";
 import { logActivity } from "./activity";
 import { membership } from "./policy";
 import { can, CLOSING_MESSAGES, mayHoldKind, MOVE_BATCH } from "./rules";
+import { hasOpenLoans } from "../custody/store";
 
 type Read = Pick<QueryCtx, "db">;
 
@@ -109,6 +110,8 @@ export async function moveStep(ctx: MutationCtx, job: Doc<"workspaceMoves">): Pr
   const from = await membership(ctx, job.workspaceId, job.startedBy);
   const to = await moveTarget(ctx, job.workspaceId, job.toWorkspaceId, job.startedBy);
   if (from === null || !can(from.member.role, "deleteWorkspace") || to === null) return { done: true, error: CLOSING_MESSAGES.targetGone };
+  // Lent since the move began: the loan stays here, so the move stops and says why.
+  if (await hasOpenLoans(ctx, job.workspaceId)) return { done: true, error: CLOSING_MESSAGES.itemsOnLoan };
   const batch = await ctx.db
     .query("assets")
     .withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", job.workspaceId))

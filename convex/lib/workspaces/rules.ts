@@ -97,6 +97,7 @@ export const CLOSING_MESSAGES = {
   chooseTarget: "Choose another workspace where you can edit",
   targetGone: "The workspace you chose is gone or you can no longer edit there. Choose another one.",
   nothingToMove: "There is nothing left to move.",
+  itemsOnLoan: "Some items of this workspace are checked out. Check them in first, then move them.",
 } as const;
 
 const MAX_VERIFIED_NAME = 80;
