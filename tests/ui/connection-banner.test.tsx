@@ -2,7 +2,7 @@
 // browser's online flag) and the tag form's word on a pending tag while offline.
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BACK_ONLINE_MS, ConnectionBanner } from "../../src/app/ConnectionBanner";
 import TagPage from "../../src/features/tag/TagPage";
@@ -80,11 +80,8 @@ describe("tag form offline", () => {
     signedIn(makeProfile());
     fake.queries["wallet:balance"] = 45;
     fake.mutation.mockReturnValue(new Promise(() => {}) as never);
-    render(
-      <MemoryRouter>
-        <TagPage />
-      </MemoryRouter>,
-    );
+    // The tag form guards unsaved input with the data router's blocker, as the app's router does.
+    render(<RouterProvider router={createMemoryRouter([{ path: "/", element: <TagPage /> }])} />);
     await userEvent.type(screen.getByLabelText("Name"), "Bike");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     expect(screen.getByRole("button", { name: "Tagging..." })).toBeDisabled();

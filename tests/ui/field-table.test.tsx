@@ -2,7 +2,7 @@
 // there with the server's rules, sent, and shown on the asset's page: nothing else to edit.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import TagPage from "../../src/features/tag/TagPage";
 import { DetailFields } from "../../src/features/assets/DetailFields";
@@ -31,15 +31,16 @@ beforeEach(() => {
   fake.mutation.mockResolvedValue({ assetId: "a1", serial: "TMT-ABCD-EFGH" } as never);
 });
 
+// The tag form guards unsaved input with the data router's blocker, as the app's router does.
 function renderTag() {
-  return render(
-    <MemoryRouter initialEntries={["/tag"]}>
-      <Routes>
-        <Route path="/tag" element={<TagPage />} />
-        <Route path="/assets/:assetId" element={<p>Asset page</p>} />
-      </Routes>
-    </MemoryRouter>,
+  const router = createMemoryRouter(
+    [
+      { path: "/tag", element: <TagPage /> },
+      { path: "/assets/:assetId", element: <p>Asset page</p> },
+    ],
+    { initialEntries: ["/tag"] },
   );
+  return render(<RouterProvider router={router} />);
 }
 
 describe("a field added to the general kind's table", () => {

@@ -52,6 +52,8 @@ export const USER_TABLES = {
   workspaceInvitations: "anonymise",
   workspaceActivity: "anonymise",
   // Who moved a workspace's items out, and who asked for or decided a verified name.
+  // Stolen reports are the item's record (the workspace's); they go with the item.
+  stolenReports: "anonymise",
   workspaceMoves: "anonymise",
   verifiedNameRequests: "anonymise",
   // Custody and bookings of shared workspaces: who lent, took back or booked (sole workspaces' go with them).

@@ -56,6 +56,7 @@ export const EXPORT_PLAN: { [T in keyof typeof USER_TABLES]: Way[] } = {
   stickerCodes: [{ scope: "child", parent: "stickerBatches", index: "by_batchId", field: "batchId" }],
   workspaceInvitations: [workspace("by_workspaceId_and_createdAt")],
   workspaceActivity: [workspace("by_workspaceId_and_at")],
+  stolenReports: [{ scope: "child", parent: "assets", index: "by_assetId_and_reportedAt", field: "assetId" }],
   workspaceMoves: [workspace("by_workspaceId_and_startedAt")],
   verifiedNameRequests: [workspace("by_workspaceId_and_createdAt")],
   checkouts: [workspace("by_workspaceId")],
