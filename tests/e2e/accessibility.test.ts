@@ -82,12 +82,16 @@ beforeAll(async () => {
   const news = await anonymous.query(api.news.listPublished, { paginationOpts: { numItems: 1, cursor: null } });
   // The member's own workspace (its members and activity screens); other roles see it as not found.
   const [workspace] = await client.query(api.workspaces.listMine, {});
+  // A location of the member's (their seeded items' places become locations), else a new one.
+  const [location] = await client.query(api.locations.all, {});
+  const locationId = location?._id ?? (await client.mutation(api.locations.create, { name: "Garage" }));
   params = {
     workspaceId: workspace._id,
     serialNumber: publicPage.page[0].serial,
     assetId: mine.page[0]._id,
     token: "a11y-not-a-real-token",
     articleId: news.page[0]._id,
+    locationId,
   };
   results = pool(ROLES, PARALLEL_ROLES, auditRole);
 });

@@ -30,7 +30,7 @@ function ExportAction({ user }: { user: AdminUserRow }) {
     return (
       <span className="flex flex-wrap gap-2">
         {latest.urls.map((url, i, all) => (
-          <a key={url} className="text-xs font-medium text-blue-700 underline dark:text-blue-300" href={url} download aria-label={`Download the data of ${name}${all.length > 1 ? `, part ${i + 1}` : ""}`}>
+          <a key={url} className="text-xs font-medium text-blue-700 underline dark:text-blue-300" href={url} download aria-label={all.length > 1 ? `Part ${i + 1} of the data of ${name}` : `Download data of ${name}`}>
             {all.length > 1 ? `Part ${i + 1}` : "Download data"}
           </a>
         ))}
@@ -38,7 +38,7 @@ function ExportAction({ user }: { user: AdminUserRow }) {
     );
   }
   return (
-    <Button size="sm" variant="outline" aria-label={`Export the data of ${name}`} loading={busy} onClick={() => void run(async () => {
+    <Button size="sm" variant="outline" aria-label={`Export data of ${name}`} loading={busy} onClick={() => void run(async () => {
       await request({ userId: user._id });
       toast.success(`Export of ${name} started`);
     })}>
@@ -81,7 +81,7 @@ function DeletionAction({ user, isSelf }: { user: AdminUserRow; isSelf: boolean 
   }
   return (
     <>
-      <Button size="sm" variant="outline" aria-label={`Delete the account of ${name}`} onClick={() => setConfirming(true)}>
+      <Button size="sm" variant="outline" aria-label={`Delete account of ${name}`} onClick={() => setConfirming(true)}>
         Delete account…
       </Button>
       <ConfirmModal

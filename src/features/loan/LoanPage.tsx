@@ -28,11 +28,11 @@ export default function LoanPage() {
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-10">
       {view.status === "invalid" ? (
-        <Card title="Link not valid">
+        <Card title="Link not valid" titleAs="h1">
           <p className="text-sm text-slate-600 dark:text-slate-400">{CUSTODY_MESSAGES.invalidLink}</p>
         </Card>
       ) : (
-        <Card title="Items lent to you">
+        <Card title="Items lent to you" titleAs="h1">
           <ul className="list-disc pl-5 text-sm" aria-label="Items">
             {view.items.map((name, i) => <li key={i}>{name}</li>)}
           </ul>
