@@ -91,11 +91,12 @@ describe("errors", () => {
   });
 
   it("carry the app's own source-mapped frames, never the backend's, from queries and Node actions", async () => {
+    // One call at a time: a call started early would reject before anything awaits it.
     for (const [call, what] of [
-      [ctx.http.query(api.errors.deep, {}), "query"],
-      [ctx.http.action(api["node-errors"].deep, {}), "node action"],
+      [() => ctx.http.query(api.errors.deep, {}), "query"],
+      [() => ctx.http.action(api["node-errors"].deep, {}), "node action"],
     ] as const) {
-      const message = await call.then(() => "succeeded", (e: Error) => e.message);
+      const message = await call().then(() => "succeeded", (e: Error) => e.message);
       const lines = message.split("\n");
       expect(lines).toContain(`Uncaught Error: ${what} failed deep down`);
       const frames = lines.filter((l) => l.startsWith("    at "));
