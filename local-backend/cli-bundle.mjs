@@ -20,8 +20,8 @@ export const CLI_OPTIONS = { conditions: ["convex", "module"], define: { "proces
 
 const BUILTIN = new RegExp(`^(node:.+|${builtinModules.map((m) => m.replace(/[/.]/g, "\\$&")).join("|")})$`);
 
-// The CLI maps async_hooks to the runtime's AsyncLocalStorage and stubs
-// Next.js's server-only in the isolate (debugBundle.ts, serverOnly.ts); the
+// The CLI maps async_hooks to the runtime's AsyncLocalStorage and turns
+// Next.js's server-only into an empty module in the isolate (debugBundle.ts, serverOnly.ts); the
 // local backend's runtime build uses the same shims (bundle.mjs).
 /** @type {import("esbuild").Plugin} */
 export const cliShims = {
@@ -35,8 +35,8 @@ export const cliShims = {
         "export default { AsyncLocalStorage, AsyncResource };",
       ].join("\n"),
     }));
-    build.onResolve({ filter: /^server-only$/ }, (args) => ({ path: args.path, namespace: "server-only-stub" }));
-    build.onLoad({ filter: /.*/, namespace: "server-only-stub" }, () => ({ contents: "" }));
+    build.onResolve({ filter: /^server-only$/ }, (args) => ({ path: args.path, namespace: "server-only-empty" }));
+    build.onLoad({ filter: /.*/, namespace: "server-only-empty" }, () => ({ contents: "" }));
   },
 };
 
@@ -84,7 +84,7 @@ export async function bundleLikeConvexCli({ entryPoints, outbase, platform }) {
       ...CLI_OPTIONS,
       splitting: true,
       chunkNames: "_deps/[hash]",
-      // The CLI compiles .wasm imports to WebAssembly.Module stubs; loading the bytes is enough here.
+      // The CLI compiles .wasm imports to WebAssembly.Module placeholders; loading the bytes is enough here.
       loader: { ".wasm": "binary" },
       plugins: isolate ? [cliShims, recordUnresolvableBuiltins(builtins)] : [],
       metafile: true,

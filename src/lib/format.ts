@@ -96,3 +96,8 @@ export function fromLocalInput(value: string): number | undefined {
   const ms = new Date(value).getTime();
   return Number.isNaN(ms) ? undefined : ms;
 }
+
+/** This device's IANA time zone ("Europe/London"): where a session is, roughly, without an IP address. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

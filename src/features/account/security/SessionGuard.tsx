@@ -3,6 +3,7 @@ import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import { useSignOut } from "../../../lib/useSignOut";
+import { deviceTimeZone } from "../../../lib/format";
 
 // A signed-out-elsewhere session waits this long before acting: during this device's
 // own sign-out the session row disappears a moment before the client drops its token.
@@ -25,7 +26,7 @@ export function SessionGuard() {
   useEffect(() => {
     if (active !== true || touched.current) return;
     touched.current = true;
-    touch({ userAgent: navigator.userAgent, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).catch(() => {
+    touch({ userAgent: navigator.userAgent, timeZone: deviceTimeZone() }).catch(() => {
       // Only cosmetic (the device label in the list).
     });
   }, [active, touch]);
