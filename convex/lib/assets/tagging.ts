@@ -9,6 +9,7 @@ import { recordEvent } from "./read";
 import { searchTextOf, type AssetInput } from "./rules";
 import { checkUploads, claimFiles, newFileValidator } from "./store";
 import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./tables";
+import { customValuesValidator } from "../customFields/tables";
 
 /** What a tag or an edit sends about the asset. */
 export const assetInputArgs = {
@@ -18,6 +19,8 @@ export const assetInputArgs = {
   category: v.optional(v.string()),
   visibility: visibilityValidator,
   details: assetDetailsValidator,
+  // The custom fields of the item's category, by field id (left out: an edit keeps the values as they are).
+  custom: v.optional(customValuesValidator),
 };
 export const tagArgs = { ...assetInputArgs, files: v.array(newFileValidator) };
 
