@@ -32,7 +32,7 @@ import { assertLoadedVersion, nextVersion, versionOf } from "./lib/assets/versio
 import { currentStolenReport } from "./lib/verify/stolen";
 import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from "./lib/assets/tagRequests";
 import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
-import { customChanges, withCustomValues } from "./lib/customFields/store";
+import { customChanges, customSearchWords, withCustomValues } from "./lib/customFields/store";
 
 const PURGE_BATCH = 200;
 
@@ -150,7 +150,7 @@ export const update = workspaceMutation({
       files: asset.files,
       taggedAt: asset.taggedAt,
       updatedAt: Date.now(),
-      searchText: searchTextOf({ ...input, serial: asset.serial }),
+      searchText: searchTextOf({ ...input, serial: asset.serial }, await customSearchWords(ctx, ctx.workspace._id, input)),
       ...nextVersion(asset),
     });
     const onlyVisibility = changes.length === 1 && changes[0].field === "Visibility";

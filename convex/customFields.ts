@@ -5,14 +5,17 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { QueryCtx } from "./_generated/server";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { internal } from "./_generated/api";
 import { inWorkspace, workspaceMutation, workspaceQuery } from "./lib/access";
+import { internalMutation } from "./lib/writes";
+import { searchTextOf } from "./lib/assets/rules";
 import { assetSummaryValidator, toSummary } from "./lib/assets/read";
 import { appError } from "./lib/errors";
 import { oneLineError } from "./lib/oneLine";
 import { ASSET_LIMITS } from "./lib/assets/fields";
 import { categoryKey, checkDefinition, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES } from "./lib/customFields/rules";
-import { categoryDefinitions, workspaceDefinitions } from "./lib/customFields/store";
+import { categoryDefinitions, customSearchWords, workspaceDefinitions } from "./lib/customFields/store";
 import { definitionInputValidator, definitionViewValidator } from "./lib/customFields/tables";
 import { valueRows } from "./lib/customFields/stream";
 
@@ -40,6 +43,11 @@ async function holdsValue(ctx: QueryCtx, fieldId: Id<"customFields">, value?: st
     .withIndex("by_fieldId_and_value", (q) => (value === undefined ? q.eq("fieldId", fieldId) : q.eq("fieldId", fieldId).eq("value", value)))
     .first();
   return row !== null;
+}
+
+/** Items' search text follows what /verify may show: a field switched on or off, removed or restored re-indexes its items. */
+async function reindexLater(ctx: MutationCtx, fieldId: Id<"customFields">) {
+  await ctx.scheduler.runAfter(0, internal.customFields.reindex, { fieldId, cursor: null });
 }
 
 /** The category's live fields with `label`, other than `except`. */
@@ -107,6 +115,7 @@ export const update = workspaceMutation({
       }
     }
     await ctx.db.patch("customFields", fieldId, { ...next, options: next.options, currency: next.currency });
+    if (next.showOnVerify !== field.showOnVerify) await reindexLater(ctx, fieldId);
     return null;
   },
 });
@@ -117,8 +126,9 @@ export const remove = workspaceMutation({
   args: { fieldId: v.id("customFields") },
   returns: v.null(),
   handler: async (ctx, { fieldId }) => {
-    await workspaceField(ctx, fieldId, ctx.workspace._id);
+    const field = await workspaceField(ctx, fieldId, ctx.workspace._id);
     await ctx.db.patch("customFields", fieldId, { removed: true });
+    if (field.showOnVerify) await reindexLater(ctx, fieldId);
     return null;
   },
 });
@@ -134,6 +144,7 @@ export const restore = workspaceMutation({
     if (siblings.length >= CUSTOM_FIELD_LIMITS.perCategory) throw appError("INVALID", CUSTOM_FIELD_MESSAGES.tooManyInCategory);
     if (labelTaken(siblings, field.label)) throw appError("INVALID", CUSTOM_FIELD_MESSAGES.labelTaken);
     await ctx.db.patch("customFields", fieldId, { removed: false });
+    if (field.showOnVerify) await reindexLater(ctx, fieldId);
     return null;
   },
 });
@@ -167,5 +178,27 @@ export const itemsByValue = workspaceQuery({
       .filterWith(async (asset) => asset !== null && asset.workspaceId === ctx.workspace._id && categoryKey(asset.category ?? "") === field.categoryKey);
     const page = await rows.paginate({ cursor: paginationOpts.cursor, numItems: paginationOpts.numItems, maximumRowsRead: MAX_ROWS_READ });
     return { ...page, page: await Promise.all(page.page.map((a) => toSummary(ctx, a!))) };
+  },
+});
+
+const REINDEX_BATCH = 100;
+
+/** Recomputes the search text of the items holding a value in the field, a batch at a time. */
+export const reindex = internalMutation({
+  args: { fieldId: v.id("customFields"), cursor: v.union(v.string(), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, { fieldId, cursor }) => {
+    const rows = await ctx.db
+      .query("customFieldValues")
+      .withIndex("by_fieldId_and_value", (q) => q.eq("fieldId", fieldId))
+      .paginate({ cursor, numItems: REINDEX_BATCH });
+    for (const row of rows.page) {
+      const asset = await ctx.db.get("assets", row.assetId);
+      if (asset === null || asset.workspaceId === undefined) continue;
+      const searchText = searchTextOf(asset, await customSearchWords(ctx, asset.workspaceId, asset));
+      if (searchText !== asset.searchText) await ctx.db.patch("assets", asset._id, { searchText });
+    }
+    if (!rows.isDone) await ctx.scheduler.runAfter(0, internal.customFields.reindex, { fieldId, cursor: rows.continueCursor });
+    return null;
   },
 });

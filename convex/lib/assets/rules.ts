@@ -4,7 +4,6 @@ import { COMMON_FIELDS, KIND_FIELD_SPECS, type FieldSpec } from "./fields";
 import { cleanValue, valueError } from "./fieldValues";
 import type { AssetDetails, AssetKind, AssetStatus, Visibility } from "./tables";
 import { appError } from "../errors";
-import { customSearchText } from "../customFields/rules";
 import type { CustomValues } from "../customFields/tables";
 
 export const KIND_LABELS: Record<AssetKind, string> = {
@@ -90,12 +89,15 @@ export function assertAsset(input: AssetInput): AssetInput {
   return clean;
 }
 
-/** The text the search index sees: the serial, the kind and every searchable field. */
-export function searchTextOf(asset: AssetInput & { serial: string }): string {
+/**
+ * The text the search index sees: the serial, the kind and every searchable field, then
+ * `customWords` (the custom values that may be searched: lib/customFields/store.ts).
+ */
+export function searchTextOf(asset: AssetInput & { serial: string }, customWords = ""): string {
   const details = asset.details as Readonly<Record<string, unknown>>;
   const parts: unknown[] = [asset.serial, KIND_LABELS[asset.kind]];
   for (const spec of COMMON_FIELDS) if (spec.searchable) parts.push(asset[spec.key]);
   for (const spec of fieldsOf(asset.kind)) if (spec.searchable) parts.push(details[spec.key]);
-  parts.push(customSearchText(asset.custom));
+  parts.push(customWords);
   return parts.filter((p) => p !== undefined && p !== null && p !== "").map(String).join(" ");
 }

@@ -10,6 +10,7 @@ import { searchTextOf, type AssetInput } from "./rules";
 import { checkUploads, claimFiles, newFileValidator } from "./store";
 import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./tables";
 import { customValuesValidator } from "../customFields/tables";
+import { customSearchWords } from "../customFields/store";
 
 /** What a tag or an edit sends about the asset. */
 export const assetInputArgs = {
@@ -50,7 +51,7 @@ export async function tagAsset(
     files,
     taggedAt: now,
     updatedAt: now,
-    searchText: searchTextOf({ ...input, serial }),
+    searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
   });
   await claimFiles(ctx, assetId, files);
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });

@@ -223,9 +223,15 @@ export function customErrors(defs: readonly FieldDefinition[], values: CustomVal
   return errors;
 }
 
-/** The words an item's custom values add to its search text (text, choices, numbers, dates, links). */
-export function customSearchText(values: CustomValues | undefined): string {
-  return Object.values(values ?? {})
+/**
+ * The words an item's custom values add to its search text: those of fields shown on /verify
+ * (text, choices, numbers, dates, links). The public list searches the same index, so a hidden
+ * field's values stay out of it: a search must not reveal what /verify does not show.
+ */
+export function customSearchText(defs: readonly FieldDefinition[], values: CustomValues | undefined): string {
+  return defs
+    .filter((d) => d.showOnVerify)
+    .map((d) => values?.[d._id])
     .filter((v) => typeof v === "string" || typeof v === "number")
     .join(" ");
 }

@@ -6,7 +6,7 @@ import type { QueryCtx } from "../../_generated/server";
 import { appError } from "../errors";
 import type { AssetInput } from "../assets/rules";
 import type { AssetChange } from "../assets/tables";
-import { categoryKey, cleanCustom, customDisplayText, customErrors, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES, sameValue, type FieldDefinition } from "./rules";
+import { categoryKey, cleanCustom, customDisplayText, customErrors, customSearchText, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES, sameValue, type FieldDefinition } from "./rules";
 import type { CustomValue, CustomValues } from "./tables";
 
 type Definition = Doc<"customFields">;
@@ -69,6 +69,13 @@ export async function withCustomValues(
   const kept = Object.fromEntries(Object.entries(previous ?? {}).filter(([key]) => !known.has(key)));
   const custom = { ...kept, ...values };
   return { ...input, custom: Object.keys(custom).length === 0 ? undefined : custom };
+}
+
+/** The words of an item's custom values its search text holds (those shown on /verify). */
+export async function customSearchWords(ctx: QueryCtx, workspaceId: Id<"workspaces">, asset: Pick<AssetInput, "category" | "custom">): Promise<string> {
+  if (asset.custom === undefined) return "";
+  const defs = await categoryDefinitions(ctx, workspaceId, asset.category);
+  return customSearchText(defs.map(asDefinition), asset.custom);
 }
 
 /** The history lines of an edit's custom values, labelled by their fields. */
