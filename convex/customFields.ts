@@ -5,7 +5,7 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { internalQuery, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { inWorkspace, workspaceMutation, workspaceQuery } from "./lib/access";
 import { internalMutation } from "./lib/writes";
@@ -201,4 +201,11 @@ export const reindex = internalMutation({
     if (!rows.isDone) await ctx.scheduler.runAfter(0, internal.customFields.reindex, { fieldId, cursor: rows.continueCursor });
     return null;
   },
+});
+
+/** The workspace's live fields with their categories, for the CSV import's check on the server. */
+export const importDefinitions = internalQuery({
+  args: { workspaceId: v.id("workspaces") },
+  returns: v.array(v.object({ ...definitionViewValidator.fields, removed: v.boolean() })),
+  handler: async (ctx, { workspaceId }) => (await workspaceDefinitions(ctx, workspaceId)).filter((d) => !d.removed).map(view),
 });

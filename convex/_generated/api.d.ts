@@ -101,6 +101,7 @@ import type * as lib_csv_tables from "../lib/csv/tables.js";
 import type * as lib_custody_rules from "../lib/custody/rules.js";
 import type * as lib_custody_store from "../lib/custody/store.js";
 import type * as lib_custody_tables from "../lib/custody/tables.js";
+import type * as lib_customFields_csv from "../lib/customFields/csv.js";
 import type * as lib_customFields_follow from "../lib/customFields/follow.js";
 import type * as lib_customFields_rules from "../lib/customFields/rules.js";
 import type * as lib_customFields_store from "../lib/customFields/store.js";
@@ -305,6 +306,7 @@ declare const fullApi: ApiFromModules<{
   "lib/custody/rules": typeof lib_custody_rules;
   "lib/custody/store": typeof lib_custody_store;
   "lib/custody/tables": typeof lib_custody_tables;
+  "lib/customFields/csv": typeof lib_customFields_csv;
   "lib/customFields/follow": typeof lib_customFields_follow;
   "lib/customFields/rules": typeof lib_customFields_rules;
   "lib/customFields/store": typeof lib_customFields_store;

@@ -58,7 +58,7 @@ export const assetDetailValidator = v.object({
   status: assetStatusValidator,
   details: assetDetailsValidator,
   // Custom field values by field id (the category's fields: customFields.list).
-  custom: customValuesValidator,
+  custom: v.optional(customValuesValidator),
   files: v.array(v.object({ ...assetFileValidator.fields, url: v.union(v.string(), v.null()) })),
   taggedAt: v.number(),
   updatedAt: v.number(),
