@@ -2,10 +2,13 @@
 // in; values are checked on the server by the rules the forms run (bad input refused, nothing
 // written); they are in the detail, the history and the search; a hidden field never reaches
 // /verify, the verify API or the public list; changing a field never loses a value.
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { fundedUser, generalInput, tagGeneral } from "./assets-support";
+import { business, runJobs } from "./imports-support";
+import { checkCsv, guessMapping } from "../../convex/lib/csv/import";
+import { customCells, guessCustomMapping } from "../../convex/lib/customFields/csv";
 import { errorData, setupTest, snapshot, type Backend, type Client } from "./setup";
 
 type Definition = { label: string; type: "text" | "number" | "date" | "money" | "select" | "url" | "checkbox"; options?: string[]; currency?: string; required?: boolean; showOnVerify?: boolean };
@@ -215,5 +218,50 @@ describe("custom values on /verify", () => {
     // Switched on later, it shows.
     await owner.as.mutation(api.customFields.update, { fieldId: code, label: "Lock code", type: "text", required: false, showOnVerify: true });
     expect(await t.query(api.verify.bySerial, { serial })).toMatchObject({ facts: expect.arrayContaining([{ label: "Lock code", value: "SECRET-4521" }]) });
+  });
+});
+
+describe("custom fields in CSV", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test("an import fills each row's category's field by column name, refuses bad cells, and the export writes them back", async () => {
+    const t = setupTest();
+    const owner = await business(t);
+    const mugSize = await define(owner.as, { label: "Size", type: "select", options: ["Small", "Large"] }, "Kitchen");
+    const towelSize = await define(owner.as, { label: "Size", type: "number" }, "Linen");
+    const price = await define(owner.as, { label: "List price", type: "money", currency: "EUR" }, "Kitchen");
+    const defs = (await owner.as.query(api.customFields.list, {})).filter((d) => !d.removed);
+    const header = ["name", "sku", "quantity", "category", "size", "List Price"];
+    const base = guessMapping(header);
+    const custom = guessCustomMapping(header, defs, new Set(Object.values(base)));
+    expect(custom).toEqual({ Size: 4, "List price": 5 });
+    const customMapping = Object.entries(custom).map(([label, column]) => ({ label, column }));
+    const rows = [
+      header.join(","),
+      "Blue mug,MUG-001,10,Kitchen,Large,12.50",
+      "Tea towel,TT-1,20,Linen,45,",
+      "Bad mug,MUG-002,1,Kitchen,Huge,",
+      "Bad towel,TT-2,1,Linen,wide,",
+      "Odd one,ODD-1,1,Garden,Large,",
+    ].join("\n");
+    const preview = checkCsv(rows, base, { defs, mapping: custom });
+    expect(preview.errors).toEqual([
+      { row: 4, messages: ["Choose a size from the list"] },
+      { row: 5, messages: ["Size must be a number"] },
+      { row: 6, messages: ["Size is not a field of the category Garden"] },
+    ]);
+    const started = await owner.as.action(api.imports.start, { fileName: "stock.csv", csv: rows, mapping: base, customMapping, onDuplicate: "skip", expectedCost: 10 });
+    expect(started).toMatchObject({ total: 2, leftOut: 3 });
+    await runJobs(t);
+
+    const exported = await owner.as.query(api.business.exportPage, { cursor: null });
+    const bySku = Object.fromEntries(exported.items.map((i) => [i.sku, i.custom]));
+    expect(bySku).toEqual({ "MUG-001": { [mugSize]: "Large", [price]: { amount: 1250, currency: "EUR" } }, "TT-1": { [towelSize]: 45 } });
+    const cells = exported.items.map((i) => customCells(defs, i.category, i.custom));
+    expect(cells).toEqual(expect.arrayContaining([{ Size: "Large", "List price": "12.50" }, { Size: "45", "List price": "" }]));
+    // The exported cells import back as the same values.
+    const again = checkCsv([["name", "sku", "quantity", "category", "Size", "List price"].join(","), `Blue mug,MUG-001,10,Kitchen,${cells.find((c) => c.Size === "Large")!.Size},12.50`].join("\n"), base, { defs, mapping: custom });
+    expect(again.rows[0].input.custom).toEqual(bySku["MUG-001"]);
   });
 });
