@@ -22,10 +22,10 @@ export function customColumns(defs: readonly CategoryDefinition[]): string[] {
   return [...seen.values()];
 }
 
-/** Each custom column to the first free column of the file named like it. */
-export function guessCustomMapping(header: readonly string[], defs: readonly CategoryDefinition[], taken: ReadonlySet<number>): CustomMapping {
+/** Each custom column to the first column of the file named like it that `base` (the item's own fields' mapping) leaves free. */
+export function guessCustomMapping(header: readonly string[], defs: readonly CategoryDefinition[], base: Readonly<Record<string, number | undefined>>): CustomMapping {
   const mapping: Record<string, number> = {};
-  const used = new Set(taken);
+  const used = new Set(Object.values(base));
   for (const label of customColumns(defs)) {
     const i = header.findIndex((h, at) => !used.has(at) && normalise(h) === normalise(label));
     if (i !== -1) {
