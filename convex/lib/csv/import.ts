@@ -12,7 +12,7 @@ import { MAX_IMPORT_ROWS } from "../constants";
 import { readCustomCells, type CategoryDefinition, type CustomMapping } from "../customFields/csv";
 
 /** The workspace's custom fields and the file's columns chosen for them (lib/customFields/csv.ts). */
-export type CustomImport = { defs: readonly CategoryDefinition[]; mapping: CustomMapping };
+type CustomImport = { defs: readonly CategoryDefinition[]; mapping: CustomMapping };
 
 // The import's columns are the business kind's CSV fields (lib/assets/fields.ts): a column there is a column here.
 const IMPORT_SPECS = csvFieldsOf("business");

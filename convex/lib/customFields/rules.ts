@@ -113,7 +113,7 @@ export function checkDefinition(input: DefinitionInput): { ok: true; value: Clea
  * The field-table entry a definition stands for, for the types the table knows: text is a
  * line, select a choice, a date may lie ahead. Number, checkbox and money have their own rules below.
  */
-export function specOf(def: FieldDefinition): FieldSpec {
+function specOf(def: FieldDefinition): FieldSpec {
   const base = { key: def._id, label: def.label, required: def.required };
   switch (def.type) {
     case "text":
@@ -135,7 +135,7 @@ const isMoney = (value: unknown): value is MoneyValue =>
   typeof value === "object" && value !== null && typeof (value as MoneyValue).amount === "number" && typeof (value as MoneyValue).currency === "string";
 
 /** Trimmed; an empty text, an unticked box or a missing value is no value (undefined). */
-export function cleanCustomValue(value: unknown): unknown {
+function cleanCustomValue(value: unknown): unknown {
   if (value === undefined || value === null || value === false) return undefined;
   if (typeof value !== "string") return value;
   const clean = value.trim();

@@ -33,7 +33,7 @@ export async function categoryDefinitions(ctx: QueryCtx, workspaceId: Id<"worksp
 }
 
 /** A stored definition as the pure rules take it. */
-export const asDefinition = (d: Definition): FieldDefinition => ({
+const asDefinition = (d: Definition): FieldDefinition => ({
   _id: d._id,
   label: d.label,
   type: d.type,

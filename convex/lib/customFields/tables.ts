@@ -3,16 +3,16 @@ import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "money", "select", "url", "checkbox"] as const;
-export const customFieldTypeValidator = literals(...CUSTOM_FIELD_TYPES);
+const customFieldTypeValidator = literals(...CUSTOM_FIELD_TYPES);
 export type CustomFieldType = Infer<typeof customFieldTypeValidator>;
 
 // A money value: minor units (pence/cents) and its ISO 4217 currency. The same shape the
 // item's own money fields are moving to, so a total can add them up per currency.
-export const moneyValueValidator = v.object({ amount: v.number(), currency: v.string() });
+const moneyValueValidator = v.object({ amount: v.number(), currency: v.string() });
 export type MoneyValue = Infer<typeof moneyValueValidator>;
 
 /** One stored value: text, date, select and URL as text; number; checkbox; money. */
-export const customValueValidator = v.union(v.string(), v.number(), v.boolean(), moneyValueValidator);
+const customValueValidator = v.union(v.string(), v.number(), v.boolean(), moneyValueValidator);
 export type CustomValue = Infer<typeof customValueValidator>;
 
 /** An item's values, keyed by the definition's id (a rename touches no item). */
@@ -56,4 +56,3 @@ export const definitionViewValidator = v.object({
   showOnVerify: v.boolean(),
   position: v.number(),
 });
-export type CustomFieldDefinition = Infer<typeof definitionViewValidator>;
