@@ -61,7 +61,7 @@ export function ImportPanel() {
     setStarting(true);
     try {
       const customColumns = Object.entries(customMapping).map(([label, column]) => ({ label, column }));
-      const started = await start({ fileName: file.name, csv: file.text, mapping, customMapping: customColumns, onDuplicate, expectedCost: importCost(plan.creates) });
+      const started = await start({ fileName: file.name, csv: file.text, mapping, ...(customColumns.length > 0 ? { customMapping: customColumns } : {}), onDuplicate, expectedCost: importCost(plan.creates) });
       toast.success(`Import started: ${formatNumber(started.total)} rows${started.leftOut > 0 ? `, ${formatNumber(started.leftOut)} with errors left out` : ""}`);
       setFile(null);
     } catch (e) {
