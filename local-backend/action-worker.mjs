@@ -8,7 +8,7 @@
 // back as the function's log lines.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
-import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
@@ -64,30 +64,14 @@ const sharedState = new Int32Array(workerData.shared, 0, 2);
 const sharedText = new Uint8Array(workerData.shared, 8);
 const decoder = new TextDecoder();
 
-function callMainSync(run, op, json, kind = "syncSyscall") {
+function callMainSync(run, op, json) {
   Atomics.store(sharedState, 0, 0);
-  parentPort.postMessage({ kind, run, op, payload: json });
+  parentPort.postMessage({ kind: "syncSyscall", run, op, payload: json });
   Atomics.wait(sharedState, 0, 0);
-  const state = sharedState[0];
-  // An answer too large for the buffer comes as a message on the worker's own port.
-  const text = state === ANSWER_ON_PORT ? receiveMessageOnPort(workerData.answers).message : decoder.decode(sharedText.slice(0, sharedState[1]));
-  if (state === 1 || state === ANSWER_ON_PORT) return text;
-  if (state === ERROR_JSON) {
-    const { message, data } = JSON.parse(text);
-    throw Object.assign(new Error(message), data !== undefined ? { data } : {});
-  }
-  throw new Error(text);
+  const text = decoder.decode(sharedText.slice(0, sharedState[1]));
+  if (sharedState[0] !== 1) throw new Error(text);
+  return text;
 }
-
-// The document reads and writes of a query or mutation (the syscalls it makes by the thousand:
-// a read of 500 rows is 500 queryStreamNext) wait for their answer as the synchronous ones do,
-// instead of a message each way: the main thread answers in the shared buffer, which costs it a
-// fraction of posting a message. As in a Convex isolate, the function makes no progress while
-// its syscall is served anyway. Only operations the main thread answers from the store alone:
-// one that runs another function (runUdf, scheduling, actions) could need this very worker.
-const DOCUMENT_OPS = new Set(["1.0/get", "1.0/insert", "1.0/shallowMerge", "1.0/replace", "1.0/remove", "1.0/queryStreamNext", "1.0/queryPage", "1.0/count"]);
-const ANSWER_ON_PORT = 3;
-const ERROR_JSON = 4;
 
 globalThis.Convex = {
   syscall: (op, json) => {
@@ -97,21 +81,10 @@ globalThis.Convex = {
       resumed();
     }
   },
-  asyncSyscall: (op, json) => {
-    if (DOCUMENT_OPS.has(op) && current.getStore()?.transactional) {
-      try {
-        return Promise.resolve(callMainSync(runOf(), op, json, "documentSyscall"));
-      } catch (e) {
-        return Promise.reject(e);
-      } finally {
-        resumed();
-      }
-    }
-    return callMain(runOf(), op, json).then(resumed, (e) => {
-      resumed();
-      throw e;
-    });
-  },
+  asyncSyscall: (op, json) => callMain(runOf(), op, json).then(resumed, (e) => {
+    resumed();
+    throw e;
+  }),
   jsSyscall: async (op, args) => {
     const run = runOf();
     if (op === "storage/storeBlob") {

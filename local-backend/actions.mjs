@@ -4,7 +4,7 @@
 // query or mutation is sent to the least busy worker, so a long one holds up
 // only the functions that share its worker.
 import os from "node:os";
-import { MessageChannel, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import { requestContext } from "./context.mjs";
 
 const WORKER = new URL("./action-worker.mjs", import.meta.url);
@@ -44,12 +44,9 @@ export class ActionPool {
     const { outDir, nodeNames, runtimeFile } = this.bundle;
     const env = { ...this.server.deploymentEnv };
     const shared = new SharedArrayBuffer(8 + SYNC_ANSWER_BYTES);
-    // Answers too large for `shared` (a page of documents) go through this port, read synchronously.
-    const { port1: answers, port2: answersThere } = new MessageChannel();
-    /** @type {Worker & { shared?: SharedArrayBuffer, answers?: import("node:worker_threads").MessagePort, busy?: number }} */
-    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared, answers: answersThere }, transferList: [answersThere] });
+    /** @type {Worker & { shared?: SharedArrayBuffer, busy?: number }} */
+    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared } });
     worker.shared = shared;
-    worker.answers = answers;
     worker.busy = 0;
     worker.unref();
     const ready = new Promise((resolve, reject) => {
@@ -96,7 +93,6 @@ export class ActionPool {
     // A worker waiting on a synchronous syscall is always answered, even for a function that
     // has already finished (a promise it left running), or it would wait forever.
     if (!run && msg.kind === "syncSyscall") return this.answerSync(worker, null, msg);
-    if (!run && msg.kind === "documentSyscall") return wake(worker, ERROR_JSON, JSON.stringify({ message: `${msg.op} was called after its function finished` }));
     if (!run && msg.kind === "syscall") return worker.postMessage({ kind: "reply", id: msg.id, error: { message: `${msg.op} was called after its function finished` } });
     if (!run) return;
     if (msg.kind === "log") {
@@ -110,12 +106,6 @@ export class ActionPool {
       else run.resolve(msg.value);
     } else if (msg.kind === "syncSyscall") {
       this.answerSync(worker, run.exec, msg);
-    } else if (msg.kind === "documentSyscall") {
-      // The worker waits on its shared buffer (action-worker.mjs DOCUMENT_OPS): it is always woken.
-      this.syscall(run.exec, msg.op, msg.payload).then(
-        (text) => wake(worker, 1, text, msg.op),
-        (e) => wake(worker, ERROR_JSON, JSON.stringify({ message: e?.message ?? String(e), data: e?.data })),
-      );
     } else if (msg.kind === "syscall") {
       this.syscall(run.exec, msg.op, msg.payload).then(
         (value) => worker.postMessage({ kind: "reply", id: msg.id, value }),
@@ -135,7 +125,16 @@ export class ActionPool {
       state = 2;
       text = e?.message ?? String(e);
     }
-    wake(worker, state, text, op);
+    let bytes = encoder.encode(text);
+    if (bytes.length > SYNC_ANSWER_BYTES) {
+      state = 2;
+      bytes = encoder.encode(`The answer to ${op} is larger than ${SYNC_ANSWER_BYTES} bytes`);
+    }
+    const view = new Int32Array(worker.shared, 0, 2);
+    new Uint8Array(worker.shared, 8).set(bytes);
+    view[1] = bytes.length;
+    Atomics.store(view, 0, state);
+    Atomics.notify(view, 0);
   }
 
   async syscall(exec, op, payload) {
@@ -162,34 +161,7 @@ export class ActionPool {
     const workers = this.workers;
     this.workers = [];
     await Promise.all(workers.map((w) => w.terminate()));
-    for (const w of workers) w.answers?.close();
   }
-}
-
-// How a worker waiting on its shared buffer finds its answer (action-worker.mjs reads the same).
-const ANSWER_ON_PORT = 3;
-const ERROR_JSON = 4;
-
-/**
- * Puts `text` in the worker's shared buffer with `state` (1 answer, 2 error message, ERROR_JSON)
- * and wakes it; an answer larger than the buffer goes through its port instead.
- */
-function wake(worker, state, text, op = "syscall") {
-  const view = new Int32Array(worker.shared, 0, 2);
-  const room = new Uint8Array(worker.shared, 8);
-  const { read, written } = encoder.encodeInto(text, room);
-  if (read < text.length) {
-    if (state === 1) {
-      worker.answers.postMessage(text);
-      state = ANSWER_ON_PORT;
-      view[1] = 0;
-    } else {
-      view[1] = encoder.encodeInto(`The answer to ${op} is larger than ${SYNC_ANSWER_BYTES} bytes`, room).written;
-      state = 2;
-    }
-  } else view[1] = written;
-  Atomics.store(view, 0, state);
-  Atomics.notify(view, 0);
 }
 
 function rebuildError(e) {
