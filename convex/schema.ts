@@ -18,6 +18,7 @@ import { authStateTables } from "./lib/auth/authTables";
 import { workspaceTables } from "./lib/workspaces/schema";
 import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
+import { auditTables } from "./lib/audits/schema";
 import { privacyTables } from "./lib/privacy/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -80,6 +81,7 @@ export default defineSchema({
   ...workspaceTables,
   ...locationTables,
   ...custodyTables,
+  ...auditTables,
   ...privacyTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({

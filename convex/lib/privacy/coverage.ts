@@ -60,6 +60,9 @@ export const USER_TABLES = {
   checkouts: "anonymise",
   loans: "anonymise",
   bookings: "anonymise",
+  // Audits of shared workspaces: who started, ended or scanned (sole workspaces' go with them).
+  audits: "anonymise",
+  auditItems: "anonymise",
 } as const satisfies Partial<Record<TableNames, ErasePolicy>>;
 
 type UserTable = keyof typeof USER_TABLES;
