@@ -176,12 +176,8 @@ export const scan = workspaceMutation({
     requireOpen(audit);
     const serial = codeFromScan(code);
     if (serial === null) throw appError("INVALID", AUDIT_MESSAGES.codeRequired);
-    let asset = await getAssetBySerial(ctx, serial);
-    if (asset === null) {
-      // A claimed sticker's code names its item.
-      const sticker = await ctx.db.query("stickerCodes").withIndex("by_code", (q) => q.eq("code", serial)).unique();
-      asset = sticker?.assetId === undefined ? null : await ctx.db.get("assets", sticker.assetId);
-    }
+    // A claimed sticker's code is its item's serial.
+    const asset = await getAssetBySerial(ctx, serial);
     // Another workspace's item reads as no item at all.
     if (asset === null || asset.workspaceId !== ctx.workspace._id) throw appError("NOT_FOUND", AUDIT_MESSAGES.unknownCode);
     return await recordScan(ctx, audit, asset, ctx.user._id);

@@ -1,7 +1,8 @@
 // Audits' writes: the expected list written in batches, a scan ticking its item (once, however
 // many auditors scan it), and finishing's follow-ups (mark missing items lost, move the moved
 // and unexpected ones in) in bounded batches. The public functions are in convex/audits.ts.
-import type { Doc, Id } from "../../_generated/dataModel";
+import type { OrderedQuery } from "convex/server";
+import type { DataModel, Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { ASSET_KINDS } from "../assets/tables";
 import { changeStatus } from "../assets/changes";
@@ -13,8 +14,8 @@ import { kitOf, moveItem } from "../locations/store";
 import { PREPARE_BATCH, prefixEnd, RESOLVE_BATCH, withinPath } from "./rules";
 import type { AuditAction, AuditItemState, AuditView, ScanResult } from "./tables";
 
-type Page = { page: Doc<"assets">[]; isDone: boolean; continueCursor: string };
-type Source = (cursor: string | null) => Promise<Page>;
+/** An index range of the scope, in name order. */
+type Source = () => OrderedQuery<DataModel["assets"]>;
 
 /**
  * The index ranges holding an audit's scope, read one after another: the workspace by name; a
@@ -23,30 +24,27 @@ type Source = (cursor: string | null) => Promise<Page>;
  */
 function scopeSources(ctx: Pick<QueryCtx, "db">, audit: Doc<"audits">): Source[] {
   const workspaceId = audit.workspaceId;
-  const opts = (cursor: string | null) => ({ cursor, numItems: PREPARE_BATCH });
   const { scope } = audit;
   if (scope.kind === "workspace") {
-    return [(cursor) => ctx.db.query("assets").withIndex("by_workspaceId_and_name", (q) => q.eq("workspaceId", workspaceId)).paginate(opts(cursor))];
+    return [() => ctx.db.query("assets").withIndex("by_workspaceId_and_name", (q) => q.eq("workspaceId", workspaceId))];
   }
   if (scope.kind === "location") {
     // From the path itself to just past "path / …": a sibling such as "Shop (old)" sorts in
     // between and is left out by withinPath.
     const end = prefixEnd(`${scope.path}${PATH_SEPARATOR}`);
     return [
-      (cursor) =>
+      () =>
         ctx.db
           .query("assets")
-          .withIndex("by_workspaceId_and_location_and_name", (q) => q.eq("workspaceId", workspaceId).gte("details.location", scope.path).lt("details.location", end))
-          .paginate(opts(cursor)),
+          .withIndex("by_workspaceId_and_location_and_name", (q) => q.eq("workspaceId", workspaceId).gte("details.location", scope.path).lt("details.location", end)),
     ];
   }
   return ASSET_KINDS.map(
     (kind): Source =>
-      (cursor) =>
+      () =>
         ctx.db
           .query("assets")
-          .withIndex("by_workspaceId_and_kind_and_category_and_name", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind).eq("category", scope.category))
-          .paginate(opts(cursor)),
+          .withIndex("by_workspaceId_and_kind_and_category_and_name", (q) => q.eq("workspaceId", workspaceId).eq("kind", kind).eq("category", scope.category)),
   );
 }
 
@@ -72,7 +70,8 @@ export async function prepareBatch(ctx: MutationCtx, auditId: Id<"audits">): Pro
   let onLoan = 0;
   let next = { source: source + 1, cursor: null as string | null };
   if (source < sources.length) {
-    const page = await sources[source](cursor);
+    // One paginated read per transaction (Convex's rule); the ranges after it are peeked at.
+    const page = await sources[source]().paginate({ cursor, numItems: PREPARE_BATCH });
     for (const asset of page.page) {
       if (asset.status !== "active" || !inScope(audit, asset)) continue;
       // An item renamed while the list is written may come round again in the name order.
@@ -95,6 +94,8 @@ export async function prepareBatch(ctx: MutationCtx, auditId: Id<"audits">): Pro
     }
     if (!page.isDone) next = { source, cursor: page.continueCursor };
   }
+  // Empty ranges are skipped here, so a category held by one kind of item opens at once.
+  while (next.source < sources.length && next.cursor === null && (await sources[next.source]().first()) === null) next.source += 1;
   const complete = next.source >= sources.length;
   await ctx.db.patch("audits", auditId, {
     expected: audit.expected + expected,
