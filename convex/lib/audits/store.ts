@@ -52,7 +52,7 @@ function inScope(audit: Doc<"audits">, asset: Doc<"assets">): boolean {
   return audit.scope.kind !== "location" || withinPath(audit.scope.path, locationText(asset));
 }
 
-export async function itemRow(ctx: Pick<QueryCtx, "db">, auditId: Id<"audits">, assetId: Id<"assets">) {
+async function itemRow(ctx: Pick<QueryCtx, "db">, auditId: Id<"audits">, assetId: Id<"assets">) {
   return await ctx.db.query("auditItems").withIndex("by_auditId_and_assetId", (q) => q.eq("auditId", auditId).eq("assetId", assetId)).unique();
 }
 
@@ -144,7 +144,7 @@ export async function recordScan(ctx: MutationCtx, audit: Doc<"audits">, asset: 
 const ACTION_STATES: Record<AuditAction, AuditItemState[]> = { markLost: ["pending"], moveIn: ["moved", "unexpected"] };
 
 /** Whether one item is changed by the follow-up (and changes it): false leaves it as it is. */
-async function resolveOne(ctx: MutationCtx, audit: Doc<"audits">, action: AuditAction, asset: Doc<"assets">, by: Id<"users">, location: Doc<"locations"> | null) {
+async function resolveOne(ctx: MutationCtx, action: AuditAction, asset: Doc<"assets">, by: Id<"users">, location: Doc<"locations"> | null) {
   if (action === "markLost") {
     // Only what is still active and not out on loan since the start is declared lost.
     if (asset.status !== "active" || (await openLoan(ctx, asset._id)) !== null) return false;
@@ -174,7 +174,7 @@ export async function resolveBatch(ctx: MutationCtx, auditId: Id<"audits">, acti
   for (const row of page.page) {
     const asset = await ctx.db.get("assets", row.assetId);
     const ours = asset !== null && asset.workspaceId === audit.workspaceId;
-    if (row.resolved === undefined && ours && (await resolveOne(ctx, audit, action, asset, outcome.by, place))) {
+    if (row.resolved === undefined && ours && (await resolveOne(ctx, action, asset, outcome.by, place))) {
       await ctx.db.patch("auditItems", row._id, { resolved: action === "markLost" ? "markedLost" : "movedIn" });
       changed += 1;
     } else {

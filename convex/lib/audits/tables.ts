@@ -3,7 +3,7 @@ import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 
 /** What an audit counts: a location with everything nested in it, a category, or the whole workspace. */
-export const auditScopeValidator = v.union(
+const auditScopeValidator = v.union(
   v.object({ kind: v.literal("workspace") }),
   v.object({ kind: v.literal("location"), locationId: v.id("locations"), path: v.string() }),
   v.object({ kind: v.literal("category"), category: v.string() }),
@@ -17,8 +17,8 @@ export const auditScopeArgValidator = v.union(
 );
 
 /** preparing: the expected list is being written in batches; open: scanning; then finished or cancelled. */
-export const AUDIT_STATUSES = ["preparing", "open", "finished", "cancelled"] as const;
-export const auditStatusValidator = literals(...AUDIT_STATUSES);
+const AUDIT_STATUSES = ["preparing", "open", "finished", "cancelled"] as const;
+const auditStatusValidator = literals(...AUDIT_STATUSES);
 export type AuditStatus = Infer<typeof auditStatusValidator>;
 
 /**
@@ -31,7 +31,7 @@ export const auditItemStateValidator = literals(...AUDIT_ITEM_STATES);
 export type AuditItemState = Infer<typeof auditItemStateValidator>;
 
 /** What finishing offers: mark the missing items lost, move the moved and unexpected ones into the audited location. */
-export const AUDIT_ACTIONS = ["markLost", "moveIn"] as const;
+const AUDIT_ACTIONS = ["markLost", "moveIn"] as const;
 export const auditActionValidator = literals(...AUDIT_ACTIONS);
 export type AuditAction = Infer<typeof auditActionValidator>;
 

@@ -27,7 +27,7 @@ type Line = { text: string; size: number; font: PDFFont };
 // once per character instead of once per trial line while wrapping.
 const advances = new WeakMap<PDFFont, Map<string, number>>();
 
-function widthOf(font: PDFFont, text: string, size: number): number {
+export function widthOf(font: PDFFont, text: string, size: number): number {
   let cache = advances.get(font);
   if (cache === undefined) advances.set(font, (cache = new Map()));
   let width = 0;
