@@ -23,7 +23,7 @@ console.log(machine());
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
 const backend = await startApp({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: process.env.BENCH_LOG ? console.log : () => {} });
 try {
-  const token = await signInBusiness(backend);
+  const { token, workspaceId } = await signInBusiness(backend);
   const http = new ConvexHttpClient(backend.url, { logger: false });
   http.setAuth(token);
   const live = new ConvexClient(backend.url, { webSocketConstructor: WebSocket, logger: false });
@@ -41,7 +41,7 @@ try {
     let firstProgress = null;
     let timer;
     const finished = new Promise((resolve, reject) => {
-      const stop = live.onUpdate("imports:current", {}, (job) => {
+      const stop = live.onUpdate("imports:current", { workspaceId }, (job) => {
         // Only this run's job (the previous run's finished job is still the latest until start returns).
         if (job === null || job.createdAt < wallStart) return;
         if (firstProgress === null && job.done > 0) firstProgress = performance.now() - started;
@@ -51,7 +51,7 @@ try {
       });
       timer = setTimeout(() => { stop(); reject(new Error("timed out after 120 s")); }, Number(process.env.BENCH_TIMEOUT ?? 120_000));
     });
-    const { jobId, cost } = await http.action("imports:start", { fileName: `bench-${run}.csv`, csv, mapping, onDuplicate: "skip", expectedCost: priceOf(ROWS) });
+    const { jobId, cost } = await http.action("imports:start", { workspaceId, fileName: `bench-${run}.csv`, csv, mapping, onDuplicate: "skip", expectedCost: priceOf(ROWS) });
     const queued = performance.now() - started;
     const job = await finished.finally(() => clearTimeout(timer));
     const seconds = (performance.now() - started) / 1000;
