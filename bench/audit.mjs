@@ -7,7 +7,7 @@
 // beside a floor measured in the same run (echo + fan-out to 3 + fdatasync). Then one
 // auditor finishes and the report is built as the browser does: every row fetched page by
 // page (audits:items, 500 a page) and written as CSV; its time is printed.
-// Usage: node bench/audit.mjs [--items 2000] [--scans 100] [--rate 1]
+// Usage: node bench/audit.mjs [--items 2000] [--scans 30] [--rate 1]
 //   --scans: items each auditor scans; --rate: scans a second per auditor.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -19,7 +19,7 @@ import { arg, machine, percentile, REPO } from "./support/backend.mjs";
 import { fmtFloor, liveFloor } from "./support/floor.mjs";
 
 const ITEMS = Number(arg("items", "2000"));
-const SCANS = Number(arg("scans", "100"));
+const SCANS = Number(arg("scans", "30"));
 const RATE = Number(arg("rate", "1"));
 const OWNER = "business@example.com";
 const AUDITORS = ["bench-auditor-1@example.com", "bench-auditor-2@example.com"];
