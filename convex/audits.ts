@@ -10,7 +10,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { inWorkspace, inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
 import { getAssetBySerial } from "./lib/assets/read";
-import { appError } from "./lib/errors";
+import { appError, messageNumber } from "./lib/errors";
 import { LOCATION_MESSAGES } from "./lib/locations/rules";
 import { logActivity } from "./lib/workspaces/activity";
 import { internalMutation } from "./lib/writes";
@@ -211,7 +211,7 @@ export const finish = workspaceMutation({
       workspaceId: ctx.workspace._id,
       actorId: ctx.user._id,
       kind: "auditFinished",
-      subject: `${audit.name}: ${audit.found} of ${audit.expected} found, ${missing} missing, ${audit.moved + audit.unexpected} not on the list`,
+      subject: `${audit.name}: ${messageNumber(audit.found)} of ${messageNumber(audit.expected)} found, ${messageNumber(missing)} missing, ${messageNumber(audit.moved + audit.unexpected)} not on the list`,
     });
     return null;
   },

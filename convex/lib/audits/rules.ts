@@ -34,7 +34,6 @@ export const AUDIT_MESSAGES = {
   unknownCode: "No item with this code in this workspace",
   noLocation: "Only an audit of a location can move items into it",
   running: "This is already under way",
-  pageTooLarge: `Ask for at most ${messageNumber(AUDIT_PAGE_MAX)} rows at a time`,
 } as const;
 
 export const AUDIT_STATUS_LABELS: Record<AuditStatus, string> = {
