@@ -12,6 +12,7 @@ const STORED = /\.(jpe?g|png|webp|gif|pdf|zip)$/i;
 export class ZipParts {
   private zip: Zip | null = null;
   private chunks: Uint8Array[] = [];
+  // What was added to this part, uncompressed: the compressed part is never larger.
   private bytes = 0;
   private stored = 0;
 
@@ -26,6 +27,7 @@ export class ZipParts {
     const entry = STORED.test(path) ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 1 });
     this.zip.add(entry);
     entry.push(data, true);
+    this.bytes += data.length;
   }
 
   /** Writes the last part (an empty export still gets one). */
@@ -37,7 +39,6 @@ export class ZipParts {
     return new Zip((error, chunk) => {
       if (error) throw error;
       this.chunks.push(chunk);
-      this.bytes += chunk.length;
     });
   }
 
