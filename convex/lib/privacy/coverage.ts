@@ -60,6 +60,8 @@ export const USER_TABLES = {
   checkouts: "anonymise",
   loans: "anonymise",
   bookings: "anonymise",
+  // Who exported or imported a workspace (a sole workspace's go with it).
+  workspacePorts: "anonymise",
 } as const satisfies Partial<Record<TableNames, ErasePolicy>>;
 
 type UserTable = keyof typeof USER_TABLES;

@@ -15,25 +15,13 @@ import type { USER_TABLES } from "./coverage";
 import { EXPORT_PLAN, type ExportRow, type Way } from "./exportPlan";
 import { EXPORT_PART_BYTES } from "./rules";
 import { ZipParts } from "./zipParts";
+import { filePaths, safeName } from "./zipPaths";
 
 type Row = ExportRow;
 type Table = keyof typeof USER_TABLES;
 type Workspace = { _id: Id<"workspaces">; name: string };
 
 const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
-const safeName = (name: string) => name.replace(/[^\w.-]+/g, "_").replace(/^\.+/, "_").slice(0, 60) || "file";
-
-/** Where an item's files sit in the ZIP (the import finds them by the same rule): a name used twice gets its position. */
-export function filePaths(serial: string, files: readonly { name: string }[]): string[] {
-  const seen = new Set<string>();
-  return files.map((f, i) => {
-    let name = safeName(f.name);
-    if (seen.has(name)) name = `${i + 1}-${name}`;
-    seen.add(name);
-    return `files/${safeName(serial)}/${name}`;
-  });
-}
-
 async function readAll(ctx: ActionCtx, table: Table, way: Way & { index: string; field: string }, value: string): Promise<Row[]> {
   const rows: Row[] = [];
   let cursor: string | null = null;
