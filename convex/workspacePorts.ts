@@ -14,7 +14,7 @@ import { fileError } from "./lib/assets/fileRules";
 import { recordEvent } from "./lib/assets/read";
 import { searchTextOf } from "./lib/assets/rules";
 import { reserveSerial, SERIAL_PATTERN } from "./lib/assets/serial";
-import { checkUploads, claimFiles } from "./lib/assets/store";
+import { claimFiles } from "./lib/assets/store";
 import { assetChangeValidator, assetEventTypeValidator, assetStatusValidator, fileKindValidator } from "./lib/assets/tables";
 import { assetInputArgs } from "./lib/assets/tagging";
 import { importCost } from "./lib/csv/pricing";
@@ -290,7 +290,8 @@ const batchItem = v.object({
   input: v.object(assetInputArgs),
   status: assetStatusValidator,
   taggedAt: v.number(),
-  files: v.array(v.object({ storageId: v.id("_storage"), kind: fileKindValidator, name: v.string() })),
+  // Stored by the import's action, typed from their own bytes (sniff below) and checked there.
+  files: v.array(v.object({ storageId: v.id("_storage"), kind: fileKindValidator, name: v.string(), contentType: v.string(), size: v.number() })),
   events: v.array(v.object({ type: assetEventTypeValidator, summary: v.string(), changes: v.array(assetChangeValidator), at: v.number() })),
 });
 
@@ -310,7 +311,7 @@ export const writeBatch = internalMutation({
       if (keep) await ctx.db.insert("serials", { serial: item.serial });
       const serial = keep ? item.serial : await reserveSerial(ctx);
       if (!keep) renumbered.push({ from: item.serial, to: serial });
-      const files = await checkUploads(ctx, item.files, 0);
+      const files = item.files;
       // Registered here now: the ZIP's own dates are history it states, not provenance.
       const assetId = await ctx.db.insert("assets", {
         ...item.input,
@@ -439,7 +440,7 @@ async function storeFiles(ctx: ActionCtx, batch: ImportItem[], base: string, whe
     if (part === undefined) throw new ImportRefused(PORT_MESSAGES.missingFile(f.path));
     byPart.set(part, (byPart.get(part) ?? new Set()).add(`${base}/${f.path}`));
   }
-  const stored = new Map<string, Id<"_storage">>();
+  const stored = new Map<string, { storageId: Id<"_storage">; contentType: string; size: number }>();
   try {
     for (const part of [...byPart.keys()].sort((a, b) => a - b)) {
       const files = readEntries(await load(part), byPart.get(part)!);
@@ -449,11 +450,11 @@ async function storeFiles(ctx: ActionCtx, batch: ImportItem[], base: string, whe
         const type = sniff(data);
         const problem = data.length === 0 ? "it is empty" : fileError(f.kind, type, data.length);
         if (problem !== null) throw new ImportRefused(PORT_MESSAGES.badFile(f.path, problem));
-        stored.set(f.path, await ctx.storage.store(new Blob([data as Uint8Array<ArrayBuffer>], { type })));
+        stored.set(f.path, { storageId: await ctx.storage.store(new Blob([data as Uint8Array<ArrayBuffer>], { type })), contentType: type, size: data.length });
       }
     }
   } catch (error) {
-    for (const id of stored.values()) await ctx.storage.delete(id);
+    for (const file of stored.values()) await ctx.storage.delete(file.storageId);
     throw error;
   }
   return stored;
@@ -500,14 +501,14 @@ export const runImport = internalAction({
           input: item.input,
           status: item.status,
           taggedAt: item.taggedAt,
-          files: item.files.map((f) => ({ storageId: stored.get(f.path)!, kind: f.kind, name: f.name })),
+          files: item.files.map((f) => ({ ...stored.get(f.path)!, kind: f.kind, name: f.name })),
           events: item.events,
         }));
         let pairs: { from: string; to: string }[];
         try {
           pairs = await ctx.runMutation(internal.workspacePorts.writeBatch, { portId, items: rows });
         } catch (error) {
-          for (const id of stored.values()) await ctx.storage.delete(id);
+          for (const file of stored.values()) await ctx.storage.delete(file.storageId);
           throw error;
         }
         fileCount += stored.size;
