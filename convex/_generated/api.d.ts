@@ -132,6 +132,7 @@ import type * as lib_payments_provider from "../lib/payments/provider.js";
 import type * as lib_phone from "../lib/phone.js";
 import type * as lib_ports_importPlan from "../lib/ports/importPlan.js";
 import type * as lib_ports_rules from "../lib/ports/rules.js";
+import type * as lib_ports_uploadHttp from "../lib/ports/uploadHttp.js";
 import type * as lib_ports_zipRead from "../lib/ports/zipRead.js";
 import type * as lib_presence_access from "../lib/presence/access.js";
 import type * as lib_presence_rooms from "../lib/presence/rooms.js";
@@ -339,6 +340,7 @@ declare const fullApi: ApiFromModules<{
   "lib/phone": typeof lib_phone;
   "lib/ports/importPlan": typeof lib_ports_importPlan;
   "lib/ports/rules": typeof lib_ports_rules;
+  "lib/ports/uploadHttp": typeof lib_ports_uploadHttp;
   "lib/ports/zipRead": typeof lib_ports_zipRead;
   "lib/presence/access": typeof lib_presence_access;
   "lib/presence/rooms": typeof lib_presence_rooms;

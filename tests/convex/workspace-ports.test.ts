@@ -55,7 +55,8 @@ function crafted(items: object[], extra: Zippable = {}): Uint8Array {
   return zipSync({ [`${base}/assets.json`]: strToU8(JSON.stringify(items)), [`${base}/assetEvents.json`]: strToU8("[]"), ...extra });
 }
 const item = (serial: string, over: object = {}) => ({
-  _id: `id-${serial}`, serial, kind: "general", name: "Lamp", visibility: "private", status: "active", details: { kind: "general" }, files: [], taggedAt: 1_000, ...over,
+  _id: `id-${serial}`, serial, kind: "general", name: "Lamp", visibility: "private", status: "active", details: { kind: "general" },
+  files: [] as { kind: string; name: string }[], taggedAt: 1_000, ...over,
 });
 
 describe("workspace export and import", () => {

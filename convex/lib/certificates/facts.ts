@@ -10,7 +10,7 @@ import { signature } from "../signedLinks";
 import { ASSET_STATUSES, assetStatusValidator, type AssetStatus } from "../assets/tables";
 
 /** One period of ownership: dates only (ms), `to` null while it lasts. */
-export const certificatePeriodValidator = v.object({ from: v.number(), to: v.union(v.number(), v.null()) });
+const certificatePeriodValidator = v.object({ from: v.number(), to: v.union(v.number(), v.null()) });
 type Period = Infer<typeof certificatePeriodValidator>;
 
 export type CertificateFacts = { serial: string; status: AssetStatus; periods: Period[]; issuedAt: number };
@@ -54,7 +54,7 @@ function body({ issuedAt, status, periods }: Omit<CertificateFacts, "serial">): 
 const signed = (serial: string, text: string) => signature("certificate", new TextEncoder().encode(`${serial}|${text}`)).slice(0, SIGNATURE_BYTES);
 
 /** The `cert` parameter of the certificate's link: its facts and their signature. */
-export function certificateToken(facts: CertificateFacts): string {
+function certificateToken(facts: CertificateFacts): string {
   const text = body(facts);
   return `${text}.${encodeBase64urlNoPadding(signed(facts.serial, text))}`;
 }

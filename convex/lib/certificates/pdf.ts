@@ -6,6 +6,7 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { PRODUCT_NAME } from "../constants";
 import { STATUS_LABELS } from "../assets/rules";
+import { qrMatrixOnce } from "../qr/matrix";
 import { drawQr } from "../qr/pdf";
 import type { CertificateFacts } from "./facts";
 
@@ -40,7 +41,7 @@ export async function renderCertificate(facts: CertificateFacts, itemName: strin
   const shown = facts.periods.slice(-8);
   if (shown.length < facts.periods.length) line(`(${facts.periods.length - shown.length} earlier periods on /verify)`, 9);
   for (const p of shown) line(`${date(p.from)} to ${p.to === null ? "now" : date(p.to)}`, 10, regular, 3);
-  drawQr(doc, page, url, MARGIN, MARGIN + QR_SIZE + 30, QR_SIZE);
+  drawQr(doc, page, qrMatrixOnce(url), MARGIN, MARGIN + QR_SIZE + 30, QR_SIZE);
   y = MARGIN + 22;
   line("Scan to check this certificate is genuine and its item's status today.", 8, regular, 2);
   return await doc.save({ useObjectStreams: false });

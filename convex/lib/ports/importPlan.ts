@@ -37,7 +37,7 @@ const eventValidator = v.object({
   at: v.number(),
 });
 
-export type ImportEvent = { type: Infer<typeof assetEventTypeValidator>; summary: string; changes: Infer<typeof assetChangeValidator>[]; at: number };
+type ImportEvent = { type: Infer<typeof assetEventTypeValidator>; summary: string; changes: Infer<typeof assetChangeValidator>[]; at: number };
 export type ImportItem = {
   serial: string;
   input: AssetInput;

@@ -5,17 +5,18 @@
 // bombs). fflate unpacks into a buffer of the declared size, so a lying header cannot make
 // an entry larger than what was checked.
 import { unzipSync, type UnzipFileInfo } from "fflate";
+import { hasControlChars } from "../oneLine";
 import { MAX_IMPORT_ENTRIES, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_JSON_BYTES, MAX_PACK_RATIO, PORT_MESSAGES } from "./rules";
 
 /** A refusal whose message the importer reads (anything else is reported as a failure). */
 export class ImportRefused extends Error {}
 
-export type ZipEntry = { name: string; size: number; originalSize: number };
+type ZipEntry = { name: string; size: number; originalSize: number };
 
-const SAFE_NAME = /^(?!\/)(?!.*\/\/)[^\\:\0-\x1f\x7f]{1,300}$/;
 /** A name whose parts never climb out of the folder it is unpacked into. */
-export function safeEntryName(name: string): boolean {
-  return SAFE_NAME.test(name) && name.split("/").every((part) => part !== ".." && part !== ".");
+function safeEntryName(name: string): boolean {
+  if (name.length === 0 || name.length > 300 || hasControlChars(name) || /[\\:]/.test(name) || name.startsWith("/")) return false;
+  return name.split("/").every((part, i, all) => part !== ".." && part !== "." && (part !== "" || i === all.length - 1));
 }
 
 const isJson = (name: string) => name.endsWith(".json");

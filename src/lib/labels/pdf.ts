@@ -11,6 +11,7 @@ import {
 import { labelPosition, paginate, type LabelFormat } from "./formats";
 import type { Label } from "./label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines, type LabelLayout } from "./layout";
+import { qrMatrix } from "../../../convex/lib/qr/matrix";
 import { drawQr } from "../../../convex/lib/qr/pdf";
 import { wrapText } from "./wrap";
 
@@ -84,7 +85,7 @@ export function placeText(label: Label, layout: LabelLayout, fonts: Fonts): Plac
 
 /** One label with its top-left corner at (left, top) in PDF points (origin bottom-left). */
 function drawLabel(doc: PDFDocument, page: PDFPage, label: Label, layout: LabelLayout, fonts: Fonts, left: number, top: number) {
-  drawQr(doc, page, label.url, left + layout.qr.x * MM_TO_PT, top - layout.qr.y * MM_TO_PT, layout.qr.size * MM_TO_PT);
+  drawQr(doc, page, qrMatrix(label.url), left + layout.qr.x * MM_TO_PT, top - layout.qr.y * MM_TO_PT, layout.qr.size * MM_TO_PT);
   for (const line of placeText(label, layout, fonts)) {
     // The baseline sits a quarter of the size above the line's bottom, leaving room for descenders.
     const baseline = top - line.top - line.size * LINE_HEIGHT + line.size * 0.25;
