@@ -20,6 +20,7 @@ import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
 import { auditTables } from "./lib/audits/schema";
 import { privacyTables } from "./lib/privacy/schema";
+import { portTables } from "./lib/ports/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
 // each product domain's tables in convex/lib/<domain>/schema.ts.
@@ -83,6 +84,7 @@ export default defineSchema({
   ...custodyTables,
   ...auditTables,
   ...privacyTables,
+  ...portTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

@@ -89,6 +89,8 @@ import type * as lib_bugReports_http from "../lib/bugReports/http.js";
 import type * as lib_bugReports_payload from "../lib/bugReports/payload.js";
 import type * as lib_bugReports_redact from "../lib/bugReports/redact.js";
 import type * as lib_bugReports_rules from "../lib/bugReports/rules.js";
+import type * as lib_certificates_facts from "../lib/certificates/facts.js";
+import type * as lib_certificates_pdf from "../lib/certificates/pdf.js";
 import type * as lib_constants from "../lib/constants.js";
 import type * as lib_counts_aggregates from "../lib/counts/aggregates.js";
 import type * as lib_counts_assetCounts from "../lib/counts/assetCounts.js";
@@ -133,6 +135,10 @@ import type * as lib_outboundHttp from "../lib/outboundHttp.js";
 import type * as lib_payments_packs from "../lib/payments/packs.js";
 import type * as lib_payments_provider from "../lib/payments/provider.js";
 import type * as lib_phone from "../lib/phone.js";
+import type * as lib_ports_importPlan from "../lib/ports/importPlan.js";
+import type * as lib_ports_rules from "../lib/ports/rules.js";
+import type * as lib_ports_uploadHttp from "../lib/ports/uploadHttp.js";
+import type * as lib_ports_zipRead from "../lib/ports/zipRead.js";
 import type * as lib_presence_access from "../lib/presence/access.js";
 import type * as lib_presence_rooms from "../lib/presence/rooms.js";
 import type * as lib_privacy_coverage from "../lib/privacy/coverage.js";
@@ -143,6 +149,9 @@ import type * as lib_privacy_notices from "../lib/privacy/notices.js";
 import type * as lib_privacy_rules from "../lib/privacy/rules.js";
 import type * as lib_privacy_soleWorkspace from "../lib/privacy/soleWorkspace.js";
 import type * as lib_privacy_zipParts from "../lib/privacy/zipParts.js";
+import type * as lib_privacy_zipPaths from "../lib/privacy/zipPaths.js";
+import type * as lib_qr_matrix from "../lib/qr/matrix.js";
+import type * as lib_qr_pdf from "../lib/qr/pdf.js";
 import type * as lib_referrals_apply from "../lib/referrals/apply.js";
 import type * as lib_referrals_rules from "../lib/referrals/rules.js";
 import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
@@ -205,6 +214,7 @@ import type * as wallet from "../wallet.js";
 import type * as workspaceActivity from "../workspaceActivity.js";
 import type * as workspaceClosing from "../workspaceClosing.js";
 import type * as workspaceMembers from "../workspaceMembers.js";
+import type * as workspacePorts from "../workspacePorts.js";
 import type * as workspaces from "../workspaces.js";
 
 /**
@@ -292,6 +302,8 @@ declare const fullApi: ApiFromModules<{
   "lib/bugReports/payload": typeof lib_bugReports_payload;
   "lib/bugReports/redact": typeof lib_bugReports_redact;
   "lib/bugReports/rules": typeof lib_bugReports_rules;
+  "lib/certificates/facts": typeof lib_certificates_facts;
+  "lib/certificates/pdf": typeof lib_certificates_pdf;
   "lib/constants": typeof lib_constants;
   "lib/counts/aggregates": typeof lib_counts_aggregates;
   "lib/counts/assetCounts": typeof lib_counts_assetCounts;
@@ -336,6 +348,10 @@ declare const fullApi: ApiFromModules<{
   "lib/payments/packs": typeof lib_payments_packs;
   "lib/payments/provider": typeof lib_payments_provider;
   "lib/phone": typeof lib_phone;
+  "lib/ports/importPlan": typeof lib_ports_importPlan;
+  "lib/ports/rules": typeof lib_ports_rules;
+  "lib/ports/uploadHttp": typeof lib_ports_uploadHttp;
+  "lib/ports/zipRead": typeof lib_ports_zipRead;
   "lib/presence/access": typeof lib_presence_access;
   "lib/presence/rooms": typeof lib_presence_rooms;
   "lib/privacy/coverage": typeof lib_privacy_coverage;
@@ -346,6 +362,9 @@ declare const fullApi: ApiFromModules<{
   "lib/privacy/rules": typeof lib_privacy_rules;
   "lib/privacy/soleWorkspace": typeof lib_privacy_soleWorkspace;
   "lib/privacy/zipParts": typeof lib_privacy_zipParts;
+  "lib/privacy/zipPaths": typeof lib_privacy_zipPaths;
+  "lib/qr/matrix": typeof lib_qr_matrix;
+  "lib/qr/pdf": typeof lib_qr_pdf;
   "lib/referrals/apply": typeof lib_referrals_apply;
   "lib/referrals/rules": typeof lib_referrals_rules;
   "lib/referrals/shapes": typeof lib_referrals_shapes;
@@ -408,6 +427,7 @@ declare const fullApi: ApiFromModules<{
   workspaceActivity: typeof workspaceActivity;
   workspaceClosing: typeof workspaceClosing;
   workspaceMembers: typeof workspaceMembers;
+  workspacePorts: typeof workspacePorts;
   workspaces: typeof workspaces;
 }>;
 export declare const api: FilterApi<
