@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "./Button";
-import { cameraProblem, cameraSource, cameraUnavailable, type CameraProblem, type FrameSource } from "./camera";
+import { cameraProblem, cameraSource, cameraUnavailable, type CameraProblem, type FrameSource, type ScanDecoder } from "./camera";
 import { Input } from "./Input";
-import { loadScanDecoder, type ScanDecoder } from "./scanDecoder";
+import { loadScanDecoder } from "./scanDecoder";
 import { scanFeedback, unlockScanSound } from "./scanFeedback";
 
 // How often a frame is read, and how long the same code in view counts as one scan.
 const SCAN_INTERVAL_MS = 150;
-export const REPEAT_MS = 2_500;
+const REPEAT_MS = 2_500;
 
-export const SCANNER_TEXT = {
+const SCANNER_TEXT = {
   start: "Start camera",
   stop: "Stop camera",
   starting: "Starting the camera...",

@@ -10,6 +10,9 @@ export type FrameSource = {
   close(video: HTMLVideoElement): void;
 };
 
+/** Turns one camera frame into the texts of the QR codes in it (scanDecoder.ts). */
+export type ScanDecoder = { detect(frame: ImageData): Promise<string[]> };
+
 const MAX_FRAME_SIDE = 800;
 
 export type CameraProblem = "insecure" | "unsupported" | "denied" | "noCamera" | "busy";

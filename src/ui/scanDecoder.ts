@@ -1,9 +1,7 @@
 // Reading QR codes from camera frames: the browser's own BarcodeDetector where it has one
 // that reads QR codes (Android Chrome, Safari 17+ on macOS), ZXing compiled to WebAssembly
 // otherwise. Either is fetched only when a scanner starts, never with the page.
-
-/** Turns one camera frame into the texts of the QR codes in it. */
-export type ScanDecoder = { detect(frame: ImageData): Promise<string[]> };
+import type { ScanDecoder } from "./camera";
 
 type NativeDetector = { detect(source: ImageData): Promise<{ rawValue: string }[]> };
 type NativeDetectorClass = {
@@ -27,6 +25,5 @@ async function nativeDecoder(): Promise<ScanDecoder | null> {
 export async function loadScanDecoder(): Promise<ScanDecoder> {
   const native = await nativeDecoder();
   if (native !== null) return native;
-  const { zxingDecoder } = await import("./zxingDecoder");
-  return await zxingDecoder();
+  return await import("./zxingDecoder").then((m) => m.zxingDecoder());
 }

@@ -3,7 +3,7 @@
 // works wherever the app itself loads.
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
-import type { ScanDecoder } from "./scanDecoder";
+import type { ScanDecoder } from "./camera";
 
 export async function zxingDecoder(): Promise<ScanDecoder> {
   await prepareZXingModule({

@@ -9,7 +9,7 @@ import { isSerialFormat, normaliseSerial } from "../assets/serial";
 /** Longer than any label the app prints; a longer "code" is refused before it is parsed. */
 export const MAX_SCANNED_CODE = 512;
 
-export type ScannedCode =
+type ScannedCode =
   | { kind: "serial"; serial: string }
   | { kind: "location"; locationId: string; workspaceId: string }
   | { kind: "unknown" };

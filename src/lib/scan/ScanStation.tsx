@@ -16,7 +16,7 @@ type Outcome = { id: number; say: string; ok: boolean };
 const LOG_MAX = 8;
 const LOOKUP_FAILED = "Could not look the code up. Check your connection and scan again.";
 
-export type ScanStationProps = {
+type ScanStationProps = {
   /** What scans do; ignored with `onAsset`. */
   mode?: ScanMode;
   /**

@@ -6,7 +6,7 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
 import { WORKSPACE_PARAM } from "../useWorkspace";
 
-export type ScanResolution = FunctionReturnType<typeof api.scan.resolve>;
+type ScanResolution = FunctionReturnType<typeof api.scan.resolve>;
 export type ScannedAsset = Extract<ScanResolution, { kind: "asset" }>;
 
 /** What scans do on /scan (`?mode=`); a feature embedding the scanner gives its own handler instead. */
@@ -27,7 +27,7 @@ export const SCAN_TEXT = {
   opening: (what: string) => `Opening ${what}`,
 } as const;
 
-export type ScanStep =
+type ScanStep =
   | { do: "navigate"; to: string; say: string }
   | { do: "checkIn"; asset: ScannedAsset }
   | { do: "add"; asset: ScannedAsset }
