@@ -113,6 +113,11 @@ describe("scanner and installable app", () => {
     const icons = manifest.icons as { sizes: string; purpose: string }[];
     expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
     expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute("href")).toBe("/icons/apple-touch-icon-180.png");
+    // Chromium's own installability check (what Lighthouse's installable-manifest audit reported,
+    // and what decides "Install app" / "Add to home screen"), and its reading of the manifest.
+    const cdp = await ctx.newCDPSession(page);
+    expect((await cdp.send("Page.getInstallabilityErrors")).installabilityErrors).toEqual([]);
+    expect((await cdp.send("Page.getAppManifest")).errors).toEqual([]);
 
     await ctx.setOffline(true);
     try {
