@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "./Button";
 import { cameraProblem, cameraSource, cameraUnavailable, type CameraProblem, type FrameSource, type ScanDecoder } from "./camera";
 import { Input } from "./Input";
@@ -40,6 +40,8 @@ export type ScannerProps = {
   source?: FrameSource;
   /** The longest code that can be typed. */
   maxLength?: number;
+  /** Shown under the camera, above the typed code (what the last scan did). */
+  children?: ReactNode;
 };
 
 /**
@@ -47,7 +49,8 @@ export type ScannerProps = {
  * the same code held in view read once. Without a camera (refused, none, no https) the typed
  * code does the same.
  */
-export function Scanner({ onCode, loadDecoder = loadScanDecoder, source, maxLength }: ScannerProps) {
+export function Scanner({ onCode, loadDecoder = loadScanDecoder, source, maxLength, children }: ScannerProps) {
+  const hintId = useId();
   const video = useRef<HTMLVideoElement>(null);
   const [camera] = useState<FrameSource>(() => source ?? cameraSource());
   const decoder = useRef<ScanDecoder | null>(null);
@@ -162,9 +165,13 @@ export function Scanner({ onCode, loadDecoder = loadScanDecoder, source, maxLeng
           {SCANNER_TEXT.problems[state.problem]}
         </p>
       )}
-      <form onSubmit={submitTyped} aria-label="Type a code" className="flex items-end gap-2">
-        <Input label={SCANNER_TEXT.typed} hint={SCANNER_TEXT.typedHint} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={maxLength} value={typed} onChange={(e) => setTyped(e.target.value)} containerClassName="flex-1" />
-        <Button type="submit" variant="outline" className="mb-[1px]">{SCANNER_TEXT.lookUp}</Button>
+      {children}
+      <form onSubmit={submitTyped} aria-label="Type a code" className="flex flex-col gap-1">
+        <div className="flex items-end gap-2">
+          <Input label={SCANNER_TEXT.typed} aria-describedby={hintId} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={maxLength} value={typed} onChange={(e) => setTyped(e.target.value)} containerClassName="flex-1" />
+          <Button type="submit" variant="outline" className="h-11">{SCANNER_TEXT.lookUp}</Button>
+        </div>
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">{SCANNER_TEXT.typedHint}</p>
       </form>
     </div>
   );

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, signIn } from "./support/app";
+import { authToken, clientAs, newContext, newPage, PHONE_390, signIn, snap } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
@@ -80,6 +80,7 @@ describe("scanner and installable app", () => {
     await result(page, `Added: ${projector.name}`);
     await show(page, tripod.label);
     await result(page, `Added: ${tripod.name}`);
+    await snap(page, "scanner-check-out", PHONE_390);
     await page.getByRole("button", { name: "Check out 2 items" }).click();
     const dialog = page.getByRole("dialog", { name: "Check out 2 items" });
     await dialog.getByLabel("Name").fill("Sam Borrower");
@@ -124,6 +125,7 @@ describe("scanner and installable app", () => {
       await page.goto("/scan");
       await page.getByRole("heading", { name: "Scan", level: 1 }).waitFor();
       await page.getByText("Connection lost. Trying to reconnect...").waitFor();
+      await snap(page, "scanner-offline", PHONE_390);
     } finally {
       await ctx.setOffline(false);
     }

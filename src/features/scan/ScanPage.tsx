@@ -1,4 +1,5 @@
 import { useConvexAuth } from "convex/react";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { can } from "../../../convex/lib/workspaces/rules";
 import { RadioCards } from "../../ui";
@@ -8,11 +9,13 @@ import { useDocumentMeta } from "../../lib/useDocumentMeta";
 import { useWorkspace } from "../../lib/useWorkspace";
 
 const MODE_PARAM = "mode";
-const MODE_OPTIONS: { value: ScanMode; label: string; description: string }[] = [
-  { value: "open", label: "Look up", description: "Open each item or location; verify anyone else's" },
-  { value: "checkIn", label: "Check in", description: "Each item scanned comes back" },
-  { value: "checkOut", label: "Check out", description: "Gather items, then lend them together" },
-];
+// On a phone the three fit one row, the camera stays in view: descriptions from 640 px up.
+const described = (text: string) => <span className="hidden sm:inline">{text}</span>;
+const MODE_OPTIONS = [
+  { value: "open", label: "Look up", description: described("Open each item or location; verify anyone else's") },
+  { value: "checkIn", label: "Check in", description: described("Each item scanned comes back") },
+  { value: "checkOut", label: "Check out", description: described("Gather items, then lend them together") },
+] satisfies { value: ScanMode; label: string; description: ReactNode }[];
 
 const isMode = (value: string | null): value is ScanMode => SCAN_MODES.includes(value as ScanMode);
 
@@ -42,7 +45,7 @@ export default function ScanPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Scan</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">Scan item labels, stickers and location labels, one after another.</p>
       </div>
-      {mayLend && <RadioCards label="What a scan does" value={mode} options={MODE_OPTIONS} onChange={choose} className="grid gap-2 sm:grid-cols-3" />}
+      {mayLend && <RadioCards label="What a scan does" value={mode} options={MODE_OPTIONS} onChange={choose} className="grid grid-cols-3 gap-2" />}
       <ScanStation mode={mode} />
     </section>
   );

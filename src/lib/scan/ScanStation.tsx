@@ -88,11 +88,12 @@ export function ScanStation({ mode = "open", onAsset, loadDecoder, source }: Sca
   const latest = log[0];
   return (
     <div className="flex flex-col gap-4">
-      <Scanner onCode={onCode} loadDecoder={loadDecoder} source={source} maxLength={MAX_SCANNED_CODE} />
-      {/* Always in the page, so each new result is read out as it replaces the last. */}
-      <p role="status" aria-live="polite" data-testid="scan-result" className={latest ? (latest.ok ? "font-semibold text-emerald-700 dark:text-emerald-300" : "font-semibold text-amber-800 dark:text-amber-200") : "sr-only"}>
-        {latest?.say ?? ""}
-      </p>
+      <Scanner onCode={onCode} loadDecoder={loadDecoder} source={source} maxLength={MAX_SCANNED_CODE}>
+        {/* Always in the page, so each new result is read out as it replaces the last. */}
+        <p role="status" aria-live="polite" data-testid="scan-result" className={latest ? (latest.ok ? "font-semibold text-emerald-700 dark:text-emerald-300" : "font-semibold text-amber-800 dark:text-amber-200") : "sr-only"}>
+          {latest?.say ?? ""}
+        </p>
+      </Scanner>
       {mode === "checkOut" && !onAsset && <ScanBasket items={basket} onChange={setBasket} />}
       {log.length > 1 && (
         <section aria-labelledby="scan-log-title">
