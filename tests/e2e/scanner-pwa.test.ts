@@ -87,6 +87,7 @@ describe("scanner and installable app", () => {
     await dialog.getByRole("button", { name: "Check out" }).click();
     await dialog.getByRole("textbox", { name: "Borrower's link" }).waitFor();
     await dialog.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("heading", { name: "To check out: 0 items" }).waitFor();
     for (const item of items) expect((await client.query(api.custody.ofAsset, { assetId: item.assetId }))?.current?.loan.borrowerName).toBe("Sam Borrower");
 
     // Same page, same camera: now each scan brings an item back.

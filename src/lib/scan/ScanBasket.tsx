@@ -9,6 +9,14 @@ import type { ScannedAsset } from "./scanSteps";
 /** Items gathered by scanning, to check out together (to one borrower, one due date). */
 export function ScanBasket({ items, onChange }: { items: ScannedAsset[]; onChange: (items: ScannedAsset[]) => void }) {
   const [lending, setLending] = useState(false);
+  const [lent, setLent] = useState(false);
+  // Once the items are out, closing the dialog (Done or not) empties the list for the next loan.
+  const close = (open: boolean) => {
+    setLending(open);
+    if (open || !lent) return;
+    setLent(false);
+    onChange([]);
+  };
   return (
     <section aria-labelledby="scan-basket-title" className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <h2 id="scan-basket-title" className="font-semibold text-slate-900 dark:text-white">To check out: {itemsText(items.length)}</h2>
@@ -31,14 +39,8 @@ export function ScanBasket({ items, onChange }: { items: ScannedAsset[]; onChang
       <Button className="self-start" disabled={items.length === 0 || items.length > MAX_CHECKOUT_ITEMS} onClick={() => setLending(true)}>
         Check out {itemsText(items.length)}
       </Button>
-      <Modal open={lending} onOpenChange={setLending} title={`Check out ${itemsText(items.length)}`}>
-        <CheckOutForm
-          assetIds={items.map((i) => i.assetId as Id<"assets">)}
-          onDone={() => {
-            setLending(false);
-            onChange([]);
-          }}
-        />
+      <Modal open={lending} onOpenChange={close} title={`Check out ${itemsText(items.length)}`}>
+        <CheckOutForm assetIds={items.map((i) => i.assetId as Id<"assets">)} onCheckedOut={() => setLent(true)} onDone={() => close(false)} />
       </Modal>
     </section>
   );
