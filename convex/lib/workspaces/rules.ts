@@ -13,6 +13,9 @@ import { WORKSPACE_ROLES, type WorkspaceKind, type WorkspaceRole } from "./table
 const WORKSPACE_PERMISSIONS = {
   read: "viewer",
   edit: "editor",
+  // Starting, scanning in, finishing and cancelling an audit (a stock-take): the people who
+  // keep the register; a viewer follows its progress. A narrower "auditor" role would slot in here.
+  audit: "editor",
   manageMembers: "admin",
   settings: "admin",
   // Defining the workspace's custom fields (editors fill them in).
