@@ -3,32 +3,18 @@
 // the due date, and signs with their typed name; the lender's page, open all along, shows
 // the acceptance live; /verify says the item is on loan without naming anyone; check-in
 // records the condition and spends the link.
-import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, PHONE_390, signIn, snap, waitForMessage, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, newPage, PHONE_390, snap, waitForMessage, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
-async function context(viewport?: { width: number; height: number }) {
-  const created = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(created);
-  return created;
-}
 
 describe("custody", () => {
   it("check-out to an outside person, accepted on their phone through the link, then checked in with its condition", async () => {
-    const lender = await newPage(await context());
-    await signIn(lender, "member@example.com");
+    const lender = await newPage(await stack.context());
+    await resumeSession(lender, "member@example.com");
     const name = `Hedge trimmer ${Date.now()}`;
     const { assetId, serial } = await clientAs(stack.backend, await authToken(lender)).mutation(api.assets.tag, {
       kind: "general",
@@ -53,7 +39,7 @@ describe("custody", () => {
     await panel.getByText("Not accepted by the borrower yet.").waitFor();
 
     // The borrower's phone: no account, the link alone.
-    const borrower = await newPage(await context(PHONE_390));
+    const borrower = await newPage(await stack.context(PHONE_390));
     await borrower.goto(new URL(shown).pathname);
     const card = borrower.getByRole("list", { name: "Items" });
     await card.getByText(name).waitFor();

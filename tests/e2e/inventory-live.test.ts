@@ -7,7 +7,7 @@
 // at 1280 and 390 px to .e2e-artifacts/.
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, newPage, PHONE_390, signIn, snap, waitForText } from "./support/app";
+import { newContext, newPage, PHONE_390, snap, waitForText, resumeSession } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 
 const SEEDED = 3_000;
@@ -49,7 +49,7 @@ describe("the business inventory at scale", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, EMAIL);
+      await resumeSession(page, EMAIL);
       // seed:bulkAssets puts every fifth item on "Aisle 2" (lib/assets/seed.ts).
       await page.goto("/business-dashboard?location=Aisle+2");
       const summary = await waitForText(page, /^Showing 1–\d+ of [\d,]+ items$/);
@@ -80,7 +80,7 @@ describe("the business inventory at scale", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, EMAIL);
+      await resumeSession(page, EMAIL);
       await page.goto("/business-dashboard");
       await waitForText(page, /^Showing 1–50 of [\d,]+ items$/);
       await page.getByLabel("CSV file").setInputFiles(stockFile());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { DESKTOP, newContext, newPage, PHONE_390, signIn, waitForText } from "./support/app";
+import { DESKTOP, newContext, newPage, PHONE_390, waitForText, resumeSession } from "./support/app";
 import { REPO_ROOT, startStack, type Stack } from "./support/stack";
 
 /** With E2E_SCREENSHOTS=1: the first screen at 1280 and at 390 px (what a visitor sees before scrolling). */
@@ -41,7 +41,7 @@ describe("lists on a phone", () => {
     const context = await newContext(stack.browser, stack.appUrl, PHONE_390);
     try {
       const page = await newPage(context);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/assets");
       await waitForText(page, /Showing 1–50 of [\d,]+ assets/);
       const table = page.getByRole("table", { name: "My assets" });
@@ -84,7 +84,7 @@ describe("lists on a phone", () => {
     const context = await newContext(stack.browser, stack.appUrl, PHONE_390);
     try {
       const page = await newPage(context);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/business-dashboard?sort=name");
       const table = page.getByRole("table", { name: "Inventory" });
       await table.locator("tbody tr").first().waitFor();

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MAX_PX } from "../../convex/lib/assets/fileRules";
-import { DESKTOP, newContext, newPage, signIn, waitForText } from "./support/app";
+import { DESKTOP, newContext, newPage, waitForText, resumeSession } from "./support/app";
 import { REPO_ROOT, startStack, type Stack } from "./support/stack";
 
 const PHONE_390 = { width: 390, height: 844 };
@@ -28,7 +28,7 @@ async function open(viewport = DESKTOP, email?: string): Promise<Page> {
   const context = await newContext(stack.browser, stack.appUrl, viewport);
   contexts.push(context);
   const page = await newPage(context);
-  if (email) await signIn(page, email);
+  if (email) await resumeSession(page, email);
   return page;
 }
 
