@@ -6,9 +6,9 @@
 // "longtask"); what is asserted is what a user sees. E2E_SCREENSHOTS=1 writes the screens
 // at 1280 and 390 px to .e2e-artifacts/.
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newContext, newPage, PHONE_390, snap, waitForText, resumeSession } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { fileStack } from "./support/stack";
 
 const SEEDED = 3_000;
 const SEED_BATCH = 100;
@@ -16,16 +16,12 @@ const ROWS = 10_000;
 const BAD_ROWS = [17, 4_242, 9_999];
 const EMAIL = "business@example.com";
 
-let stack: Stack;
+const stack = fileStack();
 beforeAll(async () => {
-  stack = await startStack();
   for (let from = 0; from < SEEDED; from += SEED_BATCH) {
     const result = await stack.backend.run("seed:bulkAssets", { email: EMAIL, from, count: Math.min(SEED_BATCH, SEEDED - from) });
     if (!result.ok) throw new Error(result.message);
   }
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 /** The lines of the CSV a click on `button` downloads. */

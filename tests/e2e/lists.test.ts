@@ -6,25 +6,21 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, newContext, newPage, waitForText, resumeSession } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
 const ITEMS = 2_100;
 // Items per seeding mutation: small enough for the 1 s limit on a busy machine.
 const SEED_BATCH = 100;
 const PHONE_390 = { width: 390, height: 844 };
 
-let stack: Stack;
+const stack = fileStack();
 beforeAll(async () => {
-  stack = await startStack();
   for (let from = 0; from < ITEMS; from += SEED_BATCH) {
     const result = await stack.backend.run("seed:bulkAssets", { email: "member@example.com", from, count: Math.min(SEED_BATCH, ITEMS - from) });
     if (!result.ok) throw new Error(result.message);
   }
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 async function snap(page: Page, name: string) {
