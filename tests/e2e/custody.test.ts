@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newPage, PHONE_390, snap, waitForMessage, waitForText, resumeSession } from "./support/app";
+import { authToken, clientAs, newPage, PHONE_390, snap, waitForMessage, waitForText } from "./support/app";
 import { fileStack } from "./support/stack";
 
 const stack = fileStack();
