@@ -42,6 +42,8 @@ export type ScannerProps = {
   maxLength?: number;
   /** Shown under the camera, above the typed code (what the last scan did). */
   children?: ReactNode;
+  /** False where the screen has its own code field (an audit's, kept for hardware scanners). */
+  typed?: boolean;
 };
 
 /**
@@ -49,7 +51,7 @@ export type ScannerProps = {
  * the same code held in view read once. Without a camera (refused, none, no https) the typed
  * code does the same.
  */
-export function Scanner({ onCode, loadDecoder = loadScanDecoder, source, maxLength, children }: ScannerProps) {
+export function Scanner({ onCode, loadDecoder = loadScanDecoder, source, maxLength, children, typed: withTyped = true }: ScannerProps) {
   const hintId = useId();
   const video = useRef<HTMLVideoElement>(null);
   const [camera] = useState<FrameSource>(() => source ?? cameraSource());
@@ -166,13 +168,13 @@ export function Scanner({ onCode, loadDecoder = loadScanDecoder, source, maxLeng
         </p>
       )}
       {children}
-      <form onSubmit={submitTyped} aria-label="Type a code" className="flex flex-col gap-1">
+      {withTyped && <form onSubmit={submitTyped} aria-label="Type a code" className="flex flex-col gap-1">
         <div className="flex items-end gap-2">
           <Input label={SCANNER_TEXT.typed} aria-describedby={hintId} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={maxLength} value={typed} onChange={(e) => setTyped(e.target.value)} containerClassName="flex-1" />
           <Button type="submit" variant="outline" className="h-11">{SCANNER_TEXT.lookUp}</Button>
         </div>
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">{SCANNER_TEXT.typedHint}</p>
-      </form>
+      </form>}
     </div>
   );
 }
