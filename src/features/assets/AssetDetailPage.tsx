@@ -5,6 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, buttonClasses, Card, ConfirmModal, PageSpinner } from "../../ui";
 import { DetailFields } from "./DetailFields";
+import { DocumentGroups } from "./DocumentGroups";
 import { HistoryList } from "./HistoryList";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
@@ -38,7 +39,6 @@ function QrLabelLoading() {
 function Files({ asset }: { asset: AssetDetail }) {
   const mayEdit = useMayEdit();
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
-  const documents = asset.files.filter((f) => f.kind === "document");
   // No empty frame: one line and a way to add the first photo.
   if (asset.files.length === 0) {
     return (
@@ -63,15 +63,7 @@ function Files({ asset }: { asset: AssetDetail }) {
           ))}
         </div>
       )}
-      {documents.length > 0 && (
-        <ul className="flex flex-col gap-1 text-sm">
-          {documents.map((d) => (
-            <li key={d.storageId}>
-              {d.url ? <a href={d.url} target="_blank" rel="noreferrer" className="text-indigo-600 underline dark:text-indigo-400">{d.name}</a> : d.name}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DocumentGroups asset={asset} />
     </div>
   );
 }

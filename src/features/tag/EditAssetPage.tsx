@@ -33,7 +33,7 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
   const [deleting, setDeleting] = useState<AttachedFile | null>(null);
   if (asset.files.length === 0) return null;
   const photos = asset.files.filter((f) => f.kind === "photo");
-  const documents = asset.files.filter((f) => f.kind === "document");
+  const documents = asset.files.filter((f) => f.kind !== "photo");
   const act = (action: Promise<unknown>, fallback: string) => {
     setError(null);
     action.catch((e) => setError(clientErrorMessage(e, fallback)));
