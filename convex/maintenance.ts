@@ -8,18 +8,17 @@ import { internal } from "./_generated/api";
 import { workspaceMutation, workspaceQuery } from "./lib/access";
 import { recordEvent, workspaceAsset } from "./lib/assets/read";
 import { appError } from "./lib/errors";
+import { isRealDate } from "./lib/assets/fieldValues";
 import { internalMutation } from "./lib/writes";
 import { forgetOldReminders, remindServices, remindWarranties } from "./lib/upkeep/reminders";
-import { addDays, dayOf, lineError, pastDayError, scheduleText, UPCOMING_DAYS, UPCOMING_SHOWN, UPKEEP_LIMITS, UPKEEP_MESSAGES, type Schedule } from "./lib/upkeep/rules";
+import { addDays, dayOf, MAINTAINED_KINDS, NOT_MAINTAINED, lineError, pastDayError, scheduleText, UPCOMING_DAYS, UPCOMING_SHOWN, UPKEEP_LIMITS, UPKEEP_MESSAGES, type Schedule } from "./lib/upkeep/rules";
 import { dueOf, logOf, planView, plansOf, purgeLogBatch, workspacePlan } from "./lib/upkeep/store";
 import { costValidator, logEntryViewValidator, planViewValidator, scheduleValidator, upcomingItemValidator, type UpcomingItem } from "./lib/upkeep/tables";
 
-const MAINTAINED = new Set<Doc<"assets">["kind"]>(["general", "business"]);
-const NOT_MAINTAINED = "Maintenance is kept for physical items (general and business)";
 
 async function maintainedAsset(ctx: QueryCtx, assetId: Doc<"assets">["_id"], workspaceId: Doc<"workspaces">["_id"]) {
   const asset = await workspaceAsset(ctx, assetId, workspaceId);
-  if (!MAINTAINED.has(asset.kind)) throw appError("INVALID", NOT_MAINTAINED);
+  if (!MAINTAINED_KINDS.includes(asset.kind)) throw appError("INVALID", NOT_MAINTAINED);
   return asset;
 }
 
@@ -151,14 +150,18 @@ export const removeEntry = workspaceMutation({
   },
 });
 
-/** The dashboard's Upcoming list: warranties ending and services due within UPCOMING_DAYS (overdue services first), live. */
+/**
+ * The dashboard's Upcoming list: warranties ending and services due within UPCOMING_DAYS of
+ * `today` (overdue services first), live. The day comes from the screen: a query's result is
+ * kept until its data changes, so one reading the clock would still say yesterday's list.
+ */
 export const upcoming = workspaceQuery({
   absent: null,
-  args: {},
+  args: { today: v.string() },
   returns: v.union(v.null(), v.array(upcomingItemValidator)),
-  handler: async (ctx) => {
+  handler: async (ctx, { today }) => {
+    if (!isRealDate(today)) throw appError("INVALID", UPKEEP_MESSAGES.badDay);
     const workspaceId = ctx.workspace._id;
-    const today = dayOf(Date.now());
     const until = addDays(today, UPCOMING_DAYS);
     const [assets, plans] = await Promise.all([
       ctx.db.query("assets").withIndex("by_workspaceId_and_warrantyEnd", (q) => q.eq("workspaceId", workspaceId).gte("details.warrantyEnd", today).lte("details.warrantyEnd", until)).take(UPCOMING_SHOWN),

@@ -45,6 +45,18 @@ export function formatDayMonth(isoDay: string): string {
   return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
+/** "14 May 2025" of a calendar day given as YYYY-MM-DD (a purchase date, a service due day). */
+export function formatDay(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/** An amount in a currency, { minor units, ISO 4217 code }, in the user's locale: "£1,234.50". */
+export function formatAmount({ amount, currency }: { amount: number; currency: string }): string {
+  const format = new Intl.NumberFormat(userLocale(), { style: "currency", currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
 /** "14 May": a local day (chart axes and tables). */
 export function formatShortDay(ms: number): string {
   return new Date(ms).toLocaleDateString(userLocale(), { day: "numeric", month: "short" });

@@ -5,6 +5,10 @@ import { messageNumber } from "../errors";
 import { isRealDate } from "../assets/fieldValues";
 import { oneLineError } from "../oneLine";
 
+/** Kinds of item with a warranty and upkeep: physical things (not NFTs or will entries). */
+export const MAINTAINED_KINDS: readonly string[] = ["general", "business"];
+export const NOT_MAINTAINED = "Maintenance is kept for physical items (general and business)";
+
 export const PLAN_PERIODS = ["day", "week", "month", "year"] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 export const PERIOD_LABELS: Record<PlanPeriod, [string, string]> = {
@@ -27,6 +31,9 @@ export const UPKEEP_LIMITS = {
   /** Entries an item's log shows (newest first). */
   logShown: 50,
 } as const;
+
+/** What a service's cost is recorded in until workspaces have a currency of their own. */
+export const COST_CURRENCY = "GBP";
 
 /** Reminders go this many days ahead: a month before a warranty ends, a week before a service. */
 export const WARRANTY_NOTICE_DAYS = 30;

@@ -38,7 +38,7 @@ export const logEntryFields = {
   at: v.number(),
 };
 
-export const reminderAboutValidator = literals("warranty", "service");
+const reminderAboutValidator = literals("warranty", "service");
 export const reminderFields = {
   workspaceId: v.id("workspaces"),
   assetId: v.id("assets"),

@@ -6,6 +6,8 @@ import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, buttonClasses, Card, ConfirmModal, PageSpinner } from "../../ui";
 import { DetailFields } from "./DetailFields";
 import { DocumentGroups } from "./DocumentGroups";
+import { MaintenancePanel } from "./upkeep/MaintenancePanel";
+import { MAINTAINED_KINDS } from "../../../convex/lib/upkeep/rules";
 import { HistoryList } from "./HistoryList";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
@@ -146,6 +148,7 @@ export default function AssetDetailPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <Card title="Photos and documents"><Files asset={asset} /></Card>
           <Card title="Details"><DetailFields asset={asset} /></Card>
+          {MAINTAINED_KINDS.includes(asset.kind) && <Card><MaintenancePanel asset={asset} /></Card>}
           {asset.kind === "will" && <Card title="Beneficiaries" description="Who receives it, from your next of kin."><WillBeneficiaries asset={asset} /></Card>}
           <Card><HistoryList asset={asset} /></Card>
         </div>

@@ -8,7 +8,7 @@ const MISSING_ENTRY = "99999999999999999999maintenanceLog";
 
 export const rows: Rows = {
   "maintenance:forAsset": { kind: "query", workspace: READER, args: () => ({ assetId: MISSING_ASSET }), allowed: EVERYONE },
-  "maintenance:upcoming": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
+  "maintenance:upcoming": { kind: "query", workspace: READER, args: () => ({ today: "2026-11-26" }), allowed: EVERYONE },
   "maintenance:addPlan": {
     kind: "mutation",
     workspace: EDITOR,
