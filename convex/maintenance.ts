@@ -125,7 +125,8 @@ export const logWork = workspaceMutation({
     if (!args.files.every((id) => asset.files.some((f) => f.storageId === id))) refuse(UPKEEP_MESSAGES.fileNotOnItem);
     const plan = args.planId === undefined ? null : await workspacePlan(ctx, args.planId, ctx.workspace._id);
     if (plan !== null && plan.assetId !== args.assetId) throw appError("NOT_FOUND", UPKEEP_MESSAGES.planNotFound);
-    const entryId = await ctx.db.insert("maintenanceLog", { ...args, what, files: [...new Set(args.files)], at: now });
+    const { assetId, doneOn, reading, planId } = args;
+    const entryId = await ctx.db.insert("maintenanceLog", { assetId, doneOn, what, cost, reading, planId, files: [...new Set(args.files)], at: now });
     if (plan !== null && args.doneOn >= plan.lastOn) {
       const reading = plan.schedule.by === "counter" ? (args.reading ?? plan.reading) : undefined;
       const restarted = { ...plan, lastOn: args.doneOn, lastReading: reading, reading: reading === undefined ? plan.reading : Math.max(reading, plan.reading ?? 0), dueOn: undefined };
