@@ -81,7 +81,10 @@ export const followAssetUpkeep: Trigger<FollowCtx, DataModel, "assets"> = async 
     if (newDoc === null || newDoc.workspaceId === undefined) await ctx.innerDb.delete("maintenancePlans", plan._id);
     else await ctx.innerDb.patch("maintenancePlans", plan._id, { workspaceId: newDoc.workspaceId });
   }
-  if (newDoc === null) await ctx.scheduler.runAfter(0, internal.maintenance.purgeLog, { assetId: oldDoc._id });
+  if (newDoc !== null) return;
+  // Most items have no log: only one that has gets a purge job (a bulk delete of hundreds schedules few).
+  const logged = await ctx.db.query("maintenanceLog").withIndex("by_assetId_and_doneOn", (q) => q.eq("assetId", oldDoc._id)).first();
+  if (logged !== null) await ctx.scheduler.runAfter(0, internal.maintenance.purgeLog, { assetId: oldDoc._id });
 };
 
 /** Deletes one batch of a deleted item's log; true while more is left. */
