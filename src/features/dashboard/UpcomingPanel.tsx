@@ -14,10 +14,10 @@ export function UpcomingPanel() {
   return (
     <Card title="Upcoming" description={`Warranties ending and services due in the next ${UPCOMING_DAYS} days.`}>
       <ul className="flex flex-col gap-2 text-sm" aria-label="Upcoming">
-        {items.map((item) => {
+        {items.map((item, index) => {
           const days = daysUntil(item.dueOn, today);
           return (
-            <li key={`${item.about}:${item.assetId}:${item.title}`} className="flex flex-wrap items-center gap-2">
+            <li key={`${index}:${item.about}:${item.assetId}`} className="flex flex-wrap items-center gap-2">
               <Link to={`/assets/${item.assetId}`} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">{item.name}</Link>
               <span>{item.about === "warranty" ? "warranty ends" : `${item.title} due`} {formatDay(item.dueOn)}</span>
               {days <= 0 ? <Badge tone="red">{item.about === "warranty" ? "Ends today" : "Due"}</Badge> : days <= 7 && <Badge tone="amber">In {days} {days === 1 ? "day" : "days"}</Badge>}
