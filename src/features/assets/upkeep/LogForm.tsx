@@ -31,7 +31,9 @@ export function LogForm({ asset, plans, onDone }: { asset: AssetDetail; plans: P
     event.preventDefault();
     const parsed = parseText(COST, cost);
     if ("error" in parsed) return setError(parsed.error);
-    const amount = parsed.value as number | undefined;
+    // Pence in the item fields' shape today, an amount in a currency once values carry one: both read the same.
+    const value = parsed.value as number | { amount: number; currency: string } | undefined;
+    const costValue = typeof value === "number" ? { amount: value, currency: COST_CURRENCY } : value;
     const readingValue = reading.trim() === "" ? undefined : /^\d{1,10}$/.test(reading.trim()) ? Number(reading.trim()) : Number.NaN;
     const ok = await run(() =>
       logWork({
@@ -39,7 +41,7 @@ export function LogForm({ asset, plans, onDone }: { asset: AssetDetail; plans: P
         doneOn,
         what,
         files,
-        ...(amount === undefined ? {} : { cost: { amount, currency: COST_CURRENCY } }),
+        ...(costValue === undefined ? {} : { cost: costValue }),
         ...(readingValue === undefined ? {} : { reading: readingValue }),
         ...(planId === "" ? {} : { planId: planId as Id<"maintenancePlans"> }),
       }),
