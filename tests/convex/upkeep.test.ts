@@ -63,6 +63,23 @@ test("a warranty ending within a month is reminded once, by e-mail to owners and
   expect((await reminders(t)).length).toBe(4);
 });
 
+test("an item's new owner is reminded of its warranty in their turn; its plans go with it", async () => {
+  vi.useFakeTimers();
+  vi.setSystemTime(at("2026-03-20"));
+  const t = setupTest();
+  const h = await household(t);
+  const bike = await h.tagWith("Bike", { warrantyEnd: "2026-04-15" });
+  await h.editor.mutation(api.maintenance.addPlan, { assetId: bike, title: "Service", schedule: { by: "time", every: 1, period: "year" } });
+  await sweep(t);
+  expect(await reminders(t)).toEqual(h.staff("Warranty ending: Bike"));
+  const transferId = await h.editor.mutation(api.transfers.offer, { assetId: bike, email: h.outsider.email! });
+  await h.outsider.as.mutation(api.transfers.accept, { transferId });
+  await sweep(t);
+  expect(await reminders(t)).toEqual([...h.staff("Warranty ending: Bike"), [h.outsider.email, "Warranty ending: Bike"]].sort());
+  expect((await h.outsider.as.query(api.maintenance.forAsset, { assetId: bike }))!.plans.map((p) => p.title)).toEqual(["Service"]);
+  expect(await h.viewerAs.query(api.maintenance.upcoming, { today: "2026-03-20" })).toEqual([]);
+});
+
 test("a service every 6 months is due 6 months after it was last done, reminded a week before, once; logging it starts the plan over", async () => {
   vi.useFakeTimers();
   vi.setSystemTime(at("2026-04-20"));

@@ -20,7 +20,10 @@ type Reminder = Omit<Doc<"upkeepReminders">, "_id" | "_creationTime" | "sentAt">
 
 /** Sends `reminder` unless its key was reminded already; true when it was sent now. */
 async function remindOnce(ctx: MutationCtx, reminder: Reminder): Promise<boolean> {
-  const sent = await ctx.db.query("upkeepReminders").withIndex("by_key", (q) => q.eq("key", reminder.key)).first();
+  const sent = await ctx.db
+    .query("upkeepReminders")
+    .withIndex("by_key_and_workspaceId", (q) => q.eq("key", reminder.key).eq("workspaceId", reminder.workspaceId))
+    .first();
   if (sent !== null) return false;
   const { subject, body, ...row } = reminder;
   await ctx.db.insert("upkeepReminders", { ...row, sentAt: Date.now() });

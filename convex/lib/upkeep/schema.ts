@@ -17,8 +17,8 @@ export const upkeepTables = {
     .index("by_assetId_and_doneOn", ["assetId", "doneOn"]),
   // Reminders sent, one per warranty end or service due day: the sweep's "once", and the dashboard's activity.
   upkeepReminders: defineTable(reminderFields)
-    // Sent already?
-    .index("by_key", ["key"])
+    // Sent already to this workspace? (An item's new owner is reminded in their turn.)
+    .index("by_key_and_workspaceId", ["key", "workspaceId"])
     // The dashboard's recent activity.
     .index("by_workspaceId_and_sentAt", ["workspaceId", "sentAt"])
     // Forgetting reminders long past their day.

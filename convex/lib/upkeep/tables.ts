@@ -42,7 +42,7 @@ const reminderAboutValidator = literals("warranty", "service");
 export const reminderFields = {
   workspaceId: v.id("workspaces"),
   assetId: v.id("assets"),
-  // What was reminded, once: "warranty:<asset>:<end>" or "service:<plan>:<due day>".
+  // What was reminded, once per workspace: "warranty:<asset>:<end>" or "service:<plan>:<due day>".
   key: v.string(),
   about: reminderAboutValidator,
   title: v.string(),
