@@ -124,7 +124,7 @@ export function FilePicker({ files, onChange, coverId, onCoverChange, existing =
               <span className="min-w-0 truncate">
                 {f.file.name} <span className="text-slate-500">({sizeText(f.file.size)})</span>
               </span>
-              <DocumentTypeSelect name={f.file.name} value={f.kind} disabled={disabled}
+              <DocumentTypeSelect name={f.file.name} value={f.kind} disabled={disabled} allowPhoto={f.file.type.startsWith("image/")}
                 onChange={(kind) => onChange(files.map((x) => (x.id === f.id ? { ...x, kind } : x)))} />
               <Button variant="ghost" size="sm" disabled={disabled} aria-label={`Remove ${f.file.name}`} onClick={() => remove(f)}>
                 Remove
