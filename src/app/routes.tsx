@@ -51,6 +51,8 @@ const WorkspaceActivityPage = lazyPage(() => import("../features/workspaces/Acti
 const InvitationPage = lazyPage(() => import("../features/workspaces/InvitationPage"));
 const LocationsPage = lazyPage(() => import("../features/locations/LocationsPage"));
 const LocationPage = lazyPage(() => import("../features/locations/LocationPage"));
+const AuditsPage = lazyPage(() => import("../features/audits/AuditsPage"));
+const AuditPage = lazyPage(() => import("../features/audits/AuditPage"));
 const LoanPage = lazyPage(() => import("../features/loan/LoanPage"));
 const AdminInfluencerDashboardPage = lazyPage(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
@@ -128,6 +130,8 @@ export function appRoutes() {
         <Route path="/labels" element={<LabelsPage />} />
         <Route path="/locations" element={<LocationsPage />} />
         <Route path="/locations/:locationId" element={<LocationPage />} />
+        <Route path="/audits" element={<AuditsPage />} />
+        <Route path="/audits/:auditId" element={<AuditPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />

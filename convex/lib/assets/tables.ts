@@ -88,6 +88,7 @@ const storedAssetDetailsValidator = v.union(
 export type StoredAssetDetails = Infer<typeof storedAssetDetailsValidator>;
 
 export const fileKindValidator = literals(...FILE_KINDS);
+export type { FileKind } from "./fileRules";
 export const assetFileValidator = v.object({
   storageId: v.id("_storage"),
   kind: fileKindValidator,
@@ -123,6 +124,8 @@ export const assetEventTypeValidator = v.union(
   v.literal("kit"),
   // Moved by its owner to another of their workspaces (the one it was in was being closed).
   v.literal("moved"),
+  // Brought in from a workspace export's ZIP (convex/workspacePorts.ts).
+  v.literal("imported"),
 );
 export type AssetEventType = Infer<typeof assetEventTypeValidator>;
 

@@ -20,10 +20,10 @@ export const UPLOAD_MESSAGES = {
 
 /**
  * The body's chunks, or null as soon as it passes `limit` bytes (the rest is never buffered).
- * Kept as chunks, never joined: a file near the cap then takes its size once more as the stored
- * Blob, not twice, inside an HTTP action's memory.
+ * An upload stores them as they are: a file near the cap then takes its size once more as the
+ * stored Blob, not twice, inside an HTTP action's memory.
  */
-async function readCapped(request: Request, limit: number): Promise<{ chunks: Uint8Array<ArrayBuffer>[]; size: number } | null> {
+async function readChunks(request: Request, limit: number): Promise<{ chunks: Uint8Array<ArrayBuffer>[]; size: number } | null> {
   if (request.body === null) return { chunks: [], size: 0 };
   const reader = request.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -41,6 +41,19 @@ async function readCapped(request: Request, limit: number): Promise<{ chunks: Ui
   return { chunks, size: total };
 }
 
+/** The body as one array, or null as soon as it passes `limit` bytes (the rest is never buffered). */
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
+  const read = await readChunks(request, limit);
+  if (read === null) return null;
+  const body = new Uint8Array(read.size);
+  let offset = 0;
+  for (const chunk of read.chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
 export const uploadFile = httpAction(async (ctx, request) => {
   const session = await getSessionStateInAction(ctx);
   if (session.status !== "active") return jsonReply(request, 401, { error: UPLOAD_MESSAGES.noSession });
@@ -52,7 +65,7 @@ export const uploadFile = httpAction(async (ctx, request) => {
   }
   const slot = await ctx.runMutation(internal.assetFiles.takeUploadSlot, { userId: session.user._id });
   if (!slot.ok) return jsonReply(request, 429, { error: limitedMessage("upload", slot.retryAfterMs) });
-  const body = await readCapped(request, MAX_FILE_BYTES);
+  const body = await readChunks(request, MAX_FILE_BYTES);
   if (body === null) return jsonReply(request, 413, { error: UPLOAD_MESSAGES.tooLarge });
   if (body.size === 0) return jsonReply(request, 400, { error: UPLOAD_MESSAGES.empty });
   const storageId = await ctx.storage.store(new Blob(body.chunks, { type }));

@@ -76,6 +76,7 @@ export default function AssetsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
         <div className="flex gap-2">
           <Link to="/locations" className={buttonClasses("outline")}>Locations</Link>
+          <Link to="/audits" className={buttonClasses("outline")}>Audits</Link>
           {mayEdit && <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>}
         </div>
       </div>
