@@ -54,6 +54,7 @@ const LocationPage = lazyPage(() => import("../features/locations/LocationPage")
 const AuditsPage = lazyPage(() => import("../features/audits/AuditsPage"));
 const AuditPage = lazyPage(() => import("../features/audits/AuditPage"));
 const LoanPage = lazyPage(() => import("../features/loan/LoanPage"));
+const ScanPage = lazyPage(() => import("../features/scan/ScanPage"));
 const AdminInfluencerDashboardPage = lazyPage(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
 const INFO_SLUGS = [
@@ -103,6 +104,8 @@ export function appRoutes() {
       {/* Without a serial: the lookup form (the visitor header's Verify). */}
       <Route path="/verify" element={<VerifyPage />} />
       <Route path="/verify/:serialNumber" element={<VerifyPage />} />
+      {/* Anyone may scan: members' scans open or act on their items, everyone else's verify. */}
+      <Route path="/scan" element={<ScanPage />} />
       <Route path="/general-tagging" element={<TaggingLandingPage kind="general" />} />
       <Route path="/nft-tagging" element={<TaggingLandingPage kind="nft" />} />
       <Route path="/mywill-tagging" element={<TaggingLandingPage kind="will" />} />

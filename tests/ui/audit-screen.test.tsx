@@ -22,6 +22,15 @@ vi.mock("../../src/lib/downloadFile", async (original) => ({
   downloadText: (text: string, name: string) => saved.files.push({ text, name }),
 }));
 
+// The phone's camera: frames are nothing, the decoder reads the next queued code from each.
+const camera = vi.hoisted(() => ({ codes: [] as string[][] }));
+vi.mock("../../src/ui/camera", async (original) => ({
+  ...(await original<typeof import("../../src/ui/camera")>()),
+  cameraUnavailable: () => null,
+  cameraSource: () => ({ open: async () => {}, grab: () => ({}) as ImageData, close: () => {} }),
+}));
+vi.mock("../../src/ui/scanDecoder", () => ({ loadScanDecoder: async () => ({ detect: async () => camera.codes.shift() ?? [] }) }));
+
 const AT = Date.UTC(2026, 10, 26, 9, 30);
 const household = (role: string) => [{ _id: "ws_home", name: "The Smiths", kind: "household", role, verifiedName: null }];
 
@@ -98,6 +107,22 @@ describe("the audit screen", () => {
     fake.mutation.mockRejectedValueOnce(new ConvexError({ code: "NOT_FOUND", message: "No item with this code in this workspace" }) as never);
     await userEvent.type(field, "TMT-NOPE-0000{Enter}");
     expect(await screen.findByText("No item with this code in this workspace")).toBeDefined();
+  });
+
+  it("ticks what the phone's camera reads, as a typed code does, each label once while it stays in view", async () => {
+    renderAudit();
+    await userEvent.click(screen.getByText("Scan with the camera"));
+    await userEvent.click(screen.getByRole("button", { name: "Start camera" }));
+    await screen.findByRole("button", { name: "Stop camera" });
+    fake.mutation.mockResolvedValue({ outcome: "found", state: "found", name: "Saw", serial: "TMT-SAWX-0000", registeredAt: "Shop / Back room", by: null } as never);
+    const label = "https://tagmything.example/verify/TMT-SAWX-0000";
+    camera.codes.push([label], [label], [label]);
+    expect(await screen.findByText("Found: Saw")).toHaveAttribute("aria-live", "polite");
+    await vi.waitFor(() => expect(camera.codes).toHaveLength(0));
+    expect(fake.mutation).toHaveBeenCalledTimes(1);
+    expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_home", auditId: "a1", code: label });
+    // The screen's own field stays the one place to type (no second code field).
+    expect(screen.getAllByRole("textbox")).toHaveLength(1);
   });
 
   it("shows the counts live and filters the lists; a missing item can be ticked by hand", async () => {

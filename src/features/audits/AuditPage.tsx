@@ -3,13 +3,14 @@ import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { AUDIT_STATE_LABELS } from "../../../convex/lib/audits/rules";
+import { AUDIT_STATE_LABELS, MAX_SCAN_TEXT } from "../../../convex/lib/audits/rules";
 import type { AuditView, ScanResult } from "../../../convex/lib/audits/tables";
 import { can } from "../../../convex/lib/workspaces/rules";
 import { errorMessage } from "../../lib/errors";
 import { formatDateTime, formatNumber, formatTime } from "../../lib/format";
 import { useWorkspace, useWorkspaceMutation, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { Button, buttonClasses, Card, ConfirmModal, PageSpinner, QueryErrorBoundary } from "../../ui";
+import { Scanner } from "../../ui/Scanner";
 import { AuditFollowUps } from "./AuditFollowUps";
 import { AuditItems } from "./AuditItems";
 import { AuditStatusBadge, LoadFailed, missingOf } from "./AuditParts";
@@ -111,6 +112,13 @@ function AuditScreen({ auditId }: { auditId: string }) {
         {open && mayAudit && (
           <Card>
             <ScanForm onCode={onCode} disabled={!open} />
+            {/* The phone's camera ticks as the field does: scan after scan, each read once. */}
+            <details className="mt-3">
+              <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">Scan with the camera</summary>
+              <div className="mt-3">
+                <Scanner onCode={onCode} typed={false} maxLength={MAX_SCAN_TEXT} />
+              </div>
+            </details>
             <p role="status" aria-live="polite" className={`mt-3 min-h-5 text-sm font-medium ${last?.ok === false ? "text-red-700 dark:text-red-300" : "text-emerald-800 dark:text-emerald-200"}`}>
               {last?.text ?? ""}
             </p>
