@@ -42,6 +42,11 @@ export function fieldsOf(kind: AssetKind): readonly FieldSpec[] {
   return KIND_FIELD_SPECS[kind];
 }
 
+/** Whether a field applies given the others' values (a lifetime warranty has no end date). */
+export function applies(spec: FieldSpec, values: Readonly<Record<string, unknown>>): boolean {
+  return spec.unless === undefined || values[spec.unless.key] !== spec.unless.value;
+}
+
 /**
  * Trims every text, normalises identifiers and drops empty optional fields: every field the kind's
  * table lists, and only those (custom values are the workspace's: lib/customFields/store.ts adds them checked).
@@ -53,6 +58,7 @@ export function cleanAsset(input: AssetInput): AssetInput {
     const value = cleanValue(spec, raw[spec.key]);
     if (value !== undefined) details[spec.key] = value;
   }
+  for (const spec of fieldsOf(input.details.kind)) if (!applies(spec, details)) delete details[spec.key];
   const common = Object.fromEntries(COMMON_FIELDS.map((spec) => [spec.key, cleanValue(spec, input[spec.key])]));
   return {
     kind: input.kind,

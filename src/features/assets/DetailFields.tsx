@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { fieldsOf, KIND_LABELS } from "../../../convex/lib/assets/rules";
 import { fieldValue } from "../../lib/FieldValue";
+import { FilesOfKind } from "./DocumentGroups";
 import { formatDate } from "../../lib/format";
 import { customFieldValue } from "../../lib/CustomFieldValue";
 import { useCategoryFields } from "../../lib/useCategoryFields";
@@ -10,7 +11,11 @@ type Row = [string, ReactNode];
 
 function detailRows(asset: AssetDetail): Row[] {
   const details = asset.details as Readonly<Record<string, unknown>>;
-  return fieldsOf(asset.kind).map((spec) => [spec.label, fieldValue(spec, details[spec.key])]);
+  return fieldsOf(asset.kind).map((spec) => {
+    const value = fieldValue(spec, details[spec.key]);
+    // The document that proves it beside the value: the receipt beside what it cost.
+    return [spec.label, value !== null && spec.beside ? <>{value}<FilesOfKind asset={asset} kind={spec.beside} /></> : value];
+  });
 }
 
 /** Every field of the asset, empty ones left out. */

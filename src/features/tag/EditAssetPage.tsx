@@ -20,6 +20,7 @@ import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { useMayEdit, useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
 import { ViewOnlyNotice } from "../../lib/ViewOnlyNotice";
+import { FILE_KIND_LABELS } from "../../../convex/lib/assets/fileRules";
 
 type AttachedFile = AssetDetail["files"][number];
 
@@ -34,7 +35,7 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
   const [deleting, setDeleting] = useState<AttachedFile | null>(null);
   if (asset.files.length === 0) return null;
   const photos = asset.files.filter((f) => f.kind === "photo");
-  const documents = asset.files.filter((f) => f.kind === "document");
+  const documents = asset.files.filter((f) => f.kind !== "photo");
   const act = (action: Promise<unknown>, fallback: string) => {
     setError(null);
     action.catch((e) => setError(clientErrorMessage(e, fallback)));
@@ -59,7 +60,10 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
         <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {documents.map((f) => (
             <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="min-w-0 truncate">{f.name}</span>
+              <span className="min-w-0 truncate">
+                <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">{FILE_KIND_LABELS[f.kind]}</span>
+                {f.name}
+              </span>
               <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`} onClick={() => setDeleting(f)}>
                 Delete
               </Button>
