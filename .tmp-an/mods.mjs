@@ -1,0 +1,16 @@
+import { build } from "vite";
+process.env.VITE_CONVEX_URL = "https://bundle-budget-123.convex.cloud";
+process.env.NODE_ENV = "production";
+const root = process.argv[2];
+const out = await build({ root, mode: "production", logLevel: "error", build: { write: false } });
+const chunks = (Array.isArray(out) ? out[0] : out).output.filter((o) => o.type === "chunk");
+const entry = chunks.find((c) => c.isEntry);
+const landing = chunks.find((c) => c.facadeModuleId?.endsWith("LandingPage.tsx"));
+const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+const seen = new Set(); const walk = (c) => { if (seen.has(c.fileName)) return; seen.add(c.fileName); c.imports.forEach((i) => walk(byFile.get(i))); };
+walk(entry); walk(landing);
+const rows = [];
+for (const f of seen) for (const [id, m] of Object.entries(byFile.get(f).modules)) if (!id.includes("node_modules")) rows.push([m.renderedLength, id.replace(root, "")]);
+rows.sort((a, b) => b[0] - a[0]);
+for (const [n, id] of rows.slice(0, 40)) console.log(String(n).padStart(7), id);
+console.log("entry raw", entry.code.length);

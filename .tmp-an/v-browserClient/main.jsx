@@ -1,0 +1,1 @@
+import {ConvexClient} from "convex/browser"; new ConvexClient("https://x-1.convex.cloud").onUpdate("a:b",{},console.log);
