@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { Route, Routes, UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
 import { useAuthState } from "../lib/authState";
-import { GuardedRouter, guardHistory } from "../lib/navigationGuard";
+import { GuardedRouter } from "../lib/GuardedRouter";
+import { guardHistory } from "../lib/navigationGuard";
 import { Backend } from "./Backend";
 import { Layout } from "./Layout";
 import { appRoutes } from "./routes";

@@ -6,7 +6,7 @@ export interface BackendParts {
   SessionGate: ComponentType<{ children: ReactNode }>;
 }
 
-export interface AuthState {
+interface AuthState {
   /** Null until the Convex client and Convex Auth are loaded (src/app/ConvexLayer); Convex hooks work below them. */
   backend: BackendParts | null;
   isLoading: boolean;

@@ -1,11 +1,11 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { unstable_HistoryRouter as HistoryRouter, type HistoryRouterProps } from "react-router";
+import { createContext, useContext, useEffect, useState } from "react";
+import type { HistoryRouterProps } from "react-router";
 
 type History = HistoryRouterProps["history"];
 type Path = ReturnType<History["encodeLocation"]>;
 
 /** A navigation held back by a blocker: go on with it, or stay. */
-export interface HeldNavigation {
+interface HeldNavigation {
   proceed: () => void;
   reset: () => void;
 }
@@ -93,16 +93,8 @@ export function guardHistory(base: History): GuardedHistory {
   };
 }
 
-const GuardContext = createContext<GuardedHistory | null>(null);
-
-/** The app's router (react-router's declarative one) on a guarded history, which useHeldNavigation uses. */
-export function GuardedRouter({ history, children }: { history: GuardedHistory; children: ReactNode }) {
-  return (
-    <HistoryRouter history={history}>
-      <GuardContext.Provider value={history}>{children}</GuardContext.Provider>
-    </HistoryRouter>
-  );
-}
+/** The app's guarded history, provided by GuardedRouter; null outside one. */
+export const GuardContext = createContext<GuardedHistory | null>(null);
 
 /**
  * While `active`, a navigation to another page is held: the returned value is that navigation

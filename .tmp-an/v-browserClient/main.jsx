@@ -1,1 +1,0 @@
-import {ConvexClient} from "convex/browser"; new ConvexClient("https://x-1.convex.cloud").onUpdate("a:b",{},console.log);

@@ -1,3 +1,0 @@
-import {createRoot} from "react-dom/client"; import {BrowserRouter,Routes,Route,Link,NavLink,Navigate,Outlet,useLocation} from "react-router"; 
-   function L(){useLocation();return <><Link to="/a">a</Link><NavLink to="/b">b</NavLink><Outlet/></>}
-   createRoot(document.body).render(<BrowserRouter><Routes><Route element={<L/>}><Route path="/" element={<Navigate to="/x"/>}/></Route></Routes></BrowserRouter>);

@@ -1,1 +1,0 @@
-import {ConvexHttpClient} from "convex/browser"; new ConvexHttpClient("https://x-1.convex.cloud").query("a:b",{}).then(console.log);

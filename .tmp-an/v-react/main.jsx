@@ -1,1 +1,0 @@
-import {createRoot} from "react-dom/client"; createRoot(document.body).render("x");
