@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { hasStoredSession } from "../lib/authState";
 import { lazyPage } from "../lib/lazyPage";
 import { PageSpinner } from "../ui/Spinner";
+import { Layout } from "./Layout";
 
 const loadLayer = () => import("./ConvexLayer").then((m) => ({ default: m.ConvexLayer }));
 const ConvexLayer = lazyPage(loadLayer);
@@ -35,9 +36,12 @@ function useBackendNeeded(): boolean {
  * The Convex client and Convex Auth around the app (src/app/ConvexLayer), loaded as a chunk of its
  * own so a visitor's landing page paints without them (the landing JS budget,
  * bench/bundle-size.mjs). Navigations render in a transition, so the page on screen stays up
- * while the layer loads; a first load shows 'Loading...', as while the sign-in state initialises.
+ * while the layer loads.
  */
 export function Backend({ children }: { children: ReactNode }) {
   const needed = useBackendNeeded();
-  return <Suspense fallback={<PageSpinner label="Loading..." />}>{needed ? <ConvexLayer>{children}</ConvexLayer> : children}</Suspense>;
+  // A visitor (no stored session) sees the visitor's layout at once, as it will be; a member the
+  // spinner, as their header is not known yet.
+  const fallback = hasStoredSession() ? <PageSpinner label="Loading..." /> : <Layout loading />;
+  return <Suspense fallback={fallback}>{needed ? <ConvexLayer>{children}</ConvexLayer> : children}</Suspense>;
 }

@@ -13,11 +13,14 @@ const MemberExtras = lazy(() => import("./MemberExtras").then((m) => ({ default:
 // Only an account can be scheduled for deletion; its banner (and the UI kit it uses) waits for one.
 const DeletionBanner = lazy(() => import("./DeletionBanner").then((m) => ({ default: m.DeletionBanner })));
 
-export function Layout() {
+/** The common layout; `loading`: the page is not known yet (the Convex layer is still on its way). */
+export function Layout({ loading = false }: { loading?: boolean }) {
   const { pathname } = useLocation();
   const { backend, isAuthenticated } = useAuthState();
   // A page that still fails after lazyPage's full page load gets a message, not a blank app.
-  const page = (
+  const page = loading ? (
+    <PageSpinner label="Loading page..." />
+  ) : (
     <PageErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageSpinner label="Loading page..." />}>
         <Outlet />
