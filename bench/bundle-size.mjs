@@ -68,7 +68,7 @@ function routePages() {
 /** @typedef {{ page: string, own: Size, initial: Size }} RouteSize */
 /**
  * @typedef {{ shell: Size, layer: Size, landing: RouteSize, largest: RouteSize, routes: RouteSize[], connectedTo: string | null }} BundleSizes
- * `connectedTo`: the Convex URL inlined in the shell, or null for a build without one (not the real app).
+ * `connectedTo`: the Convex URL inlined in the app's Convex client, or null for a build without one (not the real app).
  */
 
 /**
@@ -113,9 +113,11 @@ export function measure(outDir) {
     })
     .sort((a, b) => b.initial.gzip - a.initial.gzip);
   const landing = routes.find((r) => r.page === LANDING);
-  const shellCode = [...shellKeys].map((key) => manifest[key].file).filter((f) => f.endsWith(".js")).map((f) => readFileSync(path.join(outDir, f), "utf8")).join("\n");
-  // Whether the shell talks to a deployment (the URL is inlined), i.e. is the real app.
-  const connectedTo = shellCode.match(/https:\/\/[a-z0-9-]+\.convex\.cloud/)?.[0] ?? null;
+  const appCode = [...shellKeys, ...layerKeys].map((key) => manifest[key].file).filter((f) => f.endsWith(".js")).map((f) => readFileSync(path.join(outDir, f), "utf8")).join("\n");
+  // Whether the app talks to a deployment (the URL is inlined in its client), i.e. is the real app.
+  // The Convex client's own error message names an example deployment: not the one built for.
+  const urls = [...appCode.matchAll(/https:\/\/[a-z0-9-]+\.convex\.cloud/g)].map(([url]) => url);
+  const connectedTo = urls.find((url) => url !== "https://happy-otter-123.convex.cloud") ?? null;
   return { shell: size(shellKeys), layer: size(layerKeys), landing, largest: routes[0], routes, connectedTo };
 }
 
