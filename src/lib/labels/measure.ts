@@ -29,7 +29,7 @@ function estimate(char: string): number {
 }
 
 /** The width of `text` at 1 pt, in pt. */
-export function previewWidth(text: string): number {
+function previewWidth(text: string): number {
   let width = 0;
   for (const char of text) {
     let advance = widths.get(char);
