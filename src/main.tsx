@@ -11,5 +11,8 @@ installConsoleBuffer();
 // A referral link (/?ref=CODE) is remembered from the first visit until sign-up.
 captureReferralFromUrl();
 
+// Installable and usable offline (build/pwa.ts); loaded after the app, never in its first download.
+void import("./app/serviceWorker").then((m) => m.registerServiceWorker());
+
 // The Convex client itself is made by src/lib/convexClient, loaded with the first page that needs it.
 createRoot(document.getElementById("root")!).render(<StrictMode>{import.meta.env.VITE_CONVEX_URL ? <App /> : <MissingConfig />}</StrictMode>);

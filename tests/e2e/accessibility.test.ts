@@ -137,7 +137,7 @@ interface RoleResult {
 /** A context for `role`, signed in (or, for the visitor, on the landing page). */
 async function openRole(role: RoleName): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: a toast caught mid fade-in would read as low contrast.
-  const context = await stack.browser.newContext({ baseURL: stack.appUrl, viewport: DESKTOP, reducedMotion: "reduce" });
+  const context = await stack.browser.newContext({ baseURL: stack.appUrl, viewport: DESKTOP, reducedMotion: "reduce", serviceWorkers: "block" });
   await trackSettling(context);
   const page = await newPage(context);
   if (role === "visitor") await page.goto("/");

@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import type { Label } from "./label";
 import { labelLayout, LINE_HEIGHT, serialLines, type LabelBox } from "./layout";
 import { LABEL_FONT_FAMILY, previewName } from "./measure";
-import { QR_MARGIN, qrMatrix, qrPath } from "./qr";
+import { QR_MARGIN, qrMatrix, qrPath } from "../../../convex/lib/qr/matrix";
 
 const mm = (value: number) => `${value}mm`;
 

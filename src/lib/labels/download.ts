@@ -11,10 +11,20 @@ async function fontBytes(url: string): Promise<ArrayBuffer> {
   return await response.arrayBuffer();
 }
 
+/** The labels' fonts (DejaVu Sans, regular and bold); other PDFs the app makes (an audit's report) print with them too. */
+export async function labelFontBytes(): Promise<{ regular: ArrayBuffer; bold: ArrayBuffer }> {
+  const [regular, bold] = await Promise.all([fontBytes(regularFontUrl), fontBytes(boldFontUrl)]);
+  return { regular, bold };
+}
+
 /** Builds the labels' PDF and hands it to the browser as a download named `fileName`. */
 export default async function downloadLabelsPdf(labels: readonly (Label | null)[], format: LabelFormat, fileName: string): Promise<void> {
-  const [{ renderLabelsPdf }, regular, bold] = await Promise.all([import("./pdf"), fontBytes(regularFontUrl), fontBytes(boldFontUrl)]);
-  const bytes = await renderLabelsPdf(labels, format, { regular, bold });
+  const [{ renderLabelsPdf }, fonts] = await Promise.all([import("./pdf"), labelFontBytes()]);
+  savePdf(await renderLabelsPdf(labels, format, fonts), fileName);
+}
+
+/** Hands a PDF's bytes to the browser as a download. */
+export function savePdf(bytes: Uint8Array, fileName: string): void {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
   const link = document.createElement("a");
   link.href = url;

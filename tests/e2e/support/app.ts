@@ -40,9 +40,13 @@ export interface OutboxMessage {
   link: string | null;
 }
 
-/** A context that resolves relative URLs against the app and surfaces page errors in the test log. */
-export async function newContext(browser: Browser, appUrl: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: appUrl, viewport });
+/**
+ * A context that resolves relative URLs against the app and surfaces page errors in the test log.
+ * The app's service worker is blocked (each context would install it and precache the whole
+ * build, and it would answer requests a test routes itself); scanner-pwa.test.ts allows it.
+ */
+export async function newContext(browser: Browser, appUrl: string, viewport = DESKTOP, serviceWorkers: "allow" | "block" = "block"): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: appUrl, viewport, serviceWorkers });
   // Tests close their context in `finally`, before a failure is reported: note what each page
   // showed first, for the failure's log.
   const close = context.close.bind(context);
