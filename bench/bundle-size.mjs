@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 export const LANDING = "src/features/landing/LandingPage.tsx";
 const CONVEX_LAYER = "src/app/ConvexLayer.tsx";
-// 100 KB (#31): measured 98.7 KB once a visitor's landing page painted without the Convex client
+// 100 KB (#31): measured 98.7 KB (99.3 KB with the service worker's registration since) once a visitor's landing page painted without the Convex client
 // and Convex Auth (src/app/Backend.tsx; its live figures load them after the first paint), the
 // router went from react-router's data router to its declarative one (the unsaved-changes guard
 // holds navigations on a guarded history, src/lib/navigationGuard.tsx), and chunks were named by
