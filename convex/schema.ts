@@ -20,6 +20,7 @@ import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
 import { auditTables } from "./lib/audits/schema";
 import { privacyTables } from "./lib/privacy/schema";
+import { customFieldTables } from "./lib/customFields/schema";
 import { portTables } from "./lib/ports/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -84,6 +85,7 @@ export default defineSchema({
   ...custodyTables,
   ...auditTables,
   ...privacyTables,
+  ...customFieldTables,
   ...portTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({

@@ -4,34 +4,19 @@
 // the acceptance live; /verify says the item is on loan without naming anyone; check-in
 // records the condition and spends the link. An audit (item 4): a keyboard scanner's code
 // ticks an item, and another screen on the same audit sees it at once.
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, PHONE_390, signIn, snap, waitForMessage, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, newPage, PHONE_390, snap, waitForMessage, waitForText } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
-
-async function context(viewport?: { width: number; height: number }) {
-  const created = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(created);
-  return created;
-}
+const stack = fileStack();
 
 // The member signs in once for the file.
 let member: Page | null = null;
 async function memberPage(): Promise<Page> {
   if (member === null) {
-    member = await newPage(await context());
-    await signIn(member, "member@example.com");
+    member = await stack.open("member@example.com");
   }
   return member;
 }
@@ -63,7 +48,7 @@ describe("custody", () => {
     await panel.getByText("Not accepted by the borrower yet.").waitFor();
 
     // The borrower's phone: no account, the link alone.
-    const borrower = await newPage(await context(PHONE_390));
+    const borrower = await newPage(await stack.context(PHONE_390));
     await borrower.goto(new URL(shown).pathname);
     const card = borrower.getByRole("list", { name: "Items" });
     await card.getByText(name).waitFor();

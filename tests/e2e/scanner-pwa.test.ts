@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, PHONE_390, signIn, snap } from "./support/app";
+import { authToken, clientAs, newContext, newPage, PHONE_390, resumeSession, snap } from "./support/app";
 import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
@@ -63,7 +63,7 @@ describe("scanner and installable app", () => {
     const ctx = await context();
     await ctx.addInitScript(fakeCamera);
     const page = await newPage(ctx);
-    await signIn(page, "member@example.com");
+    await resumeSession(page, "member@example.com");
     const client = clientAs(stack.backend, await authToken(page));
     const stamp = Date.now();
     const items = [];

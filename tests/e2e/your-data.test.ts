@@ -5,21 +5,15 @@ import { strFromU8, unzipSync } from "fflate";
 import jsQR from "jsqr";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from "pdf-lib";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, PHONE_390, newContext, newPage, readOutbox, signIn, snap, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, PHONE_390, newContext, newPage, readOutbox, snap, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 async function open(email: string): Promise<Page> {
   const page = await newPage(await newContext(stack.browser, stack.appUrl));
-  await signIn(page, email);
+  await resumeSession(page, email);
   return page;
 }
 

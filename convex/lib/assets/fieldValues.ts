@@ -53,6 +53,7 @@ export function valueError(spec: FieldSpec, value: unknown, details: Values, now
     case "count":
       return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= (spec.max ?? ASSET_LIMITS.quantity) ? undefined : `${label} must be a whole number, 0 or more`;
     case "date":
+      if (spec.future) return typeof value === "string" && isPastDate(value, Infinity) ? undefined : `${label} must be a real date`;
       return typeof value === "string" && isPastDate(value, now) ? undefined : `${label} must be a real date, not in the future`;
     case "url":
       return typeof value === "string" && URL.test(value) && value.length <= (spec.max ?? ASSET_LIMITS.url) ? undefined : `${label} must start with http:// or https://`;

@@ -36,6 +36,8 @@ export type FieldSpec = {
   readonly onLabel?: boolean;
   /** A column of the kind's list (the business inventory), with its short header. */
   readonly column?: string;
+  /** A date that may lie ahead (a custom "next inspection"); dates are otherwise not in the future. */
+  readonly future?: boolean;
   /** A format rule beyond the type's: the value must match `test`. */
   readonly pattern?: { readonly test: RegExp; readonly message: string };
   /** A rule that depends on other fields (an NFT's chain); replaces the required check. */

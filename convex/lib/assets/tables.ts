@@ -1,6 +1,7 @@
 import { literals } from "convex-helpers/validators";
 import { v, type Infer, type Validator, type VFloat64, type VNull, type VOptional, type VString, type VUnion } from "convex/values";
 import { KIND_FIELD_SPECS, type FieldSpec } from "./fields";
+import { customValuesValidator } from "../customFields/tables";
 
 // Asset shapes, shared by schema, args and returns; src/ imports the types.
 // Each enum is written once, as a list; its validator and type are derived from it.
@@ -155,6 +156,8 @@ export const assetFields = {
   updatedAt: v.number(),
   // name + serial + category + description + kind-specific text, for the search index.
   searchText: v.string(),
+  // Values of the workspace's custom fields (lib/customFields), keyed by the field's id.
+  custom: v.optional(customValuesValidator),
   // Changes to the edit form's fields so far (absent: 0); a save names the one it loaded (lib/assets/versions.ts).
   version: v.optional(v.number()),
 };

@@ -10,6 +10,7 @@ import { AssetFields } from "./AssetFields";
 import { EditConflict } from "./EditConflict";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
+import { useCategoryFields } from "../../lib/useCategoryFields";
 import { coverFirst } from "./pickedFiles";
 import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
@@ -97,15 +98,16 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const edit = useEditConflict(asset, form, setForm);
   const [saved, setSaved] = useState(false);
   const dirty = !saved && (files.length > 0 || JSON.stringify(form) !== JSON.stringify(edit.loaded.form));
+  const customFields = useCategoryFields(form.category);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { input, errors: found } = toInput(form);
+    const { input, errors: found } = toInput(form, customFields);
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return setFormError("Please fix the highlighted fields.");
     await run(async () => {
-      const changed = JSON.stringify(toInput(edit.loaded.form).input) !== JSON.stringify(input);
+      const changed = JSON.stringify(toInput(edit.loaded.form, customFields).input) !== JSON.stringify(input);
       // Sent with the version the form loaded: a save someone else made since is never overwritten unseen.
       if (changed) await update({ assetId: asset._id, version: edit.loaded.version, ...input }).catch((e: unknown) => { edit.refused(e); throw e; });
       if (files.length > 0) {
