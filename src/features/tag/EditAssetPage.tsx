@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -16,6 +17,7 @@ import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { useEditConflict } from "./useEditConflict";
 import { clientErrorMessage } from "../../lib/errors";
 import { PresenceBar } from "../../lib/PresenceBar";
+import { UnsavedChangesGuard } from "../../lib/UnsavedChangesGuard";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { useMayEdit, useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
@@ -98,6 +100,8 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const navigate = useNavigate();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }) as FormState);
   const edit = useEditConflict(asset, form, setForm);
+  const [saved, setSaved] = useState(false);
+  const dirty = !saved && (files.length > 0 || JSON.stringify(form) !== JSON.stringify(edit.loaded.form));
   const customFields = useCategoryFields(form.category);
 
   async function submit(event: FormEvent) {
@@ -118,12 +122,15 @@ function EditForm({ asset }: { asset: AssetDetail }) {
           await setCover({ assetId: asset._id, storageId: uploaded[0].storageId });
         }
       }
-      navigate(`/assets/${asset._id}`);
+      // Nothing left unsaved: the guard lets go before the page is left.
+      flushSync(() => setSaved(true));
+      void navigate(`/assets/${asset._id}`);
     });
   }
 
   return (
     <Form onSubmit={submit} className="flex flex-col gap-6" aria-label="Edit asset">
+      <UnsavedChangesGuard dirty={dirty} what="this asset" />
       <AssetFields form={form} errors={errors} set={set} />
       <ExistingFiles asset={asset} />
       <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} existing={asset.files.length}
