@@ -22,7 +22,7 @@ import { esbuild } from "./cli-bundle.mjs";
 const NODE_MODULES = fileURLToPath(new URL("../node_modules", import.meta.url));
 const ROOT = process.env.LOCAL_BACKEND_BUNDLE_CACHE ?? path.join(NODE_MODULES, ".cache", "local-backend-bundles");
 /** Entries kept (the most recently used); each is one build's output. */
-const KEEP = 60;
+const KEEP = 100;
 /** An input modified this close to (or after) a build's start may not be what it read. */
 const SETTLE_MS = 2000;
 const INLINE_MAP = "//# sourceMappingURL=data:application/json;base64,";
@@ -80,7 +80,8 @@ function surroundings(dir) {
 
 /** The options that shape the output, without where it goes. */
 function optionsKey(options) {
-  const shaping = { ...options, outfile: options.outfile ? path.basename(options.outfile) : null, plugins: (options.plugins ?? []).map((p) => p.name) };
+  // An outfile's name is not in its contents (the source map is inline): instances of one component share a build.
+  const shaping = { ...options, outfile: Boolean(options.outfile), plugins: (options.plugins ?? []).map((p) => p.name) };
   delete shaping.outdir;
   delete shaping.write;
   delete shaping.metafile;
@@ -195,7 +196,7 @@ export async function cachedBuild(folder, options, run) {
     // Never built with these sources and options.
   }
   const hit = known && readEntry(path.join(ROOT, contentKey(key1, known)));
-  if (hit) return hit.map(({ name, contents }) => ({ path: path.join(base, name), contents }));
+  if (hit) return hit.map(({ name, contents }) => ({ path: options.outfile ?? path.join(base, name), contents }));
 
   const started = Date.now();
   const result = await run({ ...options, write: false, metafile: true });
