@@ -164,6 +164,14 @@ function prune() {
       return { name, at: 0 };
     }
   });
+  // What a start that ended mid-write or mid-removal left.
+  for (const name of readdirSync(ROOT).filter((n) => /^\.(tmp|gone)-/.test(n))) {
+    try {
+      if (statSync(path.join(ROOT, name)).mtimeMs < Date.now() - 3_600_000) rmSync(path.join(ROOT, name), { recursive: true, force: true });
+    } catch {
+      // Removed by another start.
+    }
+  }
   if (entries.length <= KEEP) return;
   for (const { name } of entries.sort((a, b) => b.at - a.at).slice(KEEP)) {
     const gone = path.join(ROOT, `.gone-${process.pid}-${randomBytes(4).toString("hex")}`);
