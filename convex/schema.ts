@@ -20,6 +20,8 @@ import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
 import { auditTables } from "./lib/audits/schema";
 import { privacyTables } from "./lib/privacy/schema";
+import { customFieldTables } from "./lib/customFields/schema";
+import { upkeepTables } from "./lib/upkeep/schema";
 import { portTables } from "./lib/ports/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -84,6 +86,8 @@ export default defineSchema({
   ...custodyTables,
   ...auditTables,
   ...privacyTables,
+  ...customFieldTables,
+  ...upkeepTables,
   ...portTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({

@@ -45,6 +45,11 @@ export function formatDayMonth(isoDay: string): string {
   return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
+/** "14 May 2025" of a calendar day given as YYYY-MM-DD (a purchase date, a service due day). */
+export function formatDay(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
 /** "14 May": a local day (chart axes and tables). */
 export function formatShortDay(ms: number): string {
   return new Date(ms).toLocaleDateString(userLocale(), { day: "numeric", month: "short" });
@@ -100,4 +105,11 @@ export function fromLocalInput(value: string): number | undefined {
 /** This device's IANA time zone ("Europe/London"): where a session is, roughly, without an IP address. */
 export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** "£1,234.50", "¥1,000": an amount { minor units, ISO 4217 code } in its currency, with the currency's own decimals. */
+export function formatAmount({ amount, currency }: { amount: number; currency: string }): string {
+  const format = new Intl.NumberFormat(userLocale(), { style: "currency", currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
 }

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
 import { ConvexError } from "convex/values";
@@ -263,13 +263,17 @@ describe("/tag", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByRole("img", { name: "front.jpg" })).toBeInTheDocument();
     expect(screen.getByText("receipt.pdf")).toBeInTheDocument();
+    // Each document is filed by type before it goes: a PDF cannot be a photo.
+    const type = screen.getByRole("combobox", { name: "Type of receipt.pdf" });
+    expect(within(type).queryByRole("option", { name: "Photo" })).toBeNull();
+    await userEvent.selectOptions(type, "Receipt");
     await userEvent.type(screen.getByLabelText("Name"), "Bike");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     await waitFor(() =>
       expect(tagCall()).toMatchObject({
         files: [
           { kind: "photo", name: "front.jpg" },
-          { kind: "document", name: "receipt.pdf" },
+          { kind: "receipt", name: "receipt.pdf" },
         ],
       }),
     );

@@ -9,6 +9,10 @@ import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
 import { parseCsv, restoreCell, toCsv, type Delimiter } from "./format";
 import { messageNumber } from "../errors";
 import { MAX_IMPORT_ROWS } from "../constants";
+import { readCustomCells, type CategoryDefinition, type CustomMapping } from "../customFields/csv";
+
+/** The workspace's custom fields and the file's columns chosen for them (lib/customFields/csv.ts). */
+type CustomImport = { defs: readonly CategoryDefinition[]; mapping: CustomMapping };
 
 // The import's columns are the business kind's CSV fields (lib/assets/fields.ts): a column there is a column here.
 const IMPORT_SPECS = csvFieldsOf("business");
@@ -56,12 +60,11 @@ export function guessMapping(header: readonly string[]): Mapping {
 }
 
 /** Why a mapping cannot be used (a required field unmapped, a column used twice), or null. */
-export function mappingError(mapping: Mapping, header: readonly string[]): string | null {
+export function mappingError(mapping: Mapping, header: readonly string[], custom: CustomMapping = {}): string | null {
   const missing = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f) => FIELD_LABELS[f]);
   if (missing.length > 0) return CSV_MESSAGES.unmapped(missing);
   const seen = new Set<number>();
-  for (const field of IMPORT_FIELDS) {
-    const column = mapping[field];
+  for (const column of [...IMPORT_FIELDS.map((field) => mapping[field]), ...Object.values(custom)]) {
     if (column === undefined) continue;
     if (!Number.isInteger(column) || column < 0 || column >= header.length) return CSV_MESSAGES.badColumn;
     if (seen.has(column)) return CSV_MESSAGES.mappedTwice(header[column]);
@@ -82,7 +85,7 @@ export type CsvCheck = {
 };
 
 /** One data record to an asset input, or its problems (a cell that is not its type's, then the fields' own checks). */
-function readRow(record: string[], mapping: Mapping): { input: AssetInput; messages: string[] } {
+function readRow(record: string[], mapping: Mapping, custom: CustomImport | undefined): { input: AssetInput; messages: string[] } {
   const messages: string[] = [];
   const unread = new Set<string>();
   const values: Record<string, unknown> = {};
@@ -106,22 +109,24 @@ function readRow(record: string[], mapping: Mapping): { input: AssetInput; messa
   for (const [field, message] of Object.entries(assetErrors(input))) {
     if (!unread.has(field)) messages.push(message);
   }
-  return { input, messages };
+  if (custom === undefined) return { input, messages };
+  const cells = readCustomCells(record, custom.mapping, custom.defs, input.category);
+  return { input: cells.custom === undefined ? input : { ...input, custom: cells.custom }, messages: [...messages, ...cells.messages] };
 }
 
 /** Checks parsed records against a mapping: row count and every row (row 1 is the header). */
-export function checkRecords(records: string[][], mapping: Mapping, delimiter: Delimiter = ","): CsvCheck {
+export function checkRecords(records: string[][], mapping: Mapping, delimiter: Delimiter = ",", custom?: CustomImport): CsvCheck {
   const header = records[0] ?? [];
   const base = { header, delimiter, rows: [], errors: [] };
   if (records.length < 2) return { ...base, fileError: CSV_MESSAGES.empty };
   if (records.length - 1 > MAX_IMPORT_ROWS) return { ...base, fileError: CSV_MESSAGES.tooManyRows };
-  const problem = mappingError(mapping, header);
+  const problem = mappingError(mapping, header, custom?.mapping);
   if (problem !== null) return { ...base, fileError: problem };
   const rows: ImportRow[] = [];
   const errors: RowError[] = [];
   records.slice(1).forEach((record, i) => {
     const row = i + 2;
-    const { input, messages } = readRow(record, mapping);
+    const { input, messages } = readRow(record, mapping, custom);
     if (messages.length > 0) errors.push({ row, messages });
     else rows.push({ row, input });
   });
@@ -138,12 +143,12 @@ export function errorsCsv(records: readonly string[][], errors: readonly RowErro
 }
 
 /** Parses and checks a file's text; without a mapping, the one its header suggests. */
-export function checkCsv(text: string, mapping?: Mapping): CsvCheck {
+export function checkCsv(text: string, mapping?: Mapping, custom?: CustomImport): CsvCheck {
   const { records, delimiter, unclosedQuoteLine } = parseCsv(text);
   if (unclosedQuoteLine !== null) {
     return { fileError: CSV_MESSAGES.unclosedQuote(unclosedQuoteLine), header: records[0] ?? [], delimiter, rows: [], errors: [] };
   }
-  return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter);
+  return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter, custom);
 }
 
 // The template's example rows, by column: a column added to the table is in the template at once.

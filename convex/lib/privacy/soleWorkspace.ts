@@ -24,6 +24,8 @@ async function recordsOf(ctx: MutationCtx, workspaceId: WorkspaceId) {
     loans: await ctx.db.query("loans").withIndex("by_workspaceId_and_open_and_dueAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     checkouts: await ctx.db.query("checkouts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     bookings: await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    // Warranty and service reminders sent (their items' names); plans and logs go with the items.
+    upkeepReminders: await ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     // Its audits and their rows (who scanned what).
     auditItems: await ctx.db.query("auditItems").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     audits: await ctx.db.query("audits").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
@@ -45,7 +47,7 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
   for (const row of records.workspaceActivity) await ctx.db.delete("workspaceActivity", row._id);
   for (const row of records.foundReports) await ctx.db.delete("foundReports", row._id);
   for (const row of records.verifyAlerts) await ctx.db.delete("verifyAlerts", row._id);
-  for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings", "auditItems", "audits"] as const) {
+  for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings", "auditItems", "audits", "upkeepReminders"] as const) {
     for (const row of records[table]) await ctx.db.delete(table, row._id);
   }
   for (const job of records.importJobs) {
