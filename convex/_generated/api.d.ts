@@ -86,6 +86,7 @@ import type * as lib_auth_profiles from "../lib/auth/profiles.js";
 import type * as lib_auth_providerIds from "../lib/auth/providerIds.js";
 import type * as lib_auth_secrets from "../lib/auth/secrets.js";
 import type * as lib_auth_totp from "../lib/auth/totp.js";
+import type * as lib_bugReports_console from "../lib/bugReports/console.js";
 import type * as lib_bugReports_http from "../lib/bugReports/http.js";
 import type * as lib_bugReports_payload from "../lib/bugReports/payload.js";
 import type * as lib_bugReports_redact from "../lib/bugReports/redact.js";
@@ -313,6 +314,7 @@ declare const fullApi: ApiFromModules<{
   "lib/auth/providerIds": typeof lib_auth_providerIds;
   "lib/auth/secrets": typeof lib_auth_secrets;
   "lib/auth/totp": typeof lib_auth_totp;
+  "lib/bugReports/console": typeof lib_bugReports_console;
   "lib/bugReports/http": typeof lib_bugReports_http;
   "lib/bugReports/payload": typeof lib_bugReports_payload;
   "lib/bugReports/redact": typeof lib_bugReports_redact;
