@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 
 type Build = typeof import("../../local-backend/bundle-cache.mjs").cachedBuild;
 let cachedBuild: Build;
@@ -11,14 +11,18 @@ let esbuild: typeof import("esbuild");
 const dir = mkdtempSync(path.join(tmpdir(), "bundle-cache-"));
 const cacheDir = path.join(dir, "cache");
 const src = path.join(dir, "src");
+// The cache's folder is read when bundle-cache.mjs loads: this file's own, put back afterwards.
+const ENV = "LOCAL_BACKEND_BUNDLE_CACHE";
+const before = process.env[ENV];
 
 beforeAll(async () => {
-  vi.stubEnv("LOCAL_BACKEND_BUNDLE_CACHE", cacheDir);
+  process.env[ENV] = cacheDir;
   ({ cachedBuild } = await import("../../local-backend/bundle-cache.mjs"));
   ({ esbuild } = await import("../../local-backend/cli-bundle.mjs"));
 });
 afterAll(() => {
-  vi.unstubAllEnvs();
+  if (before === undefined) delete process.env[ENV];
+  else process.env[ENV] = before;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -31,9 +35,10 @@ function writeSource(name: string, text: string) {
 }
 
 async function build(outDir: string) {
-  const run = vi.fn((o: import("esbuild").BuildOptions) => esbuild.build(o));
+  let builds = 0;
+  const run = (o: import("esbuild").BuildOptions) => (builds++, esbuild.build(o));
   const files = await cachedBuild(src, { entryPoints: [path.join(src, "a.ts")], outfile: path.join(outDir, "out.js"), bundle: true, format: "esm", sourcemap: "inline" }, run);
-  return { built: run.mock.calls.length === 1, text: Buffer.from(files[0].contents).toString("utf8"), path: files[0].path };
+  return { built: builds === 1, text: Buffer.from(files[0].contents).toString("utf8"), path: files[0].path };
 }
 
 test("a build is reused for the same sources in another folder; an edited input, in the folder or outside it, gets a new build", async () => {
