@@ -1,13 +1,15 @@
 // A workspace's records, portable (issue 32): owners and admins export the workspace as the
 // same ZIP its owner's "Download my data" holds for it (built in the background, with
 // progress and a link that expires), and import such a ZIP into another workspace. The
-// import reads the ZIP as untrusted input (lib/ports/zipRead.ts, importPlan.ts), refuses it
-// whole with a clear message before writing anything, then writes in bounded batches; should
-// a batch still fail, everything it wrote is undone (workspacePortItems) and the charge refunded.
+// import reads the ZIP as untrusted input (lib/ports/zipRead.ts, importPlan.ts,
+// importRecords.ts), refuses it whole with a clear message before writing anything, then
+// writes in bounded batches over a chain of steps; should a batch still fail, or the import be
+// cancelled, everything it wrote is undone (workspacePortItems) and the charge refunded.
 import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalAction, internalQuery, type ActionCtx, type QueryCtx } from "./_generated/server";
+import { internalAction, internalQuery, type ActionCtx, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { endExport, startExportChain } from "./exportChain";
 import { workspaceMutation, workspaceQuery } from "./lib/access";
 import { deleteAsset } from "./lib/assets/changes";
 import { fileError } from "./lib/assets/fileRules";
@@ -18,23 +20,19 @@ import { claimFiles } from "./lib/assets/store";
 import { assetChangeValidator, assetEventTypeValidator, assetStatusValidator, fileKindValidator } from "./lib/assets/tables";
 import { assetInputArgs } from "./lib/assets/tagging";
 import { importCost } from "./lib/csv/pricing";
+import { categoryKey, CUSTOM_FIELD_LIMITS, customValueError } from "./lib/customFields/rules";
+import { categoryDefinitions, customSearchWords, workspaceDefinitions } from "./lib/customFields/store";
+import { customValuesValidator, type CustomValues } from "./lib/customFields/tables";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
+import { chainValidator, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, type Chain } from "./lib/ports/chain";
 import { planItems, parseTable, type ImportItem } from "./lib/ports/importPlan";
-import {
-  IMPORT_WATCHDOG_MS,
-  IMPORT_WRITE_BATCH,
-  MAX_IMPORT_JSON_BYTES,
-  MAX_IMPORT_PART_BYTES,
-  MAX_IMPORT_PARTS,
-  PORT_MESSAGES,
-  REPORT_RENUMBERED,
-} from "./lib/ports/rules";
+import { importedFieldValidator, importedLogValidator, importedPlanValidator, planFields, planUpkeep, type ImportedField, type ImportedLog, type ImportedPlan } from "./lib/ports/importRecords";
+import { IMPORT_WRITE_BATCH, MAX_IMPORT_JSON_BYTES, MAX_IMPORT_PART_BYTES, MAX_IMPORT_PARTS, PORT_MESSAGES, REPORT_RENUMBERED } from "./lib/ports/rules";
 import { importReportValidator, portStatusValidator } from "./lib/ports/schema";
 import { ImportRefused, listZip, readEntries } from "./lib/ports/zipRead";
-import { buildWorkspaceZip, workspaceSections } from "./lib/privacy/exportZip";
-import { withoutSecrets } from "./lib/privacy/exportPlan";
-import { EXPORT_TTL_MS } from "./lib/privacy/rules";
+import { MAINTAINED_KINDS } from "./lib/upkeep/rules";
+import { dueOf } from "./lib/upkeep/store";
 import { allows, membership } from "./lib/workspaces/policy";
 import { mayHoldKind } from "./lib/workspaces/rules";
 import { internalMutation } from "./lib/writes";
@@ -107,70 +105,24 @@ export const startExport = workspaceMutation({
       status: "running",
       startedAt: Date.now(),
       done: 0,
-      total: workspaceSections,
+      total: 1,
       parts: [],
     });
-    await ctx.scheduler.runAfter(0, internal.workspacePorts.buildExport, { portId });
+    await startExportChain(ctx, { workspacePort: portId }, [ctx.workspace._id]);
     return null;
   },
 });
 
-// ---- the export -------------------------------------------------------------------------
-
-export const exportSubject = internalQuery({
-  args: { portId: v.id("workspacePorts") },
-  returns: v.union(v.null(), v.object({ _id: v.id("workspaces"), name: v.string(), doc: v.any() })),
-  handler: async (ctx, { portId }) => {
-    const port = await ctx.db.get("workspacePorts", portId);
-    const ws = port === null ? null : await ctx.db.get("workspaces", port.workspaceId);
-    return ws === null ? null : { _id: ws._id, name: ws.name, doc: withoutSecrets(ws) };
-  },
-});
-
-export const progress = internalMutation({
-  args: { portId: v.id("workspacePorts"), done: v.number() },
+/** Stops the workspace's running export (its parts are deleted) or import (what it wrote is undone). */
+export const cancel = workspaceMutation({
+  ...PORTING,
+  args: { kind: v.union(v.literal("export"), v.literal("import")) },
   returns: v.null(),
-  handler: async (ctx, { portId, done }) => {
-    await ctx.db.patch("workspacePorts", portId, { done });
-    return null;
-  },
-});
-
-export const buildExport = internalAction({
-  args: { portId: v.id("workspacePorts") },
-  returns: v.null(),
-  handler: async (ctx, { portId }) => {
-    const parts: Id<"_storage">[] = [];
-    try {
-      const ws = await ctx.runQuery(internal.workspacePorts.exportSubject, { portId });
-      if (ws === null) throw new Error("export of a deleted workspace");
-      await buildWorkspaceZip(
-        ctx,
-        ws,
-        (done) => ctx.runMutation(internal.workspacePorts.progress, { portId, done }).then(() => undefined),
-        async (zip) => {
-          parts.push(await ctx.storage.store(zip));
-        },
-      );
-      await ctx.runMutation(internal.workspacePorts.exportReady, { portId, parts });
-    } catch (error) {
-      for (const part of parts) await ctx.storage.delete(part);
-      await ctx.runMutation(internal.workspacePorts.fail, { portId, message: PORT_MESSAGES.exportFailed });
-      throw error;
-    }
-    return null;
-  },
-});
-
-export const exportReady = internalMutation({
-  args: { portId: v.id("workspacePorts"), parts: v.array(v.id("_storage")) },
-  returns: v.null(),
-  handler: async (ctx, { portId, parts }) => {
-    const port = await ctx.db.get("workspacePorts", portId);
-    if (port === null) return null;
-    const expiresAt = Date.now() + EXPORT_TTL_MS;
-    await ctx.db.patch("workspacePorts", portId, { status: "ready", parts, expiresAt, done: port.total });
-    await ctx.scheduler.runAt(expiresAt, internal.workspacePorts.expire, { portId });
+  handler: async (ctx, { kind }) => {
+    const port = await latest(ctx, ctx.workspace._id, kind);
+    if (port === null || port.status !== "running") throw appError("INVALID", PORT_MESSAGES.notRunning);
+    if (kind === "export") await endExport(ctx, { workspacePort: port._id }, "cancelled");
+    else await undo(ctx, port, PORT_MESSAGES.cancelled, "cancelled");
     return null;
   },
 });
@@ -184,15 +136,6 @@ export const expire = internalMutation({
     if (port === null || port.expiresAt === undefined || port.expiresAt > Date.now()) return null;
     for (const part of port.parts) await ctx.storage.delete(part);
     await ctx.db.patch("workspacePorts", portId, { status: "expired", parts: [] });
-    return null;
-  },
-});
-
-export const fail = internalMutation({
-  args: { portId: v.id("workspacePorts"), message: v.string() },
-  returns: v.null(),
-  handler: async (ctx, { portId, message }) => {
-    if ((await ctx.db.get("workspacePorts", portId)) !== null) await ctx.db.patch("workspacePorts", portId, { status: "failed", parts: [], message });
     return null;
   },
 });
@@ -231,36 +174,35 @@ export const startImport = workspaceMutation({
       throw appError("INVALID", PORT_MESSAGES.noParts);
     }
     await assertIdle(ctx, ctx.workspace._id);
-    await ctx.db.patch("workspacePorts", current._id, { status: "running", startedAt: Date.now() });
-    await ctx.scheduler.runAfter(0, internal.workspacePorts.runImport, { portId: current._id });
-    // An import whose action died (a timeout) is undone, never left half-written or resumed.
-    await ctx.scheduler.runAfter(IMPORT_WATCHDOG_MS, internal.workspacePorts.watchdog, { portId: current._id });
+    await ctx.db.patch("workspacePorts", current._id, { status: "running", startedAt: Date.now(), chain: firstChain([]) });
+    await scheduleStep(ctx, current._id, 0);
     return null;
   },
 });
 
-// ---- the import: read, check, write ------------------------------------------------------
+// ---- the import: a chain of steps (lib/ports/chain.ts) ----------------------------------
+// Step 0 reads the ZIP, checks all of it, charges and adds the custom fields; it saves what
+// it read (the plan) in file storage. Each later step writes the next items, a batch per
+// mutation; a batch names where it starts, so a retried step never writes an item twice.
+
+async function scheduleStep(ctx: MutationCtx, portId: Id<"workspacePorts">, step: number) {
+  await ctx.scheduler.runAfter(0, internal.workspacePorts.importStep, { portId, step });
+  await ctx.scheduler.runAfter(STEP_DEADLINE_MS, internal.workspacePorts.watchdog, { portId, step });
+}
+
+/** The port's chain while this step may write, else null (overtaken, cancelled, undone). */
+function liveStep(port: Doc<"workspacePorts"> | null, step: number) {
+  return port !== null && port.status === "running" && port.chain?.step === step ? port.chain : null;
+}
 
 export const importSubject = internalQuery({
-  args: { portId: v.id("workspacePorts") },
-  returns: v.union(v.null(), v.object({ workspaceKind: v.string(), parts: v.array(v.id("_storage")) })),
-  handler: async (ctx, { portId }) => {
+  args: { portId: v.id("workspacePorts"), step: v.number() },
+  returns: v.union(v.null(), v.object({ workspaceKind: v.string(), parts: v.array(v.id("_storage")), chain: chainValidator })),
+  handler: async (ctx, { portId, step }) => {
     const port = await ctx.db.get("workspacePorts", portId);
+    const chain = liveStep(port, step);
     const ws = port === null ? null : await ctx.db.get("workspaces", port.workspaceId);
-    return port === null || ws === null || port.status !== "running" ? null : { workspaceKind: ws.kind, parts: port.parts };
-  },
-});
-
-/** Which of these serials may not be kept: issued here before (even if deleted since), held, or a sticker's code. */
-export const takenSerials = internalQuery({
-  args: { serials: v.array(v.string()) },
-  returns: v.array(v.string()),
-  handler: async (ctx, { serials }) => {
-    const taken: string[] = [];
-    for (const serial of serials.slice(0, 500)) {
-      if (await serialTaken(ctx, serial)) taken.push(serial);
-    }
-    return taken;
+    return port === null || ws === null || chain === null ? null : { workspaceKind: ws.kind, parts: port.parts, chain };
   },
 });
 
@@ -271,91 +213,174 @@ async function serialTaken(ctx: Pick<QueryCtx, "db">, serial: string): Promise<b
   return (await ctx.db.query("assets").withIndex("by_serial", (q) => q.eq("serial", serial)).first()) !== null;
 }
 
-export const chargeImport = internalMutation({
-  args: { portId: v.id("workspacePorts"), items: v.number() },
-  returns: v.null(),
-  handler: async (ctx, { portId, items }) => {
+/** The ZIP's custom fields in this workspace: one with the same category and name is used, else added (and undone with the import). */
+async function addFields(ctx: MutationCtx, workspaceId: Id<"workspaces">, fields: ImportedField[]) {
+  const all = await workspaceDefinitions(ctx, workspaceId);
+  const map: { from: string; to: Id<"customFields">; created: boolean }[] = [];
+  for (const f of fields) {
+    const key = categoryKey(f.category);
+    const inCategory = all.filter((d) => d.categoryKey === key);
+    const same = inCategory.find((d) => !d.removed && d.label.toLowerCase() === f.label.toLowerCase());
+    if (same !== undefined) {
+      if (same.type !== f.type || (same.currency ?? null) !== (f.currency ?? null)) throw appError("INVALID", PORT_MESSAGES.fieldClash(f.label));
+      map.push({ from: f.from, to: same._id, created: false });
+      continue;
+    }
+    if (all.length >= CUSTOM_FIELD_LIMITS.perWorkspace || inCategory.filter((d) => !d.removed).length >= CUSTOM_FIELD_LIMITS.perCategory) throw appError("INVALID", PORT_MESSAGES.tooManyFields);
+    const { from, ...definition } = f;
+    const doc = { ...definition, workspaceId, categoryKey: key, position: inCategory.length };
+    const to = await ctx.db.insert("customFields", doc);
+    all.push({ ...doc, _id: to, _creationTime: Date.now() });
+    map.push({ from, to, created: true });
+  }
+  return map;
+}
+
+/** Everything is checked: the import is charged, its custom fields added, and its writing begins. */
+export const importPlanned = internalMutation({
+  args: { portId: v.id("workspacePorts"), step: v.number(), plan: v.id("_storage"), items: v.number(), fields: v.array(importedFieldValidator) },
+  returns: v.boolean(),
+  handler: async (ctx, { portId, step, plan, items, fields }) => {
     const port = await ctx.db.get("workspacePorts", portId);
-    if (port === null || port.status !== "running") throw new Error("import no longer running");
+    const chain = liveStep(port, step);
+    if (port === null || chain === null) return false;
     const amount = importCost(items);
     const by = amount > 0 ? await charge(ctx, port.workspaceId, port.userId, { amount, source: "tagging", description: `Workspace import: ${items} item${items === 1 ? "" : "s"}` }) : undefined;
-    await ctx.db.patch("workspacePorts", portId, { total: items, paid: by === undefined ? undefined : { amount, by } });
-    return null;
+    const map = await addFields(ctx, port.workspaceId, fields);
+    await ctx.db.patch("workspacePorts", portId, {
+      total: items,
+      done: 0,
+      paid: by === undefined ? undefined : { amount, by },
+      fields: map,
+      report: { items, files: 0, kept: 0, renumbered: 0, renumberedList: [] },
+      chain: { ...chain, step: step + 1, stage: 1, offset: 0, attempts: 0, plan },
+    });
+    await scheduleStep(ctx, portId, step + 1);
+    return true;
   },
 });
 
 const batchItem = v.object({
   serial: v.string(),
-  keep: v.boolean(),
   input: v.object(assetInputArgs),
   status: assetStatusValidator,
   taggedAt: v.number(),
   // Stored by the import's action, typed from their own bytes (sniff below) and checked there.
   files: v.array(v.object({ storageId: v.id("_storage"), kind: fileKindValidator, name: v.string(), contentType: v.string(), size: v.number() })),
   events: v.array(v.object({ type: assetEventTypeValidator, summary: v.string(), changes: v.array(assetChangeValidator), at: v.number() })),
+  // Keyed by the ZIP's field ids; mapped here, and kept only where the field takes the value.
+  custom: customValuesValidator,
+  plans: v.array(importedPlanValidator),
+  logs: v.array(importedLogValidator),
 });
 
-/** One batch of items, in one transaction: assets, files, history (marked imported), a new owner period. */
+/** An item's custom values under this workspace's field ids, those its category's fields take. */
+async function mappedCustom(ctx: MutationCtx, port: Doc<"workspacePorts">, category: string | undefined, custom: CustomValues, now: number): Promise<CustomValues> {
+  const to = new Map((port.fields ?? []).map((f) => [f.from, f.to as string]));
+  const defs = await categoryDefinitions(ctx, port.workspaceId, category);
+  const out: CustomValues = {};
+  for (const [from, value] of Object.entries(custom)) {
+    const def = defs.find((d) => d._id === to.get(from));
+    if (def !== undefined && customValueError(def, value, now) === undefined) out[def._id] = value;
+  }
+  return out;
+}
+
+/**
+ * One batch of items, in one transaction: assets (custom values mapped), files, history
+ * (marked imported), maintenance plans and log, a new owner period. Null when the batch is
+ * not the next one (a retried step): nothing is written and the caller deletes its files.
+ */
 export const writeBatch = internalMutation({
-  args: { portId: v.id("workspacePorts"), items: v.array(batchItem) },
-  returns: v.array(v.object({ from: v.string(), to: v.string() })),
-  handler: async (ctx, { portId, items }) => {
+  args: { portId: v.id("workspacePorts"), step: v.number(), from: v.number(), items: v.array(batchItem) },
+  returns: v.union(v.null(), v.number()),
+  handler: async (ctx, { portId, step, from, items }) => {
     const port = await ctx.db.get("workspacePorts", portId);
-    if (port === null || port.status !== "running") throw new Error("import no longer running");
+    const chain = liveStep(port, step);
+    if (port === null || chain === null || chain.offset !== from || port.report === undefined) return null;
     const { workspaceId, userId: actorId } = port;
-    const renumbered: { from: string; to: string }[] = [];
+    const report = { ...port.report };
     const now = Date.now();
     for (const item of items) {
-      // Checked again here: a serial issued since the check is never taken.
-      const keep = item.keep && !(await serialTaken(ctx, item.serial));
+      // Checked here, in the write: a serial issued anywhere since is never taken.
+      const keep = !(await serialTaken(ctx, item.serial));
       if (keep) await ctx.db.insert("serials", { serial: item.serial });
       const serial = keep ? item.serial : await reserveSerial(ctx);
-      if (!keep) renumbered.push({ from: item.serial, to: serial });
+      if (keep) report.kept += 1;
+      else {
+        report.renumbered += 1;
+        if (report.renumberedList.length < REPORT_RENUMBERED) report.renumberedList = [...report.renumberedList, { from: item.serial, to: serial }];
+      }
       const files = item.files;
+      const input = { ...item.input, custom: await mappedCustom(ctx, port, item.input.category, item.custom, now) };
       // Registered here now: the ZIP's own dates are history it states, not provenance.
       const assetId = await ctx.db.insert("assets", {
-        ...item.input,
+        ...input,
         workspaceId,
         serial,
         status: item.status,
         files,
         taggedAt: now,
         updatedAt: now,
-        searchText: searchTextOf({ ...item.input, serial }),
+        searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
       });
       await claimFiles(ctx, assetId, files);
       await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });
       for (const e of item.events) await ctx.db.insert("assetEvents", { assetId, workspaceId, actorId, type: e.type, summary: e.summary, changes: e.changes, at: now, imported: true });
       const was = keep ? "" : ` (its serial ${item.serial} was taken, so it has a new one)`;
       await recordEvent(ctx, { assetId, workspaceId, actorId, type: "imported", summary: `Imported from a workspace export with serial ${serial}${was}; first tagged ${new Date(item.taggedAt).toISOString().slice(0, 10)}`, at: now });
+      const maintained = MAINTAINED_KINDS.includes(input.kind);
+      const planIds = new Map<string, Id<"maintenancePlans">>();
+      for (const { from: planFrom, ...plan } of maintained ? item.plans : []) {
+        planIds.set(planFrom, await ctx.db.insert("maintenancePlans", { ...plan, workspaceId, assetId, dueOn: dueOf(plan, now), createdAt: now }));
+      }
+      for (const { plan, files: at, ...entry } of maintained ? item.logs : []) {
+        const planId = plan === undefined ? undefined : planIds.get(plan);
+        await ctx.db.insert("maintenanceLog", { ...entry, assetId, planId, files: at.flatMap((i) => (files[i] === undefined ? [] : [files[i].storageId])) });
+      }
       await ctx.db.insert("workspacePortItems", { portId, assetId, keptSerial: keep ? serial : undefined });
+      report.files += files.length;
     }
-    await ctx.db.patch("workspacePorts", portId, { done: port.done + items.length });
-    return renumbered;
+    const offset = from + items.length;
+    await ctx.db.patch("workspacePorts", portId, { done: offset, report, chain: { ...chain, offset } });
+    return offset;
   },
 });
 
-export const importReady = internalMutation({
-  args: { portId: v.id("workspacePorts"), report: importReportValidator },
+/** The step's range is written: the next step goes on from where it ended, or the import is done. */
+export const stepDone = internalMutation({
+  args: { portId: v.id("workspacePorts"), step: v.number() },
   returns: v.null(),
-  handler: async (ctx, { portId, report }) => {
+  handler: async (ctx, { portId, step }) => {
     const port = await ctx.db.get("workspacePorts", portId);
-    if (port === null || port.status !== "running") return null;
+    const chain = liveStep(port, step);
+    if (port === null || chain === null) return null;
+    if (chain.offset < port.total) {
+      await ctx.db.patch("workspacePorts", portId, { chain: { ...chain, step: step + 1, attempts: 0 } });
+      await scheduleStep(ctx, portId, step + 1);
+      return null;
+    }
     for (const part of port.parts) await ctx.storage.delete(part);
-    await ctx.db.patch("workspacePorts", portId, { status: "ready", parts: [], report, done: port.total });
+    if (chain.plan !== undefined) await ctx.storage.delete(chain.plan);
+    await ctx.db.patch("workspacePorts", portId, { status: "ready", parts: [], done: port.total, chain: undefined, fields: undefined });
     return null;
   },
 });
 
-/** Undoes what an import wrote, a batch at a time, then refunds its charge and says why it failed. */
+/** Starts undoing an import: its steps stop at their next batch, the undo owns the job. */
+async function undo(ctx: MutationCtx, port: Doc<"workspacePorts">, message: string, status: "failed" | "cancelled") {
+  await ctx.db.patch("workspacePorts", port._id, { status: "undoing", chain: undefined });
+  await ctx.scheduler.runAfter(0, internal.workspacePorts.rollback, { portId: port._id, message, status });
+  if (port.chain?.plan !== undefined) await ctx.storage.delete(port.chain.plan);
+}
+
+/** Undoes what an import wrote, a batch at a time, then refunds its charge and says why it stopped. */
 export const rollback = internalMutation({
-  args: { portId: v.id("workspacePorts"), message: v.string() },
+  args: { portId: v.id("workspacePorts"), message: v.string(), status: v.union(v.literal("failed"), v.literal("cancelled")) },
   returns: v.null(),
-  handler: async (ctx, { portId, message }) => {
+  handler: async (ctx, { portId, message, status }) => {
     const port = await ctx.db.get("workspacePorts", portId);
-    if (port === null || (port.status !== "running" && port.status !== "undoing")) return null;
-    // Stops the import's action at its next batch; the undo below then owns the job.
-    if (port.status === "running") await ctx.db.patch("workspacePorts", portId, { status: "undoing" });
+    if (port === null || port.status !== "undoing") return null;
     const rows = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", portId)).take(IMPORT_WRITE_BATCH);
     for (const row of rows) {
       const asset = await ctx.db.get("assets", row.assetId);
@@ -366,24 +391,44 @@ export const rollback = internalMutation({
       await ctx.db.delete("workspacePortItems", row._id);
     }
     if (rows.length === IMPORT_WRITE_BATCH) {
-      await ctx.scheduler.runAfter(0, internal.workspacePorts.rollback, { portId, message });
+      await ctx.scheduler.runAfter(0, internal.workspacePorts.rollback, { portId, message, status });
       return null;
     }
+    for (const f of port.fields ?? []) if (f.created && (await ctx.db.get("customFields", f.to)) !== null) await ctx.db.delete("customFields", f.to);
     if (port.paid !== undefined) {
-      await earn(ctx, { ...port.paid.by, actorId: port.userId, amount: port.paid.amount, source: "refund", description: "Refund: workspace import failed and undone" });
+      await earn(ctx, { ...port.paid.by, actorId: port.userId, amount: port.paid.amount, source: "refund", description: `Refund: workspace import ${status === "cancelled" ? "cancelled" : "failed"} and undone` });
     }
     for (const part of port.parts) await ctx.storage.delete(part);
-    await ctx.db.patch("workspacePorts", portId, { status: "failed", parts: [], message, paid: undefined, done: 0 });
+    await ctx.db.patch("workspacePorts", portId, { status, parts: [], message, paid: undefined, done: 0, fields: undefined, report: undefined });
     return null;
   },
 });
 
-export const watchdog = internalMutation({
-  args: { portId: v.id("workspacePorts") },
+/** A refused or failed import is undone (from its action, which names its step). */
+export const fail = internalMutation({
+  args: { portId: v.id("workspacePorts"), step: v.number(), message: v.string() },
   returns: v.null(),
-  handler: async (ctx, { portId }) => {
+  handler: async (ctx, { portId, step, message }) => {
     const port = await ctx.db.get("workspacePorts", portId);
-    if (port?.status === "running") await ctx.scheduler.runAfter(0, internal.workspacePorts.rollback, { portId, message: PORT_MESSAGES.failed });
+    if (port !== null && liveStep(port, step) !== null) await undo(ctx, port, message, "failed");
+    return null;
+  },
+});
+
+/** A step that has not handed over by its deadline died: it runs again from where the writes stand, or the import is undone. */
+export const watchdog = internalMutation({
+  args: { portId: v.id("workspacePorts"), step: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { portId, step }) => {
+    const port = await ctx.db.get("workspacePorts", portId);
+    const chain = liveStep(port, step);
+    if (port === null || chain === null) return null;
+    if (chain.attempts + 1 >= MAX_STEP_ATTEMPTS) {
+      await undo(ctx, port, PORT_MESSAGES.failed, "failed");
+      return null;
+    }
+    await ctx.db.patch("workspacePorts", portId, { chain: { ...chain, attempts: chain.attempts + 1 } });
+    await scheduleStep(ctx, portId, step);
     return null;
   },
 });
@@ -407,8 +452,10 @@ async function loadPart(ctx: ActionCtx, id: Id<"_storage">): Promise<Uint8Array>
 }
 
 const ASSETS_JSON = /^(workspaces\/[^/]+)\/assets\.json$/;
+const TABLES = ["assets", "assetEvents", "customFields", "maintenancePlans", "maintenanceLog"] as const;
+const TABLE_JSON = new RegExp(`^workspaces/[^/]+/(${TABLES.join("|")})\\.json$`);
 
-/** Every entry's part, and the workspace folder's item tables, checked. */
+/** Every entry's part, and the workspace folder's tables the import reads, checked. */
 async function readTables(ctx: ActionCtx, parts: Id<"_storage">[]) {
   const where = new Map<string, number>();
   const tables: Record<string, Uint8Array> = {};
@@ -420,7 +467,7 @@ async function readTables(ctx: ActionCtx, parts: Id<"_storage">[]) {
       if (where.has(e.name)) throw new ImportRefused(PORT_MESSAGES.duplicateName(e.name));
       where.set(e.name, i);
     }
-    const wanted = entries.filter((e) => /^workspaces\/[^/]+\/(assets|assetEvents)\.json$/.test(e.name));
+    const wanted = entries.filter((e) => TABLE_JSON.test(e.name));
     jsonBytes += wanted.reduce((sum, e) => sum + e.originalSize, 0);
     if (jsonBytes > MAX_IMPORT_JSON_BYTES) throw new ImportRefused(PORT_MESSAGES.jsonTooLarge);
     Object.assign(tables, readEntries(bytes, new Set(wanted.map((e) => e.name))));
@@ -429,17 +476,38 @@ async function readTables(ctx: ActionCtx, parts: Id<"_storage">[]) {
   if (bases.length === 0) throw new ImportRefused(PORT_MESSAGES.noWorkspace);
   if (bases.length > 1) throw new ImportRefused(PORT_MESSAGES.severalWorkspaces);
   const base = bases[0];
-  return { where, base, assets: parseTable("assets", tables[`${base}/assets.json`]), events: parseTable("assetEvents", tables[`${base}/assetEvents.json`]) };
+  const table = (name: (typeof TABLES)[number]) => parseTable(name, tables[`${base}/${name}.json`]);
+  return { where, base, table };
+}
+
+/** What step 0 read from the ZIP, for the steps that write: each item with its files' parts, plans and log. */
+type PlannedItem = ImportItem & { parts: number[]; plans: ImportedPlan[]; logs: ImportedLog[] };
+type Plan = { base: string; items: PlannedItem[] };
+
+async function readPlan(ctx: ActionCtx, subject: { workspaceKind: string; parts: Id<"_storage">[] }) {
+  const { where, base, table } = await readTables(ctx, subject.parts);
+  const items = planItems(table("assets"), table("assetEvents"), Date.now());
+  const fields = planFields(table("customFields"));
+  const upkeep = planUpkeep(table("maintenancePlans"), table("maintenanceLog"), new Map(items.map((item) => [item.from, item.fileIds])));
+  const wrongKind = items.find((item) => !mayHoldKind(subject.workspaceKind as Doc<"workspaces">["kind"], item.input.kind));
+  if (wrongKind !== undefined) throw new ImportRefused(PORT_MESSAGES.wrongKind(wrongKind.input.kind));
+  const planned = items.map((item) => ({
+    ...item,
+    parts: item.files.map((f) => {
+      const part = where.get(`${base}/${f.path}`);
+      if (part === undefined) throw new ImportRefused(PORT_MESSAGES.missingFile(f.path));
+      return part;
+    }),
+    plans: upkeep.plans.get(item.from) ?? [],
+    logs: upkeep.logs.get(item.from) ?? [],
+  }));
+  return { plan: { base, items: planned } satisfies Plan, fields };
 }
 
 /** Reads one batch's files from the parts that hold them, checks their real type and size, and stores them. */
-async function storeFiles(ctx: ActionCtx, batch: ImportItem[], base: string, where: Map<string, number>, load: (part: number) => Promise<Uint8Array>) {
+async function storeFiles(ctx: ActionCtx, batch: PlannedItem[], base: string, load: (part: number) => Promise<Uint8Array>) {
   const byPart = new Map<number, Set<string>>();
-  for (const item of batch) for (const f of item.files) {
-    const part = where.get(`${base}/${f.path}`);
-    if (part === undefined) throw new ImportRefused(PORT_MESSAGES.missingFile(f.path));
-    byPart.set(part, (byPart.get(part) ?? new Set()).add(`${base}/${f.path}`));
-  }
+  for (const item of batch) for (const [i, f] of item.files.entries()) byPart.set(item.parts[i], (byPart.get(item.parts[i]) ?? new Set()).add(`${base}/${f.path}`));
   const stored = new Map<string, { storageId: Id<"_storage">; contentType: string; size: number }>();
   try {
     for (const part of [...byPart.keys()].sort((a, b) => a - b)) {
@@ -466,61 +534,61 @@ function refusal(error: unknown): string {
   return PORT_MESSAGES.failed;
 }
 
-export const runImport = internalAction({
-  args: { portId: v.id("workspacePorts") },
-  returns: v.null(),
-  handler: async (ctx, { portId }) => {
+/** Writes the plan's items from the chain's offset, a batch per mutation, until done or the step's time is up. */
+async function writeItems(ctx: ActionCtx, portId: Id<"workspacePorts">, step: number, subject: { parts: Id<"_storage">[]; chain: Chain }) {
+  const blob = subject.chain.plan === undefined ? null : await ctx.storage.get(subject.chain.plan);
+  if (blob === null) throw new Error("import plan missing");
+  const plan = JSON.parse(await blob.text()) as Plan;
+  let loaded: { part: number; bytes: Uint8Array } | null = null;
+  const load = async (part: number) => {
+    if (loaded?.part !== part) loaded = { part, bytes: await loadPart(ctx, subject.parts[part]) };
+    return loaded.bytes;
+  };
+  const until = Date.now() + STEP_BUDGET_MS;
+  let from = subject.chain.offset;
+  while (from < plan.items.length && Date.now() < until) {
+    const batch = plan.items.slice(from, from + IMPORT_WRITE_BATCH);
+    const stored = await storeFiles(ctx, batch, plan.base, load);
+    const rows = batch.map((item) => ({
+      serial: item.serial,
+      input: item.input,
+      status: item.status,
+      taggedAt: item.taggedAt,
+      files: item.files.map((f) => ({ ...stored.get(f.path)!, kind: f.kind, name: f.name })),
+      events: item.events,
+      custom: item.custom,
+      plans: item.plans,
+      logs: item.logs,
+    }));
+    let next: number | null = null;
     try {
-      const subject = await ctx.runQuery(internal.workspacePorts.importSubject, { portId });
-      if (subject === null) return null;
-      const { where, base, assets, events } = await readTables(ctx, subject.parts);
-      const items = planItems(assets, events, Date.now());
-      const wrongKind = items.find((item) => !mayHoldKind(subject.workspaceKind as Doc<"workspaces">["kind"], item.input.kind));
-      if (wrongKind !== undefined) throw new ImportRefused(PORT_MESSAGES.wrongKind(wrongKind.input.kind));
-      for (const item of items) for (const f of item.files) if (!where.has(`${base}/${f.path}`)) throw new ImportRefused(PORT_MESSAGES.missingFile(f.path));
-      const taken = new Set<string>();
-      for (let i = 0; i < items.length; i += 500) {
-        for (const s of await ctx.runQuery(internal.workspacePorts.takenSerials, { serials: items.slice(i, i + 500).map((item) => item.serial) })) taken.add(s);
+      next = await ctx.runMutation(internal.workspacePorts.writeBatch, { portId, step, from, items: rows });
+    } finally {
+      if (next === null) for (const file of stored.values()) await ctx.storage.delete(file.storageId);
+    }
+    // Overtaken (a retried step got here first, or the import was cancelled): this step stops.
+    if (next === null) return false;
+    from = next;
+  }
+  return true;
+}
+
+export const importStep = internalAction({
+  args: { portId: v.id("workspacePorts"), step: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { portId, step }) => {
+    const subject = await ctx.runQuery(internal.workspacePorts.importSubject, { portId, step });
+    if (subject === null) return null;
+    try {
+      if (subject.chain.stage === 0) {
+        const { plan, fields } = await readPlan(ctx, subject);
+        const stored = await ctx.storage.store(new Blob([JSON.stringify(plan)], { type: "application/json" }));
+        if (!(await ctx.runMutation(internal.workspacePorts.importPlanned, { portId, step, plan: stored, items: plan.items.length, fields }))) await ctx.storage.delete(stored);
+        return null;
       }
-      // Everything is checked: from here the import writes, and undoes it all should a batch fail.
-      await ctx.runMutation(internal.workspacePorts.chargeImport, { portId, items: items.length });
-      let loaded: { part: number; bytes: Uint8Array } | null = null;
-      const load = async (part: number) => {
-        if (loaded?.part !== part) loaded = { part, bytes: await loadPart(ctx, subject.parts[part]) };
-        return loaded.bytes;
-      };
-      const renumbered: { from: string; to: string }[] = [];
-      let renumberedCount = 0;
-      let fileCount = 0;
-      for (let i = 0; i < items.length; i += IMPORT_WRITE_BATCH) {
-        const batch = items.slice(i, i + IMPORT_WRITE_BATCH);
-        const stored = await storeFiles(ctx, batch, base, where, load);
-        const rows = batch.map((item) => ({
-          serial: item.serial,
-          keep: !taken.has(item.serial),
-          input: item.input,
-          status: item.status,
-          taggedAt: item.taggedAt,
-          files: item.files.map((f) => ({ ...stored.get(f.path)!, kind: f.kind, name: f.name })),
-          events: item.events,
-        }));
-        let pairs: { from: string; to: string }[];
-        try {
-          pairs = await ctx.runMutation(internal.workspacePorts.writeBatch, { portId, items: rows });
-        } catch (error) {
-          for (const file of stored.values()) await ctx.storage.delete(file.storageId);
-          throw error;
-        }
-        fileCount += stored.size;
-        renumberedCount += pairs.length;
-        renumbered.push(...pairs.slice(0, REPORT_RENUMBERED - renumbered.length));
-      }
-      await ctx.runMutation(internal.workspacePorts.importReady, {
-        portId,
-        report: { items: items.length, files: fileCount, kept: items.length - renumberedCount, renumbered: renumberedCount, renumberedList: renumbered },
-      });
+      if (await writeItems(ctx, portId, step, subject)) await ctx.runMutation(internal.workspacePorts.stepDone, { portId, step });
     } catch (error) {
-      await ctx.runMutation(internal.workspacePorts.rollback, { portId, message: refusal(error) });
+      await ctx.runMutation(internal.workspacePorts.fail, { portId, step, message: refusal(error) });
       if (!(error instanceof ImportRefused) && !(error instanceof ConvexError)) throw error;
     }
     return null;

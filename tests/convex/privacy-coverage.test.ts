@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import schema from "../../convex/schema";
 import { USER_TABLES } from "../../convex/lib/privacy/coverage";
-import { EXPORT_PLAN } from "../../convex/lib/privacy/exportPlan";
+import { EXPORT_PLAN, WORKSPACE_EXCLUDED } from "../../convex/lib/privacy/exportPlan";
 
 type Json = { type: string; tableName?: string; value?: unknown; fields?: Record<string, { fieldType: Json }> } & Record<string, unknown>;
 
@@ -44,5 +44,33 @@ describe("privacy coverage", () => {
         expect(index?.fields[0], `${table}.${way.index}`).toBe(way.field);
       }
     }
+  });
+});
+
+/** Whether a validator's JSON holds an id of one of these tables anywhere. */
+function namesTable(node: unknown, tables: ReadonlySet<string>): boolean {
+  if (Array.isArray(node)) return node.some((n) => namesTable(n, tables));
+  if (typeof node !== "object" || node === null) return false;
+  const json = node as Json;
+  if (json.type === "id" && tables.has(json.tableName ?? "")) return true;
+  return Object.values(json).some((n) => namesTable(n, tables));
+}
+
+/** A workspace's records: tables naming a workspace or one of its items. */
+function workspaceScopedTables(): string[] {
+  const owners = new Set(["workspaces", "assets"]);
+  return Object.entries(schema.tables)
+    .filter(([name, table]) => owners.has(name) || namesTable((table as unknown as { validator: { json: unknown } }).validator.json, owners))
+    .map(([name]) => name)
+    .sort();
+}
+
+describe("workspace export coverage", () => {
+  test("every table holding a workspace's records is in its export or deliberately left out, and no list is stale", () => {
+    const exported = Object.entries(EXPORT_PLAN).filter(([, ways]) => ways.some((w) => w.scope === "workspace" || w.scope === "child" || w.scope === "self")).map(([t]) => t);
+    const listed = new Set([...exported, ...Object.keys(WORKSPACE_EXCLUDED)]);
+    expect(workspaceScopedTables().filter((t) => !listed.has(t))).toEqual([]);
+    expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => !workspaceScopedTables().includes(t))).toEqual([]);
+    expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => exported.includes(t))).toEqual([]);
   });
 });

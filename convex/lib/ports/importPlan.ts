@@ -9,11 +9,14 @@ import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
 import { isSerialFormat, normaliseSerial } from "../assets/serial";
 import { assetChangeValidator, assetEventTypeValidator, assetKindValidator, assetStatusValidator, fileKindValidator, visibilityValidator, type AssetStatus, type FileKind } from "../assets/tables";
 import { hasControlChars } from "../oneLine";
+import { CUSTOM_FIELD_LIMITS } from "../customFields/rules";
+import { customValuesValidator, type CustomValues } from "../customFields/tables";
 import { filePaths } from "../privacy/zipPaths";
 import { ImportRefused } from "./zipRead";
 import { MAX_IMPORT_EVENTS_PER_ITEM, MAX_IMPORT_ITEMS, PORT_MESSAGES } from "./rules";
 
 const MAX_SUMMARY = 300;
+const MAX_CUSTOM_VALUES = CUSTOM_FIELD_LIMITS.perWorkspace;
 const MAX_CHANGE_TEXT = 500;
 
 const rowValidator = v.object({
@@ -26,8 +29,9 @@ const rowValidator = v.object({
   visibility: visibilityValidator,
   status: assetStatusValidator,
   details: v.record(v.string(), v.any()),
-  files: v.array(v.object({ kind: fileKindValidator, name: v.string() })),
+  files: v.array(v.object({ kind: fileKindValidator, name: v.string(), storageId: v.optional(v.string()) })),
   taggedAt: v.number(),
+  custom: v.optional(customValuesValidator),
 });
 const eventValidator = v.object({
   assetId: v.string(),
@@ -39,7 +43,13 @@ const eventValidator = v.object({
 
 type ImportEvent = { type: Infer<typeof assetEventTypeValidator>; summary: string; changes: Infer<typeof assetChangeValidator>[]; at: number };
 export type ImportItem = {
+  // The item's id in the ZIP: what its plans and log name it by.
+  from: string;
   serial: string;
+  // Values of the ZIP's custom fields, keyed by their ids in the ZIP (mapped when written).
+  custom: CustomValues;
+  // The ZIP's stored ids of its files: what its log entries name them by.
+  fileIds: string[];
   input: AssetInput;
   status: AssetStatus;
   taggedAt: number;
@@ -99,6 +109,7 @@ export function planItems(assetRows: unknown[], eventRows: unknown[], now: numbe
     }
     const paths = filePaths(row.serial, row.files);
     const files = row.files.map((f, j) => ({ path: paths[j], kind: f.kind, name: f.name.trim() }));
-    return { serial, input, status: row.status === "transferred" ? "active" : row.status, taggedAt: row.taggedAt, files, events: byAsset.get(row._id) ?? [] };
+    const custom = Object.keys(row.custom ?? {}).length > MAX_CUSTOM_VALUES ? {} : (row.custom ?? {});
+    return { from: row._id, serial, custom, fileIds: row.files.map((f) => f.storageId ?? ""), input, status: row.status === "transferred" ? "active" : row.status, taggedAt: row.taggedAt, files, events: byAsset.get(row._id) ?? [] };
   });
 }

@@ -24,8 +24,6 @@ export const MAX_IMPORT_EVENTS_PER_ITEM = 100;
 export const IMPORT_WRITE_BATCH = 50;
 /** Renumbered serials listed in the report (the count covers the rest). */
 export const REPORT_RENUMBERED = 100;
-/** An import that has not finished this long after it started has died: it is rolled back. */
-export const IMPORT_WATCHDOG_MS = 20 * 60_000;
 
 export const PORT_MESSAGES = {
   busy: "An export or import of this workspace is already running. Wait for it to finish.",
@@ -49,5 +47,10 @@ export const PORT_MESSAGES = {
   failed: "The import failed and nothing was imported. Please try again.",
   exportFailed: "The export failed. Please try again.",
   notAllowed: "Only the workspace's owners and admins can import into it.",
+  badField: (label: string, why: string) => `The ZIP's custom field "${label.slice(0, 60)}" cannot be added: ${why}`,
+  fieldClash: (label: string) => `This workspace already has a custom field "${label.slice(0, 60)}" of another type in the same category. Rename one of them first.`,
+  tooManyFields: "The workspace would have more custom fields than it may. Remove some first.",
+  cancelled: "The import was cancelled and nothing was imported.",
+  notRunning: "Nothing is running to cancel.",
   uploadTooMany: `Upload at most ${messageNumber(MAX_IMPORT_PARTS)} ZIP files for one import`,
 } as const;

@@ -2,6 +2,7 @@
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
 import { walletHolderValidator } from "../wallet/tables";
+import { chainValidator } from "./chain";
 
 export const portStatusValidator = v.union(
   // Import: parts arriving through POST /import-zip.
@@ -13,6 +14,8 @@ export const portStatusValidator = v.union(
   v.literal("ready"),
   v.literal("failed"),
   v.literal("expired"),
+  // Stopped by an owner or admin: an export's parts deleted, an import's writes undone.
+  v.literal("cancelled"),
 );
 
 export const importReportValidator = v.object({
@@ -42,6 +45,10 @@ export const portTables = {
     message: v.optional(v.string()),
     report: v.optional(importReportValidator),
     paid: v.optional(v.object({ amount: v.number(), by: walletHolderValidator })),
+    // Import: the ZIP's custom fields and this workspace's (added by the import, or one it had).
+    fields: v.optional(v.array(v.object({ from: v.string(), to: v.id("customFields"), created: v.boolean() }))),
+    // While running: where its chain of steps stands (lib/ports/chain.ts).
+    chain: v.optional(chainValidator),
   })
     // The workspace's latest export / import; one running at a time.
     .index("by_workspaceId_and_kind_and_startedAt", ["workspaceId", "kind", "startedAt"])

@@ -17,7 +17,10 @@ export type Way =
 const user = (index: string, field = "userId"): Way => ({ scope: "user", index, field });
 const workspace = (index: string, field = "workspaceId"): Way => ({ scope: "workspace", index, field });
 
-export const EXPORT_PLAN: { [T in keyof typeof USER_TABLES]: Way[] } = {
+/** Tables of a workspace's records that name no user: read by its export all the same. */
+type WorkspaceOnly = "customFields" | "maintenancePlans" | "maintenanceLog" | "locations" | "kitParts";
+
+export const EXPORT_PLAN: { [T in keyof typeof USER_TABLES | WorkspaceOnly]: Way[] } = {
   users: [{ scope: "self" }],
   authAccounts: [user("userIdAndProvider")],
   authSessions: [user("userId")],
@@ -65,6 +68,11 @@ export const EXPORT_PLAN: { [T in keyof typeof USER_TABLES]: Way[] } = {
   audits: [workspace("by_workspaceId_and_startedAt")],
   auditItems: [workspace("by_workspaceId")],
   workspacePorts: [user("by_userId"), workspace("by_workspaceId_and_kind_and_startedAt")],
+  customFields: [workspace("by_workspaceId_and_categoryKey")],
+  maintenancePlans: [workspace("by_workspaceId_and_dueOn")],
+  maintenanceLog: [{ scope: "child", parent: "assets", index: "by_assetId_and_doneOn", field: "assetId" }],
+  locations: [workspace("by_workspaceId_and_path")],
+  kitParts: [workspace("by_workspaceId")],
 };
 
 /** Secrets never leave, even to their owner: password and code hashes, TOTP secrets, link tokens. */
@@ -76,3 +84,16 @@ export type ExportRow = Record<string, unknown> & { _id: string };
 export function withoutSecrets(row: object & { _id: string }): ExportRow {
   return { ...Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_FIELD.test(key))), _id: row._id };
 }
+
+/** Tables holding a workspace's records that its export leaves out on purpose, and why. */
+export const WORKSPACE_EXCLUDED: Partial<Record<TableNames, string>> = {
+  assetFileRefs: "derived: which item holds a stored file, rebuilt from assets.files",
+  customFieldValues: "derived: the index of assets.custom, rebuilt by its trigger",
+  tagRequests: "idempotency keys of recent tagging requests, meaningless elsewhere",
+  importUndo: "a CSV import's undo journal, only for that import",
+  workspacePortItems: "a workspace import's undo journal, only for that import",
+  upkeepReminders: "reminders already sent; the new workspace is reminded in its turn",
+  workspaceMembers: "people, not records: an import brings records; each member's own copy is their Download my data",
+  beneficiaries: "an owner's legacy plan: in their Download my data (account/)",
+  topUpOrders: "an owner's card payments: in their Download my data (account/)",
+};

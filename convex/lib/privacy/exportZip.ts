@@ -1,7 +1,8 @@
-// Builds the "Download my data" ZIP inside an action: every table of EXPORT_PLAN read in
-// bounded pages through internal queries, photos and screenshots from file storage, and per
-// owned workspace its items as JSON and CSV with a signed ownership certificate each. A
-// workspace's own export (convex/workspaceExport.ts) is the same workspace folder alone.
+// What the export steps write (convex/exportChain.ts runs them, one ZIP part per step): the
+// account folder of "Download my data", and per workspace its tables of EXPORT_PLAN (read in
+// bounded pages through internal queries) with items.csv, then its items' files and a signed
+// ownership certificate each, as many as fit in one part. A workspace's own export is the
+// same workspace folder alone.
 import { strToU8 } from "fflate";
 import { env } from "../../_generated/server";
 import { internal } from "../../_generated/api";
@@ -11,14 +12,13 @@ import { columnOf, csvCells, EXPORT_FIELDS } from "../assets/columns";
 import { certificatePeriods, certificateUrl } from "../certificates/facts";
 import { renderCertificate } from "../certificates/pdf";
 import { toCsv } from "../csv/format";
-import type { USER_TABLES } from "./coverage";
 import { EXPORT_PLAN, type ExportRow, type Way } from "./exportPlan";
 import { EXPORT_PART_BYTES } from "./rules";
-import { ZipParts } from "./zipParts";
+import type { ZipParts } from "./zipParts";
 import { filePaths, safeName } from "./zipPaths";
 
 type Row = ExportRow;
-type Table = keyof typeof USER_TABLES;
+type Table = keyof typeof EXPORT_PLAN;
 type Workspace = { _id: Id<"workspaces">; name: string };
 
 const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
@@ -59,11 +59,6 @@ const tablesWith = (scope: Way["scope"]) => (Object.keys(EXPORT_PLAN) as Table[]
 const USER_SCOPE = tablesWith("user");
 const WORKSPACE_SCOPE = (Object.keys(EXPORT_PLAN) as Table[]).filter((t) => EXPORT_PLAN[t].some((w) => w.scope === "workspace" || w.scope === "child"));
 
-/** How many sections the progress bar counts for a user owning `workspaces` workspaces. */
-export const sectionCount = (workspaces: number) => USER_SCOPE.length + workspaces * workspaceSections;
-/** A workspace's sections: its tables, its files, its certificates. */
-export const workspaceSections = WORKSPACE_SCOPE.length + 2;
-
 async function addFile(ctx: ActionCtx, zip: ZipParts, path: string, storageId: Id<"_storage">) {
   const blob = await ctx.storage.get(storageId);
   if (blob !== null) await zip.add(path, new Uint8Array(await blob.arrayBuffer()));
@@ -82,11 +77,15 @@ function itemsCsv(assets: Row[]): string {
   return toCsv([ITEM_COLUMNS, ...rows]);
 }
 
-/** Parents kept while a workspace is read: children hang off them, certificates need the owner chain. */
-const KEPT = new Set<string>(["assets", "assetOwners", ...Object.values(EXPORT_PLAN).flatMap((ways) => ways.flatMap((w) => (w.scope === "child" ? [w.parent] : [])))]);
+/** Parents kept while a workspace's tables are read: children hang off them. */
+const KEPT = new Set<string>(Object.values(EXPORT_PLAN).flatMap((ways) => ways.flatMap((w) => (w.scope === "child" ? [w.parent] : []))));
 
-/** One workspace's folder: its tables, items.csv, every item's files and a signed certificate per item. */
-async function writeWorkspace(ctx: ActionCtx, zip: ZipParts, ws: Workspace & { doc: Row }, base: string, step: () => Promise<void>) {
+/** The workspace folder's name in the ZIP. */
+const folderOf = (ws: Workspace) => `workspaces/${safeName(ws.name)}-${ws._id}`;
+
+/** One workspace's tables and items.csv (its files and certificates come in later steps). */
+export async function writeWorkspaceTables(ctx: ActionCtx, zip: ZipParts, ws: Workspace & { doc: Row }): Promise<void> {
+  const base = folderOf(ws);
   await zip.add(`${base}/workspaces.json`, json([ws.doc]));
   const parents = new Map<string, Row[]>();
   for (const table of WORKSPACE_SCOPE) {
@@ -94,62 +93,67 @@ async function writeWorkspace(ctx: ActionCtx, zip: ZipParts, ws: Workspace & { d
     if (KEPT.has(table)) parents.set(table, rows);
     await zip.add(`${base}/${table}.json`, json(rows));
     if (table === "assets") await zip.add(`${base}/items.csv`, strToU8(itemsCsv(rows)));
-    await step();
   }
-  const assets = (parents.get("assets") ?? []) as unknown as Doc<"assets">[];
-  for (const a of assets) {
-    const paths = filePaths(a.serial, a.files);
-    for (const [i, f] of a.files.entries()) await addFile(ctx, zip, `${base}/${paths[i]}`, f.storageId);
-  }
-  await step();
-  const owners = new Map<string, { from: number; to?: number }[]>();
-  for (const o of (parents.get("assetOwners") ?? []) as unknown as Doc<"assetOwners">[]) owners.set(o.assetId, [...(owners.get(o.assetId) ?? []), o]);
-  const issuedAt = Date.now();
-  const site = env.SITE_URL ?? "";
-  for (const a of assets) {
-    const facts = { serial: a.serial, status: a.status, periods: certificatePeriods(a.taggedAt, owners.get(a._id) ?? []), issuedAt };
-    await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, await renderCertificate(facts, a.name, certificateUrl(site, facts)));
-  }
-  await step();
 }
 
-/** The workspace folder's name in the ZIP. */
-const folderOf = (ws: Workspace) => `workspaces/${safeName(ws.name)}-${ws._id}`;
-
-/** A workspace's own export: the same folder as in its owner's "Download my data". */
-export async function buildWorkspaceZip(
-  ctx: ActionCtx,
-  ws: Workspace & { doc: Row },
-  progress: (done: number) => Promise<void>,
-  store: (zip: Blob) => Promise<void>,
-): Promise<void> {
-  const zip = new ZipParts(EXPORT_PART_BYTES, store);
-  let done = 0;
-  await zip.add("README.txt", strToU8(WORKSPACE_README));
-  await writeWorkspace(ctx, zip, ws, folderOf(ws), () => progress(++done));
-  await zip.finish();
-}
-
-const WORKSPACE_README =
-  "One TagMyThing workspace: its items as JSON (assets.json) and items.csv, their history (assetEvents), provenance (assetOwners), files (files/<serial>/) and a signed ownership certificate per item (certificates/<serial>.pdf; its QR opens /verify, which says whether it is genuine and current). Import it into another workspace from that workspace's settings. A large export comes as several ZIP files; import them together.\n";
+/** Where an export step left off in a workspace's items: a page's cursor and how many of that page are written. */
+export type ItemsCursor = { cursor: string | null; offset: number };
 
 /**
- * The whole export, handed to `store` as ZIP parts of at most EXPORT_PART_BYTES (one for
- * most accounts); `progress` is called after each section with how many are done.
+ * Every item's files and signed certificate from `from` on, until the part is full (the next
+ * item would take it past EXPORT_PART_BYTES) or the step's time is up: where the next step
+ * goes on, or null when every item is written.
  */
-export async function buildExportZip(
+export async function writeWorkspaceItems(
   ctx: ActionCtx,
-  user: Row,
-  workspaces: (Workspace & { doc: Row })[],
-  progress: (done: number) => Promise<void>,
-  store: (zip: Blob) => Promise<void>,
-): Promise<void> {
-  const zip = new ZipParts(EXPORT_PART_BYTES, store);
-  let done = 0;
-  const step = async () => progress(++done);
-  await zip.add("README.txt", strToU8(
-    "Everything TagMyThing holds about you. account/: your profile, sign-in methods and sessions (without password hashes or codes), wallet and transactions, referrals, next of kin and legacy plan, bug reports with their screenshots, and audit entries about you. workspaces/: each workspace you own, its items as JSON and items.csv, their history (assetEvents), provenance (assetOwners), files and a signed ownership certificate per item (certificates/; its QR opens /verify, which says whether it is genuine and current). A large export comes as several ZIP files; together they hold everything.\n",
-  ));
+  zip: ZipParts,
+  ws: Workspace,
+  from: ItemsCursor,
+  until: number,
+  wrote: (items: number) => Promise<void>,
+): Promise<ItemsCursor | null> {
+  const base = folderOf(ws);
+  const site = env.SITE_URL ?? "";
+  const issuedAt = Date.now();
+  let at = from;
+  for (;;) {
+    const page: ItemsPage = await ctx.runQuery(internal.exportChain.itemsPage, { workspaceId: ws._id, cursor: at.cursor });
+    for (let i = at.offset; i < page.items.length; i++) {
+      const a = page.items[i];
+      const size = a.files.reduce((sum, f) => sum + f.size, 0) + CERTIFICATE_BYTES;
+      if (zip.pending > 0 && (zip.pending + size > EXPORT_PART_BYTES || Date.now() > until)) {
+        await wrote(i - at.offset);
+        return { cursor: at.cursor, offset: i };
+      }
+      const paths = filePaths(a.serial, a.files);
+      for (const [j, f] of a.files.entries()) await addFile(ctx, zip, `${base}/${paths[j]}`, f.storageId);
+      const facts = { serial: a.serial, status: a.status, periods: certificatePeriods(a.taggedAt, a.owners), issuedAt };
+      await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, await renderCertificate(facts, a.name, certificateUrl(site, facts)));
+    }
+    await wrote(page.items.length - at.offset);
+    if (page.isDone) return null;
+    at = { cursor: page.cursor, offset: 0 };
+  }
+}
+
+/** A certificate's size, about: what an item adds to a part beyond its files. */
+const CERTIFICATE_BYTES = 8 * 1024;
+
+type ItemsPage = {
+  items: (Pick<Doc<"assets">, "serial" | "status" | "taggedAt" | "name" | "files"> & { owners: { from: number; to?: number }[] })[];
+  cursor: string;
+  isDone: boolean;
+};
+
+export const WORKSPACE_README =
+  "One TagMyThing workspace: its items as JSON (assets.json) and items.csv, their history (assetEvents), provenance (assetOwners), custom fields (customFields; each item's values are in assets.json under custom), maintenance plans and log, files (files/<serial>/) and a signed ownership certificate per item (certificates/<serial>.pdf; its QR opens /verify, which says whether it is genuine and current). Import it into another workspace from that workspace's settings. A large export comes as several ZIP files; import them together.\n";
+
+export const ACCOUNT_README =
+  "Everything TagMyThing holds about you. account/: your profile, sign-in methods and sessions (without password hashes or codes), wallet and transactions, referrals, next of kin and legacy plan, bug reports with their screenshots, and audit entries about you. workspaces/: each workspace you own, its items as JSON and items.csv, their history (assetEvents), provenance (assetOwners), custom fields, maintenance plans and log, files and a signed ownership certificate per item (certificates/; its QR opens /verify, which says whether it is genuine and current). A large export comes as several ZIP files; together they hold everything.\n";
+
+/** The account folder: every user-scoped table, and bug reports' screenshots. */
+export async function writeAccount(ctx: ActionCtx, zip: ZipParts, user: Row): Promise<void> {
+  await zip.add("README.txt", strToU8(ACCOUNT_README));
   await zip.add("account/users.json", json([user]));
   for (const table of USER_SCOPE) {
     const rows = await readTable(ctx, table, "user", user._id, new Map());
@@ -157,8 +161,5 @@ export async function buildExportZip(
     if (table === "bugReports") {
       for (const r of rows) await addFile(ctx, zip, `account/bugReports/${r._id}.jpg`, (r as unknown as Doc<"bugReports">).screenshotId);
     }
-    await step();
   }
-  for (const ws of workspaces) await writeWorkspace(ctx, zip, ws, folderOf(ws), step);
-  await zip.finish();
 }

@@ -52,5 +52,6 @@ export const EXPORT_PAGE = 200;
 
 export const EXPORT_MESSAGES = {
   busy: "Your data is already being prepared.",
+  notBuilding: "No copy of your data is being prepared.",
   tooSoon: "You asked for a copy a few minutes ago. Please try again later.",
 };

@@ -1,5 +1,6 @@
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
+import { chainValidator } from "../ports/chain";
 
 export const privacyTables = {
   // One row per account on its way out: first a confirmation code (accounts without a
@@ -22,7 +23,7 @@ export const privacyTables = {
   // its ZIP is deleted when the link expires.
   dataExports: defineTable({
     userId: v.id("users"),
-    status: v.union(v.literal("building"), v.literal("ready"), v.literal("failed"), v.literal("expired")),
+    status: v.union(v.literal("building"), v.literal("ready"), v.literal("failed"), v.literal("expired"), v.literal("cancelled")),
     requestedAt: v.number(),
     requestedBy: v.optional(v.literal("admin")),
     // Sections written so far, of `total` (the progress bar).
@@ -31,5 +32,7 @@ export const privacyTables = {
     // The ZIP, in parts when large (lib/privacy/zipParts.ts).
     parts: v.optional(v.array(v.id("_storage"))),
     expiresAt: v.optional(v.number()),
+    // While building: where its chain of steps stands (lib/ports/chain.ts).
+    chain: v.optional(chainValidator),
   }).index("by_userId_and_requestedAt", ["userId", "requestedAt"]),
 };

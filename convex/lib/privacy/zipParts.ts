@@ -21,6 +21,11 @@ export class ZipParts {
     private readonly store: (zip: Blob) => Promise<void>,
   ) {}
 
+  /** What the part being written holds so far, uncompressed. */
+  get pending(): number {
+    return this.bytes;
+  }
+
   async add(path: string, data: Uint8Array): Promise<void> {
     if (this.zip !== null && this.bytes > 0 && this.bytes + data.length > this.maxBytes) await this.flush();
     this.zip ??= this.open();
