@@ -13,7 +13,7 @@ import { sendEmail, sendSms } from "./lib/outbound";
 import { chainValidator, EXPORT_ITEMS_PAGE, exportStage, exportStages, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, type Chain } from "./lib/ports/chain";
 import { PORT_MESSAGES } from "./lib/ports/rules";
 import { withoutSecrets } from "./lib/privacy/exportPlan";
-import { WORKSPACE_README, writeAccount, writeWorkspaceItems, writeWorkspaceTables } from "./lib/privacy/exportZip";
+import { ACCOUNT_README, WORKSPACE_README, writeAccount, writeWorkspaceItems, writeWorkspaceTables } from "./lib/privacy/exportZip";
 import { EXPORT_PART_BYTES, EXPORT_TTL_MS } from "./lib/privacy/rules";
 import { ZipParts } from "./lib/privacy/zipParts";
 import { internalMutation } from "./lib/writes";
@@ -58,21 +58,21 @@ export async function startExportChain(ctx: MutationCtx, target: Target, workspa
 
 const workspaceView = v.object({ _id: v.id("workspaces"), name: v.string(), doc: v.any() });
 
-/** What the current step writes from: its stage, and the user or workspace it covers (null: gone since). */
+/** What the steps write from: the chain, the user (Download my data) and the workspaces (null: gone since). */
 export const state = internalQuery({
   args: { target: targetValidator },
-  returns: v.union(v.null(), v.object({ chain: chainValidator, user: v.any(), workspace: v.union(workspaceView, v.null()) })),
+  returns: v.union(v.null(), v.object({ chain: chainValidator, user: v.any(), workspaces: v.array(v.union(workspaceView, v.null())) })),
   handler: async (ctx, { target }) => {
     const row = await rowOf(ctx, target);
     const chain = liveChain(target, row);
     if (row === null || chain === null) return null;
-    const stage = exportStage(withAccount(target), chain.stage);
-    if (stage.kind === "account") {
-      const user = await ctx.db.get("users", row.userId);
-      return { chain, user: user === null ? null : withoutSecrets(user), workspace: null };
+    const user = withAccount(target) ? await ctx.db.get("users", row.userId) : null;
+    const workspaces = [];
+    for (const id of chain.workspaces) {
+      const ws = await ctx.db.get("workspaces", id);
+      workspaces.push(ws === null ? null : { _id: ws._id, name: ws.name, doc: withoutSecrets(ws) });
     }
-    const ws = await ctx.db.get("workspaces", chain.workspaces[stage.workspace]);
-    return { chain, user: null, workspace: ws === null ? null : { _id: ws._id, name: ws.name, doc: withoutSecrets(ws) } };
+    return { chain, user: user === null ? null : withoutSecrets(user), workspaces };
   },
 });
 
@@ -94,33 +94,50 @@ export const itemsPage = internalQuery({
   },
 });
 
+/**
+ * One step: from where the chain stands, stage after stage into the same ZIP part while it has
+ * room and the step has time (a small export is one part), then hands over.
+ */
 export const step = internalAction({
   args: { target: targetValidator, step: v.number() },
   returns: v.null(),
   handler: async (ctx, { target, step }) => {
     const now = await ctx.runQuery(internal.exportChain.state, { target });
     if (now === null || now.chain.step !== step) return null;
-    const { chain, workspace } = now;
+    const { chain } = now;
     const parts: Id<"_storage">[] = [];
     const zip = new ZipParts(EXPORT_PART_BYTES, async (blob) => {
       parts.push(await ctx.storage.store(blob));
     });
-    let next: { cursor: string | null; offset: number } | null = null;
+    const stages = exportStages(withAccount(target), chain.workspaces.length);
+    const until = Date.now() + STEP_BUDGET_MS;
+    let at = { stage: chain.stage, cursor: chain.cursor, offset: chain.offset };
     let written = 0;
     try {
-      const stage = exportStage(withAccount(target), chain.stage);
-      if (stage.kind === "account") {
-        if (now.user === null) throw new Error("export of a deleted account");
-        await writeAccount(ctx, zip, now.user);
-      } else if (workspace !== null && stage.kind === "tables") {
-        if (!withAccount(target)) await zip.add("README.txt", strToU8(WORKSPACE_README));
-        await writeWorkspaceTables(ctx, zip, workspace);
-      } else if (workspace !== null) {
-        const wrote = async (items: number) => {
-          written += items;
-          await ctx.runMutation(internal.exportChain.progress, { target, step, done: chain.base + written });
-        };
-        next = await writeWorkspaceItems(ctx, zip, workspace, { cursor: chain.cursor, offset: chain.offset }, Date.now() + STEP_BUDGET_MS, wrote);
+      while (at.stage < stages && Date.now() < until) {
+        const stage = exportStage(withAccount(target), at.stage);
+        const workspace = stage.kind === "account" ? null : now.workspaces[stage.workspace];
+        if (stage.kind === "account") {
+          if (now.user === null) throw new Error("export of a deleted account");
+          await zip.add("README.txt", strToU8(ACCOUNT_README));
+          await writeAccount(ctx, zip, now.user);
+        } else if (workspace !== null && stage.kind === "tables") {
+          if (!withAccount(target)) await zip.add("README.txt", strToU8(WORKSPACE_README));
+          await writeWorkspaceTables(ctx, zip, workspace);
+        } else if (workspace !== null) {
+          const wrote = async (items: number) => {
+            written += items;
+            await ctx.runMutation(internal.exportChain.progress, { target, step, done: chain.base + written });
+          };
+          const next = await writeWorkspaceItems(ctx, zip, workspace, { cursor: at.cursor, offset: at.offset }, until, wrote);
+          // The part is full or the time is up: the next step goes on from here.
+          if (next !== null) {
+            at = { ...at, ...next };
+            break;
+          }
+        }
+        at = { stage: at.stage + 1, cursor: null, offset: 0 };
+        written += 1;
       }
       if (zip.pending > 0) await zip.finish();
     } catch (error) {
@@ -128,7 +145,7 @@ export const step = internalAction({
       await ctx.runMutation(internal.exportChain.fail, { target, step });
       throw error;
     }
-    await ctx.runMutation(internal.exportChain.advance, { target, step, parts, next, written });
+    await ctx.runMutation(internal.exportChain.advance, { target, step, parts, at, written });
     return null;
   },
 });
@@ -148,11 +165,11 @@ export const advance = internalMutation({
     target: targetValidator,
     step: v.number(),
     parts: v.array(v.id("_storage")),
-    next: v.union(v.null(), v.object({ cursor: v.union(v.string(), v.null()), offset: v.number() })),
+    at: v.object({ stage: v.number(), cursor: v.union(v.string(), v.null()), offset: v.number() }),
     written: v.number(),
   },
   returns: v.null(),
-  handler: async (ctx, { target, step, parts, next, written }) => {
+  handler: async (ctx, { target, step, parts, at, written }) => {
     const row = await rowOf(ctx, target);
     const chain = liveChain(target, row);
     if (row === null || chain === null || chain.step !== step) {
@@ -160,16 +177,15 @@ export const advance = internalMutation({
       return null;
     }
     const all = [...(row.parts ?? []), ...parts];
-    const stage = next === null ? chain.stage + 1 : chain.stage;
-    const base = chain.base + written + (next === null ? 1 : 0);
-    if (stage >= exportStages(withAccount(target), chain.workspaces.length)) {
+    const base = chain.base + written;
+    if (at.stage >= exportStages(withAccount(target), chain.workspaces.length)) {
       await ready(ctx, target, row, all);
       return null;
     }
     await patchRow(ctx, target, {
       parts: all,
       done: base,
-      chain: { ...chain, step: step + 1, stage, cursor: next?.cursor ?? null, offset: next?.offset ?? 0, base, attempts: 0 },
+      chain: { ...chain, ...at, step: step + 1, base, attempts: 0 },
     });
     await schedule(ctx, target, step + 1);
     return null;

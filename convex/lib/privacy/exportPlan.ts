@@ -87,6 +87,7 @@ export function withoutSecrets(row: object & { _id: string }): ExportRow {
 
 /** Tables holding a workspace's records that its export leaves out on purpose, and why. */
 export const WORKSPACE_EXCLUDED: Partial<Record<TableNames, string>> = {
+  dataExports: "Download my data's own requests (they name the workspaces they cover): in the user's copy (account/)",
   assetFileRefs: "derived: which item holds a stored file, rebuilt from assets.files",
   customFieldValues: "derived: the index of assets.custom, rebuilt by its trigger",
   tagRequests: "idempotency keys of recent tagging requests, meaningless elsewhere",

@@ -153,7 +153,6 @@ export const ACCOUNT_README =
 
 /** The account folder: every user-scoped table, and bug reports' screenshots. */
 export async function writeAccount(ctx: ActionCtx, zip: ZipParts, user: Row): Promise<void> {
-  await zip.add("README.txt", strToU8(ACCOUNT_README));
   await zip.add("account/users.json", json([user]));
   for (const table of USER_SCOPE) {
     const rows = await readTable(ctx, table, "user", user._id, new Map());
