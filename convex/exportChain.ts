@@ -114,7 +114,8 @@ export const step = internalAction({
     let at = { stage: chain.stage, cursor: chain.cursor, offset: chain.offset };
     let written = 0;
     try {
-      while (at.stage < stages && Date.now() < until) {
+      // At least one stage (or one item) per step, then as many as fit in time.
+      for (let first = true; at.stage < stages && (first || Date.now() < until); first = false) {
         const stage = exportStage(withAccount(target), at.stage);
         const workspace = stage.kind === "account" ? null : now.workspaces[stage.workspace];
         if (stage.kind === "account") {

@@ -546,7 +546,8 @@ async function writeItems(ctx: ActionCtx, portId: Id<"workspacePorts">, step: nu
   };
   const until = Date.now() + STEP_BUDGET_MS;
   let from = subject.chain.offset;
-  while (from < plan.items.length && Date.now() < until) {
+  // At least one batch per step, then as many as its time allows.
+  for (let first = true; from < plan.items.length && (first || Date.now() < until); first = false) {
     const batch = plan.items.slice(from, from + IMPORT_WRITE_BATCH);
     const stored = await storeFiles(ctx, batch, plan.base, load);
     const rows = batch.map((item) => ({

@@ -121,7 +121,7 @@ export async function writeWorkspaceItems(
     for (let i = at.offset; i < page.items.length; i++) {
       const a = page.items[i];
       const size = a.files.reduce((sum, f) => sum + f.size, 0) + CERTIFICATE_BYTES;
-      if (zip.pending > 0 && (zip.pending + size > EXPORT_PART_BYTES || Date.now() > until)) {
+      if (zip.pending > 0 && (zip.pending + size > EXPORT_PART_BYTES || Date.now() >= until)) {
         await wrote(i - at.offset);
         return { cursor: at.cursor, offset: i };
       }
