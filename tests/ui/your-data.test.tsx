@@ -115,4 +115,15 @@ describe("Download my data in /settings", () => {
     rerender(<DownloadDataCard />);
     expect(screen.getByRole("link", { name: "Download part 2 of 2" })).toHaveAttribute("href", "https://files.example/2");
   });
+
+  it("a copy being prepared can be cancelled, and then says so", async () => {
+    mocks.answers["dataExport:mine"] = { status: "building", requestedAt: 1, done: 3, total: 12, expiresAt: null, urls: [] };
+    const { rerender } = render(<DownloadDataCard />);
+    await click("Cancel");
+    expect(mocks.calls).toEqual([["dataExport:cancel", {}]]);
+    mocks.answers["dataExport:mine"] = { status: "cancelled", requestedAt: 1, done: 3, total: 12, expiresAt: null, urls: [] };
+    rerender(<DownloadDataCard />);
+    expect(screen.getByText("You cancelled the last export.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download my data" })).toBeEnabled();
+  });
 });

@@ -39,7 +39,7 @@ export const EXPORT_ITEMS_PAGE = 25;
 export const firstChain = (workspaces: Chain["workspaces"]): Chain => ({ step: 0, stage: 0, cursor: null, offset: 0, base: 0, attempts: 0, workspaces });
 
 /** An export's stages: its account folder (Download my data only), then each workspace's tables and items. */
-export type ExportStage = { kind: "account" } | { kind: "tables" | "items"; workspace: number };
+type ExportStage = { kind: "account" } | { kind: "tables" | "items"; workspace: number };
 
 export function exportStage(withAccount: boolean, stage: number): ExportStage {
   const at = withAccount ? stage - 1 : stage;

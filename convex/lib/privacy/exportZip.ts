@@ -97,7 +97,7 @@ export async function writeWorkspaceTables(ctx: ActionCtx, zip: ZipParts, ws: Wo
 }
 
 /** Where an export step left off in a workspace's items: a page's cursor and how many of that page are written. */
-export type ItemsCursor = { cursor: string | null; offset: number };
+type ItemsCursor = { cursor: string | null; offset: number };
 
 /**
  * Every item's files and signed certificate from `from` on, until the part is full (the next

@@ -9,7 +9,9 @@ import { Button, Card, Spinner, buttonClasses } from "../../ui";
 export function DownloadDataCard() {
   const latest = useQuery(api.dataExport.mine);
   const request = useMutation(api.dataExport.request);
+  const cancel = useMutation(api.dataExport.cancel);
   const { busy, error, run } = useSubmit({ fallback: "Failed to start the export" });
+  const stopping = useSubmit({ fallback: "Could not cancel. Please try again." });
 
   const ask = (label: string) => (
     <Button variant="outline" loading={busy} loadingText="Starting..." onClick={() => void run(() => request({}))}>
@@ -29,6 +31,10 @@ export function DownloadDataCard() {
         <div className="max-w-md space-y-2">
           <p className="text-sm text-slate-700 dark:text-slate-300">Preparing your data…</p>
           <progress className="w-full" aria-label="Export progress" max={latest.total} value={latest.done} />
+          <Button variant="outline" loading={stopping.busy} loadingText="Cancelling..." onClick={() => void stopping.run(() => cancel({}))}>
+            Cancel
+          </Button>
+          {stopping.error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{stopping.error}</p>}
         </div>
       ) : latest?.status === "ready" && latest.urls.length > 0 ? (
         <div className="flex flex-wrap items-center gap-3">
@@ -44,6 +50,7 @@ export function DownloadDataCard() {
         <div className="space-y-2">
           {latest?.status === "failed" && <p role="alert" className="text-sm text-red-600 dark:text-red-400">The last export failed. Please try again.</p>}
           {latest?.status === "expired" && <p className="text-sm text-slate-600 dark:text-slate-400">Your last download link has expired.</p>}
+          {latest?.status === "cancelled" && <p className="text-sm text-slate-600 dark:text-slate-400">You cancelled the last export.</p>}
           {ask("Download my data")}
         </div>
       )}

@@ -17,15 +17,23 @@ const TEXT = {
   importing: "Importing…",
   undoing: "The import failed; undoing it…",
   failedExport: "The last export failed. Please try again.",
+  cancelledExport: "The last export was cancelled.",
+  cancelFailed: "Could not cancel. Please try again.",
   expired: "The last export's link has expired.",
   uploadFailed: "Upload failed. Please try again.",
 };
 
-function Progress({ label, done, total }: { label: string; done: number; total: number }) {
+/** A running export's or import's progress (live), with a button to stop it while it can be. */
+function Progress({ label, done, total, cancel }: { label: string; done: number; total: number; cancel?: { label: string; run: () => Promise<unknown> } }) {
+  const { busy, error, run } = useSubmit({ fallback: TEXT.cancelFailed });
   return (
     <div className="max-w-md space-y-2">
       <p className="text-sm text-slate-700 dark:text-slate-300">{label}</p>
       <progress className="w-full" aria-label={label} max={Math.max(total, 1)} value={done} />
+      {cancel && (
+        <Button variant="outline" loading={busy} loadingText="Cancelling..." onClick={() => void run(cancel.run)}>{cancel.label}</Button>
+      )}
+      {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
     </div>
   );
 }
@@ -35,6 +43,7 @@ const useLatest = (ws: CurrentWorkspace) => useQuery(api.workspacePorts.latestPo
 
 function ExportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["export"] }) {
   const start = useMutation(api.workspacePorts.startExport);
+  const cancel = useMutation(api.workspacePorts.cancel);
   const { busy, error, run } = useSubmit({ fallback: TEXT.failedExport });
   const ask = (label: string) => (
     <Button variant="outline" loading={busy} loadingText="Starting..." onClick={() => void run(() => start({ workspaceId: ws._id }))}>{label}</Button>
@@ -44,7 +53,7 @@ function ExportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["expor
       <h3 className="font-semibold text-slate-900 dark:text-white">Export</h3>
       <p className="text-sm text-slate-600 dark:text-slate-400">{TEXT.exportHint}</p>
       {latest?.status === "running" ? (
-        <Progress label={TEXT.exporting} done={latest.done} total={latest.total} />
+        <Progress label={TEXT.exporting} done={latest.done} total={latest.total} cancel={{ label: "Cancel export", run: () => cancel({ workspaceId: ws._id, kind: "export" }) }} />
       ) : latest?.status === "ready" && latest.urls.length > 0 ? (
         <div className="flex flex-wrap items-center gap-3">
           {latest.urls.map((url, i, all) => (
@@ -59,6 +68,7 @@ function ExportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["expor
         <div className="space-y-2">
           {latest?.status === "failed" && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{TEXT.failedExport}</p>}
           {latest?.status === "expired" && <p className="text-sm text-slate-600 dark:text-slate-400">{TEXT.expired}</p>}
+          {latest?.status === "cancelled" && <p className="text-sm text-slate-600 dark:text-slate-400">{TEXT.cancelledExport}</p>}
           {ask("Export this workspace")}
         </div>
       )}
@@ -86,6 +96,7 @@ function ImportReport({ report }: { report: NonNullable<NonNullable<Ports["impor
 function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["import"] }) {
   const token = useAuthToken();
   const start = useMutation(api.workspacePorts.startImport);
+  const cancel = useMutation(api.workspacePorts.cancel);
   const [files, setFiles] = useState<File[]>([]);
   const inputId = useId();
   const { busy, error, run } = useSubmit({ fallback: TEXT.uploadFailed });
@@ -107,7 +118,11 @@ function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["impor
       <h3 className="font-semibold text-slate-900 dark:text-white">Import</h3>
       <p className="text-sm text-slate-600 dark:text-slate-400">{TEXT.importHint}</p>
       {running ? (
-        <Progress label={latest.status === "undoing" ? TEXT.undoing : TEXT.importing} done={latest.done} total={latest.total} />
+        latest.status === "undoing" ? (
+          <Progress label={TEXT.undoing} done={latest.done} total={latest.total} />
+        ) : (
+          <Progress label={TEXT.importing} done={latest.done} total={latest.total} cancel={{ label: "Cancel import", run: () => cancel({ workspaceId: ws._id, kind: "import" }) }} />
+        )
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <label htmlFor={inputId} className="text-sm font-medium text-slate-700 dark:text-slate-300">Export ZIP file(s)</label>
@@ -117,6 +132,7 @@ function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["impor
         </div>
       )}
       {latest?.status === "failed" && latest.message !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{latest.message}</p>}
+      {latest?.status === "cancelled" && latest.message !== null && <p className="text-sm text-slate-600 dark:text-slate-400">{latest.message}</p>}
       {latest?.status === "ready" && latest.report !== null && <ImportReport report={latest.report} />}
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
     </section>

@@ -15,10 +15,14 @@ export const rows: Rows = {
   "dataExport:mine": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "dataExport:request": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
   "dataExport:adminRequest": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS },
+  // Nothing is being prepared: refused by the handler.
+  "dataExport:cancel": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN, handlerError: "INVALID" },
   "dataExport:adminStatus": { kind: "query", args: (f) => ({ userId: f.target }), allowed: ADMINS },
   // A workspace's export and import: its owners and admins (each caller's home workspace is theirs).
   "workspacePorts:latestPorts": { kind: "query", workspace: { minRole: "admin", absent: true }, args: () => ({}), allowed: EVERYONE },
   "workspacePorts:startExport": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({}), allowed: SIGNED_IN },
   // Nothing uploaded yet: refused by the handler.
   "workspacePorts:startImport": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({}), allowed: SIGNED_IN, handlerError: "INVALID" },
+  // Nothing running: refused by the handler.
+  "workspacePorts:cancel": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({ kind: "export" }), allowed: SIGNED_IN, handlerError: "INVALID" },
 };
