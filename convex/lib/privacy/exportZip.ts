@@ -128,7 +128,7 @@ export async function writeWorkspaceItems(
       const paths = filePaths(a.serial, a.files);
       for (const [j, f] of a.files.entries()) await addFile(ctx, zip, `${base}/${paths[j]}`, f.storageId);
       const facts = { serial: a.serial, status: a.status, periods: certificatePeriods(a.taggedAt, a.owners), issuedAt };
-      await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, await renderCertificate(facts, a.name, certificateUrl(site, facts)));
+      await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, renderCertificate(facts, a.name, certificateUrl(site, facts)));
     }
     await wrote(page.items.length - at.offset);
     if (page.isDone) return null;

@@ -1,5 +1,6 @@
-// A QR code drawn into a pdf-lib page (labels in the browser, ownership certificates in
-// the export action): one compressed content stream of rectangles in module units.
+// A QR code drawn into a pdf-lib page (labels in the browser; ownership certificates draw the
+// same rectangles from their template, lib/certificates/pdf.ts): one compressed content
+// stream of rectangles in module units.
 import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFPage } from "pdf-lib";
 import { QR_MARGIN, type QrMatrix } from "./matrix";
 
