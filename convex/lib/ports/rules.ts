@@ -6,10 +6,10 @@ import { EXPORT_PART_BYTES } from "../privacy/rules";
 
 /** Items one import may bring (an export of the largest workspace we test, 10,000 items). */
 export const MAX_IMPORT_ITEMS = 10_000;
-/** ZIP files one import may name: the parts of one large export. */
-export const MAX_IMPORT_PARTS = 20;
-/** One uploaded part: an export part with room for the ZIP's own headers. */
-export const MAX_IMPORT_PART_BYTES = EXPORT_PART_BYTES + 8 * 1024 * 1024;
+/** ZIP files one import may name: the parts of one large export (10,000 items with a few photos each). */
+export const MAX_IMPORT_PARTS = 100;
+/** One uploaded part: an export part with room for the ZIP's own headers, below an HTTP action's 20 MiB body. */
+export const MAX_IMPORT_PART_BYTES = EXPORT_PART_BYTES + 3 * 1024 * 1024;
 /** Entries a ZIP may list: every item's files and certificate, its tables and a README. */
 export const MAX_IMPORT_ENTRIES = MAX_IMPORT_ITEMS * (MAX_ASSET_FILES + 1) + 200;
 /** The JSON tables read, unpacked, together. */

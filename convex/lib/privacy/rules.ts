@@ -45,8 +45,12 @@ export const EXPORT_TTL_DAYS = 7;
 export const EXPORT_TTL_MS = EXPORT_TTL_DAYS * 24 * 3_600_000;
 /** A new export may be asked for this long after the last one. */
 export const EXPORT_COOLDOWN_MS = 10 * 60_000;
-/** An export larger than this comes as several ZIPs, so an action never holds more than one in memory. */
-export const EXPORT_PART_BYTES = 32 * 1024 * 1024;
+/**
+ * An export larger than this comes as several ZIPs, so an action never holds more than one in
+ * memory, and each part can be sent back in for an import: an HTTP action takes at most 20 MiB
+ * (Convex's limit, local-backend/limits.mjs), so a part stays well below it.
+ */
+export const EXPORT_PART_BYTES = 16 * 1024 * 1024;
 /** Rows per read while building an export (each read is one bounded internal query). */
 export const EXPORT_PAGE = 200;
 
