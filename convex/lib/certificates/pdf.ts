@@ -20,7 +20,9 @@ const MARGIN = 40;
 const QR_SIZE = 150;
 const TEXT_WIDTH = A5[0] - 2 * MARGIN;
 
-const FONTS = { regular: StandardFontEmbedder.for(StandardFonts.Helvetica), bold: StandardFontEmbedder.for(StandardFonts.HelveticaBold) };
+// pdf-lib types the embedder's font name with its metrics package's enum, the same strings as StandardFonts.
+const metrics = (font: StandardFonts) => StandardFontEmbedder.for(font as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+const FONTS = { regular: metrics(StandardFonts.Helvetica), bold: metrics(StandardFonts.HelveticaBold) };
 type Font = keyof typeof FONTS;
 const FONT_NAME: Record<Font, string> = { regular: "F1", bold: "F2" };
 
