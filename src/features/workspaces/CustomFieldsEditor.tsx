@@ -12,9 +12,9 @@ import { Badge, Button, Form, Input, Select, Textarea } from "../../ui";
 import type { CurrentWorkspace } from "./WorkspaceFrame";
 
 type Definition = NonNullable<ReturnType<typeof useQuery<typeof api.customFields.list>>>[number];
-type Draft = { category: string; label: string; type: CustomFieldType; options: string; currency: string; required: boolean; showOnVerify: boolean };
+type Draft = { category: string; label: string; type: CustomFieldType; options: string; currency: string; required: boolean; showOnVerify: boolean; showOnLabel: boolean };
 
-const EMPTY: Draft = { category: "", label: "", type: "text", options: "", currency: DEFAULT_CUSTOM_CURRENCY, required: false, showOnVerify: false };
+const EMPTY: Draft = { category: "", label: "", type: "text", options: "", currency: DEFAULT_CUSTOM_CURRENCY, required: false, showOnVerify: false, showOnLabel: false };
 
 const draftOf = (d: Definition): Draft => ({
   category: d.category,
@@ -24,6 +24,7 @@ const draftOf = (d: Definition): Draft => ({
   currency: d.currency ?? DEFAULT_CUSTOM_CURRENCY,
   required: d.required,
   showOnVerify: d.showOnVerify,
+  showOnLabel: d.showOnLabel,
 });
 
 function Check({ checked, onChange, children }: { checked: boolean; onChange: (next: boolean) => void; children: ReactNode }) {
@@ -50,6 +51,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
       currency: draft.type === "money" ? draft.currency : undefined,
       required: draft.type !== "checkbox" && draft.required,
       showOnVerify: draft.showOnVerify,
+      showOnLabel: draft.showOnLabel,
     };
     const checked = checkDefinition(input);
     if (!checked.ok) return setError(checked.message);
@@ -87,6 +89,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
       <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
         {draft.type !== "checkbox" && <Check checked={draft.required} onChange={(required) => set({ required })}>Required</Check>}
         <Check checked={draft.showOnVerify} onChange={(showOnVerify) => set({ showOnVerify })}>Show on the public verify page</Check>
+        <Check checked={draft.showOnLabel} onChange={(showOnLabel) => set({ showOnLabel })}>Print on item labels</Check>
       </div>
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
       <div className="flex gap-2">
@@ -113,6 +116,7 @@ function DefinitionRow({ ws, def, onEdit }: { ws: CurrentWorkspace; def: Definit
       <Badge tone="slate">{CUSTOM_FIELD_TYPE_LABELS[def.type]}{def.currency ? ` (${def.currency})` : ""}</Badge>
       {def.required && <Badge tone="amber">Required</Badge>}
       {def.showOnVerify && <Badge tone="green">On verify page</Badge>}
+      {def.showOnLabel && <Badge tone="slate">On labels</Badge>}
       <span className="ml-auto flex gap-2">
         {!def.removed && <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Change ${def.label}`}>Change</Button>}
         <Button size="sm" variant="outline" loading={busy} onClick={() => toggle(def._id)} aria-label={`${def.removed ? "Restore" : "Remove"} ${def.label}`}>
