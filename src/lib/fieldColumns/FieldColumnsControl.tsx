@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from "react";
 import type { CustomFieldType } from "../../../convex/lib/customFields/tables";
 import { Button, Input, Modal, Select } from "../../ui";
-import { FILTER_KINDS, toFieldView, type FilterText, type Order } from "./fieldView";
-import type { FieldColumns, LiveField } from "./useFieldColumns";
+import { FILTER_KINDS, toFieldView, type FilterText, type LiveField, type Order } from "./fieldView";
+import type { FieldColumns } from "./useFieldColumns";
 
 const ORDER_LABELS: Record<CustomFieldType, [string, string]> = {
   number: ["Lowest first", "Highest first"],

@@ -9,6 +9,8 @@ import type { FieldView } from "../../../convex/lib/customFields/list";
 export const FILTER_PARAMS = ["is", "from", "to", "starts"] as const;
 export type FilterText = Partial<Record<(typeof FILTER_PARAMS)[number], string>>;
 export type Order = "asc" | "desc";
+/** A live definition with its category, as customFields.list gives it. */
+export type LiveField = FieldDefinition & { category: string };
 
 /** What a field's filter asks: one choice, ticked, a range (numbers, amounts, dates), or how text starts. */
 export type FilterKind = "choice" | "ticked" | "range" | "prefix";

@@ -2,40 +2,23 @@
 // member picked (?cols=, else what this browser picked last for the list and workspace), and the
 // sort or filter by one field, kept in the URL and read on the server through the field's index.
 import { api } from "../../../convex/_generated/api";
-import { categoryKey, type FieldDefinition } from "../../../convex/lib/customFields/rules";
-import type { CustomValues } from "../../../convex/lib/customFields/tables";
+import type { FieldDefinition } from "../../../convex/lib/customFields/rules";
 import type { FieldView } from "../../../convex/lib/customFields/list";
 import type { Column } from "../../ui";
-import { customFieldValue } from "../CustomFieldValue";
+import { fieldColumn, type FieldRow } from "./FieldColumn";
 import type { useListParams } from "../listParams";
 import { useWorkspace, useWorkspaceQuery } from "../useWorkspace";
-import { fieldSorts, FILTER_PARAMS, isFiltered, readFieldSort, toFieldView, type FilterText, type Order } from "./fieldView";
+import { fieldSorts, FILTER_PARAMS, isFiltered, readFieldSort, toFieldView, type FilterText, type LiveField, type Order } from "./fieldView";
 
 type ListParams = ReturnType<typeof useListParams>;
-export type LiveField = FieldDefinition & { category: string };
-type Row = { category: string | null; custom: CustomValues };
 
 const ORDERS: readonly Order[] = ["asc", "desc"];
-const dash = <span className="text-slate-400">—</span>;
-
 function remembered(key: string): string[] {
   try {
     return (localStorage.getItem(key) ?? "").split(",").filter(Boolean);
   } catch {
     return [];
   }
-}
-
-/** A field's column: its value on items of its category (values kept from another category are not its). */
-function fieldColumn<R extends Row>(def: LiveField, sortable: boolean): Column<R> {
-  const numeric = def.type === "number" || def.type === "money";
-  return {
-    key: `custom:${def._id}`,
-    header: def.label,
-    className: numeric ? "text-right tabular-nums" : "max-w-[16rem] break-words",
-    sort: sortable ? { ...fieldSorts(def._id), ...(numeric ? { first: "desc" as const } : {}) } : undefined,
-    cell: (row) => (categoryKey(row.category ?? "") === categoryKey(def.category) ? customFieldValue(def, row.custom[def._id]) : null) ?? dash,
-  };
 }
 
 export type FieldColumns = ReturnType<typeof useFieldColumns>;
@@ -45,7 +28,7 @@ export type FieldColumns = ReturnType<typeof useFieldColumns>;
  * picked (the inventory's filtered category). `searching`: a search ranks by relevance, so the
  * field's order and filter wait until it is cleared.
  */
-export function useFieldColumns<R extends Row>(params: ListParams, list: "assets" | "inventory", { always = [], searching = false }: { always?: readonly FieldDefinition[]; searching?: boolean } = {}) {
+export function useFieldColumns<R extends FieldRow>(params: ListParams, list: "assets" | "inventory", { always = [], searching = false }: { always?: readonly FieldDefinition[]; searching?: boolean } = {}) {
   const { workspaceId } = useWorkspace();
   const fields: LiveField[] = useWorkspaceQuery(api.customFields.list, {})?.filter((d) => !d.removed) ?? [];
   const storageKey = `tmt.columns.${list}.${workspaceId ?? ""}`;
