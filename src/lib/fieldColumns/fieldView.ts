@@ -13,7 +13,7 @@ export type Order = "asc" | "desc";
 export type LiveField = FieldDefinition & { category: string };
 
 /** What a field's filter asks: one choice, ticked, a range (numbers, amounts, dates), or how text starts. */
-export type FilterKind = "choice" | "ticked" | "range" | "prefix";
+type FilterKind = "choice" | "ticked" | "range" | "prefix";
 export const FILTER_KINDS: Record<CustomFieldType, FilterKind> = {
   select: "choice",
   checkbox: "ticked",
