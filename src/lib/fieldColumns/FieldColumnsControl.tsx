@@ -72,7 +72,7 @@ function ViewForm({ columns, onDone }: { columns: FieldColumns; onDone: () => vo
   };
   return (
     <form onSubmit={submit} className="grid gap-3" aria-label="Order and filter by a field">
-      <Select label="Field" value={fieldId} onChange={(e) => { setFieldId(e.target.value); setText({}); setError(null); }}>
+      <Select label="Field" value={fieldId} onChange={(e) => { setFieldId(e.target.value); setOrder("asc"); setText({}); setError(null); }}>
         <option value="">Choose a field</option>
         {byCategory(fields).map(([category, group]) => (
           <optgroup key={category} label={category}>
