@@ -1,7 +1,7 @@
 // The workspace's custom fields per category, for its owners and admins: add, change, remove
 // (values are kept) and restore. The same checks as the server's run before sending.
 import { useMutation, useQuery } from "convex/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -43,6 +43,12 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
   const [draft, setDraft] = useState<Draft>(editing === null ? EMPTY : draftOf(editing));
   const { busy, error, setError, run } = useSubmit({ fallback: "The field was not saved" });
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  // "Change" on a field far up a long list: the form below takes the focus (and scrolls into view).
+  const nameRef = useRef<HTMLInputElement>(null);
+  const editingId = editing?._id;
+  useEffect(() => {
+    if (editingId !== undefined) nameRef.current?.focus();
+  }, [editingId]);
   async function submit() {
     const input = {
       label: draft.label,
@@ -74,7 +80,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
         <Input label="Category" required list={listId} value={draft.category} disabled={editing !== null} onChange={(e) => set({ category: e.target.value })}
           hint={editing === null ? "Items of this category get the field" : undefined} />
         <datalist id={listId}>{categories.map((c) => <option key={c} value={c} />)}</datalist>
-        <Input label="Field name" required value={draft.label} onChange={(e) => set({ label: e.target.value })} autoComplete="off" />
+        <Input ref={nameRef} label="Field name" required value={draft.label} onChange={(e) => set({ label: e.target.value })} autoComplete="off" />
         <Select label="Type" value={draft.type} onChange={(e) => set({ type: e.target.value as CustomFieldType })}>
           {CUSTOM_FIELD_TYPES.map((t) => <option key={t} value={t}>{CUSTOM_FIELD_TYPE_LABELS[t]}</option>)}
         </Select>

@@ -10,15 +10,41 @@ export type FieldRow = { category: string | null; custom: CustomValues };
 
 const dash = <span className="text-slate-400">—</span>;
 
-/** A field's column: its value on items of its category (values kept from another category are not its). */
+/** A row's value in the field: only on items of its category (values kept from another category are not its). */
+const valueOf = (def: LiveField, row: FieldRow) => (categoryKey(row.category ?? "") === categoryKey(def.category) ? customFieldValue(def, row.custom[def._id]) : null);
+
+/**
+ * A field's column, from the `md` breakpoint up; on a phone the row keeps its width and the
+ * field's value shows under the name (`withFieldLines`), and the Columns dialog orders by it.
+ */
 export function fieldColumn<R extends FieldRow>(def: LiveField, sortable: boolean): Column<R> {
   const numeric = def.type === "number" || def.type === "money";
   return {
     key: `custom:${def._id}`,
     header: def.label,
-    className: numeric ? "text-right tabular-nums" : "max-w-[16rem] break-words",
+    wideOnly: true,
+    className: numeric ? "min-w-[6rem] text-right tabular-nums" : "min-w-[9rem] max-w-[18rem] break-words",
     sort: sortable ? { ...fieldSorts(def._id), ...(numeric ? { first: "desc" as const } : {}) } : undefined,
-    cell: (row) => (categoryKey(row.category ?? "") === categoryKey(def.category) ? customFieldValue(def, row.custom[def._id]) : null) ?? dash,
+    cell: (row) => valueOf(def, row) ?? dash,
+  };
+}
+
+/** The name column with the shown fields' values under it on a phone, "Frame size: M", those with a value only. */
+export function withFieldLines<R extends FieldRow>(column: Column<R>, defs: readonly LiveField[]): Column<R> {
+  if (defs.length === 0) return column;
+  return {
+    ...column,
+    cell: (row) => (
+      <>
+        {column.cell(row)}
+        {defs.map((def) => {
+          const value = valueOf(def, row);
+          return value === null ? null : (
+            <span key={def._id} className="block break-words text-xs text-slate-600 md:hidden dark:text-slate-400">{def.label}: {value}</span>
+          );
+        })}
+      </>
+    ),
   };
 }
 

@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import type { FieldDefinition } from "../../../convex/lib/customFields/rules";
 import type { FieldView } from "../../../convex/lib/customFields/list";
 import type { Column } from "../../ui";
-import { fieldColumn, type FieldRow } from "./FieldColumn";
+import { fieldColumn, withFieldLines, type FieldRow } from "./FieldColumn";
 import type { useListParams } from "../listParams";
 import { useWorkspace, useWorkspaceQuery } from "../useWorkspace";
 import { fieldSorts, FILTER_PARAMS, isFiltered, readFieldSort, toFieldView, type FilterText, type LiveField, type Order } from "./fieldView";
@@ -59,12 +59,15 @@ export function useFieldColumns<R extends FieldRow>(params: ListParams, list: "a
     active: field === undefined ? null : { field, order, text, filtered, error: parsed !== null && "error" in parsed ? parsed.error : null },
     view,
     /**
-     * The list's columns with the shown fields' ones before its last `before` columns. Sorting by
+     * The list's columns with the shown fields' ones before its last `before` columns (and their
+     * values under the first, the name, on a phone). Sorting by
      * another column waits while a field's filter holds: one index range serves one field.
      */
     columns: <C extends R>(own: Column<C>[], before = 0): Column<C>[] => {
-      const custom = fields.filter((d) => shownIds.has(d._id)).map((d) => fieldColumn<C>(d, !searching));
-      const owned = filtered && !searching ? own.map((c) => ({ ...c, sort: undefined })) : own;
+      const shown = fields.filter((d) => shownIds.has(d._id));
+      const custom = shown.map((d) => fieldColumn<C>(d, !searching));
+      const sorted = filtered && !searching ? own.map((c) => ({ ...c, sort: undefined })) : own;
+      const owned = sorted.map((c, i) => (i === 0 ? withFieldLines(c, shown) : c));
       return [...owned.slice(0, owned.length - before), ...custom, ...owned.slice(owned.length - before)];
     },
     /** The table's sort: the field's header while the list is ordered by it. */
