@@ -8,7 +8,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { checkDefinition, CUSTOM_FIELD_MESSAGES, CUSTOM_FIELD_TYPE_LABELS, DEFAULT_CUSTOM_CURRENCY } from "../../../convex/lib/customFields/rules";
 import { CUSTOM_FIELD_TYPES, type CustomFieldType } from "../../../convex/lib/customFields/tables";
 import { useSubmit } from "../../lib/useSubmit";
-import { Badge, Button, Form, Input, Select, Textarea } from "../../ui";
+import { Badge, Button, cn, Form, Input, Select, Textarea } from "../../ui";
 import type { CurrentWorkspace } from "./WorkspaceFrame";
 
 type Definition = NonNullable<ReturnType<typeof useQuery<typeof api.customFields.list>>>[number];
@@ -118,7 +118,7 @@ function DefinitionRow({ ws, def, onEdit }: { ws: CurrentWorkspace; def: Definit
     });
   return (
     <li className="flex flex-wrap items-center gap-2 py-2">
-      <span className={def.removed ? "text-slate-400 line-through" : "font-medium text-slate-900 dark:text-white"}>{def.label}</span>
+      <span className={cn("min-w-0 break-words", def.removed ? "text-slate-400 line-through" : "font-medium text-slate-900 dark:text-white")}>{def.label}</span>
       <Badge tone="slate">{CUSTOM_FIELD_TYPE_LABELS[def.type]}{def.currency ? ` (${def.currency})` : ""}</Badge>
       {def.required && <Badge tone="amber">Required</Badge>}
       {def.showOnVerify && <Badge tone="green">On verify page</Badge>}

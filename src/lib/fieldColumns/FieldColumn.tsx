@@ -25,7 +25,12 @@ export function fieldColumn<R extends FieldRow>(def: LiveField, sortable: boolea
     wideOnly: true,
     className: numeric ? "min-w-[6rem] text-right tabular-nums" : "min-w-[9rem] max-w-[18rem] break-words",
     sort: sortable ? { ...fieldSorts(def._id), ...(numeric ? { first: "desc" as const } : {}) } : undefined,
-    cell: (row) => valueOf(def, row) ?? dash,
+    // A long link keeps its row to one line: cut with "…" (its text and address stay whole for a screen reader).
+    cell: (row) => {
+      const value = valueOf(def, row);
+      if (value === null) return dash;
+      return def.type === "url" ? <span className="block max-w-[16rem] truncate [&_a]:break-normal">{value}</span> : value;
+    },
   };
 }
 
