@@ -151,5 +151,11 @@ describe("custom fields as list columns", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Filtered and ordered by Frame size");
     await userEvent.click(screen.getByRole("button", { name: "Show all items" }));
     expect(names()).toEqual(["Roadster", "Gravel"]);
+    // Unticked, the column goes (and the button counts none).
+    await userEvent.click(screen.getByRole("button", { name: "Columns (1)" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Wheel size" }));
+    await userEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.getByRole("button", { name: "Columns" })).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: /Wheel size/ })).not.toBeInTheDocument();
   });
 });

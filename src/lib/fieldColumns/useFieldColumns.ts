@@ -32,7 +32,8 @@ export function useFieldColumns<R extends FieldRow>(params: ListParams, list: "a
   const { workspaceId } = useWorkspace();
   const fields: LiveField[] = useWorkspaceQuery(api.customFields.list, {})?.filter((d) => !d.removed) ?? [];
   const storageKey = `tmt.columns.${list}.${workspaceId ?? ""}`;
-  const picked = params.get("cols")?.split(",") ?? remembered(storageKey);
+  // Only live fields count: "-" (none picked) and a removed field's id are no column.
+  const picked = (params.get("cols")?.split(",") ?? remembered(storageKey)).filter((id) => fields.some((d) => d._id === id));
   const field = fields.find((d) => d._id === params.get("field"));
   const order = params.get("order", ORDERS) ?? "asc";
   const text: FilterText = Object.fromEntries(FILTER_PARAMS.map((name) => [name, params.get(name)]));
