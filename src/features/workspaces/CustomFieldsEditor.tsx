@@ -106,6 +106,8 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
   );
 }
 
+const changeButtonId = (fieldId: string) => `change-field-${fieldId}`;
+
 function DefinitionRow({ ws, def, onEdit }: { ws: CurrentWorkspace; def: Definition; onEdit: () => void }) {
   const remove = useMutation(api.customFields.remove);
   const restore = useMutation(api.customFields.restore);
@@ -124,7 +126,7 @@ function DefinitionRow({ ws, def, onEdit }: { ws: CurrentWorkspace; def: Definit
       {def.showOnVerify && <Badge tone="green">On verify page</Badge>}
       {def.showOnLabel && <Badge tone="slate">On labels</Badge>}
       <span className="ml-auto flex gap-2">
-        {!def.removed && <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Change ${def.label}`}>Change</Button>}
+        {!def.removed && <Button id={changeButtonId(def._id)} size="sm" variant="outline" onClick={onEdit} aria-label={`Change ${def.label}`}>Change</Button>}
         <Button size="sm" variant="outline" loading={busy} onClick={() => toggle(def._id)} aria-label={`${def.removed ? "Restore" : "Remove"} ${def.label}`}>
           {def.removed ? "Restore" : "Remove"}
         </Button>
@@ -156,7 +158,11 @@ export function CustomFieldsEditor({ ws }: { ws: CurrentWorkspace }) {
           </section>
         ))
       )}
-      <DefinitionForm key={current?._id ?? "new"} ws={ws} editing={current} categories={categories} onDone={() => setEditing(null)} />
+      <DefinitionForm key={current?._id ?? "new"} ws={ws} editing={current} categories={categories} onDone={() => {
+        setEditing(null);
+        // Saved or cancelled: the focus goes back to the field's "Change" up the list.
+        if (editing !== null) requestAnimationFrame(() => document.getElementById(changeButtonId(editing))?.focus());
+      }} />
     </div>
   );
 }
