@@ -12,11 +12,14 @@ import { costValidator, scheduleValidator } from "../upkeep/tables";
 import { PORT_MESSAGES } from "./rules";
 import { ImportRefused } from "./zipRead";
 
-const definitionRow = v.object({ _id: v.string(), category: v.string(), label: v.string(), type: customFieldFields.type, options: v.optional(v.array(v.string())), currency: v.optional(v.string()), required: v.boolean(), showOnVerify: v.boolean(), position: v.number(), removed: v.optional(v.boolean()) });
+// A definition as the ZIP states it and as the import adds it: the table's own fields (so one it
+// gains travels without edits here) but its workspace, category key and position, which are this workspace's.
+const { workspaceId: _workspace, categoryKey: _key, position: _position, ...definitionFields } = customFieldFields;
+const definitionRow = v.object({ ...definitionFields, _id: v.string(), removed: v.optional(v.boolean()) });
 const planRow = v.object({ _id: v.string(), assetId: v.string(), title: v.string(), schedule: scheduleValidator, lastOn: v.string(), lastReading: v.optional(v.number()), reading: v.optional(v.number()), dueOn: v.optional(v.string()) });
 const logRow = v.object({ assetId: v.string(), planId: v.optional(v.string()), doneOn: v.string(), what: v.string(), cost: v.optional(costValidator), reading: v.optional(v.number()), files: v.array(v.string()), at: v.number() });
 
-export const importedFieldValidator = v.object({ from: v.string(), category: v.string(), label: v.string(), type: customFieldFields.type, options: v.optional(v.array(v.string())), currency: v.optional(v.string()), required: v.boolean(), showOnVerify: v.boolean(), removed: v.boolean() });
+export const importedFieldValidator = v.object({ ...definitionFields, from: v.string(), removed: v.boolean() });
 export type ImportedField = Infer<typeof importedFieldValidator>;
 
 export const importedPlanValidator = v.object({ from: v.string(), title: v.string(), schedule: scheduleValidator, lastOn: v.string(), lastReading: v.optional(v.number()), reading: v.optional(v.number()), dueOn: v.optional(v.string()) });
