@@ -1,7 +1,6 @@
 // The label PDF: exactly as many pages as the stock needs, pages the size of the stock,
 // and text that fits the label (a long name shrinks and wraps; only past the smallest type it
 // ends in "…").
-import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { LABEL_FORMATS, labelFormat, pageCount } from "../../src/lib/labels/formats";
@@ -9,11 +8,10 @@ import type { Label } from "../../src/lib/labels/label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines } from "../../src/lib/labels/layout";
 import { embedLabelFonts, placeText, renderLabelsPdf } from "../../src/lib/labels/pdf";
 import { fitName, MIN_NAME_PT, wrapText } from "../../src/lib/labels/wrap";
+import { labelFonts } from "../support/fonts";
+import { pdfText } from "../support/pdf-text";
 
-const fonts = {
-  regular: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-  bold: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-};
+const fonts = labelFonts();
 const labels = (count: number): Label[] =>
   Array.from({ length: count }, (_, i) => ({
     serial: `TMT-AAAA-${String(i).padStart(4, "2")}`,
@@ -63,14 +61,33 @@ describe("label PDF", () => {
     }
   });
 
-  it("prints names in any script the font has, and long codes, without failing", async () => {
-    const odd: Label[] = [
-      { serial: "TMT-ABCDEF-GHJKMN-PQRSTU", name: "Велосипед Ελληνικά Zürich ✓ 自行车 🚲", caption: "TagMyThing · Scan to claim", url: "https://x.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU" },
-    ];
-    for (const format of LABEL_FORMATS) {
-      const doc = await PDFDocument.load(await renderLabelsPdf(odd, format, fonts));
-      expect(doc.getPageCount()).toBe(1);
-    }
+  it("prints Chinese, Japanese, Korean, Cyrillic and emoji names with the fonts that have them, fetching only those", async () => {
+    const names = ["山田太郎の自転車 🚲", "Ковальский", "김민수", "Велосипед Ελληνικά Zürich ✓ 自行车 ❤️"];
+    const source = labelFonts();
+    const bytes = await renderLabelsPdf(labels(names.length).map((label, i) => ({ ...label, name: names[i]! })), labelFormat("a4-3x7"), source);
+    const [text] = await pdfText(bytes);
+    // Spaces aside: a name that wraps is drawn line by line. The emoji's variation selector prints nothing.
+    for (const name of names) expect(text!.replace(/\s/g, "")).toContain(name.replace(/\s|\ufe0f/g, ""));
+    expect(text).not.toContain("\ufffd");
+    expect(source.asked.sort()).toEqual(["emoji", "kr", "sc"]);
+  });
+
+  it("fetches no fallback font for labels DejaVu Sans prints", async () => {
+    const source = labelFonts();
+    const [text] = await pdfText(await renderLabelsPdf([{ ...labels(1)[0]!, name: "Zürich Велосипед Ελληνικά ✓" }], labelFormat("roll-62mm"), source));
+    expect(text!.replace(/\s/g, "")).toContain("ZürichВелосипедΕλληνικά✓");
+    expect(source.asked).toEqual([]);
+  });
+
+  it("shrinks and wraps a long CJK name by the widths it prints with", async () => {
+    const name = "東京都渋谷区神南一丁目の山田太郎の自転車と電動アシスト付きの折りたたみ自転車";
+    const format = labelFormat("a4-3x7");
+    const layout = labelLayout(format.label);
+    const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts, [name]);
+    const lines = placeText({ ...labels(1)[0]!, name }, layout, fontsIn).filter((l) => l.font === fontsIn.regular).slice(1);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.map((l) => l.text).join("")).toBe(name);
+    for (const line of lines) expect(line.x + line.width).toBeLessThanOrEqual((layout.text.x + layout.text.width) * MM_TO_PT + 0.01);
   });
 });
 
@@ -82,7 +99,7 @@ describe("label text", () => {
     url: "https://x.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU",
   };
   it("stays inside the label on every format: the name whole (smaller, wrapped) or, past the smallest type, ending in …; the whole serial", async () => {
-    const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts);
+    const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts, [long.name, long.caption]);
     for (const format of LABEL_FORMATS) {
       const layout = labelLayout(format.label);
       const lines = placeText(long, layout, fontsIn);
@@ -90,7 +107,7 @@ describe("label text", () => {
       for (const line of lines) {
         expect(line.x, format.id).toBeGreaterThanOrEqual(box.left - 0.01);
         // Measured by the font itself (pdf.ts sums cached advances).
-        expect(line.x + line.font.widthOfTextAtSize(line.text, line.size), format.id).toBeLessThanOrEqual(box.left + box.width + 0.01);
+        expect(line.x + line.font.width(line.text, line.size), format.id).toBeLessThanOrEqual(box.left + box.width + 0.01);
         expect(line.top + line.size * LINE_HEIGHT, format.id).toBeLessThanOrEqual(box.top + box.height + 0.01);
       }
       const nameLines = lines.filter((l) => l.font === fontsIn.regular).slice(1);

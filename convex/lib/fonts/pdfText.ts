@@ -1,0 +1,111 @@
+// Text in a pdf-lib document with per-character font fallback: a FontStack holds the document's
+// base font and the fallback faces its texts need (runs.ts says which), embedded as subsets, and
+// measures and draws text run by run. The labels and audit report (browser) and the ownership
+// certificates (export action) all draw user text through it.
+import fontkit from "@pdf-lib/fontkit";
+import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
+import { fetchFace, type FallbackFace } from "./faces";
+import { faceOf, facesFor, runsBy, type Run } from "./runs";
+
+/**
+ * A face's font file, from wherever this side has it (fetched from the web app, or read in a
+ * test); null when it cannot be had, and its characters print as "?".
+ */
+export type LoadFace = (face: FallbackFace) => Promise<ArrayBuffer | Uint8Array | null>;
+
+// Text is measured character by character from a per-font cache: the PDF places glyphs by
+// their advance widths alone, so the sum is what prints, and fontkit's layout (slow) runs
+// once per character instead of once per trial line while wrapping.
+const advances = new WeakMap<PDFFont, Map<string, number>>();
+
+function advanceOf(font: PDFFont, char: string): number {
+  let cache = advances.get(font);
+  if (cache === undefined) advances.set(font, (cache = new Map()));
+  let advance = cache.get(char);
+  if (advance === undefined) cache.set(char, (advance = font.widthOfTextAtSize(char, 1)));
+  return advance;
+}
+
+const runWidth = (run: Run<PDFFont>) => {
+  let width = 0;
+  for (const char of run.text) width += advanceOf(run.font, char);
+  return width;
+};
+
+/** A character no font has prints as this, in the base font. */
+const MISSING = "?";
+
+export class FontStack {
+  private readonly baseHas: Set<number>;
+
+  constructor(
+    readonly base: PDFFont,
+    private readonly faces: Partial<Record<FallbackFace, PDFFont>> = {},
+  ) {
+    this.baseHas = new Set(base.getCharacterSet());
+  }
+
+  private pick(codePoint: number): PDFFont | null {
+    if (this.baseHas.has(codePoint)) return this.base;
+    const face = faceOf(codePoint);
+    return (face !== null && this.faces[face]) || null;
+  }
+
+  /** `text` in runs by font, a character no font has replaced by "?". */
+  runs(text: string): Run<PDFFont>[] {
+    return runsBy(text, (_char, codePoint) => this.pick(codePoint) ?? this.base).map((run) =>
+      run.font === this.base ? { ...run, text: Array.from(run.text, (c) => (this.baseHas.has(c.codePointAt(0)!) ? c : MISSING)).join("") } : run,
+    );
+  }
+
+  /** The width of `text` at `size`, in points: the sum of its runs as drawn. */
+  width(text: string, size: number): number {
+    return this.runs(text).reduce((sum, run) => sum + runWidth(run), 0) * size;
+  }
+
+  /** Draws `text` with its left end of baseline at (x, y), run after run. */
+  draw(page: PDFPage, text: string, at: { x: number; y: number; size: number }): void {
+    let x = at.x;
+    for (const run of this.runs(text)) {
+      page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: rgb(0, 0, 0) });
+      x += runWidth(run) * at.size;
+    }
+  }
+}
+
+/**
+ * A FontStack on `base` for `texts`: the fallback faces they need (none for text the base font
+ * prints) loaded and embedded as subsets, so only the glyphs used end up in the file.
+ */
+export async function fontStackFor(doc: PDFDocument, base: PDFFont, texts: Iterable<string>, load: LoadFace): Promise<FontStack> {
+  const has = new Set(base.getCharacterSet());
+  const needed = [...facesFor(texts, (codePoint) => has.has(codePoint))];
+  if (needed.length === 0) return new FontStack(base);
+  doc.registerFontkit(fontkit);
+  const fonts = await Promise.all(
+    needed.map(async (face) => {
+      const bytes = await load(face);
+      return bytes === null ? [] : [[face, await doc.embedFont(bytes, { subset: true })] as const];
+    }),
+  );
+  return new FontStack(base, Object.fromEntries(fonts.flat()));
+}
+
+/**
+ * Fallback faces fetched from the web app at `origin`, each at most once per loader (an export
+ * builds thousands of certificates); a face that cannot be fetched is logged and left out.
+ */
+export function siteFaces(origin: string): LoadFace {
+  const loaded = new Map<FallbackFace, Promise<ArrayBuffer | null>>();
+  return (face) => {
+    let bytes = loaded.get(face);
+    if (bytes === undefined) {
+      bytes = fetchFace(face, origin).catch((error: unknown) => {
+        console.error(`Font ${face} unavailable from ${origin}: ${String(error)}`);
+        return null;
+      });
+      loaded.set(face, bytes);
+    }
+    return bytes;
+  };
+}
