@@ -73,6 +73,19 @@ export class FontStack {
   }
 }
 
+// A font file is parsed once however many documents embed it (an export's thousands of
+// certificates): fontkit copies the file and decompresses its tables on every parse.
+type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+const parsed = new WeakMap<ArrayBufferLike, ReturnType<Fontkit["create"]>>();
+const parseOnce: Fontkit = {
+  create(bytes) {
+    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return fontkit.create(bytes);
+    let font = parsed.get(bytes.buffer);
+    if (font === undefined) parsed.set(bytes.buffer, (font = fontkit.create(bytes)));
+    return font;
+  },
+};
+
 /**
  * A FontStack on `base` for `texts`: the fallback faces they need (none for text the base font
  * prints) loaded and embedded as subsets, so only the glyphs used end up in the file.
@@ -81,7 +94,7 @@ export async function fontStackFor(doc: PDFDocument, base: PDFFont, texts: Itera
   const has = new Set(base.getCharacterSet());
   const needed = [...facesFor(texts, (codePoint) => has.has(codePoint))];
   if (needed.length === 0) return new FontStack(base);
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(parseOnce);
   const fonts = await Promise.all(
     needed.map(async (face) => {
       const bytes = await load(face);
