@@ -2,7 +2,9 @@
 // and text that fits the label (a long name shrinks and wraps; only past the smallest type it
 // ends in "…").
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { FACES, fontPath, type Face } from "../../convex/lib/fonts/faces";
+import { labelFontSource } from "../../src/lib/labels/download";
 import { LABEL_FORMATS, labelFormat, pageCount } from "../../src/lib/labels/formats";
 import type { Label } from "../../src/lib/labels/label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines } from "../../src/lib/labels/layout";
@@ -10,6 +12,7 @@ import { embedLabelFonts, placeText, renderLabelsPdf } from "../../src/lib/label
 import { fitName, MIN_NAME_PT, wrapText } from "../../src/lib/labels/wrap";
 import { fontFile, labelFonts } from "../support/fonts";
 import { pdfText } from "../support/pdf-text";
+import { replaceGlobal, restoreReplaced } from "../support/replace-globals";
 
 const fonts = labelFonts();
 const labels = (count: number): Label[] =>
@@ -26,6 +29,7 @@ async function pdfPages(count: number, formatId: string) {
 }
 
 describe("label PDF", () => {
+  afterEach(restoreReplaced);
   it("puts 45 labels on 3 A4 pages of 3 × 7", async () => {
     const pages = await pdfPages(45, "a4-3x7");
     expect(pages).toHaveLength(3);
@@ -72,11 +76,21 @@ describe("label PDF", () => {
     expect(source.asked.sort()).toEqual(["emoji", "kr", "sc"]);
   });
 
-  it("fetches no fallback font for labels DejaVu Sans prints", async () => {
-    const source = labelFonts();
-    const [text] = await pdfText(await renderLabelsPdf([{ ...labels(1)[0]!, name: "Zürich Велосипед Ελληνικά ✓" }], labelFormat("roll-62mm"), source));
-    expect(text!.replace(/\s/g, "")).toContain("ZürichВелосипедΕλληνικά✓");
-    expect(source.asked).toEqual([]);
+  it("fetches DejaVu Sans alone for names it prints, and a fallback font only for a name that needs it", async () => {
+    const fetched: string[] = [];
+    const faceAt = new Map((Object.keys(FACES) as Face[]).map((face) => [fontPath(face), face]));
+    replaceGlobal("fetch", async (path: string) => {
+      fetched.push(path);
+      return new Response(fontFile(faceAt.get(path)!));
+    });
+    const format = labelFormat("a4-3x7");
+    const latin = labels(3).map((label, i) => ({ ...label, name: ["Zürich", "Велосипед", "Ελληνικά ✓"][i]! }));
+    const [text] = await pdfText(await renderLabelsPdf(latin, format, await labelFontSource()));
+    for (const { name } of latin) expect(text!.replace(/\s/g, "")).toContain(name.replace(/\s/g, ""));
+    expect(fetched).toEqual([fontPath("dejavu"), fontPath("dejavuBold")]);
+    fetched.length = 0;
+    await renderLabelsPdf([...latin, { ...latin[0]!, name: "김민수" }], format, await labelFontSource());
+    expect(fetched).toEqual([fontPath("dejavu"), fontPath("dejavuBold"), fontPath("kr")]);
   });
 
   it("shrinks and wraps a long CJK name by the widths it prints with", async () => {

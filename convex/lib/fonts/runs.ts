@@ -20,9 +20,19 @@ export function faceOf(codePoint: number): FallbackFace | null {
 
 // Invisible format characters (zero-width space and joiners, direction marks, variation
 // selectors, tags): nothing to print, so no font is asked for them.
-const IGNORABLE = /[\u200b-\u200f\u2060\ufeff\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+const IGNORABLE: readonly (readonly [number, number])[] = [
+  [0x200b, 0x200f],
+  [0x2060, 0x2060],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
 
-export const isIgnorable = (char: string) => IGNORABLE.test(char);
+const isIgnorable = (char: string) => {
+  const codePoint = char.codePointAt(0)!;
+  return IGNORABLE.some(([first, last]) => codePoint >= first && codePoint <= last);
+};
 
 export type Run<F> = { text: string; font: F };
 

@@ -5,7 +5,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFPage } from "pdf-lib";
 import { labelPosition, paginate, type LabelFormat } from "./formats";
-import type { Label } from "./label";
+import { labelTexts, type Label } from "./label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines, type LabelLayout } from "./layout";
 import { qrMatrix } from "../../../convex/lib/qr/matrix";
 import { drawQr } from "../../../convex/lib/qr/pdf";
@@ -79,9 +79,6 @@ function drawLabel(doc: PDFDocument, page: PDFPage, label: Label, layout: LabelL
     line.font.draw(page, line.text, { x: left + line.x, y: baseline, size: line.size });
   }
 }
-
-/** Every text of the labels but the serial (which the bold font prints alone). */
-export const labelTexts = (label: Label) => [label.caption, label.name, ...(label.lines ?? [])];
 
 /**
  * Embeds the fonts `texts` need (subset: only the glyphs used end up in the file): DejaVu Sans,
