@@ -73,15 +73,49 @@ export class FontStack {
   }
 }
 
+type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+type Font = ReturnType<Fontkit["create"]>;
+
+// @pdf-lib/fontkit's subsets write a short `loca` table (offsets halved) whenever the glyph data
+// is small, which is only right when every glyph's data has an even length. Noto's CJK and emoji
+// fonts have odd lengths, so most of their glyphs would print blank: each glyph copied into a
+// subset is padded to an even length (trailing zeros are allowed after a glyph's data).
+type SubsetInternals = { _addGlyph(gid: number): number; glyf: Uint8Array[]; offset: number };
+
+function evenGlyphs(font: Font): Font {
+  const createSubset = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = createSubset();
+    const internals = subset as unknown as SubsetInternals;
+    const addGlyph = internals._addGlyph.bind(subset);
+    internals._addGlyph = (gid) => {
+      const id = addGlyph(gid);
+      if (internals.offset % 2 === 1) {
+        const data = internals.glyf[id]!;
+        // fontkit's own Buffer class, which its encoder expects.
+        const padded = new (data.constructor as new (size: number) => Uint8Array)(data.length + 1);
+        padded.set(data);
+        padded[data.length] = 0;
+        internals.glyf[id] = padded;
+        internals.offset += 1;
+      }
+      return id;
+    };
+    return subset;
+  };
+  return font;
+}
+
 // A font file is parsed once however many documents embed it (an export's thousands of
 // certificates): fontkit copies the file and decompresses its tables on every parse.
-type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
-const parsed = new WeakMap<ArrayBufferLike, ReturnType<Fontkit["create"]>>();
-const parseOnce: Fontkit = {
+const parsed = new WeakMap<ArrayBufferLike, Font>();
+
+/** fontkit as every PDF of the app registers it: subsets that print, each file parsed once. */
+export const pdfFontkit: Fontkit = {
   create(bytes) {
-    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return fontkit.create(bytes);
+    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return evenGlyphs(fontkit.create(bytes));
     let font = parsed.get(bytes.buffer);
-    if (font === undefined) parsed.set(bytes.buffer, (font = fontkit.create(bytes)));
+    if (font === undefined) parsed.set(bytes.buffer, (font = evenGlyphs(fontkit.create(bytes))));
     return font;
   },
 };
@@ -94,7 +128,7 @@ export async function fontStackFor(doc: PDFDocument, base: PDFFont, texts: Itera
   const has = new Set(base.getCharacterSet());
   const needed = [...facesFor(texts, (codePoint) => has.has(codePoint))];
   if (needed.length === 0) return new FontStack(base);
-  doc.registerFontkit(parseOnce);
+  doc.registerFontkit(pdfFontkit);
   const fonts = await Promise.all(
     needed.map(async (face) => {
       const bytes = await load(face);

@@ -2,14 +2,13 @@
 // printers, full sheets on A4/Letter. Fonts come in as bytes (DejaVu Sans: Latin, Greek,
 // Cyrillic and more; behind it, fetched only for a text that needs them, Chinese and Japanese,
 // Korean and emoji: convex/lib/fonts), subset into the file, so names print in the owner's own script.
-import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFPage } from "pdf-lib";
 import { labelPosition, paginate, type LabelFormat } from "./formats";
 import { labelTexts, type Label } from "./label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines, type LabelLayout } from "./layout";
 import { qrMatrix } from "../../../convex/lib/qr/matrix";
 import { drawQr } from "../../../convex/lib/qr/pdf";
-import { FontStack, fontStackFor, type LoadFace } from "../../../convex/lib/fonts/pdfText";
+import { FontStack, fontStackFor, pdfFontkit, type LoadFace } from "../../../convex/lib/fonts/pdfText";
 import { fitName, wrapText } from "./wrap";
 
 type Bytes = Uint8Array | ArrayBuffer;
@@ -85,7 +84,7 @@ function drawLabel(doc: PDFDocument, page: PDFPage, label: Label, layout: LabelL
  * and behind the regular one the fallback faces for characters it lacks, loaded only then.
  */
 export async function embedLabelFonts(doc: PDFDocument, source: LabelFontSource, texts: Iterable<string>): Promise<Fonts> {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(pdfFontkit);
   const [regular, bold] = await Promise.all([doc.embedFont(source.regular, { subset: true }), doc.embedFont(source.bold, { subset: true })]);
   return { regular: await fontStackFor(doc, regular, texts, source.load), bold: new FontStack(bold) };
 }
