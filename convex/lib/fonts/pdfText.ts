@@ -106,19 +106,36 @@ function evenGlyphs(font: Font): Font {
   return font;
 }
 
-// A font file is parsed once however many documents embed it (an export's thousands of
-// certificates): fontkit copies the file and decompresses its tables on every parse.
-const parsed = new WeakMap<ArrayBufferLike, Font>();
+// pdf-lib embeds a font from its file's bytes, through the registered fontkit. A face already
+// parsed is handed over as an empty stand-in whose buffer names it, so it is parsed once however
+// many documents embed it (an export's thousands of certificates) and only fontkit's own copy of
+// the file stays in memory (an action has 64 MiB for ArrayBuffers; the Chinese font is 10 MB).
+const standIns = new WeakMap<ArrayBufferLike, Font>();
 
-/** fontkit as every PDF of the app registers it: subsets that print, each file parsed once. */
+/** fontkit as every PDF of the app registers it: subsets that print, parsed faces reused. */
 export const pdfFontkit: Fontkit = {
-  create(bytes) {
-    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return evenGlyphs(fontkit.create(bytes));
-    let font = parsed.get(bytes.buffer);
-    if (font === undefined) parsed.set(bytes.buffer, (font = evenGlyphs(fontkit.create(bytes))));
-    return font;
-  },
+  create: (bytes) => standIns.get(bytes.buffer) ?? evenGlyphs(fontkit.create(bytes)),
 };
+
+// Each loader's faces, fetched and parsed at most once.
+const parsedFaces = new WeakMap<LoadFace, Map<FallbackFace, Promise<Uint8Array | null>>>();
+
+/** A stand-in for `face` as `load` brings it, or null when it cannot be had. */
+function standInFor(load: LoadFace, face: FallbackFace): Promise<Uint8Array | null> {
+  let faces = parsedFaces.get(load);
+  if (faces === undefined) parsedFaces.set(load, (faces = new Map()));
+  let standIn = faces.get(face);
+  if (standIn === undefined) {
+    standIn = load(face).then((bytes) => {
+      if (bytes === null) return null;
+      const handle = new Uint8Array(0);
+      standIns.set(handle.buffer, evenGlyphs(fontkit.create(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes))));
+      return handle;
+    });
+    faces.set(face, standIn);
+  }
+  return standIn;
+}
 
 /**
  * A FontStack on `base` for `texts`: the fallback faces they need (none for text the base font
@@ -131,28 +148,18 @@ export async function fontStackFor(doc: PDFDocument, base: PDFFont, texts: Itera
   doc.registerFontkit(pdfFontkit);
   const fonts = await Promise.all(
     needed.map(async (face) => {
-      const bytes = await load(face);
-      return bytes === null ? [] : [[face, await doc.embedFont(bytes, { subset: true })] as const];
+      const standIn = await standInFor(load, face);
+      return standIn === null ? [] : [[face, await doc.embedFont(standIn, { subset: true })] as const];
     }),
   );
   return new FontStack(base, Object.fromEntries(fonts.flat()));
 }
 
-/**
- * Fallback faces fetched from the web app at `origin`, each at most once per loader (an export
- * builds thousands of certificates); a face that cannot be fetched is logged and left out.
- */
+/** Fallback faces fetched from the web app at `origin`; a face that cannot be fetched is logged and left out. */
 export function siteFaces(origin: string): LoadFace {
-  const loaded = new Map<FallbackFace, Promise<ArrayBuffer | null>>();
-  return (face) => {
-    let bytes = loaded.get(face);
-    if (bytes === undefined) {
-      bytes = fetchFace(face, origin).catch((error: unknown) => {
-        console.error(`Font ${face} unavailable from ${origin}: ${String(error)}`);
-        return null;
-      });
-      loaded.set(face, bytes);
-    }
-    return bytes;
-  };
+  return (face) =>
+    fetchFace(face, origin).catch((error: unknown) => {
+      console.error(`Font ${face} unavailable from ${origin}: ${String(error)}`);
+      return null;
+    });
 }
