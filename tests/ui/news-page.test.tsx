@@ -108,6 +108,32 @@ describe("/news", () => {
     expect(screen.getByRole("heading", { name: "Launch day" })).toBeInTheDocument();
   });
 
+  it("shows the filter and the first page together, and keeps the filter up while another category loads", async () => {
+    const user = userEvent.setup();
+    // The categories arrive first: no filter above the spinner yet (its arrival pushed the spinner down).
+    news.status = "LoadingFirstPage";
+    const { rerender } = renderPage();
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Filter by category" })).toBeNull();
+    // Then the first page, but the categories are still on their way: the cards wait for the filter.
+    news.queries["news:listCategories"] = undefined;
+    news.status = "Exhausted";
+    news.paginated["news:listPublished"] = [article()];
+    rerender(tree());
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).toBeNull();
+    news.queries["news:listCategories"] = DEFAULTS;
+    rerender(tree());
+    expect(screen.getByRole("group", { name: "Filter by category" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Launch day" })).toBeInTheDocument();
+
+    news.status = "LoadingFirstPage";
+    news.paginated["news:listPublished"] = [];
+    await user.click(screen.getByRole("button", { name: "General" }));
+    expect(screen.getByRole("group", { name: "Filter by category" })).toBeInTheDocument();
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+  });
+
   it("shows no filter with a single category", () => {
     news.queries["news:listCategories"] = ["General"];
     news.paginated["news:listPublished"] = [article()];

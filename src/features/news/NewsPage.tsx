@@ -45,13 +45,18 @@ function NewsList({ onRead }: { onRead: (id: string) => void }) {
     category === null ? {} : { category },
     { initialNumItems: NEWS_PAGE_SIZE },
   );
-  const loading = status === "LoadingFirstPage";
+  // The filter and the first page appear together: whichever came first would otherwise be
+  // pushed down by the other (the filter arriving above the spinner was /news's layout shift).
+  // Once shown, the filter stays up while another category's first page loads.
+  const [shown, setShown] = useState(false);
+  if (!shown && categories !== undefined && status !== "LoadingFirstPage") setShown(true);
+  const loading = !shown || status === "LoadingFirstPage";
   // With no news at all, a row of filters would only lead to more empty pages.
   const nothingPublished = category === null && !loading && results.length === 0;
 
   return (
     <>
-      {!nothingPublished && <CategoryFilter categories={categories ?? []} selected={category} onSelect={setCategory} />}
+      {shown && !nothingPublished && <CategoryFilter categories={categories ?? []} selected={category} onSelect={setCategory} />}
       {loading && <PageSpinner label="Loading..." />}
       {!loading && results.length === 0 &&
         (category === null ? (
@@ -59,14 +64,14 @@ function NewsList({ onRead }: { onRead: (id: string) => void }) {
         ) : (
           <EmptyState title={`No articles found in "${category}" category.`} />
         ))}
-      {results.length > 0 && (
+      {!loading && results.length > 0 && (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {results.map((article) => (
             <NewsCard key={article._id} article={article} onRead={() => onRead(article._id)} />
           ))}
         </div>
       )}
-      <LoadMore status={status} onLoadMore={() => loadMore(NEWS_PAGE_SIZE)} label="Load more articles" />
+      <LoadMore status={loading ? "LoadingFirstPage" : status} onLoadMore={() => loadMore(NEWS_PAGE_SIZE)} label="Load more articles" />
     </>
   );
 }
