@@ -11,8 +11,11 @@ installConsoleBuffer();
 // A referral link (/?ref=CODE) is remembered from the first visit until sign-up.
 captureReferralFromUrl();
 
-// Installable and usable offline (build/pwa.ts); loaded after the app, never in its first download.
-void import("./app/serviceWorker").then((m) => m.registerServiceWorker());
+// Installable and usable offline (build/pwa.ts); loaded once the page has loaded and the browser
+// is idle, so it never competes with the first page's own chunks and data.
+const whenIdle = () => (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000)))(() => void import("./app/serviceWorker").then((m) => m.registerServiceWorker()));
+if (document.readyState === "complete") whenIdle();
+else window.addEventListener("load", whenIdle, { once: true });
 
 // The Convex client itself is made by src/lib/convexClient, loaded with the first page that needs it.
 createRoot(document.getElementById("root")!).render(<StrictMode>{import.meta.env.VITE_CONVEX_URL ? <App /> : <MissingConfig />}</StrictMode>);

@@ -4,6 +4,7 @@ import { hasStoredSession } from "../lib/authState";
 import { lazyPage } from "../lib/lazyPage";
 import { PageSpinner } from "../ui/Spinner";
 import { Layout } from "./Layout";
+import { preloadRoutePage } from "./routes";
 
 const loadLayer = () => import("./ConvexLayer").then((m) => ({ default: m.ConvexLayer }));
 const ConvexLayer = lazyPage(loadLayer);
@@ -16,7 +17,12 @@ const ConvexLayer = lazyPage(loadLayer);
  */
 function useBackendNeeded(): boolean {
   const { pathname } = useLocation();
-  const [needed, setNeeded] = useState(() => pathname !== "/" || hasStoredSession());
+  const [needed, setNeeded] = useState(() => {
+    const now = pathname !== "/" || hasStoredSession();
+    // A first page that waits for the layer fetches its own chunk alongside it, not after it.
+    if (now) preloadRoutePage(pathname);
+    return now;
+  });
   if (!needed && pathname !== "/") setNeeded(true);
   useEffect(() => {
     if (needed) return;
