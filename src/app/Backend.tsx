@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { hasStoredSession } from "../lib/authState";
 import { lazyPage } from "../lib/lazyPage";
+import { whenIdle } from "../lib/whenIdle";
 import { PageSpinner } from "../ui/Spinner";
 import { Layout } from "./Layout";
 import { preloadRoutePage } from "./routes";
@@ -31,8 +32,7 @@ function useBackendNeeded(): boolean {
     };
     window.addEventListener("storage", onStorage);
     // Fetched while the visitor reads, so the first navigation does not wait for it.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-    idle(() => void loadLayer().catch(() => undefined));
+    whenIdle(() => void loadLayer().catch(() => undefined));
     return () => window.removeEventListener("storage", onStorage);
   }, [needed]);
   return needed;

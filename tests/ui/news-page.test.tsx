@@ -158,7 +158,7 @@ describe("/news", () => {
     news.queries["news:getPublished"] = (args: Record<string, unknown>) => (args.id === "a1" ? article({ content }) : null);
     renderPage();
     await user.click(screen.getByRole("button", { name: /Read More/ }));
-    const dialog = screen.getByRole("dialog", { name: "Launch day" });
+    const dialog = await screen.findByRole("dialog", { name: "Launch day" });
     expect(within(dialog).getByText("Intro line").tagName).toBe("P");
     expect(within(dialog).getByRole("heading", { name: "Details" })).toBeInTheDocument();
     expect(within(dialog).getByText("faster").tagName).toBe("STRONG");
@@ -183,7 +183,7 @@ describe("/news", () => {
     news.queries["news:getPublished"] = article();
     renderPage();
     await user.click(screen.getByRole("button", { name: /Read More/ }));
-    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
     expect(where()).toBe("/news/a1");
     await user.click(within(screen.getByRole("dialog")).getAllByRole("button", { name: "Close" })[0]);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -197,8 +197,8 @@ describe("/news", () => {
       args.id === "a1" ? article({ content: "## We are live\nEverything **you** tagged is [safe](https://example.com)." }) : null;
     const before = document.title;
     const { unmount } = renderPage("/news/a1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Launch day" })).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1, name: "Launch day" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "We are live" })).toBeInTheDocument();
     expect(document.title).toBe("Launch day · TagMyThing");
     const description = "We are live Everything you tagged is safe.";
@@ -211,10 +211,10 @@ describe("/news", () => {
     expect(document.title).toBe(before);
   });
 
-  it("an address naming no published article says so", () => {
+  it("an address naming no published article says so", async () => {
     news.queries["news:getPublished"] = null;
     renderPage("/news/nope");
-    expect(screen.getByRole("heading", { level: 1, name: "Article unavailable" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Article unavailable" })).toBeInTheDocument();
     expect(screen.getByText("This article is no longer available.")).toBeInTheDocument();
   });
 
@@ -224,7 +224,7 @@ describe("/news", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     news.queries["news:getPublished"] = article();
     renderPage("/news/a1");
-    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    await user.click(await screen.findByRole("button", { name: "Copy link" }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/news/a1`);
     expect(toast.success).toHaveBeenCalledWith("Link copied");
   });
@@ -235,7 +235,7 @@ describe("/news", () => {
     news.queries["news:getPublished"] = article();
     const { rerender } = renderPage();
     await user.click(screen.getByRole("button", { name: /Read More/ }));
-    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
     news.queries["news:getPublished"] = null;
     rerender(tree());
     expect(screen.getByRole("dialog", { name: "Article unavailable" })).toHaveTextContent("This article is no longer available.");

@@ -1,16 +1,21 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { useQuery, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { NEWS_PAGE_SIZE } from "../../../convex/lib/news/rules";
 import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
-import { ArticlePage } from "./ArticlePage";
-import { ArticleReader } from "./ArticleReader";
 import { CategoryFilter } from "./CategoryFilter";
 import { LoadMore } from "./LoadMore";
 import { NewsCard } from "./NewsCard";
 import { useMarkNewsSeen } from "./useNewsUnread";
+import { lazyPage } from "../../lib/lazyPage";
+import { whenIdle } from "../../lib/whenIdle";
+
+// The reader and an article's own page bring the Markdown renderer and the dialog: chunks of
+// their own, so the list's first paint does not wait for them (the reader loads once idle).
+const ArticlePage = lazyPage(() => import("./ArticlePage").then((m) => ({ default: m.ArticlePage })));
+const ArticleReader = lazyPage(() => import("./ArticleReader").then((m) => ({ default: m.ArticleReader })));
 
 const LOAD_FAILED = "Failed to load news articles";
 
@@ -100,7 +105,17 @@ export default function NewsPage() {
     closed.current = location.key;
     void (location.state?.overlay ? navigate(-1) : navigate("/news", { replace: true }));
   };
-  if (openId !== null && !location.state?.overlay) return <ArticlePage key={openId} articleId={openId} />;
+  const ownPage = openId !== null && !location.state?.overlay;
+  useEffect(() => {
+    if (!ownPage) whenIdle(ArticleReader.preload);
+  }, [ownPage]);
+  if (ownPage) {
+    return (
+      <Suspense fallback={<PageSpinner label="Loading..." />}>
+        <ArticlePage key={openId} articleId={openId} />
+      </Suspense>
+    );
+  }
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Latest News</h1>
@@ -112,7 +127,9 @@ export default function NewsPage() {
       </QueryErrorBoundary>
       {openId !== null && (
         <QueryErrorBoundary key={openId} fallback={() => <LoadFailed retry={close} />}>
-          <ArticleReader articleId={openId} onClose={close} />
+          <Suspense fallback={null}>
+            <ArticleReader articleId={openId} onClose={close} />
+          </Suspense>
         </QueryErrorBoundary>
       )}
     </section>
