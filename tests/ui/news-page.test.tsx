@@ -1,9 +1,13 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsPage from "../../src/features/news/NewsPage";
+// NewsPage loads these lazily: loaded with the test, so a loaded machine's first transform of the
+// Markdown renderer does not outlast findBy's wait.
+import "../../src/features/news/ArticlePage";
+import "../../src/features/news/ArticleReader";
 import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
 import { formatLongDate } from "../../src/lib/format";
@@ -241,12 +245,12 @@ describe("/news", () => {
     expect(screen.getByRole("dialog", { name: "Article unavailable" })).toHaveTextContent("This article is no longer available.");
   });
 
-  it("says 'Failed to load news articles' when the list fails", () => {
+  it("says 'Failed to load news articles' when the list fails", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     news.paginated["news:listPublished"] = new Error("boom");
     renderPage();
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to load news articles");
-    expect(toast.error).toHaveBeenCalledWith("Failed to load news articles", expect.anything());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to load news articles", expect.anything()));
     error.mockRestore();
   });
 

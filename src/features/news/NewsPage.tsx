@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import { useQuery, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { NEWS_PAGE_SIZE } from "../../../convex/lib/news/rules";
@@ -21,7 +20,8 @@ const LOAD_FAILED = "Failed to load news articles";
 
 function LoadFailed({ retry }: { retry: () => void }) {
   useEffect(() => {
-    toast.error(LOAD_FAILED, { id: "news-load-failed" });
+    // Sonner is not part of a visitor's first download of the list (src/app/App's LaterToaster).
+    void import("sonner").then(({ toast }) => toast.error(LOAD_FAILED, { id: "news-load-failed" }));
   }, []);
   return (
     <div role="alert" className="mt-10 rounded-2xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40">
