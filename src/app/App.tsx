@@ -3,7 +3,7 @@ import { Route, Routes, UNSAFE_createBrowserHistory as createBrowserHistory } fr
 import { useAuthState } from "../lib/authState";
 import { GuardedRouter } from "../lib/GuardedRouter";
 import { guardHistory } from "../lib/navigationGuard";
-import { whenIdle } from "../lib/whenIdle";
+import { afterFirstView } from "../lib/whenIdle";
 import { Backend } from "./Backend";
 import { Layout } from "./Layout";
 import { appRoutes } from "./routes";
@@ -11,13 +11,13 @@ import { FocusHeading } from "./FocusHeading";
 import { ScrollToTop } from "./ScrollToTop";
 import { PageSpinner } from "../ui/Spinner";
 
-// Sonner is fetched once the first page is up and the browser idle, not competing with the page;
+// Sonner is fetched after the first view, not competing with its chunks and data;
 // toasts raised before it mounts are shown when it subscribes (sonner replays the active ones).
 const Toaster = lazy(() => import("./Toaster").then((m) => ({ default: m.Toaster })));
 
 function LaterToaster() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => whenIdle(() => setWanted(true)), []);
+  useEffect(() => afterFirstView(() => setWanted(true)), []);
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster />

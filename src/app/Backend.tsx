@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { hasStoredSession } from "../lib/authState";
 import { lazyPage } from "../lib/lazyPage";
-import { whenIdle } from "../lib/whenIdle";
+import { afterFirstView } from "../lib/whenIdle";
 import { PageSpinner } from "../ui/Spinner";
 import { Layout } from "./Layout";
 import { preloadRoutePage } from "./routes";
@@ -32,7 +32,7 @@ function useBackendNeeded(): boolean {
     };
     window.addEventListener("storage", onStorage);
     // Fetched while the visitor reads, so the first navigation does not wait for it.
-    whenIdle(() => void loadLayer().catch(() => undefined));
+    afterFirstView(() => void loadLayer().catch(() => undefined));
     return () => window.removeEventListener("storage", onStorage);
   }, [needed]);
   return needed;

@@ -12,7 +12,7 @@ import { lazyPage } from "../../lib/lazyPage";
 import { whenIdle } from "../../lib/whenIdle";
 
 // The reader and an article's own page bring the Markdown renderer and the dialog: chunks of
-// their own, so the list's first paint does not wait for them (the reader loads once idle).
+// their own, so the list's first paint does not wait for them.
 const ArticlePage = lazyPage(() => import("./ArticlePage").then((m) => ({ default: m.ArticlePage })));
 const ArticleReader = lazyPage(() => import("./ArticleReader").then((m) => ({ default: m.ArticleReader })));
 
@@ -56,6 +56,10 @@ function NewsList({ onRead }: { onRead: (id: string) => void }) {
   const [shown, setShown] = useState(false);
   if (!shown && categories !== undefined && status !== "LoadingFirstPage") setShown(true);
   const loading = !shown || status === "LoadingFirstPage";
+  // The reader, once the list is up (before, its download would compete with the list's).
+  useEffect(() => {
+    if (shown) whenIdle(ArticleReader.preload);
+  }, [shown]);
   // With no news at all, a row of filters would only lead to more empty pages.
   const nothingPublished = category === null && !loading && results.length === 0;
 
@@ -106,9 +110,6 @@ export default function NewsPage() {
     void (location.state?.overlay ? navigate(-1) : navigate("/news", { replace: true }));
   };
   const ownPage = openId !== null && !location.state?.overlay;
-  useEffect(() => {
-    if (!ownPage) whenIdle(ArticleReader.preload);
-  }, [ownPage]);
   if (ownPage) {
     return (
       <Suspense fallback={<PageSpinner label="Loading..." />}>
