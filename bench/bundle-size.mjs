@@ -14,14 +14,14 @@ import { gzipSync } from "node:zlib";
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 export const LANDING = "src/features/landing/LandingPage.tsx";
 const CONVEX_LAYER = "src/app/ConvexLayer.tsx";
-// 100 KB (#31): measured 98.7 KB (99.3 KB with the service worker's registration since; 97.5 KB with the shell in one chunk) once a visitor's landing page painted without the Convex client
+// 100 KB (#31): measured 98.7 KB (99.3 KB with the service worker's registration since; 97.4 KB with the shell in one chunk) once a visitor's landing page painted without the Convex client
 // and Convex Auth (src/app/Backend.tsx; its live figures load them after the first paint), the
 // router went from react-router's data router to its declarative one (the unsaved-changes guard
 // holds navigations on a guarded history, src/lib/navigationGuard.tsx), and chunks were named by
 // their hash alone. Nearly all the rest is React + react-dom ≈ 66 KB and the router ≈ 13 KB.
 export const LANDING_BUDGET_KB = 100;
 // The other public pages Lighthouse scores (#31; bench/lighthouse.mjs), shell and Convex layer
-// included. Measured 125.4 and 136.1 KB once the shell was one chunk and /news's reader (Markdown,
+// included. Measured 124.8 and 135.4 KB once the shell was one chunk and /news's reader (Markdown,
 // dialog) and sonner left the list's first download (/news was 184.4 KB).
 export const PAGE_BUDGETS_KB = { "src/features/news/NewsPage.tsx": 130, "src/features/verify/VerifyPage.tsx": 140 };
 
