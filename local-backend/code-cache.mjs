@@ -1,8 +1,9 @@
 // V8's compiled code for the runtime bundles, kept on disk by the bundle's text. Every backend
 // start compiles the app's bundle (megabytes) once per context: on the main thread and in each
-// worker, and the tests start a backend per file. V8 checks that cached data belongs to the
-// source and to this V8 before it uses any (`cachedDataRejected`), so a stale or foreign file
-// only costs a compile, as without a cache; what runs is the same either way.
+// worker, and the tests start a backend per file. The key is a hash of the whole text (and of
+// V8's version): V8 itself checks only the source's length and its own version and flags before
+// it uses data, so data of an edited text of the same length would run the old code. A damaged
+// file is refused by V8 (`cachedDataRejected`) and only costs a compile, as without a cache.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
