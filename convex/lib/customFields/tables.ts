@@ -27,6 +27,8 @@ export const definitionInputValidator = {
   currency: v.optional(v.string()),
   required: v.boolean(),
   showOnVerify: v.boolean(),
+  // Printed as a line of the item's label ("Frame size: M"); absent on older definitions: not printed.
+  showOnLabel: v.optional(v.boolean()),
 };
 
 export const customFieldFields = {
@@ -41,6 +43,7 @@ export const customFieldFields = {
   currency: v.optional(v.string()),
   required: v.boolean(),
   showOnVerify: v.boolean(),
+  showOnLabel: v.optional(v.boolean()),
   // Order within the category's form.
   position: v.number(),
 };
@@ -54,5 +57,6 @@ export const definitionViewValidator = v.object({
   currency: v.union(v.string(), v.null()),
   required: v.boolean(),
   showOnVerify: v.boolean(),
+  showOnLabel: v.boolean(),
   position: v.number(),
 });
