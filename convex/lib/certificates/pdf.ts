@@ -1,24 +1,28 @@
 // One ownership certificate as an A5 PDF: the serial, status, periods of ownership (dates,
 // no people) and the QR to /verify that carries the signed facts. An export writes thousands
-// in a row, so the file is put together from a template: the catalog, page and the two
-// standard fonts (Helvetica, never embedded) are the same bytes every time and only the text,
-// the QR and the document's title change. pdf-lib measures and encodes the text (its
-// Helvetica metrics and WinAnsi encoding, the fonts' own). Building a whole pdf-lib document
-// per certificate cost about 6 ms each, most of it laying out and saving objects that never
-// change; this costs a fraction of a millisecond (bench/export.mjs prints the export's time).
-// Characters the standard fonts cannot print show as "?" (the item's name in full is the
-// document's title and in the export's JSON).
+// in a row, so a certificate whose text the standard fonts (Helvetica, WinAnsi) can print is put
+// together from a template: the catalog, page and font objects are the same bytes every time
+// and only the text, the QR and the document's title change, with pdf-lib measuring and
+// encoding the text. That costs about a third of building a pdf-lib document (bench/export.mjs).
+// An item name with characters they lack (Cyrillic, Chinese, Korean, emoji…) is built as a
+// pdf-lib document instead, printing it with the app's fallback fonts (lib/fonts) embedded as
+// subsets in that certificate only.
 import { zlibSync } from "fflate";
-import { breakTextIntoLines, StandardFontEmbedder, StandardFonts } from "pdf-lib";
+import { PDFDocument, rgb, StandardFontEmbedder, StandardFonts } from "pdf-lib";
+import { fontStackFor, type LoadFace } from "../fonts/pdfText";
 import { PRODUCT_NAME } from "../constants";
 import { STATUS_LABELS } from "../assets/rules";
 import { qrMatrixOnce, QR_MARGIN } from "../qr/matrix";
+import { drawQr } from "../qr/pdf";
 import type { CertificateFacts } from "./facts";
 
 const A5: [number, number] = [420, 595];
 const MARGIN = 40;
 const QR_SIZE = 150;
 const TEXT_WIDTH = A5[0] - 2 * MARGIN;
+const NAME_SIZE = 13;
+const NAME_MIN = 8;
+const date = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 // pdf-lib types the embedder's font name with its metrics package's enum, the same strings as StandardFonts.
 const metrics = (font: StandardFonts) => StandardFontEmbedder.for(font as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
@@ -26,9 +30,8 @@ const FONTS = { regular: metrics(StandardFonts.Helvetica), bold: metrics(Standar
 type Font = keyof typeof FONTS;
 const FONT_NAME: Record<Font, string> = { regular: "F1", bold: "F2" };
 
-/** Text the standard fonts can print (WinAnsi); anything else becomes "?". */
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-const date = (at: number) => new Date(at).toISOString().slice(0, 10);
+/** Text the standard fonts print (WinAnsi): the template's case. */
+const PRINTABLE = /^[\x20-\x7e\xa0-\xff]*$/;
 const ascii = (text: string) => new TextEncoder().encode(text);
 
 /** A PDF text string: ASCII as a literal, anything else as UTF-16BE hex with its byte-order mark. */
@@ -58,17 +61,17 @@ function pageText(facts: CertificateFacts, itemName: string): string {
   const ops: string[] = [];
   let y = A5[1] - MARGIN;
   const line = (text: string, size: number, font: Font = "regular", gap = 6) => {
-    const measure = (t: string) => FONTS[font].widthOfTextAtSize(t, size);
-    const clean = printable(text);
-    // Most lines fit: only a long one is broken at its spaces.
-    for (const part of measure(clean) <= TEXT_WIDTH ? [clean] : breakTextIntoLines(clean, [" "], TEXT_WIDTH, measure)) {
-      y -= size;
-      ops.push(`BT /${FONT_NAME[font]} ${size} Tf 1 0 0 1 ${MARGIN} ${y} Tm ${FONTS[font].encodeText(part).toString()} Tj ET`);
-    }
+    y -= size;
+    ops.push(`BT /${FONT_NAME[font]} ${size} Tf 1 0 0 1 ${MARGIN} ${y} Tm ${FONTS[font].encodeText(text).toString()} Tj ET`);
     y -= gap;
   };
   line(`${PRODUCT_NAME} ownership certificate`, 16, "bold", 14);
-  line(itemName.slice(0, 80), 13, "regular", 10);
+  // The name on one line, as withFallbackFonts sets it: smaller type for a long one, then cut with "…".
+  const width = (text: string, size: number) => FONTS.regular.widthOfTextAtSize(text, size);
+  const nameSize = Math.max(NAME_MIN, Math.min(NAME_SIZE, (NAME_SIZE * TEXT_WIDTH) / Math.max(width(itemName, NAME_SIZE), 1)));
+  let name = itemName;
+  while (width(name, nameSize) > TEXT_WIDTH) name = `${name.slice(0, -2)}…`;
+  line(name, nameSize, "regular", 10);
   line(`Serial number: ${facts.serial}`, 12, "bold");
   line(`Status: ${STATUS_LABELS[facts.status]}`, 11);
   line(`Issued: ${date(facts.issuedAt)} (UTC)`, 11, "regular", 12);
@@ -81,7 +84,7 @@ function pageText(facts: CertificateFacts, itemName: string): string {
   return ops.join("\n");
 }
 
-export function renderCertificate(facts: CertificateFacts, itemName: string, url: string): Uint8Array {
+function fromTemplate(facts: CertificateFacts, itemName: string, url: string): Uint8Array {
   // The QR as a form drawn scaled into place: one rectangle per run of dark modules, in module units.
   const matrix = qrMatrixOnce(url);
   const extent = matrix.size + 2 * QR_MARGIN;
@@ -114,4 +117,48 @@ export function renderCertificate(facts: CertificateFacts, itemName: string, url
     o += c.length;
   }
   return out;
+}
+
+/** `load` brings a fallback font, only ever asked for when the item's name needs one. */
+export async function renderCertificate(facts: CertificateFacts, itemName: string, url: string, load: LoadFace): Promise<Uint8Array> {
+  return PRINTABLE.test(itemName) ? fromTemplate(facts, itemName, url) : await withFallbackFonts(facts, itemName, url, load);
+}
+
+/** A certificate as a pdf-lib document, for a name the standard fonts cannot print. */
+async function withFallbackFonts(facts: CertificateFacts, itemName: string, url: string, load: LoadFace): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(`Ownership certificate ${facts.serial}: ${itemName}`);
+  doc.setCreator(PRODUCT_NAME);
+  doc.setSubject(url);
+  const page = doc.addPage(A5);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let y = A5[1] - MARGIN;
+  const line = (text: string, size: number, font = regular, gap = 6) => {
+    y -= size;
+    page.drawText(text, { x: MARGIN, y, size, font, color: rgb(0, 0, 0) });
+    y -= gap;
+  };
+  line(`${PRODUCT_NAME} ownership certificate`, 16, bold, 14);
+  // The name on one line: smaller type for a long one, then cut with "…" (the whole name is the title).
+  const name = await fontStackFor(doc, regular, [itemName], load);
+  const width = A5[0] - 2 * MARGIN;
+  let shown = itemName;
+  const nameSize = Math.max(NAME_MIN, Math.min(NAME_SIZE, (NAME_SIZE * width) / name.width(itemName, NAME_SIZE)));
+  while (name.width(shown, nameSize) > width) shown = `${Array.from(shown).slice(0, -2).join("")}…`;
+  y -= nameSize;
+  name.draw(page, shown, { x: MARGIN, y, size: nameSize });
+  y -= 10;
+  line(`Serial number: ${facts.serial}`, 12, bold);
+  line(`Status: ${STATUS_LABELS[facts.status]}`, 11);
+  line(`Issued: ${date(facts.issuedAt)} (UTC)`, 11, regular, 12);
+  line("Periods of ownership", 11, bold);
+  const periods = facts.periods.slice(-8);
+  if (periods.length < facts.periods.length) line(`(${facts.periods.length - periods.length} earlier periods on /verify)`, 9);
+  for (const p of periods) line(`${date(p.from)} to ${p.to === null ? "now" : date(p.to)}`, 10, regular, 3);
+  drawQr(doc, page, qrMatrixOnce(url), MARGIN, MARGIN + QR_SIZE + 30, QR_SIZE);
+  y = MARGIN + 22;
+  line("Scan to check this certificate is genuine and its item's status today.", 8, regular, 2);
+  // All objects in one go: pdf-lib otherwise yields to a timer every 50, which costs more than the writing.
+  return await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
 }

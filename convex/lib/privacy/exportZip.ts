@@ -11,6 +11,7 @@ import type { ActionCtx } from "../../_generated/server";
 import { columnOf, csvCells, EXPORT_FIELDS } from "../assets/columns";
 import { certificatePeriods, certificateUrl } from "../certificates/facts";
 import { renderCertificate } from "../certificates/pdf";
+import { siteFaces } from "../fonts/pdfText";
 import { toCsv } from "../csv/format";
 import { EXPORT_PLAN, type ExportRow, type Way } from "./exportPlan";
 import { EXPORT_PART_BYTES } from "./rules";
@@ -115,6 +116,8 @@ export async function writeWorkspaceItems(
   const base = folderOf(ws);
   const site = env.SITE_URL ?? "";
   const issuedAt = Date.now();
+  // Names in scripts Helvetica lacks print with the web app's fallback fonts, fetched once per step.
+  const faces = siteFaces(site);
   let at = from;
   for (;;) {
     const page: ItemsPage = await ctx.runQuery(internal.exportChain.itemsPage, { workspaceId: ws._id, cursor: at.cursor });
@@ -128,7 +131,7 @@ export async function writeWorkspaceItems(
       const paths = filePaths(a.serial, a.files);
       for (const [j, f] of a.files.entries()) await addFile(ctx, zip, `${base}/${paths[j]}`, f.storageId);
       const facts = { serial: a.serial, status: a.status, periods: certificatePeriods(a.taggedAt, a.owners), issuedAt };
-      await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, renderCertificate(facts, a.name, certificateUrl(site, facts)));
+      await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, await renderCertificate(facts, a.name, certificateUrl(site, facts), faces));
     }
     await wrote(page.items.length - at.offset);
     if (page.isDone) return null;
