@@ -138,7 +138,7 @@ export const update = workspaceMutation({
     // A will asset not migrated yet keeps its beneficiaries: they move to the one list before the edit replaces its details.
     const asset = await moveTypedBeneficiaries(ctx, found);
     const input = assertAsset(args);
-    const changes = diffAsset(asset, input);
+    const changes = diffAsset({ ...asset, details: currentDetails(asset.details) }, input);
     if (changes.length === 0) throw appError("INVALID", MESSAGES.nothingToChange);
     await ctx.db.replace("assets", assetId, {
       ...input,

@@ -15,6 +15,7 @@ import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables"
 import type { Tagger } from "./lib/assets/tagging";
 import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
 import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
+import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
@@ -130,7 +131,7 @@ export const start = workspaceAction({
   handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number; leftOut: number }> => {
     if (args.csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(args.csv.length)));
     const fileName = toOneLine(args.fileName).trim().slice(0, MAX_FILE_NAME) || "import.csv";
-    const check = checkCsv(args.csv, args.mapping as Mapping);
+    const check = checkCsv(args.csv, args.mapping as Mapping, ctx.workspace.currency ?? DEFAULT_CURRENCY);
     if (check.fileError !== null) throw appError("INVALID", check.fileError);
     // Bad rows are left out (the preview listed them and offers them as a CSV to fix).
     if (check.rows.length === 0) throw appError("INVALID", check.errors.length > 0 ? CSV_MESSAGES.noValidRows : CSV_MESSAGES.empty);

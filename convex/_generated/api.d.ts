@@ -118,6 +118,7 @@ import type * as lib_locations_follow from "../lib/locations/follow.js";
 import type * as lib_locations_paths from "../lib/locations/paths.js";
 import type * as lib_locations_rules from "../lib/locations/rules.js";
 import type * as lib_locations_store from "../lib/locations/store.js";
+import type * as lib_money_currency from "../lib/money/currency.js";
 import type * as lib_news_data from "../lib/news/data.js";
 import type * as lib_news_rules from "../lib/news/rules.js";
 import type * as lib_news_seed from "../lib/news/seed.js";
@@ -316,6 +317,7 @@ declare const fullApi: ApiFromModules<{
   "lib/locations/paths": typeof lib_locations_paths;
   "lib/locations/rules": typeof lib_locations_rules;
   "lib/locations/store": typeof lib_locations_store;
+  "lib/money/currency": typeof lib_money_currency;
   "lib/news/data": typeof lib_news_data;
   "lib/news/rules": typeof lib_news_rules;
   "lib/news/seed": typeof lib_news_seed;

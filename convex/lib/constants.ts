@@ -1,8 +1,6 @@
 // Shared by convex/ and src/: product limits and amounts, the token economy among them.
 export const PRODUCT_NAME = "TagMyThing";
 export const TOKEN_SYMBOL = "TMT";
-// The currency of money an owner records on an asset (purchase value, unit cost).
-export const PRICE_CURRENCY = "TMT";
 export const SUPPORT_EMAIL = "support@tagmything.com";
 // Items in one CSV import file (its price and the TMT packs are sized by it).
 export const MAX_IMPORT_ROWS = 10_000;

@@ -71,8 +71,8 @@ describe("an import", () => {
     await runJobs(t);
     const items = (await owner.as.query(api.business.exportPage, { cursor: null })).items;
     expect(items.map((i) => [i.name, i.sku, i.quantity, i.unitCost, i.description]).sort()).toEqual([
-      ["Jug", "J-1", 3, 200, null],
-      ["Mug", "M-1", 2, 450, "Tall; blue"],
+      ["Jug", "J-1", 3, { amount: 200, currency: "GBP" }, null],
+      ["Mug", "M-1", 2, { amount: 450, currency: "GBP" }, "Tall; blue"],
     ]);
   });
 

@@ -28,7 +28,7 @@ async function seed(t: Backend, workspaceId: Id<"workspaces">) {
           category: CATEGORIES[i % CATEGORIES.length],
           visibility: "private",
           status: STATUSES[i % STATUSES.length],
-          details: { kind: "business", sku: `SKU-${String((i * 53) % ITEMS).padStart(3, "0")}`, quantity: (i * 7) % 31, unitCost: i % 3 === 0 ? undefined : 100 + ((i * 11) % 17), location: LOCATIONS[i % LOCATIONS.length] },
+          details: { kind: "business", sku: `SKU-${String((i * 53) % ITEMS).padStart(3, "0")}`, quantity: (i * 7) % 31, unitCost: i % 3 === 0 ? undefined : { amount: 100 + ((i * 11) % 17), currency: "GBP" }, location: LOCATIONS[i % LOCATIONS.length] },
           files: [],
           taggedAt: 1_000 + i,
           updatedAt: 1_000 + i,

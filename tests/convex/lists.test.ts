@@ -33,7 +33,7 @@ async function insertAssets(t: Backend, workspaceId: Id<"workspaces">, specs: Sp
           status: s.status ?? "active",
           details:
             kind === "business"
-              ? { kind: "business", sku: `SKU-${i}`, quantity: s.quantity ?? 1, unitCost: 100, location: s.location }
+              ? { kind: "business", sku: `SKU-${i}`, quantity: s.quantity ?? 1, unitCost: { amount: 100, currency: "GBP" }, location: s.location }
               : { kind: "general" },
           files: [],
           taggedAt: 1_000 + i,

@@ -150,7 +150,7 @@ describe("/tag", () => {
     await userEvent.type(screen.getByLabelText("Purchase value"), "1,299.50");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     expect(await screen.findByText("Asset page")).toBeInTheDocument();
-    expect(tagCall()).toMatchObject({ kind: "general", name: "Road bike", visibility: "public", files: [], details: { kind: "general", purchaseValue: 129950 } });
+    expect(tagCall()).toMatchObject({ kind: "general", name: "Road bike", visibility: "public", files: [], details: { kind: "general", purchaseValue: { amount: 129950, currency: "GBP" } } });
   });
 
   it("nft: a malformed contract address is refused per chain", async () => {

@@ -4,13 +4,14 @@
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { recordEvent } from "../assets/read";
+import { currentDetails, recordEvent } from "../assets/read";
 import { searchTextOf, type AssetInput } from "../assets/rules";
 import { reserveSerial } from "../assets/serial";
 import { nextVersion } from "../assets/versions";
 import type { Tagger } from "../assets/tagging";
 import { KIND_FIELD_SPECS } from "../assets/fields";
 import { nullableFieldValidators, type NullableValues } from "../assets/tables";
+import { asMoney, moneyValidator } from "../money/currency";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
@@ -39,7 +40,7 @@ export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actor
 export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, assetId: Id<"assets">, input: AssetInput, now: number): Promise<AssetBefore | null> {
   const asset = await ctx.db.get("assets", assetId);
   if (asset === null || asset.workspaceId !== workspaceId || asset.kind !== "business") return null;
-  const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: asset.details, searchText: asset.searchText };
+  const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: currentDetails(asset.details), searchText: asset.searchText };
   await ctx.db.patch("assets", assetId, {
     name: input.name,
     description: input.description,
@@ -113,7 +114,8 @@ export const inventoryItemFields = {
   // A business item always has these (required in its table).
   sku: v.string(),
   quantity: v.number(),
-  value: v.union(v.number(), v.null()),
+  // Unit cost × quantity, in the unit cost's currency.
+  value: v.union(moneyValidator, v.null()),
   category: v.union(v.string(), v.null()),
   description: v.union(v.string(), v.null()),
   status: v.string(),
@@ -123,7 +125,8 @@ export const inventoryItemFields = {
 export function itemOf(a: Doc<"assets">) {
   const d = a.details.kind === "business" ? a.details : { kind: "business" as const, sku: "", quantity: 0 };
   const stored = d as Readonly<Record<string, unknown>>;
-  const fields = Object.fromEntries(BUSINESS_FIELDS.map((f) => [f.key, stored[f.key] ?? null])) as NullableValues<typeof BUSINESS_FIELDS>;
+  const fields = Object.fromEntries(BUSINESS_FIELDS.map((f) => [f.key, (f.type === "money" ? asMoney(stored[f.key]) : stored[f.key]) ?? null])) as NullableValues<typeof BUSINESS_FIELDS>;
+  const unitCost = asMoney(d.unitCost);
   return {
     _id: a._id,
     serial: a.serial,
@@ -131,7 +134,7 @@ export function itemOf(a: Doc<"assets">) {
     ...fields,
     sku: d.sku,
     quantity: d.quantity,
-    value: d.unitCost === undefined ? null : d.unitCost * d.quantity,
+    value: unitCost === undefined ? null : { amount: unitCost.amount * d.quantity, currency: unitCost.currency },
     category: a.category ?? null,
     description: a.description ?? null,
     status: a.status,

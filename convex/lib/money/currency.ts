@@ -88,6 +88,21 @@ export function amountText({ amount, currency }: Money): string {
 /** "1234.50 GBP": an amount as one cell or one form value (it reads back with parseMoney). */
 export const moneyText = (money: Money): string => `${amountText(money)} ${money.currency}`;
 
+/**
+ * A money input's text as its two controls show it: "1234.50 GBP" is 1234.50 in GBP, a bare
+ * "12" is in `fallback`. `joinMoneyText` is the way back: a currency other than the fallback
+ * is kept even before an amount is typed.
+ */
+export function splitMoneyText(text: string, fallback: string): { amount: string; currency: string } {
+  const match = /^(.*?)\s*\b([A-Z]{3})$/.exec(text.trim());
+  return match !== null && isCurrency(match[2]) ? { amount: match[1], currency: match[2] } : { amount: text, currency: fallback };
+}
+
+export function joinMoneyText(amount: string, currency: string, fallback: string): string {
+  if (amount.trim() === "") return currency === fallback ? "" : currency;
+  return `${amount.trim()} ${currency}`;
+}
+
 const SYMBOLS: Readonly<Record<string, string>> = { "£": "GBP", "€": "EUR", "¥": "JPY", $: "USD" };
 
 /** Decimal text with "," or "." as the decimal point and the other (or a space) grouping thousands, as "1234.50". */
@@ -120,7 +135,8 @@ export function parseMoney(label: string, text: string, fallback: string): { val
     currency ??= symbolCurrency;
     rest = `${symbol[1]}${symbol[3]}`;
   }
-  if (rest.trim() === "") return { error: MONEY_MESSAGES.notAmount(label) };
+  // A currency chosen before an amount is typed is no value yet; a word that is no code is no amount.
+  if (rest.trim() === "") return currency !== undefined && isCurrency(currency) ? { value: undefined } : { error: MONEY_MESSAGES.notAmount(label) };
   currency ??= fallback;
   if (!isCurrency(currency)) return { error: MONEY_MESSAGES.badCurrency(label) };
   if (/^-/.test(rest.trim())) return plainDecimal(rest.trim().slice(1)) === null ? { error: MONEY_MESSAGES.notAmount(label) } : { error: MONEY_MESSAGES.negative(label) };

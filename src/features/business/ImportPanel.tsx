@@ -19,7 +19,8 @@ import { ImportProgress } from "./ImportProgress";
 import { MappingForm } from "./MappingForm";
 import { readCsvFile, type ReadFile } from "./readCsvFile";
 import { useHeldSkus } from "./useHeldSkus";
-import { useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
+import { useWorkspace, useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
+import { DEFAULT_CURRENCY } from "../../../convex/lib/money/currency";
 
 export function ImportPanel() {
   const start = useWorkspaceAction(api.imports.start);
@@ -38,7 +39,8 @@ export function ImportPanel() {
     setFile(read);
     if (read.ok) setMapping(guessMapping(read.parsed.records[0]));
   };
-  const check = useMemo(() => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter) : null), [file, mapping]);
+  const currency = useWorkspace().current?.currency ?? DEFAULT_CURRENCY;
+  const check = useMemo(() => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter, currency) : null), [file, mapping, currency]);
   // Rows with errors are left out; the valid ones import.
   const ready = check !== null && check.fileError === null && check.rows.length > 0;
   const skus = useMemo(() => (ready ? [...new Set(check.rows.map((r) => skuOf(r.input)))] : null), [ready, check]);
