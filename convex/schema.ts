@@ -19,6 +19,7 @@ import { workspaceTables } from "./lib/workspaces/schema";
 import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
 import { privacyTables } from "./lib/privacy/schema";
+import { reportTables } from "./lib/reports/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
 // each product domain's tables in convex/lib/<domain>/schema.ts.
@@ -81,6 +82,7 @@ export default defineSchema({
   ...locationTables,
   ...custodyTables,
   ...privacyTables,
+  ...reportTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

@@ -9,7 +9,7 @@ import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
 import { importCost } from "../../convex/lib/csv/pricing";
 import { fundWorkspace, fundedUser, generalInput, tagGeneral } from "./assets-support";
 import { manyRows, runJobs, start } from "./imports-support";
-import { asMoney } from "../../convex/lib/money/currency";
+import { asMoney, totalsList } from "../../convex/lib/money/currency";
 import { makeUser, setupTest, signUpVerified, type Backend, type Client } from "./setup";
 
 const businessInput = (sku: string, quantity: number, location: string, pence = 250) => ({
@@ -181,7 +181,7 @@ async function figuresAndRecount(t: Backend, owner: { userId: Id<"users">; works
       stock: {
         items: business.length,
         quantity: business.reduce((s, d) => s + d.quantity, 0),
-        values: [{ currency: "GBP", amount: business.reduce((s, d) => s + d.quantity * (asMoney(d.unitCost)?.amount ?? 0), 0) }],
+        values: totalsList({ GBP: business.reduce((s, d) => s + d.quantity * (asMoney(d.unitCost)?.amount ?? 0), 0) }),
       },
     };
   });

@@ -1,6 +1,7 @@
 // The business inventory's filtered pages (issue 31 item 1): a location and / or category
 // filter, in every column's order, gives full pages of matches only, in that order, across
 // pages; "select all matching" and the CSV export hold exactly the filtered items.
+import { compareValues, type Value } from "convex/values";
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
@@ -87,8 +88,8 @@ test("a filtered page holds a full page of matches, in every column's order, acr
       const { field, order } = inventoryOrder(sort);
       const values = ids.map((id) => fieldOf(byId.get(id)!, field));
       // Convex orders a missing field first (Array.sort would put undefined last, uncompared).
-      const rank = (x: unknown) => (x === undefined ? [0, 0] : [1, x]) as [number, number | string];
-      const sorted = values.map(rank).sort(([ka, a], [kb, b]) => ka - kb || (a === b ? 0 : a < b ? -1 : 1)).map(([k, x]) => (k === 0 ? undefined : x));
+      // An amount is an object: Convex's own order of values (its fields sorted, amount first).
+      const sorted = [...values].sort((a, b) => compareValues(a as Value, b as Value));
       expect(values, `${JSON.stringify(filter)} ${sort}`).toEqual(order === "asc" ? sorted : sorted.reverse());
     }
   }

@@ -43,7 +43,8 @@ export const assetTables = {
     // sort by the indexes above and by_workspaceId_and_kind_and_status_and_taggedAt).
     .index("by_workspaceId_and_kind_and_sku", ["workspaceId", "kind", "details.sku"])
     .index("by_workspaceId_and_kind_and_quantity", ["workspaceId", "kind", "details.quantity"])
-    .index("by_workspaceId_and_kind_and_unitCost", ["workspaceId", "kind", "details.unitCost.amount"])
+    // An amount orders by its amount, then its currency (Convex orders an object by its sorted fields).
+    .index("by_workspaceId_and_kind_and_unitCost", ["workspaceId", "kind", "details.unitCost"])
     // A location's items: their location text is its path (lib/locations/follow.ts).
     .index("by_workspaceId_and_location_and_name", ["workspaceId", "details.location", "name"])
     // /assets search (workspaceId, kind, status), /public-assets search (visibility) and the

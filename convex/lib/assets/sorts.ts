@@ -13,7 +13,7 @@ const INVENTORY_SORT_FIELDS = {
   name: "name",
   sku: "details.sku",
   quantity: "details.quantity",
-  unit_cost: "details.unitCost.amount",
+  unit_cost: "details.unitCost",
   location: "details.location",
   category: "category",
   status: "status",
