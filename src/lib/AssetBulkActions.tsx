@@ -12,6 +12,7 @@ import { Button, ConfirmModal, Select } from "../ui";
 import { inBatches, itemsText } from "./bulk";
 import type { BulkRun } from "./BulkBar";
 import { exportSelection } from "./exportCsv";
+import { useStartReport } from "./InsuranceReport";
 import { saveLabelSelection } from "./labelSelection";
 import type { Selection } from "./useSelection";
 import { useMayEdit, useWorkspace, useWorkspaceMutation } from "./useWorkspace";
@@ -39,6 +40,7 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
   const { inCurrent } = useWorkspace();
   const mayEdit = useMayEdit();
   const navigate = useNavigate();
+  const startReport = useStartReport();
   const setStatus = useWorkspaceMutation(api.assetBulk.setStatus);
   const setVisibility = useWorkspaceMutation(api.assetBulk.setVisibility);
   const remove = useWorkspaceMutation(api.assetBulk.remove);
@@ -106,6 +108,7 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
     <>
       <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
       <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
+      <Button size="sm" variant="outline" onClick={() => void startReport(ids)} disabled={none}>Insurance report</Button>
     </>
   );
   if (!mayEdit) return reads;

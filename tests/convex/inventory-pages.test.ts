@@ -89,7 +89,8 @@ test("a filtered page holds a full page of matches, in every column's order, acr
       const values = ids.map((id) => fieldOf(byId.get(id)!, field));
       // Convex orders a missing field first (Array.sort would put undefined last, uncompared).
       // An amount is an object: Convex's own order of values (its fields sorted, amount first).
-      const sorted = [...values].sort((a, b) => compareValues(a as Value, b as Value));
+      // (Boxed: Array.sort would put undefined last, uncompared.)
+      const sorted = values.map((x) => [x]).sort(([a], [b]) => compareValues(a as Value, b as Value)).map(([x]) => x);
       expect(values, `${JSON.stringify(filter)} ${sort}`).toEqual(order === "asc" ? sorted : sorted.reverse());
     }
   }

@@ -18,9 +18,9 @@ export const MAX_REPORT_SELECTION = 5_000;
 /** Items read per step of the job (each step one query). */
 export const REPORT_PAGE = 200;
 /** Location rows the totals keep (largest item counts first); the rest are summed as "Other locations". */
-export const MAX_REPORT_LOCATIONS = 200;
-export const NO_LOCATION = "No location";
-export const OTHER_LOCATIONS = "Other locations";
+const MAX_REPORT_LOCATIONS = 200;
+const NO_LOCATION = "No location";
+const OTHER_LOCATIONS = "Other locations";
 
 export const REPORT_MESSAGES = {
   tooMany: `Choose at most ${messageNumber(MAX_REPORT_SELECTION)} items for a report, or report the whole workspace`,
@@ -52,7 +52,7 @@ export type ReportRow = Infer<typeof reportRowValidator>;
 type ReportAsset = { serial: string; name: string; description?: string; category?: string; details: StoredAssetDetails; files: { kind: string; name: string }[] };
 
 /** What an item is worth, in its own currency. */
-export function valueOfAsset(details: StoredAssetDetails): Money | null {
+function valueOfAsset(details: StoredAssetDetails): Money | null {
   if (details.kind === "general") return asMoney(details.purchaseValue) ?? null;
   if (details.kind !== "business") return null;
   const unit = asMoney(details.unitCost);
@@ -74,7 +74,7 @@ export function reportRow(asset: ReportAsset, photoUrl: string | null): ReportRo
 }
 
 export const locationTotalValidator = v.object({ location: v.string(), items: v.number(), values: v.array(moneyValidator) });
-export type LocationTotal = Infer<typeof locationTotalValidator>;
+type LocationTotal = Infer<typeof locationTotalValidator>;
 export type ReportTotals = { items: number; values: Money[]; byLocation: LocationTotal[] };
 
 /** Totals per currency (never across) and per location, locations with the most items first. */

@@ -13,6 +13,7 @@ import { formatNumber, formatTotals } from "../../lib/format";
 import { DEFAULT_CURRENCY } from "../../../convex/lib/money/currency";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { PresenceBar } from "../../lib/PresenceBar";
+import { InsuranceReportPanel } from "../../lib/InsuranceReport";
 import { INVENTORY_SORTS } from "../../../convex/lib/assets/sorts";
 import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
@@ -69,6 +70,7 @@ function Inventory() {
         <Stat label="Quantity" value={formatNumber(data.totals.quantity)} />
         <Stat label="Value" value={formatTotals(data.totals.values.length === 0 ? [{ amount: 0, currency: current?.currency ?? DEFAULT_CURRENCY }] : data.totals.values)} wide />
       </div>
+      <InsuranceReportPanel />
       <Card>
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">
           <Input label="Search" type="search" value={search.text} onChange={(e) => search.setText(e.target.value)} placeholder="Name, SKU, serial..." />

@@ -1,27 +1,11 @@
 // The PDF download, loaded on demand: pdf-lib, fontkit and the fonts (about 1.5 MB) are
 // fetched only when someone asks for a PDF, never with the page.
-import regularFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url";
-import boldFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url";
+import { downloadPdf, pdfFonts } from "../pdfFiles";
 import type { LabelFormat } from "./formats";
 import type { Label } from "./label";
 
-async function fontBytes(url: string): Promise<ArrayBuffer> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Could not load the label font (${response.status})`);
-  return await response.arrayBuffer();
-}
-
 /** Builds the labels' PDF and hands it to the browser as a download named `fileName`. */
 export default async function downloadLabelsPdf(labels: readonly (Label | null)[], format: LabelFormat, fileName: string): Promise<void> {
-  const [{ renderLabelsPdf }, regular, bold] = await Promise.all([import("./pdf"), fontBytes(regularFontUrl), fontBytes(boldFontUrl)]);
-  const bytes = await renderLabelsPdf(labels, format, { regular, bold });
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the URL may go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const [{ renderLabelsPdf }, fonts] = await Promise.all([import("./pdf"), pdfFonts()]);
+  downloadPdf(await renderLabelsPdf(labels, format, fonts), fileName);
 }
