@@ -1,0 +1,106 @@
+// The insurance report (issue 28 item 7) and amounts in a currency on the server (item 3):
+// what the report's CSV and totals hold, what a tag with a bad amount gets, the workspace's currency.
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { fundedUser, generalInput, tagGeneral, upload } from "./assets-support";
+import { errorData, setupTest, type Backend } from "./setup";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const value = (amount: number, currency: string) => ({ ...generalInput.details, purchaseValue: { amount, currency } });
+
+async function readFile(t: Backend, id: Id<"_storage">) {
+  return await t.run(async (ctx) => await (await ctx.storage.get(id))!.text());
+}
+
+test("a report lists every item with its value, serials and files, and totals per currency and per location, never across currencies", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 100);
+  const photo = await upload(t, "image/jpeg");
+  const receipt = await upload(t, "application/pdf");
+  const bike = await tagGeneral(owner.as, { name: "Road bike", details: { ...value(150000, "GBP"), makerSerial: "WTU 123-4567", location: "Garage" } }, [
+    { storageId: photo, kind: "photo", name: "bike.jpg" },
+    { storageId: receipt, kind: "document", name: "receipt.pdf" },
+  ]);
+  await tagGeneral(owner.as, { name: "Camera", details: { ...value(89900, "EUR"), location: "Garage" } });
+  await tagGeneral(owner.as, { name: "Laptop", details: { ...value(120050, "GBP"), location: "Study" } });
+  await tagGeneral(owner.as, { name: "Old chair", details: { kind: "general" } });
+
+  await owner.as.mutation(api.insuranceReports.start, {});
+  await t.finishAllScheduledFunctions(vi.runAllTimers);
+  const report = (await owner.as.query(api.insuranceReports.latest, {}))!;
+  expect(report).toMatchObject({ status: "ready", selection: false, processed: 4, total: 4 });
+  expect(report.totals).toEqual({
+    items: 4,
+    values: [{ currency: "EUR", amount: 89900 }, { currency: "GBP", amount: 270050 }],
+    byLocation: [
+      { location: "Garage", items: 2, values: [{ currency: "EUR", amount: 89900 }, { currency: "GBP", amount: 150000 }] },
+      { location: "No location", items: 1, values: [] },
+      { location: "Study", items: 1, values: [{ currency: "GBP", amount: 120050 }] },
+    ],
+  });
+
+  const stored = await t.run(async (ctx) => (await ctx.db.query("insuranceReports").first())!);
+  const csv = (await readFile(t, stored.csv!)).split("\r\n");
+  const header = csv[0].split(",");
+  expect(header[0]).toBe("serial");
+  expect(header.slice(-3)).toEqual(["value", "photos", "documents"]);
+  const bikeRow = csv.find((line) => line.startsWith(bike.serial))!.split(",");
+  const cell = (column: string) => bikeRow[header.indexOf(column)];
+  expect([cell("name"), cell("maker_serial"), cell("purchase_value"), cell("value"), cell("photos"), cell("documents"), cell("location")])
+    .toEqual(["Road bike", "WTU1234567", "1500.00 GBP", "1500.00 GBP", "1", "receipt.pdf", "Garage"]);
+  expect(csv).toContain("Total,4 items" + ",".repeat(header.length - 5) + ",899.00 EUR; 2700.50 GBP,,");
+  expect(csv.some((line) => line.startsWith("Total: Garage,2 items") && line.includes("899.00 EUR; 1500.00 GBP"))).toBe(true);
+
+  // The PDF's rows: the photo's URL for its thumbnail, the documents by name.
+  const rows = JSON.parse(await readFile(t, stored.rows!)) as { serial: string; photoUrl: string | null; documents: string[] }[];
+  expect(rows.find((r) => r.serial === bike.serial)).toMatchObject({ photoUrl: expect.stringMatching(/^https?:\/\//), documents: ["receipt.pdf"] });
+});
+
+test("a selection's report holds only the chosen items of the caller's workspace", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 100);
+  const other = await fundedUser(t, 100);
+  const bike = await tagGeneral(owner.as, { name: "Road bike" });
+  await tagGeneral(owner.as, { name: "Camera" });
+  const theirs = await tagGeneral(other.as, { name: "Their bike" });
+  await owner.as.mutation(api.insuranceReports.start, { assetIds: [bike.assetId, theirs.assetId] });
+  await t.finishAllScheduledFunctions(vi.runAllTimers);
+  const report = (await owner.as.query(api.insuranceReports.latest, {}))!;
+  expect(report).toMatchObject({ status: "ready", selection: true, totals: { items: 1, values: [{ currency: "GBP", amount: 150000 }] } });
+  // Another workspace's report reads as none.
+  expect(await other.as.query(api.insuranceReports.latest, {})).toBeNull();
+  const tooMany = Array.from({ length: 5001 }, () => bike.assetId);
+  expect(await errorData(() => owner.as.mutation(api.insuranceReports.start, { assetIds: tooMany }))).toEqual({
+    code: "INVALID",
+    message: "Choose at most 5,000 items for a report, or report the whole workspace",
+  });
+});
+
+test("an amount is refused with its message when its currency is unknown, it is negative or it has more decimals than its currency", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 100);
+  const refused = async (amount: number, currency: string) =>
+    await errorData(() => tagGeneral(owner.as, { details: value(amount, currency) }));
+  expect(await refused(100, "XYZ")).toMatchObject({ code: "INVALID", message: "Purchase value needs a currency code such as GBP, EUR or USD" });
+  expect(await refused(100, "TMT")).toMatchObject({ code: "INVALID", message: "Purchase value needs a currency code such as GBP, EUR or USD" });
+  expect(await refused(-100, "GBP")).toMatchObject({ code: "INVALID", message: "Purchase value cannot be negative" });
+  expect(await refused(12.5, "JPY")).toMatchObject({ code: "INVALID", message: "Purchase value in JPY has no decimal places" });
+  expect(await t.run(async (ctx) => (await ctx.db.query("assets").collect()).length)).toBe(0);
+  await tagGeneral(owner.as, { details: value(1250, "JPY") });
+  expect(await t.run(async (ctx) => (await ctx.db.query("assets").first())!.details)).toMatchObject({ purchaseValue: { amount: 1250, currency: "JPY" } });
+});
+
+test("a workspace's currency is GBP until an owner or admin sets another; an unknown code is refused", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 0);
+  expect((await owner.as.query(api.workspaces.current, {}))!.currency).toBe("GBP");
+  expect(await errorData(() => owner.as.mutation(api.workspaces.setCurrency, { currency: "XYZ" }))).toMatchObject({
+    code: "INVALID",
+    message: "The default currency needs a currency code such as GBP, EUR or USD",
+  });
+  await owner.as.mutation(api.workspaces.setCurrency, { currency: "EUR" });
+  expect((await owner.as.query(api.workspaces.listMine, {}))[0].currency).toBe("EUR");
+});
