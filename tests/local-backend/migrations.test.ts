@@ -186,3 +186,56 @@ it.skipIf(!hasOldCode)("an old data dir's free-text locations become location re
     await current.stop();
   }
 });
+
+// The commit before values had currencies (issue 28): purchase values and unit costs were bare pence.
+const BEFORE_CURRENCIES = "739b780";
+const moneyDir = tempDir("lb-migrate-money-");
+const OLD_MONEY = path.join(REPO, ".vitest", `old-convex-money-${process.pid}`);
+afterAll(() => {
+  removeDir(moneyDir);
+  removeDir(OLD_MONEY);
+});
+
+it.skipIf(!hasOldCode)("an old data dir's values become amounts in pounds: every item's value and the stock totals are the same figures, now with GBP", { timeout: 180_000 }, async () => {
+  mkdirSync(OLD_MONEY, { recursive: true });
+  execFileSync("sh", ["-c", `git archive ${BEFORE_CURRENCIES} convex | tar -x -C "${OLD_MONEY}"`], { cwd: REPO });
+  type Mine = { _id: string; kind: string }[];
+  type Items = { page: { sku: string; unitCost: unknown; value: unknown }[] };
+  type Summary = { totals: { items: number; quantity: number; value?: number; values?: unknown }; byLocation: { key: string; value?: number; values?: unknown }[] };
+  const ALL_ITEMS = { sort: "sku" as const, paginationOpts: { numItems: 50, cursor: null } };
+  const old = await start({ dataDir: moneyDir, convexDir: path.join(OLD_MONEY, "convex") });
+  let before: { summary: Summary; items: Items };
+  try {
+    expect(old.seeded?.ok).toBe(true);
+    const business = await memberClient(old.url, "business@example.com");
+    const inBusiness = { workspaceId: (await q<Mine>(business, "workspaces:listMine", {})).find((w) => w.kind === "business")!._id };
+    await expect.poll(async () => (await q<Items>(business, "inventory:items", { ...ALL_ITEMS, ...inBusiness })).page.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    before = { summary: await q<Summary>(business, "inventory:summary", inBusiness), items: await q<Items>(business, "inventory:items", { ...ALL_ITEMS, ...inBusiness }) };
+  } finally {
+    await old.stop();
+  }
+  const pounds = (pence: unknown) => (typeof pence === "number" ? { amount: pence, currency: "GBP" } : null);
+
+  const current = await start({ dataDir: moneyDir, convexDir: path.join(REPO, "convex") });
+  try {
+    expect(current.migrated?.ok).toBe(true);
+    const business = await memberClient(current.url, "business@example.com");
+    const member = await memberClient(current.url);
+    const inBusiness = { workspaceId: (await q<Mine>(business, "workspaces:listMine", {})).find((w) => w.kind === "business")!._id };
+    // Every unit cost and line value: the same amount, in pounds.
+    await expect
+      .poll(async () => (await q<Items>(business, "inventory:items", { ...ALL_ITEMS, ...inBusiness })).page.map((i) => [i.sku, i.unitCost, i.value]), { timeout: 60_000 })
+      .toEqual(before.items.page.map((i) => [i.sku, pounds(i.unitCost), pounds(i.value)]));
+    const after = await q<Summary>(business, "inventory:summary", inBusiness);
+    expect(after.totals).toEqual({ items: before.summary.totals.items, quantity: before.summary.totals.quantity, values: [pounds(before.summary.totals.value)] });
+    expect(Object.fromEntries(after.byLocation.map((g) => [g.key, g.values]))).toEqual(Object.fromEntries(before.summary.byLocation.map((g) => [g.key, [pounds(g.value)]])));
+    // The member's bike: its purchase value in pounds.
+    const inPersonal = { workspaceId: (await q<Mine>(member, "workspaces:listMine", {}))[0]._id };
+    const bike = (await q<Page>(member, "assets:listMine", { ...ALL, ...inPersonal })).page.find((a) => a.name.includes("Trek"))! as unknown as { _id: string };
+    const detail = await q<{ details: { purchaseValue: unknown } }>(member, "assets:get", { ...inPersonal, assetId: bike._id });
+    expect(detail.details.purchaseValue).toEqual({ amount: 249900, currency: "GBP" });
+    expect((await q<{ currency: string }[]>(business, "workspaces:listMine", {})).map((w) => w.currency)).toEqual(["GBP", "GBP"]);
+  } finally {
+    await current.stop();
+  }
+});
