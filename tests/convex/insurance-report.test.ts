@@ -1,10 +1,13 @@
 // The insurance report (issue 28 item 7) and amounts in a currency on the server (item 3):
-// what the report's CSV and totals hold, what a tag with a bad amount gets, the workspace's currency.
+// what the report's CSV and totals hold, what a tag with a bad amount gets, the workspace's
+// currency, and the migration of old pence to pounds.
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { runToCompletion } from "@convex-dev/migrations";
+import { api, components, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { withTriggers } from "../../convex/lib/writes";
 import { fundedUser, generalInput, tagGeneral, upload } from "./assets-support";
-import { errorData, setupTest, type Backend } from "./setup";
+import { errorData, makeUser, setupTest, type Backend } from "./setup";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -103,4 +106,40 @@ test("a workspace's currency is GBP until an owner or admin sets another; an unk
   });
   await owner.as.mutation(api.workspaces.setCurrency, { currency: "EUR" });
   expect((await owner.as.query(api.workspaces.listMine, {}))[0].currency).toBe("EUR");
+});
+
+test("the migration stores old pence as pounds and moves the stock groups' pence, nothing lost; reads agree before and after", async () => {
+  const t = setupTest();
+  const shop = await makeUser(t, { isBusinessUser: true });
+  // Written as the code before currencies wrote them: bare pence, through the app's triggers.
+  await t.run(async (raw) =>
+    withTriggers(raw, async (ctx) => {
+      const now = Date.now();
+      const base = { workspaceId: shop.workspaceId, kind: "business" as const, visibility: "private" as const, status: "active" as const, files: [], taggedAt: now, updatedAt: now };
+      await ctx.db.insert("assets", { ...base, serial: "TMT-OLD1-AAAA", name: "Mug", searchText: "mug", details: { kind: "business", sku: "M-1", quantity: 3, unitCost: 450, location: "Shop" } });
+      await ctx.db.insert("assets", { ...base, serial: "TMT-OLD2-AAAA", name: "Jug", searchText: "jug", details: { kind: "business", sku: "J-1", quantity: 2 } });
+    }),
+  );
+  // And the workspace's total as the old trigger kept it: pence in `value`.
+  await t.run(async (ctx) => {
+    const all = (await ctx.db.query("stockGroups").collect()).find((g) => g.dimension === "all")!;
+    await ctx.db.patch("stockGroups", all._id, { values: undefined, value: 1350 });
+  });
+  const before = await shop.as.query(api.inventory.summary, {});
+  expect(before.totals).toEqual({ items: 2, quantity: 5, values: [{ currency: "GBP", amount: 1350 }] });
+  await t.run(async (ctx) => {
+    await runToCompletion(ctx, components.migrations, internal.migrations.giveValuesCurrencies);
+    await runToCompletion(ctx, components.migrations, internal.migrations.stockValuesInCurrencies);
+  });
+  const stored = await t.run(async (ctx) => ({
+    assets: (await ctx.db.query("assets").collect()).map((a) => a.details),
+    groups: (await ctx.db.query("stockGroups").collect()).map((g) => ({ dimension: g.dimension, values: g.values ?? null, value: g.value ?? null })),
+  }));
+  expect(stored.assets).toEqual([
+    { kind: "business", sku: "M-1", quantity: 3, unitCost: { amount: 450, currency: "GBP" }, location: "Shop" },
+    { kind: "business", sku: "J-1", quantity: 2 },
+  ]);
+  expect(stored.groups.find((g) => g.dimension === "all")).toEqual({ dimension: "all", values: { GBP: 1350 }, value: null });
+  expect(stored.groups.every((g) => g.value === null && g.values !== null)).toBe(true);
+  expect(await shop.as.query(api.inventory.summary, {})).toEqual(before);
 });
