@@ -14,7 +14,7 @@ import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
-import { overTimeLimit, threadCpuMs } from "./thread-cpu.mjs";
+import { overTimeLimit, ownMs, threadCpuMs } from "./thread-cpu.mjs";
 
 // Stack frames of "use node" bundles name the app's source files, as on the main thread.
 process.setSourceMapsEnabled(true);
@@ -168,11 +168,12 @@ parentPort.on("message", (msg) => {
   const store = transactional
     ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs() }
     : { run: msg.run, transactional };
+  const own = () => (transactional ? ownMs(store.busyMs, store.cpuAtStart) : undefined);
   void current
     .run(store, job)
     .then(
-      (value) => parentPort.postMessage({ kind: "done", run: msg.run, value, busyMs: store.busyMs }),
-      (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e), busyMs: store.busyMs }),
+      (value) => parentPort.postMessage({ kind: "done", run: msg.run, value, busyMs: own() }),
+      (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e), busyMs: own() }),
     );
 });
 parentPort.postMessage({ kind: "ready" });

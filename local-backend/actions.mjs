@@ -100,7 +100,7 @@ export class ActionPool {
       console.log(`${run.exec.label} ${msg.line}`);
     } else if (msg.kind === "done") {
       this.runs.delete(msg.run);
-      // A query's or mutation's own run time, measured in its worker.
+      // A query's or mutation's own run time, measured in its worker (thread-cpu.mjs ownMs).
       if (msg.busyMs !== undefined) run.exec.busyMs = msg.busyMs;
       if (msg.error) run.reject(rebuildError(msg.error));
       else run.resolve(msg.value);

@@ -13,7 +13,7 @@ import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
 import { chargeTime, insert, sha256Base64 } from "./syscalls.mjs";
-import { threadCpuMs } from "./thread-cpu.mjs";
+import { ownMs, threadCpuMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
 
 const MAX_OCC_RETRIES = 32;
@@ -102,13 +102,19 @@ export class Executor {
     if (exec.componentPath) return this.invoke(fn, kind, exec, args);
     const place = this.functions.placementOf(exec.udfPath);
     try {
-      if (place.here) return await this.invoke(fn, kind, exec, args);
+      if (place.here) {
+        try {
+          return await this.invoke(fn, kind, exec, args);
+        } finally {
+          exec.busyMs = ownMs(exec.busyMs ?? 0, exec.cpuAtStart);
+        }
+      }
       const [module, exportName] = exec.udfPath.split(":");
       exec.timedInWorker = true;
       const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
       return await this.functions.txPool.run(kind, payload, exec);
     } finally {
-      place.done(exec.busyMs ?? 0);
+      place.done(exec.busyMs ?? 0, place.here);
     }
   }
 

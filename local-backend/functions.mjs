@@ -50,11 +50,14 @@ export function folderSource(convexDir) {
 
 // A query or mutation runs in a worker until it has shown itself quick (TRIAL_RUNS runs under
 // QUICK_MS of its own time), then on this thread, which saves the hops between threads on every
-// call and syscall (a client's own update after a mutation); once a run takes longer, always in a
-// worker. So a function that computes never holds up another from its first call; one that turns
-// slow late holds up others once.
+// call and syscall (a client's own update after a mutation). It goes to a worker for good when a
+// run here takes longer (it held others up once), when a trial run takes over SLOW_MS (a function
+// that computes never holds up another from its first call), or after STRIKES slow trial runs in
+// a row: one slow trial run alone is a cold start or a garbage collection, not a slow function.
 const QUICK_MS = 10;
+const SLOW_MS = 100;
 const TRIAL_RUNS = 3;
+const STRIKES = 2;
 
 export class Functions {
   /**
@@ -170,10 +173,13 @@ export class Functions {
   /** Whether `udfPath` should run on this thread (it has shown itself quick), and its record to update. */
   placementOf(udfPath) {
     let place = this.placement.get(udfPath);
-    if (!place) this.placement.set(udfPath, (place = { quick: 0, slow: false }));
-    return { here: !place.slow && place.quick >= TRIAL_RUNS, done: (busyMs) => {
-      if (busyMs > QUICK_MS) place.slow = true;
-      else if (!place.slow) place.quick += 1;
+    if (!place) this.placement.set(udfPath, (place = { quick: 0, strikes: 0, slow: false }));
+    return { here: !place.slow && place.quick >= TRIAL_RUNS, done: (busyMs, ranHere) => {
+      if (place.slow) return;
+      if (busyMs <= QUICK_MS) {
+        place.quick += 1;
+        place.strikes = 0;
+      } else if (ranHere || busyMs > SLOW_MS || ++place.strikes >= STRIKES) place.slow = true;
     } };
   }
 

@@ -29,6 +29,16 @@ export function threadCpuMs() {
   }
 }
 
+/**
+ * A function's own time for placing it (functions.mjs): its wall time between syscalls, or the
+ * thread's CPU time since it began when that is less. A starved thread stretches the first; other
+ * functions sharing the thread while this one waits add to the second; neither stretches both.
+ */
+export function ownMs(busyMs, cpuAtStartMs) {
+  const cpu = cpuAtStartMs === null || cpuAtStartMs === undefined ? null : threadCpuMs();
+  return cpu === null ? busyMs : Math.min(busyMs, cpu - cpuAtStartMs);
+}
+
 /** True when a function that began at `cpuAtStartMs` (threadCpuMs) and ran `busyMs` of wall time is past `limitMs`. */
 export function overTimeLimit(busyMs, cpuAtStartMs, limitMs) {
   if (busyMs <= limitMs) return false;

@@ -4,14 +4,19 @@ import { ConvexHttpClient } from "convex/browser";
 
 const BUSINESS = "business@example.com";
 
-/** Signs the seeded demo business in; returns its JWT. Credits TMT so repeated runs can pay. */
+/**
+ * Signs the seeded demo business in; returns its JWT and its business workspace's id. Credits
+ * that workspace's wallet (which pays for its imports) so repeated runs can pay.
+ */
 export async function signInBusiness(backend, credit = 100_000) {
   const http = new ConvexHttpClient(backend.url, { logger: false });
   const result = await http.action("auth:signIn", { provider: "password", params: { email: BUSINESS, password: "password123", flow: "signIn" } });
-  const userId = (await backend.run("seed:findPasswordUser", { email: BUSINESS })).value;
-  const credited = await backend.run("lib/ledger:earnTokens", { userId, amount: credit, source: "bench", description: "Benchmark credit" });
+  const token = result.tokens.token;
+  http.setAuth(token);
+  const workspaceId = (await http.query("workspaces:listMine", {})).find((w) => w.kind === "business")._id;
+  const credited = await backend.run("lib/ledger:earnWorkspaceTokens", { workspaceId, amount: credit, source: "bench", description: "Benchmark credit" });
   if (!credited.ok) throw new Error(credited.message);
-  return result.tokens.token;
+  return { token, workspaceId };
 }
 
 /** A CSV of `rows` distinct items (SKUs prefixed so runs never collide). */

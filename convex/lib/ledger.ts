@@ -193,3 +193,10 @@ export const earnTokens = internalMutation({
   returns: v.object({ balance: v.number(), transactionId: v.id("transactions") }),
   handler: async (ctx, entry) => await earn(ctx, entry),
 });
+
+/** The same for a workspace's wallet (a business or household pays for its tagging and imports from it). */
+export const earnWorkspaceTokens = internalMutation({
+  args: { workspaceId: v.id("workspaces"), amount: v.number(), source: v.string(), description: v.string() },
+  returns: v.object({ balance: v.number(), transactionId: v.id("transactions") }),
+  handler: async (ctx, entry) => await earn(ctx, entry),
+});

@@ -2,7 +2,7 @@
 // or business workspace pays for its members' tagging and imports from its own wallet,
 // topped up by its owners and admins; a personal workspace spends its user's own wallet.
 import { describe, expect, test } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import { TAGGING_COST } from "../../convex/lib/constants";
 import * as ledger from "../../convex/lib/ledger";
 import type { WalletHolder } from "../../convex/lib/wallet/tables";
@@ -209,5 +209,22 @@ describe("workspace wallet access by role", () => {
     expect((await caller.query(api.wallet.workspaceBalanceHistory, {}))?.balance === 100).toBe(expected.read);
     expect(await refusal(() => tagGeneral(caller))).toBe(expected.spend);
     expect(await refusal(() => caller.action(api.topUps.buyForWorkspace, { packId: "tmt_1000" }))).toBe(expected.fund);
+  });
+});
+
+describe("support credits from outside the app", () => {
+  test("earnWorkspaceTokens credits a workspace's wallet with its transaction, and refuses a workspace that does not exist", async () => {
+    const t = setupTest();
+    const { workspaceId, owner } = await staffedBusiness(t);
+    const before = await workspaceBalance(t, workspaceId);
+    await t.mutation(internal.lib.ledger.earnWorkspaceTokens, { workspaceId, amount: 300, source: "support", description: "Goodwill credit" });
+    expect(await workspaceBalance(t, workspaceId)).toBe(before + 300);
+    expect(await balanceOf(t, owner.userId)).toBe(50);
+    expect((await books(t)).wallets.every((w) => w.balance === w.sum)).toBe(true);
+    const gone = await t.run(async (ctx) => {
+      await ctx.db.delete("workspaces", workspaceId);
+      return workspaceId;
+    });
+    expect(await refusal(() => t.mutation(internal.lib.ledger.earnWorkspaceTokens, { workspaceId: gone, amount: 1, source: "support", description: "x" }))).toBe("NOT_FOUND");
   });
 });
