@@ -145,3 +145,12 @@ test("the migration stores old pence as pounds and moves the stock groups' pence
   expect(stored.groups.every((g) => g.value === null && g.values !== null)).toBe(true);
   expect(await shop.as.query(api.inventory.summary, {})).toEqual(before);
 });
+
+test("a public item's value reaches neither /verify nor the public list", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 100);
+  const bike = await tagGeneral(owner.as, { visibility: "public", details: value(987654, "EUR") });
+  const seen = JSON.stringify([await t.query(api.verify.bySerial, { serial: bike.serial }), await t.query(api.publicAssets.list, { paginationOpts: { numItems: 10, cursor: null } })]);
+  expect(seen).toContain(bike.serial);
+  expect(seen).not.toMatch(/987654|9876\.54|9,876|EUR/);
+});
