@@ -2,6 +2,7 @@ import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { cspPlugin } from "./build/csp.ts";
+import { pwaPlugin } from "./build/pwa.ts";
 
 // The client reads VITE_CONVEX_URL; `npm run dev` points it at the local backend.
 // The build writes a Content-Security-Policy naming that deployment (build/csp.ts).
@@ -9,7 +10,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), "VITE_");
   const csp = cspPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL });
   return {
-    plugins: [react(), tailwindcss(), csp],
+    plugins: [react(), tailwindcss(), csp, pwaPlugin()],
     server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
     build: { chunkSizeWarningLimit: 600 },
   };

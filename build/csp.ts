@@ -2,6 +2,8 @@
 // <meta http-equiv> tag by cspPlugin (vite.config.ts).
 //
 // - script-src 'self': Vite's build emits only external module scripts; no inline JS, no eval.
+//   'wasm-unsafe-eval' lets the scanner compile its QR decoder (WebAssembly from this origin,
+//   src/ui/zxingDecoder.ts); it allows no JavaScript eval.
 // - connect-src: the Convex deployment (https + wss for the sync socket; http + ws for a local
 //   backend) and its HTTP-actions site (bug reports, storage URLs), plus 'self'.
 // - img-src: user images are any http(s) URL; screenshots and QR codes are data:/blob:.
@@ -42,7 +44,7 @@ export function cspDirectives(input: CspInput): Record<string, string[]> {
   const connect = [...new Set(["'self'", ...originsOf(input.convexUrl), ...originsOf(siteUrlOf(input))])];
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
     "connect-src": connect,
     "img-src": ["'self'", "data:", "blob:", "https:", "http:"],
     "style-src": ["'self'", "'unsafe-inline'"],

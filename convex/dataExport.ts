@@ -166,7 +166,7 @@ export const build = internalAction({
         who.workspaces,
         (done) => ctx.runMutation(internal.dataExport.progress, { exportId, done, total }).then(() => undefined),
         async (zip) => {
-          parts.push(await ctx.storage.store(new Blob([zip as Uint8Array<ArrayBuffer>], { type: "application/zip" })));
+          parts.push(await ctx.storage.store(zip));
         },
       );
       await ctx.runMutation(internal.dataExport.finish, { exportId, parts });

@@ -2,6 +2,7 @@ import { httpRouter } from "convex/server";
 import { auth } from "./auth";
 import { submitBugReport, submitBugReportPreflight } from "./lib/bugReports/http";
 import { uploadFile } from "./lib/assets/uploadHttp";
+import { uploadImportZip } from "./lib/ports/uploadHttp";
 import { appOriginPreflight } from "./lib/httpCors";
 import { verifyOpenApi, verifyPreflight, verifySerial } from "./lib/verify/api";
 import { OPENAPI_PATH, VERIFY_API_PREFIX } from "./lib/verify/apiRules";
@@ -19,6 +20,9 @@ http.route({ path: "/submit-bug-report", method: "OPTIONS", handler: submitBugRe
 // Asset photos and documents, size- and type-checked while they arrive.
 http.route({ path: "/upload-file", method: "POST", handler: uploadFile });
 http.route({ path: "/upload-file", method: "OPTIONS", handler: appOriginPreflight });
+// A workspace import's ZIP files, owners and admins only, size-capped while they arrive.
+http.route({ path: "/import-zip", method: "POST", handler: uploadImportZip });
+http.route({ path: "/import-zip", method: "OPTIONS", handler: appOriginPreflight });
 
 // The public verify API (any origin, limited per client address) and its OpenAPI document.
 http.route({ pathPrefix: VERIFY_API_PREFIX, method: "GET", handler: verifySerial });

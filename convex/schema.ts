@@ -18,8 +18,10 @@ import { authStateTables } from "./lib/auth/authTables";
 import { workspaceTables } from "./lib/workspaces/schema";
 import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
+import { auditTables } from "./lib/audits/schema";
 import { privacyTables } from "./lib/privacy/schema";
 import { reportTables } from "./lib/reports/schema";
+import { portTables } from "./lib/ports/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
 // each product domain's tables in convex/lib/<domain>/schema.ts.
@@ -81,8 +83,10 @@ export default defineSchema({
   ...workspaceTables,
   ...locationTables,
   ...custodyTables,
+  ...auditTables,
   ...privacyTables,
   ...reportTables,
+  ...portTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({
     userId: v.id("users"),

@@ -144,3 +144,73 @@ export const benchJoin = internalMutation({
     return null;
   },
 });
+
+/** bench/export.mjs: the workspace's items without a photo, a page at a time. */
+export const benchPhotoless = internalQuery({
+  args: { workspaceId: v.id("workspaces"), cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ ids: v.array(v.id("assets")), cursor: v.string(), isDone: v.boolean() }),
+  handler: async (ctx, { workspaceId, cursor }) => {
+    const page = await ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId)).paginate({ cursor, numItems: 100 });
+    return { ids: page.page.filter((a) => a.files.length === 0).map((a) => a._id), cursor: page.continueCursor, isDone: page.isDone };
+  },
+});
+
+export const benchAttach = internalMutation({
+  args: { files: v.array(v.object({ assetId: v.id("assets"), storageId: v.id("_storage"), size: v.number() })) },
+  returns: v.null(),
+  handler: async (ctx, { files }) => {
+    for (const f of files) {
+      await ctx.db.patch("assets", f.assetId, { files: [{ storageId: f.storageId, kind: "photo", name: "photo.jpg", contentType: "image/jpeg", size: f.size }] });
+      await ctx.db.insert("assetFileRefs", { storageId: f.storageId, assetId: f.assetId });
+    }
+    return null;
+  },
+});
+
+/** bench/export.mjs: one photo (`bytes` of JPEG-headed noise, as incompressible as a photo) on each item of the workspace. */
+export const benchPhotos = internalAction({
+  args: { workspaceId: v.id("workspaces"), bytes: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { workspaceId, bytes }) => {
+    let cursor: string | null = null;
+    let attached = 0;
+    for (;;) {
+      const page: { ids: Id<"assets">[]; cursor: string; isDone: boolean } = await ctx.runQuery(internal.seed.benchPhotoless, { workspaceId, cursor });
+      const files = [];
+      for (const assetId of page.ids) {
+        const data = crypto.getRandomValues(new Uint8Array(bytes));
+        data.set([0xff, 0xd8, 0xff, 0xe0]);
+        files.push({ assetId, storageId: await ctx.storage.store(new Blob([data], { type: "image/jpeg" })), size: bytes });
+      }
+      if (files.length > 0) await ctx.runMutation(internal.seed.benchAttach, { files });
+      attached += files.length;
+      if (page.isDone) return attached;
+      cursor = page.cursor;
+    }
+  },
+});
+
+export const benchPhotoIds = internalQuery({
+  args: { workspaceId: v.id("workspaces"), cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ ids: v.array(v.id("_storage")), cursor: v.string(), isDone: v.boolean() }),
+  handler: async (ctx, { workspaceId, cursor }) => {
+    const page = await ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId)).paginate({ cursor, numItems: 200 });
+    return { ids: page.page.flatMap((a) => a.files.map((f) => f.storageId)), cursor: page.continueCursor, isDone: page.isDone };
+  },
+});
+
+/** bench/export.mjs's floor: every photo of the workspace read from storage once. */
+export const benchReadPhotos = internalAction({
+  args: { workspaceId: v.id("workspaces") },
+  returns: v.number(),
+  handler: async (ctx, { workspaceId }) => {
+    let cursor: string | null = null;
+    let read = 0;
+    for (;;) {
+      const page: { ids: Id<"_storage">[]; cursor: string; isDone: boolean } = await ctx.runQuery(internal.seed.benchPhotoIds, { workspaceId, cursor });
+      for (const id of page.ids) read += (await ctx.storage.get(id)) === null ? 0 : 1;
+      if (page.isDone) return read;
+      cursor = page.cursor;
+    }
+  },
+});

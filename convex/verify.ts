@@ -23,6 +23,7 @@ import { isSerialFormat, normaliseSerial } from "./lib/assets/serial";
 import { oneLineError } from "./lib/oneLine";
 import { verifyNotices } from "./lib/custody/store";
 import { reportedStolen } from "./lib/verify/stolen";
+import { certificateCheckValidator, certificatePeriods, readCertificate, stillCurrent } from "./lib/certificates/facts";
 
 /** What a finder or buyer may see. A private asset shows only that it exists and its status. */
 export const bySerial = publicQuery({
@@ -38,6 +39,28 @@ export const bySerial = publicQuery({
       return { result: "private" as const, serial, status: asset.status, ...(await reportedStolen(ctx, asset)), ...notices };
     }
     return { ...(await publicView(ctx, asset, ctx.user)), ...notices };
+  },
+});
+
+const MAX_CERTIFICATE_PERIODS = 100;
+
+/**
+ * An ownership certificate's QR link (lib/certificates/facts.ts): whether it is genuine (signed
+ * by this deployment, unedited), what it states, and whether the item's status and periods are
+ * still the same. Dates and statuses only: nothing names an owner.
+ */
+export const certificate = publicQuery({
+  args: { serial: v.string(), cert: v.string() },
+  returns: certificateCheckValidator,
+  handler: async (ctx, args) => {
+    const serial = normaliseSerial(args.serial);
+    const stated = isSerialFormat(serial) ? readCertificate(serial, args.cert) : null;
+    if (stated === null) return { genuine: false as const };
+    const asset = await getAssetBySerial(ctx, serial);
+    if (asset === null) return { genuine: true as const, ...stated, currentStatus: null, current: false };
+    const owners = await ctx.db.query("assetOwners").withIndex("by_assetId", (q) => q.eq("assetId", asset._id)).take(MAX_CERTIFICATE_PERIODS);
+    const now = { status: asset.status, periods: certificatePeriods(asset.taggedAt, owners) };
+    return { genuine: true as const, ...stated, currentStatus: asset.status, current: stillCurrent(stated, now) };
   },
 });
 

@@ -124,10 +124,14 @@ export class Stream {
     }
   }
 
-  /** Records what this stream has read in the transaction's read set. */
+  /** Records what this stream has read in the transaction's read set, and lets its range go. */
   close() {
-    if (!this.range || this.closed) return;
+    if (this.closed) return;
     this.closed = true;
+    // A range left part-way (.first(), .take()) holds its LMDB cursor and, through it, the read
+    // snapshot's reader slot until it is returned: a generator abandoned never returns it.
+    this.iter.return?.();
+    if (!this.range) return;
     const { lo, hi, reverse } = this.range;
     if (this.exhausted || this.lastKey === null) {
       if (this.exhausted) this.tx.readInterval(lo, hi);

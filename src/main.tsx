@@ -17,6 +17,9 @@ captureReferralFromUrl();
 const convexUrl = import.meta.env.VITE_CONVEX_URL;
 const root = createRoot(document.getElementById("root")!);
 
+// Installable and usable offline (build/pwa.ts); loaded after the app, never in its first download.
+void import("./app/serviceWorker").then((m) => m.registerServiceWorker());
+
 if (convexUrl) {
   const convex = new ConvexReactClient(convexUrl, { logger: convexLogger });
   root.render(

@@ -9,7 +9,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerC
 import { env } from "../_generated/server";
 import { LINK_TOKEN_BYTES } from "./tokenLinks";
 
-type TokenPurpose = "contact" | "lapse" | "grant" | "invite" | "join" | "loan";
+type TokenPurpose = "contact" | "lapse" | "grant" | "invite" | "join" | "loan" | "certificate";
 const encoder = new TextEncoder();
 
 // LEGACY_LINK_SECRET when the deployment sets one (its name predates the other purposes;
@@ -24,7 +24,8 @@ function secret(): Uint8Array {
   return sha256(encoder.encode(`tagmything-legacy-links:${key}`));
 }
 
-function signature(purpose: TokenPurpose, body: Uint8Array): Uint8Array {
+/** The deployment's HMAC over `body` for one purpose (ownership certificates sign their facts with it too). */
+export function signature(purpose: TokenPurpose, body: Uint8Array): Uint8Array {
   return hmac(SHA256, secret(), new Uint8Array([...encoder.encode(`${purpose}:`), ...body]));
 }
 

@@ -51,7 +51,10 @@ const WorkspaceActivityPage = lazyPage(() => import("../features/workspaces/Acti
 const InvitationPage = lazyPage(() => import("../features/workspaces/InvitationPage"));
 const LocationsPage = lazyPage(() => import("../features/locations/LocationsPage"));
 const LocationPage = lazyPage(() => import("../features/locations/LocationPage"));
+const AuditsPage = lazyPage(() => import("../features/audits/AuditsPage"));
+const AuditPage = lazyPage(() => import("../features/audits/AuditPage"));
 const LoanPage = lazyPage(() => import("../features/loan/LoanPage"));
+const ScanPage = lazyPage(() => import("../features/scan/ScanPage"));
 const AdminInfluencerDashboardPage = lazyPage(() => import("../features/adminInfluencer/AdminInfluencerDashboardPage"));
 
 const INFO_SLUGS = [
@@ -101,6 +104,8 @@ export function appRoutes() {
       {/* Without a serial: the lookup form (the visitor header's Verify). */}
       <Route path="/verify" element={<VerifyPage />} />
       <Route path="/verify/:serialNumber" element={<VerifyPage />} />
+      {/* Anyone may scan: members' scans open or act on their items, everyone else's verify. */}
+      <Route path="/scan" element={<ScanPage />} />
       <Route path="/general-tagging" element={<TaggingLandingPage kind="general" />} />
       <Route path="/nft-tagging" element={<TaggingLandingPage kind="nft" />} />
       <Route path="/mywill-tagging" element={<TaggingLandingPage kind="will" />} />
@@ -128,6 +133,8 @@ export function appRoutes() {
         <Route path="/labels" element={<LabelsPage />} />
         <Route path="/locations" element={<LocationsPage />} />
         <Route path="/locations/:locationId" element={<LocationPage />} />
+        <Route path="/audits" element={<AuditsPage />} />
+        <Route path="/audits/:auditId" element={<AuditPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/profile" element={<ProfilePage extraSections={<MyBugReports />} />} />
         <Route path="/settings" element={<SettingsPage />} />

@@ -2,6 +2,7 @@
 // user (EXPORT_PLAN), the owned workspaces' items as JSON and CSV with their files, no
 // secrets; the link is the owner's alone and stops working when it expires.
 import { unzipSync, strFromU8 } from "fflate";
+import { PDFDocument } from "pdf-lib";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
@@ -78,6 +79,34 @@ describe("download my data", () => {
     expect(JSON.parse(text(`${base}assetEvents.json`)).length).toBeGreaterThan(0);
     expect(JSON.parse(text(`${base}assetOwners.json`))).toHaveLength(1);
     expect(zip[`${base}files/${serial}/front.jpg`]).toHaveLength(2048);
+  });
+
+  test("each item's certificate links to /verify with signed facts: genuine and current, then out of date; an edited one is refused", async () => {
+    const t = setupTest();
+    const sam = await fundedUser(t, 40, { email: "sam@example.com" });
+    const { serial, assetId } = await tagGeneral(sam.as, { name: "Camera" });
+    await sam.as.mutation(api.dataExport.request, {});
+    await built(t);
+    const zip = await zipOf(t, sam.userId);
+    const path = Object.keys(zip).find((p) => p.endsWith(`/certificates/${serial}.pdf`))!;
+    const pdf = await PDFDocument.load(zip[path], { updateMetadata: false });
+    const url = new URL(pdf.getSubject()!);
+    expect(url.pathname).toBe(`/verify/${serial}`);
+    const cert = url.searchParams.get("cert")!;
+    const check = (c: string, s = serial) => t.query(api.verify.certificate, { serial: s, cert: c });
+
+    expect(await check(cert)).toMatchObject({ genuine: true, status: "active", currentStatus: "active", current: true, issuedAt: Date.now() });
+    // Edited facts (a status, a period's date), another serial, a cut signature: none is genuine.
+    expect(await check(cert.replace(".active.", ".stolen."))).toEqual({ genuine: false });
+    const [issued, status, periods, sig] = cert.split(".");
+    expect(await check([issued, status, periods.replace(/^[0-9a-z]/, (c) => (c === "1" ? "2" : "1")), sig].join("."))).toEqual({ genuine: false });
+    expect(await check(cert, "TMT-AAAA-AAAA")).toEqual({ genuine: false });
+    expect(await check(cert.slice(0, -2))).toEqual({ genuine: false });
+    // Nothing on /verify names the owner.
+    expect(JSON.stringify(await check(cert))).not.toMatch(/sam|Sam|workspace/i);
+
+    await sam.as.mutation(api.assets.setStatus, { assetId, status: "lost" });
+    expect(await check(cert)).toMatchObject({ genuine: true, status: "active", currentStatus: "lost", current: false });
   });
 
   test("the link expires: the ZIP is deleted and the page says so", async () => {

@@ -6,8 +6,8 @@ import { ZipParts } from "../../convex/lib/privacy/zipParts";
 
 test("files are spread over parts of at most the limit, in order, each file exactly once", async () => {
   const parts: Record<string, Uint8Array>[] = [];
-  const zip = new ZipParts(1000, async (bytes) => {
-    parts.push(unzipSync(bytes));
+  const zip = new ZipParts(1000, async (blob) => {
+    parts.push(unzipSync(new Uint8Array(await blob.arrayBuffer())));
   });
   await zip.add("README.txt", strToU8("hello"));
   for (let i = 0; i < 5; i++) await zip.add(`files/${i}.bin`, new Uint8Array(400).fill(i));
@@ -26,8 +26,8 @@ test("files are spread over parts of at most the limit, in order, each file exac
 
 test("an export with nothing in it still gets one (empty) part", async () => {
   const parts: Uint8Array[] = [];
-  const zip = new ZipParts(1000, async (bytes) => {
-    parts.push(bytes);
+  const zip = new ZipParts(1000, async (blob) => {
+    parts.push(new Uint8Array(await blob.arrayBuffer()));
   });
   await zip.finish();
   expect(parts).toHaveLength(1);

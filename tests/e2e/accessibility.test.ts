@@ -22,7 +22,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, DESKTOP, newPage, signIn } from "./support/app";
+import { authToken, clientAs, DESKTOP, newPage, resumeSession } from "./support/app";
 import { REPO_ROOT, startStack, type Stack } from "./support/stack";
 import { appRouteList, canVisit, type AppRoute, type RoleName } from "./a11y/route-list";
 import { settle, trackSettling } from "./a11y/settle";
@@ -137,11 +137,11 @@ interface RoleResult {
 /** A context for `role`, signed in (or, for the visitor, on the landing page). */
 async function openRole(role: RoleName): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: a toast caught mid fade-in would read as low contrast.
-  const context = await stack.browser.newContext({ baseURL: stack.appUrl, viewport: DESKTOP, reducedMotion: "reduce" });
+  const context = await stack.browser.newContext({ baseURL: stack.appUrl, viewport: DESKTOP, reducedMotion: "reduce", serviceWorkers: "block" });
   await trackSettling(context);
   const page = await newPage(context);
   if (role === "visitor") await page.goto("/");
-  else await signIn(page, EMAILS[role]);
+  else await resumeSession(page, EMAILS[role]);
   return { context, page };
 }
 

@@ -1,19 +1,13 @@
 // Account security (issue 10) in Chromium against the local backend: signing out
 // other devices takes effect live (and the server refuses the old token at once),
 // and TOTP enrolment makes sign-in ask for a code.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { timeStep, totpAt } from "../../convex/lib/auth/totp";
 import { authToken, clientAs, hasAuthToken, DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 /** Waits for the authenticator's next 30-second step (each code is accepted once). */
 async function codeAfter(secret: string, usedStep: number): Promise<string> {

@@ -3,10 +3,10 @@
 // E2E_SCREENSHOTS=1 also writes the asset screens to .e2e-artifacts/ (desktop and phone).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, newPage, PHONE, signIn, waitForPath, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, newPage, PHONE, waitForPath, waitForText } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
 // A 2×2 red PNG: a real image, so the browser's canvas resize runs.
 const PNG = Buffer.from(
@@ -14,23 +14,9 @@ const PNG = Buffer.from(
   "base64",
 );
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
-async function openAs(email: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(context);
-  const page = await newPage(context);
-  await signIn(page, email);
-  return page;
-}
+const openAs = (email: string, viewport = DESKTOP): Promise<Page> => stack.open(email, viewport);
 
 async function tagBike(page: Page, name: string): Promise<string> {
   await page.goto("/tag?kind=general");
@@ -86,9 +72,7 @@ describe("assets", () => {
   });
 
   it("a visitor pressing Tag Asset signs in and comes back to /tag", async () => {
-    const context = await newContext(stack.browser, stack.appUrl, DESKTOP);
-    contexts.push(context);
-    const page = await newPage(context);
+    const page = await stack.open(undefined, DESKTOP);
     await page.goto("/tag?kind=nft");
     await waitForPath(page, "/auth");
     const form = page.getByRole("form", { name: "Sign in" });

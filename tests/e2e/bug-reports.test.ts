@@ -3,17 +3,11 @@
 // against the local backend (convex-test cannot forge or expire a JWT).
 import { SignJWT, decodeJwt, generateKeyPair, importPKCS8 } from "jose";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authToken, newContext, newPage, signIn, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { authToken, newContext, newPage, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
@@ -38,14 +32,14 @@ describe("bug reports", () => {
     const memberContext = await newContext(stack.browser, stack.appUrl);
     try {
       const moderator = await newPage(moderatorContext);
-      await signIn(moderator, "moderator@example.com");
+      await resumeSession(moderator, "moderator@example.com");
       await moderator.goto("/moderator");
       await waitForText(moderator, "Moderator Panel");
       await waitForText(moderator, "No bug reports yet.");
       await moderator.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
       const member = await newPage(memberContext);
-      await signIn(member, "member@example.com");
+      await resumeSession(member, "member@example.com");
       await member.evaluate(() => console.error("Failed to load widget data"));
       await member.getByRole("button", { name: "Report a Bug" }).click();
       const dialog = member.getByRole("dialog");
@@ -87,7 +81,7 @@ describe("bug reports", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       const token = await authToken(page);
       const claims = decodeJwt(token);
 

@@ -6,17 +6,11 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, newPage, signIn, waitForText, PHONE_390 } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, newContext, newPage, waitForText, PHONE_390, resumeSession } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 /** Clicks the widget in the page and times, by animation frames, when the description box and the screenshot appear. */
 async function openAndTime(page: Page): Promise<{ openMs: number; typedBeforeScreenshot: boolean; screenshotMs: number }> {
@@ -48,7 +42,7 @@ describe("bug widget", () => {
       const context = await newContext(stack.browser, stack.appUrl, viewport);
       try {
         const page = await newPage(context);
-        await signIn(page, "member@example.com");
+        await resumeSession(page, "member@example.com");
         await waitForText(page, "Recent activity");
         for (let round = 0; round < 2; round++) {
           const timing = await openAndTime(page);

@@ -2,11 +2,11 @@
 // render as text on the screens that show them, `javascript:`/`data:` URLs are refused by the
 // server and never become an href/src, and the production build runs under its CSP.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, signIn, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, newContext, newPage, signIn, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
 const P = {
   title: "<script>window.__xss=1</script> Safe title",
@@ -21,17 +21,11 @@ const P = {
 const BAD_URLS = ["javascript:window.__xss=1", "JaVaScRiPt:window.__xss=1", "data:text/html,<script>window.__xss=1</script>", "data:image/svg+xml,<svg onload=window.__xss=1>"];
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 async function openAs(email: string | null): Promise<Page> {
   const page = await newPage(await newContext(stack.browser, stack.appUrl));
-  if (email) await signIn(page, email);
+  if (email) await resumeSession(page, email);
   return page;
 }
 

@@ -1,9 +1,9 @@
 // Issue 19 item 3 end to end, on a 5,000-row file: the pay button refused while the
 // balance is short (with a test-mode top-up that fixes it), the job's live progress,
 // cancel with its refund, and duplicates found before paying on a second import.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, newPage, signIn, snap } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { newContext, newPage, snap, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
 const PHONE_390 = { width: 390, height: 844 };
 const ROWS = 5_000;
@@ -16,13 +16,7 @@ function stockFile(rows: number, prefix: string) {
   return { name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`) };
 }
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 describe("CSV import at scale", () => {
   it("refuses to pay while short, tops up in test mode, shows live progress, cancels and refunds", async () => {
@@ -30,7 +24,7 @@ describe("CSV import at scale", () => {
     try {
       const page = await newPage(context);
       // An admin has business features and only the sign-up bonus: short for 2,000 rows.
-      await signIn(page, "admin@example.com");
+      await resumeSession(page, "admin@example.com");
       await page.goto("/business-dashboard");
       // The inventory lives in a business workspace; its new wallet is empty.
       await page.getByRole("button", { name: "Create a business workspace" }).click();
@@ -78,7 +72,7 @@ describe("CSV import at scale", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/business-dashboard");
       await page.getByLabel("CSV file").setInputFiles(stockFile(20, "DUP"));
       await page.getByRole("button", { name: "Import and pay 100 TMT" }).click();

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { headerLinks, newContext, newPage, signIn } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { headerLinks, newContext, newPage, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 // The proposal convex/dao.ts seeds on first start.
 const PROPOSAL = "Lower the tagging cost for business inventory";
@@ -33,7 +27,7 @@ describe("DAO and admin, live across browsers", () => {
     const adminContext = await newContext(stack.browser, stack.appUrl);
     try {
       const admin = await newPage(adminContext);
-      await signIn(admin, "admin@example.com");
+      await resumeSession(admin, "admin@example.com");
       await admin.goto("/dao");
       const watched = admin.getByRole("article", { name: PROPOSAL });
       const watchedRow = watched.getByTestId("tally-row").nth(1);
@@ -41,7 +35,7 @@ describe("DAO and admin, live across browsers", () => {
       await markNoReload(admin);
 
       const member = await newPage(memberContext);
-      await signIn(member, "member@example.com");
+      await resumeSession(member, "member@example.com");
       await member.goto("/dao");
       const card = member.getByRole("article", { name: PROPOSAL });
       await card.getByRole("radio", { name: OPTION }).check();

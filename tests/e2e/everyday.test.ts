@@ -5,17 +5,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, hasAuthToken, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText, PHONE_390 } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, hasAuthToken, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText, PHONE_390, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 async function signOutFromMenu(page: Page) {
   await page.getByRole("button", { name: "Account menu" }).click();
@@ -37,7 +31,7 @@ describe("sign out", () => {
       try {
         const page = await newPage(context);
         for (const protectedPath of ["/wallet", "/settings"]) {
-          await signIn(page, "member@example.com");
+          await resumeSession(page, "member@example.com");
           await page.goto(protectedPath);
           await page.getByRole("heading", { level: 1 }).first().waitFor();
           await page.evaluate(() => sessionStorage.setItem("draft", "x"));
@@ -60,7 +54,7 @@ describe("sign out", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, "member@example.com");
+      await resumeSession(page, "member@example.com");
       // The landing page's script is loaded before the network goes.
       await page.goto("/");
       await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -255,7 +249,7 @@ describe("connection state (issue 20, item 8)", () => {
           });
         });
         const page = await newPage(context);
-        await signIn(page, "member@example.com");
+        await resumeSession(page, "member@example.com");
         await page.goto("/tag");
         await page.getByLabel("Name").fill(`Offline bike ${label}`);
 

@@ -6,9 +6,9 @@
 // "longtask"); what is asserted is what a user sees. E2E_SCREENSHOTS=1 writes the screens
 // at 1280 and 390 px to .e2e-artifacts/.
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, newPage, PHONE_390, signIn, snap, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext, newPage, PHONE_390, snap, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
 const SEEDED = 3_000;
 const SEED_BATCH = 100;
@@ -16,16 +16,12 @@ const ROWS = 10_000;
 const BAD_ROWS = [17, 4_242, 9_999];
 const EMAIL = "business@example.com";
 
-let stack: Stack;
+const stack = fileStack();
 beforeAll(async () => {
-  stack = await startStack();
   for (let from = 0; from < SEEDED; from += SEED_BATCH) {
     const result = await stack.backend.run("seed:bulkAssets", { email: EMAIL, from, count: Math.min(SEED_BATCH, SEEDED - from) });
     if (!result.ok) throw new Error(result.message);
   }
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 /** The lines of the CSV a click on `button` downloads. */
@@ -49,7 +45,7 @@ describe("the business inventory at scale", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, EMAIL);
+      await resumeSession(page, EMAIL);
       // seed:bulkAssets puts every fifth item on "Aisle 2" (lib/assets/seed.ts).
       await page.goto("/business-dashboard?location=Aisle+2");
       const summary = await waitForText(page, /^Showing 1–\d+ of [\d,]+ items$/);
@@ -80,7 +76,7 @@ describe("the business inventory at scale", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, EMAIL);
+      await resumeSession(page, EMAIL);
       await page.goto("/business-dashboard");
       await waitForText(page, /^Showing 1–50 of [\d,]+ items$/);
       await page.getByLabel("CSV file").setInputFiles(stockFile());

@@ -1,17 +1,11 @@
 // Keyboard-only runs: every control is reached with Tab (never clicked) and used with
 // typing, Enter and Escape. Page loads (goto) stand in for typing an address.
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, newContext, newPage, waitForPath, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 

@@ -6,28 +6,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authToken, clientAs, DEMO_PASSWORD, newContext, newPage, signIn, waitForPath, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { authToken, clientAs, DEMO_PASSWORD, waitForPath, waitForText, resumeSession } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 import { anyApi } from "convex/server";
 
 const MM = 72 / 25.4;
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
-async function open(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(context);
-  return await newPage(context);
-}
+const open = (viewport = { width: 1280, height: 900 }): Promise<Page> => stack.open(undefined, viewport);
 
 async function pageSizes(bytes: Uint8Array) {
   const doc = await PDFDocument.load(bytes);
@@ -56,7 +44,7 @@ async function chooseStock(page: Page, id: string) {
 describe("labels", () => {
   it("one asset's label from its page, and a selection on /labels, print and download with exact pages", async () => {
     const page = await open();
-    await signIn(page, "business@example.com");
+    await resumeSession(page, "business@example.com");
     const client = clientAs(stack.backend, await authToken(page));
     const list = await client.query(anyApi.assets.listMine, { paginationOpts: { numItems: 10, cursor: null } });
     const ids = (list.page as { _id: string }[]).map((a) => a._id);
@@ -87,7 +75,7 @@ describe("labels", () => {
 describe("claimable stickers", () => {
   it("a business makes 45 stickers and downloads the sheet; a visitor scans one, signs in, claims it; it verifies", async () => {
     const business = await open();
-    await signIn(business, "business@example.com");
+    await resumeSession(business, "business@example.com");
     await business.goto("/stickers");
     await business.getByLabel("Number of stickers").fill("45");
     await business.getByRole("button", { name: "Create batch" }).click();
@@ -131,7 +119,7 @@ describe("claimable stickers", () => {
     mkdirSync(out, { recursive: true });
     for (const [label, viewport] of [["1280", { width: 1280, height: 900 }], ["390", { width: 390, height: 844 }]] as const) {
       const page = await open(viewport);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/stickers");
       await page.getByLabel("Number of stickers").fill("7");
       await page.getByRole("button", { name: "Create batch" }).click();

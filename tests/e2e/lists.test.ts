@@ -6,25 +6,21 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, newPage, signIn, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, newContext, newPage, waitForText, resumeSession } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
 const ITEMS = 2_100;
 // Items per seeding mutation: small enough for the 1 s limit on a busy machine.
 const SEED_BATCH = 100;
 const PHONE_390 = { width: 390, height: 844 };
 
-let stack: Stack;
+const stack = fileStack();
 beforeAll(async () => {
-  stack = await startStack();
   for (let from = 0; from < ITEMS; from += SEED_BATCH) {
     const result = await stack.backend.run("seed:bulkAssets", { email: "member@example.com", from, count: Math.min(SEED_BATCH, ITEMS - from) });
     if (!result.ok) throw new Error(result.message);
   }
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 async function snap(page: Page, name: string) {
@@ -46,7 +42,7 @@ describe("lists at scale", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, "member@example.com");
+      await resumeSession(page, "member@example.com");
       await page.goto("/assets?kind=business");
       await waitForText(page, `Showing 1–50 of ${ITEMS.toLocaleString("en-GB")} assets`);
       await waitForText(page, "Page 1 of 42");
@@ -122,7 +118,7 @@ describe("lists at scale", () => {
     const businessContext = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(businessContext);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/business-dashboard?sort=name");
       await page.getByRole("table", { name: "Inventory" }).waitFor();
       await snap(page, "business-inventory");
@@ -132,7 +128,7 @@ describe("lists at scale", () => {
     const adminContext = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(adminContext);
-      await signIn(page, "admin@example.com");
+      await resumeSession(page, "admin@example.com");
       await page.goto("/admin?sort=email");
       await page.getByRole("table", { name: "Users" }).waitFor();
       expect(await page.getByRole("columnheader", { name: /^User/ }).getAttribute("aria-sort")).toBe("ascending");

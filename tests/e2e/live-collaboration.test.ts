@@ -1,17 +1,11 @@
 // Two editors on the same asset in two browsers: the first saves; the second's open form says
 // so live, and its save is refused and shows the conflict field by field; merging saves both.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, signIn, snap, PHONE_390 } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, newContext, newPage, snap, PHONE_390, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 const EMAIL = "business@example.com";
 
@@ -22,8 +16,8 @@ describe("editing an asset someone else just saved", () => {
     try {
       const a = await newPage(first);
       const b = await newPage(second);
-      await signIn(a, EMAIL);
-      await signIn(b, EMAIL);
+      await resumeSession(a, EMAIL);
+      await resumeSession(b, EMAIL);
       const client = clientAs(stack.backend, await authToken(a));
       // The demo business's items live in its business workspace.
       const workspaceId = (await client.query(api.workspaces.listMine, {})).find((w) => w.kind === "business")!._id;

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { authToken, clientAs, headerLinks, newContext, newPage, signIn, userIdByEmail } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, headerLinks, newContext, newPage, userIdByEmail, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 describe("live role change", () => {
   it("an admin makes the member a moderator; the member's open header gains 'Moderator' without a reload", async () => {
@@ -18,7 +12,7 @@ describe("live role change", () => {
     const adminContext = await newContext(stack.browser, stack.appUrl);
     try {
       const member = await newPage(memberContext);
-      await signIn(member, "member@example.com");
+      await resumeSession(member, "member@example.com");
       const nav = member.getByRole("navigation", { name: "Main" });
       await nav.getByRole("link", { name: "Public Assets" }).waitFor();
       expect(await nav.getByRole("link", { name: "Moderator", exact: true }).count()).toBe(0);
@@ -26,7 +20,7 @@ describe("live role change", () => {
       await member.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
       const admin = await newPage(adminContext);
-      await signIn(admin, "admin@example.com");
+      await resumeSession(admin, "admin@example.com");
       const client = clientAs(stack.backend, await authToken(admin));
       const memberId = (await userIdByEmail(stack.backend, "member@example.com")) as Id<"users">;
       await client.mutation(api.admin.setUserAccess, { userId: memberId, role: "moderator" });

@@ -2,29 +2,15 @@
 // (a field of the general kind's table), marks the bike stolen; a buyer types the frame number
 // where a serial goes on /verify and is told it is registered and stolen, never by whom.
 // E2E_SCREENSHOTS=1 also writes the screens to .e2e-artifacts/ (desktop and 390 px).
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, DESKTOP, newContext, newPage, PHONE_390, signIn, snap, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, DESKTOP, PHONE_390, snap, waitForText } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
-async function open(email?: string): Promise<Page> {
-  const context = await newContext(stack.browser, stack.appUrl, DESKTOP);
-  contexts.push(context);
-  const page = await newPage(context);
-  if (email) await signIn(page, email);
-  return page;
-}
+const open = (email?: string): Promise<Page> => stack.open(email, DESKTOP);
 
 describe("a maker's serial", () => {
   it("is typed into the tag form, and a buyer's check finds the bike stolen without learning its owner", async () => {

@@ -2,29 +2,15 @@
 // E2E_SCREENSHOTS=1 also writes the news screens to .e2e-artifacts/ (desktop and phone).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, DESKTOP, newContext, newPage, PHONE, signIn, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, DESKTOP, PHONE, waitForText } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
-async function openAs(email: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(context);
-  const page = await newPage(context);
-  await signIn(page, email);
-  return page;
-}
+const openAs = (email: string, viewport = DESKTOP): Promise<Page> => stack.open(email, viewport);
 
 /** Client-side navigation through the header, so the page (and its marker) survives. */
 async function goViaHeader(page: Page, label: string) {

@@ -2,18 +2,12 @@
 // a beneficiary opens a released will asset through the link emailed to them.
 // The lapse is driven by `legacy:check` (internal) with a `now` 91 days ahead,
 // the injectable clock the scheduler itself uses.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, signIn, snap, userIdByEmail, waitForMessage } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, newContext, newPage, snap, userIdByEmail, waitForMessage, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 async function run(path: string, args: Record<string, unknown>) {
   const result = await stack.backend.run(path, args);
@@ -28,7 +22,7 @@ describe("business inventory and legacy release", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/business-dashboard");
       const lines = ["name,sku,quantity,unit_cost,location,category,description"];
       for (let i = 1; i <= 50; i++) lines.push(`Item ${i},E2E-${i},${i},1.50,${i % 2 ? "Shop" : "Warehouse"},Stock,`);
@@ -60,7 +54,7 @@ describe("business inventory and legacy release", () => {
     const kinContext = await newContext(stack.browser, stack.appUrl);
     try {
       const owner = await newPage(ownerContext);
-      await signIn(owner, "member@example.com");
+      await resumeSession(owner, "member@example.com");
       await owner.goto("/nok");
       // The seeded will asset's beneficiary is a next-of-kin contact still to confirm: nobody to count yet.
       await owner.getByText("Sam Member (100%)").waitFor();

@@ -5,17 +5,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, newPage, signIn, waitForMessage, waitForPath, waitForText, PHONE_390 } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, newContext, newPage, waitForMessage, waitForPath, waitForText, PHONE_390, resumeSession } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 // E2E_SCREENSHOTS=1 writes the screens at both widths to .e2e-artifacts/.
 async function snap(page: Page, name: string) {
@@ -78,7 +72,7 @@ describe("counts and charts", () => {
       const context = await newContext(stack.browser, stack.appUrl, viewport);
       try {
         const page = await newPage(context);
-        await signIn(page, "admin-influencer@example.com");
+        await resumeSession(page, "admin-influencer@example.com");
         await page.goto("/dashboard");
         await page.getByRole("link", { name: /^Lost\s*:\s*\d+$/ }).click();
         await waitForPath(page, "/assets");
@@ -118,7 +112,7 @@ describe("forms", () => {
       const context = await newContext(stack.browser, stack.appUrl, viewport);
       try {
         const page = await newPage(context);
-        await signIn(page, "business@example.com");
+        await resumeSession(page, "business@example.com");
         await page.goto("/tag?kind=business");
         const name = page.getByLabel("Name", { exact: true });
         await name.waitFor();

@@ -2,12 +2,12 @@
 // My Assets is on the first screen (the filters fold into a sheet, there is no bulk bar until
 // something is selected), a serial keeps to one line, and the business inventory fits the screen's
 // width. E2E_SCREENSHOTS=1 writes both screens at 1280 and 390 px to .e2e-artifacts/.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { DESKTOP, newContext, newPage, PHONE_390, signIn, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { DESKTOP, newContext, newPage, PHONE_390, waitForText, resumeSession } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
 /** With E2E_SCREENSHOTS=1: the first screen at 1280 and at 390 px (what a visitor sees before scrolling). */
 async function screens(page: Page, name: string) {
@@ -24,16 +24,12 @@ async function screens(page: Page, name: string) {
 const ITEMS = 2_000;
 const SEED_BATCH = 100;
 
-let stack: Stack;
+const stack = fileStack();
 beforeAll(async () => {
-  stack = await startStack();
   for (let from = 0; from < ITEMS; from += SEED_BATCH) {
     const result = await stack.backend.run("seed:bulkAssets", { email: "business@example.com", from, count: SEED_BATCH });
     if (!result.ok) throw new Error(result.message);
   }
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe("lists on a phone", () => {
@@ -41,7 +37,7 @@ describe("lists on a phone", () => {
     const context = await newContext(stack.browser, stack.appUrl, PHONE_390);
     try {
       const page = await newPage(context);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/assets");
       await waitForText(page, /Showing 1–50 of [\d,]+ assets/);
       const table = page.getByRole("table", { name: "My assets" });
@@ -84,7 +80,7 @@ describe("lists on a phone", () => {
     const context = await newContext(stack.browser, stack.appUrl, PHONE_390);
     try {
       const page = await newPage(context);
-      await signIn(page, "business@example.com");
+      await resumeSession(page, "business@example.com");
       await page.goto("/business-dashboard?sort=name");
       const table = page.getByRole("table", { name: "Inventory" });
       await table.locator("tbody tr").first().waitFor();

@@ -4,33 +4,21 @@
 // phone, no empty photo frame. Screenshots go to .e2e-artifacts/ for a look.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MAX_PX } from "../../convex/lib/assets/fileRules";
-import { DESKTOP, newContext, newPage, signIn, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { DESKTOP, waitForText } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
 const PHONE_390 = { width: 390, height: 844 };
 const ARTIFACTS = path.join(REPO_ROOT, ".e2e-artifacts");
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
+const stack = fileStack();
+beforeAll(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
 
-async function open(viewport = DESKTOP, email?: string): Promise<Page> {
-  const context = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(context);
-  const page = await newPage(context);
-  if (email) await signIn(page, email);
-  return page;
-}
+const open = (viewport = DESKTOP, email?: string): Promise<Page> => stack.open(email, viewport);
 
 /**
  * Drops two photos made in the page on the form's drop zone, as a file manager would: a noisy

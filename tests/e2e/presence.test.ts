@@ -1,20 +1,14 @@
 // Two members of one household in two browsers: each sees the other on the same list and on
 // the same asset page, by name; one leaving (navigating away, closing the tab) drops them
 // from the other's page without a reload.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { JOIN_LINK_DAYS } from "../../convex/lib/workspaces/rules";
-import { PHONE_390, authToken, clientAs, newContext, newPage, signIn, snap } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { PHONE_390, authToken, clientAs, newContext, newPage, snap, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 describe("presence", () => {
   it("members on the same page see each other by name, live, and see them leave", async () => {
@@ -23,8 +17,8 @@ describe("presence", () => {
     try {
       const ana = await newPage(anaContext);
       const ben = await newPage(benContext);
-      await signIn(ana, "member@example.com");
-      await signIn(ben, "admin@example.com");
+      await resumeSession(ana, "member@example.com");
+      await resumeSession(ben, "admin@example.com");
       const anaApi = clientAs(stack.backend, await authToken(ana));
       const benApi = clientAs(stack.backend, await authToken(ben));
       const workspaceId = (await anaApi.mutation(api.workspaces.create, { name: "Shared home", kind: "household" })) as Id<"workspaces">;

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, newPage, signIn, waitForMessage, waitForPath, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { newContext, newPage, waitForMessage, waitForPath, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 const balanceLink = (text: string) => new RegExp(`^${text.replace(",", ",?")} TMT$`);
 
@@ -18,7 +12,7 @@ describe("referral programme", () => {
     const visitorContext = await newContext(stack.browser, stack.appUrl);
     try {
       const referrer = await newPage(referrerContext);
-      await signIn(referrer, "member@example.com");
+      await resumeSession(referrer, "member@example.com");
       await referrer.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Referrals" }).click();
       await waitForPath(referrer, "/referrals");
       const code = (await referrer.getByTestId("referral-code").textContent())!.trim();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headerLinks, newContext, newPage, signIn } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { headerLinks, newContext, newPage, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 // The signed-in header's links: label → path, in their fixed order.
 const COMMON = [
@@ -40,7 +34,7 @@ describe("header links per role (desktop 1280)", () => {
     const context = await newContext(stack.browser, stack.appUrl);
     try {
       const page = await newPage(context);
-      await signIn(page, email);
+      await resumeSession(page, email);
       // Role-dependent links appear once the profile has loaded: wait for them.
       const expected = links.map(([label]) => label);
       await expect.poll(async () => (await headerLinks(page)).labels, { timeout: 20_000 }).toEqual(expected);

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { DESKTOP, PHONE, newContext, newPage, signIn } from "./support/app";
+import { DESKTOP, PHONE, newContext, newPage, resumeSession } from "./support/app";
 import { REPO_ROOT, startStack, type Stack } from "./support/stack";
 
 const ENABLED = process.env.E2E_SCREENSHOTS === "1";
@@ -53,7 +53,7 @@ describe.skipIf(!ENABLED)("screenshots", () => {
       const signedIn = await newContext(stack.browser, stack.appUrl, viewport);
       try {
         const page = await newPage(signedIn);
-        await signIn(page, `${who}@example.com`);
+        await resumeSession(page, `${who}@example.com`);
         await shoot(page, `dashboard-${who}-${label}`);
         const menuButton = page.getByRole("button", { name: "Open menu" });
         if (await menuButton.isVisible()) {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newContext, newPage, waitForMessage, waitForPath, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 describe("sign up with email", () => {
   it("signs up, opens the emailed link and lands on the dashboard signed in", async () => {

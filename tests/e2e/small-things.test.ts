@@ -1,17 +1,11 @@
 // Small things users notice (issue 31 item 12), in the real app: an expected sign-in failure
 // (a wrong password, an unknown address) shows its message and leaves no "Server Error" in the
 // browser console, which bug reports attach.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newContext, newPage, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 describe("small things", () => {
   it("a wrong password or an unknown address says so, and logs no server error to the console", async () => {

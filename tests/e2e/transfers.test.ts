@@ -2,32 +2,18 @@
 // The newcomer signs up with that address, finds the offer and accepts it, while the
 // seller's asset page, open all along, says the item now belongs to someone else.
 // E2E_SCREENSHOTS=1 also writes both screens to .e2e-artifacts/ (desktop and phone).
-import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, newContext, newPage, signIn, snap, waitForMessage, waitForPath, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, newPage, snap, waitForMessage, waitForPath, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
-async function context() {
-  const created = await newContext(stack.browser, stack.appUrl);
-  contexts.push(created);
-  return created;
-}
 
 describe("transfers", () => {
   it("an offer to a new address invites them; once they accept, the seller's open page says the item belongs to someone else", async () => {
-    const seller = await newPage(await context());
-    await signIn(seller, "member@example.com");
+    const seller = await newPage(await stack.context());
+    await resumeSession(seller, "member@example.com");
     const { assetId, serial } = await clientAs(stack.backend, await authToken(seller)).mutation(api.assets.tag, {
       kind: "general",
       name: `Camera ${Date.now()}`,
@@ -46,7 +32,7 @@ describe("transfers", () => {
     expect(invitation.body).toContain(serial);
 
     // The newcomer follows the link, is asked to sign in, and signs up with that address instead.
-    const newcomer = await newPage(await context());
+    const newcomer = await newPage(await stack.context());
     await newcomer.goto(invitation.link!);
     await waitForPath(newcomer, "/auth");
     await newcomer.goto("/signup");

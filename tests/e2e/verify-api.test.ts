@@ -2,26 +2,16 @@
 // and the documentation's curl example, which names this deployment's site URL and works.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, newPage } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
 const PHONE_390 = { width: 390, height: 844 };
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
 async function visit(pathname: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(context);
-  const page = await newPage(context);
+  const page = await stack.open(undefined, viewport);
   await page.goto(pathname);
   return page;
 }

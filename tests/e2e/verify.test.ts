@@ -4,29 +4,15 @@
 // E2E_SCREENSHOTS=1 also writes the screens to .e2e-artifacts/ (desktop and phone).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authToken, clientAs, DESKTOP, newContext, newPage, PHONE, signIn, waitForMessage, waitForText } from "./support/app";
-import { REPO_ROOT, startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, DESKTOP, PHONE, waitForMessage, waitForText } from "./support/app";
+import { REPO_ROOT, fileStack } from "./support/stack";
 
-let stack: Stack;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await stack?.stop();
-});
+const stack = fileStack();
 
-async function open(viewport = DESKTOP, email?: string): Promise<Page> {
-  const context = await newContext(stack.browser, stack.appUrl, viewport);
-  contexts.push(context);
-  const page = await newPage(context);
-  if (email) await signIn(page, email);
-  return page;
-}
+const open = (viewport = DESKTOP, email?: string): Promise<Page> => stack.open(email, viewport);
 
 const markNoReload = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);

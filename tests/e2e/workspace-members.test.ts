@@ -1,17 +1,11 @@
 // Two browsers: an owner invites a new address to a household by e-mail; the invitee signs
 // up through the outbox link, lands in the workspace, and appears on the owner's open
 // members list without a reload.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE_390, newContext, newPage, signIn, snap, waitForMessage, waitForPath, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { PHONE_390, newContext, newPage, snap, waitForMessage, waitForPath, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 describe("workspace members", () => {
   it("an invitee signs up through the e-mailed link and appears on the owner's members list live", async () => {
@@ -20,7 +14,7 @@ describe("workspace members", () => {
     const inviteeContext = await newContext(stack.browser, stack.appUrl);
     try {
       const owner = await newPage(ownerContext);
-      await signIn(owner, "member@example.com");
+      await resumeSession(owner, "member@example.com");
       await owner.goto("/workspaces");
       const create = owner.getByRole("form", { name: "Create workspace" });
       await create.getByLabel("Name").fill("Milo's household");

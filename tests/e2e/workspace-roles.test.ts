@@ -2,19 +2,13 @@
 // changes it and the server refuses their direct call; when the owner removes them, their
 // open screen falls back to their own workspace at once, without a reload or an error.
 import { ConvexError } from "convex/values";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { authToken, clientAs, newContext, newPage, signIn, userIdByEmail, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { authToken, clientAs, newContext, newPage, userIdByEmail, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 /** The error code a call is refused with. */
 async function refusal(call: Promise<unknown>): Promise<string> {
@@ -33,14 +27,14 @@ describe("workspace roles", () => {
     const viewerContext = await newContext(stack.browser, stack.appUrl);
     try {
       const ownerPage = await newPage(ownerContext);
-      await signIn(ownerPage, "business@example.com");
+      await resumeSession(ownerPage, "business@example.com");
       const owner = clientAs(stack.backend, await authToken(ownerPage));
       const business = (await owner.query(api.workspaces.listMine, {})).find((w) => w.kind === "business")!;
       const [item] = (await owner.query(api.assets.listMine, { workspaceId: business._id, paginationOpts: { numItems: 1, cursor: null } })).page;
       const link = await owner.mutation(api.workspaceMembers.createJoinLink, { workspaceId: business._id, role: "viewer", days: 1 });
 
       const page = await newPage(viewerContext);
-      await signIn(page, "member@example.com");
+      await resumeSession(page, "member@example.com");
       const viewer = clientAs(stack.backend, await authToken(page));
       await viewer.mutation(api.workspaceMembers.accept, { token: link });
 

@@ -2,22 +2,18 @@
 // the background and its ZIP holds the account and the item's photo; deleting the account
 // needs the password, then every page shows the banner until "Cancel deletion".
 import { strFromU8, unzipSync } from "fflate";
+import jsQR from "jsqr";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from "pdf-lib";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, PHONE_390, newContext, newPage, readOutbox, signIn, snap, waitForText } from "./support/app";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, PHONE_390, newContext, newPage, readOutbox, snap, waitForText, resumeSession } from "./support/app";
+import { fileStack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = fileStack();
 
 async function open(email: string): Promise<Page> {
   const page = await newPage(await newContext(stack.browser, stack.appUrl));
-  await signIn(page, email);
+  await resumeSession(page, email);
   return page;
 }
 
@@ -36,6 +32,25 @@ async function dropPhoto(page: Page) {
     const zone = document.querySelector('[data-testid="file-drop-zone"]')!;
     for (const type of ["dragenter", "dragover", "drop"]) zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
   });
+}
+
+/** The text of the QR code drawn on a certificate's page (a form XObject of module rectangles), read by a QR decoder. */
+async function qrOf(pdfBytes: Uint8Array): Promise<string | undefined> {
+  const pdf = await PDFDocument.load(pdfBytes);
+  const xobjects = pdf.getPage(0).node.Resources()!.lookup(PDFName.of("XObject"), PDFDict);
+  const stream = pdf.context.lookup(xobjects.values()[0] as PDFRef) as PDFRawStream;
+  const extent = stream.dict.lookup(PDFName.of("BBox"), PDFArray).lookup(2, PDFNumber).asNumber();
+  const ops = new TextDecoder().decode(decodePDFRawStream(stream).decode());
+  const scale = 4;
+  const size = extent * scale;
+  const pixels = new Uint8ClampedArray(size * size * 4).fill(255);
+  for (const [, x, y, length] of ops.matchAll(/(\d+) (\d+) (\d+) 1 re/g)) {
+    const row = extent - Number(y) - 1;
+    for (let py = row * scale; py < (row + 1) * scale; py++) {
+      for (let px = Number(x) * scale; px < (Number(x) + Number(length)) * scale; px++) pixels.fill(0, (py * size + px) * 4, (py * size + px) * 4 + 3);
+    }
+  }
+  return jsQR(pixels, size, size)?.data;
 }
 
 describe("your data", () => {
@@ -62,6 +77,14 @@ describe("your data", () => {
     expect([0xff, 0x52]).toContain(zip[photo!][0]);
     const csv = Object.keys(zip).find((p) => p.endsWith("/items.csv"))!;
     expect(strFromU8(zip[csv])).toContain(serial);
+    // The item's ownership certificate: its QR opens /verify, which checks the signed facts.
+    const certificate = Object.keys(zip).find((p) => p.endsWith(`/certificates/${serial}.pdf`))!;
+    const qr = new URL((await qrOf(zip[certificate]))!);
+    expect(qr.pathname).toBe(`/verify/${serial}`);
+    await page.goto(`${qr.pathname}${qr.search}`);
+    const check = page.getByTestId("certificate-check");
+    await waitForText(check, /^This certificate is genuine, issued on .* with status Active\.$/);
+    await waitForText(check, /^It is still current: status Active/);
     const mails = await readOutbox(stack.backend);
     expect(mails.some((m) => m.to === "member@example.com" && m.link?.endsWith("/settings#your-data"))).toBe(true);
     await snap(page, "your-data-settings", PHONE_390);

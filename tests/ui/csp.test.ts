@@ -6,9 +6,9 @@ const parse = (policy: string) =>
   Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
 
 describe("CSP", () => {
-  it("allows only the app's own scripts", () => {
+  it("allows only the app's own scripts (and compiling its own WebAssembly, never eval)", () => {
     const p = parse(cspMeta({ convexUrl: "https://happy-cat-123.convex.cloud" }));
-    expect(p["script-src"]).toEqual(["'self'"]);
+    expect(p["script-src"]).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(p["object-src"]).toEqual(["'none'"]);
     expect(p["default-src"]).toEqual(["'self'"]);
   });

@@ -135,7 +135,7 @@ describe("wrapText", () => {
 describe("QR codes", () => {
   it("decode to the verify URL: the runs drawn (PDF and print) with their quiet zone, read by a QR reader", async () => {
     const { default: jsQR } = await import("jsqr");
-    const { qrMatrix, QR_MARGIN } = await import("../../src/lib/labels/qr");
+    const { qrMatrix, QR_MARGIN } = await import("../../convex/lib/qr/matrix");
     for (const url of ["https://tagmything.example/verify/TMT-ABCD-EFGH", "https://tagmything.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU"]) {
       const matrix = qrMatrix(url);
       const scale = 4;

@@ -68,6 +68,9 @@ export const assetTables = {
     summary: v.string(),
     changes: v.optional(v.array(assetChangeValidator)),
     at: v.number(),
+    // Copied from an imported ZIP (convex/workspacePorts.ts): a record someone else's export
+    // stated, not a change made here; its summary says so too.
+    imported: v.optional(v.literal(true)),
   })
     // An asset's history, newest first.
     .index("by_assetId_and_at", ["assetId", "at"])

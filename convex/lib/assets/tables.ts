@@ -138,6 +138,8 @@ export const assetEventTypeValidator = v.union(
   v.literal("kit"),
   // Moved by its owner to another of their workspaces (the one it was in was being closed).
   v.literal("moved"),
+  // Brought in from a workspace export's ZIP (convex/workspacePorts.ts).
+  v.literal("imported"),
 );
 export type AssetEventType = Infer<typeof assetEventTypeValidator>;
 

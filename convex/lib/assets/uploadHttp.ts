@@ -19,7 +19,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** The body, or null as soon as it passes `limit` bytes (the rest is never buffered). */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

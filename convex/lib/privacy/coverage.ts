@@ -60,6 +60,11 @@ export const USER_TABLES = {
   checkouts: "anonymise",
   loans: "anonymise",
   bookings: "anonymise",
+  // Audits of shared workspaces: who started, ended or scanned (sole workspaces' go with them).
+  audits: "anonymise",
+  auditItems: "anonymise",
+  // Who exported or imported a workspace (a sole workspace's go with it).
+  workspacePorts: "anonymise",
 } as const satisfies Partial<Record<TableNames, ErasePolicy>>;
 
 type UserTable = keyof typeof USER_TABLES;

@@ -62,6 +62,9 @@ export const EXPORT_PLAN: { [T in keyof typeof USER_TABLES]: Way[] } = {
   checkouts: [workspace("by_workspaceId")],
   loans: [workspace("by_workspaceId_and_open_and_dueAt")],
   bookings: [workspace("by_workspaceId_and_status_and_startAt")],
+  audits: [workspace("by_workspaceId_and_startedAt")],
+  auditItems: [workspace("by_workspaceId")],
+  workspacePorts: [user("by_userId"), workspace("by_workspaceId_and_kind_and_startedAt")],
 };
 
 /** Secrets never leave, even to their owner: password and code hashes, TOTP secrets, link tokens. */

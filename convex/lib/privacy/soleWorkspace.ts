@@ -27,6 +27,11 @@ async function recordsOf(ctx: MutationCtx, workspaceId: WorkspaceId) {
     bookings: await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     // Its insurance report: every item's value and photo.
     insuranceReports: await ctx.db.query("insuranceReports").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    // Its audits and their rows (who scanned what).
+    auditItems: await ctx.db.query("auditItems").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    audits: await ctx.db.query("audits").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    // Its exports (their ZIPs) and imports.
+    workspacePorts: await ctx.db.query("workspacePorts").withIndex("by_workspaceId_and_kind_and_startedAt", (q) => q.eq("workspaceId", workspaceId)).take(1),
   };
 }
 
@@ -43,7 +48,7 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
   for (const row of records.workspaceActivity) await ctx.db.delete("workspaceActivity", row._id);
   for (const row of records.foundReports) await ctx.db.delete("foundReports", row._id);
   for (const row of records.verifyAlerts) await ctx.db.delete("verifyAlerts", row._id);
-  for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings"] as const) {
+  for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings", "auditItems", "audits"] as const) {
     for (const row of records[table]) await ctx.db.delete(table, row._id);
   }
   for (const report of records.insuranceReports) await deleteReport(ctx, report);
@@ -53,6 +58,13 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
     for (const row of batches) await ctx.db.delete("importBatches", row._id);
     for (const row of undo) await ctx.db.delete("importUndo", row._id);
     if (batches.length + undo.length === 0) await ctx.db.delete("importJobs", job._id);
+  }
+  for (const port of records.workspacePorts) {
+    const items = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", port._id)).take(ERASE_BATCH);
+    for (const row of items) await ctx.db.delete("workspacePortItems", row._id);
+    if (items.length > 0) continue;
+    for (const part of port.parts) await ctx.storage.delete(part);
+    await ctx.db.delete("workspacePorts", port._id);
   }
   if (Object.values(records).some((rows) => rows.length > 0)) return true;
   if ((await ctx.db.get("workspaces", workspaceId)) !== null) await ctx.db.delete("workspaces", workspaceId);

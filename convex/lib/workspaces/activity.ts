@@ -51,6 +51,10 @@ const TEXT: Record<ActivityKind, (e: Doc<"workspaceActivity">, member: string) =
   verifiedNameApproved: (e) => `approved the verified name “${e.subject}”`,
   verifiedNameDeclined: (e) => `declined the verified name “${e.subject}”`,
   verifiedNameRemoved: (e) => `removed the verified name “${e.subject}”`,
+  auditStarted: (e) => `started the audit “${e.subject}”`,
+  auditFinished: (e) => `finished the audit ${e.subject}`,
+  auditCancelled: (e) => `cancelled the audit “${e.subject}”`,
+  auditResolved: (e) => `followed up the audit ${e.subject}`,
 };
 
 /** Who an entry without an actor reads as: the invitee who declined, or the site's review of a verified name. */

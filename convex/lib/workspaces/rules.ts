@@ -13,6 +13,9 @@ import { WORKSPACE_ROLES, type WorkspaceKind, type WorkspaceRole } from "./table
 const WORKSPACE_PERMISSIONS = {
   read: "viewer",
   edit: "editor",
+  // Starting, scanning in, finishing and cancelling an audit (a stock-take): the people who
+  // keep the register; a viewer follows its progress. A narrower "auditor" role would slot in here.
+  audit: "editor",
   manageMembers: "admin",
   settings: "admin",
   // Topping up a household or business workspace's wallet (editors spend it; everyone sees it).

@@ -131,6 +131,10 @@ const ACTIVITY_KINDS = [
   "verifiedNameApproved",
   "verifiedNameDeclined",
   "verifiedNameRemoved",
+  "auditStarted",
+  "auditFinished",
+  "auditCancelled",
+  "auditResolved",
 ] as const;
 const activityKindValidator = literals(...ACTIVITY_KINDS);
 export type ActivityKind = Infer<typeof activityKindValidator>;

@@ -76,7 +76,9 @@ export default function AssetsPage() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
         <div className="flex gap-2">
+          <Link to="/scan" className={buttonClasses("outline")}>Scan</Link>
           <Link to="/locations" className={buttonClasses("outline")}>Locations</Link>
+          <Link to="/audits" className={buttonClasses("outline")}>Audits</Link>
           {mayEdit && <Link to="/tag" className={buttonClasses("primary")}>Tag Asset</Link>}
         </div>
       </div>

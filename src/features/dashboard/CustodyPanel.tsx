@@ -23,7 +23,10 @@ export function CustodyPanel() {
           </li>
         ))}
       </ul>
-      <Link to="/assets?custody=out" className="mt-3 inline-block text-sm text-indigo-600 hover:underline dark:text-indigo-400">All checked-out items</Link>
+      <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/assets?custody=out" className="text-indigo-600 hover:underline dark:text-indigo-400">All checked-out items</Link>
+        <Link to="/scan?mode=checkIn" className="text-indigo-600 hover:underline dark:text-indigo-400">Check in by scanning</Link>
+      </div>
     </Card>
   );
 }

@@ -42,7 +42,10 @@ export default function LocationPage() {
           <span key={t._id}> / <Link to={`/locations/${t._id}`} className="text-indigo-600 hover:underline dark:text-indigo-400">{t.name}</Link></span>
         ))}
       </nav>
-      <h1 className="mt-4 break-words text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{location.name}</h1>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{location.name}</h1>
+        {can(current?.role, "audit") && <Link to={`/audits?location=${location._id}`} className={buttonClasses("outline")}>Audit this location</Link>}
+      </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <Card title={`Items here (${items.length}${more ? "+" : ""})`}>

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { KIT_PART_NOTICE, ON_LOAN_NOTICE } from "../../../convex/lib/custody/rules";
 import { isSerialFormat, isStickerCode, normaliseSerial } from "../../../convex/lib/assets/serial";
@@ -10,6 +10,7 @@ import { ReportFoundForm } from "./ReportFoundForm";
 import { StatusWarning } from "./StatusWarning";
 import { MakerSerialCheck } from "./MakerSerialCheck";
 import { StickerOffer } from "./StickerOffer";
+import { CertificateCheck } from "./CertificateCheck";
 import { VERIFY_TEXT } from "./verifyText";
 import { useRecordVisit, VisitNotice } from "./VisitNotice";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
@@ -103,13 +104,17 @@ function LookupOnly() {
 export default function VerifyPage() {
   const { serialNumber = "" } = useParams();
   const serial = normaliseSerial(serialNumber);
+  const cert = useSearchParams()[0].get("cert");
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600 dark:text-indigo-400">Verification</p>
       {serialNumber.trim() === "" ? (
         <LookupOnly />
       ) : isSerialFormat(serial) ? (
-        <LiveVerify key={serial} serial={serial} />
+        <>
+          {cert !== null && <CertificateCheck serial={serial} cert={cert} />}
+          <LiveVerify key={serial} serial={serial} />
+        </>
       ) : (
         <>
           <Message title={VERIFY_TEXT.invalidTitle} serial={serialNumber}>

@@ -12,6 +12,7 @@ import { InviteForm, JoinLinkForm, PendingInvitations } from "./Invitations";
 import { MemberList } from "./MemberList";
 import { VerifiedName } from "./VerifiedName";
 import { WorkspaceFrame, type CurrentWorkspace } from "./WorkspaceFrame";
+import { WorkspacePorts } from "./WorkspacePorts";
 import { WS_TEXT } from "./workspaceText";
 
 function RenameForm({ ws }: { ws: CurrentWorkspace }) {
@@ -85,6 +86,11 @@ function Members({ ws }: { ws: CurrentWorkspace }) {
       {ws.kind === "business" && can(ws.role, "settings") && (
         <Card title={WS_TEXT.verifiedTitle}>
           <VerifiedName ws={ws} />
+        </Card>
+      )}
+      {can(ws.role, "settings") && (
+        <Card title="Export and import" id="export-import">
+          <WorkspacePorts ws={ws} />
         </Card>
       )}
       {shared && can(ws.role, "deleteWorkspace") && (

@@ -15,7 +15,13 @@ const WEEK_MS = 7 * 24 * 3_600_000;
  * Check items out (one, a selection or a kit) to a member or an outside person, with a due
  * date and the condition they leave in. Shows the borrower's acceptance link once.
  */
-export function CheckOutForm({ assetIds, bookingId, onDone }: { assetIds: Id<"assets">[]; bookingId?: Id<"bookings">; onDone?: () => void }) {
+export function CheckOutForm({ assetIds, bookingId, onDone, onCheckedOut }: {
+  assetIds: Id<"assets">[];
+  bookingId?: Id<"bookings">;
+  onDone?: () => void;
+  /** The items went out (the link is now on screen, until Done). */
+  onCheckedOut?: () => void;
+}) {
   const checkOut = useWorkspaceMutation(api.custody.checkOut);
   const members = useWorkspaceQuery(api.workspaceMembers.list, {});
   const [who, setWho] = useState<string>("outside");
@@ -42,6 +48,7 @@ export function CheckOutForm({ assetIds, bookingId, onDone }: { assetIds: Id<"as
       const result = await checkOut({ assetIds, borrower, dueAt, notes: notes.trim() || undefined, bookingId });
       toast.success(assetIds.length === 1 ? "Checked out" : "Items checked out");
       setLink(result.link);
+      onCheckedOut?.();
     });
   }
 

@@ -3,7 +3,7 @@
 import type { CSSProperties } from "react";
 import type { Label } from "./label";
 import { labelLayout, LINE_HEIGHT, serialLines, type LabelBox } from "./layout";
-import { QR_MARGIN, qrMatrix, qrPath } from "./qr";
+import { QR_MARGIN, qrMatrix, qrPath } from "../../../convex/lib/qr/matrix";
 
 const mm = (value: number) => `${value}mm`;
 const clampLines = (lines: number): CSSProperties => ({

@@ -3,11 +3,7 @@
 // Cyrillic and more), subset into the file, so names print in the owner's own script.
 import fontkit from "@pdf-lib/fontkit";
 import {
-  concatTransformationMatrix,
-  drawObject,
   PDFDocument,
-  popGraphicsState,
-  pushGraphicsState,
   rgb,
   type PDFFont,
   type PDFPage,
@@ -15,7 +11,8 @@ import {
 import { labelPosition, paginate, type LabelFormat } from "./formats";
 import type { Label } from "./label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines, type LabelLayout } from "./layout";
-import { QR_MARGIN, qrMatrix } from "./qr";
+import { qrMatrix } from "../../../convex/lib/qr/matrix";
+import { drawQr } from "../../../convex/lib/qr/pdf";
 import { wrapText } from "./wrap";
 
 type LabelFonts = { regular: Uint8Array | ArrayBuffer; bold: Uint8Array | ArrayBuffer };
@@ -27,7 +24,7 @@ type Line = { text: string; size: number; font: PDFFont };
 // once per character instead of once per trial line while wrapping.
 const advances = new WeakMap<PDFFont, Map<string, number>>();
 
-function widthOf(font: PDFFont, text: string, size: number): number {
+export function widthOf(font: PDFFont, text: string, size: number): number {
   let cache = advances.get(font);
   if (cache === undefined) advances.set(font, (cache = new Map()));
   let width = 0;
@@ -86,27 +83,9 @@ export function placeText(label: Label, layout: LabelLayout, fonts: Fonts): Plac
   });
 }
 
-/**
- * The QR code as a form XObject: one compressed content stream of rectangles in module units,
- * drawn scaled into place. Much faster to build and save than one operator object per run.
- */
-function drawQr(doc: PDFDocument, page: PDFPage, url: string, x: number, top: number, size: number) {
-  const matrix = qrMatrix(url);
-  const extent = matrix.size + 2 * QR_MARGIN;
-  const rects = matrix.runs.map(([row, column, length]) => `${column + QR_MARGIN} ${extent - row - QR_MARGIN - 1} ${length} 1 re`);
-  const form = doc.context.flateStream(`0 g\n${rects.join("\n")}\nf\n`, {
-    Type: "XObject",
-    Subtype: "Form",
-    BBox: [0, 0, extent, extent],
-  });
-  const name = page.node.newXObject("QR", doc.context.register(form));
-  const scale = size / extent;
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(scale, 0, 0, scale, x, top - size), drawObject(name), popGraphicsState());
-}
-
 /** One label with its top-left corner at (left, top) in PDF points (origin bottom-left). */
 function drawLabel(doc: PDFDocument, page: PDFPage, label: Label, layout: LabelLayout, fonts: Fonts, left: number, top: number) {
-  drawQr(doc, page, label.url, left + layout.qr.x * MM_TO_PT, top - layout.qr.y * MM_TO_PT, layout.qr.size * MM_TO_PT);
+  drawQr(doc, page, qrMatrix(label.url), left + layout.qr.x * MM_TO_PT, top - layout.qr.y * MM_TO_PT, layout.qr.size * MM_TO_PT);
   for (const line of placeText(label, layout, fonts)) {
     // The baseline sits a quarter of the size above the line's bottom, leaving room for descenders.
     const baseline = top - line.top - line.size * LINE_HEIGHT + line.size * 0.25;

@@ -7,7 +7,6 @@ import { REPORT_FIELDS, type ReportRow, type ReportTotals } from "../../../conve
 import { formatAmount, formatDate, formatNumber, formatTotals } from "../format";
 import { embedLabelFonts } from "../labels/pdf";
 import { wrapText } from "../labels/wrap";
-import type { PdfFontBytes } from "../pdfFiles";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -83,7 +82,7 @@ export default async function renderInsurancePdf(
   rows: readonly ReportRow[],
   totals: ReportTotals,
   title: string,
-  fonts: PdfFontBytes,
+  fonts: { regular: ArrayBuffer; bold: ArrayBuffer },
   thumbnail: Thumbnail,
   onProgress: (done: number) => void,
 ): Promise<Uint8Array> {

@@ -16,4 +16,9 @@ export const rows: Rows = {
   "dataExport:request": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
   "dataExport:adminRequest": { kind: "mutation", args: (f) => ({ userId: f.target }), allowed: ADMINS },
   "dataExport:adminStatus": { kind: "query", args: (f) => ({ userId: f.target }), allowed: ADMINS },
+  // A workspace's export and import: its owners and admins (each caller's home workspace is theirs).
+  "workspacePorts:latestPorts": { kind: "query", workspace: { minRole: "admin", absent: true }, args: () => ({}), allowed: EVERYONE },
+  "workspacePorts:startExport": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({}), allowed: SIGNED_IN },
+  // Nothing uploaded yet: refused by the handler.
+  "workspacePorts:startImport": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({}), allowed: SIGNED_IN, handlerError: "INVALID" },
 };

@@ -4,6 +4,7 @@ import { EVERYONE, SIGNED_IN, EDITOR, READER, type Rows } from "../permission-ty
 // dashboard reads answer null to visitors (route guard and sign-out races).
 export const rows: Rows = {
   "verify:bySerial": { kind: "query", args: () => ({ serial: "TMT-AAAA-2222" }), allowed: EVERYONE },
+  "verify:certificate": { kind: "query", args: () => ({ serial: "TMT-AAAA-2222", cert: "not.a.real.certificate" }), allowed: EVERYONE },
   "verify:byMakerSerial": { kind: "mutation", args: () => ({ makerSerial: "WTU 123-4567" }), allowed: EVERYONE },
   "verify:recordVisit": { kind: "mutation", args: () => ({ serial: "TMT-AAAA-2222" }), allowed: EVERYONE },
   "verify:shareVisitPlace": {

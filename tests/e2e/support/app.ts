@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { ConvexHttpClient } from "convex/browser";
-import { onTestFailed } from "vitest";
+import { inject, onTestFailed } from "vitest";
 import type { Backend } from "../../../local-backend/index.mjs";
 import { inWorkspace } from "../../support/workspace-client";
 import { api } from "../../../convex/_generated/api";
@@ -40,9 +40,13 @@ export interface OutboxMessage {
   link: string | null;
 }
 
-/** A context that resolves relative URLs against the app and surfaces page errors in the test log. */
-export async function newContext(browser: Browser, appUrl: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: appUrl, viewport });
+/**
+ * A context that resolves relative URLs against the app and surfaces page errors in the test log.
+ * The app's service worker is blocked (each context would install it and precache the whole
+ * build, and it would answer requests a test routes itself); scanner-pwa.test.ts allows it.
+ */
+export async function newContext(browser: Browser, appUrl: string, viewport = DESKTOP, serviceWorkers: "allow" | "block" = "block"): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: appUrl, viewport, serviceWorkers });
   // Tests close their context in `finally`, before a failure is reported: note what each page
   // showed first, for the failure's log.
   const close = context.close.bind(context);
@@ -99,6 +103,45 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  await waitForPath(page, "/dashboard");
+  await page.getByRole("button", { name: "Account menu" }).waitFor();
+}
+
+const sessionsUsed = new Map<string, number>();
+
+/**
+ * Signs `page` in as a demo account as `signIn` does (a new session of its own, landing on
+ * /dashboard), without the password check and the /auth page: its browser storage gets one of
+ * the sessions made on the seed template (global-setup.ts), each handed out once per file. Past
+ * those, it signs in through /auth. Tests of signing in itself use `signIn`.
+ */
+export async function resumeSession(page: Page, email: string, origin = inject("e2e").appUrl): Promise<void> {
+  const { sessions, convexPort } = inject("e2e");
+  const used = sessionsUsed.get(email) ?? 0;
+  const tokens = sessions[email]?.[used];
+  if (tokens === undefined) return signIn(page, email);
+  sessionsUsed.set(email, used + 1);
+  // Where @convex-dev/auth's React client keeps them: keys namespaced by the Convex URL.
+  const namespace = `http://127.0.0.1:${convexPort}`.replace(/[^a-zA-Z0-9]/g, "");
+  const context = page.context();
+  const state = await context.storageState();
+  const others = state.origins.filter((o) => o.origin !== origin);
+  const kept = state.origins.find((o) => o.origin === origin)?.localStorage ?? [];
+  await context.setStorageState({
+    ...state,
+    origins: [
+      ...others,
+      {
+        origin,
+        localStorage: [
+          ...kept.filter((item) => !item.name.startsWith("__convexAuth")),
+          { name: `__convexAuthJWT_${namespace}`, value: tokens.token },
+          { name: `__convexAuthRefreshToken_${namespace}`, value: tokens.refreshToken },
+        ],
+      },
+    ],
+  });
+  await page.goto(new URL("/dashboard", origin).href);
   await waitForPath(page, "/dashboard");
   await page.getByRole("button", { name: "Account menu" }).waitFor();
 }

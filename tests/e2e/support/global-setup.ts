@@ -11,6 +11,9 @@
 // - The demo data is seeded once into a template data directory; each file's backend starts
 //   on a fresh copy of it, so every file still sees exactly the freshly seeded state.
 // - One Chromium runs as a server; each file connects to it and uses its own contexts.
+// - The template also holds a few sessions per demo account, signed in through Convex Auth
+//   once per run (each a password check: Scrypt, the slow part of signing in); a file's
+//   `resumeSession` (app.ts) hands them out instead of signing in through /auth every time.
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -22,6 +25,7 @@ import type { BrowserServer } from "playwright-core";
 import { preview, type PreviewServer } from "vite";
 import type { TestProject } from "vitest/node";
 import { buildApp } from "../../../bench/bundle-size.mjs";
+import { DEMO_PASSWORD } from "./app";
 import { launchBrowserServer } from "./browser";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -41,7 +45,27 @@ export interface E2eShared {
   seedDir: string;
   /** The build appUrl serves (its .vite/manifest.json maps source modules to chunks). */
   appDir: string;
+  /** Sessions in the seed template, per demo account: each file's copy has every one of them, unused. */
+  sessions: Record<string, SessionTokens[]>;
 }
+
+/** What Convex Auth's signIn returns and its React client keeps in localStorage. */
+export interface SessionTokens {
+  token: string;
+  refreshToken: string;
+}
+
+/**
+ * Sessions made per demo account (convex/seed.ts, password123): enough that no file signs one
+ * account in through /auth twice (a file past its count falls back to /auth).
+ */
+const SESSIONS_PER_ACCOUNT: Record<string, number> = {
+  "member@example.com": 8,
+  "business@example.com": 6,
+  "admin@example.com": 4,
+  "moderator@example.com": 3,
+  "admin-influencer@example.com": 2,
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -69,19 +93,37 @@ async function fixedPort(taken: number[]): Promise<number> {
   throw new Error("No free port in 20000-31999");
 }
 
-/** Seeds the demo data into `dataDir` in a child process (the backend sets process.env and patches console). */
-async function seedTemplate(dataDir: string): Promise<void> {
+/**
+ * Seeds the demo data into `dataDir` in a child process (the backend sets process.env and patches
+ * console), on the ports the build names (so the sessions' tokens name the issuer every file's
+ * backend has), and signs the demo accounts in there; returns their sessions.
+ */
+async function seedTemplate(dataDir: string, convexPort: number, sitePort: number): Promise<Record<string, SessionTokens[]>> {
   const script = `
     const { startApp } = await import(${JSON.stringify(pathToFileURL(path.join(REPO_ROOT, "scripts/app-startup.mjs")).href)});
-    const backend = await startApp({ dataDir: ${JSON.stringify(dataDir)}, port: 0, sitePort: 0,
+    const { ConvexHttpClient } = await import("convex/browser");
+    const backend = await startApp({ dataDir: ${JSON.stringify(dataDir)}, port: ${convexPort}, sitePort: ${sitePort},
       convexDir: ${JSON.stringify(path.join(REPO_ROOT, "convex"))}, log: () => {} });
-    await backend.stop();
     if (!backend.seeded?.ok) { console.error("seed:run failed: " + (backend.seeded?.message ?? "not run")); process.exit(1); }
+    const sessions = {};
+    for (const [email, count] of Object.entries(${JSON.stringify(SESSIONS_PER_ACCOUNT)})) {
+      sessions[email] = [];
+      for (let i = 0; i < count; i++) {
+        const { tokens } = await new ConvexHttpClient(backend.url, { logger: false }).action("auth:signIn", {
+          provider: "password", params: { flow: "signIn", email, password: ${JSON.stringify(DEMO_PASSWORD)} },
+        });
+        if (!tokens) { console.error("no session for " + email); process.exit(1); }
+        sessions[email].push(tokens);
+      }
+    }
+    await backend.stop();
+    process.stdout.write(JSON.stringify(sessions));
   `;
-  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
   // Each backend bundles convex/ into its own data dir anyway; don't copy this one around.
   rmSync(path.join(dataDir, "build"), { recursive: true, force: true });
   if (!existsSync(path.join(dataDir, "env.json"))) throw new Error(`seeding wrote no env.json in ${dataDir}`);
+  return JSON.parse(stdout) as Record<string, SessionTokens[]>;
 }
 
 const CSP_META = /<meta http-equiv="Content-Security-Policy"[^>]*>\s*/;
@@ -130,14 +172,16 @@ async function buildFor({ convexPort, sitePort, distDir }: Places): Promise<void
   }
 }
 
-/** Both builds and the seed template, from the current source (again before each watch-mode rerun). */
-async function prepare(places: Places): Promise<void> {
+/** Both builds and the seed template, from the current source (again before each watch-mode rerun); returns its sessions. */
+async function prepare(places: Places): Promise<Record<string, SessionTokens[]>> {
   for (const dir of [places.openDir, places.seedDir]) rmSync(dir, { recursive: true, force: true });
-  const results = await Promise.allSettled([
+  const [built, seeded] = await Promise.allSettled([
     buildFor(places).then(() => withoutPolicy(places.distDir, places.openDir)),
-    seedTemplate(places.seedDir),
+    seedTemplate(places.seedDir, places.convexPort, places.sitePort),
   ]);
-  for (const result of results) if (result.status === "rejected") throw result.reason;
+  if (built.status === "rejected") throw built.reason;
+  if (seeded.status === "rejected") throw seeded.reason;
+  return seeded.value;
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -163,7 +207,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
     const launched = launchBrowserServer().then((b) => (browserServer = b));
     browserReady = launched;
-    await prepare(places);
+    const sessions = await prepare(places);
     const app = await serve(places.openDir);
     servers.push(app.server);
     const cspApp = await serve(places.distDir);
@@ -177,9 +221,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       browserWsEndpoint: browser.wsEndpoint(),
       seedDir: places.seedDir,
       appDir: places.openDir,
+      sessions,
     });
-    // Watch mode: the servers read from disk, so a rebuild is all an edit needs.
-    project.onTestsRerun(() => prepare(places));
+    // Watch mode: the servers read from disk, so a rebuild is all an edit needs (and the new
+    // template's sessions).
+    project.onTestsRerun(async () => {
+      project.provide("e2e", { ...project.getProvidedContext().e2e, sessions: await prepare(places) });
+    });
     return teardown;
   } catch (error) {
     await teardown();

@@ -6,10 +6,11 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser } from "playwright-core";
-import { inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { Backend } from "../../../local-backend/index.mjs";
 import { startApp } from "../../../scripts/app-startup.mjs";
+import { newContext, newPage, resumeSession } from "./app";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -73,4 +74,56 @@ export async function startStack(): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+type Viewport = { width: number; height: number };
+
+/** A test file's stack (see fileStack), usable in its tests and hooks. */
+export interface FileStack extends Omit<Stack, "stop"> {
+  /** A new browser context on the app (closed after the file's tests). */
+  context(viewport?: Viewport): Promise<BrowserContext>;
+  /** A page in a new context, signed in as `email` when given (a session of its own, see resumeSession). */
+  open(email?: string, viewport?: Viewport): Promise<Page>;
+}
+
+/**
+ * The stack of the calling test file: started in its beforeAll, stopped in its afterAll with
+ * every context `context` and `open` made. Call once, at the top of the file.
+ */
+export function fileStack(): FileStack {
+  let started: Stack | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    started = await startStack();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await started?.stop();
+  });
+  const get = (): Stack => {
+    if (started === undefined) throw new Error("The file's stack starts in beforeAll: use it in tests and hooks");
+    return started;
+  };
+  const context = async (viewport?: Viewport) => {
+    const created = await newContext(get().browser, get().appUrl, viewport);
+    contexts.push(created);
+    return created;
+  };
+  return {
+    get appUrl() {
+      return get().appUrl;
+    },
+    get backend() {
+      return get().backend;
+    },
+    get browser() {
+      return get().browser;
+    },
+    context,
+    async open(email, viewport) {
+      const page = await newPage(await context(viewport));
+      if (email !== undefined) await resumeSession(page, email);
+      return page;
+    },
+  };
 }

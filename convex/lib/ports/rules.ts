@@ -1,0 +1,53 @@
+// Workspace export and import (issue 32, "keep a workspace's records portable"): the limits
+// an imported ZIP must keep, read as untrusted input, and the messages a refusal shows.
+import { messageNumber } from "../errors";
+import { MAX_ASSET_FILES, MAX_FILE_BYTES } from "../assets/fileRules";
+import { EXPORT_PART_BYTES } from "../privacy/rules";
+
+/** Items one import may bring (an export of the largest workspace we test, 10,000 items). */
+export const MAX_IMPORT_ITEMS = 10_000;
+/** ZIP files one import may name: the parts of one large export. */
+export const MAX_IMPORT_PARTS = 20;
+/** One uploaded part: an export part with room for the ZIP's own headers. */
+export const MAX_IMPORT_PART_BYTES = EXPORT_PART_BYTES + 8 * 1024 * 1024;
+/** Entries a ZIP may list: every item's files and certificate, its tables and a README. */
+export const MAX_IMPORT_ENTRIES = MAX_IMPORT_ITEMS * (MAX_ASSET_FILES + 1) + 200;
+/** The JSON tables read, unpacked, together. */
+export const MAX_IMPORT_JSON_BYTES = 48 * 1024 * 1024;
+/** One file entry, unpacked: the largest file an item may hold. */
+export const MAX_IMPORT_FILE_BYTES = MAX_FILE_BYTES;
+/** Unpacked bytes per packed byte above which an entry is a zip bomb (text packs about 10:1). */
+export const MAX_PACK_RATIO = 200;
+/** History entries copied per item. */
+export const MAX_IMPORT_EVENTS_PER_ITEM = 100;
+/** Items written per mutation, files stored per batch. */
+export const IMPORT_WRITE_BATCH = 50;
+/** Renumbered serials listed in the report (the count covers the rest). */
+export const REPORT_RENUMBERED = 100;
+/** An import that has not finished this long after it started has died: it is rolled back. */
+export const IMPORT_WATCHDOG_MS = 20 * 60_000;
+
+export const PORT_MESSAGES = {
+  busy: "An export or import of this workspace is already running. Wait for it to finish.",
+  noParts: "Upload the ZIP file (or every part of a large export) first.",
+  tooManyParts: `An import takes at most ${messageNumber(MAX_IMPORT_PARTS)} ZIP files`,
+  partTooLarge: `Each ZIP file must be at most ${messageNumber(Math.round(MAX_IMPORT_PART_BYTES / 1024 / 1024))} MB`,
+  notZip: "This is not a ZIP file exported from TagMyThing.",
+  badName: (name: string) => `The ZIP holds a file with a name that is not allowed: ${name.slice(0, 80)}`,
+  duplicateName: (name: string) => `The ZIP holds the same file twice: ${name.slice(0, 80)}`,
+  tooManyEntries: `The ZIP holds more than ${messageNumber(MAX_IMPORT_ENTRIES)} files`,
+  bomb: (name: string) => `The ZIP's file ${name.slice(0, 80)} unpacks to more than it may`,
+  jsonTooLarge: `The ZIP's item tables unpack to more than ${messageNumber(MAX_IMPORT_JSON_BYTES / 1024 / 1024)} MB`,
+  noWorkspace: "The ZIP holds no workspace export (workspaces/<name>/assets.json).",
+  severalWorkspaces: "The ZIP holds several workspaces. Export the one you want to import from its own settings, and import that.",
+  badJson: (table: string) => `The ZIP's ${table}.json is not a valid TagMyThing export`,
+  badItem: (n: number, why: string) => `Item ${messageNumber(n)} in the ZIP is not valid: ${why}`,
+  tooManyItems: `An import brings at most ${messageNumber(MAX_IMPORT_ITEMS)} items`,
+  missingFile: (name: string) => `The ZIP is missing the file ${name.slice(0, 80)}: import every part of the export together`,
+  badFile: (name: string, why: string) => `The ZIP's file ${name.slice(0, 80)} cannot be attached: ${why}`,
+  wrongKind: (kind: string) => `This workspace cannot hold ${kind} items`,
+  failed: "The import failed and nothing was imported. Please try again.",
+  exportFailed: "The export failed. Please try again.",
+  notAllowed: "Only the workspace's owners and admins can import into it.",
+  uploadTooMany: `Upload at most ${messageNumber(MAX_IMPORT_PARTS)} ZIP files for one import`,
+} as const;
