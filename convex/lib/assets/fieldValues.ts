@@ -28,6 +28,8 @@ function initialOf(spec: FieldSpec): string {
  */
 export function cleanValue(spec: FieldSpec, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
+  // A workspace export written before amounts had currencies holds bare pence: pounds, as the migration reads them.
+  if (spec.type === "money" && typeof value === "number") return asMoney(value);
   if (!isText(spec) || typeof value !== "string") return value;
   const clean = spec.type === "identifier" ? normaliseIdentifier(value) : value.trim();
   if (spec.required) return clean;
