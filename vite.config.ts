@@ -12,6 +12,13 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss(), csp, pwaPlugin()],
     server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
-    build: { chunkSizeWarningLimit: 600 },
+    build: {
+      chunkSizeWarningLimit: 600,
+      // Every browser the app supports preloads modules itself: no polyfill in the first download.
+      modulePreload: { polyfill: false },
+      // Chunks are named by their hash alone: the entry lists every lazy chunk it may preload, and
+      // the names were 1.4 KB gzipped of a visitor's first download (bench/bundle-size.mjs).
+      rollupOptions: { output: { chunkFileNames: "assets/[hash].js" } },
+    },
   };
 });

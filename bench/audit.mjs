@@ -9,13 +9,11 @@
 // page (audits:items, 500 a page) and written as CSV; its time is printed.
 // Usage: node bench/audit.mjs [--items 2000] [--scans 30] [--rate 1]
 //   --scans: items each auditor scans; --rate: scans a second per auditor.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
-import { startApp } from "../scripts/app-startup.mjs";
-import { arg, machine, percentile, REPO } from "./support/backend.mjs";
+import { startSeededApp } from "./support/app.mjs";
+import { arg, machine, percentile } from "./support/backend.mjs";
 import { fmtFloor, liveFloor } from "./support/floor.mjs";
 
 const ITEMS = Number(arg("items", "2000"));
@@ -56,14 +54,9 @@ async function tokenOf(url, email) {
 const csvCell = (s) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 console.log(machine());
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-audit-"));
-const backend = await startApp({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
+const { backend, dataDir } = await startSeededApp("bench-audit-");
 const clients = [];
 try {
-  for (let attempt = 1; !backend.seeded?.ok; attempt++) {
-    if (attempt > 10) throw new Error(`seed:run failed: ${backend.seeded?.message}`);
-    backend.seeded = await backend.run("seed:run", {});
-  }
   const seedStart = performance.now();
   for (let from = 0; from < ITEMS; from += SEED_BATCH) await run(backend, "seed:bulkAssets", { email: OWNER, from, count: Math.min(SEED_BATCH, ITEMS - from) });
   const userIds = [];

@@ -8,13 +8,12 @@
 // process, so that is the build's memory). The floor, measured in the same run: reading every
 // photo back from storage once (what any export must at least do), and the load average.
 // Usage: node bench/export.mjs [--items 10000] [--photo 20000]
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { unzipSync } from "fflate";
-import { startApp } from "../scripts/app-startup.mjs";
-import { arg, machine, REPO } from "./support/backend.mjs";
+import { startSeededApp } from "./support/app.mjs";
+import { arg, machine } from "./support/backend.mjs";
 
 const ITEMS = Number(arg("items", "10000"));
 const PHOTO = Number(arg("photo", "20000"));
@@ -24,13 +23,8 @@ const load = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 console.log(machine());
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-export-"));
-const backend = await startApp({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: process.env.BENCH_LOG ? console.log : () => {} });
+const { backend, dataDir } = await startSeededApp("bench-export-", process.env.BENCH_LOG ? console.log : () => {});
 try {
-  for (let attempt = 1; !backend.seeded?.ok; attempt++) {
-    if (attempt > 10) throw new Error(`seed:run failed: ${backend.seeded?.message}`);
-    backend.seeded = await backend.run("seed:run", {});
-  }
   const http = new ConvexHttpClient(backend.url, { logger: false });
   const signedIn = await http.action("auth:signIn", { provider: "password", params: { flow: "signIn", email: OWNER, password: "password123" } });
   http.setAuth(signedIn.tokens.token);

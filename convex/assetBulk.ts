@@ -3,6 +3,7 @@
 // workspace's or a deleted asset is skipped, never touched), and says what it did.
 // `matchingIds` lets "select all matching" walk a filter of any size page by page.
 import { v } from "convex/values";
+import { customValuesValidator } from "./lib/customFields/tables";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
@@ -110,6 +111,8 @@ const exportRowValidator = v.object({
   taggedAt: v.number(),
   // The asset's fields as CSV cells, by column (lib/assets/columns.ts): its kind's columns.
   cells: v.record(v.string(), v.string()),
+  // Custom field values by field id: their columns come from customFields.list (lib/customFields/csv.ts).
+  custom: customValuesValidator,
 });
 
 /** The workspace's assets among `ids`, as rows for "Export selection" (others' are left out). */
@@ -131,6 +134,7 @@ export const exportRows = workspaceQuery({
         visibility: a.visibility,
         taggedAt: a.taggedAt,
         cells: csvCells(a),
+        custom: a.custom ?? {},
       });
     }
     return rows;

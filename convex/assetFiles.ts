@@ -4,7 +4,8 @@ import { internalMutation } from "./lib/writes";
 import { workspaceMutation } from "./lib/access";
 import { takeSlot } from "./lib/limits";
 import { recordEvent, workspaceAsset } from "./lib/assets/read";
-import { FILE_MESSAGES } from "./lib/assets/fileRules";
+import { FILE_KIND_LABELS, FILE_MESSAGES, fileError } from "./lib/assets/fileRules";
+import { fileKindValidator } from "./lib/assets/tables";
 import { checkUploads, claimFiles, newFileValidator, releaseFile } from "./lib/assets/store";
 import { appError } from "./lib/errors";
 
@@ -34,7 +35,7 @@ export const add = workspaceMutation({
       actorId: ctx.user._id,
       type: "files",
       summary: `Added ${names}`,
-      changes: checked.map((f) => ({ field: f.kind === "photo" ? "Photo" : "Document", from: null, to: f.name })),
+      changes: checked.map((f) => ({ field: FILE_KIND_LABELS[f.kind], from: null, to: f.name })),
     });
     return null;
   },
@@ -58,7 +59,7 @@ export const remove = workspaceMutation({
       actorId: ctx.user._id,
       type: "files",
       summary: `Removed ${file.name}`,
-      changes: [{ field: file.kind === "photo" ? "Photo" : "Document", from: file.name, to: null }],
+      changes: [{ field: FILE_KIND_LABELS[file.kind], from: file.name, to: null }],
     });
     return null;
   },
@@ -89,6 +90,36 @@ export const setCover = workspaceMutation({
       type: "files",
       summary: `Cover photo set to ${photo.name}`,
       changes: [{ field: "Cover photo", from: previous?.name ?? null, to: photo.name }],
+    });
+    return null;
+  },
+});
+
+/**
+ * A file's type changed (a photo of the receipt filed as the receipt, a PDF as the manual). A
+ * photo must be an image; the cover stays the first photo.
+ */
+export const setKind = workspaceMutation({
+  can: "edit",
+  args: { assetId: v.id("assets"), storageId: v.id("_storage"), kind: fileKindValidator },
+  returns: v.null(),
+  handler: async (ctx, { assetId, storageId, kind }) => {
+    const asset = await workspaceAsset(ctx, assetId, ctx.workspace._id);
+    const file = asset.files.find((f) => f.storageId === storageId);
+    if (file === undefined) throw appError("NOT_FOUND", FILE_MESSAGES.missing);
+    if (file.kind === kind) return null;
+    const problem = fileError(kind, file.contentType, 0);
+    if (problem !== null) throw appError("INVALID", problem);
+    await ctx.db.patch("assets", assetId, {
+      files: asset.files.map((f) => (f.storageId === storageId ? { ...f, kind } : f)),
+      updatedAt: Date.now(),
+    });
+    await recordEvent(ctx, {
+      assetId,
+      actorId: ctx.user._id,
+      type: "files",
+      summary: `${file.name} filed as ${FILE_KIND_LABELS[kind].toLowerCase()}`,
+      changes: [{ field: `Type of ${file.name}`, from: FILE_KIND_LABELS[file.kind], to: FILE_KIND_LABELS[kind] }],
     });
     return null;
   },

@@ -32,6 +32,7 @@ import { assertLoadedVersion, nextVersion, versionOf } from "./lib/assets/versio
 import { currentStolenReport } from "./lib/verify/stolen";
 import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from "./lib/assets/tagRequests";
 import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
+import { customChanges, customSearchWords, withCustomValues } from "./lib/customFields/store";
 
 const PURGE_BATCH = 200;
 
@@ -44,7 +45,7 @@ export const tag = workspaceMutation({
     const scope = { workspaceId: ctx.workspace._id, key: requestKey };
     const earlier = await earlierTag(ctx, scope);
     if (earlier !== null) return earlier;
-    const input = assertAsset(args);
+    const input = await withCustomValues(ctx, ctx.workspace._id, assertAsset(args), args.custom, undefined);
     assertKindAllowed(ctx.workspace, input.kind);
     const tagged = await tagAsset(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id }, input, args.files, await reserveSerial(ctx));
     await rememberTag(ctx, scope, tagged);
@@ -104,6 +105,7 @@ export const get = workspaceQuery({
       visibility: asset.visibility,
       status: asset.status,
       details: currentDetails(asset.details),
+      custom: asset.custom ?? {},
       files: await Promise.all(asset.files.map(async (f) => ({ ...f, url: await ctx.storage.getUrl(f.storageId) }))),
       taggedAt: asset.taggedAt,
       updatedAt: asset.updatedAt,
@@ -137,8 +139,8 @@ export const update = workspaceMutation({
     if (args.kind !== found.kind) throw appError("INVALID", "The kind of an asset cannot change");
     // A will asset not migrated yet keeps its beneficiaries: they move to the one list before the edit replaces its details.
     const asset = await moveTypedBeneficiaries(ctx, found);
-    const input = assertAsset(args);
-    const changes = diffAsset({ ...asset, details: currentDetails(asset.details) }, input);
+    const input = await withCustomValues(ctx, ctx.workspace._id, assertAsset(args), args.custom, asset.custom);
+    const changes = [...diffAsset({ ...asset, details: currentDetails(asset.details) }, input), ...(await customChanges(ctx, asset.custom, input.custom))];
     if (changes.length === 0) throw appError("INVALID", MESSAGES.nothingToChange);
     await ctx.db.replace("assets", assetId, {
       ...input,
@@ -148,7 +150,7 @@ export const update = workspaceMutation({
       files: asset.files,
       taggedAt: asset.taggedAt,
       updatedAt: Date.now(),
-      searchText: searchTextOf({ ...input, serial: asset.serial }),
+      searchText: searchTextOf({ ...input, serial: asset.serial }, await customSearchWords(ctx, ctx.workspace._id, input)),
       ...nextVersion(asset),
     });
     const onlyVisibility = changes.length === 1 && changes[0].field === "Visibility";

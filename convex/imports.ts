@@ -14,6 +14,8 @@ import { inWorkspace, workspaceAction, workspaceMutation, workspaceQuery } from 
 import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables";
 import type { Tagger } from "./lib/assets/tagging";
 import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
+import { customValuesValidator } from "./lib/customFields/tables";
+import { CUSTOM_FIELD_LIMITS } from "./lib/customFields/rules";
 import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
@@ -38,12 +40,15 @@ const inputValidator = v.object({
   category: v.optional(v.string()),
   visibility: visibilityValidator,
   details: assetDetailsValidator,
+  custom: v.optional(customValuesValidator),
 });
 const entryValidator = v.union(
   v.object({ op: v.literal("create"), input: inputValidator }),
   v.object({ op: v.literal("update"), assetId: v.id("assets"), input: inputValidator }),
 );
 type Entry = Infer<typeof entryValidator>;
+// The file's columns chosen for custom fields, by field name (names may be any text: not object keys).
+const customMappingValidator = v.array(v.object({ label: v.string(), column: v.number() }));
 const mappingValidator = v.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, v.optional(v.number())])) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof v.optional<ReturnType<typeof v.number>>>>);
 
 /** Imports run in a business workspace, by its editors; the workspace's wallet pays. */
@@ -126,12 +131,22 @@ export const current = workspaceQuery({
 /** Checks the file again, prices it, and hands it to `begin`; returns the job. */
 export const start = workspaceAction({
   ...IMPORTING,
-  args: { fileName: v.string(), csv: v.string(), mapping: mappingValidator, onDuplicate: onDuplicateValidator, expectedCost: v.number() },
+  args: {
+    fileName: v.string(),
+    csv: v.string(),
+    mapping: mappingValidator,
+    customMapping: v.optional(customMappingValidator),
+    onDuplicate: onDuplicateValidator,
+    expectedCost: v.number(),
+  },
   returns: v.object({ jobId: v.id("importJobs"), cost: v.number(), total: v.number(), leftOut: v.number() }),
   handler: async (ctx, args): Promise<{ jobId: Id<"importJobs">; cost: number; total: number; leftOut: number }> => {
     if (args.csv.length > MAX_CSV_BYTES) throw appError("INVALID", CSV_MESSAGES.tooLarge(formatBytes(args.csv.length)));
     const fileName = toOneLine(args.fileName).trim().slice(0, MAX_FILE_NAME) || "import.csv";
-    const check = checkCsv(args.csv, args.mapping as Mapping, ctx.workspace.currency ?? DEFAULT_CURRENCY);
+    const customMapping = args.customMapping ?? [];
+    if (customMapping.length > CUSTOM_FIELD_LIMITS.perWorkspace) throw appError("INVALID", CSV_MESSAGES.badColumn);
+    const defs = customMapping.length === 0 ? [] : await ctx.runQuery(internal.customFields.importDefinitions, { workspaceId: ctx.workspace._id });
+    const check = checkCsv(args.csv, args.mapping as Mapping, { currency: ctx.workspace.currency ?? DEFAULT_CURRENCY, custom: { defs, mapping: Object.fromEntries(customMapping.map((m) => [m.label, m.column])) } });
     if (check.fileError !== null) throw appError("INVALID", check.fileError);
     // Bad rows are left out (the preview listed them and offers them as a CSV to fix).
     if (check.rows.length === 0) throw appError("INVALID", check.errors.length > 0 ? CSV_MESSAGES.noValidRows : CSV_MESSAGES.empty);

@@ -78,7 +78,7 @@ export const view = publicQuery({
         personalInstructions: row.instructions ?? null,
         share: row.share ?? null,
         photos: files.filter((f) => f.kind === "photo").map(({ name, url, contentType }) => ({ name, url, contentType })),
-        documents: files.filter((f) => f.kind === "document").map(({ name, url, contentType }) => ({ name, url, contentType })),
+        documents: files.filter((f) => f.kind !== "photo").map(({ name, url, contentType }) => ({ name, url, contentType })),
       });
     }
     if (args.assetId !== undefined && assets.length === 0) return null;

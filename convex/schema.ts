@@ -21,6 +21,8 @@ import { custodyTables } from "./lib/custody/schema";
 import { auditTables } from "./lib/audits/schema";
 import { privacyTables } from "./lib/privacy/schema";
 import { reportTables } from "./lib/reports/schema";
+import { customFieldTables } from "./lib/customFields/schema";
+import { upkeepTables } from "./lib/upkeep/schema";
 import { portTables } from "./lib/ports/schema";
 
 // Every table: the account core here (users, sessions, security, audit, outbox, limits),
@@ -86,6 +88,8 @@ export default defineSchema({
   ...auditTables,
   ...privacyTables,
   ...reportTables,
+  ...customFieldTables,
+  ...upkeepTables,
   ...portTables,
   // Account security. TOTP two-factor: one row per user once enrolment starts.
   twoFactor: defineTable({

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { cachedBuild } from "./bundle-cache.mjs";
 import { CLI_OPTIONS, cliShims, esbuild } from "./cli-bundle.mjs";
 import { MODULES_GLOBAL, evaluateForRuntime } from "./isolate.mjs";
 
@@ -76,13 +77,11 @@ export async function bundleForRuntime({ entries, outfile, resolveDir, lenient =
     plugins: [...plugins, cliShims, componentConfigs(resolveDir), ...(lenient ? [missingAtRuntime()] : [])],
   };
   try {
-    if (!cache) {
-      await esbuild.build(options);
-      return;
-    }
-    const { outputFiles } = await cache.rebuild(JSON.stringify([resolveDir, lenient, lines]), resolveDir, { ...options, write: false });
-    mkdirSync(path.dirname(outfile), { recursive: true, mode: 0o700 });
-    writeFileSync(outfile, outputFiles[0].contents, { mode: 0o600 });
+    /** @param {import("esbuild").BuildOptions} o */
+    const run = (o) => (cache ? cache.rebuild(JSON.stringify([resolveDir, lenient, lines]), resolveDir, o) : esbuild.build(o));
+    // Extra plugins (pushed code's) are not part of the disk cache's key: such builds always run.
+    const outputFiles = plugins.length === 0 ? await cachedBuild(resolveDir, options, run) : (await run({ ...options, write: false })).outputFiles;
+    writeOutputs(outputFiles);
   } catch (e) {
     if (!Array.isArray(e?.errors)) throw e;
     const nodeHint = e.errors.some((err) => err.notes?.some((n) => n.text.includes("Are you trying to bundle for node?")));
@@ -196,6 +195,14 @@ function missingAtRuntime() {
   };
 }
 
+/** Writes a build's output files (readable by this user only, as the data dir). */
+function writeOutputs(files) {
+  for (const file of files) {
+    mkdirSync(path.dirname(file.path), { recursive: true, mode: 0o700 });
+    writeFileSync(file.path, file.contents, { mode: 0o600 });
+  }
+}
+
 /** Removes earlier builds of this process, keeping `keep`. */
 export function pruneBuilds(buildRoot, keep) {
   for (const entry of readdirSync(buildRoot)) {
@@ -215,8 +222,8 @@ export function pruneBuilds(buildRoot, keep) {
  */
 export async function bundleForNode({ entries, outDir, convexDir, lenient = false }) {
   if (Object.keys(entries).length === 0) return;
-  try {
-    await esbuild.build({
+  /** @type {import("esbuild").BuildOptions} */
+  const options = {
       entryPoints: entries,
       outdir: outDir,
       outExtension: { ".js": ".mjs" },
@@ -231,7 +238,9 @@ export async function bundleForNode({ entries, outDir, convexDir, lenient = fals
       // esbuild's ESM output for Node has no `require`; bundled CommonJS packages call it for built-ins.
       banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
       plugins: [componentConfigs(convexDir), externalPackagesFromApp(externalPackages(convexDir)), ...(lenient ? [missingAtRuntime()] : [])],
-    });
+  };
+  try {
+    writeOutputs(await cachedBuild(convexDir, options, (o) => esbuild.build(o)));
   } catch (e) {
     if (!Array.isArray(e?.errors)) throw e;
     const shown = e.errors.slice(0, 10).map((err) => `${err.location ? `${err.location.file}:${err.location.line}: ` : ""}${err.text}`);

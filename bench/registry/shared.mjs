@@ -6,13 +6,11 @@
 // status change to every other member's page showing it. Each figure is printed beside a
 // floor measured in the same run (loopback WebSocket echo; echo + fan-out to 19 + fdatasync).
 // Usage: node bench/registry/shared.mjs [--items 10000] [--rounds 20]
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
-import { startApp } from "../../scripts/app-startup.mjs";
-import { arg, machine, percentile, REPO } from "../support/backend.mjs";
+import { startSeededApp } from "../support/app.mjs";
+import { arg, machine, percentile } from "../support/backend.mjs";
 import { echoFloor, fmtFloor, liveFloor } from "../support/floor.mjs";
 
 const ITEMS = Number(arg("items", "10000"));
@@ -75,15 +73,9 @@ async function listFigures(url, targets, rounds = 40) {
 }
 
 console.log(machine());
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-shared-"));
-const backend = await startApp({ dataDir, port: 0, sitePort: 0, convexDir: path.join(REPO, "convex"), log: () => {} });
+const { backend, dataDir } = await startSeededApp("bench-shared-");
 const clients = [];
 try {
-  // On a loaded machine the first start's demo seed can meet the 1 s function limit: run it again.
-  for (let attempt = 1; !backend.seeded?.ok; attempt++) {
-    if (attempt > 10) throw new Error(`seed:run failed: ${backend.seeded?.message}`);
-    backend.seeded = await backend.run("seed:run", {});
-  }
   const seedStart = performance.now();
   const emails = Array.from({ length: MEMBERS - 1 }, (_, i) => `bench-member-${i + 1}@example.com`);
   // One account per call, tried again when hashing its password meets the 1 s limit on a loaded machine.

@@ -17,10 +17,14 @@ import type { MutationCtx } from "../_generated/server";
 import { CountTally } from "./counts/tally";
 import { registerCountTriggers, type FollowCtx } from "./counts/triggers";
 import { followAssetPlace, forgetCustody } from "./locations/follow";
+import { followCustomValues } from "./customFields/follow";
+import { followAssetUpkeep } from "./upkeep/store";
 
 const triggers = new Triggers<DataModel, FollowCtx>();
 registerCountTriggers(triggers);
 triggers.register("assets", followAssetPlace);
+triggers.register("assets", followCustomValues);
+triggers.register("assets", followAssetUpkeep);
 triggers.register("kitParts", forgetCustody);
 triggers.register("loans", forgetCustody);
 

@@ -1,41 +1,43 @@
 import { lazy, Suspense, useState } from "react";
-import { createBrowserRouter, Route, RouterProvider, Routes } from "react-router";
-import { useConvexAuth } from "convex/react";
+import { Route, Routes, UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
+import { useAuthState } from "../lib/authState";
+import { GuardedRouter } from "../lib/GuardedRouter";
+import { guardHistory } from "../lib/navigationGuard";
+import { Backend } from "./Backend";
 import { Layout } from "./Layout";
 import { appRoutes } from "./routes";
 import { FocusHeading } from "./FocusHeading";
 import { ScrollToTop } from "./ScrollToTop";
-import { useActivityPing } from "./useActivityPing";
 import { PageSpinner } from "../ui/Spinner";
 
 // Sonner is fetched alongside the first page rather than before it; toasts raised before it
 // mounts are shown when it subscribes (sonner replays the active ones).
 const Toaster = lazy(() => import("./Toaster").then((m) => ({ default: m.Toaster })));
 
-function Root() {
-  const { isLoading } = useConvexAuth();
+function Pages() {
+  const { isLoading } = useAuthState();
+  if (isLoading) return <PageSpinner label="Loading..." />;
   return (
-    <>
+    <Routes>
+      <Route element={<Layout />}>{appRoutes()}</Route>
+    </Routes>
+  );
+}
+
+export default function App() {
+  // A history that can hold a navigation, so a form with unsaved changes can ask before a
+  // navigation leaves it (UnsavedChangesGuard); one per mount, from the address it starts at.
+  const [history] = useState(() => guardHistory(createBrowserHistory({ v5Compat: true })));
+  return (
+    <GuardedRouter history={history}>
       <ScrollToTop />
       <FocusHeading />
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
-      {isLoading ? (
-        <PageSpinner label="Loading..." />
-      ) : (
-        <Routes>
-          <Route element={<Layout />}>{appRoutes()}</Route>
-        </Routes>
-      )}
-    </>
+      <Backend>
+        <Pages />
+      </Backend>
+    </GuardedRouter>
   );
-}
-
-export default function App() {
-  useActivityPing();
-  // A data router around the app's routes, so a form with unsaved changes can ask before a
-  // navigation leaves it (useBlocker); one per mount, from the address it starts at.
-  const [router] = useState(() => createBrowserRouter([{ path: "*", element: <Root /> }]));
-  return <RouterProvider router={router} />;
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { useConvexAuth } from "convex/react";
+import { useAuthState } from "../lib/authState";
 // The shell (what every first visit downloads) imports ui/ files directly rather than the barrel,
 // so Modal and Radix Dialog stay in the pages that use them (bench/bundle-size.mjs).
 import { buttonClasses } from "../ui/Button";
@@ -28,7 +28,7 @@ function VisitorLinks({ className, onNavigate }: { className: string; onNavigate
 }
 
 export function Header() {
-  const { isAuthenticated, isLoading } = useConvexAuth();
+  const { isAuthenticated, isLoading } = useAuthState();
   const signedIn = isAuthenticated && !isLoading;
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);

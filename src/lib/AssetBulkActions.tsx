@@ -15,7 +15,8 @@ import { exportSelection } from "./exportCsv";
 import { useStartReport } from "./InsuranceReport";
 import { saveLabelSelection } from "./labelSelection";
 import type { Selection } from "./useSelection";
-import { useMayEdit, useWorkspace, useWorkspaceMutation } from "./useWorkspace";
+import { useMayEdit, useWorkspace, useWorkspaceMutation, useWorkspaceQuery } from "./useWorkspace";
+import { customCells, customColumns } from "../../convex/lib/customFields/csv";
 
 type ExportRow = FunctionReturnType<typeof api.assetBulk.exportRows>[number];
 
@@ -38,6 +39,7 @@ function staleNote(stale: Stale[]): string {
 export function AssetBulkActions({ selection, bulk }: { selection: Selection; bulk: BulkRun }) {
   const client = useConvex();
   const { inCurrent } = useWorkspace();
+  const customFields = useWorkspaceQuery(api.customFields.list, {})?.filter((d) => !d.removed) ?? [];
   const mayEdit = useMayEdit();
   const navigate = useNavigate();
   const startReport = useStartReport();
@@ -92,6 +94,8 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
           // Every field column of every kind (lib/assets/columns.ts); a cell stays empty where a kind has no such field.
           ...EXPORT_FIELDS.filter((f) => f.key !== "name").map((f): [string, (r: ExportRow) => string] => [columnOf(f), (r) => r.cells[columnOf(f)] ?? ""]),
           ["tagged", (r) => new Date(r.taggedAt).toISOString().slice(0, 10)],
+          // The workspace's custom fields, a column per field name (lib/customFields/csv.ts).
+          ...customColumns(customFields).map((label): [string, (r: ExportRow) => string] => [label, (r) => customCells(customFields, r.cells.category, r.custom)[label]]),
         ],
         "assets",
         report,

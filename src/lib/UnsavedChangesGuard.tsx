@@ -1,13 +1,13 @@
 import { useEffect } from "react";
-import { useBlocker } from "react-router";
 import { ConfirmModal } from "../ui";
+import { useHeldNavigation } from "./navigationGuard";
 
 /**
  * While `dirty`, leaving asks first: a link or Back inside the app opens this confirmation,
- * a reload or a closed tab gets the browser's own. Needs a data router (src/app/App.tsx).
+ * a reload or a closed tab gets the browser's own. Needs the app's router (GuardedRouter).
  */
 export function UnsavedChangesGuard({ dirty, what = "your changes" }: { dirty: boolean; what?: string }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const held = useHeldNavigation(dirty);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -16,13 +16,13 @@ export function UnsavedChangesGuard({ dirty, what = "your changes" }: { dirty: b
   }, [dirty]);
   return (
     <ConfirmModal
-      open={blocker.state === "blocked"}
-      onOpenChange={(open) => !open && blocker.reset?.()}
+      open={held !== null}
+      onOpenChange={(open) => !open && held?.reset()}
       title="Leave without saving?"
       description={`You have unsaved changes to ${what}. If you leave now, they are lost.`}
       confirmLabel="Leave without saving"
       cancelLabel="Stay"
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => held?.proceed()}
     />
   );
 }

@@ -2,7 +2,8 @@
 // warnings, and logs that mention 'error', 'failed' or 'timeout'; the last 20.
 // The original console methods keep working; entries are redacted on capture.
 import { redactSecrets } from "../../convex/lib/bugReports/redact";
-import { CONSOLE_BUFFER_SIZE, CONSOLE_LEVELS, MAX_CONSOLE_ENTRY_CHARS, type ConsoleEntry, type ConsoleLevel } from "../../convex/lib/bugReports/rules";
+import { CONSOLE_BUFFER_SIZE, CONSOLE_LEVELS, MAX_CONSOLE_ENTRY_CHARS } from "../../convex/lib/bugReports/console";
+import type { ConsoleEntry, ConsoleLevel } from "../../convex/lib/bugReports/rules";
 
 export type { ConsoleEntry };
 

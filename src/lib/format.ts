@@ -46,6 +46,11 @@ export function formatDayMonth(isoDay: string): string {
   return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
+/** "14 May 2025" of a calendar day given as YYYY-MM-DD (a purchase date, a service due day). */
+export function formatDay(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(userLocale(), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
 /** "14 May": a local day (chart axes and tables). */
 export function formatShortDay(ms: number): string {
   return new Date(ms).toLocaleDateString(userLocale(), { day: "numeric", month: "short" });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAuthActions } from "@convex-dev/auth/react";
+import { AUTH_TOKEN_KEY_PREFIX } from "./authState";
 import { fullPageLoad } from "./fullPageLoad";
 
 /**
@@ -9,8 +10,6 @@ import { fullPageLoad } from "./fullPageLoad";
  */
 const SIGN_OUT_WAIT_MS = 3000;
 
-// Convex Auth keeps the access token under this prefix (namespaced by deployment).
-const AUTH_TOKEN_KEY_PREFIX = "__convexAuthJWT";
 
 function clearStorage(storage: () => Storage): string[] {
   try {

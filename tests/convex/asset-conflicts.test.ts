@@ -48,6 +48,8 @@ test("a stale save is refused with CONFLICT and the values saved now, and change
       category: generalInput.category,
       visibility: generalInput.visibility,
       details: { ...generalInput.details, brand: "Cannondale" },
+      // Its custom field values too (none here), so the form can compare them.
+      custom: {},
     },
   });
   expect(await snapshot(t)).toEqual(before);

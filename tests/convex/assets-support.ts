@@ -2,6 +2,7 @@
 import type { Id } from "../../convex/_generated/dataModel";
 import { api } from "../../convex/_generated/api";
 import { earn } from "../../convex/lib/ledger";
+import type { FileKind } from "../../convex/lib/assets/fileRules";
 import { makeUser, type Backend, type Client } from "./setup";
 
 /** Credits a household or business workspace's wallet, as an owner's top-up does. */
@@ -47,7 +48,7 @@ export const generalInput = {
   details: { kind: "general" as const, brand: "Trek", model: "Domane", purchaseDate: "2023-04-01", purchaseValue: { amount: 150000, currency: "GBP" } },
 };
 
-export async function tagGeneral(as: Client, overrides: Partial<typeof generalInput> = {}, files: { storageId: Id<"_storage">; kind: "photo" | "document"; name: string }[] = []) {
+export async function tagGeneral(as: Client, overrides: Partial<typeof generalInput> = {}, files: { storageId: Id<"_storage">; kind: FileKind; name: string }[] = []) {
   return await as.mutation(api.assets.tag, { ...generalInput, ...overrides, files });
 }
 

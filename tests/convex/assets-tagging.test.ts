@@ -77,7 +77,8 @@ test("valid NFT addresses per chain are accepted", async () => {
 test.each([
   ["a photo that is not an image", "application/pdf", "photo", 1024, "Photos must be images (JPEG, PNG, WebP or GIF)"],
   ["a document that is neither PDF nor image", "text/plain", "document", 1024, "Documents must be PDF files or images"],
-  ["a file over 10 MB", "image/jpeg", "photo", 10 * 1024 * 1024 + 1, "Each file must be 10 MB or smaller"],
+  ["a file over 20 MB", "image/jpeg", "photo", 20 * 1024 * 1024 + 1, "Each file must be 20 MB or smaller"],
+  ["a receipt that is neither PDF nor image", "text/plain", "receipt", 1024, "Documents must be PDF files or images"],
 ] as const)("%s is refused and nothing is charged", async (_label, type, kind, size, message) => {
   const t = setupTest();
   const member = await fundedUser(t);
@@ -87,14 +88,16 @@ test.each([
   expect(await snapshot(t)).toEqual(before);
 });
 
-test("more than five files, or an upload already attached elsewhere, is refused", async () => {
+test("more than twenty files, or an upload already attached elsewhere, is refused", async () => {
   const t = setupTest();
   const member = await fundedUser(t, 100);
-  const ids = await Promise.all([1, 2, 3, 4, 5, 6].map(() => upload(t, "image/png")));
-  const six = ids.map((storageId) => ({ storageId, kind: "photo" as const, name: "p.png" }));
-  expect((await errorData(() => tagGeneral(member.as, {}, six))).message).toBe("You can attach up to 5 photos and documents");
-  await tagGeneral(member.as, {}, six.slice(0, 1));
-  expect((await errorData(() => tagGeneral(member.as, {}, six.slice(0, 1)))).message).toBe("That upload is already attached to an asset");
+  const ids = await Promise.all(Array.from({ length: 21 }, () => upload(t, "image/png")));
+  const files = ids.map((storageId) => ({ storageId, kind: "photo" as const, name: "p.png" }));
+  const before = await snapshot(t);
+  expect((await errorData(() => tagGeneral(member.as, {}, files))).message).toBe("You can attach up to 20 photos and documents");
+  expect(await snapshot(t)).toEqual(before);
+  await tagGeneral(member.as, {}, files.slice(0, 1));
+  expect((await errorData(() => tagGeneral(member.as, {}, files.slice(0, 1)))).message).toBe("That upload is already attached to an asset");
 });
 
 test("a document PDF is accepted as a document", async () => {

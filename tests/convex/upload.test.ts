@@ -40,7 +40,7 @@ describe("uploads", () => {
     // A body that lies about its length (or sends none) is cut off while it is read.
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < 11; i++) controller.enqueue(new Uint8Array(1024 * 1024));
+        for (let i = 0; i <= MAX_FILE_BYTES / (1024 * 1024); i++) controller.enqueue(new Uint8Array(1024 * 1024));
         controller.close();
       },
     });

@@ -85,6 +85,8 @@ beforeAll(async () => {
   // A location of the member's (their seeded items' places become locations), else a new one.
   const [location] = await client.query(api.locations.all, {});
   const locationId = location?._id ?? (await client.mutation(api.locations.create, { name: "Garage" }));
+  // An audit of the member's workspace (its live screen); other roles see it as not found.
+  const auditId = await client.mutation(api.audits.start, { scope: { kind: "workspace" } });
   params = {
     workspaceId: workspace._id,
     serialNumber: publicPage.page[0].serial,
@@ -92,6 +94,7 @@ beforeAll(async () => {
     token: "a11y-not-a-real-token",
     articleId: news.page[0]._id,
     locationId,
+    auditId,
   };
   results = pool(ROLES, PARALLEL_ROLES, auditRole);
 });

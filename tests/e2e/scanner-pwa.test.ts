@@ -2,7 +2,7 @@
 // - the camera is a canvas stream showing QR codes made here from the app's label addresses
 //   (getUserMedia answered with it), read by the app's own decoder (ZXing's WebAssembly: this
 //   Chromium has no BarcodeDetector); scans gather two items and check them out, then check
-//   each back in, scan after scan without a reload;
+//   each back in, scan after scan without a reload, then tick one in an audit;
 // - the manifest and the service worker are in place, and a reload with no network shows the
 //   app's shell with the connection banner.
 import type { BrowserContext, Page } from "playwright-core";
@@ -98,6 +98,18 @@ describe("scanner and installable app", () => {
     await result(page, `Checked in: ${tripod.name}`);
     for (const item of items) expect((await client.query(api.custody.ofAsset, { assetId: item.assetId }))?.current).toBeNull();
     expect(page.url()).toContain("/scan?mode=checkIn");
+
+    // In an audit, the same camera ticks: the projector's label counts it found.
+    const auditId = await client.mutation(api.audits.start, { scope: { kind: "workspace" } });
+    await page.goto(`/audits/${auditId}`);
+    await page.getByLabel("Scan or type a code").waitFor();
+    await page.getByText("Scan with the camera").click();
+    await page.getByRole("button", { name: "Start camera" }).click();
+    await page.getByRole("button", { name: "Stop camera" }).waitFor();
+    await show(page, projector.label);
+    await page.getByText(`Found: ${projector.name}`).waitFor();
+    const audit = await client.query(api.audits.get, { auditId });
+    expect(audit?.recent.map((r) => r.name)).toEqual([projector.name]);
   });
 
   it("is installable (manifest, icons, service worker) and opens with no connection, saying so", async () => {

@@ -176,9 +176,10 @@ it.skipIf(!hasOldCode)("an old data dir's free-text locations become location re
     type Place = { _id: string; path: string };
     await expect.poll(async () => (await q<Place[]>(business, "locations:all", inBusiness)).map((l) => l.path), { timeout: 60_000 }).toEqual(["Café counter", "Store room"]);
     await expect.poll(async () => (await q<Place[]>(member, "locations:all", inPersonal)).map((l) => l.path), { timeout: 60_000 }).toEqual(["Garage"]);
-    // The texts are untouched: the inventory's filter, its totals and groups read the same.
-    expect(await q<Items>(business, "inventory:items", { ...storeRoom, ...inBusiness })).toEqual(before.storeRoom);
-    expect(await q(business, "inventory:summary", inBusiness)).toEqual(before.summary);
+    // The texts are untouched: the inventory's filter, its totals and groups read the same
+    // (rows may carry what later code adds, such as their custom fields' values).
+    expect(await q<Items>(business, "inventory:items", { ...storeRoom, ...inBusiness })).toMatchObject(before.storeRoom);
+    expect(await q(business, "inventory:summary", inBusiness)).toMatchObject(before.summary as object);
     const room = (await q<Place[]>(business, "locations:all", inBusiness))[1];
     const page = await q<{ items: { name: string }[] }>(business, "locations:contents", { ...inBusiness, locationId: room._id });
     expect(page.items.map((i) => i.name)).toEqual(before.storeRoom.page.map((i) => i.name));

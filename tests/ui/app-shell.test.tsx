@@ -1,9 +1,9 @@
-import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import App from "../../src/app/App";
 import { useActivityPing } from "../../src/app/useActivityPing";
-import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fake-convex";
+import { authLoading, fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
@@ -27,11 +27,18 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("app shell", () => {
-  it("shows 'Loading...' while authentication initialises", () => {
+  it("shows 'Loading...' while authentication initialises", async () => {
+    authLoading();
+    render(<App />);
+    expect(await screen.findByRole("status")).toHaveTextContent("Loading...");
+    expect(screen.queryByRole("banner")).not.toBeInTheDocument();
+  });
+
+  it("renders a visitor's landing page without waiting for the sign-in state: the browser holds no session", async () => {
     fake.auth = { isLoading: true, isAuthenticated: false };
     render(<App />);
-    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
-    expect(screen.queryByRole("banner")).not.toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: /Tag it\. Secure it\./ }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(within(screen.getByRole("banner")).getByRole("link", { name: "Sign In" })).toBeInTheDocument();
   });
 
   it("renders the landing page in the common layout and scrolls to the top on navigation", async () => {

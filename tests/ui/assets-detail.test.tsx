@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +7,7 @@ import AssetsPage from "../../src/features/assets/AssetsPage";
 import EditAssetPage from "../../src/features/tag/EditAssetPage";
 import type { AssetDetail, AssetSummary } from "../../convex/lib/assets/read";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
+import { renderInAppRouter } from "./app-support/guarded-router";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
@@ -227,5 +228,47 @@ describe("/assets/:assetId/edit attached files", () => {
     await user.click(within(screen.getByRole("dialog", { name: "Delete front.jpg?" })).getByRole("button", { name: "Delete file" }));
     await waitFor(() => expect(fake.mutation).toHaveBeenCalledWith({ workspaceId: "ws_personal", assetId: "a1", storageId: "s1" }));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("/assets/:assetId/edit unsaved changes", () => {
+  it("asks before leaving a changed form (Cancel, Back or a reload), not an untouched one, and not after saving", async () => {
+    fake.queries["assets:get"] = asset;
+    fake.queries["assets:history"] = [];
+    const user = userEvent.setup();
+    const { history } = renderInAppRouter(
+      <>
+        <Route path="/assets/:assetId" element={<p>Asset page</p>} />
+        <Route path="/assets/:assetId/edit" element={<EditAssetPage />} />
+      </>,
+      ["/assets/a1", "/assets/a1/edit"],
+    );
+    const name = await screen.findByLabelText("Name");
+    // The presence bar says goodbye on unload with a beacon, which jsdom lacks.
+    Object.assign(navigator, { sendBeacon: vi.fn(() => true) });
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+
+    await user.type(name, " (mint)");
+    expect(unload()).toBe(true);
+    await user.click(screen.getByRole("link", { name: "Cancel" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    expect(dialog).toHaveTextContent("You have unsaved changes to this asset.");
+    await user.click(within(dialog).getByRole("button", { name: "Stay" }));
+    act(() => history.go(-1));
+    expect(await screen.findByRole("dialog", { name: "Leave without saving?" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Stay" }));
+    expect(history.location.pathname).toBe("/assets/a1/edit");
+    expect(name).toHaveValue("Punk #1 (mint)");
+
+    // Saved: the asset page opens without asking.
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Asset page")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(fake.mutation).toHaveBeenCalledWith(expect.objectContaining({ assetId: "a1", name: "Punk #1 (mint)" }));
   });
 });

@@ -2,7 +2,7 @@
 // there with the server's rules, sent, and shown on the asset's page: nothing else to edit.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import TagPage from "../../src/features/tag/TagPage";
 import { DetailFields } from "../../src/features/assets/DetailFields";
@@ -67,7 +67,8 @@ describe("a field added to the general kind's table", () => {
       _id: "a1", serial: "TMT-ABCD-EFGH", kind: "general", name: "Road bike", description: null, category: null, visibility: "public", status: "active",
       details: { kind: "general", brand: "Trek", engraving: "Bluebell 1987" }, files: [], taggedAt: 0, updatedAt: 0, ownerCount: 1, owners: [], version: 0, pendingTransfer: null,
     } as unknown as AssetDetail;
-    render(<DetailFields asset={asset} />);
+    // In a router, as on the asset page: the category's custom fields are read in the workspace of the URL.
+    render(<MemoryRouter><DetailFields asset={asset} /></MemoryRouter>);
     const term = screen.getByText("Engraving");
     expect(term.tagName).toBe("DT");
     expect(within(term.parentElement!).getByText("Bluebell 1987")).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ConvexLayer } from "../../src/app/ConvexLayer";
 import { Header } from "../../src/app/Header";
 import type { Profile } from "../../src/lib/profile";
 import { fake, makeProfile, resetFakes, signedIn, signedOut } from "./app-support/fake-convex";
@@ -12,11 +13,13 @@ vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-
 function renderHeader(path = "/dashboard") {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Header />
-      <Routes>
-        <Route path="/" element={<p>Home page</p>} />
-        <Route path="*" element={<p>Some page</p>} />
-      </Routes>
+      <ConvexLayer>
+        <Header />
+        <Routes>
+          <Route path="/" element={<p>Home page</p>} />
+          <Route path="*" element={<p>Some page</p>} />
+        </Routes>
+      </ConvexLayer>
     </MemoryRouter>,
   );
 }
@@ -98,7 +101,9 @@ describe("header", () => {
     fake.queries["wallet:balance"] = 1275;
     view.rerender(
       <MemoryRouter initialEntries={["/dashboard"]}>
-        <Header />
+        <ConvexLayer>
+          <Header />
+        </ConvexLayer>
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: "1,275 TMT" })).toBeInTheDocument();

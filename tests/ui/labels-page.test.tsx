@@ -7,6 +7,8 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import LabelsPage from "../../src/features/labels/LabelsPage";
 import { saveLabelSelection } from "../../src/lib/labelSelection";
+import { LabelPrintPanel } from "../../src/lib/labels/LabelPrintPanel";
+import { MIN_NAME_PT } from "../../src/lib/labels/wrap";
 import { resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
@@ -128,5 +130,31 @@ describe("/labels with a large job", () => {
     expect(screen.queryByTestId("label-print")).toBeNull();
     window.dispatchEvent(new Event("beforeprint"));
     expect(screen.getByTestId("label-print").querySelectorAll("[data-testid=label]")).toHaveLength(400);
+  });
+});
+
+describe("label names in the preview", () => {
+  const label = (name: string, i: number) => ({ serial: `TMT-AAAA-222${i}`, name, caption: "Scan to verify", url: `https://x.example/verify/${i}` });
+  const names = (count: number) => Array.from({ length: count }, (_, i) => `Word${i}`).join(" ");
+  const nameOf = (element: HTMLElement) => Array.from(element.children).map((line) => line.textContent).join(" ");
+
+  it("shrinks and wraps a long name, and ends one in … only past the smallest type, saying so", () => {
+    render(<LabelPrintPanel labels={[label("Mug", 1), label(names(8), 2), label(names(60), 3)]} formatId="a4-3x7" onFormatChange={() => {}} fileName="labels" />);
+    const [short, long, tooLong] = within(screen.getByTestId("label-preview")).getAllByTestId("label-name");
+    const size = (element: HTMLElement) => parseFloat(element!.style.fontSize);
+    expect(nameOf(short!)).toBe("Mug");
+    // Smaller and wrapped, but whole.
+    expect(size(long!)).toBeLessThan(size(short!));
+    expect(long!.children.length).toBeGreaterThan(1);
+    expect(nameOf(long!)).toBe(names(8));
+    // Past the smallest type: shortened, and the preview says which.
+    expect(size(tooLong!)).toBe(MIN_NAME_PT);
+    expect(nameOf(tooLong!).endsWith("…")).toBe(true);
+    expect(screen.getByTestId("label-shortened")).toHaveTextContent(`“${names(60)}” is too long for this stock even in the smallest type: it ends with “…”.`);
+  });
+
+  it("says nothing when every name fits", () => {
+    render(<LabelPrintPanel labels={[label("Mug", 1), label(names(8), 2)]} formatId="a4-3x7" onFormatChange={() => {}} fileName="labels" />);
+    expect(screen.queryByTestId("label-shortened")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // The label PDF: exactly as many pages as the stock needs, pages the size of the stock,
-// and text that fits the label (a long name wraps to two lines and ends in "…").
+// and text that fits the label (a long name shrinks and wraps; only past the smallest type it
+// ends in "…").
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { LABEL_FORMATS, labelFormat, pageCount } from "../../src/lib/labels/form
 import type { Label } from "../../src/lib/labels/label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines } from "../../src/lib/labels/layout";
 import { embedLabelFonts, placeText, renderLabelsPdf } from "../../src/lib/labels/pdf";
-import { wrapText } from "../../src/lib/labels/wrap";
+import { fitName, MIN_NAME_PT, wrapText } from "../../src/lib/labels/wrap";
 
 const fonts = {
   regular: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
@@ -80,7 +81,7 @@ describe("label text", () => {
     caption: "TagMyThing · Scan to verify",
     url: "https://x.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU",
   };
-  it("stays inside the label on every format: two lines of name ending in …, the whole serial", async () => {
+  it("stays inside the label on every format: the name whole (smaller, wrapped) or, past the smallest type, ending in …; the whole serial", async () => {
     const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts);
     for (const format of LABEL_FORMATS) {
       const layout = labelLayout(format.label);
@@ -93,8 +94,10 @@ describe("label text", () => {
         expect(line.top + line.size * LINE_HEIGHT, format.id).toBeLessThanOrEqual(box.top + box.height + 0.01);
       }
       const nameLines = lines.filter((l) => l.font === fontsIn.regular).slice(1);
-      expect(nameLines, format.id).toHaveLength(2);
-      expect(nameLines[1]!.text.endsWith("…"), format.id).toBe(true);
+      const whole = nameLines.map((l) => l.text).join(" ") === long.name;
+      if (!whole) expect(nameLines.at(-1)!.text.endsWith("…"), format.id).toBe(true);
+      if (format.id === "label-4x6in") expect(whole, "4 × 6 in: room for the whole name").toBe(true);
+      if (format.id === "label-2x1in") expect(whole, "2 × 1 in: too small even at the smallest type").toBe(false);
       expect(lines.filter((l) => l.font === fontsIn.bold).map((l) => l.text).join(""), format.id).toBe(long.serial);
     }
   });
@@ -129,6 +132,31 @@ describe("wrapText", () => {
   });
   it("breaks a serial after its hyphens", () => {
     expect(wrapText("TMT-ABCDEF-GHJKMN-PQRSTU", 18, 2, measure)).toEqual(["TMT-ABCDEF-GHJKMN-", "PQRSTU"]);
+  });
+});
+
+describe("fitName", () => {
+  const measure = (text: string) => text.length * 0.5; // half an em per character
+  const name = "Vintage Italian steel road bicycle with Campagnolo groupset";
+  it("keeps a name that fits at the preferred size", () => {
+    expect(fitName("Road bike", 100, 10, measure)).toEqual({ lines: ["Road bike"], size: 10, truncated: false });
+  });
+  it("shrinks a long name rather than cutting it, wrapping to the lines its smaller type has room for", () => {
+    const fitted = fitName(name, 100, 10, measure);
+    expect(fitted.truncated).toBe(false);
+    expect(fitted.size).toBeLessThan(10);
+    expect(fitted.size).toBeGreaterThanOrEqual(MIN_NAME_PT);
+    expect(fitted.lines.join(" ")).toBe(name);
+    // In the height two lines of the preferred type take, each line within the width.
+    expect(fitted.lines.length * fitted.size).toBeLessThanOrEqual(2 * 10);
+    for (const line of fitted.lines) expect(measure(line) * fitted.size).toBeLessThanOrEqual(100);
+  });
+  it("ends in … only when even the smallest type cannot hold it", () => {
+    const fitted = fitName(`${name} ${name} ${name}`, 60, 10, measure);
+    expect(fitted.truncated).toBe(true);
+    expect(fitted.size).toBe(MIN_NAME_PT);
+    expect(fitted.lines).toHaveLength(4);
+    expect(fitted.lines.at(-1)!.endsWith("…")).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import LandingPage from "../../src/features/landing/LandingPage";
@@ -35,14 +35,15 @@ describe("landing page", () => {
     expect(screen.getByRole("form", { name: "Verify a serial" })).toBeInTheDocument();
   });
 
-  it("shows live counts of tagged assets and serial checks", () => {
+  it("shows live counts of tagged assets and serial checks (loaded after the page, with the Convex client)", async () => {
     fake.queries["landingStats:get"] = { assets: 12345, verifications: 12 };
     render(
       <MemoryRouter>
         <LandingPage />
       </MemoryRouter>,
     );
-    expect(screen.getByText("Assets tagged").nextSibling).toHaveTextContent("12,345");
+    expect(screen.getByText("Assets tagged").nextSibling).toHaveTextContent("…");
+    await waitFor(() => expect(screen.getByText("Assets tagged").nextSibling).toHaveTextContent("12,345"), { timeout: 10_000 });
     expect(screen.getByText("Serial checks").nextSibling).toHaveTextContent("12");
   });
 

@@ -3,12 +3,13 @@
 // the form shows the saved plan, and an unsaved change says so and asks before leaving.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, Link, MemoryRouter, RouterProvider } from "react-router";
+import { Link, MemoryRouter, Route } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DAY_MS } from "../../convex/lib/legacy/rules";
 import { LegacyPanel } from "../../src/features/dashboard/LegacyPanel";
 import { LegacyPlan } from "../../src/features/nok/LegacyPlan";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
+import { renderInAppRouter } from "./app-support/guarded-router";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 
@@ -28,14 +29,15 @@ beforeEach(() => {
   signedIn(makeProfile());
 });
 
-/** The plan inside a data router (it asks before a navigation leaves unsaved changes), with a link away. */
+/** The plan in the app's router (it asks before a navigation leaves unsaved changes), with a link away. */
 function renderPlan(status: Status) {
-  const router = createMemoryRouter([
-    { path: "/nok", element: <><Link to="/dashboard">Dashboard</Link><LegacyPlan status={status} /></> },
-    { path: "/dashboard", element: <h1>Dashboard page</h1> },
-  ], { initialEntries: ["/nok"] });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderInAppRouter(
+    <>
+      <Route path="/nok" element={<><Link to="/dashboard">Dashboard</Link><LegacyPlan status={status} /></>} />
+      <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
+    </>,
+    ["/nok"],
+  ).history;
 }
 
 describe("confirmations needed", () => {
@@ -109,7 +111,7 @@ describe("the saved plan", () => {
 
   it("leaving with an unsaved change asks first (in the app and on reload); Stay keeps it", async () => {
     const user = userEvent.setup();
-    const router = renderPlan({ plan: null, confirmedContacts: 1, events: [] });
+    const history = renderPlan({ plan: null, confirmedContacts: 1, events: [] });
     await user.click(screen.getByRole("checkbox", { name: /Release my will assets/ }));
     expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
     const unload = new Event("beforeunload", { cancelable: true });
@@ -118,7 +120,7 @@ describe("the saved plan", () => {
     await user.click(screen.getByRole("link", { name: "Dashboard" }));
     const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
     await user.click(within(dialog).getByRole("button", { name: "Stay" }));
-    expect(router.state.location.pathname).toBe("/nok");
+    expect(history.location.pathname).toBe("/nok");
     expect(screen.getByRole("checkbox", { name: /Release my will assets/ })).toBeChecked();
     await user.click(screen.getByRole("link", { name: "Dashboard" }));
     await user.click(await screen.findByRole("button", { name: "Leave without saving" }));

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ConvexLayer } from "../../src/app/ConvexLayer";
 import { Header } from "../../src/app/Header";
 import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { news, resetNews } from "./news-fakes";
@@ -11,7 +12,9 @@ vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-
 async function newsLink() {
   render(
     <MemoryRouter initialEntries={["/dashboard"]}>
-      <Header />
+      <ConvexLayer>
+        <Header />
+      </ConvexLayer>
     </MemoryRouter>,
   );
   // The signed-in header is a lazily loaded chunk.

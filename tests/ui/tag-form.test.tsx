@@ -1,12 +1,13 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
+import { Link, Outlet, Route } from "react-router";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
 import TagPage from "../../src/features/tag/TagPage";
 import { oneLineMessage } from "../../convex/lib/oneLine";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
+import { renderInAppRouter } from "./app-support/guarded-router";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
@@ -18,27 +19,23 @@ vi.mock("../../src/features/tag/uploadFiles", () => ({
   ),
 }));
 
-// A data router, as in the app: the form's unsaved-changes guard needs one.
-function renderTag(path = "/tag", history: string[] = []) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Link to="/dashboard">Dashboard</Link>
-            <Outlet />
-          </>
-        ),
-        children: [
-          { path: "/tag", element: <TagPage /> },
-          { path: "/assets/:assetId", element: <p>Asset page</p> },
-          { path: "/dashboard", element: <p>Dashboard page</p> },
-        ],
-      },
-    ],
-    { initialEntries: [...history, path] },
+// In the app's router: the form's unsaved-changes guard holds navigations there.
+function renderTag(path = "/tag", entries: string[] = []) {
+  return renderInAppRouter(
+    <Route
+      element={
+        <>
+          <Link to="/dashboard">Dashboard</Link>
+          <Outlet />
+        </>
+      }
+    >
+      <Route path="/tag" element={<TagPage />} />
+      <Route path="/assets/:assetId" element={<p>Asset page</p>} />
+      <Route path="/dashboard" element={<p>Dashboard page</p>} />
+    </Route>,
+    [...entries, path],
   );
-  return { ...render(<RouterProvider router={router} />), router };
 }
 
 const tagCall = () => (fake.mutation.mock.calls.at(-1) as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined;
@@ -263,13 +260,17 @@ describe("/tag", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByRole("img", { name: "front.jpg" })).toBeInTheDocument();
     expect(screen.getByText("receipt.pdf")).toBeInTheDocument();
+    // Each document is filed by type before it goes: a PDF cannot be a photo.
+    const type = screen.getByRole("combobox", { name: "Type of receipt.pdf" });
+    expect(within(type).queryByRole("option", { name: "Photo" })).toBeNull();
+    await userEvent.selectOptions(type, "Receipt");
     await userEvent.type(screen.getByLabelText("Name"), "Bike");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     await waitFor(() =>
       expect(tagCall()).toMatchObject({
         files: [
           { kind: "photo", name: "front.jpg" },
-          { kind: "document", name: "receipt.pdf" },
+          { kind: "receipt", name: "receipt.pdf" },
         ],
       }),
     );
@@ -338,7 +339,7 @@ describe("/tag?claim=CODE (a sticker's Claim this tag)", () => {
 describe("/tag loses nothing and charges once", () => {
   it("asks before leaving a half-filled form (a link, or a reload), and not an empty one", async () => {
     const user = userEvent.setup();
-    const { router } = renderTag();
+    const { history } = renderTag("/tag", ["/dashboard"]);
     // Untouched: leaving is free.
     const unload = new Event("beforeunload", { cancelable: true });
     window.dispatchEvent(unload);
@@ -351,8 +352,15 @@ describe("/tag loses nothing and charges once", () => {
     await user.click(screen.getByRole("link", { name: "Dashboard" }));
     expect(await screen.findByRole("dialog", { name: "Leave without saving?" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Stay" }));
-    expect(router.state.location.pathname).toBe("/tag");
+    expect(history.location.pathname).toBe("/tag");
     expect(screen.getByLabelText("Name")).toHaveValue("Road bike");
+    // Back asks too: the history is put back until the user chooses to leave.
+    act(() => history.go(-1));
+    expect(await screen.findByRole("dialog", { name: "Leave without saving?" })).toBeInTheDocument();
+    expect(history.location.pathname).toBe("/tag");
+    await user.click(screen.getByRole("button", { name: "Leave without saving" }));
+    expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
+    expect(history.location.pathname).toBe("/dashboard");
   });
 
   it("sends one idempotency key per filled form, the same again when a failed submit is retried", async () => {
@@ -372,13 +380,13 @@ describe("/tag loses nothing and charges once", () => {
 
   it("after tagging, the asset opens without asking, and Back skips the filled form", async () => {
     const user = userEvent.setup();
-    const { router } = renderTag("/tag", ["/dashboard"]);
+    const { history } = renderTag("/tag", ["/dashboard"]);
     await user.type(screen.getByLabelText("Name"), "Road bike");
     await user.click(screen.getByRole("button", { name: "Tag Asset" }));
     expect(await screen.findByText("Asset page")).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    await router.navigate(-1);
+    act(() => history.go(-1));
     expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(history.location.pathname).toBe("/dashboard");
   });
 });

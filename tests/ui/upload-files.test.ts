@@ -30,10 +30,10 @@ describe("uploadPicked", () => {
 
   it("turns the toast into the server's refusal and stops", async () => {
     const upload = vi.fn(async () => {
-      throw new Error("Each file must be 10 MB or smaller");
+      throw new Error("Each file must be 20 MB or smaller");
     });
-    await expect(uploadPicked([pdf("a.pdf"), pdf("b.pdf")], upload)).rejects.toThrow("Upload of a.pdf failed. Each file must be 10 MB or smaller");
-    expect(toast.error).toHaveBeenCalledWith("Upload of a.pdf failed. Each file must be 10 MB or smaller", { id: "toast-1" });
+    await expect(uploadPicked([pdf("a.pdf"), pdf("b.pdf")], upload)).rejects.toThrow("Upload of a.pdf failed. Each file must be 20 MB or smaller");
+    expect(toast.error).toHaveBeenCalledWith("Upload of a.pdf failed. Each file must be 20 MB or smaller", { id: "toast-1" });
     expect(upload).toHaveBeenCalledTimes(1);
     expect(toast.success).not.toHaveBeenCalled();
   });

@@ -63,8 +63,8 @@ describe("useUploadFile", () => {
   it("does not retry what the server refused", async () => {
     const { result } = renderHook(() => useUploadFile());
     const uploaded = result.current(photo);
-    FakeRequest.sent[0]!.answer(413, { error: "Each file must be 10 MB or smaller" });
-    await expect(uploaded).rejects.toThrow("Each file must be 10 MB or smaller");
+    FakeRequest.sent[0]!.answer(413, { error: "Each file must be 20 MB or smaller" });
+    await expect(uploaded).rejects.toThrow("Each file must be 20 MB or smaller");
     expect(FakeRequest.sent).toHaveLength(1);
   });
 });

@@ -39,10 +39,11 @@ export function cleanValue(spec: FieldSpec, value: unknown): unknown {
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
-function isPastDate(value: string, now: number): boolean {
+/** A real calendar day, written YYYY-MM-DD. */
+export function isRealDate(value: string): boolean {
   if (!DATE.test(value)) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value) && time <= now;
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
 /** The message a cleaned value gets, or undefined when it is fine. */
@@ -56,7 +57,8 @@ export function valueError(spec: FieldSpec, value: unknown, details: Values, now
     case "count":
       return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= (spec.max ?? ASSET_LIMITS.quantity) ? undefined : `${label} must be a whole number, 0 or more`;
     case "date":
-      return typeof value === "string" && isPastDate(value, now) ? undefined : `${label} must be a real date, not in the future`;
+      if (spec.future) return typeof value === "string" && isRealDate(value) ? undefined : `${label} must be a real date`;
+      return typeof value === "string" && isRealDate(value) && Date.parse(`${value}T00:00:00Z`) <= now ? undefined : `${label} must be a real date, not in the future`;
     case "url":
       return typeof value === "string" && URL.test(value) && value.length <= (spec.max ?? ASSET_LIMITS.url) ? undefined : `${label} must start with http:// or https://`;
     case "choice":

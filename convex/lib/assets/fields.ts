@@ -5,9 +5,10 @@
 // tag/edit form, the detail page, the inventory's columns, label lines and /verify.
 // Adding a field to a kind is one entry below (tests/convex/field-table.test.ts proves it).
 import { CHAINS, CHAIN_LABELS, ADDRESS_HINTS, contractAddressError, tokenIdError, type Chain } from "./chains";
+import type { DocumentType } from "./fileRules";
 
 /**
- * line: one line of text; text: several lines; date: YYYY-MM-DD, not in the future;
+ * line: one line of text; text: several lines; date: YYYY-MM-DD, not in the future (unless `future`);
  * money: an amount in a currency (lib/money/currency.ts), typed as "12.50", "£12.50" or "12.50 EUR"; count: a whole number, 0 or more;
  * url: http(s) only; choice: one of `options`; identifier: a maker's serial, frame number
  * or IMEI, stored normalised (upper case, letters and digits only) so it is found however it was typed.
@@ -38,6 +39,12 @@ export type FieldSpec = {
   readonly column?: string;
   /** A format rule beyond the type's: the value must match `test`. */
   readonly pattern?: { readonly test: RegExp; readonly message: string };
+  /** A date that may lie ahead (a warranty's end, a custom "next inspection"); other dates are things that happened. */
+  readonly future?: boolean;
+  /** The item's document of this type (assetFiles' types) is linked beside the value: the receipt beside what it cost. */
+  readonly beside?: DocumentType;
+  /** Does not apply while field `key` holds `value` (a lifetime warranty has no end): not shown, not stored. */
+  readonly unless?: { readonly key: string; readonly value: string };
   /** A rule that depends on other fields (an NFT's chain); replaces the required check. */
   readonly check?: (value: string, details: Values) => string | null;
   /** How the form presents it. */
@@ -80,6 +87,15 @@ const location = (placeholder: string, wide: boolean) =>
 const SKU = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 const SERIAL_SHOWN = ["masked", "whole"] as const;
+const WARRANTY_KINDS = ["dated", "lifetime"] as const;
+
+// The warranty: the Upcoming list and the reminders (lib/upkeep/) read its end; a lifetime one has none.
+const WARRANTY_FIELDS = [
+  { key: "warranty", label: "Warranty", type: "choice", options: WARRANTY_KINDS,
+    optionLabels: { dated: "Until an end date (or none)", lifetime: "Lifetime" }, csv: { column: "warranty" }, form: { initial: "dated" } },
+  { key: "warrantyEnd", label: "Warranty ends", type: "date", future: true, beside: "warranty", csv: { column: "warranty_end" },
+    unless: { key: "warranty", value: "lifetime" }, form: { hint: "Owners and admins are reminded a month before it ends." } },
+] as const;
 
 /** Each kind's own fields, in the form's order. */
 export const KIND_FIELD_SPECS = {
@@ -93,7 +109,8 @@ export const KIND_FIELD_SPECS = {
     { key: "makerSerialShown", label: "Maker's serial on the verify page", type: "choice", options: SERIAL_SHOWN,
       optionLabels: { masked: "Masked: last 4 characters", whole: "In full" }, form: { initial: "masked" } },
     { key: "purchaseDate", label: "Purchase date", type: "date", csv: { column: "purchase_date" } },
-    { key: "purchaseValue", label: "Purchase value", type: "money", csv: { column: "purchase_value" }, form: { placeholder: "1200.00" } },
+    { key: "purchaseValue", label: "Purchase value", type: "money", beside: "receipt", csv: { column: "purchase_value" }, form: { placeholder: "1200.00" } },
+    ...WARRANTY_FIELDS,
     location("Where it is usually kept", true),
   ],
   nft: [
@@ -117,7 +134,7 @@ export const KIND_FIELD_SPECS = {
       csv: { column: "sku", synonyms: ["code", "itemcode", "productcode", "partnumber", "reference", "ref"] } },
     { key: "quantity", label: "Quantity", type: "count", max: ASSET_LIMITS.quantity, required: true, column: "Qty",
       csv: { column: "quantity", synonyms: ["qty", "stock", "count", "onhand", "units"] }, form: { initial: "1" } },
-    { key: "unitCost", label: "Unit cost", type: "money", column: "Unit cost",
+    { key: "unitCost", label: "Unit cost", type: "money", column: "Unit cost", beside: "invoice",
       csv: { column: "unit_cost", synonyms: ["cost", "unitprice", "price", "costeach"] }, form: { placeholder: "25.00" } },
     location("Warehouse, shelf", false),
   ],

@@ -20,6 +20,8 @@ import {
 } from "./tables";
 import { PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
+import { customVerifyFacts } from "../customFields/store";
+import { customValuesValidator } from "../customFields/tables";
 import { verifyFacts } from "../verify/facts";
 import { reportedStolen } from "../verify/stolen";
 import { inWorkspace, inWorkspaceOrNull } from "../access";
@@ -57,6 +59,8 @@ export const assetDetailValidator = v.object({
   visibility: visibilityValidator,
   status: assetStatusValidator,
   details: assetDetailsValidator,
+  // Custom field values by field id (the category's fields: customFields.list).
+  custom: v.optional(customValuesValidator),
   files: v.array(v.object({ ...assetFileValidator.fields, url: v.union(v.string(), v.null()) })),
   taggedAt: v.number(),
   updatedAt: v.number(),
@@ -118,7 +122,7 @@ export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Do
     kind: asset.kind,
     status: asset.status,
     photoUrl: await coverPhotoUrl(ctx, asset),
-    facts: verifyFacts(asset),
+    facts: [...verifyFacts(asset), ...(await customVerifyFacts(ctx, asset))],
     taggedAt: asset.taggedAt,
     owner: await publicOwnerName(ctx, asset.workspaceId),
     provenance: { owners: periods.length, periods },

@@ -4,6 +4,7 @@ import { COMMON_FIELDS, KIND_FIELD_SPECS, type FieldSpec } from "./fields";
 import { cleanValue, valueError } from "./fieldValues";
 import type { AssetDetails, AssetKind, AssetStatus, Visibility } from "./tables";
 import { appError } from "../errors";
+import type { CustomValues } from "../customFields/tables";
 
 export const KIND_LABELS: Record<AssetKind, string> = {
   general: "General",
@@ -31,6 +32,8 @@ export type AssetInput = {
   category?: string;
   visibility: Visibility;
   details: AssetDetails;
+  /** Custom field values: checked against the workspace's definitions on the server (lib/customFields/store.ts). */
+  custom?: CustomValues;
 };
 export type FieldErrors = Record<string, string>;
 
@@ -39,7 +42,15 @@ export function fieldsOf(kind: AssetKind): readonly FieldSpec[] {
   return KIND_FIELD_SPECS[kind];
 }
 
-/** Trims every text, normalises identifiers and drops empty optional fields: every field the kind's table lists, and only those. */
+/** Whether a field applies given the others' values (a lifetime warranty has no end date). */
+export function applies(spec: FieldSpec, values: Readonly<Record<string, unknown>>): boolean {
+  return spec.unless === undefined || values[spec.unless.key] !== spec.unless.value;
+}
+
+/**
+ * Trims every text, normalises identifiers and drops empty optional fields: every field the kind's
+ * table lists, and only those (custom values are the workspace's: lib/customFields/store.ts adds them checked).
+ */
 export function cleanAsset(input: AssetInput): AssetInput {
   const raw = input.details as Record<string, unknown>;
   const details: Record<string, unknown> = { kind: input.details.kind };
@@ -47,6 +58,7 @@ export function cleanAsset(input: AssetInput): AssetInput {
     const value = cleanValue(spec, raw[spec.key]);
     if (value !== undefined) details[spec.key] = value;
   }
+  for (const spec of fieldsOf(input.details.kind)) if (!applies(spec, details)) delete details[spec.key];
   const common = Object.fromEntries(COMMON_FIELDS.map((spec) => [spec.key, cleanValue(spec, input[spec.key])]));
   return {
     kind: input.kind,
@@ -83,11 +95,15 @@ export function assertAsset(input: AssetInput): AssetInput {
   return clean;
 }
 
-/** The text the search index sees: the serial, the kind and every searchable field. */
-export function searchTextOf(asset: AssetInput & { serial: string }): string {
+/**
+ * The text the search index sees: the serial, the kind and every searchable field, then
+ * `customWords` (the custom values that may be searched: lib/customFields/store.ts).
+ */
+export function searchTextOf(asset: AssetInput & { serial: string }, customWords = ""): string {
   const details = asset.details as Readonly<Record<string, unknown>>;
   const parts: unknown[] = [asset.serial, KIND_LABELS[asset.kind]];
   for (const spec of COMMON_FIELDS) if (spec.searchable) parts.push(asset[spec.key]);
   for (const spec of fieldsOf(asset.kind)) if (spec.searchable) parts.push(details[spec.key]);
+  parts.push(customWords);
   return parts.filter((p) => p !== undefined && p !== null && p !== "").map(String).join(" ");
 }

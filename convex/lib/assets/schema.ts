@@ -45,6 +45,9 @@ export const assetTables = {
     .index("by_workspaceId_and_kind_and_quantity", ["workspaceId", "kind", "details.quantity"])
     // An amount orders by its amount, then its currency (Convex orders an object by its sorted fields).
     .index("by_workspaceId_and_kind_and_unitCost", ["workspaceId", "kind", "details.unitCost"])
+    // Warranties ending soon: the reminder sweep across workspaces, and a workspace's Upcoming list (lib/upkeep/).
+    .index("by_warrantyEnd", ["details.warrantyEnd"])
+    .index("by_workspaceId_and_warrantyEnd", ["workspaceId", "details.warrantyEnd"])
     // A location's items: their location text is its path (lib/locations/follow.ts).
     .index("by_workspaceId_and_location_and_name", ["workspaceId", "details.location", "name"])
     // /assets search (workspaceId, kind, status), /public-assets search (visibility) and the

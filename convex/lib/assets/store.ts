@@ -3,8 +3,8 @@
 import { v } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { FILE_MESSAGES, MAX_ASSET_FILES, MAX_FILE_NAME, fileError } from "./fileRules";
-import { fileKindValidator, type AssetFile, type FileKind } from "./tables";
+import { FILE_MESSAGES, MAX_ASSET_FILES, MAX_FILE_NAME, fileError, type FileKind } from "./fileRules";
+import { fileKindValidator, type AssetFile } from "./tables";
 import { appError } from "../errors";
 import { hasControlChars, oneLineMessage } from "../oneLine";
 

@@ -2,6 +2,8 @@ import { literals } from "convex-helpers/validators";
 import { v, type Infer, type Validator, type VFloat64, type VNull, type VOptional, type VString, type VUnion } from "convex/values";
 import { moneyValidator } from "../money/currency";
 import { KIND_FIELD_SPECS, type FieldSpec } from "./fields";
+import { customValuesValidator } from "../customFields/tables";
+import { FILE_KINDS } from "./fileRules";
 
 // Asset shapes, shared by schema, args and returns; src/ imports the types.
 // Each enum is written once, as a list; its validator and type are derived from it.
@@ -101,8 +103,8 @@ const storedAssetDetailsValidator = v.union(
 );
 export type StoredAssetDetails = Infer<typeof storedAssetDetailsValidator>;
 
-export const fileKindValidator = v.union(v.literal("photo"), v.literal("document"));
-export type FileKind = Infer<typeof fileKindValidator>;
+export const fileKindValidator = literals(...FILE_KINDS);
+export type { FileKind } from "./fileRules";
 export const assetFileValidator = v.object({
   storageId: v.id("_storage"),
   kind: fileKindValidator,
@@ -170,6 +172,8 @@ export const assetFields = {
   updatedAt: v.number(),
   // name + serial + category + description + kind-specific text, for the search index.
   searchText: v.string(),
+  // Values of the workspace's custom fields (lib/customFields), keyed by the field's id.
+  custom: v.optional(customValuesValidator),
   // Changes to the edit form's fields so far (absent: 0); a save names the one it loaded (lib/assets/versions.ts).
   version: v.optional(v.number()),
 };

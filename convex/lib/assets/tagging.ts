@@ -9,6 +9,8 @@ import { recordEvent } from "./read";
 import { searchTextOf, type AssetInput } from "./rules";
 import { checkUploads, claimFiles, newFileValidator } from "./store";
 import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./tables";
+import { customValuesValidator } from "../customFields/tables";
+import { customSearchWords } from "../customFields/store";
 
 /** What a tag or an edit sends about the asset. */
 export const assetInputArgs = {
@@ -18,6 +20,8 @@ export const assetInputArgs = {
   category: v.optional(v.string()),
   visibility: visibilityValidator,
   details: assetDetailsValidator,
+  // The custom fields of the item's category, by field id (left out: an edit keeps the values as they are).
+  custom: v.optional(customValuesValidator),
 };
 export const tagArgs = { ...assetInputArgs, files: v.array(newFileValidator) };
 
@@ -47,7 +51,7 @@ export async function tagAsset(
     files,
     taggedAt: now,
     updatedAt: now,
-    searchText: searchTextOf({ ...input, serial }),
+    searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
   });
   await claimFiles(ctx, assetId, files);
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });

@@ -18,11 +18,15 @@ export const UPLOAD_MESSAGES = {
   empty: "The file is empty",
 } as const;
 
-/** The body, or null as soon as it passes `limit` bytes (the rest is never buffered). */
-export async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (request.body === null) return new Uint8Array();
+/**
+ * The body's chunks, or null as soon as it passes `limit` bytes (the rest is never buffered).
+ * An upload stores them as they are: a file near the cap then takes its size once more as the
+ * stored Blob, not twice, inside an HTTP action's memory.
+ */
+async function readChunks(request: Request, limit: number): Promise<{ chunks: Uint8Array<ArrayBuffer>[]; size: number } | null> {
+  if (request.body === null) return { chunks: [], size: 0 };
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -32,11 +36,18 @@ export async function readCapped(request: Request, limit: number): Promise<Uint8
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    chunks.push(value as Uint8Array<ArrayBuffer>);
   }
-  const body = new Uint8Array(total);
+  return { chunks, size: total };
+}
+
+/** The body as one array, or null as soon as it passes `limit` bytes (the rest is never buffered). */
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
+  const read = await readChunks(request, limit);
+  if (read === null) return null;
+  const body = new Uint8Array(read.size);
   let offset = 0;
-  for (const chunk of chunks) {
+  for (const chunk of read.chunks) {
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
@@ -54,9 +65,9 @@ export const uploadFile = httpAction(async (ctx, request) => {
   }
   const slot = await ctx.runMutation(internal.assetFiles.takeUploadSlot, { userId: session.user._id });
   if (!slot.ok) return jsonReply(request, 429, { error: limitedMessage("upload", slot.retryAfterMs) });
-  const bytes = await readCapped(request, MAX_FILE_BYTES);
-  if (bytes === null) return jsonReply(request, 413, { error: UPLOAD_MESSAGES.tooLarge });
-  if (bytes.byteLength === 0) return jsonReply(request, 400, { error: UPLOAD_MESSAGES.empty });
-  const storageId = await ctx.storage.store(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  const body = await readChunks(request, MAX_FILE_BYTES);
+  if (body === null) return jsonReply(request, 413, { error: UPLOAD_MESSAGES.tooLarge });
+  if (body.size === 0) return jsonReply(request, 400, { error: UPLOAD_MESSAGES.empty });
+  const storageId = await ctx.storage.store(new Blob(body.chunks, { type }));
   return jsonReply(request, 200, { storageId });
 });

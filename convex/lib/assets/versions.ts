@@ -8,7 +8,7 @@ import { conflictError } from "../errors";
 import { currentDetails, type AssetDetail } from "./read";
 
 /** The values the edit form holds, as the server has them now, with their version (a CONFLICT's `current`). */
-export type AssetEditable = Pick<AssetDetail, "kind" | "name" | "description" | "category" | "visibility" | "details" | "version">;
+export type AssetEditable = Pick<AssetDetail, "kind" | "name" | "description" | "category" | "visibility" | "details" | "custom" | "version">;
 
 /** Assets written before versions existed are at version 0. */
 export function versionOf(asset: Doc<"assets">): number {
@@ -29,6 +29,7 @@ function editableOf(asset: Doc<"assets">): AssetEditable {
     category: asset.category ?? null,
     visibility: asset.visibility,
     details: currentDetails(asset.details),
+    custom: asset.custom ?? {},
   };
 }
 

@@ -4,18 +4,19 @@ import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { hasAdminView, hasModeration, type RoleSubject } from "../roles";
 import { roleValidator } from "../validators";
+import { CONSOLE_BUFFER_SIZE, CONSOLE_LEVELS, MAX_CONSOLE_ENTRY_CHARS } from "./console";
+
+export { CONSOLE_BUFFER_SIZE, CONSOLE_LEVELS, MAX_CONSOLE_ENTRY_CHARS };
 
 export const SCREENSHOT_SCALE = 0.5;
 export const SCREENSHOT_QUALITY = 0.7;
 export const SCREENSHOT_DELAY_MS = 100;
 export const SCREENSHOT_IMAGE_TIMEOUT_MS = 15_000;
-export const CONSOLE_BUFFER_SIZE = 20;
 export const CONSOLE_SHOWN = 10;
 
 export const MAX_SCREENSHOT_BYTES = 2 * 1024 * 1024;
 export const MAX_DESCRIPTION_CHARS = 5000;
 export const MAX_CONSOLE_ENTRIES = CONSOLE_BUFFER_SIZE;
-export const MAX_CONSOLE_ENTRY_CHARS = 2000;
 export const MAX_PAGE_URL_CHARS = 2048;
 export const MAX_USER_AGENT_CHARS = 512;
 export const MAX_NOTE_CHARS = 1000;
@@ -47,7 +48,6 @@ export const BUG_REPORT_MESSAGES = {
   notFound: "Bug report not found",
 } as const;
 
-export const CONSOLE_LEVELS = ["error", "warn", "log"] as const;
 const consoleLevelValidator = literals(...CONSOLE_LEVELS);
 export type ConsoleLevel = Infer<typeof consoleLevelValidator>;
 export const consoleEntryValidator = v.object({

@@ -6,6 +6,8 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { currentDetails, recordEvent } from "../assets/read";
 import { searchTextOf, type AssetInput } from "../assets/rules";
+import { customSearchWords } from "../customFields/store";
+import { customValuesValidator } from "../customFields/tables";
 import { reserveSerial } from "../assets/serial";
 import { nextVersion } from "../assets/versions";
 import type { Tagger } from "../assets/tagging";
@@ -26,7 +28,7 @@ export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actor
     files: [],
     taggedAt: now,
     updatedAt: now,
-    searchText: searchTextOf({ ...input, serial }),
+    searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
   });
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });
   await recordEvent(ctx, { assetId, workspaceId, actorId, type: "tagged", summary: `Tagged with serial ${serial} (CSV import)` });
@@ -40,14 +42,17 @@ export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actor
 export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, assetId: Id<"assets">, input: AssetInput, now: number): Promise<AssetBefore | null> {
   const asset = await ctx.db.get("assets", assetId);
   if (asset === null || asset.workspaceId !== workspaceId || asset.kind !== "business") return null;
-  const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: currentDetails(asset.details), searchText: asset.searchText };
+  const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: currentDetails(asset.details), custom: asset.custom, searchText: asset.searchText };
+  // The file's custom values join those the item holds: an import never clears one.
+  const custom = input.custom === undefined ? asset.custom : { ...asset.custom, ...input.custom };
   await ctx.db.patch("assets", assetId, {
     name: input.name,
     description: input.description,
     category: input.category,
     details: input.details,
+    custom,
     updatedAt: now,
-    searchText: searchTextOf({ ...input, serial: asset.serial }),
+    searchText: searchTextOf({ ...input, custom, serial: asset.serial }, await customSearchWords(ctx, workspaceId, { category: input.category, custom })),
     ...nextVersion(asset),
   });
   await recordEvent(ctx, { assetId, workspaceId, actorId, type: "edited", summary: "Updated by a CSV import" });
@@ -120,6 +125,8 @@ export const inventoryItemFields = {
   description: v.union(v.string(), v.null()),
   status: v.string(),
   taggedAt: v.number(),
+  // Custom field values by field id (columns and CSV cells come from customFields.list).
+  custom: customValuesValidator,
 };
 
 export function itemOf(a: Doc<"assets">) {
@@ -139,5 +146,6 @@ export function itemOf(a: Doc<"assets">) {
     description: a.description ?? null,
     status: a.status,
     taggedAt: a.taggedAt,
+    custom: a.custom ?? {},
   };
 }

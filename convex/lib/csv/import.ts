@@ -10,6 +10,12 @@ import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
 import { parseCsv, restoreCell, toCsv, type Delimiter } from "./format";
 import { messageNumber } from "../errors";
 import { MAX_IMPORT_ROWS } from "../constants";
+import { readCustomCells, type CategoryDefinition, type CustomMapping } from "../customFields/csv";
+
+/** The workspace's custom fields and the file's columns chosen for them (lib/customFields/csv.ts). */
+type CustomImport = { defs: readonly CategoryDefinition[]; mapping: CustomMapping };
+/** How a file's cells are read: a bare amount ("12.50") is in `currency`, the workspace's; `custom`, its custom fields' columns. */
+type ReadOptions = { currency?: string; custom?: CustomImport };
 
 // The import's columns are the business kind's CSV fields (lib/assets/fields.ts): a column there is a column here.
 const IMPORT_SPECS = csvFieldsOf("business");
@@ -57,12 +63,11 @@ export function guessMapping(header: readonly string[]): Mapping {
 }
 
 /** Why a mapping cannot be used (a required field unmapped, a column used twice), or null. */
-export function mappingError(mapping: Mapping, header: readonly string[]): string | null {
+export function mappingError(mapping: Mapping, header: readonly string[], custom: CustomMapping = {}): string | null {
   const missing = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f) => FIELD_LABELS[f]);
   if (missing.length > 0) return CSV_MESSAGES.unmapped(missing);
   const seen = new Set<number>();
-  for (const field of IMPORT_FIELDS) {
-    const column = mapping[field];
+  for (const column of [...IMPORT_FIELDS.map((field) => mapping[field]), ...Object.values(custom)]) {
     if (column === undefined) continue;
     if (!Number.isInteger(column) || column < 0 || column >= header.length) return CSV_MESSAGES.badColumn;
     if (seen.has(column)) return CSV_MESSAGES.mappedTwice(header[column]);
@@ -86,7 +91,7 @@ export type CsvCheck = {
  * One data record to an asset input, or its problems (a cell that is not its type's, then the
  * fields' own checks). An amount without a currency ("12.50") is in `currency`, the workspace's.
  */
-function readRow(record: string[], mapping: Mapping, currency: string): { input: AssetInput; messages: string[] } {
+function readRow(record: string[], mapping: Mapping, currency: string, custom: CustomImport | undefined): { input: AssetInput; messages: string[] } {
   const messages: string[] = [];
   const unread = new Set<string>();
   const values: Record<string, unknown> = {};
@@ -110,22 +115,24 @@ function readRow(record: string[], mapping: Mapping, currency: string): { input:
   for (const [field, message] of Object.entries(assetErrors(input))) {
     if (!unread.has(field)) messages.push(message);
   }
-  return { input, messages };
+  if (custom === undefined) return { input, messages };
+  const cells = readCustomCells(record, custom.mapping, custom.defs, input.category);
+  return { input: cells.custom === undefined ? input : { ...input, custom: cells.custom }, messages: [...messages, ...cells.messages] };
 }
 
 /** Checks parsed records against a mapping: row count and every row (row 1 is the header). */
-export function checkRecords(records: string[][], mapping: Mapping, delimiter: Delimiter = ",", currency = DEFAULT_CURRENCY): CsvCheck {
+export function checkRecords(records: string[][], mapping: Mapping, delimiter: Delimiter = ",", { currency = DEFAULT_CURRENCY, custom }: ReadOptions = {}): CsvCheck {
   const header = records[0] ?? [];
   const base = { header, delimiter, rows: [], errors: [] };
   if (records.length < 2) return { ...base, fileError: CSV_MESSAGES.empty };
   if (records.length - 1 > MAX_IMPORT_ROWS) return { ...base, fileError: CSV_MESSAGES.tooManyRows };
-  const problem = mappingError(mapping, header);
+  const problem = mappingError(mapping, header, custom?.mapping);
   if (problem !== null) return { ...base, fileError: problem };
   const rows: ImportRow[] = [];
   const errors: RowError[] = [];
   records.slice(1).forEach((record, i) => {
     const row = i + 2;
-    const { input, messages } = readRow(record, mapping, currency);
+    const { input, messages } = readRow(record, mapping, currency, custom);
     if (messages.length > 0) errors.push({ row, messages });
     else rows.push({ row, input });
   });
@@ -141,13 +148,13 @@ export function errorsCsv(records: readonly string[][], errors: readonly RowErro
   return toCsv([["row", "errors", ...header], ...errors.map((e) => [String(e.row), e.messages.join("; "), ...(records[e.row - 1] ?? [])])]);
 }
 
-/** Parses and checks a file's text; without a mapping, the one its header suggests. `currency`: the workspace's. */
-export function checkCsv(text: string, mapping?: Mapping, currency = DEFAULT_CURRENCY): CsvCheck {
+/** Parses and checks a file's text; without a mapping, the one its header suggests. */
+export function checkCsv(text: string, mapping?: Mapping, options: ReadOptions = {}): CsvCheck {
   const { records, delimiter, unclosedQuoteLine } = parseCsv(text);
   if (unclosedQuoteLine !== null) {
     return { fileError: CSV_MESSAGES.unclosedQuote(unclosedQuoteLine), header: records[0] ?? [], delimiter, rows: [], errors: [] };
   }
-  return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter, currency);
+  return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter, options);
 }
 
 // The template's example rows, by column: a column added to the table is in the template at once.

@@ -2,6 +2,7 @@
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { assetDetailsValidator } from "../assets/tables";
+import { customValuesValidator } from "../customFields/tables";
 import { walletHolderValidator } from "../wallet/tables";
 import { DUPLICATE_CHOICES } from "./plan";
 
@@ -47,5 +48,6 @@ export const assetBeforeValidator = v.object({
   description: v.optional(v.string()),
   category: v.optional(v.string()),
   details: assetDetailsValidator,
+  custom: v.optional(customValuesValidator),
   searchText: v.string(),
 });

@@ -27,6 +27,8 @@ async function recordsOf(ctx: MutationCtx, workspaceId: WorkspaceId) {
     bookings: await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     // Its insurance report: every item's value and photo.
     insuranceReports: await ctx.db.query("insuranceReports").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    // Warranty and service reminders sent (their items' names); plans and logs go with the items.
+    upkeepReminders: await ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     // Its audits and their rows (who scanned what).
     auditItems: await ctx.db.query("auditItems").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     audits: await ctx.db.query("audits").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
@@ -48,7 +50,7 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
   for (const row of records.workspaceActivity) await ctx.db.delete("workspaceActivity", row._id);
   for (const row of records.foundReports) await ctx.db.delete("foundReports", row._id);
   for (const row of records.verifyAlerts) await ctx.db.delete("verifyAlerts", row._id);
-  for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings", "auditItems", "audits"] as const) {
+  for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings", "auditItems", "audits", "upkeepReminders"] as const) {
     for (const row of records[table]) await ctx.db.delete(table, row._id);
   }
   for (const report of records.insuranceReports) await deleteReport(ctx, report);

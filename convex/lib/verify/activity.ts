@@ -3,6 +3,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { incomingOffers } from "../assets/transfers";
 import { TOKEN_SYMBOL } from "../constants";
+import { REMINDER_TEXTS } from "../upkeep/rules";
 import type { ActivityItem } from "./tables";
 
 const ACTIVITY_LIMIT = 15;
@@ -71,12 +72,13 @@ async function taggedHere(ctx: QueryCtx, workspaceId: Id<"workspaces">, assets: 
 export async function recentActivity(ctx: QueryCtx, workspaceId: Id<"workspaces">, user: Doc<"users">): Promise<ActivityItem[]> {
   const userId = user._id;
   const names = assetNames(ctx);
-  const [assets, transactions, alerts, found, transfers] = await Promise.all([
+  const [assets, transactions, alerts, found, transfers, reminders] = await Promise.all([
     ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
     ctx.db.query("transactions").withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId)).order("desc").take(PER_SOURCE),
     ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
     ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
     transferItems(ctx, workspaceId, user, names),
+    ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", workspaceId)).order("desc").take(PER_SOURCE),
   ]);
   const items: ActivityItem[] = [
     ...(await taggedHere(ctx, workspaceId, assets)).map((a) => ({
@@ -123,6 +125,14 @@ export async function recentActivity(ctx: QueryCtx, workspaceId: Id<"workspaces"
       }),
     )),
     ...transfers,
+    ...reminders.map((r) => ({
+      id: r._id,
+      type: "reminder" as const,
+      at: r.sentAt,
+      title: r.about === "warranty" ? REMINDER_TEXTS.warrantyActivity(r.title, r.dueOn) : REMINDER_TEXTS.serviceActivity(r.title, r.dueOn),
+      detail: null,
+      link: `/assets/${r.assetId}`,
+    })),
   ];
   return items.sort((a, b) => b.at - a.at).slice(0, ACTIVITY_LIMIT);
 }

@@ -103,6 +103,8 @@ const activityTypeValidator = v.union(
   v.literal("visit"),
   v.literal("found"),
   v.literal("tokens"),
+  // A warranty ending or a service falling due (lib/upkeep/reminders.ts).
+  v.literal("reminder"),
 );
 export type ActivityType = Infer<typeof activityTypeValidator>;
 export const activityItemValidator = v.object({

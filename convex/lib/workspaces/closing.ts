@@ -87,7 +87,11 @@ async function moveFiled(ctx: MutationCtx, from: Id<"workspaces">, to: Id<"works
   if (alerts.length > 0) return true;
   const reports = await ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", from)).take(MOVE_BATCH);
   for (const r of reports) await ctx.db.patch("foundReports", r._id, { workspaceId: to });
-  return reports.length > 0;
+  if (reports.length > 0) return true;
+  // Reminders sent go along, so what was reminded here is not reminded again there.
+  const reminders = await ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", from)).take(MOVE_BATCH);
+  for (const r of reminders) await ctx.db.patch("upkeepReminders", r._id, { workspaceId: to });
+  return reminders.length > 0;
 }
 
 /** The wallet's whole balance, spent here and earned by the wallet that pays in `to`, in this transaction. */

@@ -18,6 +18,8 @@ const WORKSPACE_PERMISSIONS = {
   audit: "editor",
   manageMembers: "admin",
   settings: "admin",
+  // Defining the workspace's custom fields (editors fill them in).
+  manageFields: "admin",
   // Topping up a household or business workspace's wallet (editors spend it; everyone sees it).
   fundWallet: "admin",
   deleteWorkspace: "owner",

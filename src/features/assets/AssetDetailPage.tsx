@@ -5,6 +5,9 @@ import { api } from "../../../convex/_generated/api";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
 import { Button, buttonClasses, Card, ConfirmModal, PageSpinner } from "../../ui";
 import { DetailFields } from "./DetailFields";
+import { DocumentGroups } from "./DocumentGroups";
+import { MaintenancePanel } from "./upkeep/MaintenancePanel";
+import { MAINTAINED_KINDS } from "../../../convex/lib/upkeep/rules";
 import { HistoryList } from "./HistoryList";
 import { StatusPanel } from "./StatusPanel";
 import { TransferPanel } from "./TransferPanel";
@@ -38,7 +41,6 @@ function QrLabelLoading() {
 function Files({ asset }: { asset: AssetDetail }) {
   const mayEdit = useMayEdit();
   const photos = asset.files.filter((f) => f.kind === "photo" && f.url);
-  const documents = asset.files.filter((f) => f.kind === "document");
   // No empty frame: one line and a way to add the first photo.
   if (asset.files.length === 0) {
     return (
@@ -63,15 +65,7 @@ function Files({ asset }: { asset: AssetDetail }) {
           ))}
         </div>
       )}
-      {documents.length > 0 && (
-        <ul className="flex flex-col gap-1 text-sm">
-          {documents.map((d) => (
-            <li key={d.storageId}>
-              {d.url ? <a href={d.url} target="_blank" rel="noreferrer" className="text-indigo-600 underline dark:text-indigo-400">{d.name}</a> : d.name}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DocumentGroups asset={asset} />
     </div>
   );
 }
@@ -154,6 +148,7 @@ export default function AssetDetailPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <Card title="Photos and documents"><Files asset={asset} /></Card>
           <Card title="Details"><DetailFields asset={asset} /></Card>
+          {MAINTAINED_KINDS.includes(asset.kind) && <Card><MaintenancePanel asset={asset} /></Card>}
           {asset.kind === "will" && <Card title="Beneficiaries" description="Who receives it, from your next of kin."><WillBeneficiaries asset={asset} /></Card>}
           <Card><HistoryList asset={asset} /></Card>
         </div>

@@ -47,12 +47,13 @@ function Inventory() {
   const search = useSearchParamText(list);
   const [exporting, setExporting] = useState(false);
   const data = useWorkspaceQuery(api.inventory.summary, { location, category });
+  const liveCustomFields = useWorkspaceQuery(api.customFields.list, {})?.filter((d) => !d.removed) ?? [];
   const filter = { sort, search: search.query || undefined, location, category };
   // The file holds what the table shows: its filters, search and order.
   const exportShown = async () => {
     setExporting(true);
     try {
-      download(await inventoryCsv(client, inCurrent(filter)), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
+      download(await inventoryCsv(client, inCurrent(filter), liveCustomFields), `inventory-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (e) {
       toast.error(errorMessage(e, "Could not export the inventory"));
     } finally {

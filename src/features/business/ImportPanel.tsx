@@ -17,6 +17,7 @@ import { download } from "./exportCsv";
 import { ImportCost } from "./ImportCost";
 import { ImportProgress } from "./ImportProgress";
 import { MappingForm } from "./MappingForm";
+import { customColumns as customColumnsOf, guessCustomMapping, type CustomMapping } from "../../../convex/lib/customFields/csv";
 import { readCsvFile, type ReadFile } from "./readCsvFile";
 import { useHeldSkus } from "./useHeldSkus";
 import { useWorkspace, useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
@@ -28,6 +29,9 @@ export function ImportPanel() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<ReadFile | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
+  const [customMapping, setCustomMapping] = useState<CustomMapping>({});
+  const definitions = useWorkspaceQuery(api.customFields.list, {});
+  const customFields = useMemo(() => definitions?.filter((d) => !d.removed) ?? [], [definitions]);
   const [onDuplicate, setOnDuplicate] = useState<OnDuplicate>("skip");
   const [starting, setStarting] = useState(false);
 
@@ -37,10 +41,16 @@ export function ImportPanel() {
     if (!chosen) return;
     const read = await readCsvFile(chosen);
     setFile(read);
-    if (read.ok) setMapping(guessMapping(read.parsed.records[0]));
+    if (!read.ok) return;
+    const guessed = guessMapping(read.parsed.records[0]);
+    setMapping(guessed);
+    setCustomMapping(guessCustomMapping(read.parsed.records[0], customFields, guessed));
   };
   const currency = useWorkspace().current?.currency ?? DEFAULT_CURRENCY;
-  const check = useMemo(() => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter, currency) : null), [file, mapping, currency]);
+  const check = useMemo(
+    () => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter, { currency, custom: { defs: customFields, mapping: customMapping } }) : null),
+    [file, mapping, currency, customFields, customMapping],
+  );
   // Rows with errors are left out; the valid ones import.
   const ready = check !== null && check.fileError === null && check.rows.length > 0;
   const skus = useMemo(() => (ready ? [...new Set(check.rows.map((r) => skuOf(r.input)))] : null), [ready, check]);
@@ -52,7 +62,8 @@ export function ImportPanel() {
     if (!file?.ok || plan === null) return;
     setStarting(true);
     try {
-      const started = await start({ fileName: file.name, csv: file.text, mapping, onDuplicate, expectedCost: importCost(plan.creates) });
+      const customColumns = Object.entries(customMapping).map(([label, column]) => ({ label, column }));
+      const started = await start({ fileName: file.name, csv: file.text, mapping, ...(customColumns.length > 0 ? { customMapping: customColumns } : {}), onDuplicate, expectedCost: importCost(plan.creates) });
       toast.success(`Import started: ${formatNumber(started.total)} rows${started.leftOut > 0 ? `, ${formatNumber(started.leftOut)} with errors left out` : ""}`);
       setFile(null);
     } catch (e) {
@@ -74,7 +85,8 @@ export function ImportPanel() {
         {file?.ok && <span className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-400">{file.name}</span>}
       </div>
       {file && !file.ok && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{file.message}</p>}
-      {file?.ok && <MappingForm header={file.parsed.records[0]} mapping={mapping} onChange={setMapping} />}
+      {file?.ok && <MappingForm header={file.parsed.records[0]} mapping={mapping} onChange={setMapping}
+        custom={{ columns: customColumnsOf(customFields), mapping: customMapping, onChange: setCustomMapping }} />}
       {check && file?.ok && <CsvPreview check={check} records={file.parsed.records} fileName={file.name} />}
       {ready && heldError && <p role="alert" className="text-sm text-red-600">We could not check your inventory for duplicates just now. Try again in a moment.</p>}
       {ready && held === null && !heldError && <p className="text-sm text-slate-500">Looking for duplicate SKUs in your inventory…</p>}

@@ -12,6 +12,7 @@ const ICONS: Record<ActivityType, { label: string; tone: string }> = {
   visit: { label: "View", tone: "bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100" },
   found: { label: "Found", tone: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100" },
   tokens: { label: "TMT", tone: "bg-violet-100 text-violet-800 dark:bg-violet-900 dark:text-violet-100" },
+  reminder: { label: "Due", tone: "bg-amber-100 text-amber-800 dark:bg-amber-900 dark:text-amber-100" },
 };
 
 export function ActivityList({ items }: { items: ActivityItem[] }) {

@@ -10,6 +10,7 @@ import { DASHBOARD_TEXT, greeting } from "./dashboardText";
 import { LegacyPanel } from "./LegacyPanel";
 import { OnboardingChecklist } from "./OnboardingChecklist";
 import { Shortcuts } from "./Shortcuts";
+import { UpcomingPanel } from "./UpcomingPanel";
 import { useWorkspaceQuery } from "../../lib/useWorkspace";
 import { useNow } from "../../lib/useNow";
 
@@ -36,6 +37,7 @@ export default function DashboardPage() {
         <>
           {counts && <CountsPanel counts={counts} balance={balance} />}
           {alerts && <AlertsPanel data={alerts} />}
+          <UpcomingPanel />
           <CustodyPanel />
           <BookingsPanel />
           <LegacyPanel />

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { useConvexAuth } from "convex/react";
 import { PRODUCT_NAME, TOKEN_SYMBOL } from "../../../convex/lib/constants";
 import { buttonClasses } from "../../ui";
 import { KINDS, TOKEN_POINTS, VERIFY_STEPS } from "./landingContent";
 import { LiveCounts } from "./LiveCounts";
 import { SerialLookupForm } from "../../lib/SerialLookupForm";
+import { useAuthState } from "../../lib/authState";
 
 const h2 = "text-3xl font-bold tracking-tight text-slate-900 dark:text-white";
 const lead = "mt-3 max-w-2xl text-slate-600 dark:text-slate-400";
@@ -55,7 +55,7 @@ function Hero({ signedIn }: { signedIn: boolean }) {
 }
 
 export default function LandingPage() {
-  const { isAuthenticated } = useConvexAuth();
+  const { isAuthenticated } = useAuthState();
   return (
     <div className="w-full">
       <Hero signedIn={isAuthenticated} />

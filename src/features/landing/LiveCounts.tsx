@@ -1,25 +1,14 @@
-import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { formatNumber } from "../../lib/format";
+import { lazy, Suspense } from "react";
+import { Figures } from "./Figures";
 
-function Figure({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white" aria-live="polite">
-        {value === undefined ? <span className="text-slate-300 dark:text-slate-700">…</span> : formatNumber(value)}
-      </dd>
-    </div>
-  );
-}
+// The Convex client comes with the figures, after the landing page's first paint.
+const LiveFigures = lazy(() => import("./LiveFigures"));
 
 /** Live: both figures move as assets are tagged and serials are checked. */
 export function LiveCounts() {
-  const stats = useQuery(api.landingStats.get, {});
   return (
-    <dl className="grid grid-cols-2 gap-4">
-      <Figure label="Assets tagged" value={stats?.assets} />
-      <Figure label="Serial checks" value={stats?.verifications} />
-    </dl>
+    <Suspense fallback={<Figures stats={undefined} />}>
+      <LiveFigures />
+    </Suspense>
   );
 }

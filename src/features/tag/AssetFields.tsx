@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Input, Textarea } from "../../ui";
+import { CustomFields } from "./CustomFields";
 import { KindFields, type FieldsProps } from "./KindFields";
 
 const CATEGORIES = ["Electronics", "Jewellery", "Bicycles", "Vehicles", "Art", "Collectibles", "Furniture", "Tools", "Documents", "Other"];
@@ -17,6 +18,7 @@ export function AssetFields(props: FieldsProps) {
       </div>
       <Textarea label="Description" value={form.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
       <KindFields {...props} />
+      <CustomFields {...props} />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Visibility</legend>
         <div className="grid gap-2 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -9,16 +10,19 @@ import { AssetFields } from "./AssetFields";
 import { EditConflict } from "./EditConflict";
 import { FilePicker } from "./FilePicker";
 import { fromAsset, toInput, type FormState } from "./formModel";
+import { useCategoryFields } from "../../lib/useCategoryFields";
 import { coverFirst } from "./pickedFiles";
 import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
 import { useEditConflict } from "./useEditConflict";
 import { clientErrorMessage } from "../../lib/errors";
 import { PresenceBar } from "../../lib/PresenceBar";
+import { UnsavedChangesGuard } from "../../lib/UnsavedChangesGuard";
 import { useSubmit } from "../../lib/useSubmit";
 import { useUploadFile } from "../../lib/useUploadFile";
 import { useMayEdit, useWorkspaceQuery, useWorkspaceMutation } from "../../lib/useWorkspace";
 import { ViewOnlyNotice } from "../../lib/ViewOnlyNotice";
+import { FILE_KIND_LABELS } from "../../../convex/lib/assets/fileRules";
 
 type AttachedFile = AssetDetail["files"][number];
 
@@ -33,7 +37,7 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
   const [deleting, setDeleting] = useState<AttachedFile | null>(null);
   if (asset.files.length === 0) return null;
   const photos = asset.files.filter((f) => f.kind === "photo");
-  const documents = asset.files.filter((f) => f.kind === "document");
+  const documents = asset.files.filter((f) => f.kind !== "photo");
   const act = (action: Promise<unknown>, fallback: string) => {
     setError(null);
     action.catch((e) => setError(clientErrorMessage(e, fallback)));
@@ -58,7 +62,10 @@ function ExistingFiles({ asset }: { asset: AssetDetail }) {
         <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {documents.map((f) => (
             <li key={f.storageId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="min-w-0 truncate">{f.name}</span>
+              <span className="min-w-0 truncate">
+                <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">{FILE_KIND_LABELS[f.kind]}</span>
+                {f.name}
+              </span>
               <Button variant="ghost" size="sm" aria-label={`Delete ${f.name}`} onClick={() => setDeleting(f)}>
                 Delete
               </Button>
@@ -93,15 +100,18 @@ function EditForm({ asset }: { asset: AssetDetail }) {
   const navigate = useNavigate();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }) as FormState);
   const edit = useEditConflict(asset, form, setForm);
+  const [saved, setSaved] = useState(false);
+  const dirty = !saved && (files.length > 0 || JSON.stringify(form) !== JSON.stringify(edit.loaded.form));
+  const customFields = useCategoryFields(form.category);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { input, errors: found } = toInput(form);
+    const { input, errors: found } = toInput(form, customFields);
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return setFormError("Please fix the highlighted fields.");
     await run(async () => {
-      const changed = JSON.stringify(toInput(edit.loaded.form).input) !== JSON.stringify(input);
+      const changed = JSON.stringify(toInput(edit.loaded.form, customFields).input) !== JSON.stringify(input);
       // Sent with the version the form loaded: a save someone else made since is never overwritten unseen.
       if (changed) await update({ assetId: asset._id, version: edit.loaded.version, ...input }).catch((e: unknown) => { edit.refused(e); throw e; });
       if (files.length > 0) {
@@ -112,12 +122,15 @@ function EditForm({ asset }: { asset: AssetDetail }) {
           await setCover({ assetId: asset._id, storageId: uploaded[0].storageId });
         }
       }
-      navigate(`/assets/${asset._id}`);
+      // Nothing left unsaved: the guard lets go before the page is left.
+      flushSync(() => setSaved(true));
+      void navigate(`/assets/${asset._id}`);
     });
   }
 
   return (
     <Form onSubmit={submit} className="flex flex-col gap-6" aria-label="Edit asset">
+      <UnsavedChangesGuard dirty={dirty} what="this asset" />
       <AssetFields form={form} errors={errors} set={set} />
       <ExistingFiles asset={asset} />
       <FilePicker files={files} onChange={setFiles} coverId={coverId} onCoverChange={setCoverId} existing={asset.files.length}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from "react";
-import { MAX_ASSET_FILES, PHOTO_MAX_PX } from "../../../convex/lib/assets/fileRules";
-import type { FileKind } from "../../../convex/lib/assets/tables";
+import { MAX_ASSET_FILES, MAX_FILE_MB, PHOTO_MAX_PX, type FileKind } from "../../../convex/lib/assets/fileRules";
+import { DocumentTypeSelect } from "../../lib/DocumentTypeSelect";
 import { Button, cn } from "../../ui";
 import { ACCEPT_ANY, ACCEPT_DOCUMENTS, addPicked } from "./pickedFiles";
 import { PHOTO_GRID, PhotoTile } from "./PhotoTile";
@@ -31,7 +31,7 @@ function useThumbnails(files: PickedFile[]): Map<string, string> {
 }
 
 /**
- * Up to five photos and documents: dropped anywhere on the box, taken with the phone's camera,
+ * Photos and documents (each document with its type: receipt, warranty, manual…): dropped anywhere on the box, taken with the phone's camera,
  * or chosen from files; the photos as thumbnails, one of them the cover. Compact when empty.
  */
 export function FilePicker({ files, onChange, coverId, onCoverChange, existing = 0, hasCover = false, disabled }: Props) {
@@ -44,7 +44,7 @@ export function FilePicker({ files, onChange, coverId, onCoverChange, existing =
   const room = MAX_ASSET_FILES - existing - files.length;
   const thumbnails = useThumbnails(files);
   const photos = files.filter((f) => f.kind === "photo");
-  const documents = files.filter((f) => f.kind === "document");
+  const documents = files.filter((f) => f.kind !== "photo");
   const full = disabled || room <= 0;
 
   function add(chosen: File[], kind?: FileKind) {
@@ -104,7 +104,7 @@ export function FilePicker({ files, onChange, coverId, onCoverChange, existing =
       </div>
       <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
         <span className="hidden sm:inline">Drop photos or PDF files here. </span>
-        Up to {MAX_ASSET_FILES} files, 10 MB each; photos are resized to {PHOTO_MAX_PX} px before upload.
+        Up to {MAX_ASSET_FILES} files, {MAX_FILE_MB} MB each; photos are resized to {PHOTO_MAX_PX} px before upload.
       </p>
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
       {photos.length > 0 && (
@@ -122,9 +122,10 @@ export function FilePicker({ files, onChange, coverId, onCoverChange, existing =
           {documents.map((f) => (
             <li key={f.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 truncate">
-                <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">Document</span>
                 {f.file.name} <span className="text-slate-500">({sizeText(f.file.size)})</span>
               </span>
+              <DocumentTypeSelect name={f.file.name} value={f.kind} disabled={disabled} allowPhoto={f.file.type.startsWith("image/")}
+                onChange={(kind) => onChange(files.map((x) => (x.id === f.id ? { ...x, kind } : x)))} />
               <Button variant="ghost" size="sm" disabled={disabled} aria-label={`Remove ${f.file.name}`} onClick={() => remove(f)}>
                 Remove
               </Button>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { FieldSpec } from "../../../convex/lib/assets/fields";
 import { valueError } from "../../../convex/lib/assets/fieldValues";
-import { fieldsOf, type FieldErrors } from "../../../convex/lib/assets/rules";
+import { applies, fieldsOf, type FieldErrors } from "../../../convex/lib/assets/rules";
 import type { AssetKind } from "../../../convex/lib/assets/tables";
 import { DEFAULT_CURRENCY } from "../../../convex/lib/money/currency";
 import { MoneyInput } from "../../lib/MoneyInput";
@@ -74,7 +74,7 @@ export function KindFields(props: FieldsProps) {
     <div className="flex flex-col gap-4">
       {KIND_NOTES[props.form.kind]}
       <div className={cn("grid gap-4", !single && "sm:grid-cols-2")}>
-        {specs.map((spec) => <FieldControl key={spec.key} spec={spec} {...props} />)}
+        {specs.filter((spec) => applies(spec, props.form)).map((spec) => <FieldControl key={spec.key} spec={spec} {...props} />)}
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { Button, Card, Form, RadioCards } from "../../ui";
 import { AssetFields } from "./AssetFields";
 import { FilePicker } from "./FilePicker";
 import { emptyForm, toInput, type FormState } from "./formModel";
+import { useCategoryFields } from "../../lib/useCategoryFields";
 import { KIND_BLURBS } from "./tagText";
 import { coverFirst } from "./pickedFiles";
 import { uploadPicked, type PickedFile } from "./uploadFiles";
@@ -57,6 +58,7 @@ export default function TagPage() {
   const short = balanceValue !== null && balanceValue < TAGGING_COST;
 
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }) as FormState);
+  const customFields = useCategoryFields(form.category);
   function chooseKind(kind: AssetKind) {
     // Visibility goes back to the kind's default: a will asset starts private.
     setForm((f) => ({ ...emptyForm(kind), name: f.name, description: f.description, category: f.category }));
@@ -74,7 +76,7 @@ export default function TagPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { input, errors: found } = toInput(form);
+    const { input, errors: found } = toInput(form, customFields);
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) {

@@ -15,8 +15,8 @@ function asText(key: Key, form: FormState): string {
   return spec?.type === "choice" ? (displayText(spec, form[key]) ?? "") : form[key];
 }
 
-/** Every field where theirs and yours differ; `loaded` tells who changed it. */
-export function conflictFields(loaded: FormState, theirs: FormState, yours: FormState): ConflictField[] {
+/** Every field where theirs and yours differ; `loaded` tells who changed it. `customLabels`: custom fields' names by form key. */
+export function conflictFields(loaded: FormState, theirs: FormState, yours: FormState, customLabels: Readonly<Record<string, string>> = {}): ConflictField[] {
   const keys = Object.keys(yours) as Key[];
   return keys
     .filter((key) => key !== "kind" && theirs[key] !== yours[key])
@@ -25,7 +25,7 @@ export function conflictFields(loaded: FormState, theirs: FormState, yours: Form
       const byYou = yours[key] !== loaded[key];
       return {
         key,
-        label: fieldLabel(key),
+        label: customLabels[key] ?? fieldLabel(key),
         theirs: asText(key, theirs),
         yours: asText(key, yours),
         changedBy: byThem && byYou ? "both" : byThem ? "them" : "you",

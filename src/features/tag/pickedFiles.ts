@@ -1,14 +1,8 @@
 // What the file picker holds, and the rules it applies as files arrive (chosen, photographed or dropped).
-import { DOCUMENT_TYPES, FILE_MESSAGES, fileError } from "../../../convex/lib/assets/fileRules";
-import type { FileKind } from "../../../convex/lib/assets/tables";
+import { DOCUMENT_TYPES, FILE_MESSAGES, fileError, kindOfType, type FileKind } from "../../../convex/lib/assets/fileRules";
 import type { PickedFile } from "./uploadFiles";
 
 let counter = 0;
-
-/** A dropped or chosen file's kind: images are photos, other documents (PDF) are documents. */
-function kindOf(file: File): FileKind {
-  return file.type.startsWith("image/") ? "photo" : "document";
-}
 
 /** The picked files with `chosen` added, or the message saying why they cannot be. */
 export function addPicked(
@@ -20,7 +14,7 @@ export function addPicked(
   if (chosen.length > room) return { error: FILE_MESSAGES.tooMany };
   const added: PickedFile[] = [];
   for (const file of chosen) {
-    const fileKind = kind ?? kindOf(file);
+    const fileKind = kind ?? kindOfType(file.type);
     // Photos are re-encoded before upload (HEIC included, where the browser decodes it), so any
     // image will do here; what is uploaded is checked again after the resize.
     const problem =

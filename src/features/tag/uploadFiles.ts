@@ -1,8 +1,7 @@
 // Every file goes to Convex storage through the app's upload route, photos shrunk first
 // (resizePhoto.ts). Progress and failures show as one toast that updates as files go.
 import { toast } from "sonner";
-import { MAX_FILE_NAME, fileError } from "../../../convex/lib/assets/fileRules";
-import type { FileKind } from "../../../convex/lib/assets/tables";
+import { MAX_FILE_NAME, fileError, type FileKind } from "../../../convex/lib/assets/fileRules";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { toOneLine } from "../../../convex/lib/oneLine";
 import type { UploadFile } from "../../lib/useUploadFile";

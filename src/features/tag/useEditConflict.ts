@@ -7,6 +7,8 @@ import type { ConflictChoices, ConflictField } from "../../lib/ConflictPanel";
 import { conflictCurrent } from "../../lib/errors";
 import { conflictFields, mergeChoices } from "./conflictFields";
 import { fromAsset, type FormState } from "./formModel";
+import { customKey } from "./customForm";
+import { useCategoryFields } from "../../lib/useCategoryFields";
 
 type Loaded = { form: FormState; version: number };
 type Conflict = Loaded & { fields: ConflictField[] };
@@ -14,6 +16,7 @@ type Conflict = Loaded & { fields: ConflictField[] };
 export function useEditConflict(asset: AssetDetail, form: FormState, setForm: (form: FormState) => void) {
   const [loaded, setLoaded] = useState<Loaded>(() => ({ form: fromAsset(asset), version: asset.version }));
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const customFields = useCategoryFields(form.category) ?? [];
   return {
     loaded,
     /** Someone saved the asset since the form was opened (the page's query is live). */
@@ -25,7 +28,8 @@ export function useEditConflict(asset: AssetDetail, form: FormState, setForm: (f
       const current = conflictCurrent<AssetEditable>(error);
       if (current === null) return false;
       const theirs = fromAsset(current);
-      setConflict({ form: theirs, version: current.version, fields: conflictFields(loaded.form, theirs, form) });
+      const customLabels = Object.fromEntries(customFields.map((d) => [customKey(d._id), d.label]));
+      setConflict({ form: theirs, version: current.version, fields: conflictFields(loaded.form, theirs, form, customLabels) });
       return true;
     },
     /** The form takes the choices; the next save goes against the version saved now. */

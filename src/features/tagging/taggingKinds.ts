@@ -1,4 +1,5 @@
 import type { AssetKind } from "../../../convex/lib/assets/tables";
+import { MAX_ASSET_FILES } from "../../../convex/lib/assets/fileRules";
 
 /** What one tagging landing page says about its kind of asset. */
 export interface TaggingKindInfo {
@@ -27,7 +28,7 @@ export const TAGGING_KINDS: Record<AssetKind, TaggingKindInfo> = {
       { title: "Lost and found", text: "A finder who checks the serial sees it is registered and can message you without learning who you are." },
       { title: "Safer second-hand sales", text: "Buyers check the serial before paying; a stolen item carries a clear warning." },
     ],
-    fields: ["Name, category and description", "Brand, model, colour and the maker's serial (frame number, IMEI)", "Purchase date and value", "Where it is kept", "Up to 5 photos and documents"],
+    fields: ["Name, category and description", "Brand, model, colour and the maker's serial (frame number, IMEI)", "Purchase date and value, warranty end or lifetime", "Where it is kept", `Up to ${MAX_ASSET_FILES} photos, receipts, manuals and other documents`],
     cta: "Tag an item",
     verifyNote: "Stick the printable QR label on the item: scanning it opens its verify page.",
   },

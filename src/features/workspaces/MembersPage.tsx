@@ -7,6 +7,7 @@ import { can, checkWorkspaceName } from "../../../convex/lib/workspaces/rules";
 import { useSubmit } from "../../lib/useSubmit";
 import { Button, Card, ConfirmModal, Form, Input } from "../../ui";
 import { CurrencyForm } from "./CurrencyForm";
+import { CustomFieldsEditor } from "./CustomFieldsEditor";
 import { DeleteWorkspace } from "./DeleteWorkspace";
 import { InviteForm, JoinLinkForm, PendingInvitations } from "./Invitations";
 import { MemberList } from "./MemberList";
@@ -81,6 +82,11 @@ function Members({ ws }: { ws: CurrentWorkspace }) {
             {can(ws.role, "settings") && <CurrencyForm key={ws.currency} ws={ws} />}
             {shared && <div><LeaveButton ws={ws} /></div>}
           </div>
+        </Card>
+      )}
+      {can(ws.role, "manageFields") && (
+        <Card title="Custom fields" description="Your own fields per category: editors fill them in when tagging or editing an item of that category.">
+          <CustomFieldsEditor ws={ws} />
         </Card>
       )}
       {ws.kind === "business" && can(ws.role, "settings") && (

@@ -4,9 +4,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Button, Select } from "../../ui";
 import { formatNumber } from "../format";
-import { fromPosition, LABEL_FORMATS, labelFormat, labelsPerPage, pageCount, paginate } from "./formats";
+import { fromPosition, LABEL_FORMATS, labelFormat, labelsPerPage, pageCount, paginate, type LabelFormat } from "./formats";
 import type { Label } from "./label";
 import { LabelPage, PrintableLabels } from "./LabelPages";
+import { previewName } from "./measure";
 
 const PX_PER_MM = 96 / 25.4;
 // Up to this many labels the printable pages are in the page from the start; a larger job
@@ -28,6 +29,21 @@ function usePrintPages(count: number) {
     window.print();
   };
   return { ready, print };
+}
+
+/** Says which names do not fit this stock even in the smallest type, and so end in "…". */
+function ShortenedNames({ labels, format }: { labels: readonly Label[]; format: LabelFormat }) {
+  const shortened = labels.filter((label) => previewName(label.name, format.label).truncated);
+  if (shortened.length === 0) return null;
+  const first = shortened[0]!.name;
+  return (
+    <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="label-shortened">
+      {shortened.length === 1
+        ? `“${first}” is too long for this stock even in the smallest type: it ends with “…”.`
+        : `${formatNumber(shortened.length)} names, such as “${first}”, are too long for this stock even in the smallest type: they end with “…”.`}{" "}
+      A larger stock prints {shortened.length === 1 ? "it" : "them"} in full.
+    </p>
+  );
 }
 
 /** Scales the page preview down to the width it has (never up). */
@@ -105,6 +121,7 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
         </Button>
       </div>
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
+      <ShortenedNames labels={labels} format={format} />
       <figure className="flex flex-col gap-2">
         <figcaption className="text-xs text-slate-600 dark:text-slate-400">
           Preview of page 1{pages > 1 ? ` of ${formatNumber(pages)}` : ""}, at {Math.round(zoom * 100)}% of its printed size

@@ -3,16 +3,10 @@
 import type { CSSProperties } from "react";
 import type { Label } from "./label";
 import { labelLayout, LINE_HEIGHT, serialLines, type LabelBox } from "./layout";
+import { LABEL_FONT_FAMILY, previewName } from "./measure";
 import { QR_MARGIN, qrMatrix, qrPath } from "../../../convex/lib/qr/matrix";
 
 const mm = (value: number) => `${value}mm`;
-const clampLines = (lines: number): CSSProperties => ({
-  display: "-webkit-box",
-  WebkitBoxOrient: "vertical",
-  WebkitLineClamp: lines,
-  overflow: "hidden",
-  overflowWrap: "anywhere",
-});
 
 function QrSvg({ url, size }: { url: string; size: number }) {
   const matrix = qrMatrix(url);
@@ -29,6 +23,7 @@ export function LabelView({ label, box, style }: { label: Label; box: LabelBox; 
   const layout = labelLayout(box);
   const { text } = layout;
   const serial = serialLines(label.serial, text.width, layout.serialSize);
+  const name = previewName(label.name, box);
   return (
     <div data-testid="label" style={{ position: "absolute", width: mm(box.width), height: mm(box.height), overflow: "hidden", color: "#000", ...style }}>
       <div style={{ position: "absolute", left: mm(layout.qr.x), top: mm(layout.qr.y) }}>
@@ -46,11 +41,13 @@ export function LabelView({ label, box, style }: { label: Label; box: LabelBox; 
           justifyContent: "center",
           textAlign: text.align,
           lineHeight: LINE_HEIGHT,
-          fontFamily: "'DejaVu Sans', Verdana, Arial, sans-serif",
+          fontFamily: LABEL_FONT_FAMILY,
         }}
       >
         <span style={{ fontSize: `${layout.captionSize}pt`, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{label.caption}</span>
-        <span data-testid="label-name" style={{ fontSize: `${layout.nameSize}pt`, ...clampLines(2) }}>{label.name}</span>
+        <span data-testid="label-name" title={name.truncated ? label.name : undefined} style={{ fontSize: `${name.size}pt`, whiteSpace: "nowrap" }}>
+          {name.lines.map((line, i) => <span key={i} style={{ display: "block" }}>{line}</span>)}
+        </span>
         {label.lines?.map((line) => (
           <span key={line} data-testid="label-line" style={{ fontSize: `${layout.captionSize}pt`, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{line}</span>
         ))}

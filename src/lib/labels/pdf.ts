@@ -13,7 +13,7 @@ import type { Label } from "./label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines, type LabelLayout } from "./layout";
 import { qrMatrix } from "../../../convex/lib/qr/matrix";
 import { drawQr } from "../../../convex/lib/qr/pdf";
-import { wrapText } from "./wrap";
+import { fitName, wrapText } from "./wrap";
 
 type LabelFonts = { regular: Uint8Array | ArrayBuffer; bold: Uint8Array | ArrayBuffer };
 type Fonts = { regular: PDFFont; bold: PDFFont };
@@ -45,13 +45,18 @@ function serialText(serial: string, layout: LabelLayout, scale: number, font: PD
   return lines.map((text) => ({ text, size: fitted, font }));
 }
 
+function nameLines(name: string, width: number, preferred: number, font: PDFFont): Line[] {
+  const fitted = fitName(name, width, preferred, (text) => widthOf(font, text, 1));
+  return fitted.lines.map((text) => ({ text, size: fitted.size, font }));
+}
+
 function textLines(label: Label, layout: LabelLayout, fonts: Fonts, scale: number): Line[] {
   const width = layout.text.width * MM_TO_PT;
   const fit = (text: string, size: number, font: PDFFont, maxLines: number): Line[] =>
     wrapText(text, width, maxLines, (t) => widthOf(font, t, size)).map((line) => ({ text: line, size, font }));
   return [
     ...fit(label.caption, layout.captionSize * scale, fonts.regular, 1),
-    ...fit(label.name, layout.nameSize * scale, fonts.regular, 2),
+    ...nameLines(label.name, width, layout.nameSize * scale, fonts.regular),
     ...(label.lines ?? []).flatMap((line) => fit(line, layout.captionSize * scale, fonts.regular, 1)),
     ...serialText(label.serial, layout, scale, fonts.bold),
   ];

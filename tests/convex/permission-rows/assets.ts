@@ -34,6 +34,12 @@ export const rows: Rows = {
     allowed: SIGNED_IN,
     handlerError: "NOT_FOUND",
   },
+  "assetFiles:setKind": {
+    kind: "mutation", workspace: EDITOR,
+    args: () => ({ assetId: MISSING_ASSET, storageId: "99999999999999999999_storage", kind: "receipt" }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
   "transfers:offer": { kind: "mutation", workspace: EDITOR, args: () => ({ assetId: MISSING_ASSET, email: "a@example.com" }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "transfers:cancel": { kind: "mutation", workspace: EDITOR, args: () => ({ transferId: MISSING_TRANSFER }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },
   "transfers:accept": { kind: "mutation", workspace: EDITOR, args: () => ({ transferId: MISSING_TRANSFER }), allowed: SIGNED_IN, handlerError: "NOT_FOUND" },

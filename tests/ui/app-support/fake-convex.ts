@@ -56,19 +56,31 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   } as Profile;
 }
 
+// A signed-in browser holds Convex Auth's token (src/lib/authState hasStoredSession): without one
+// a visitor's landing page renders before the Convex layer, whatever the fake auth state says.
+const STORED_TOKEN_KEY = "__convexAuthJWT_fake";
+
 export function signedOut() {
   fake.auth = { isLoading: false, isAuthenticated: false };
   fake.me = null;
+  localStorage.removeItem(STORED_TOKEN_KEY);
 }
 
 export function signedIn(profile: Profile | null = makeProfile()) {
   fake.auth = { isLoading: false, isAuthenticated: true };
   fake.me = profile;
+  localStorage.setItem(STORED_TOKEN_KEY, "jwt");
+}
+
+/** A browser with a stored session whose sign-in state is still initialising. */
+export function authLoading() {
+  fake.auth = { isLoading: true, isAuthenticated: false };
+  localStorage.setItem(STORED_TOKEN_KEY, "jwt");
 }
 
 /** Signed in, with api.users.me still on its way. */
 export function signedInProfileLoading() {
-  fake.auth = { isLoading: false, isAuthenticated: true };
+  signedIn(undefined as unknown as Profile);
   fake.me = undefined;
 }
 
@@ -99,6 +111,9 @@ function defaultWorkspaces() {
 const pages = new WeakMap<unknown[], unknown>();
 
 export const convexReactModule = {
+  // The app's client (src/lib/convexClient) and a provider of it: nothing to connect to here.
+  ConvexReactClient: class {},
+  ConvexProvider: ({ children }: { children: unknown }) => children,
   useConvexAuth: () => fake.auth,
   useQuery: (query: FunctionReference<"query">, args?: unknown) => {
     if (args === "skip") return undefined;

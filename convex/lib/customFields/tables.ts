@@ -1,0 +1,58 @@
+// Custom fields: the shapes of a workspace's field definitions and of the values items hold.
+import { literals } from "convex-helpers/validators";
+import { v, type Infer } from "convex/values";
+
+export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "money", "select", "url", "checkbox"] as const;
+const customFieldTypeValidator = literals(...CUSTOM_FIELD_TYPES);
+export type CustomFieldType = Infer<typeof customFieldTypeValidator>;
+
+// A money value: minor units (pence/cents) and its ISO 4217 currency. The same shape the
+// item's own money fields are moving to, so a total can add them up per currency.
+const moneyValueValidator = v.object({ amount: v.number(), currency: v.string() });
+export type MoneyValue = Infer<typeof moneyValueValidator>;
+
+/** One stored value: text, date, select and URL as text; number; checkbox; money. */
+const customValueValidator = v.union(v.string(), v.number(), v.boolean(), moneyValueValidator);
+export type CustomValue = Infer<typeof customValueValidator>;
+
+/** An item's values, keyed by the definition's id (a rename touches no item). */
+export const customValuesValidator = v.record(v.string(), customValueValidator);
+export type CustomValues = Infer<typeof customValuesValidator>;
+
+/** What an owner or admin types to define a field. */
+export const definitionInputValidator = {
+  label: v.string(),
+  type: customFieldTypeValidator,
+  options: v.optional(v.array(v.string())),
+  currency: v.optional(v.string()),
+  required: v.boolean(),
+  showOnVerify: v.boolean(),
+};
+
+export const customFieldFields = {
+  workspaceId: v.id("workspaces"),
+  // The category as its owner typed it, and its key (trimmed, lower case): "Bikes" and "bikes " are one category.
+  category: v.string(),
+  categoryKey: v.string(),
+  label: v.string(),
+  type: customFieldTypeValidator,
+  options: v.optional(v.array(v.string())),
+  // Money fields: the currency every value of the field is in.
+  currency: v.optional(v.string()),
+  required: v.boolean(),
+  showOnVerify: v.boolean(),
+  // Order within the category's form.
+  position: v.number(),
+};
+
+export const definitionViewValidator = v.object({
+  _id: v.id("customFields"),
+  category: v.string(),
+  label: v.string(),
+  type: customFieldTypeValidator,
+  options: v.array(v.string()),
+  currency: v.union(v.string(), v.null()),
+  required: v.boolean(),
+  showOnVerify: v.boolean(),
+  position: v.number(),
+});
