@@ -14,6 +14,7 @@ import { assetSummaryValidator, currentDetails, toSummary } from "./lib/assets/r
 import { appError } from "./lib/errors";
 import { oneLineError } from "./lib/oneLine";
 import { ASSET_LIMITS } from "./lib/assets/fields";
+import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { categoryKey, checkDefinition, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES } from "./lib/customFields/rules";
 import { categoryDefinitions, customSearchWords, workspaceDefinitions } from "./lib/customFields/store";
 import { definitionInputValidator, definitionViewValidator } from "./lib/customFields/tables";
@@ -73,7 +74,7 @@ export const create = workspaceMutation({
     if (category.length > ASSET_LIMITS.category) throw appError("INVALID", CUSTOM_FIELD_MESSAGES.categoryTooLong);
     const control = oneLineError("Category", category);
     if (control !== undefined) throw appError("INVALID", control);
-    const checked = checkDefinition(input);
+    const checked = checkDefinition(input, ctx.workspace.currency ?? DEFAULT_CURRENCY);
     if (!checked.ok) throw appError("INVALID", checked.message);
     const all = await workspaceDefinitions(ctx, ctx.workspace._id);
     if (all.length >= CUSTOM_FIELD_LIMITS.perWorkspace) throw appError("INVALID", CUSTOM_FIELD_MESSAGES.tooManyInWorkspace);
@@ -101,7 +102,7 @@ export const update = workspaceMutation({
   returns: v.null(),
   handler: async (ctx, { workspaceId: _workspaceId, fieldId, ...input }) => {
     const field = await workspaceField(ctx, fieldId, ctx.workspace._id);
-    const checked = checkDefinition(input);
+    const checked = checkDefinition(input, field.currency ?? ctx.workspace.currency ?? DEFAULT_CURRENCY);
     if (!checked.ok) throw appError("INVALID", checked.message);
     const next = checked.value;
     const siblings = await categoryDefinitions(ctx, ctx.workspace._id, field.category);

@@ -2,7 +2,7 @@
 // by default). Its value is one text, "1234.50 GBP", which parseMoney (convex/lib/money)
 // reads on the client and the server alike; any form field of type money uses it.
 import { CURRENCY_CODES, joinMoneyText, splitMoneyText } from "../../convex/lib/money/currency";
-import { cn, controlClasses, Field } from "../ui";
+import { cn, controlClasses, Field, Input } from "../ui";
 
 type MoneyInputProps = {
   label: string;
@@ -16,9 +16,17 @@ type MoneyInputProps = {
   placeholder?: string;
   required?: boolean;
   containerClassName?: string;
+  /** Every value is in `currency` (a custom money field): it is shown, not chosen. */
+  fixed?: boolean;
 };
 
-export function MoneyInput({ label, value, onChange, currency: fallback, error, hint, placeholder, required, containerClassName }: MoneyInputProps) {
+export function MoneyInput({ label, value, onChange, currency: fallback, error, hint, placeholder, required, containerClassName, fixed = false }: MoneyInputProps) {
+  if (fixed) {
+    return (
+      <Input {...{ label, value, error, hint, placeholder, required, containerClassName }} unit={fallback} type="text" inputMode="decimal" autoComplete="off"
+        onChange={(e) => onChange(e.target.value)} className="tabular-nums" />
+    );
+  }
   const { amount, currency } = splitMoneyText(value, fallback);
   return (
     <Field {...{ label, error, hint, containerClassName, required }}>

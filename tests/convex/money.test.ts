@@ -37,6 +37,8 @@ describe("parseMoney", () => {
     ["12.5 JPY", "Unit cost in JPY has no decimal places"],
     ["1.2345 KWD", "Unit cost in KWD has at most 3 decimal places"],
     ["abc", "Unit cost must be an amount like 1234.50, £1,234.50 or 1234.50 GBP"],
+    // What the money input sends for a word typed as the amount: the word is the problem, not its currency.
+    ["abc EUR", "Unit cost must be an amount like 1234.50, £1,234.50 or 1234.50 GBP"],
     ["99999999999", "Unit cost is too large"],
   ])("refuses %j", (text, error) => {
     expect(parse(text)).toEqual({ error });

@@ -125,9 +125,10 @@ export function parseMoney(label: string, text: string, fallback: string): { val
   if (rest.length > MAX_TEXT) return { error: MONEY_MESSAGES.notAmount(label) };
   let currency: string | undefined;
   const leading = /^([A-Za-z]{3})\s*(.*)$/.exec(rest);
-  const trailing = leading === null ? /^(.*?)\s*([A-Za-z]{3})$/.exec(rest) : null;
-  if (leading !== null) [currency, rest] = [leading[1].toUpperCase(), leading[2]];
-  else if (trailing !== null) [currency, rest] = [trailing[2].toUpperCase(), trailing[1]];
+  const trailing = /^(.*?)\s*([A-Za-z]{3})$/.exec(rest);
+  // A known code at the end first: the money input writes "abc EUR" for a word typed as the amount.
+  if (trailing !== null && (leading === null || isCurrency(trailing[2].toUpperCase()))) [currency, rest] = [trailing[2].toUpperCase(), trailing[1]];
+  else if (leading !== null) [currency, rest] = [leading[1].toUpperCase(), leading[2]];
   const symbol = /^(-?)\s*([£€¥$])\s*(.*)$/.exec(rest);
   if (symbol !== null) {
     const symbolCurrency = SYMBOLS[symbol[2]];

@@ -20,8 +20,7 @@ import { MappingForm } from "./MappingForm";
 import { customColumns as customColumnsOf, guessCustomMapping, type CustomMapping } from "../../../convex/lib/customFields/csv";
 import { readCsvFile, type ReadFile } from "./readCsvFile";
 import { useHeldSkus } from "./useHeldSkus";
-import { useWorkspace, useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
-import { DEFAULT_CURRENCY } from "../../../convex/lib/money/currency";
+import { useWorkspaceCurrency, useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
 
 export function ImportPanel() {
   const start = useWorkspaceAction(api.imports.start);
@@ -46,7 +45,7 @@ export function ImportPanel() {
     setMapping(guessed);
     setCustomMapping(guessCustomMapping(read.parsed.records[0], customFields, guessed));
   };
-  const currency = useWorkspace().current?.currency ?? DEFAULT_CURRENCY;
+  const currency = useWorkspaceCurrency();
   const check = useMemo(
     () => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter, { currency, custom: { defs: customFields, mapping: customMapping } }) : null),
     [file, mapping, currency, customFields, customMapping],

@@ -5,9 +5,8 @@ import type { FieldSpec } from "../../../convex/lib/assets/fields";
 import { valueError } from "../../../convex/lib/assets/fieldValues";
 import { applies, fieldsOf, type FieldErrors } from "../../../convex/lib/assets/rules";
 import type { AssetKind } from "../../../convex/lib/assets/tables";
-import { DEFAULT_CURRENCY } from "../../../convex/lib/money/currency";
 import { MoneyInput } from "../../lib/MoneyInput";
-import { useWorkspace } from "../../lib/useWorkspace";
+import { useWorkspaceCurrency } from "../../lib/useWorkspace";
 import { cn, Input, Select, Textarea } from "../../ui";
 import type { FormState } from "./formModel";
 
@@ -20,7 +19,7 @@ export type FieldsProps = {
 const INPUT_TYPES = { date: "date", url: "url" } as const;
 /** One field's control, from its entry: the type picks the control, the entry its label, hint and limits. */
 function FieldControl({ spec, form, errors, set }: FieldsProps & { spec: FieldSpec }) {
-  const currency = useWorkspace().current?.currency ?? DEFAULT_CURRENCY;
+  const currency = useWorkspaceCurrency();
   const common = {
     label: spec.label,
     value: form[spec.key] ?? "",

@@ -3,10 +3,9 @@ import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { CURRENCY_CODES } from "../../../convex/lib/money/currency";
-import { currencyLabel } from "../../lib/format";
+import { CurrencySelect } from "../../lib/CurrencySelect";
 import { useSubmit } from "../../lib/useSubmit";
-import { Button, Form, Select } from "../../ui";
+import { Button, Form } from "../../ui";
 import type { CurrentWorkspace } from "./WorkspaceFrame";
 import { WS_TEXT } from "./workspaceText";
 
@@ -19,10 +18,8 @@ export function CurrencyForm({ ws }: { ws: CurrentWorkspace }) {
   }
   return (
     <Form onSubmit={submit} aria-label={WS_TEXT.currencyLabel} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <Select label={WS_TEXT.currencyLabel} hint={WS_TEXT.currencyHint} value={currency} onChange={(e) => setChoice(e.target.value)}
-        error={error ?? undefined} containerClassName="sm:flex-1">
-        {CURRENCY_CODES.map((code) => <option key={code} value={code}>{currencyLabel(code)}</option>)}
-      </Select>
+      <CurrencySelect label={WS_TEXT.currencyLabel} hint={WS_TEXT.currencyHint} value={currency} onChange={(e) => setChoice(e.target.value)}
+        error={error ?? undefined} containerClassName="sm:flex-1" />
       <Button type="submit" variant="outline" loading={busy} disabled={currency === ws.currency} className="sm:mt-7">{WS_TEXT.currencySave}</Button>
     </Form>
   );
