@@ -69,6 +69,7 @@ import type * as lib_assets_tagging from "../lib/assets/tagging.js";
 import type * as lib_assets_transfers from "../lib/assets/transfers.js";
 import type * as lib_assets_uploadHttp from "../lib/assets/uploadHttp.js";
 import type * as lib_assets_versions from "../lib/assets/versions.js";
+import type * as lib_assets_worth from "../lib/assets/worth.js";
 import type * as lib_audits_report from "../lib/audits/report.js";
 import type * as lib_audits_rules from "../lib/audits/rules.js";
 import type * as lib_audits_store from "../lib/audits/store.js";
@@ -301,6 +302,7 @@ declare const fullApi: ApiFromModules<{
   "lib/assets/transfers": typeof lib_assets_transfers;
   "lib/assets/uploadHttp": typeof lib_assets_uploadHttp;
   "lib/assets/versions": typeof lib_assets_versions;
+  "lib/assets/worth": typeof lib_assets_worth;
   "lib/audits/report": typeof lib_audits_report;
   "lib/audits/rules": typeof lib_audits_rules;
   "lib/audits/store": typeof lib_audits_store;
