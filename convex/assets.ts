@@ -33,6 +33,7 @@ import { currentStolenReport } from "./lib/verify/stolen";
 import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from "./lib/assets/tagRequests";
 import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
 import { customChanges, customSearchWords, withCustomValues } from "./lib/customFields/store";
+import { lineValueOf } from "./lib/inventory/lineValue";
 
 const PURGE_BATCH = 200;
 
@@ -151,6 +152,7 @@ export const update = workspaceMutation({
       taggedAt: asset.taggedAt,
       updatedAt: Date.now(),
       searchText: searchTextOf({ ...input, serial: asset.serial }, await customSearchWords(ctx, ctx.workspace._id, input)),
+      lineValue: lineValueOf(input),
       ...nextVersion(asset),
     });
     const onlyVisibility = changes.length === 1 && changes[0].field === "Visibility";

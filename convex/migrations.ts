@@ -10,6 +10,7 @@ import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
 import { currentDetails, personOfAsset, recordEvent } from "./lib/assets/read";
 import { KIND_FIELD_SPECS, type FieldSpec } from "./lib/assets/fields";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
+import { lineValueCurrent, lineValueOf } from "./lib/inventory/lineValue";
 import { homeOf, moveToWorkspace } from "./lib/workspaces/migrate";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
@@ -209,6 +210,12 @@ export const stockValuesInCurrencies = migrations.define({
   },
 });
 
+/** A business item's line value for the inventory's Value sort (lib/inventory/lineValue.ts): new writes keep it, this fills it in. */
+export const fillLineValues = migrations.define({
+  table: "assets",
+  migrateOne: (_ctx, asset) => (lineValueCurrent(asset) ? undefined : { lineValue: lineValueOf(asset) }),
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -227,4 +234,5 @@ export const runAll = migrations.runner([
   internal.migrations.linkLocations,
   internal.migrations.giveValuesCurrencies,
   internal.migrations.stockValuesInCurrencies,
+  internal.migrations.fillLineValues,
 ]);

@@ -120,6 +120,7 @@ import type * as lib_customFields_tables from "../lib/customFields/tables.js";
 import type * as lib_dao_rules from "../lib/dao/rules.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_httpCors from "../lib/httpCors.js";
+import type * as lib_inventory_lineValue from "../lib/inventory/lineValue.js";
 import type * as lib_inventory_list from "../lib/inventory/list.js";
 import type * as lib_inventory_stockGroups from "../lib/inventory/stockGroups.js";
 import type * as lib_ledger from "../lib/ledger.js";
@@ -353,6 +354,7 @@ declare const fullApi: ApiFromModules<{
   "lib/dao/rules": typeof lib_dao_rules;
   "lib/errors": typeof lib_errors;
   "lib/httpCors": typeof lib_httpCors;
+  "lib/inventory/lineValue": typeof lib_inventory_lineValue;
   "lib/inventory/list": typeof lib_inventory_list;
   "lib/inventory/stockGroups": typeof lib_inventory_stockGroups;
   "lib/ledger": typeof lib_ledger;

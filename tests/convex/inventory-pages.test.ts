@@ -9,6 +9,7 @@ import { INVENTORY_SORTS, inventoryOrder, type InventorySort } from "../../conve
 import { withTriggers } from "../../convex/lib/writes";
 import { asSession, errorData, makeUser, setupTest, type Backend, type Client } from "./setup";
 import { join } from "./workspace-support";
+import { business } from "./imports-support";
 
 const LOCATIONS = ["Van 1", "Van 2", "Shop", "Warehouse", undefined];
 const CATEGORIES = ["Tools", "Paint", "Cable", undefined];
@@ -94,6 +95,24 @@ test("a filtered page holds a full page of matches, in every column's order, acr
       expect(values, `${JSON.stringify(filter)} ${sort}`).toEqual(order === "asc" ? sorted : sorted.reverse());
     }
   }
+});
+
+test("the Value column sorts by unit cost × quantity, and follows a change of either", async () => {
+  const t = setupTest();
+  const shop = await business(t);
+  const tag = async (sku: string, quantity: number, unitCost?: { amount: number; currency: string }) =>
+    (await shop.as.mutation(api.assets.tag, { kind: "business", name: sku, visibility: "private", files: [], details: { kind: "business", sku, quantity, unitCost } })).assetId;
+  const a = await tag("A", 1, { amount: 1000, currency: "GBP" });
+  await tag("B", 5, { amount: 300, currency: "GBP" });
+  await tag("C", 4);
+  const order = async (sort: InventorySort) => (await shop.as.query(api.inventory.items, { sort, paginationOpts: { numItems: PAGE, cursor: null } })).page.map((i) => [i.sku, i.value]);
+  expect(await order("value_desc")).toEqual([["B", { amount: 1500, currency: "GBP" }], ["A", { amount: 1000, currency: "GBP" }], ["C", null]]);
+  // Any write that moves the quantity or the cost moves the item in the order.
+  await t.run(async (raw) => withTriggers(raw, async (ctx) => {
+    const doc = (await ctx.db.get("assets", a))!;
+    if (doc.details.kind === "business") await ctx.db.patch("assets", a, { details: { ...doc.details, quantity: 3 } });
+  }));
+  expect(await order("value")).toEqual([["C", null], ["B", { amount: 1500, currency: "GBP" }], ["A", { amount: 3000, currency: "GBP" }]]);
 });
 
 test("select all matching and the CSV export hold exactly the filtered items, with their status", async () => {

@@ -259,6 +259,11 @@ it.skipIf(!hasOldCode)("an old data dir's values become amounts in pounds: every
     await expect
       .poll(async () => (await q<Items>(business, "inventory:items", { ...ALL_ITEMS, ...inBusiness })).page.map((i) => [i.sku, i.unitCost, i.value]), { timeout: 60_000 })
       .toEqual(before.items.page.map((i) => [i.sku, pounds(i.unitCost), pounds(i.value)]));
+    // The Value column sorts by each line's value, most first (an item with no unit cost last).
+    const amountsMostFirst = before.items.page.map((i) => (typeof i.value === "number" ? i.value : null)).sort((x, y) => (y ?? -1) - (x ?? -1));
+    await expect
+      .poll(async () => (await q<Items>(business, "inventory:items", { ...ALL_ITEMS, ...inBusiness, sort: "value_desc" })).page.map((i) => (i.value as { amount: number } | null)?.amount ?? null), { timeout: 60_000 })
+      .toEqual(amountsMostFirst);
     const after = await q<Summary>(business, "inventory:summary", inBusiness);
     expect(after.totals).toEqual({ items: before.summary.totals.items, quantity: before.summary.totals.quantity, values: [pounds(before.summary.totals.value)] });
     expect(Object.fromEntries(after.byLocation.map((g) => [g.key, g.values]))).toEqual(Object.fromEntries(before.summary.byLocation.map((g) => [g.key, [pounds(g.value)]])));

@@ -176,4 +176,6 @@ export const assetFields = {
   custom: v.optional(customValuesValidator),
   // Changes to the edit form's fields so far (absent: 0); a save names the one it loaded (lib/assets/versions.ts).
   version: v.optional(v.number()),
+  // A business item's unit cost × quantity, kept by a trigger (lib/inventory/lineValue.ts) for the inventory's Value sort.
+  lineValue: v.optional(moneyValidator),
 };

@@ -14,6 +14,7 @@ import type { Tagger } from "../assets/tagging";
 import { KIND_FIELD_SPECS } from "../assets/fields";
 import { nullableFieldValidators, type NullableValues } from "../assets/tables";
 import { asMoney, moneyValidator } from "../money/currency";
+import { lineValueOf } from "../inventory/lineValue";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
@@ -29,6 +30,7 @@ export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actor
     taggedAt: now,
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
+    lineValue: lineValueOf(input),
   });
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });
   await recordEvent(ctx, { assetId, workspaceId, actorId, type: "tagged", summary: `Tagged with serial ${serial} (CSV import)` });
@@ -50,6 +52,7 @@ export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actor
     description: input.description,
     category: input.category,
     details: input.details,
+    lineValue: lineValueOf(input),
     custom,
     updatedAt: now,
     searchText: searchTextOf({ ...input, custom, serial: asset.serial }, await customSearchWords(ctx, workspaceId, { category: input.category, custom })),
@@ -63,7 +66,7 @@ export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actor
 export async function restoreBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, assetId: Id<"assets">, before: AssetBefore) {
   const asset = await ctx.db.get("assets", assetId);
   if (asset === null || asset.workspaceId !== workspaceId) return;
-  await ctx.db.patch("assets", assetId, { ...before, updatedAt: Date.now(), ...nextVersion(asset) });
+  await ctx.db.patch("assets", assetId, { ...before, lineValue: lineValueOf(before), updatedAt: Date.now(), ...nextVersion(asset) });
   await recordEvent(ctx, { assetId, workspaceId, actorId, type: "edited", summary: "CSV import undone: previous details restored" });
 }
 
@@ -133,7 +136,6 @@ export function itemOf(a: Doc<"assets">) {
   const d = a.details.kind === "business" ? a.details : { kind: "business" as const, sku: "", quantity: 0 };
   const stored = d as Readonly<Record<string, unknown>>;
   const fields = Object.fromEntries(BUSINESS_FIELDS.map((f) => [f.key, (f.type === "money" ? asMoney(stored[f.key]) : stored[f.key]) ?? null])) as NullableValues<typeof BUSINESS_FIELDS>;
-  const unitCost = asMoney(d.unitCost);
   return {
     _id: a._id,
     serial: a.serial,
@@ -141,7 +143,7 @@ export function itemOf(a: Doc<"assets">) {
     ...fields,
     sku: d.sku,
     quantity: d.quantity,
-    value: unitCost === undefined ? null : { amount: unitCost.amount * d.quantity, currency: unitCost.currency },
+    value: lineValueOf(a) ?? null,
     category: a.category ?? null,
     description: a.description ?? null,
     status: a.status,

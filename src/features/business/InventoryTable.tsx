@@ -45,7 +45,7 @@ function fieldColumn(spec: FieldSpec): Column<Item> {
   };
 }
 
-const VALUE: Column<Item> = { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatAmount(i.value)) };
+const VALUE: Column<Item> = { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", sort: { asc: "value", desc: "value_desc", first: "desc" }, cell: (i) => (i.value === null ? dash : formatAmount(i.value)) };
 
 const COLUMNS: Column<Item>[] = [
   {
