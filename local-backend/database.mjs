@@ -9,7 +9,7 @@ import { open } from "lmdb";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { decodeId } from "./ids.mjs";
 import { AFTER, indexKey, indexPrefix } from "./keys.mjs";
-import { searchKeys } from "./search.mjs";
+import { SEARCH_LAYOUT, searchEntries } from "./search.mjs";
 
 const FORMAT = 1;
 /** Table numbers of the system tables (user tables start at 10001, as on Convex). */
@@ -24,7 +24,15 @@ const NAMED_DBS = ["documents", "indexes", "meta"];
 const COMPACT_WASTE = 0.3;
 const COMPACT_MIN_BYTES = 16 * 2 ** 20;
 
-const encodeDoc = (doc) => JSON.stringify(convexToJson(doc));
+// A written document's stored text, made once: the write's size check (syscalls.mjs) and the
+// commit both need it (written documents are never changed in place).
+const encoded = new WeakMap();
+/** A document as stored: its lossless JSON text. */
+export function encodeDoc(doc) {
+  let text = encoded.get(doc);
+  if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
+  return text;
+}
 const decodeDoc = (text) => jsonToConvex(JSON.parse(text));
 
 // The store's type, named in other modules' JSDoc (which the dead-export check does not read).
@@ -115,8 +123,10 @@ export class Database {
   defineIndex(table, name, fields, search = false) {
     const key = `${table}.${name}`;
     const existing = this.indexes.get(key);
-    if (existing && existing.fields.join() === fields.join() && !!existing.search === search) return { index: existing, created: false };
-    const def = withPrefix(key, { number: this.nextIndex++, fields, ...(search ? { search: true } : {}) });
+    // A search index stored in an earlier layout (search: true) is rebuilt in the current one.
+    const layout = search ? SEARCH_LAYOUT : undefined;
+    if (existing && existing.fields.join() === fields.join() && existing.search === layout) return { index: existing, created: false };
+    const def = withPrefix(key, { number: this.nextIndex++, fields, ...(search ? { search: layout } : {}) });
     this.indexes.set(key, def);
     this.catalogDirty = true;
     return { index: def, created: true, replaced: existing ?? null };
@@ -170,7 +180,9 @@ export class Database {
     const all = this.indexes.get(`${def.table}.by_creation_time`);
     for (const { value: id } of this.index.getRange({ start: all.prefix, end: Buffer.concat([all.prefix, AFTER]) })) {
       const doc = this.getDoc(id);
-      if (doc) for (const key of keysOf(def, doc)) this.index.putSync(key, id);
+      if (!doc) continue;
+      const { keys, values } = entriesOf(def, doc);
+      keys.forEach((key, i) => this.index.putSync(key, values?.[i] ?? id));
     }
   }
 
@@ -178,7 +190,7 @@ export class Database {
     this.meta.putSync("catalog", {
       format: FORMAT,
       tables: Object.fromEntries(this.tables),
-      indexes: Object.fromEntries([...this.indexes].map(([k, d]) => [k, { number: d.number, fields: d.fields, ...(d.search ? { search: true } : {}) }])),
+      indexes: Object.fromEntries([...this.indexes].map(([k, d]) => [k, { number: d.number, fields: d.fields, ...(d.search ? { search: d.search } : {}) }])),
       nextIndex: this.nextIndex,
     });
     this.catalogDirty = false;
@@ -231,10 +243,8 @@ export class Database {
     const counts = new Map();
     await this.env.transaction(() => {
       for (const c of changes) {
-        const indexes = this.indexesOf(c.table);
-        if (c.old) for (const def of indexes) for (const key of keysOf(def, c.old)) this.index.removeSync(key);
+        for (const def of this.indexesOf(c.table)) this.writeIndex(def, c);
         if (c.new) {
-          for (const def of indexes) for (const key of keysOf(def, c.new)) this.index.putSync(key, c.id);
           this.docs.putSync(c.id, encodeDoc(c.new));
         } else {
           this.docs.removeSync(c.id);
@@ -251,6 +261,35 @@ export class Database {
     await this.env.flushed;
     if (ts > this.lastTs) this.lastTs = ts;
     return ts;
+  }
+
+  /**
+   * Moves a changed document's entries in one index. An entry an update leaves as it was (most
+   * of a patched document's: its indexes over fields it kept) is not written again.
+   */
+  writeIndex(def, c) {
+    const before = c.old ? entriesOf(def, c.old) : null;
+    const after = c.new ? entriesOf(def, c.new) : null;
+    const valueOf = (entries, i) => entries.values?.[i] ?? c.id;
+    if (before === null || after === null) {
+      if (before !== null) for (const key of before.keys) this.index.removeSync(key);
+      if (after !== null) after.keys.forEach((key, i) => this.index.putSync(key, valueOf(after, i)));
+      return;
+    }
+    if (!def.search) {
+      if (before.keys[0].equals(after.keys[0])) return;
+      this.index.removeSync(before.keys[0]);
+      this.index.putSync(after.keys[0], c.id);
+      return;
+    }
+    const stale = new Map(before.keys.map((key, i) => [key.toString("latin1"), { key, value: valueOf(before, i) }]));
+    after.keys.forEach((key, i) => {
+      const id = key.toString("latin1");
+      const held = stale.get(id);
+      stale.delete(id);
+      if (held?.value !== valueOf(after, i)) this.index.putSync(key, valueOf(after, i));
+    });
+    for (const { key } of stale.values()) this.index.removeSync(key);
   }
 
   close() {
@@ -322,17 +361,25 @@ function syncPath(p, flags) {
   }
 }
 
-/** A document's keys in one index: one for a database index, one per term for a search index. */
-// A document's keys per index, computed once: the commit's conflict check and its write to
+// A document's entries per index, computed once: the commit's conflict check and its write to
 // disk both need them (documents are never changed in place, so the memo cannot go stale).
-const docKeys = new WeakMap();
-export function keysOf(def, doc) {
-  let byIndex = docKeys.get(doc);
-  if (byIndex === undefined) docKeys.set(doc, (byIndex = new Map()));
-  let keys = byIndex.get(def);
-  if (keys === undefined) byIndex.set(def, (keys = def.search ? searchKeys(def, doc) : [indexKey(def, doc)]));
-  return keys;
+const docEntries = new WeakMap();
+
+/**
+ * A document's entries in one index: one key for a database index (its value the document's id,
+ * `values` null), one or more per term for a search index (search.mjs, with their values).
+ * @returns {{ keys: Buffer[], values: string[] | null }}
+ */
+function entriesOf(def, doc) {
+  let byIndex = docEntries.get(doc);
+  if (byIndex === undefined) docEntries.set(doc, (byIndex = new Map()));
+  let entries = byIndex.get(def);
+  if (entries === undefined) byIndex.set(def, (entries = def.search ? searchEntries(def, doc) : { keys: [indexKey(def, doc)], values: null }));
+  return entries;
 }
+
+/** A document's keys in one index: one for a database index, one or more per term for a search index. */
+export const keysOf = (def, doc) => entriesOf(def, doc).keys;
 
 function withPrefix(key, def) {
   const dot = key.indexOf(".");

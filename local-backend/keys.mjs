@@ -131,10 +131,20 @@ export function indexPrefix(indexNumber) {
   return b;
 }
 
+// Field paths split once: every index key of every written document reads a few of them. The
+// indexes' paths are a few hundred; the cap keeps paths a query names from growing it forever.
+const pathParts = new Map();
+const MAX_PATHS = 4096;
+
 /** The value at a dotted field path, as Convex indexes read it (missing = undefined). */
 export function fieldOf(doc, fieldPath) {
+  let parts = pathParts.get(fieldPath);
+  if (parts === undefined) {
+    parts = fieldPath.split(".");
+    if (pathParts.size < MAX_PATHS) pathParts.set(fieldPath, parts);
+  }
   let v = doc;
-  for (const part of fieldPath.split(".")) {
+  for (const part of parts) {
     v = v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof ArrayBuffer) ? v[part] : undefined;
   }
   return v;

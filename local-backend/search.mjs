@@ -4,7 +4,7 @@
 // back in relevance order (BM25 over the matched table), at most 1024 of them,
 // after the search index's equality filters.
 // https://docs.convex.dev/search/text-search ("Search behavior", "Relevance order", limits)
-import { compareValues, jsonToConvex } from "convex/values";
+import { compareValues, convexToJson, jsonToConvex } from "convex/values";
 import { AFTER, encodeTuple, fieldOf, stringPrefix } from "./keys.mjs";
 
 const MAX_SEARCH_RESULTS = 1024;
@@ -18,20 +18,52 @@ function tokenize(text) {
 
 const fromJson = (v) => (v !== null && typeof v === "object" && "$undefined" in v ? undefined : jsonToConvex(v));
 
-// A search index's keys: (null, term, id) for every distinct term of the
-// search field, and (field, value, term, id) for every filter field, so a
-// search with an equality filter reads only the postings of that value.
-const postingsPrefix = (def, filter) => (filter ? encodeTuple(def.prefix, [filter.fieldPath, filter.value]) : encodeTuple(def.prefix, [null]));
+// A search index's entries (layout SEARCH_LAYOUT), for every distinct term of the search field:
+// - (null, term, id), whose value is [id, ...the filter fields' values]: a search scoped by any
+//   filter field keeps the postings of its value without reading a document;
+// - (first filter field, its value, term, id), whose value is the id: a search whose first
+//   equality filter is on that field (a workspace, a channel: what a search is usually scoped
+//   by) reads only that value's postings.
+// Postings for every filter field (layout 1) were 7 keys a term for an item: 100 of the 136
+// index keys an imported item wrote, and most of a CSV import's commit.
+export const SEARCH_LAYOUT = 2;
+const globalPrefix = (def) => encodeTuple(def.prefix, [null]);
+const toJson = (v) => (v === undefined ? { $undefined: true } : convexToJson(v));
 
-/** Keys of a document in a search index (def.fields = [searchField, ...filterFields]). */
-export function searchKeys(def, doc) {
+/**
+ * A document's entries in a search index (def.fields = [searchField, ...filterFields]): its keys,
+ * and each key's value (the id, or for a global posting the id and the filter values as JSON).
+ * @returns {{ keys: Buffer[], values: string[] }}
+ */
+export function searchEntries(def, doc) {
   const terms = [...new Set(tokenize(fieldOf(doc, def.fields[0])))];
+  const filters = def.fields.slice(1);
   const keys = terms.map((term) => encodeTuple(def.prefix, [null, term, doc._id]));
-  for (const f of def.fields.slice(1)) {
-    const scope = encodeTuple(def.prefix, [f, fieldOf(doc, f)]);
-    for (const term of terms) keys.push(encodeTuple(scope, [term, doc._id]));
+  const posting = JSON.stringify([doc._id, ...filters.map((f) => toJson(fieldOf(doc, f)))]);
+  const values = keys.map(() => posting);
+  if (filters.length > 0) {
+    const scope = encodeTuple(def.prefix, [filters[0], fieldOf(doc, filters[0])]);
+    for (const term of terms) {
+      keys.push(encodeTuple(scope, [term, doc._id]));
+      values.push(doc._id);
+    }
   }
-  return keys;
+  return { keys, values };
+}
+
+/**
+ * The ids of a term range's postings that `keep` keeps: a scoped range's values are ids, a
+ * global range's [id, ...filter values].
+ */
+function* postingIds(tx, lo, hi, scoped, keep) {
+  for (const { value } of tx.db.scan(lo, hi, false, tx.snapshot)) {
+    if (scoped) {
+      yield /** @type {string} */ (value);
+      continue;
+    }
+    const posting = JSON.parse(/** @type {string} */ (value));
+    if (keep(posting)) yield posting[0];
+  }
 }
 
 /**
@@ -48,22 +80,31 @@ export function searchDocuments(tx, source) {
   if (terms.length === 0) return [];
   const exact = [...new Set(terms.slice(0, -1))];
   const last = terms.at(-1);
-  // Postings of the first equality filter (if any) hold only documents with that value.
-  const scope = postingsPrefix(def, eqs.find((e) => def.fields.includes(e.fieldPath)) ?? null);
+  // Only the documents with the first equality filter's value (if any) count, as candidates and
+  // for the terms' document frequencies.
+  // The first filter field's are read under its value; another's from the global postings.
+  const first = eqs.find((e) => def.fields.includes(e.fieldPath)) ?? null;
+  const field = first === null ? -1 : def.fields.indexOf(first.fieldPath);
+  const scoped = field === 1;
+  const prefix = scoped ? encodeTuple(def.prefix, [first?.fieldPath, first?.value]) : globalPrefix(def);
+  const keep = field > 1 ? (posting) => compareValues(fromJson(posting[field]), first?.value) === 0 : () => true;
   // An exact term is one encoded string; the last term also matches every longer term.
   const ranges = exact.map((t) => {
-    const lo = encodeTuple(scope, [t]);
+    const lo = encodeTuple(prefix, [t]);
     return [t, lo, Buffer.concat([lo, AFTER])];
   });
-  const lastLo = stringPrefix(scope, last);
+  const lastLo = stringPrefix(prefix, last);
   ranges.push([last, lastLo, Buffer.concat([lastLo, AFTER])]);
   const docFreq = new Map();
   const ids = new Set();
   for (const [term, lo, hi] of ranges) {
     let n = 0;
-    for (const { value: id } of tx.db.scan(lo, hi, false, tx.snapshot)) {
-      ids.add(id);
-      n++;
+    // Nothing is posted under the search field itself (no filter field): such a search finds nothing.
+    if (field !== 0) {
+      for (const id of postingIds(tx, lo, hi, scoped, keep)) {
+        ids.add(id);
+        n++;
+      }
     }
     docFreq.set(term, n);
   }

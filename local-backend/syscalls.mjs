@@ -6,6 +6,7 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { CursorParseError } from "./cursors.mjs";
+import { encodeDoc } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
@@ -312,7 +313,7 @@ function validated(exec, table, doc) {
 
 function countWrite(tx, doc) {
   tx.stats.docsWritten += 1;
-  tx.stats.bytesWritten += doc ? JSON.stringify(convexToJson(doc)).length : 0;
+  tx.stats.bytesWritten += doc ? encodeDoc(doc).length : 0;
   if (tx.stats.docsWritten > LIMITS.transaction.docsWritten) throw limitError("documentsWritten", LIMITS.transaction.docsWritten);
   if (tx.stats.bytesWritten > LIMITS.transaction.bytesWritten) throw limitError("bytesWritten", LIMITS.transaction.bytesWritten);
 }
@@ -326,7 +327,8 @@ export function insert(exec, table, value, id = null) {
   const docId = id ?? newId(db.tableNumber(table));
   const doc = validated(exec, table, { ...value, _id: docId, _creationTime: db.nextCreationTime() });
   countWrite(tx, doc);
-  tx.write(docId, table, doc);
+  // A new id has no committed document to replace.
+  tx.write(docId, table, doc, id === null);
   return docId;
 }
 

@@ -217,11 +217,12 @@ class Transaction {
     this.commitSub();
   }
 
-  write(id, table, doc) {
+  /** `fresh`: the id was just made (an insert), so no committed document has it. */
+  write(id, table, doc, fresh = false) {
     if (!this.writable) throw new Error("A query cannot write to the database");
     const prior = this.writes.get(id);
     this.undo?.push({ id, table, prior });
-    const old = prior ? prior.old : this.committed(id);
+    const old = prior ? prior.old : fresh ? null : this.committed(id);
     const w = { id, table, old, new: doc };
     this.writes.set(id, w);
     let byId = this.writesByTable.get(table);

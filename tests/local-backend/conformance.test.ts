@@ -2,11 +2,14 @@
 // the local backend with the unmodified `convex` clients. Each expectation is
 // Convex's documented behaviour (sources in local-backend/README.md).
 import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
+import { open } from "lmdb";
+import { DATA_FILE } from "../../local-backend/database.mjs";
 import type { Backend } from "../../local-backend/index.mjs";
 import { mintToken, removeDir, start, tempDir } from "./helpers";
 
@@ -202,6 +205,44 @@ describe("search and pagination", () => {
   it("applies filter fields and the 1024-result limit", async () => {
     expect(await ctx.http.query(api.posts.search, { query: "recipe", channel: "items" })).toEqual([]);
     expect(await ctx.http.query(api.posts.search, { query: "item" })).toHaveLength(1024);
+  });
+
+  it("filters by any filter field, first or alone, and follows a patch that changes only a filter value", async () => {
+    for (const [body, lang] of [["banana recipe", "en"], ["recipe book", "en"], ["a ban on recipes", "fr"]]) await ctx.http.mutation(api.posts.setLang, { body, lang });
+    expect((await ctx.http.query(api.posts.search, { query: "recipe", lang: "en" })).sort()).toEqual(["banana recipe", "recipe book"]);
+    expect(await ctx.http.query(api.posts.search, { query: "ban recipe", lang: "fr", channel: "food" })).toEqual(["a ban on recipes"]);
+    expect(await ctx.http.query(api.posts.search, { query: "recipe", lang: "en", channel: "items" })).toEqual([]);
+    await ctx.http.mutation(api.posts.setLang, { body: "recipe book", lang: "fr" });
+    expect(await ctx.http.query(api.posts.search, { query: "recipe", lang: "en" })).toEqual(["banana recipe"]);
+  });
+
+  it("rebuilds a search index stored in an earlier layout when it opens the data dir", async () => {
+    const dir = tempDir("lb-search-layout-");
+    let backend = await start({ dataDir: dir, convexDir: app("search") });
+    try {
+      await backend.run("posts:addMany", { channel: "old", bodies: ["layout one", "layout two"] });
+      await backend.stop();
+      // As an earlier backend left it: the catalog says `search: true` and holds postings this one cannot read.
+      const env = open({ path: path.join(dir, DATA_FILE), maxDbs: 4 });
+      const meta = env.openDB({ name: "meta", encoding: "json" });
+      const indexes = env.openDB({ name: "indexes", keyEncoding: "binary", encoding: "string" });
+      const catalog = meta.get("catalog");
+      const def = catalog.indexes["posts.search_body"];
+      catalog.indexes["posts.search_body"] = { ...def, search: true };
+      const prefix = Buffer.alloc(4);
+      prefix.writeUInt32BE(def.number);
+      await env.transaction(() => {
+        for (const key of indexes.getKeys({ start: prefix, end: Buffer.concat([prefix, Buffer.from([0xff])]) })) indexes.removeSync(key);
+        meta.putSync("catalog", catalog);
+      });
+      await env.close();
+      backend = await start({ dataDir: dir, convexDir: app("search") });
+      const http = new ConvexHttpClient(backend.url, { logger: false });
+      expect((await http.query(api.posts.search, { query: "layout", channel: "old" })).sort()).toEqual(["layout one", "layout two"]);
+    } finally {
+      await backend.stop();
+      removeDir(dir);
+    }
   });
 
   it("paginates as Convex does: a full last page is not done, cursors belong to their query", async () => {

@@ -13,10 +13,12 @@ export const IMPORT_BATCH = 500;
 export const MAX_BATCHES = Math.ceil(MAX_IMPORT_ROWS / IMPORT_BATCH);
 
 export const importPool = new Workpool(components.importPool, {
-  // Two batches at a time (across businesses: a third waits its turn). Measured with
-  // bench/registry/import.mjs on the local backend, 10,000 rows at load 0.2-0.3: 500 rows x 2
-  // in parallel 7.7 s; 1,000 x 2 10.7 s; 100 x 2 15.5 s (the pool's own cost per batch).
-  maxParallelism: 2,
+  // One batch at a time. Two batches of one file always conflict (on Convex as here): both add
+  // to the workspace's counters and stock groups (lib/counts/tally.ts), so the later commit is
+  // retried from scratch, a whole batch of work thrown away each time (bench/registry/import.mjs,
+  // 2,000 rows at load 8-12: 5 of 8 batch runs retried once to four times). A file's batches are
+  // queued together, so a second business's import waited for the first's either way.
+  maxParallelism: 1,
   logLevel: "WARN",
   retryActionsByDefault: true,
   defaultRetryBehavior: { maxAttempts: 3, initialBackoffMs: 250, base: 2 },

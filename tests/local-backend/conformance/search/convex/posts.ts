@@ -7,12 +7,17 @@ export const add = mutationGeneric({
 });
 
 export const search = queryGeneric({
-  args: { query: v.string(), channel: v.optional(v.string()) },
-  handler: async (ctx, { query, channel }) =>
+  args: { query: v.string(), channel: v.optional(v.string()), lang: v.optional(v.string()) },
+  handler: async (ctx, { query, channel, lang }) =>
     (
       await ctx.db
         .query("posts")
-        .withSearchIndex("search_body", (q) => (channel ? q.search("body", query).eq("channel", channel) : q.search("body", query)))
+        .withSearchIndex("search_body", (q) => {
+          // The later filter field first, when both are given.
+          let s = lang ? q.search("body", query).eq("lang", lang) : q.search("body", query);
+          if (channel) s = s.eq("channel", channel);
+          return s;
+        })
         .take(2000)
     ).map((p) => p.body),
 });
@@ -51,9 +56,19 @@ export const filteredPage = queryGeneric({
 });
 
 export const addMany = mutationGeneric({
-  args: { bodies: v.array(v.string()), channel: v.string() },
-  handler: async (ctx, { bodies, channel }) => {
-    for (const body of bodies) await ctx.db.insert("posts", { body, channel });
+  args: { bodies: v.array(v.string()), channel: v.string(), lang: v.optional(v.string()) },
+  handler: async (ctx, { bodies, channel, lang }) => {
+    for (const body of bodies) await ctx.db.insert("posts", { body, channel, ...(lang ? { lang } : {}) });
+    return null;
+  },
+});
+
+export const setLang = mutationGeneric({
+  args: { body: v.string(), lang: v.string() },
+  handler: async (ctx, { body, lang }) => {
+    for (const post of await ctx.db.query("posts").withIndex("by_channel", (q) => q.eq("channel", "food")).take(100)) {
+      if (post.body === body) await ctx.db.patch("posts", post._id, { lang });
+    }
     return null;
   },
 });
