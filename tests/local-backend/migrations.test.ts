@@ -203,7 +203,7 @@ it.skipIf(!hasOldCode)("an old data dir's free-text locations become location re
 // Main's code just before amounts had currencies (issue 28): purchase values, unit costs and
 // stock totals were bare pence; a maintenance log's cost and a custom money field's values were
 // already { amount, currency } and are left as they are.
-const BEFORE_CURRENCIES = "7a95eee";
+const BEFORE_CURRENCIES = "b65a993";
 const moneyDir = tempDir("lb-migrate-money-");
 const OLD_MONEY = path.join(REPO, ".vitest", `old-convex-money-${process.pid}`);
 afterAll(() => {

@@ -50,3 +50,14 @@ it("shows an amount in the user's format, with its currency", () => {
   const { container } = render(<p>{fieldValue(PURCHASE_VALUE, { amount: 123450, currency: "EUR" })}</p>);
   expect(container.textContent).toBe("1.234,50\u00a0€");
 });
+
+it("a field with one currency shows it beside the amount and offers no other", async () => {
+  const user = userEvent.setup();
+  let typed = "";
+  render(<MoneyInput label="Insured value" value="" onChange={(v) => (typed = v)} currency="EUR" fixed />);
+  expect(screen.queryByRole("combobox")).toBeNull();
+  const amount = screen.getByRole("textbox", { name: "Insured value" });
+  expect(amount).toHaveAccessibleDescription("EUR");
+  await user.type(amount, "5");
+  expect(typed).toBe("5");
+});
