@@ -42,14 +42,17 @@ export function MoneyInput({ label, value, onChange, currency: fallback, error, 
             onChange={(e) => onChange(joinMoneyText(e.target.value, currency, fallback))}
             className={cn(controlClasses(error), "h-11 min-w-0 flex-1 px-3 tabular-nums")}
           />
-          <select
-            aria-label={`${label}: currency`}
-            value={currency}
-            onChange={(e) => onChange(joinMoneyText(amount, e.target.value, fallback))}
-            className={cn(controlClasses(), "h-11 w-24 shrink-0 px-2")}
-          >
-            {CURRENCY_CODES.map((code) => <option key={code} value={code}>{code}</option>)}
-          </select>
+          {/* Its own box: the control's classes make it full width, the box keeps it narrow. */}
+          <div className="w-24 shrink-0">
+            <select
+              aria-label={`${label}: currency`}
+              value={currency}
+              onChange={(e) => onChange(joinMoneyText(amount, e.target.value, fallback))}
+              className={cn(controlClasses(), "h-11 px-2")}
+            >
+              {CURRENCY_CODES.map((code) => <option key={code} value={code}>{code}</option>)}
+            </select>
+          </div>
         </div>
       )}
     </Field>
