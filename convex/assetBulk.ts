@@ -7,7 +7,7 @@ import { customValuesValidator } from "./lib/customFields/tables";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/access";
-import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, bulkStatusResultValidator, FILTER_MAX, IDS_PAGE, matchesStock, type StaleItem } from "./lib/assets/bulk";
+import { BULK_BATCH, BULK_MESSAGES, bulkResultValidator, bulkStatusResultValidator, FILTER_MAX, IDS_PAGE, matchesKindAndStatus, matchesStock, type StaleItem } from "./lib/assets/bulk";
 import { changeStatus, changeVisibility, deleteAsset } from "./lib/assets/changes";
 import { csvCells } from "./lib/assets/columns";
 import { listMineQuery, serialMatch } from "./lib/assets/list";
@@ -15,6 +15,7 @@ import { ASSET_SORTS, type AssetSort } from "./lib/assets/sorts";
 import { assetKindValidator, assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
 import { appError } from "./lib/errors";
 import { inventoryListArgs, inventoryPage } from "./lib/inventory/list";
+import { fieldPage } from "./lib/customFields/list";
 
 const idsArg = v.array(v.id("assets"));
 
@@ -90,10 +91,13 @@ export const matchingIds = workspaceQuery({
     const exact = await serialMatch(ctx, ctx.workspace._id, rest);
     if (exact !== null) return { ids: exact.filter((a) => matchesStock(a, filter)).map((a) => a._id), continueCursor: "", isDone: true };
     // Business items without a status filter are the inventory's: its filters are index ranges.
+    const byField = filter.field !== undefined && (filter.search ?? "").trim() === "";
     const page =
       filter.kind === "business" && filter.status === undefined
         ? await inventoryPage(ctx, ctx.workspace._id, filter, { cursor, numItems: IDS_PAGE })
-        : await listMineQuery(ctx, ctx.workspace._id, { ...rest, sort: (ASSET_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AssetSort) : undefined }).paginate({ cursor, numItems: IDS_PAGE });
+        : byField
+          ? await fieldPage(ctx, ctx.workspace._id, filter.field!, (a) => matchesKindAndStatus(a, filter), { cursor, numItems: IDS_PAGE })
+          : await listMineQuery(ctx, ctx.workspace._id, { ...rest, sort: (ASSET_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AssetSort) : undefined }).paginate({ cursor, numItems: IDS_PAGE });
     return {
       ids: page.page.filter((a) => matchesStock(a, filter)).map((a) => a._id),
       continueCursor: page.continueCursor,

@@ -9,10 +9,8 @@ import { inWorkspaceOrNull, workspaceMutation, workspaceQuery } from "./lib/acce
 import { diffAsset } from "./lib/assets/diff";
 import {
   assetDetailValidator,
-  assetSummaryValidator,
   currentDetails,
   recordEvent,
-  toSummary,
   workspaceAsset,
 } from "./lib/assets/read";
 import { assetEventViewValidator, historyFor, ownerPeriods } from "./lib/assets/history";
@@ -34,6 +32,7 @@ import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from ".
 import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
 import { customChanges, customSearchWords, withCustomValues } from "./lib/customFields/store";
 import { lineValueOf } from "./lib/inventory/lineValue";
+import { listRowValidator, toListRow } from "./lib/customFields/list";
 
 const PURGE_BATCH = 200;
 
@@ -63,14 +62,14 @@ export const listMine = workspaceQuery({
     sort: v.optional(sortValidator),
     search: v.optional(v.string()),
   },
-  returns: paginationResultValidator(assetSummaryValidator),
+  returns: paginationResultValidator(listRowValidator),
   handler: async (ctx, args) => {
     const exact = await serialMatch(ctx, ctx.workspace._id, args);
     const result =
       exact !== null
         ? { page: exact, isDone: true, continueCursor: "" }
         : await listMineQuery(ctx, ctx.workspace._id, args).paginate(args.paginationOpts);
-    return { ...result, page: await Promise.all(result.page.map((a) => toSummary(ctx, a))) };
+    return { ...result, page: await Promise.all(result.page.map((a) => toListRow(ctx, a))) };
   },
 });
 

@@ -10,7 +10,9 @@ import { internal } from "./_generated/api";
 import { inWorkspace, workspaceMutation, workspaceQuery } from "./lib/access";
 import { internalMutation } from "./lib/writes";
 import { searchTextOf } from "./lib/assets/rules";
-import { assetSummaryValidator, currentDetails, toSummary } from "./lib/assets/read";
+import { currentDetails } from "./lib/assets/read";
+import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
+import { matchesKindAndStatus } from "./lib/assets/bulk";
 import { appError } from "./lib/errors";
 import { oneLineError } from "./lib/oneLine";
 import { ASSET_LIMITS } from "./lib/assets/fields";
@@ -18,7 +20,7 @@ import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { categoryKey, checkDefinition, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES } from "./lib/customFields/rules";
 import { categoryDefinitions, customSearchWords, workspaceDefinitions } from "./lib/customFields/store";
 import { definitionInputValidator, definitionViewValidator } from "./lib/customFields/tables";
-import { valueRows } from "./lib/customFields/stream";
+import { fieldPage, fieldViewValidator, listRowValidator, toListRow } from "./lib/customFields/list";
 
 const view = (d: Doc<"customFields">) => ({
   _id: d._id,
@@ -29,6 +31,7 @@ const view = (d: Doc<"customFields">) => ({
   currency: d.currency ?? null,
   required: d.required,
   showOnVerify: d.showOnVerify,
+  showOnLabel: d.showOnLabel ?? false,
   position: d.position,
   removed: d.removed,
 });
@@ -150,35 +153,23 @@ export const restore = workspaceMutation({
   },
 });
 
-/** Rows one page may read past items that left the field's category (their values are kept, unlisted). */
-const MAX_ROWS_READ = 2_000;
-
 /**
- * The items of a field's category that hold a value in it, in value order (`value`: only those
- * holding it): an index read of the field's value rows, so a page costs its own rows whatever
- * the workspace's size. Items with no value in the field are not listed: the sort says so.
+ * My Assets ordered (and filtered) by a custom field: the items of the field's category that
+ * hold a value in it, in value order, narrowed by the list's kind and status; an index read of
+ * the field's value rows (lib/customFields/list.ts), so a page costs its own rows whatever the
+ * workspace's size. Items with no value in the field are not listed: the list says so.
  */
 export const itemsByValue = workspaceQuery({
-  absent: { page: [], isDone: true, continueCursor: "" },
   args: {
-    fieldId: v.string(),
-    order: v.union(v.literal("asc"), v.literal("desc")),
-    value: v.optional(v.union(v.string(), v.number(), v.boolean())),
+    ...fieldViewValidator.fields,
+    kind: v.optional(assetKindValidator),
+    status: v.optional(assetStatusValidator),
     paginationOpts: paginationOptsValidator,
   },
-  returns: paginationResultValidator(assetSummaryValidator),
-  handler: async (ctx, { fieldId: rawId, order, value, paginationOpts }) => {
-    const fieldId = ctx.db.normalizeId("customFields", rawId);
-    const field = fieldId === null ? null : await ctx.db.get("customFields", fieldId);
-    if (field === null || field.workspaceId !== ctx.workspace._id || field.removed) return { page: [], isDone: true, continueCursor: "" };
-    if (typeof value === "string" && value.length > CUSTOM_FIELD_LIMITS.text) throw appError("INVALID", `${field.label} must be at most ${CUSTOM_FIELD_LIMITS.text} characters`);
-    const rows = valueRows(ctx.db)
-      .withIndex("by_fieldId_and_value", (q) => (value === undefined ? q.eq("fieldId", field._id) : q.eq("fieldId", field._id).eq("value", value)))
-      .order(order)
-      .map(async (row) => await ctx.db.get("assets", row.assetId))
-      .filterWith(async (asset) => asset !== null && asset.workspaceId === ctx.workspace._id && categoryKey(asset.category ?? "") === field.categoryKey);
-    const page = await rows.paginate({ cursor: paginationOpts.cursor, numItems: paginationOpts.numItems, maximumRowsRead: MAX_ROWS_READ });
-    return { ...page, page: await Promise.all(page.page.map((a) => toSummary(ctx, a!))) };
+  returns: paginationResultValidator(listRowValidator),
+  handler: async (ctx, { workspaceId: _workspaceId, paginationOpts, kind, status, ...view }) => {
+    const page = await fieldPage(ctx, ctx.workspace._id, view, (asset) => matchesKindAndStatus(asset, { kind, status }), paginationOpts);
+    return { ...page, page: await Promise.all(page.page.map((a) => toListRow(ctx, a))) };
   },
 });
 

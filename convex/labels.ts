@@ -1,8 +1,10 @@
-// Label printing: the serial and name of each asset of the current workspace, for the /labels page.
+// Label printing: the serial, name and label lines (the kind's fields and the custom fields
+// switched to "show on label") of each asset of the current workspace, for the /labels page.
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { inWorkspaceOrNull, workspaceQuery } from "./lib/access";
 import { assertLabelIds, labelDataValidator, labelLines } from "./lib/assets/labels";
+import { customLabelLines, definitionsByCategory } from "./lib/customFields/store";
 
 /**
  * One batch of a print job. Each id is checked on its own: ids of another workspace's asset, of
@@ -18,6 +20,13 @@ export const forAssets = workspaceQuery({
       .map((id) => ctx.db.normalizeId("assets", id))
       .filter((id): id is Id<"assets"> => id !== null);
     const assets = await Promise.all(ids.map(async (id) => inWorkspaceOrNull(await ctx.db.get("assets", id), ctx.workspace._id)));
-    return assets.flatMap((asset) => (asset === null ? [] : [{ _id: asset._id, serial: asset.serial, name: asset.name, lines: labelLines(asset) }]));
+    const definitions = definitionsByCategory(ctx, ctx.workspace._id);
+    return await Promise.all(
+      assets.flatMap((asset) =>
+        asset === null
+          ? []
+          : [(async () => ({ _id: asset._id, serial: asset.serial, name: asset.name, lines: [...labelLines(asset), ...customLabelLines(await definitions(asset.category), asset.custom)] }))()],
+      ),
+    );
   },
 });

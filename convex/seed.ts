@@ -111,6 +111,27 @@ export const bulkAssets = internalMutation({
   },
 });
 
+/**
+ * bench/registry/lists: a number in the custom field `fieldId` for a page of the items of its
+ * category in the business workspace (value = the item's place in its category, mod 1,000).
+ */
+export const benchCustomValues = internalMutation({
+  args: { fieldId: v.id("customFields"), cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ cursor: v.string(), isDone: v.boolean() }),
+  handler: async (ctx, { fieldId, cursor }) => {
+    const field = await ctx.db.get("customFields", fieldId);
+    if (field === null) throw new Error("No such field");
+    const page = await ctx.db
+      .query("assets")
+      .withIndex("by_workspaceId_and_kind_and_category_and_taggedAt", (q) => q.eq("workspaceId", field.workspaceId).eq("kind", "business").eq("category", field.category))
+      .paginate({ cursor, numItems: 200 });
+    for (const asset of page.page) {
+      await ctx.db.patch("assets", asset._id, { custom: { ...asset.custom, [fieldId]: (asset.taggedAt % 1_000) } });
+    }
+    return { cursor: page.continueCursor, isDone: page.isDone };
+  },
+});
+
 /** Password accounts (password DEMO_PASSWORD) for bench/registry's members, made like the demo ones. */
 export const benchAccounts = internalAction({
   args: { emails: v.array(v.string()) },

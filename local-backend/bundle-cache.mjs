@@ -18,9 +18,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { esbuild } from "./cli-bundle.mjs";
+import { CACHE_ROOT } from "./code-cache.mjs";
 
 const NODE_MODULES = fileURLToPath(new URL("../node_modules", import.meta.url));
-const ROOT = process.env.LOCAL_BACKEND_BUNDLE_CACHE ?? path.join(NODE_MODULES, ".cache", "local-backend-bundles");
+const ROOT = CACHE_ROOT;
 /** Entries kept (the most recently used); each is one build's output. */
 const KEEP = 100;
 /** An input modified this close to (or after) a build's start may not be what it read. */

@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
+import { codeCache } from "./code-cache.mjs";
 import { withConvexTimers } from "./logs.mjs";
 
 // Web APIs taken from Node as they are (Node implements the same standards).
@@ -162,7 +163,12 @@ export function evaluateForRuntime(file, hooks) {
   mapStackTraces(context, file, code);
   // In a function, so the bundle's `var` stays out of the global object; lineOffset keeps its lines.
   const wrapped = `(function () {\n${code}\nreturn ${MODULES_GLOBAL};\n})()`;
-  return new vm.Script(wrapped, { filename: file, lineOffset: -1 }).runInContext(context).modules;
+  const cache = codeCache(wrapped);
+  const script = new vm.Script(wrapped, { filename: file, lineOffset: -1, cachedData: cache.data });
+  const { modules } = script.runInContext(context);
+  // After the run, so the data also holds what the bundle's top level compiled.
+  if (cache.data === undefined || script.cachedDataRejected === true) cache.save(script);
+  return modules;
 }
 
 const INLINE_MAP = "//# sourceMappingURL=data:application/json;base64,";

@@ -1,7 +1,8 @@
 // bench/registry (lists): a business account with N items (default 10,000) on the local
 // backend with this checkout's convex/. Prints, over HTTP from a ConvexHttpClient signed in
 // as the account: the p50/p95 ms of a 50-row list page (/assets and the inventory, newest
-// and by name) with its exact total, of filtered inventory pages (with the rows each holds), of the inventory summary, and of "select all matching"
+// and by name) with its exact total, of filtered inventory pages (with the rows each holds), of the inventory summary, of pages ordered and
+// filtered by a custom field (with the rows each holds), and of "select all matching"
 // (every id, page by page); then the seconds a bulk status change of 1,000 items takes in
 // batches of BULK_BATCH (100; one mutation each), as the page sends them.
 // Usage: node bench/registry/lists.mjs [--items 10000] [--bulk 1000]
@@ -66,6 +67,25 @@ try {
     console.log(`inventory page (${label}): ${rows} rows; ${await timed(30, () => query("inventory:items", { ...filter, paginationOpts: page }))}`);
   }
   console.log(`inventory summary (exact totals, groups): ${await timed(30, () => query("inventory:summary", {}))}`);
+
+  // A custom number field on one category (a quarter of the items): a page ordered by it, and a
+  // range filter holding a tenth of its values, each with the rows it holds beside its time.
+  const fieldId = await mutation("customFields:create", { category: "Hardware", label: "Bench number", type: "number", required: false, showOnVerify: false });
+  for (let cursor = null; ; ) {
+    const r = await backend.run("seed:benchCustomValues", { fieldId, cursor });
+    if (!r.ok) throw new Error(r.message);
+    if (r.value.isDone) break;
+    cursor = r.value.cursor;
+  }
+  for (const [label, field, location] of [
+    ["by a custom field", { fieldId, order: "desc" }],
+    ["custom field 100–199", { fieldId, order: "asc", from: 100, to: 199 }],
+    ["custom field 100–199 + location", { fieldId, order: "asc", from: 100, to: 199 }, "Aisle 2"],
+  ]) {
+    const args = { field, location, paginationOpts: page };
+    const rows = (await query("inventory:items", args)).page.length;
+    console.log(`inventory page (${label}): ${rows} rows; ${await timed(30, () => query("inventory:items", args))}`);
+  }
 
   let ids = [];
   const allStart = performance.now();

@@ -113,6 +113,7 @@ import type * as lib_custody_store from "../lib/custody/store.js";
 import type * as lib_custody_tables from "../lib/custody/tables.js";
 import type * as lib_customFields_csv from "../lib/customFields/csv.js";
 import type * as lib_customFields_follow from "../lib/customFields/follow.js";
+import type * as lib_customFields_list from "../lib/customFields/list.js";
 import type * as lib_customFields_rules from "../lib/customFields/rules.js";
 import type * as lib_customFields_store from "../lib/customFields/store.js";
 import type * as lib_customFields_stream from "../lib/customFields/stream.js";
@@ -347,6 +348,7 @@ declare const fullApi: ApiFromModules<{
   "lib/custody/tables": typeof lib_custody_tables;
   "lib/customFields/csv": typeof lib_customFields_csv;
   "lib/customFields/follow": typeof lib_customFields_follow;
+  "lib/customFields/list": typeof lib_customFields_list;
   "lib/customFields/rules": typeof lib_customFields_rules;
   "lib/customFields/store": typeof lib_customFields_store;
   "lib/customFields/stream": typeof lib_customFields_stream;

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Route, Routes, UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
 import { useAuthState } from "../lib/authState";
 import { GuardedRouter } from "../lib/GuardedRouter";
 import { guardHistory } from "../lib/navigationGuard";
+import { afterFirstView } from "../lib/whenIdle";
 import { Backend } from "./Backend";
 import { Layout } from "./Layout";
 import { appRoutes } from "./routes";
@@ -10,9 +11,19 @@ import { FocusHeading } from "./FocusHeading";
 import { ScrollToTop } from "./ScrollToTop";
 import { PageSpinner } from "../ui/Spinner";
 
-// Sonner is fetched alongside the first page rather than before it; toasts raised before it
-// mounts are shown when it subscribes (sonner replays the active ones).
+// Sonner is fetched after the first view, not competing with its chunks and data;
+// toasts raised before it mounts are shown when it subscribes (sonner replays the active ones).
 const Toaster = lazy(() => import("./Toaster").then((m) => ({ default: m.Toaster })));
+
+function LaterToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => afterFirstView(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 function Pages() {
   const { isLoading } = useAuthState();
@@ -32,9 +43,7 @@ export default function App() {
     <GuardedRouter history={history}>
       <ScrollToTop />
       <FocusHeading />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LaterToaster />
       <Backend>
         <Pages />
       </Backend>

@@ -2,8 +2,10 @@ import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { hasStoredSession } from "../lib/authState";
 import { lazyPage } from "../lib/lazyPage";
+import { afterFirstView } from "../lib/whenIdle";
 import { PageSpinner } from "../ui/Spinner";
 import { Layout } from "./Layout";
+import { preloadRoutePage } from "./routes";
 
 const loadLayer = () => import("./ConvexLayer").then((m) => ({ default: m.ConvexLayer }));
 const ConvexLayer = lazyPage(loadLayer);
@@ -16,7 +18,12 @@ const ConvexLayer = lazyPage(loadLayer);
  */
 function useBackendNeeded(): boolean {
   const { pathname } = useLocation();
-  const [needed, setNeeded] = useState(() => pathname !== "/" || hasStoredSession());
+  const [needed, setNeeded] = useState(() => {
+    const now = pathname !== "/" || hasStoredSession();
+    // A first page that waits for the layer fetches its own chunk alongside it, not after it.
+    if (now) preloadRoutePage(pathname);
+    return now;
+  });
   if (!needed && pathname !== "/") setNeeded(true);
   useEffect(() => {
     if (needed) return;
@@ -25,8 +32,7 @@ function useBackendNeeded(): boolean {
     };
     window.addEventListener("storage", onStorage);
     // Fetched while the visitor reads, so the first navigation does not wait for it.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-    idle(() => void loadLayer().catch(() => undefined));
+    afterFirstView(() => void loadLayer().catch(() => undefined));
     return () => window.removeEventListener("storage", onStorage);
   }, [needed]);
   return needed;

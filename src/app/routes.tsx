@@ -1,5 +1,5 @@
-import { lazy } from "react";
-import { Navigate, Route } from "react-router";
+import { isValidElement, lazy } from "react";
+import { createRoutesFromElements, matchRoutes, Navigate, Route } from "react-router";
 import type { FrameId } from "../features/frames/frames";
 import { lazyPage } from "../lib/lazyPage";
 import { TOKEN_LINKS } from "../../convex/lib/tokenLinks";
@@ -163,4 +163,15 @@ export function appRoutes() {
       <Route path="*" element={<Navigate to="/" replace />} />
     </>
   );
+}
+
+/**
+ * Starts loading the page chunk(s) of the route at `pathname` now, rather than when the route
+ * renders: on a first visit the page then downloads alongside the Convex layer, not after it.
+ */
+export function preloadRoutePage(pathname: string): void {
+  for (const { route } of matchRoutes(createRoutesFromElements(appRoutes()), pathname) ?? []) {
+    const page: unknown = isValidElement(route.element) ? route.element.type : null;
+    if (typeof page === "object" && page !== null && "preload" in page && typeof page.preload === "function") page.preload();
+  }
 }

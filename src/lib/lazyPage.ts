@@ -31,7 +31,7 @@ function rememberReload(url: string): void {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy's
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(async () => {
+  const page = lazy(async () => {
     try {
       return await load();
     } catch (error) {
@@ -45,4 +45,7 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
       return await new Promise<never>(() => {});
     }
   });
+  // Starts the download before the page renders (the browser loads a module once); a failure is
+  // left to the render, which handles it as above.
+  return Object.assign(page, { preload: () => void load().catch(() => undefined) });
 }

@@ -11,7 +11,7 @@ import { checkCsv, guessMapping } from "../../convex/lib/csv/import";
 import { customCells, guessCustomMapping } from "../../convex/lib/customFields/csv";
 import { errorData, setupTest, snapshot, type Backend, type Client } from "./setup";
 
-type Definition = { label: string; type: "text" | "number" | "date" | "money" | "select" | "url" | "checkbox"; options?: string[]; currency?: string; required?: boolean; showOnVerify?: boolean };
+type Definition = { label: string; type: "text" | "number" | "date" | "money" | "select" | "url" | "checkbox"; options?: string[]; currency?: string; required?: boolean; showOnVerify?: boolean; showOnLabel?: boolean };
 
 async function define(as: Client, def: Definition, category = "Bicycles"): Promise<Id<"customFields">> {
   return await as.mutation(api.customFields.create, { category, required: false, showOnVerify: false, ...def });
@@ -172,25 +172,98 @@ describe("custom values", () => {
 });
 
 describe("custom values in lists and search", () => {
-  test("a list sorted by a custom field reads its value rows in order; a value filter lists exact matches", async () => {
+  test("My Assets sorts and filters by a field of every type on the server; another workspace's values never appear; a non-member is refused", async () => {
     const t = setupTest();
     const owner = await fundedUser(t, 50);
-    const wheel = await define(owner.as, { label: "Wheel size", type: "number" });
-    const a = await tagGeneral(owner.as, { name: "A", custom: { [wheel]: 29 } } as never);
-    const b = await tagGeneral(owner.as, { name: "B", custom: { [wheel]: 26 } } as never);
-    const c = await tagGeneral(owner.as, { name: "C", custom: { [wheel]: 28 } } as never);
-    await tagGeneral(owner.as, { name: "No value" });
-    const sorted = await owner.as.query(api.customFields.itemsByValue, { fieldId: wheel, order: "asc", ...page });
-    expect(sorted.page.map((i) => i._id)).toEqual([b.assetId, c.assetId, a.assetId]);
-    const desc = await owner.as.query(api.customFields.itemsByValue, { fieldId: wheel, order: "desc", ...page });
-    expect(desc.page.map((i) => i._id)).toEqual([a.assetId, c.assetId, b.assetId]);
-    const only = await owner.as.query(api.customFields.itemsByValue, { fieldId: wheel, order: "asc", value: 28, ...page });
-    expect(only.page.map((i) => i._id)).toEqual([c.assetId]);
-    // Another workspace's member reads nothing of it.
-    const stranger = await fundedUser(t, 0);
-    expect((await stranger.as.query(api.customFields.itemsByValue, { workspaceId: owner.workspaceId, fieldId: wheel, order: "asc", ...page })).page).toEqual([]);
-    const other = await stranger.as.query(api.customFields.itemsByValue, { fieldId: wheel, order: "asc", ...page });
-    expect(other.page).toEqual([]);
+    const f = await everyType(owner.as);
+    const eur = (amount: number) => ({ amount, currency: "EUR" });
+    const tag = async (name: string, custom: Record<string, unknown>, category = "Bicycles") => (await tagGeneral(owner.as, { name, category, custom } as never)).assetId;
+    const a = await tag("A", { [f.frame]: "S", [f.wheel]: 29, [f.serviced]: "2031-03-01", [f.insured]: eur(90000), [f.notes]: "Blue lock", [f.manual]: "https://b.example/m", [f.ebike]: true });
+    const b = await tag("B", { [f.frame]: "L", [f.wheel]: 26, [f.serviced]: "2030-01-15", [f.insured]: eur(150000), [f.notes]: "Amber", [f.manual]: "https://a.example/m" });
+    const c = await tag("C", { [f.frame]: "M", [f.wheel]: 28, [f.serviced]: "2032-07-30", [f.insured]: eur(30000), [f.notes]: "Blueprint", [f.manual]: "https://c.example", [f.ebike]: true });
+    await tag("No values", {});
+    await tag("Another category", {}, "Tools");
+    // Another workspace's item in its own Bicycles field, with values in every filter's range.
+    const stranger = await fundedUser(t, 50);
+    const theirs = await define(stranger.as, { label: "Wheel size", type: "number" });
+    await tagGeneral(stranger.as, { name: "Theirs", custom: { [theirs]: 27 } } as never);
+
+    const names = async (fieldId: string, view: { order?: "asc" | "desc"; value?: string | number | boolean; from?: string | number; to?: string | number; prefix?: string } = {}) =>
+      (await owner.as.query(api.customFields.itemsByValue, { fieldId, order: "asc", ...view, ...page })).page.map((i) => i.name);
+    // Sorted: only the items holding a value, in the field's order (money by its amount).
+    expect(await names(f.frame)).toEqual(["B", "C", "A"]);
+    expect(await names(f.wheel)).toEqual(["B", "C", "A"]);
+    expect(await names(f.wheel, { order: "desc" })).toEqual(["A", "C", "B"]);
+    expect(await names(f.serviced)).toEqual(["B", "A", "C"]);
+    expect(await names(f.insured)).toEqual(["C", "A", "B"]);
+    expect(await names(f.notes)).toEqual(["B", "A", "C"]);
+    expect(await names(f.manual)).toEqual(["B", "A", "C"]);
+    expect(await names(f.ebike)).toEqual(["A", "C"]);
+    // Filtered: a choice, a range (both ends included), text starting with, ticked.
+    expect(await names(f.frame, { value: "M" })).toEqual(["C"]);
+    expect(await names(f.wheel, { from: 27, to: 29 })).toEqual(["C", "A"]);
+    expect(await names(f.serviced, { from: "2031-01-01" })).toEqual(["A", "C"]);
+    expect(await names(f.serviced, { from: "2031-01-01", to: "2031-12-31" })).toEqual(["A"]);
+    expect(await names(f.insured, { from: 50000, to: 150000, order: "desc" })).toEqual(["B", "A"]);
+    expect(await names(f.notes, { prefix: "Blue" })).toEqual(["A", "C"]);
+    expect(await names(f.manual, { prefix: "https://c." })).toEqual(["C"]);
+    expect(await names(f.ebike, { value: true })).toEqual(["A", "C"]);
+    // The rows carry the values the picked columns show.
+    const rows = (await owner.as.query(api.customFields.itemsByValue, { fieldId: f.insured, order: "asc", ...page })).page;
+    expect(rows[0].custom[f.insured]).toEqual(eur(30000));
+    // "Select all matching" walks the same view.
+    const ids = await owner.as.query(api.assetBulk.matchingIds, { field: { fieldId: f.wheel, order: "asc", from: 27 }, cursor: null });
+    expect(ids.ids).toEqual([c, a]);
+    expect(b).toBeDefined();
+
+    // The stranger reads nothing of the owner's field in their own workspace, and is refused in the owner's.
+    expect((await stranger.as.query(api.customFields.itemsByValue, { fieldId: f.wheel, order: "asc", ...page })).page).toEqual([]);
+    expect(await errorData(() => stranger.as.query(api.customFields.itemsByValue, { workspaceId: owner.workspaceId, fieldId: f.wheel, order: "asc", ...page }))).toMatchObject({ code: "NOT_FOUND" });
+    // Text longer than a value can be is refused.
+    expect((await errorData(() => names(f.notes, { prefix: "x".repeat(501) }))).code).toBe("INVALID");
+  });
+
+  test("the inventory orders and filters by a field with its own filters, and a filtered page holds a full page", async () => {
+    const t = setupTest();
+    const owner = await business(t, 5000);
+    const voltage = await define(owner.as, { label: "Voltage", type: "number" }, "Tools");
+    for (let i = 0; i < 45; i++) {
+      await owner.as.mutation(api.assets.tag, {
+        kind: "business",
+        name: `Drill ${i}`,
+        category: "Tools",
+        visibility: "private",
+        details: { kind: "business", sku: `D-${i}`, quantity: 1, unitCost: { amount: 100, currency: "GBP" }, location: i % 2 === 0 ? "Van" : "Shelf" },
+        custom: { [voltage]: i },
+        files: [],
+      } as never);
+    }
+    const items = async (field: Record<string, unknown>, cursor: string | null = null, location?: string) =>
+      await owner.as.query(api.inventory.items, { field: { fieldId: voltage, order: "asc", ...field } as never, location, paginationOpts: { numItems: 20, cursor } });
+    const first = await items({ from: 10, to: 39 });
+    expect(first.page.map((i) => i.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Drill ${i + 10}`));
+    const second = await items({ from: 10, to: 39 }, first.continueCursor);
+    expect(second.page.map((i) => i.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Drill ${i + 30}`));
+    expect(second.isDone).toBe(true);
+    // With the location filter on top, still in the field's order.
+    expect((await items({ order: "desc", to: 6 }, null, "Van")).page.map((i) => i.name)).toEqual(["Drill 6", "Drill 4", "Drill 2", "Drill 0"]);
+    // The export holds what the table shows.
+    const exported = await owner.as.query(api.business.exportPage, { field: { fieldId: voltage, order: "desc", from: 43 }, cursor: null });
+    expect(exported.items.map((i) => i.name)).toEqual(["Drill 44", "Drill 43"]);
+  });
+
+  test("a field switched to 'show on label' prints its value as a label line; the others do not", async () => {
+    const t = setupTest();
+    const owner = await fundedUser(t, 50);
+    const frame = await define(owner.as, { label: "Frame size", type: "select", options: ["S", "M"], showOnLabel: true });
+    const price = await define(owner.as, { label: "Insured value", type: "money", currency: "EUR", showOnLabel: true });
+    const code = await define(owner.as, { label: "Lock code", type: "text" });
+    const { assetId } = await tagGeneral(owner.as, { custom: { [frame]: "M", [price]: { amount: 120050, currency: "EUR" }, [code]: "4521" } } as never);
+    const [label] = await owner.as.query(api.labels.forAssets, { ids: [assetId] });
+    expect(label.lines).toContain("Frame size: M");
+    expect(label.lines).toContain("Insured value: 1200.50 EUR");
+    expect(label.lines.join("\n")).not.toContain("4521");
+    expect((await owner.as.query(api.customFields.list, {})).map((d) => d.showOnLabel)).toEqual([true, true, false]);
   });
 
   test("a value of a field shown on /verify is searchable; switching the field off takes it out of the search", async () => {

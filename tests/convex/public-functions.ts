@@ -18,8 +18,19 @@ const loaded = import.meta.glob<Record<string, unknown>>(["../../convex/**/*.ts"
   eager: true,
 });
 
-/** "module:name" → the registered function's kind and its args validator (Convex's exported JSON form). */
-export function publicFunctions(): Map<string, PublicFunction> {
+let discovered: ReadonlyMap<string, PublicFunction> | undefined;
+
+/**
+ * "module:name" → the registered function's kind and its args validator (Convex's exported JSON form).
+ * Read once per test file: the matrix asks for it in many of its ~1,850 cases, and exporting
+ * every function's validator again each time cost seconds of the matrix's run.
+ */
+export function publicFunctions(): ReadonlyMap<string, PublicFunction> {
+  discovered ??= discover();
+  return discovered;
+}
+
+function discover(): Map<string, PublicFunction> {
   const found = new Map<string, PublicFunction>();
   for (const [file, exports] of Object.entries(loaded)) {
     const module = file.replace("../../convex/", "").replace(/\.ts$/, "");

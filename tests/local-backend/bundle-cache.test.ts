@@ -1,8 +1,10 @@
 // Builds reused across backend starts (local-backend/bundle-cache.mjs) must
-// follow their sources: an edited file is a new build, never the stored one.
+// follow their sources: an edited file is a new build, never the stored one; so
+// must V8's compiled code kept for them (code-cache.mjs).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import vm from "node:vm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 type Build = typeof import("../../local-backend/bundle-cache.mjs").cachedBuild;
@@ -73,4 +75,39 @@ test("a build is reused for the same sources in another folder; an edited input,
   const inFolder = await build(path.join(dir, "data5"));
   expect(inFolder.built).toBe(true);
   expect(inFolder.text).toContain('"second-"');
+});
+
+test("compiled code is kept per bundle text, never handed to another; a damaged file costs a compile and is replaced", async () => {
+  const { codeCache } = await import("../../local-backend/code-cache.mjs");
+  const source = "(function () { return [6 * 7, typeof globalThis]; })()";
+  // A new name per compile: V8 would otherwise answer from its in-process cache and ignore the data.
+  let compiles = 0;
+  const compile = (text: string, data: Buffer | undefined) => new vm.Script(text, { filename: `bundle-${++compiles}.js`, cachedData: data });
+
+  const cold = codeCache(source);
+  expect(cold.data).toBeUndefined();
+  const first = compile(source, cold.data);
+  expect(first.runInNewContext()).toEqual([42, "object"]);
+  cold.save(first);
+
+  const warm = codeCache(source);
+  expect(warm.data).toBeInstanceOf(Buffer);
+  const reused = compile(source, warm.data);
+  expect(reused.cachedDataRejected).toBe(false);
+  expect(reused.runInNewContext()).toEqual([42, "object"]);
+  // Another text of the same length has no data: V8 would take this text's (it checks the
+  // length, not the text) and run the old code.
+  const edited = source.replace("6 * 7", "6 * 8");
+  expect(compile(edited, warm.data).runInNewContext()).toEqual([42, "object"]);
+  expect(codeCache(edited).data).toBeUndefined();
+
+  const [file] = readdirSync(path.join(cacheDir, "v8"));
+  writeFileSync(path.join(cacheDir, "v8", file), "not V8's data");
+  const damaged = codeCache(source);
+  const refused = compile(source, damaged.data);
+  expect(refused.cachedDataRejected).toBe(true);
+  expect(refused.runInNewContext()).toEqual([42, "object"]);
+  damaged.save(refused);
+  expect(compile(source, codeCache(source).data).cachedDataRejected).toBe(false);
+  expect(readdirSync(path.join(cacheDir, "v8"))).toEqual([file]);
 });

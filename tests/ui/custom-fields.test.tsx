@@ -1,11 +1,13 @@
 // Custom fields in the browser: the tag form shows the typed category's fields and checks them
 // as the server does (nothing sent while one is wrong); the workspace page's editor checks a
-// definition before sending it.
-import { render, screen, waitFor } from "@testing-library/react";
+// definition before sending it; a list shows a field as a column picked in its Columns dialog,
+// and its header sorts (and the dialog filters) through customFields.itemsByValue.
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import TagPage from "../../src/features/tag/TagPage";
+import AssetsPage from "../../src/features/assets/AssetsPage";
 import { CustomFieldsEditor } from "../../src/features/workspaces/CustomFieldsEditor";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
@@ -92,10 +94,68 @@ describe("the custom fields editor", () => {
 
     await userEvent.type(screen.getByLabelText("Choices"), "Red{enter}Blue");
     await userEvent.click(screen.getByLabelText("Show on the public verify page"));
+    await userEvent.click(screen.getByLabelText("Print on item labels"));
     await userEvent.click(screen.getByRole("button", { name: "Add field" }));
     await waitFor(() => expect(fake.mutation).toHaveBeenCalled());
     expect(lastCall()).toEqual({
-      workspaceId: "w1", category: "Bicycles", label: "Colour", type: "select", options: ["Red", "Blue"], currency: undefined, required: false, showOnVerify: true,
+      workspaceId: "w1", category: "Bicycles", label: "Colour", type: "select", options: ["Red", "Blue"], currency: undefined, required: false, showOnVerify: true, showOnLabel: true,
     });
+  });
+});
+
+describe("custom fields as list columns", () => {
+  const row = (id: string, name: string, custom: Record<string, unknown>) => ({
+    _id: id, serial: `TMT-AAAA-000${id}`, kind: "general", name, category: "Bicycles", visibility: "private", status: "active",
+    taggedAt: 0, updatedAt: 0, coverUrl: null, fileCount: 0, custom,
+  });
+  const names = () => within(screen.getByRole("table", { name: "My assets" })).getAllByRole("link").map((a) => a.textContent);
+
+  beforeEach(() => {
+    localStorage.clear();
+    fake.queries["assets:listMine"] = [row("1", "Gravel", { f_wheel: 28.5, f_frame: "M" }), row("2", "Roadster", { f_wheel: 26 })];
+    fake.queries["assets:countMine"] = 2;
+  });
+
+  it("a picked field shows as a column; its header orders the list on the server, highest first", async () => {
+    const router = createMemoryRouter([{ path: "/assets", element: <AssetsPage /> }], { initialEntries: ["/assets"] });
+    render(<RouterProvider router={router} />);
+    expect(screen.queryByRole("columnheader", { name: /Wheel size/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Columns" }));
+    const dialog = screen.getByRole("dialog", { name: "Columns" });
+    // Grouped by category; removed fields are not offered.
+    expect(within(dialog).getByRole("checkbox", { name: "Voltage" })).not.toBeChecked();
+    expect(within(dialog).queryByLabelText("Old field")).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: "Wheel size" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Done" }));
+    expect(screen.getByRole("button", { name: "Columns (1)" })).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "My assets" });
+    expect(within(table).getByRole("columnheader", { name: /Wheel size/ })).toHaveAttribute("aria-sort", "none");
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("28.5");
+
+    fake.queries["customFields:itemsByValue"] = [row("1", "Gravel", { f_wheel: 28.5 }), row("2", "Roadster", { f_wheel: 26 })];
+    fake.queries["assets:listMine"] = [row("2", "Roadster", { f_wheel: 26 }), row("1", "Gravel", { f_wheel: 28.5 })];
+    await userEvent.click(within(table).getByRole("button", { name: /Wheel size/ }));
+    expect(fake.queryArgs["customFields:itemsByValue"]).toMatchObject({ fieldId: "f_wheel", order: "desc" });
+    expect(screen.getByRole("columnheader", { name: /Wheel size/ })).toHaveAttribute("aria-sort", "descending");
+    expect(names()).toEqual(["Gravel", "Roadster"]);
+    expect(screen.getByRole("status")).toHaveTextContent("Ordered by Wheel size: items in Bicycles with a value in it.");
+    // The picked column is remembered for this list and workspace.
+    expect(localStorage.getItem("tmt.columns.assets.w1")).toBe("f_wheel");
+
+    // The dialog filters by a field: a choice asks the server for the items holding it.
+    await userEvent.click(screen.getByRole("button", { name: "Columns (1)" }));
+    await userEvent.selectOptions(screen.getByLabelText("Field"), "f_frame");
+    await userEvent.selectOptions(screen.getByLabelText("Frame size is"), "M");
+    await userEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(fake.queryArgs["customFields:itemsByValue"]).toMatchObject({ fieldId: "f_frame", order: "asc", value: "M" });
+    expect(screen.getByRole("status")).toHaveTextContent("Filtered and ordered by Frame size");
+    await userEvent.click(screen.getByRole("button", { name: "Show all items" }));
+    expect(names()).toEqual(["Roadster", "Gravel"]);
+    // Unticked, the column goes (and the button counts none).
+    await userEvent.click(screen.getByRole("button", { name: "Columns (1)" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Wheel size" }));
+    await userEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.getByRole("button", { name: "Columns" })).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: /Wheel size/ })).not.toBeInTheDocument();
   });
 });

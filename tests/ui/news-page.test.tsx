@@ -1,9 +1,13 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsPage from "../../src/features/news/NewsPage";
+// NewsPage loads these lazily: loaded with the test, so a loaded machine's first transform of the
+// Markdown renderer does not outlast findBy's wait.
+import "../../src/features/news/ArticlePage";
+import "../../src/features/news/ArticleReader";
 import { makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 import { mutationMock, news, resetNews } from "./news-fakes";
 import { formatLongDate } from "../../src/lib/format";
@@ -108,6 +112,32 @@ describe("/news", () => {
     expect(screen.getByRole("heading", { name: "Launch day" })).toBeInTheDocument();
   });
 
+  it("shows the filter and the first page together, and keeps the filter up while another category loads", async () => {
+    const user = userEvent.setup();
+    // The categories arrive first: no filter above the spinner yet (its arrival pushed the spinner down).
+    news.status = "LoadingFirstPage";
+    const { rerender } = renderPage();
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Filter by category" })).toBeNull();
+    // Then the first page, but the categories are still on their way: the cards wait for the filter.
+    news.queries["news:listCategories"] = undefined;
+    news.status = "Exhausted";
+    news.paginated["news:listPublished"] = [article()];
+    rerender(tree());
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).toBeNull();
+    news.queries["news:listCategories"] = DEFAULTS;
+    rerender(tree());
+    expect(screen.getByRole("group", { name: "Filter by category" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Launch day" })).toBeInTheDocument();
+
+    news.status = "LoadingFirstPage";
+    news.paginated["news:listPublished"] = [];
+    await user.click(screen.getByRole("button", { name: "General" }));
+    expect(screen.getByRole("group", { name: "Filter by category" })).toBeInTheDocument();
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+  });
+
   it("shows no filter with a single category", () => {
     news.queries["news:listCategories"] = ["General"];
     news.paginated["news:listPublished"] = [article()];
@@ -132,7 +162,7 @@ describe("/news", () => {
     news.queries["news:getPublished"] = (args: Record<string, unknown>) => (args.id === "a1" ? article({ content }) : null);
     renderPage();
     await user.click(screen.getByRole("button", { name: /Read More/ }));
-    const dialog = screen.getByRole("dialog", { name: "Launch day" });
+    const dialog = await screen.findByRole("dialog", { name: "Launch day" });
     expect(within(dialog).getByText("Intro line").tagName).toBe("P");
     expect(within(dialog).getByRole("heading", { name: "Details" })).toBeInTheDocument();
     expect(within(dialog).getByText("faster").tagName).toBe("STRONG");
@@ -157,7 +187,7 @@ describe("/news", () => {
     news.queries["news:getPublished"] = article();
     renderPage();
     await user.click(screen.getByRole("button", { name: /Read More/ }));
-    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
     expect(where()).toBe("/news/a1");
     await user.click(within(screen.getByRole("dialog")).getAllByRole("button", { name: "Close" })[0]);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -171,8 +201,8 @@ describe("/news", () => {
       args.id === "a1" ? article({ content: "## We are live\nEverything **you** tagged is [safe](https://example.com)." }) : null;
     const before = document.title;
     const { unmount } = renderPage("/news/a1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Launch day" })).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1, name: "Launch day" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "We are live" })).toBeInTheDocument();
     expect(document.title).toBe("Launch day · TagMyThing");
     const description = "We are live Everything you tagged is safe.";
@@ -185,10 +215,10 @@ describe("/news", () => {
     expect(document.title).toBe(before);
   });
 
-  it("an address naming no published article says so", () => {
+  it("an address naming no published article says so", async () => {
     news.queries["news:getPublished"] = null;
     renderPage("/news/nope");
-    expect(screen.getByRole("heading", { level: 1, name: "Article unavailable" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Article unavailable" })).toBeInTheDocument();
     expect(screen.getByText("This article is no longer available.")).toBeInTheDocument();
   });
 
@@ -198,7 +228,7 @@ describe("/news", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     news.queries["news:getPublished"] = article();
     renderPage("/news/a1");
-    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    await user.click(await screen.findByRole("button", { name: "Copy link" }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/news/a1`);
     expect(toast.success).toHaveBeenCalledWith("Link copied");
   });
@@ -209,18 +239,18 @@ describe("/news", () => {
     news.queries["news:getPublished"] = article();
     const { rerender } = renderPage();
     await user.click(screen.getByRole("button", { name: /Read More/ }));
-    expect(screen.getByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Launch day" })).toBeInTheDocument();
     news.queries["news:getPublished"] = null;
     rerender(tree());
     expect(screen.getByRole("dialog", { name: "Article unavailable" })).toHaveTextContent("This article is no longer available.");
   });
 
-  it("says 'Failed to load news articles' when the list fails", () => {
+  it("says 'Failed to load news articles' when the list fails", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     news.paginated["news:listPublished"] = new Error("boom");
     renderPage();
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to load news articles");
-    expect(toast.error).toHaveBeenCalledWith("Failed to load news articles", expect.anything());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to load news articles", expect.anything()));
     error.mockRestore();
   });
 

@@ -183,6 +183,13 @@ describe("visit notice", () => {
     expect(await screen.findByText("Thank you: your approximate area was shared with the owner.")).toBeInTheDocument();
   });
 
+  it("appears below the report form, so its late arrival moves nothing on the page", async () => {
+    renderAt(SERIAL, publicAsset);
+    const form = screen.getByRole("region", { name: "Report found" });
+    const notice = await screen.findByRole("complementary", { name: "Visit notice" });
+    expect(form.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("shares nothing when the browser refuses", async () => {
     const getCurrentPosition = vi.fn((_ok: PositionCallback, fail: PositionErrorCallback) =>
       fail({ code: 1 } as GeolocationPositionError),

@@ -1,6 +1,6 @@
 // Limits and filters the lists' bulk actions share (server and client import them).
 import { v, type Infer } from "convex/values";
-import { assetStatusValidator } from "./tables";
+import { assetStatusValidator, type AssetKind, type AssetStatus } from "./tables";
 import type { Doc } from "../../_generated/dataModel";
 
 /** Ids per bulk call: the client sends a selection in batches of this many. */
@@ -37,4 +37,9 @@ export function matchesStock(asset: Doc<"assets">, { location, category }: Stock
     (location === undefined || (asset.details.location ?? "") === location) &&
     (category === undefined || (asset.category ?? "") === category)
   );
+}
+
+/** My Assets' kind / status filters, on an item read from another index (a custom field's rows). */
+export function matchesKindAndStatus(asset: Doc<"assets">, { kind, status }: { kind?: AssetKind; status?: AssetStatus }): boolean {
+  return (kind === undefined || asset.kind === kind) && (status === undefined || asset.status === status);
 }

@@ -18,12 +18,15 @@ const LABEL_MESSAGES = {
 // `lines`: the fields marked `onLabel` in the kind's table, as "SKU: MUG-001".
 export const labelDataValidator = v.object({ _id: v.id("assets"), serial: v.string(), name: v.string(), lines: v.array(v.string()) });
 
+/** One line of a label: a field and its value, "SKU: MUG-001". */
+export const labelLine = (label: string, text: string) => `${label}: ${text}`;
+
 /** The label lines of an asset: each field its kind prints on labels, when it has a value. */
 export function labelLines(asset: { kind: AssetKind; details: StoredAssetDetails }): string[] {
   const details = asset.details as Readonly<Record<string, unknown>>;
   return fieldsOf(asset.kind).flatMap((spec) => {
     const text = spec.onLabel ? displayText(spec, details[spec.key]) : null;
-    return text === null ? [] : [`${spec.label}: ${text}`];
+    return text === null ? [] : [labelLine(spec.label, text)];
   });
 }
 

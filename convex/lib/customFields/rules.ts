@@ -74,8 +74,9 @@ type DefinitionInput = {
   currency?: string;
   required: boolean;
   showOnVerify: boolean;
+  showOnLabel?: boolean;
 };
-type CleanDefinition = { label: string; type: CustomFieldType; options?: string[]; currency?: string; required: boolean; showOnVerify: boolean };
+type CleanDefinition = { label: string; type: CustomFieldType; options?: string[]; currency?: string; required: boolean; showOnVerify: boolean; showOnLabel: boolean };
 
 /**
  * A definition trimmed and checked, or the message saying why it cannot be used. A money
@@ -89,7 +90,7 @@ export function checkDefinition(input: DefinitionInput, currency: string): { ok:
   const control = oneLineError("A field name", label);
   if (control !== undefined) return fail(control);
   if (input.type === "checkbox" && input.required) return fail(CUSTOM_FIELD_MESSAGES.requiredCheckbox);
-  const value: CleanDefinition = { label, type: input.type, required: input.required, showOnVerify: input.showOnVerify };
+  const value: CleanDefinition = { label, type: input.type, required: input.required, showOnVerify: input.showOnVerify, showOnLabel: input.showOnLabel ?? false };
   if (input.type === "select") {
     const options = (input.options ?? []).map((o) => o.trim()).filter((o) => o !== "");
     if (options.length === 0) return fail(CUSTOM_FIELD_MESSAGES.optionsRequired);

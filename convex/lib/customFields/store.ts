@@ -5,6 +5,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { appError } from "../errors";
 import type { AssetInput } from "../assets/rules";
+import { labelLine } from "../assets/labels";
 import type { AssetChange } from "../assets/tables";
 import { categoryKey, cleanCustom, customDisplayText, customErrors, customSearchText, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES, sameValue, type FieldDefinition } from "./rules";
 import type { CustomValue, CustomValues } from "./tables";
@@ -106,5 +107,23 @@ export async function customVerifyFacts(ctx: QueryCtx, asset: Doc<"assets">): Pr
   return defs.flatMap((d) => {
     const text = d.showOnVerify ? customDisplayText(asDefinition(d), asset.custom?.[d._id]) : null;
     return text === null ? [] : [{ label: d.label, value: text }];
+  });
+}
+
+/** Reads each category's live definitions once: a batch of labels names many items of few categories. */
+export function definitionsByCategory(ctx: QueryCtx, workspaceId: Id<"workspaces">): (category: string | undefined) => Promise<Definition[]> {
+  const read = new Map<string, Promise<Definition[]>>();
+  return (category) => {
+    const key = categoryKey(category ?? "");
+    if (!read.has(key)) read.set(key, categoryDefinitions(ctx, workspaceId, category));
+    return read.get(key)!;
+  };
+}
+
+/** The label lines of an item's custom values: its category's fields switched to "show on label", in the form's order. */
+export function customLabelLines(defs: readonly Definition[], custom: CustomValues | undefined): string[] {
+  return defs.flatMap((d) => {
+    const text = d.showOnLabel === true ? customDisplayText(asDefinition(d), custom?.[d._id]) : null;
+    return text === null ? [] : [labelLine(d.label, text)];
   });
 }

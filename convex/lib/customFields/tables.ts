@@ -23,6 +23,8 @@ export const definitionInputValidator = {
   currency: v.optional(v.string()),
   required: v.boolean(),
   showOnVerify: v.boolean(),
+  // Printed as a line of the item's label ("Frame size: M"); absent on older definitions: not printed.
+  showOnLabel: v.optional(v.boolean()),
 };
 
 export const customFieldFields = {
@@ -37,6 +39,7 @@ export const customFieldFields = {
   currency: v.optional(v.string()),
   required: v.boolean(),
   showOnVerify: v.boolean(),
+  showOnLabel: v.optional(v.boolean()),
   // Order within the category's form.
   position: v.number(),
 };
@@ -50,5 +53,6 @@ export const definitionViewValidator = v.object({
   currency: v.union(v.string(), v.null()),
   required: v.boolean(),
   showOnVerify: v.boolean(),
+  showOnLabel: v.boolean(),
   position: v.number(),
 });

@@ -11,6 +11,7 @@ import { BULK_MESSAGES, FILTER_MAX, matchesStock, stockFilterArgs } from "../ass
 import { assetStream } from "../assets/stream";
 import { inventoryOrder, inventorySortValidator, type InventorySort, type InventorySortField } from "../assets/sorts";
 import { appError } from "../errors";
+import { fieldPage, fieldViewValidator, type FieldView } from "../customFields/list";
 
 const SEARCH_MAX = 100;
 /** Rows one page may read to top itself up when no index serves the filter and the sort. */
@@ -37,8 +38,9 @@ const INDEXES: InventoryIndex[] = [
 ];
 
 /** What selects and orders the inventory's items: its table, "select all matching" and its CSV export. */
-export const inventoryListArgs = { sort: v.optional(inventorySortValidator), search: v.optional(v.string()), ...stockFilterArgs };
-type InventoryListArgs = { sort?: InventorySort; search?: string; location?: string; category?: string };
+// `field`: ordered (and filtered) by a custom field instead of `sort` (lib/customFields/list.ts).
+export const inventoryListArgs = { sort: v.optional(inventorySortValidator), search: v.optional(v.string()), ...stockFilterArgs, field: v.optional(fieldViewValidator) };
+type InventoryListArgs = { sort?: InventorySort; search?: string; location?: string; category?: string; field?: FieldView };
 
 /** The filters as index equalities; "" (no location / category) is a missing field. */
 function equalities({ location, category }: InventoryListArgs): [FilterField, string | undefined][] {
@@ -64,7 +66,7 @@ function servingIndex(eqs: FilterField[], field: InventorySortField): InventoryI
 
 type Range = { eq(field: string, value: unknown): Range };
 
-/** One page of the workspace's business items that the filters select, in the sort's order (search: relevance). */
+/** One page of the workspace's business items that the filters select, in the sort's (or the custom field's) order (search: relevance). */
 export async function inventoryPage(
   ctx: QueryCtx,
   workspaceId: Id<"workspaces">,
@@ -77,6 +79,9 @@ export async function inventoryPage(
   const eqs = equalities(args);
   const search = args.search?.trim().slice(0, SEARCH_MAX) ?? "";
   const opts = { cursor: paginationOpts.cursor, numItems: paginationOpts.numItems };
+  if (search === "" && args.field !== undefined) {
+    return fieldPage(ctx, workspaceId, args.field, (asset) => asset.kind === "business" && matchesStock(asset, args), paginationOpts);
+  }
   if (search !== "") {
     // The search index filters on location and category too; relevance ignores the sort.
     return ctx.db

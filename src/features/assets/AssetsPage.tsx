@@ -2,7 +2,7 @@ import { useConvex } from "convex/react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
-import type { AssetSummary } from "../../../convex/lib/assets/read";
+import type { FunctionReturnType } from "convex/server";
 import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "../../../convex/lib/assets/tables";
 import { Input, Select, buttonClasses, type Column } from "../../ui";
@@ -26,10 +26,14 @@ import { BulkCustodyActions } from "../../lib/custody/BulkCustodyActions";
 import { CUSTODY_FILTERS, CUSTODY_FILTER_LABELS, MAX_BORROWER_NAME } from "../../../convex/lib/custody/rules";
 import { CustodyList } from "./CustodyList";
 import { useCustodyColumn } from "./CustodyColumn";
+import { FieldColumnsControl, FieldViewNote } from "../../lib/fieldColumns/FieldColumnsControl";
+import { useFieldColumns } from "../../lib/fieldColumns/useFieldColumns";
 
 const PAGE_SIZE = { table: 50, cards: 24 } as const;
 
-const COLUMNS: Column<AssetSummary>[] = [
+type AssetRow = FunctionReturnType<typeof api.assets.listMine>["page"][number];
+
+const COLUMNS: Column<AssetRow>[] = [
   {
     key: "name",
     header: "Name",
@@ -60,9 +64,14 @@ export default function AssetsPage() {
   const sort = list.get("sort", ASSET_SORTS) ?? "newest";
   const view = list.get("view", LIST_VIEWS) ?? "table";
   const search = useSearchParamText(list);
+  const fields = useFieldColumns<AssetRow>(list, "assets", { searching: search.query !== "" });
   const filter = { kind, status, sort, search: search.query || undefined };
-  const pages = useCursorPages(api.assets.listMine, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE[view]);
-  const total = useWorkspaceQuery(api.assets.countMine, search.query ? "skip" : { kind, status });
+  const byField = workspace.workspaceId === null || fields.view === undefined ? "skip" : { ...fields.view, kind, status, workspaceId: workspace.workspaceId };
+  const minePages = useCursorPages(api.assets.listMine, workspace.workspaceId === null || byField !== "skip" ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE[view]);
+  const fieldPages = useCursorPages(api.customFields.itemsByValue, byField, PAGE_SIZE[view]);
+  const pages = byField === "skip" ? minePages : fieldPages;
+  // A field's view lists only the items holding a value in it: the kind / status count is not its total.
+  const total = useWorkspaceQuery(api.assets.countMine, search.query || byField !== "skip" ? "skip" : { kind, status });
   // The status each row shows when selected: a bulk status change refuses rows changed since.
   const selection = useSelection(JSON.stringify(filter), (id) => pages.rows.find((a) => a._id === id)?.status);
   const bulk = useBulkRun();
@@ -84,7 +93,7 @@ export default function AssetsPage() {
       </div>
       <PresenceBar page={{ list: "assets" }} className="-mt-2 mb-4" />
       <IncomingOffers />
-      <div className="mb-4 grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto_auto]">
+      <div className="mb-4 grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_repeat(6,auto)]">
         <Input type="search" aria-label="Search my assets" placeholder="Search by name, serial, brand, SKU..." value={search.text} onChange={(e) => search.setText(e.target.value)} />
         <FiltersSheet active={[kind, status, custody].filter(Boolean).length}>
           <Select aria-label="Filter by kind" value={kind ?? ""} onChange={(e) => list.set({ kind: e.target.value })}>
@@ -100,6 +109,7 @@ export default function AssetsPage() {
             {CUSTODY_FILTERS.map((f) => <option key={f} value={f}>{CUSTODY_FILTER_LABELS[f]}</option>)}
           </Select>
           <ListViewControls list={list} sort={sort} view={view} searching={search.query !== ""} />
+          <FieldColumnsControl columns={fields} />
         </FiltersSheet>
       </div>
       <div className="mb-4"><InsuranceReportPanel /></div>
@@ -109,20 +119,22 @@ export default function AssetsPage() {
           <CustodyList filter={custody} borrower={borrower.query || undefined} />
         </>
       ) : (
+      <>
+      <FieldViewNote columns={fields} />
       <PagedTable
         caption="My assets"
-        columns={[...COLUMNS, custodyColumn]}
+        columns={fields.columns([...COLUMNS, custodyColumn])}
         pages={pages}
         pageSize={PAGE_SIZE[view]}
-        total={search.query ? null : total}
+        total={search.query || byField !== "skip" ? null : total}
         noun="asset"
         rowId={(a) => a._id}
         rowLabel={(a) => `${a.name} (${a.serial})`}
-        sort={sort}
-        onSort={(s) => list.set({ sort: s === "newest" ? undefined : s })}
+        sort={fields.sort(sort)}
+        onSort={(s) => fields.onSort(s, (own) => list.set({ sort: own === "newest" ? undefined : own }))}
         selection={selection}
         bulk={bulk}
-        matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, workspace.inCurrent({ ...filter, cursor })), onProgress)}
+        matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, workspace.inCurrent({ ...filter, field: fields.view, cursor })), onProgress)}
         actions={<><AssetBulkActions selection={selection} bulk={bulk} /><BulkCustodyActions selection={selection} bulk={bulk} /></>}
         view={
           view === "cards" ? (rows) => (
@@ -140,6 +152,7 @@ export default function AssetsPage() {
           </div>
         }
       />
+      </>
       )}
     </section>
   );

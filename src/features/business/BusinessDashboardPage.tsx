@@ -17,6 +17,9 @@ import { InsuranceReportPanel } from "../../lib/InsuranceReport";
 import { INVENTORY_SORTS } from "../../../convex/lib/assets/sorts";
 import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
+import { useCategoryFields } from "../../lib/useCategoryFields";
+import { FieldColumnsControl, FieldViewNote } from "../../lib/fieldColumns/FieldColumnsControl";
+import { useFieldColumns } from "../../lib/fieldColumns/useFieldColumns";
 
 const ALL = "__all__";
 // The URL spelling of "items with no location / category" (an empty param would read as absent).
@@ -48,7 +51,9 @@ function Inventory() {
   const [exporting, setExporting] = useState(false);
   const data = useWorkspaceQuery(api.inventory.summary, { location, category });
   const liveCustomFields = useWorkspaceQuery(api.customFields.list, {})?.filter((d) => !d.removed) ?? [];
-  const filter = { sort, search: search.query || undefined, location, category };
+  // The filtered category's fields are columns whatever was picked.
+  const fields = useFieldColumns(list, "inventory", { always: useCategoryFields(category) ?? [], searching: search.query !== "" });
+  const filter = { sort, search: search.query || undefined, location, category, field: fields.view };
   // The file holds what the table shows: its filters, search and order.
   const exportShown = async () => {
     setExporting(true);
@@ -87,11 +92,16 @@ function Inventory() {
             Export CSV
           </Button>
         </div>
+        <div className="mt-3 flex justify-end empty:hidden">
+          <FieldColumnsControl columns={fields} />
+        </div>
         <div className="mt-5">
+          <FieldViewNote columns={fields} />
           <InventoryTable
             filter={filter}
             total={data.totals.items}
             onSort={(s) => list.set({ sort: s === "newest" ? undefined : s })}
+            fields={fields}
           />
         </div>
       </Card>

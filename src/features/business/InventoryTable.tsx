@@ -16,12 +16,11 @@ import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
 import { useWorkspace } from "../../lib/useWorkspace";
-import { useCategoryFields } from "../../lib/useCategoryFields";
-import { customFieldValue } from "../../lib/CustomFieldValue";
-import type { FieldDefinition } from "../../../convex/lib/customFields/rules";
+import type { FieldColumns } from "../../lib/fieldColumns/useFieldColumns";
+import type { FieldView } from "../../../convex/lib/customFields/list";
 
 type Item = FunctionReturnType<typeof api.inventory.items>["page"][number];
-export type InventoryFilter = { sort: InventorySort; search?: string; location?: string; category?: string };
+export type InventoryFilter = { sort: InventorySort; search?: string; location?: string; category?: string; field?: FieldView };
 
 const PAGE_SIZE = 50;
 const dash = <span className="text-slate-400">—</span>;
@@ -70,43 +69,27 @@ const COLUMNS: Column<Item>[] = [
   { key: "tagged", wideOnly: true, header: "Tagged", sort: { asc: "oldest", desc: "newest", first: "desc" }, cell: (i) => <span className="whitespace-nowrap">{formatDate(i.taggedAt)}</span> },
 ];
 
-/**
- * A custom field's column, shown while the list is filtered to its category. Not a sort here: the
- * inventory's sorts are its indexes; a custom field's order is customFields.itemsByValue's own read.
- */
-function customColumn(def: FieldDefinition): Column<Item> {
-  const numeric = def.type === "number" || def.type === "money";
-  return {
-    key: `custom:${def._id}`,
-    header: def.label,
-    wideOnly: true,
-    className: numeric ? "text-right tabular-nums" : undefined,
-    cell: (i) => customFieldValue(def, i.custom[def._id]) ?? dash,
-  };
-}
-
 /** The inventory's items: sortable, paged, with an exact total, selection and the asset bulk actions. */
-export function InventoryTable({ filter, total, onSort }: { filter: InventoryFilter; total: number | null | undefined; onSort: (sort: string) => void }) {
+export function InventoryTable({ filter, total, onSort, fields }: { filter: InventoryFilter; total: number | null | undefined; onSort: (sort: string) => void; fields: FieldColumns }) {
   const client = useConvex();
   const workspace = useWorkspace();
   const pages = useCursorPages(api.inventory.items, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE);
   const selection = useSelection(JSON.stringify(filter));
   const bulk = useBulkRun();
-  const custom = (useCategoryFields(filter.category) ?? []).map(customColumn);
-  // The category's custom fields go before status and date tagged.
-  const columns = custom.length === 0 ? COLUMNS : [...COLUMNS.slice(0, -2), ...custom, ...COLUMNS.slice(-2)];
+  // The custom fields' columns go before status and date tagged.
+  const columns = fields.columns(COLUMNS, 2);
   return (
     <PagedTable
       caption="Inventory"
       columns={columns}
       pages={pages}
       pageSize={PAGE_SIZE}
-      total={filter.search ? null : total}
+      total={filter.search || filter.field ? null : total}
       noun="item"
       rowId={(i) => i._id}
       rowLabel={(i) => `${i.name} (${i.sku})`}
-      sort={filter.sort}
-      onSort={onSort}
+      sort={fields.sort(filter.sort)}
+      onSort={(s) => fields.onSort(s, onSort)}
       selection={selection}
       bulk={bulk}
       matchingIds={(onProgress) => collectIds((cursor) => client.query(api.assetBulk.matchingIds, workspace.inCurrent({ ...filter, kind: "business" as const, cursor })), onProgress)}

@@ -1,22 +1,27 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import { useQuery, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { NEWS_PAGE_SIZE } from "../../../convex/lib/news/rules";
 import { Button, PageSpinner, QueryErrorBoundary } from "../../ui";
-import { ArticlePage } from "./ArticlePage";
-import { ArticleReader } from "./ArticleReader";
 import { CategoryFilter } from "./CategoryFilter";
 import { LoadMore } from "./LoadMore";
 import { NewsCard } from "./NewsCard";
 import { useMarkNewsSeen } from "./useNewsUnread";
+import { lazyPage } from "../../lib/lazyPage";
+import { whenIdle } from "../../lib/whenIdle";
+
+// The reader and an article's own page bring the Markdown renderer and the dialog: chunks of
+// their own, so the list's first paint does not wait for them.
+const ArticlePage = lazyPage(() => import("./ArticlePage").then((m) => ({ default: m.ArticlePage })));
+const ArticleReader = lazyPage(() => import("./ArticleReader").then((m) => ({ default: m.ArticleReader })));
 
 const LOAD_FAILED = "Failed to load news articles";
 
 function LoadFailed({ retry }: { retry: () => void }) {
   useEffect(() => {
-    toast.error(LOAD_FAILED, { id: "news-load-failed" });
+    // Sonner is not part of a visitor's first download of the list (src/app/App's LaterToaster).
+    void import("sonner").then(({ toast }) => toast.error(LOAD_FAILED, { id: "news-load-failed" }));
   }, []);
   return (
     <div role="alert" className="mt-10 rounded-2xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40">
@@ -45,13 +50,22 @@ function NewsList({ onRead }: { onRead: (id: string) => void }) {
     category === null ? {} : { category },
     { initialNumItems: NEWS_PAGE_SIZE },
   );
-  const loading = status === "LoadingFirstPage";
+  // The filter and the first page appear together: whichever came first would otherwise be
+  // pushed down by the other (the filter arriving above the spinner was /news's layout shift).
+  // Once shown, the filter stays up while another category's first page loads.
+  const [shown, setShown] = useState(false);
+  if (!shown && categories !== undefined && status !== "LoadingFirstPage") setShown(true);
+  const loading = !shown || status === "LoadingFirstPage";
+  // The reader, once the list is up (before, its download would compete with the list's).
+  useEffect(() => {
+    if (shown) whenIdle(ArticleReader.preload);
+  }, [shown]);
   // With no news at all, a row of filters would only lead to more empty pages.
   const nothingPublished = category === null && !loading && results.length === 0;
 
   return (
     <>
-      {!nothingPublished && <CategoryFilter categories={categories ?? []} selected={category} onSelect={setCategory} />}
+      {shown && !nothingPublished && <CategoryFilter categories={categories ?? []} selected={category} onSelect={setCategory} />}
       {loading && <PageSpinner label="Loading..." />}
       {!loading && results.length === 0 &&
         (category === null ? (
@@ -59,14 +73,14 @@ function NewsList({ onRead }: { onRead: (id: string) => void }) {
         ) : (
           <EmptyState title={`No articles found in "${category}" category.`} />
         ))}
-      {results.length > 0 && (
+      {!loading && results.length > 0 && (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {results.map((article) => (
             <NewsCard key={article._id} article={article} onRead={() => onRead(article._id)} />
           ))}
         </div>
       )}
-      <LoadMore status={status} onLoadMore={() => loadMore(NEWS_PAGE_SIZE)} label="Load more articles" />
+      <LoadMore status={loading ? "LoadingFirstPage" : status} onLoadMore={() => loadMore(NEWS_PAGE_SIZE)} label="Load more articles" />
     </>
   );
 }
@@ -95,7 +109,14 @@ export default function NewsPage() {
     closed.current = location.key;
     void (location.state?.overlay ? navigate(-1) : navigate("/news", { replace: true }));
   };
-  if (openId !== null && !location.state?.overlay) return <ArticlePage key={openId} articleId={openId} />;
+  const ownPage = openId !== null && !location.state?.overlay;
+  if (ownPage) {
+    return (
+      <Suspense fallback={<PageSpinner label="Loading..." />}>
+        <ArticlePage key={openId} articleId={openId} />
+      </Suspense>
+    );
+  }
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Latest News</h1>
@@ -107,7 +128,9 @@ export default function NewsPage() {
       </QueryErrorBoundary>
       {openId !== null && (
         <QueryErrorBoundary key={openId} fallback={() => <LoadFailed retry={close} />}>
-          <ArticleReader articleId={openId} onClose={close} />
+          <Suspense fallback={null}>
+            <ArticleReader articleId={openId} onClose={close} />
+          </Suspense>
         </QueryErrorBoundary>
       )}
     </section>

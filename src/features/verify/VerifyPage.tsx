@@ -31,6 +31,8 @@ function Message({ title, serial, children }: { title: string; serial: string; c
   );
 }
 
+// The visit notice comes last: it appears once the server has raised the owner's alert, after the
+// page is up, and anything it came before would be pushed down (a layout shift on phones).
 function LiveVerify({ serial }: { serial: string }) {
   const result = useQuery(api.verify.bySerial, { serial });
   const alertId = useRecordVisit(serial);
@@ -59,8 +61,8 @@ function LiveVerify({ serial }: { serial: string }) {
             </div>
             <Whereabouts result={result} />
           </Message>
-          <VisitNotice alertId={alertId} />
           <ReportFoundForm serial={result.serial} />
+          <VisitNotice alertId={alertId} />
         </>
       );
     case "public":
@@ -70,8 +72,8 @@ function LiveVerify({ serial }: { serial: string }) {
           <Whereabouts result={result} />
           {!result.isOwner && (
             <>
-              <VisitNotice alertId={alertId} />
               <ReportFoundForm serial={result.serial} />
+              <VisitNotice alertId={alertId} />
             </>
           )}
         </>

@@ -1,7 +1,7 @@
 // The workspace's custom fields per category, for its owners and admins: add, change, remove
 // (values are kept) and restore. The same checks as the server's run before sending.
 import { useMutation, useQuery } from "convex/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -9,14 +9,14 @@ import { checkDefinition, CUSTOM_FIELD_MESSAGES, CUSTOM_FIELD_TYPE_LABELS, field
 import { CUSTOM_FIELD_TYPES, type CustomFieldType } from "../../../convex/lib/customFields/tables";
 import { CurrencySelect } from "../../lib/CurrencySelect";
 import { useSubmit } from "../../lib/useSubmit";
-import { Badge, Button, Form, Input, Select, Textarea } from "../../ui";
+import { Badge, Button, cn, Form, Input, Select, Textarea } from "../../ui";
 import type { CurrentWorkspace } from "./WorkspaceFrame";
 
 type Definition = NonNullable<ReturnType<typeof useQuery<typeof api.customFields.list>>>[number];
-type Draft = { category: string; label: string; type: CustomFieldType; options: string; currency: string; required: boolean; showOnVerify: boolean };
+type Draft = { category: string; label: string; type: CustomFieldType; options: string; currency: string; required: boolean; showOnVerify: boolean; showOnLabel: boolean };
 
 /** A new field: a money field in the workspace's currency unless another is chosen. */
-const emptyDraft = (currency: string): Draft => ({ category: "", label: "", type: "text", options: "", currency, required: false, showOnVerify: false });
+const emptyDraft = (currency: string): Draft => ({ category: "", label: "", type: "text", options: "", currency, required: false, showOnVerify: false, showOnLabel: false });
 
 const draftOf = (d: Definition): Draft => ({
   category: d.category,
@@ -26,6 +26,7 @@ const draftOf = (d: Definition): Draft => ({
   currency: fieldCurrency(d),
   required: d.required,
   showOnVerify: d.showOnVerify,
+  showOnLabel: d.showOnLabel,
 });
 
 function Check({ checked, onChange, children }: { checked: boolean; onChange: (next: boolean) => void; children: ReactNode }) {
@@ -44,6 +45,12 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
   const [draft, setDraft] = useState<Draft>(editing === null ? emptyDraft(ws.currency) : draftOf(editing));
   const { busy, error, setError, run } = useSubmit({ fallback: "The field was not saved" });
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  // "Change" on a field far up a long list: the form below takes the focus (and scrolls into view).
+  const nameRef = useRef<HTMLInputElement>(null);
+  const editingId = editing?._id;
+  useEffect(() => {
+    if (editingId !== undefined) nameRef.current?.focus();
+  }, [editingId]);
   async function submit() {
     const input = {
       label: draft.label,
@@ -52,6 +59,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
       currency: draft.type === "money" ? draft.currency : undefined,
       required: draft.type !== "checkbox" && draft.required,
       showOnVerify: draft.showOnVerify,
+      showOnLabel: draft.showOnLabel,
     };
     const checked = checkDefinition(input, ws.currency);
     if (!checked.ok) return setError(checked.message);
@@ -74,7 +82,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
         <Input label="Category" required list={listId} value={draft.category} disabled={editing !== null} onChange={(e) => set({ category: e.target.value })}
           hint={editing === null ? "Items of this category get the field" : undefined} />
         <datalist id={listId}>{categories.map((c) => <option key={c} value={c} />)}</datalist>
-        <Input label="Field name" required value={draft.label} onChange={(e) => set({ label: e.target.value })} autoComplete="off" />
+        <Input ref={nameRef} label="Field name" required value={draft.label} onChange={(e) => set({ label: e.target.value })} autoComplete="off" />
         <Select label="Type" value={draft.type} onChange={(e) => set({ type: e.target.value as CustomFieldType })}>
           {CUSTOM_FIELD_TYPES.map((t) => <option key={t} value={t}>{CUSTOM_FIELD_TYPE_LABELS[t]}</option>)}
         </Select>
@@ -89,6 +97,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
       <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
         {draft.type !== "checkbox" && <Check checked={draft.required} onChange={(required) => set({ required })}>Required</Check>}
         <Check checked={draft.showOnVerify} onChange={(showOnVerify) => set({ showOnVerify })}>Show on the public verify page</Check>
+        <Check checked={draft.showOnLabel} onChange={(showOnLabel) => set({ showOnLabel })}>Print on item labels</Check>
       </div>
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
       <div className="flex gap-2">
@@ -98,6 +107,8 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
     </Form>
   );
 }
+
+const changeButtonId = (fieldId: string) => `change-field-${fieldId}`;
 
 function DefinitionRow({ ws, def, onEdit }: { ws: CurrentWorkspace; def: Definition; onEdit: () => void }) {
   const remove = useMutation(api.customFields.remove);
@@ -111,12 +122,13 @@ function DefinitionRow({ ws, def, onEdit }: { ws: CurrentWorkspace; def: Definit
     });
   return (
     <li className="flex flex-wrap items-center gap-2 py-2">
-      <span className={def.removed ? "text-slate-400 line-through" : "font-medium text-slate-900 dark:text-white"}>{def.label}</span>
+      <span className={cn("min-w-0 break-words", def.removed ? "text-slate-400 line-through" : "font-medium text-slate-900 dark:text-white")}>{def.label}</span>
       <Badge tone="slate">{CUSTOM_FIELD_TYPE_LABELS[def.type]}{def.currency ? ` (${def.currency})` : ""}</Badge>
       {def.required && <Badge tone="amber">Required</Badge>}
       {def.showOnVerify && <Badge tone="green">On verify page</Badge>}
+      {def.showOnLabel && <Badge tone="slate">On labels</Badge>}
       <span className="ml-auto flex gap-2">
-        {!def.removed && <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Change ${def.label}`}>Change</Button>}
+        {!def.removed && <Button id={changeButtonId(def._id)} size="sm" variant="outline" onClick={onEdit} aria-label={`Change ${def.label}`}>Change</Button>}
         <Button size="sm" variant="outline" loading={busy} onClick={() => toggle(def._id)} aria-label={`${def.removed ? "Restore" : "Remove"} ${def.label}`}>
           {def.removed ? "Restore" : "Remove"}
         </Button>
@@ -148,7 +160,11 @@ export function CustomFieldsEditor({ ws }: { ws: CurrentWorkspace }) {
           </section>
         ))
       )}
-      <DefinitionForm key={current?._id ?? "new"} ws={ws} editing={current} categories={categories} onDone={() => setEditing(null)} />
+      <DefinitionForm key={current?._id ?? "new"} ws={ws} editing={current} categories={categories} onDone={() => {
+        setEditing(null);
+        // Saved or cancelled: the focus goes back to the field's "Change" up the list.
+        if (editing !== null) requestAnimationFrame(() => document.getElementById(changeButtonId(editing))?.focus());
+      }} />
     </div>
   );
 }

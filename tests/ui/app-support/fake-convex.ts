@@ -14,6 +14,8 @@ export const fake = {
   me: undefined as Profile | null | undefined,
   /** Other query results by function name ("outbox:list"). */
   queries: {} as Record<string, unknown>,
+  /** The arguments each query was last asked with, by function name. */
+  queryArgs: {} as Record<string, unknown>,
   signOut: vi.fn(async () => undefined),
   signIn: vi.fn(async () => ({ signingIn: false })),
   mutation: vi.fn(async () => null),
@@ -87,6 +89,7 @@ export function signedInProfileLoading() {
 export function resetFakes() {
   signedOut();
   fake.queries = {};
+  fake.queryArgs = {};
   fake.signOut.mockReset().mockResolvedValue(undefined);
   fake.signIn.mockReset().mockResolvedValue({ signingIn: false });
   fake.mutation.mockReset().mockResolvedValue(null);
@@ -118,6 +121,7 @@ export const convexReactModule = {
   useQuery: (query: FunctionReference<"query">, args?: unknown) => {
     if (args === "skip") return undefined;
     const name = getFunctionName(query);
+    fake.queryArgs[name] = args;
     const value = name === "users:me" ? fake.me : name === "workspaces:listMine" ? (fake.queries[name] ?? defaultWorkspaces()) : fake.queries[name];
     // A page of a paginated query (page navigation): the listed items, as the only page.
     const paged = typeof args === "object" && args !== null && "paginationOpts" in args;
