@@ -2,6 +2,7 @@ import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { cspPlugin } from "./build/csp.ts";
+import { fontsPlugin } from "./build/fonts.ts";
 import { pwaPlugin } from "./build/pwa.ts";
 
 // The client reads VITE_CONVEX_URL; `npm run dev` points it at the local backend.
@@ -10,7 +11,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), "VITE_");
   const csp = cspPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL });
   return {
-    plugins: [react(), tailwindcss(), csp, pwaPlugin()],
+    plugins: [react(), tailwindcss(), csp, fontsPlugin(), pwaPlugin()],
     server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
     build: {
       chunkSizeWarningLimit: 600,

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { authToken, clientAs, DEMO_PASSWORD, waitForPath, waitForText, resumeSession } from "./support/app";
 import { REPO_ROOT, fileStack } from "./support/stack";
 import { anyApi } from "convex/server";
+import { fontPath } from "../../convex/lib/fonts/faces";
 
 const MM = 72 / 25.4;
 const stack = fileStack();
@@ -44,6 +45,12 @@ async function chooseStock(page: Page, id: string) {
 describe("labels", () => {
   it("one asset's label from its page, and a selection on /labels, print and download with exact pages", async () => {
     const page = await open();
+    // The fonts the downloads fetch: the demo's names are Latin, so DejaVu Sans alone.
+    const fonts = new Set<string>();
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/fonts/")) fonts.add(pathname);
+    });
     await resumeSession(page, "business@example.com");
     const client = clientAs(stack.backend, await authToken(page));
     const list = await client.query(anyApi.assets.listMine, { paginationOpts: { numItems: 10, cursor: null } });
@@ -69,6 +76,7 @@ describe("labels", () => {
     await waitForText(page.getByTestId("label-summary"), "2 labels · 2 pages");
     expect(await downloadedPdf(page)).toEqual([{ width: 51, height: 25 }, { width: 51, height: 25 }]);
     expect(await printedPdf(page)).toEqual([{ width: 51, height: 25 }, { width: 51, height: 25 }]);
+    expect([...fonts].sort()).toEqual([fontPath("dejavu"), fontPath("dejavuBold")].sort());
   });
 });
 

@@ -1,5 +1,6 @@
 // Your data (issue 32) in Chromium against the local backend: "Download my data" is built in
-// the background and its ZIP holds the account and the item's photo; deleting the account
+// the background and its ZIP holds the account and the item's photo, and a certificate that
+// prints the item's Japanese name (fonts fetched from the app); deleting the account
 // needs the password, then every page shows the banner until "Cancel deletion".
 import { strFromU8, unzipSync } from "fflate";
 import jsQR from "jsqr";
@@ -7,6 +8,7 @@ import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber,
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, PHONE_390, newContext, newPage, readOutbox, snap, waitForText, resumeSession } from "./support/app";
+import { pdfText } from "../support/pdf-text";
 import { fileStack } from "./support/stack";
 
 const stack = fileStack();
@@ -57,7 +59,8 @@ describe("your data", () => {
   it("downloads a ZIP with the profile and the item's photo; the link is also e-mailed", async () => {
     const page = await open("member@example.com");
     await page.goto("/tag?kind=general");
-    await page.getByLabel("Name").fill(`Exported camera ${Date.now()}`);
+    // A name in scripts the certificate's standard font lacks: it prints with the app's fallback fonts.
+    await page.getByLabel("Name").fill(`山田太郎の自転車 🚲 ${Date.now()}`);
     await dropPhoto(page);
     await page.getByRole("img", { name: "front.jpg" }).waitFor();
     await page.getByRole("button", { name: "Tag Asset" }).click();
@@ -81,6 +84,7 @@ describe("your data", () => {
     const certificate = Object.keys(zip).find((p) => p.endsWith(`/certificates/${serial}.pdf`))!;
     const qr = new URL((await qrOf(zip[certificate]))!);
     expect(qr.pathname).toBe(`/verify/${serial}`);
+    expect((await pdfText(zip[certificate]))[0]).toContain("山田太郎の自転車 🚲");
     await page.goto(`${qr.pathname}${qr.search}`);
     const check = page.getByTestId("certificate-check");
     await waitForText(check, /^This certificate is genuine, issued on .* with status Active\.$/);

@@ -1,7 +1,6 @@
 // The live audit screen (/audits/:id): a hardware scanner's typed code ticks its item and the
 // result is read out, the field ready for the next; counts and filters; a viewer only follows;
 // a finished audit's report (CSV rows, PDF) and its follow-ups behind a confirmation.
-import { readFileSync } from "node:fs";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
@@ -12,6 +11,7 @@ import type { AuditItemView, AuditView } from "../../convex/lib/audits/tables";
 import AuditPage from "../../src/features/audits/AuditPage";
 import AuditsPage from "../../src/features/audits/AuditsPage";
 import { renderAuditReportPdf } from "../../src/features/audits/reportPdf";
+import { labelFonts } from "../support/fonts";
 import { fake, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
@@ -226,10 +226,7 @@ describe("the audits list", () => {
 });
 
 it("the report's PDF names the audit and lists every result", async () => {
-  const fonts = {
-    regular: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-    bold: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-  };
+  const fonts = labelFonts();
   const rows = Array.from({ length: 120 }, (_, i) => row(`Item ${i} with a rather long name that will not fit its column`, i % 2 === 0 ? "found" : "pending"));
   const doc = await PDFDocument.load(await renderAuditReportPdf(audit({ status: "finished", expected: 120, found: 60 }), rows, fonts));
   expect(doc.getTitle()).toBe("Audit report: Shop / Back room");

@@ -153,8 +153,14 @@ describe("label names in the preview", () => {
     expect(screen.getByTestId("label-shortened")).toHaveTextContent(`“${names(60)}” is too long for this stock even in the smallest type: it ends with “…”.`);
   });
 
-  it("says nothing when every name fits", () => {
-    render(<LabelPrintPanel labels={[label("Mug", 1), label(names(8), 2)]} formatId="a4-3x7" onFormatChange={() => {}} fileName="labels" />);
+  it("says nothing when every name fits and prints, whatever its script", () => {
+    render(<LabelPrintPanel labels={[label("Mug", 1), label(names(8), 2), label("山田太郎の自転車 🚲", 3), label("Ковальский", 4), label("김민수", 5)]} formatId="a4-3x7" onFormatChange={() => {}} fileName="labels" />);
     expect(screen.queryByTestId("label-shortened")).toBeNull();
+    expect(screen.queryByTestId("label-missing")).toBeNull();
+  });
+
+  it("names a character no font of the PDF has", () => {
+    render(<LabelPrintPanel labels={[label("Mug 🚲", 1), label("Statue 𓀀", 2)]} formatId="a4-3x7" onFormatChange={() => {}} fileName="labels" />);
+    expect(screen.getByTestId("label-missing")).toHaveTextContent("No font the PDF has prints “𓀀” (U+13000): it prints as “?”.");
   });
 });

@@ -1,19 +1,20 @@
 // The label PDF: exactly as many pages as the stock needs, pages the size of the stock,
 // and text that fits the label (a long name shrinks and wraps; only past the smallest type it
 // ends in "…").
-import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { FACES, fontPath, type Face } from "../../convex/lib/fonts/faces";
+import { labelFontSource } from "../../src/lib/labels/download";
 import { LABEL_FORMATS, labelFormat, pageCount } from "../../src/lib/labels/formats";
 import type { Label } from "../../src/lib/labels/label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines } from "../../src/lib/labels/layout";
 import { embedLabelFonts, placeText, renderLabelsPdf } from "../../src/lib/labels/pdf";
 import { fitName, MIN_NAME_PT, wrapText } from "../../src/lib/labels/wrap";
+import { fontFile, labelFonts } from "../support/fonts";
+import { pdfText } from "../support/pdf-text";
+import { replaceGlobal, restoreReplaced } from "../support/replace-globals";
 
-const fonts = {
-  regular: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-  bold: new Uint8Array(readFileSync("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-};
+const fonts = labelFonts();
 const labels = (count: number): Label[] =>
   Array.from({ length: count }, (_, i) => ({
     serial: `TMT-AAAA-${String(i).padStart(4, "2")}`,
@@ -28,6 +29,7 @@ async function pdfPages(count: number, formatId: string) {
 }
 
 describe("label PDF", () => {
+  afterEach(restoreReplaced);
   it("puts 45 labels on 3 A4 pages of 3 × 7", async () => {
     const pages = await pdfPages(45, "a4-3x7");
     expect(pages).toHaveLength(3);
@@ -63,14 +65,46 @@ describe("label PDF", () => {
     }
   });
 
-  it("prints names in any script the font has, and long codes, without failing", async () => {
-    const odd: Label[] = [
-      { serial: "TMT-ABCDEF-GHJKMN-PQRSTU", name: "Велосипед Ελληνικά Zürich ✓ 自行车 🚲", caption: "TagMyThing · Scan to claim", url: "https://x.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU" },
-    ];
-    for (const format of LABEL_FORMATS) {
-      const doc = await PDFDocument.load(await renderLabelsPdf(odd, format, fonts));
-      expect(doc.getPageCount()).toBe(1);
-    }
+  it("prints Chinese, Japanese, Korean, Cyrillic and emoji names with the fonts that have them, fetching only those", async () => {
+    const names = ["山田太郎の自転車 🚲", "Ковальский", "김민수", "Велосипед Ελληνικά Zürich ✓ 自行车 ❤️"];
+    const source = labelFonts();
+    const bytes = await renderLabelsPdf(labels(names.length).map((label, i) => ({ ...label, name: names[i]! })), labelFormat("a4-3x7"), source);
+    const [text] = await pdfText(bytes);
+    // Spaces aside: a name that wraps is drawn line by line. The emoji's variation selector prints nothing.
+    for (const name of names) expect(text!.replace(/\s/g, "")).toContain(name.replace(/\s|\ufe0f/g, ""));
+    expect(text).not.toContain("\ufffd");
+    expect(source.asked.sort()).toEqual(["emoji", "kr", "sc"]);
+  });
+
+  it("fetches DejaVu Sans alone for names it prints, and a fallback font only for a name that needs it", async () => {
+    const fetched: string[] = [];
+    const faceAt = new Map((Object.keys(FACES) as Face[]).map((face) => [fontPath(face), face]));
+    replaceGlobal("fetch", async (path: string) => {
+      fetched.push(path);
+      return new Response(fontFile(faceAt.get(path)!));
+    });
+    const format = labelFormat("a4-3x7");
+    const latin = labels(3).map((label, i) => ({ ...label, name: ["Zürich", "Велосипед", "Ελληνικά ✓"][i]! }));
+    const [text] = await pdfText(await renderLabelsPdf(latin, format, await labelFontSource()));
+    for (const { name } of latin) expect(text!.replace(/\s/g, "")).toContain(name.replace(/\s/g, ""));
+    expect(fetched).toEqual([fontPath("dejavu"), fontPath("dejavuBold")]);
+    fetched.length = 0;
+    await renderLabelsPdf([...latin, { ...latin[0]!, name: "김민수" }], format, await labelFontSource());
+    expect(fetched).toEqual([fontPath("dejavu"), fontPath("dejavuBold"), fontPath("kr")]);
+  });
+
+  it("shrinks and wraps a long CJK name by the widths it prints with", async () => {
+    const name = "東京都渋谷区神南一丁目の山田太郎の自転車と電動アシスト付きの折りたたみ自転車";
+    const format = labelFormat("a4-3x7");
+    const layout = labelLayout(format.label);
+    const doc = await PDFDocument.create();
+    const fontsIn = await embedLabelFonts(doc, fonts, [name]);
+    const lines = placeText({ ...labels(1)[0]!, name }, layout, fontsIn).filter((l) => l.font === fontsIn.regular).slice(1);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.map((l) => l.text).join("")).toBe(name);
+    // Measured by the Chinese font itself: every line fits the label as it prints.
+    const chinese = await doc.embedFont(fontFile("sc"));
+    for (const line of lines) expect(line.x + chinese.widthOfTextAtSize(line.text, line.size)).toBeLessThanOrEqual((layout.text.x + layout.text.width) * MM_TO_PT + 0.01);
   });
 });
 
@@ -82,7 +116,7 @@ describe("label text", () => {
     url: "https://x.example/verify/TMT-ABCDEF-GHJKMN-PQRSTU",
   };
   it("stays inside the label on every format: the name whole (smaller, wrapped) or, past the smallest type, ending in …; the whole serial", async () => {
-    const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts);
+    const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts, [long.name, long.caption]);
     for (const format of LABEL_FORMATS) {
       const layout = labelLayout(format.label);
       const lines = placeText(long, layout, fontsIn);
@@ -90,7 +124,7 @@ describe("label text", () => {
       for (const line of lines) {
         expect(line.x, format.id).toBeGreaterThanOrEqual(box.left - 0.01);
         // Measured by the font itself (pdf.ts sums cached advances).
-        expect(line.x + line.font.widthOfTextAtSize(line.text, line.size), format.id).toBeLessThanOrEqual(box.left + box.width + 0.01);
+        expect(line.x + line.font.width(line.text, line.size), format.id).toBeLessThanOrEqual(box.left + box.width + 0.01);
         expect(line.top + line.size * LINE_HEIGHT, format.id).toBeLessThanOrEqual(box.top + box.height + 0.01);
       }
       const nameLines = lines.filter((l) => l.font === fontsIn.regular).slice(1);

@@ -10,6 +10,7 @@ import type { ActionCtx } from "../../_generated/server";
 import { columnOf, csvCells, EXPORT_FIELDS } from "../assets/columns";
 import { certificatePeriods, certificateUrl } from "../certificates/facts";
 import { renderCertificate } from "../certificates/pdf";
+import { siteFaces } from "../fonts/pdfText";
 import { toCsv } from "../csv/format";
 import type { USER_TABLES } from "./coverage";
 import { EXPORT_PLAN, type ExportRow, type Way } from "./exportPlan";
@@ -106,9 +107,11 @@ async function writeWorkspace(ctx: ActionCtx, zip: ZipParts, ws: Workspace & { d
   for (const o of (parents.get("assetOwners") ?? []) as unknown as Doc<"assetOwners">[]) owners.set(o.assetId, [...(owners.get(o.assetId) ?? []), o]);
   const issuedAt = Date.now();
   const site = env.SITE_URL ?? "";
+  // Names in scripts Helvetica lacks print with the web app's fallback fonts, fetched once per export.
+  const faces = siteFaces(site);
   for (const a of assets) {
     const facts = { serial: a.serial, status: a.status, periods: certificatePeriods(a.taggedAt, owners.get(a._id) ?? []), issuedAt };
-    await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, await renderCertificate(facts, a.name, certificateUrl(site, facts)));
+    await zip.add(`${base}/certificates/${safeName(a.serial)}.pdf`, await renderCertificate(facts, a.name, certificateUrl(site, facts), faces));
   }
   await step();
 }

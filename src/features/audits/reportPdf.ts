@@ -1,12 +1,13 @@
 // An audit's report as a PDF (A4): what was audited, when and by whom, the counts, then each
 // result's items. Built in the browser with pdf-lib and the labels' fonts (names print in any
 // script); loaded on demand, never with the page.
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, type PDFPage } from "pdf-lib";
 import { AUDIT_STATE_LABELS } from "../../../convex/lib/audits/rules";
 import { AUDIT_ITEM_STATES, type AuditItemView, type AuditView } from "../../../convex/lib/audits/tables";
 import { formatDateTime, formatNumber } from "../../lib/format";
-import { labelFontBytes, savePdf } from "../../lib/labels/download";
-import { embedLabelFonts, widthOf } from "../../lib/labels/pdf";
+import type { FontStack } from "../../../convex/lib/fonts/pdfText";
+import { labelFontSource, savePdf } from "../../lib/labels/download";
+import { embedLabelFonts, type LabelFontSource } from "../../lib/labels/pdf";
 import { missingOf } from "./AuditParts";
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -21,13 +22,13 @@ const COLUMNS = [
   { header: "Scanned by", share: 0.2, cell: (r: AuditItemView) => r.foundBy ?? "" },
 ];
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+type Fonts = { regular: FontStack; bold: FontStack };
 
 /** `text` cut with an ellipsis to fit `width` points. */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
-  if (widthOf(font, text, size) <= width) return text;
+function fit(text: string, font: FontStack, size: number, width: number): string {
+  if (font.width(text, size) <= width) return text;
   let cut = text;
-  while (cut.length > 0 && widthOf(font, `${cut}…`, size) > width) cut = cut.slice(0, -1);
+  while (cut.length > 0 && font.width(`${cut}…`, size) > width) cut = Array.from(cut).slice(0, -1).join("");
   return `${cut}…`;
 }
 
@@ -46,7 +47,7 @@ class Writer {
     this.room(size * gap);
     this.y -= size * gap;
     const font = bold ? this.fonts.bold : this.fonts.regular;
-    this.page.drawText(fit(text, font, size, PAGE.width - 2 * MARGIN), { x: MARGIN, y: this.y, size, font, color: rgb(0, 0, 0) });
+    font.draw(this.page, fit(text, font, size, PAGE.width - 2 * MARGIN), { x: MARGIN, y: this.y, size });
   }
   row(cells: string[], bold = false) {
     this.room(ROW);
@@ -55,17 +56,17 @@ class Writer {
     let x = MARGIN;
     const width = PAGE.width - 2 * MARGIN;
     COLUMNS.forEach((c, i) => {
-      this.page.drawText(fit(cells[i], font, SIZE, c.share * width - 6), { x, y: this.y, size: SIZE, font, color: rgb(0, 0, 0) });
+      font.draw(this.page, fit(cells[i], font, SIZE, c.share * width - 6), { x, y: this.y, size: SIZE });
       x += c.share * width;
     });
   }
 }
 
-export async function renderAuditReportPdf(audit: AuditView, rows: readonly AuditItemView[], fontBytes: { regular: ArrayBuffer | Uint8Array; bold: ArrayBuffer | Uint8Array }): Promise<Uint8Array> {
+export async function renderAuditReportPdf(audit: AuditView, rows: readonly AuditItemView[], fontSource: LabelFontSource): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Audit report: ${audit.name}`);
   doc.setCreator("TagMyThing");
-  const fonts = await embedLabelFonts(doc, fontBytes);
+  const fonts = await embedLabelFonts(doc, fontSource, [audit.name, audit.startedBy, ...rows.flatMap((r) => COLUMNS.map((c) => c.cell(r)))]);
   const w = new Writer(doc, fonts);
   w.line(`Audit report: ${audit.name}`, { size: 16, bold: true });
   w.line(`Started by ${audit.startedBy}, ${formatDateTime(audit.startedAt)}${audit.endedAt === null ? "" : `; ended ${formatDateTime(audit.endedAt)}`}`, { gap: 2 });
@@ -87,5 +88,5 @@ export async function renderAuditReportPdf(audit: AuditView, rows: readonly Audi
 }
 
 export default async function downloadAuditReportPdf(audit: AuditView, rows: readonly AuditItemView[], fileName: string): Promise<void> {
-  savePdf(await renderAuditReportPdf(audit, rows, await labelFontBytes()), fileName);
+  savePdf(await renderAuditReportPdf(audit, rows, await labelFontSource()), fileName);
 }

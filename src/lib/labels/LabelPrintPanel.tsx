@@ -5,7 +5,8 @@ import { flushSync } from "react-dom";
 import { Button, Select } from "../../ui";
 import { formatNumber } from "../format";
 import { fromPosition, LABEL_FORMATS, labelFormat, labelsPerPage, pageCount, paginate, type LabelFormat } from "./formats";
-import type { Label } from "./label";
+import { missingChars } from "../../../convex/lib/fonts/runs";
+import { labelTexts, type Label } from "./label";
 import { LabelPage, PrintableLabels } from "./LabelPages";
 import { previewName } from "./measure";
 
@@ -42,6 +43,22 @@ function ShortenedNames({ labels, format }: { labels: readonly Label[]; format: 
         ? `“${first}” is too long for this stock even in the smallest type: it ends with “…”.`
         : `${formatNumber(shortened.length)} names, such as “${first}”, are too long for this stock even in the smallest type: they end with “…”.`}{" "}
       A larger stock prints {shortened.length === 1 ? "it" : "them"} in full.
+    </p>
+  );
+}
+
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+const MISSING_SHOWN = 5;
+
+/** Names the characters no font of the PDF has (they print as "?"); every other one prints, whatever its script. */
+function MissingCharacters({ labels }: { labels: readonly Label[] }) {
+  const missing = missingChars(labels.flatMap(labelTexts));
+  if (missing.length === 0) return null;
+  const shown = missing.slice(0, MISSING_SHOWN).map((char) => `“${char}” (${codePoint(char)})`).join(", ");
+  const more = missing.length > MISSING_SHOWN ? ` and ${formatNumber(missing.length - MISSING_SHOWN)} more` : "";
+  return (
+    <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="label-missing">
+      No font the PDF has prints {shown}{more}: {missing.length === 1 ? "it prints" : "they print"} as “?”.
     </p>
   );
 }
@@ -122,6 +139,7 @@ export function LabelPrintPanel({ labels, formatId, onFormatChange, fileName }: 
       </div>
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
       <ShortenedNames labels={labels} format={format} />
+      <MissingCharacters labels={labels} />
       <figure className="flex flex-col gap-2">
         <figcaption className="text-xs text-slate-600 dark:text-slate-400">
           Preview of page 1{pages > 1 ? ` of ${formatNumber(pages)}` : ""}, at {Math.round(zoom * 100)}% of its printed size

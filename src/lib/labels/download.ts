@@ -1,25 +1,20 @@
-// The PDF download, loaded on demand: pdf-lib, fontkit and the fonts (about 1.5 MB) are
-// fetched only when someone asks for a PDF, never with the page.
-import regularFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url";
-import boldFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url";
+// The PDF download, loaded on demand: pdf-lib, fontkit and the fonts are fetched only when
+// someone asks for a PDF, never with the page; a fallback font (Chinese and Japanese 10 MB,
+// Korean 6 MB, emoji 1 MB) only when a label's text has a character DejaVu Sans lacks.
+import { fetchFace } from "../../../convex/lib/fonts/faces";
 import type { LabelFormat } from "./formats";
 import type { Label } from "./label";
+import type { LabelFontSource } from "./pdf";
 
-async function fontBytes(url: string): Promise<ArrayBuffer> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Could not load the label font (${response.status})`);
-  return await response.arrayBuffer();
-}
-
-/** The labels' fonts (DejaVu Sans, regular and bold); other PDFs the app makes (an audit's report) print with them too. */
-export async function labelFontBytes(): Promise<{ regular: ArrayBuffer; bold: ArrayBuffer }> {
-  const [regular, bold] = await Promise.all([fontBytes(regularFontUrl), fontBytes(boldFontUrl)]);
-  return { regular, bold };
+/** The labels' fonts (DejaVu Sans, regular and bold, and the fallbacks on demand); other PDFs the app makes (an audit's report) print with them too. */
+export async function labelFontSource(): Promise<LabelFontSource> {
+  const [regular, bold] = await Promise.all([fetchFace("dejavu"), fetchFace("dejavuBold")]);
+  return { regular, bold, load: (face) => fetchFace(face) };
 }
 
 /** Builds the labels' PDF and hands it to the browser as a download named `fileName`. */
 export default async function downloadLabelsPdf(labels: readonly (Label | null)[], format: LabelFormat, fileName: string): Promise<void> {
-  const [{ renderLabelsPdf }, fonts] = await Promise.all([import("./pdf"), labelFontBytes()]);
+  const [{ renderLabelsPdf }, fonts] = await Promise.all([import("./pdf"), labelFontSource()]);
   savePdf(await renderLabelsPdf(labels, format, fonts), fileName);
 }
 

@@ -5,6 +5,9 @@ import { WORKSPACE_PARAM } from "../useWorkspace";
 /** `lines`: the item's fields printed under its name (SKU: …), one line each; stickers have none. */
 export type Label = { serial: string; name: string; lines?: readonly string[]; caption: string; url: string };
 
+/** A label's texts but the serial (Latin capitals and digits, which the bold font prints alone). */
+export const labelTexts = (label: Label) => [label.caption, label.name, ...(label.lines ?? [])];
+
 export const VERIFY_CAPTION = "Scan to verify";
 export const CLAIM_CAPTION = "Scan to claim";
 

@@ -1,23 +1,24 @@
 // The insurance report as a PDF, drawn in the browser from the rows the server's job
 // stored (convex/lib/reports/rules.ts): a page of totals (per currency, per location),
 // then every item with its photo's thumbnail, serials, fields, value and attached files.
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { PDFDocument, type PDFImage, type PDFPage } from "pdf-lib";
+import type { FontStack } from "../../../convex/lib/fonts/pdfText";
 import { columnOf } from "../../../convex/lib/assets/columns";
 import { REPORT_FIELDS, type ReportRow, type ReportTotals } from "../../../convex/lib/reports/rules";
 import { formatAmount, formatDate, formatNumber, formatTotals } from "../format";
-import { embedLabelFonts } from "../labels/pdf";
+import { embedLabelFonts, type LabelFontSource } from "../labels/pdf";
 import { wrapText } from "../labels/wrap";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
 const THUMB = 56;
 const GAP = 10;
-const GREY = rgb(0.4, 0.4, 0.45);
 
 /** A thumbnail's JPEG bytes, or null when the photo cannot be read (it is then listed, not drawn). */
 type Thumbnail = (url: string) => Promise<Uint8Array | null>;
 
-type Pen = { doc: PDFDocument; page: PDFPage; y: number; regular: PDFFont; bold: PDFFont };
+// The labels' fonts: DejaVu Sans, and behind it the faces for scripts it lacks (names in any script print).
+type Pen = { doc: PDFDocument; page: PDFPage; y: number; regular: FontStack; bold: FontStack };
 
 function room(pen: Pen, height: number) {
   if (pen.y - height >= MARGIN) return;
@@ -25,17 +26,17 @@ function room(pen: Pen, height: number) {
   pen.y = A4[1] - MARGIN;
 }
 
-function line(pen: Pen, text: string, { size = 10, font = pen.regular, x = MARGIN, width = A4[0] - 2 * MARGIN, color = rgb(0, 0, 0), lines = 1 } = {}) {
-  for (const part of wrapText(text, width, lines, (t) => font.widthOfTextAtSize(t, size))) {
+function line(pen: Pen, text: string, { size = 10, font = pen.regular, x = MARGIN, width = A4[0] - 2 * MARGIN, lines = 1 } = {}) {
+  for (const part of wrapText(text, width, lines, (t) => font.width(t, size))) {
     room(pen, size * 1.35);
-    pen.page.drawText(part, { x, y: pen.y - size, size, font, color });
+    font.draw(pen.page, part, { x, y: pen.y - size, size });
     pen.y -= size * 1.35;
   }
 }
 
 function totalsPage(pen: Pen, title: string, totals: ReportTotals) {
   line(pen, "Insurance report", { size: 20, font: pen.bold });
-  line(pen, `${title} · ${formatDate(Date.now())} · ${formatNumber(totals.items)} item${totals.items === 1 ? "" : "s"}`, { color: GREY });
+  line(pen, `${title} · ${formatDate(Date.now())} · ${formatNumber(totals.items)} item${totals.items === 1 ? "" : "s"}`, { size: 9 });
   pen.y -= GAP;
   line(pen, "Total value", { size: 13, font: pen.bold });
   line(pen, totals.values.length === 0 ? "No values recorded" : formatTotals(totals.values), { size: 12, lines: 4 });
@@ -62,9 +63,9 @@ async function item(pen: Pen, row: ReportRow, image: PDFImage | null) {
   const width = A4[0] - MARGIN - x;
   line(pen, `${row.name} · ${row.serial}`, { font: pen.bold, size: 11, x, width, lines: 2 });
   line(pen, `Value: ${row.value === null ? "not recorded" : formatAmount(row.value)}`, { x, width });
-  for (const fact of facts) line(pen, fact, { x, width, size: 9, color: GREY, lines: 3 });
+  for (const fact of facts) line(pen, fact, { x, width, size: 9, lines: 3 });
   const photos = `${formatNumber(row.photoCount)} photo${row.photoCount === 1 ? "" : "s"}`;
-  line(pen, row.documents.length === 0 ? `${photos}; no documents attached` : `${photos}; documents: ${row.documents.join(", ")}`, { x, width, size: 9, color: GREY, lines: 4 });
+  line(pen, row.documents.length === 0 ? `${photos}; no documents attached` : `${photos}; documents: ${row.documents.join(", ")}`, { x, width, size: 9, lines: 4 });
   pen.y = Math.min(pen.y, top - THUMB) - GAP;
 }
 
@@ -82,14 +83,16 @@ export default async function renderInsurancePdf(
   rows: readonly ReportRow[],
   totals: ReportTotals,
   title: string,
-  fonts: { regular: ArrayBuffer; bold: ArrayBuffer },
+  fonts: LabelFontSource,
   thumbnail: Thumbnail,
   onProgress: (done: number) => void,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Insurance report: ${title}`);
   doc.setCreator("TagMyThing");
-  const { regular, bold } = await embedLabelFonts(doc, fonts);
+  // Every text the report prints, so the fallback faces its names need are embedded.
+  const texts = [title, ...totals.byLocation.map((p) => p.location), ...rows.flatMap((r) => [r.name, ...Object.values(r.cells), ...r.documents])];
+  const { regular, bold } = await embedLabelFonts(doc, fonts, texts);
   const pen: Pen = { doc, page: doc.addPage(A4), y: A4[1] - MARGIN, regular, bold };
   totalsPage(pen, title, totals);
   pen.page = doc.addPage(A4);
