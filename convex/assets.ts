@@ -31,6 +31,7 @@ import { currentStolenReport } from "./lib/verify/stolen";
 import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from "./lib/assets/tagRequests";
 import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
 import { customChanges, customSearchWords, withCustomValues } from "./lib/customFields/store";
+import { lineValueOf } from "./lib/inventory/lineValue";
 import { listRowValidator, toListRow } from "./lib/customFields/list";
 
 const PURGE_BATCH = 200;
@@ -139,7 +140,7 @@ export const update = workspaceMutation({
     // A will asset not migrated yet keeps its beneficiaries: they move to the one list before the edit replaces its details.
     const asset = await moveTypedBeneficiaries(ctx, found);
     const input = await withCustomValues(ctx, ctx.workspace._id, assertAsset(args), args.custom, asset.custom);
-    const changes = [...diffAsset(asset, input), ...(await customChanges(ctx, asset.custom, input.custom))];
+    const changes = [...diffAsset({ ...asset, details: currentDetails(asset.details) }, input), ...(await customChanges(ctx, asset.custom, input.custom))];
     if (changes.length === 0) throw appError("INVALID", MESSAGES.nothingToChange);
     await ctx.db.replace("assets", assetId, {
       ...input,
@@ -150,6 +151,7 @@ export const update = workspaceMutation({
       taggedAt: asset.taggedAt,
       updatedAt: Date.now(),
       searchText: searchTextOf({ ...input, serial: asset.serial }, await customSearchWords(ctx, ctx.workspace._id, input)),
+      lineValue: lineValueOf(input),
       ...nextVersion(asset),
     });
     const onlyVisibility = changes.length === 1 && changes[0].field === "Visibility";

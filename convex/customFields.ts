@@ -10,11 +10,13 @@ import { internal } from "./_generated/api";
 import { inWorkspace, workspaceMutation, workspaceQuery } from "./lib/access";
 import { internalMutation } from "./lib/writes";
 import { searchTextOf } from "./lib/assets/rules";
+import { currentDetails } from "./lib/assets/read";
 import { assetKindValidator, assetStatusValidator } from "./lib/assets/tables";
 import { matchesKindAndStatus } from "./lib/assets/bulk";
 import { appError } from "./lib/errors";
 import { oneLineError } from "./lib/oneLine";
 import { ASSET_LIMITS } from "./lib/assets/fields";
+import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { categoryKey, checkDefinition, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES } from "./lib/customFields/rules";
 import { categoryDefinitions, customSearchWords, workspaceDefinitions } from "./lib/customFields/store";
 import { definitionInputValidator, definitionViewValidator } from "./lib/customFields/tables";
@@ -75,7 +77,7 @@ export const create = workspaceMutation({
     if (category.length > ASSET_LIMITS.category) throw appError("INVALID", CUSTOM_FIELD_MESSAGES.categoryTooLong);
     const control = oneLineError("Category", category);
     if (control !== undefined) throw appError("INVALID", control);
-    const checked = checkDefinition(input);
+    const checked = checkDefinition(input, ctx.workspace.currency ?? DEFAULT_CURRENCY);
     if (!checked.ok) throw appError("INVALID", checked.message);
     const all = await workspaceDefinitions(ctx, ctx.workspace._id);
     if (all.length >= CUSTOM_FIELD_LIMITS.perWorkspace) throw appError("INVALID", CUSTOM_FIELD_MESSAGES.tooManyInWorkspace);
@@ -103,7 +105,7 @@ export const update = workspaceMutation({
   returns: v.null(),
   handler: async (ctx, { workspaceId: _workspaceId, fieldId, ...input }) => {
     const field = await workspaceField(ctx, fieldId, ctx.workspace._id);
-    const checked = checkDefinition(input);
+    const checked = checkDefinition(input, field.currency ?? ctx.workspace.currency ?? DEFAULT_CURRENCY);
     if (!checked.ok) throw appError("INVALID", checked.message);
     const next = checked.value;
     const siblings = await categoryDefinitions(ctx, ctx.workspace._id, field.category);
@@ -185,7 +187,7 @@ export const reindex = internalMutation({
     for (const row of rows.page) {
       const asset = await ctx.db.get("assets", row.assetId);
       if (asset === null || asset.workspaceId === undefined) continue;
-      const searchText = searchTextOf(asset, await customSearchWords(ctx, asset.workspaceId, asset));
+      const searchText = searchTextOf({ ...asset, details: currentDetails(asset.details) }, await customSearchWords(ctx, asset.workspaceId, asset));
       if (searchText !== asset.searchText) await ctx.db.patch("assets", asset._id, { searchText });
     }
     if (!rows.isDone) await ctx.scheduler.runAfter(0, internal.customFields.reindex, { fieldId, cursor: rows.continueCursor });

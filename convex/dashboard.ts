@@ -5,6 +5,8 @@ import type { QueryCtx } from "./_generated/server";
 import { workspaceMutation, workspaceQuery } from "./lib/access";
 import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from "./lib/assets/tables";
 import { countOwnedByPair } from "./lib/counts/assetCounts";
+import { workspaceWorth } from "./lib/assets/worth";
+import { moneyValidator } from "./lib/money/currency";
 import { assetNames, recentActivity } from "./lib/verify/activity";
 import { OWNER_ALERTS_LIMIT, OWNER_FOUND_REPORTS_LIMIT } from "./lib/verify/rules";
 import {
@@ -30,6 +32,14 @@ export const overview = workspaceQuery({
   args: {},
   returns: v.union(v.null(), dashboardCountsValidator),
   handler: async (ctx) => await countAssets(ctx, ctx.workspace._id),
+});
+
+/** What the workspace's items are worth, per currency (never summed across); `complete` false past lib/assets/worth's read. */
+export const worth = workspaceQuery({
+  absent: null,
+  args: {},
+  returns: v.union(v.null(), v.object({ values: v.array(moneyValidator), complete: v.boolean() })),
+  handler: async (ctx) => await workspaceWorth(ctx, ctx.workspace._id),
 });
 
 /** The workspace's recent activity, with the caller's own wallet and transfer offers. */

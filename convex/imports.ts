@@ -17,6 +17,7 @@ import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAss
 import { customValuesValidator } from "./lib/customFields/tables";
 import { CUSTOM_FIELD_LIMITS } from "./lib/customFields/rules";
 import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
+import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
@@ -145,7 +146,7 @@ export const start = workspaceAction({
     const customMapping = args.customMapping ?? [];
     if (customMapping.length > CUSTOM_FIELD_LIMITS.perWorkspace) throw appError("INVALID", CSV_MESSAGES.badColumn);
     const defs = customMapping.length === 0 ? [] : await ctx.runQuery(internal.customFields.importDefinitions, { workspaceId: ctx.workspace._id });
-    const check = checkCsv(args.csv, args.mapping as Mapping, { defs, mapping: Object.fromEntries(customMapping.map((m) => [m.label, m.column])) });
+    const check = checkCsv(args.csv, args.mapping as Mapping, { currency: ctx.workspace.currency ?? DEFAULT_CURRENCY, custom: { defs, mapping: Object.fromEntries(customMapping.map((m) => [m.label, m.column])) } });
     if (check.fileError !== null) throw appError("INVALID", check.fileError);
     // Bad rows are left out (the preview listed them and offers them as a CSV to fix).
     if (check.rows.length === 0) throw appError("INVALID", check.errors.length > 0 ? CSV_MESSAGES.noValidRows : CSV_MESSAGES.empty);

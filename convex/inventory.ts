@@ -9,14 +9,16 @@ import { assetStatusValidator, visibilityValidator } from "./lib/assets/tables";
 import { inventoryItemFields, itemOf } from "./lib/csv/assets";
 import { appError } from "./lib/errors";
 import { inventoryListArgs, inventoryPage } from "./lib/inventory/list";
-import { stockTotals, type StockDimension } from "./lib/inventory/stockGroups";
+import { stockTotals, stockView, type StockDimension } from "./lib/inventory/stockGroups";
+import { moneyValidator } from "./lib/money/currency";
 
-/** The "By location" / "By category" tables show the groups holding the most value. */
+/** The "By location" / "By category" tables show the groups holding the most items. */
 const GROUPS_SHOWN = 100;
 /** Distinct locations / categories offered as filters. */
 const FILTER_OPTIONS = 500;
 
-const totalsFields = { items: v.number(), quantity: v.number(), value: v.number() };
+// Value: one total per currency held.
+const totalsFields = { items: v.number(), quantity: v.number(), values: v.array(moneyValidator) };
 const groupValidator = v.object({ key: v.string(), ...totalsFields });
 
 function checkFilters(filters: (string | undefined)[]) {
@@ -40,10 +42,10 @@ export const summary = workspaceQuery({
       (
         await ctx.db
           .query("stockGroups")
-          .withIndex("by_workspaceId_and_dimension_and_value", (q) => q.eq("workspaceId", workspaceId).eq("dimension", dimension))
+          .withIndex("by_workspaceId_and_dimension_and_items", (q) => q.eq("workspaceId", workspaceId).eq("dimension", dimension))
           .order("desc")
           .take(GROUPS_SHOWN)
-      ).map(({ key, items, quantity, value }) => ({ key, items, quantity, value }));
+      ).map((row) => ({ key: row.key, ...stockView(row) }));
     const keys = async (dimension: StockDimension) =>
       (
         await ctx.db

@@ -11,9 +11,10 @@ import { appError } from "./lib/errors";
 import { isRealDate } from "./lib/assets/fieldValues";
 import { internalMutation } from "./lib/writes";
 import { forgetOldReminders, remindServices, remindWarranties } from "./lib/upkeep/reminders";
-import { addDays, dayOf, MAINTAINED_KINDS, NOT_MAINTAINED, lineError, pastDayError, scheduleText, UPCOMING_DAYS, UPCOMING_SHOWN, UPKEEP_LIMITS, UPKEEP_MESSAGES, type Schedule } from "./lib/upkeep/rules";
+import { addDays, COST_LABEL, dayOf, MAINTAINED_KINDS, NOT_MAINTAINED, lineError, pastDayError, scheduleText, UPCOMING_DAYS, UPCOMING_SHOWN, UPKEEP_LIMITS, UPKEEP_MESSAGES, type Schedule } from "./lib/upkeep/rules";
 import { dueOf, logOf, planView, plansOf, purgeLogBatch, workspacePlan } from "./lib/upkeep/store";
-import { costValidator, logEntryViewValidator, planViewValidator, scheduleValidator, upcomingItemValidator, type UpcomingItem } from "./lib/upkeep/tables";
+import { logEntryViewValidator, planViewValidator, scheduleValidator, upcomingItemValidator, type UpcomingItem } from "./lib/upkeep/tables";
+import { moneyError, moneyValidator } from "./lib/money/currency";
 
 
 async function maintainedAsset(ctx: QueryCtx, assetId: Doc<"assets">["_id"], workspaceId: Doc<"workspaces">["_id"]) {
@@ -107,7 +108,7 @@ export const logWork = workspaceMutation({
     assetId: v.id("assets"),
     doneOn: v.string(),
     what: v.string(),
-    cost: v.optional(costValidator),
+    cost: v.optional(moneyValidator),
     reading: v.optional(v.number()),
     planId: v.optional(v.id("maintenancePlans")),
     files: v.array(v.id("_storage")),
@@ -120,7 +121,7 @@ export const logWork = workspaceMutation({
     refuse(lineError(what, "What was done", UPKEEP_LIMITS.what, { required: UPKEEP_MESSAGES.whatRequired, tooLong: UPKEEP_MESSAGES.whatTooLong }));
     refuse(pastDayError(args.doneOn, now) ?? readingError(args.reading));
     const { cost } = args;
-    if (cost !== undefined && (!Number.isSafeInteger(cost.amount) || cost.amount < 0 || !/^[A-Z]{3}$/.test(cost.currency))) refuse(UPKEEP_MESSAGES.badCost);
+    if (cost !== undefined) refuse(moneyError(COST_LABEL, cost));
     if (args.files.length > UPKEEP_LIMITS.filesPerEntry) refuse(UPKEEP_MESSAGES.tooManyFiles);
     if (!args.files.every((id) => asset.files.some((f) => f.storageId === id))) refuse(UPKEEP_MESSAGES.fileNotOnItem);
     const plan = args.planId === undefined ? null : await workspacePlan(ctx, args.planId, ctx.workspace._id);

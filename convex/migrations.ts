@@ -7,7 +7,10 @@ import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
 import { internalMutation } from "./lib/writes";
 import { moveTypedBeneficiaries } from "./lib/legacy/beneficiaries";
-import { personOfAsset, recordEvent } from "./lib/assets/read";
+import { currentDetails, personOfAsset, recordEvent } from "./lib/assets/read";
+import { KIND_FIELD_SPECS, type FieldSpec } from "./lib/assets/fields";
+import { DEFAULT_CURRENCY } from "./lib/money/currency";
+import { lineValueCurrent, lineValueOf } from "./lib/inventory/lineValue";
 import { homeOf, moveToWorkspace } from "./lib/workspaces/migrate";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
@@ -181,6 +184,38 @@ export const linkLocations = migrations.define({
   },
 });
 
+/**
+ * Values become amounts in a currency (issue 28): a purchase value or unit cost stored as a
+ * bare number of pence becomes { amount, currency: "GBP" }: the app priced everything in
+ * pounds, so the amount is unchanged and nothing is lost. Stock totals follow without a
+ * change (the trigger reads the old number as pounds too); the groups' own pence are moved
+ * by stockValuesInCurrencies.
+ */
+export const giveValuesCurrencies = migrations.define({
+  table: "assets",
+  migrateOne: (_ctx, asset) => {
+    if (asset.details.kind !== "general" && asset.details.kind !== "business") return;
+    const stored = asset.details as Readonly<Record<string, unknown>>;
+    if (!KIND_FIELD_SPECS[asset.details.kind].some((spec: FieldSpec) => spec.type === "money" && typeof stored[spec.key] === "number")) return;
+    return { details: currentDetails(asset.details) };
+  },
+});
+
+export const stockValuesInCurrencies = migrations.define({
+  table: "stockGroups",
+  migrateOne: (_ctx, group) => {
+    if (group.values !== undefined) return;
+    const values: Record<string, number> = group.value ? { [DEFAULT_CURRENCY]: group.value } : {};
+    return { values, value: undefined };
+  },
+});
+
+/** A business item's line value for the inventory's Value sort (lib/inventory/lineValue.ts): new writes keep it, this fills it in. */
+export const fillLineValues = migrations.define({
+  table: "assets",
+  migrateOne: (_ctx, asset) => (lineValueCurrent(asset) ? undefined : { lineValue: lineValueOf(asset) }),
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -197,4 +232,7 @@ export const runAll = migrations.runner([
   internal.migrations.moveVisitAlertsToWorkspaces,
   internal.migrations.moveFoundReportsToWorkspaces,
   internal.migrations.linkLocations,
+  internal.migrations.giveValuesCurrencies,
+  internal.migrations.stockValuesInCurrencies,
+  internal.migrations.fillLineValues,
 ]);

@@ -20,6 +20,7 @@ import { locationTables } from "./lib/locations/schema";
 import { custodyTables } from "./lib/custody/schema";
 import { auditTables } from "./lib/audits/schema";
 import { privacyTables } from "./lib/privacy/schema";
+import { reportTables } from "./lib/reports/schema";
 import { customFieldTables } from "./lib/customFields/schema";
 import { upkeepTables } from "./lib/upkeep/schema";
 import { portTables } from "./lib/ports/schema";
@@ -86,6 +87,7 @@ export default defineSchema({
   ...custodyTables,
   ...auditTables,
   ...privacyTables,
+  ...reportTables,
   ...customFieldTables,
   ...upkeepTables,
   ...portTables,

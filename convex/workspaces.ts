@@ -5,6 +5,7 @@ import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import { userMutation, viewerQuery, workspaceMutation, workspaceQuery } from "./lib/access";
 import { appError } from "./lib/errors";
+import { DEFAULT_CURRENCY, isCurrency, MONEY_MESSAGES } from "./lib/money/currency";
 import { hasBusinessFeatures } from "./lib/roles";
 import { logActivity } from "./lib/workspaces/activity";
 import { checkWorkspaceName, CREATABLE_KINDS, WORKSPACE_MESSAGES } from "./lib/workspaces/rules";
@@ -31,6 +32,7 @@ export const current = workspaceQuery({
     kind: ctx.workspace.kind,
     role: ctx.member.role,
     verifiedName: ctx.workspace.verifiedName ?? null,
+    currency: ctx.workspace.currency ?? DEFAULT_CURRENCY,
   }),
 });
 
@@ -63,6 +65,19 @@ export const rename = workspaceMutation({
     const renamed = nameOrThrow(name);
     await ctx.db.patch("workspaces", ctx.workspace._id, { name: renamed });
     await logActivity(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id, kind: "renamed", subject: renamed });
+    return null;
+  },
+});
+
+/** What new amounts in the workspace are in (settings: admins and owners); amounts already recorded keep theirs. */
+export const setCurrency = workspaceMutation({
+  can: "settings",
+  args: { currency: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { currency }) => {
+    if (!isCurrency(currency)) throw appError("INVALID", MONEY_MESSAGES.badCurrency("The default currency"));
+    await ctx.db.patch("workspaces", ctx.workspace._id, { currency });
+    await logActivity(ctx, { workspaceId: ctx.workspace._id, actorId: ctx.user._id, kind: "currency", subject: currency });
     return null;
   },
 });

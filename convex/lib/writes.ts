@@ -19,12 +19,14 @@ import { registerCountTriggers, type FollowCtx } from "./counts/triggers";
 import { followAssetPlace, forgetCustody } from "./locations/follow";
 import { followCustomValues } from "./customFields/follow";
 import { followAssetUpkeep } from "./upkeep/store";
+import { followLineValue } from "./inventory/lineValue";
 
 const triggers = new Triggers<DataModel, FollowCtx>();
 registerCountTriggers(triggers);
 triggers.register("assets", followAssetPlace);
 triggers.register("assets", followCustomValues);
 triggers.register("assets", followAssetUpkeep);
+triggers.register("assets", followLineValue);
 triggers.register("kitParts", forgetCustody);
 triggers.register("loans", forgetCustody);
 

@@ -12,6 +12,7 @@ import { Button, ConfirmModal, Select } from "../ui";
 import { inBatches, itemsText } from "./bulk";
 import type { BulkRun } from "./BulkBar";
 import { exportSelection } from "./exportCsv";
+import { useStartReport } from "./InsuranceReport";
 import { saveLabelSelection } from "./labelSelection";
 import type { Selection } from "./useSelection";
 import { useMayEdit, useWorkspace, useWorkspaceMutation, useWorkspaceQuery } from "./useWorkspace";
@@ -41,6 +42,7 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
   const customFields = useWorkspaceQuery(api.customFields.list, {})?.filter((d) => !d.removed) ?? [];
   const mayEdit = useMayEdit();
   const navigate = useNavigate();
+  const startReport = useStartReport();
   const setStatus = useWorkspaceMutation(api.assetBulk.setStatus);
   const setVisibility = useWorkspaceMutation(api.assetBulk.setVisibility);
   const remove = useWorkspaceMutation(api.assetBulk.remove);
@@ -110,6 +112,7 @@ export function AssetBulkActions({ selection, bulk }: { selection: Selection; bu
     <>
       <Button size="sm" variant="outline" onClick={printLabels} disabled={none}>Print labels</Button>
       <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={none}>Export CSV</Button>
+      <Button size="sm" variant="outline" onClick={() => void startReport(ids)} disabled={none}>Insurance report</Button>
     </>
   );
   if (!mayEdit) return reads;

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { customDisplayText, type FieldDefinition } from "../../convex/lib/customFields/rules";
 import type { CustomValue } from "../../convex/lib/customFields/tables";
-import { formatDate, formatMoney, formatNumber } from "./format";
+import { formatAmount, formatDate, formatNumber } from "./format";
 
 export function customFieldValue(def: FieldDefinition, value: CustomValue | undefined): ReactNode {
   if (value === undefined) return null;
@@ -13,8 +13,7 @@ export function customFieldValue(def: FieldDefinition, value: CustomValue | unde
     case "number":
       return typeof value === "number" ? formatNumber(value) : null;
     case "money":
-      // {amount, currency}, the shape item values are moving to: the amount in the locale, then its currency.
-      return typeof value === "object" ? `${formatMoney(value.amount)} ${value.currency}` : null;
+      return typeof value === "object" ? formatAmount(value) : null;
     case "url":
       return typeof value === "string" && /^https?:\/\//.test(value) ? (
         <a href={value} target="_blank" rel="noreferrer noopener" className="break-all text-indigo-600 underline dark:text-indigo-400">{value}</a>

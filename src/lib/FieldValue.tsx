@@ -3,14 +3,18 @@
 import type { ReactNode } from "react";
 import type { FieldSpec } from "../../convex/lib/assets/fields";
 import { displayText } from "../../convex/lib/assets/fieldValues";
-import { formatDate, formatMoney, formatNumber, formatPrice } from "./format";
+import { asMoney } from "../../convex/lib/money/currency";
+import { formatAmount, formatDate, formatNumber } from "./format";
 
-/** The value as a node, or null when the asset has none. `compact`: money without its currency (table cells). */
+/** The value as a node, or null when the asset has none. `compact`: for table cells. */
 export function fieldValue(spec: FieldSpec, value: unknown, { compact = false }: { compact?: boolean } = {}): ReactNode {
   if (value === undefined || value === null || value === "") return null;
   switch (spec.type) {
-    case "money":
-      return compact ? formatMoney(value as number) : formatPrice(value as number);
+    case "money": {
+      // Always with its currency: amounts in several currencies may sit in one column.
+      const money = asMoney(value);
+      return money === undefined ? null : <span className={compact ? "whitespace-nowrap" : undefined}>{formatAmount(money)}</span>;
+    }
     case "count":
       return formatNumber(value as number);
     case "date":

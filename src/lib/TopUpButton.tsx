@@ -10,7 +10,7 @@ import { Button, Modal } from "../ui";
 import { can } from "../../convex/lib/workspaces/rules";
 import { errorMessage } from "./errors";
 import { useWorkspace, useWorkspaceAction } from "./useWorkspace";
-import { formatMoney, formatTmt } from "./format";
+import { formatAmount, formatTmt } from "./format";
 
 type Pack = { id: string; tmt: number; priceMinor: number };
 
@@ -28,7 +28,7 @@ export function useTopUp(forWorkspace = false) {
   if (offer === undefined || (forWorkspace && current === null)) return null;
   const mayBuy = !forWorkspace || can(current?.role, "fundWallet");
   const walletName = forWorkspace ? `${current?.name ?? ""}'s wallet` : "your wallet";
-  const priceOf = (pack: Pack) => `${offer.currency === "GBP" ? "£" : `${offer.currency} `}${formatMoney(pack.priceMinor)}`;
+  const priceOf = (pack: Pack) => formatAmount({ amount: pack.priceMinor, currency: offer.currency });
   const purchase = async (pack: Pack) => {
     setBuying(pack.id);
     try {

@@ -1,7 +1,8 @@
-// Every date, time, number and TMT amount the app shows is formatted here, in one locale:
+// Every date, time, number, amount of money and TMT amount the app shows is formatted here, in one locale:
 // the user's own language setting (the browser's preferred languages), else the runtime's
 // default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
-import { PRICE_CURRENCY, TOKEN_SYMBOL } from "../../convex/lib/constants";
+import { TOKEN_SYMBOL } from "../../convex/lib/constants";
+import { minorDigits, type Money } from "../../convex/lib/money/currency";
 
 let cached: { from: string; locale: string | undefined } | null = null;
 
@@ -79,16 +80,6 @@ export function formatSignedTmt(n: number): string {
   return `${n < 0 ? "\u2212" : "+"}${formatTmt(Math.abs(n))}`;
 }
 
-/** Minor units (pence) as money without a currency sign: "1,234.50". */
-export function formatMoney(minor: number): string {
-  return (minor / 100).toLocaleString(userLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
-/** Minor units as money in the currency assets are recorded in: "1,234.50 TMT". */
-export function formatPrice(minor: number): string {
-  return `${formatMoney(minor)} ${PRICE_CURRENCY}`;
-}
-
 /** A `datetime-local` input's value (local time) for a moment. */
 export function toLocalInput(ms: number): string {
   const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
@@ -107,9 +98,23 @@ export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** "£1,234.50", "¥1,000": an amount { minor units, ISO 4217 code } in its currency, with the currency's own decimals. */
-export function formatAmount({ amount, currency }: { amount: number; currency: string }): string {
-  const format = new Intl.NumberFormat(userLocale(), { style: "currency", currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
+/** "£1,234.50", "US$10.00", "¥1,000": an amount in its currency, with the currency's own decimals. */
+export function formatAmount({ amount, currency }: Money): string {
+  const digits = minorDigits(currency);
+  return new Intl.NumberFormat(userLocale(), { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount / 10 ** digits);
+}
+
+/** "£1,200.00 · €350.00": totals kept per currency, never summed across. */
+export function formatTotals(totals: readonly Money[]): string {
+  return totals.map(formatAmount).join(" · ");
+}
+
+/** "GBP: British Pound" in the user's language (a currency picker's option). */
+export function currencyLabel(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(userLocale(), { type: "currency" }).of(code);
+    return name && name !== code ? `${code}: ${name}` : code;
+  } catch {
+    return code;
+  }
 }

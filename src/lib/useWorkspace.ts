@@ -8,6 +8,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { DEFAULT_CURRENCY } from "../../convex/lib/money/currency";
 import { can, homeWorkspace } from "../../convex/lib/workspaces/rules";
 import type { MyWorkspace } from "../../convex/lib/workspaces/tables";
 
@@ -82,6 +83,11 @@ export function useWorkspace(): WorkspaceState {
 export function useMayEdit(): boolean {
   const { workspaces, current } = useWorkspace();
   return workspaces === undefined || can(current?.role, "edit");
+}
+
+/** What a new amount in the current workspace is in (its default currency; the default while loading). */
+export function useWorkspaceCurrency(): string {
+  return useWorkspace().current?.currency ?? DEFAULT_CURRENCY;
 }
 
 type InWorkspace = { workspaceId: Id<"workspaces"> };

@@ -13,7 +13,7 @@ export { QueryErrorBoundary } from "./QueryErrorBoundary";
 export { Chart } from "./Chart";
 export type { ChartPoint } from "./Chart";
 export { Form, focusFirstInvalid } from "./Form";
-export { RequiredMark } from "./Field";
+export { controlClasses, Field, RequiredMark } from "./Field";
 export { DataTable } from "./DataTable";
 export type { Column } from "./DataTable";
 export { Pager } from "./Pager";

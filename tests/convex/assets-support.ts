@@ -45,7 +45,7 @@ export const generalInput = {
   description: "Blue Trek Domane",
   category: "Bicycles",
   visibility: "public" as "public" | "private",
-  details: { kind: "general" as const, brand: "Trek", model: "Domane", purchaseDate: "2023-04-01", purchaseValue: 150000 },
+  details: { kind: "general" as const, brand: "Trek", model: "Domane", purchaseDate: "2023-04-01", purchaseValue: { amount: 150000, currency: "GBP" } },
 };
 
 export async function tagGeneral(as: Client, overrides: Partial<typeof generalInput> = {}, files: { storageId: Id<"_storage">; kind: FileKind; name: string }[] = []) {

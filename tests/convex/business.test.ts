@@ -20,8 +20,8 @@ describe("business inventory", () => {
     await start(owner.as, GOOD, 15);
     await runJobs(t);
     const inv = await owner.as.query(api.inventory.summary, {});
-    expect(inv.totals).toEqual({ items: 3, quantity: 35, value: 10 * 450 + 5 * 450 + 20 * 300 });
-    expect(inv.byLocation.find((g) => g.key === "Shop")).toMatchObject({ items: 2, quantity: 30, value: 10500 });
+    expect(inv.totals).toEqual({ items: 3, quantity: 35, values: [{ amount: 10 * 450 + 5 * 450 + 20 * 300, currency: "GBP" }] });
+    expect(inv.byLocation.find((g) => g.key === "Shop")).toMatchObject({ items: 2, quantity: 30, values: [{ amount: 10500, currency: "GBP" }] });
     expect(inv.byCategory.find((g) => g.key === "Kitchen")).toMatchObject({ items: 2, quantity: 15 });
     const filtered = await owner.as.query(api.inventory.items, { paginationOpts: { numItems: 10, cursor: null }, location: "Shop", search: "towel" });
     expect(filtered.page.map((i) => i.name)).toEqual(["Tea towel"]);

@@ -9,14 +9,15 @@ import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
 import { importCost } from "../../convex/lib/csv/pricing";
 import { fundWorkspace, fundedUser, generalInput, tagGeneral } from "./assets-support";
 import { manyRows, runJobs, start } from "./imports-support";
+import { asMoney, totalsList } from "../../convex/lib/money/currency";
 import { makeUser, setupTest, signUpVerified, type Backend, type Client } from "./setup";
 
-const businessInput = (sku: string, quantity: number, location: string, unitCost = 250) => ({
+const businessInput = (sku: string, quantity: number, location: string, pence = 250) => ({
   kind: "business" as const,
   name: `Item ${sku}`,
   category: "Tools",
   visibility: "private" as const,
-  details: { kind: "business" as const, sku, quantity, unitCost, location },
+  details: { kind: "business" as const, sku, quantity, unitCost: { amount: pence, currency: "GBP" }, location },
   files: [],
 });
 
@@ -24,7 +25,7 @@ async function stockRows(t: Backend, workspaceId: Id<"workspaces">) {
   return await t.run(async (ctx) =>
     (await ctx.db.query("stockGroups").collect())
       .filter((r) => r.workspaceId === workspaceId)
-      .map(({ dimension, key, items, quantity, value }) => ({ dimension, key, items, quantity, value }))
+      .map(({ dimension, key, items, quantity, values }) => ({ dimension, key, items, quantity, values }))
       .sort((a, b) => `${a.dimension}${a.key}`.localeCompare(`${b.dimension}${b.key}`)),
   );
 }
@@ -95,22 +96,22 @@ test("a business's stock groups follow tagging, edits, transfers of location and
   const tag = (as: Client, sku: string, qty: number, location: string) => as.mutation(api.assets.tag, businessInput(sku, qty, location));
   const [a] = await Promise.all([tag(shop.as, "A", 3, "Shelf 1"), tag(shop.as, "B", 2, "Shelf 1"), tag(shop.as, "C", 5, "Shelf 2")]);
   expect(await stockRows(t, shop.workspaceId)).toEqual([
-    { dimension: "all", key: "", items: 3, quantity: 10, value: 2500 },
-    { dimension: "category", key: "Tools", items: 3, quantity: 10, value: 2500 },
-    { dimension: "location", key: "Shelf 1", items: 2, quantity: 5, value: 1250 },
-    { dimension: "location", key: "Shelf 2", items: 1, quantity: 5, value: 1250 },
-    { dimension: "place", key: '["Shelf 1","Tools"]', items: 2, quantity: 5, value: 1250 },
-    { dimension: "place", key: '["Shelf 2","Tools"]', items: 1, quantity: 5, value: 1250 },
+    { dimension: "all", key: "", items: 3, quantity: 10, values: { GBP: 2500 } },
+    { dimension: "category", key: "Tools", items: 3, quantity: 10, values: { GBP: 2500 } },
+    { dimension: "location", key: "Shelf 1", items: 2, quantity: 5, values: { GBP: 1250 } },
+    { dimension: "location", key: "Shelf 2", items: 1, quantity: 5, values: { GBP: 1250 } },
+    { dimension: "place", key: '["Shelf 1","Tools"]', items: 2, quantity: 5, values: { GBP: 1250 } },
+    { dimension: "place", key: '["Shelf 2","Tools"]', items: 1, quantity: 5, values: { GBP: 1250 } },
   ]);
   // Moving item A to Shelf 2 with 4 units; a status change leaves stock as it was.
   const input = businessInput("A", 4, "Shelf 2");
   await shop.as.mutation(api.assets.update, { assetId: a.assetId, version: 0, kind: input.kind, name: input.name, category: input.category, visibility: input.visibility, details: input.details });
   await shop.as.mutation(api.assets.setStatus, { assetId: a.assetId, status: "lost" });
   const rows = await stockRows(t, shop.workspaceId);
-  expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 1")).toEqual({ dimension: "location", key: "Shelf 1", items: 1, quantity: 2, value: 500 });
-  expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 2")).toEqual({ dimension: "location", key: "Shelf 2", items: 2, quantity: 9, value: 2250 });
+  expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 1")).toEqual({ dimension: "location", key: "Shelf 1", items: 1, quantity: 2, values: { GBP: 500 } });
+  expect(rows.find((r) => r.dimension === "location" && r.key === "Shelf 2")).toEqual({ dimension: "location", key: "Shelf 2", items: 2, quantity: 9, values: { GBP: 2250 } });
   await shop.as.mutation(api.assets.remove, { assetId: a.assetId });
-  expect((await stockRows(t, shop.workspaceId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 2, quantity: 7, value: 1750 });
+  expect((await stockRows(t, shop.workspaceId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 2, quantity: 7, values: { GBP: 1750 } });
 });
 
 test("the backfill counts what predates the triggers, and a second run changes nothing", async () => {
@@ -146,7 +147,7 @@ test("the backfill counts what predates the triggers, and a second run changes n
     await t.finishAllScheduledFunctions(() => {});
     expect(await admin.as.query(api.adminPanel.counts, {})).toMatchObject({ users: 7, assets: 6 });
     expect((await shop.as.query(api.dashboard.overview, {}))!.byKind).toEqual({ general: 1, nft: 0, will: 0, business: 5 });
-    expect((await stockRows(t, shop.workspaceId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 5, quantity: 10, value: 1000 });
+    expect((await stockRows(t, shop.workspaceId)).find((r) => r.dimension === "all")).toEqual({ dimension: "all", key: "", items: 5, quantity: 10, values: { GBP: 1000 } });
   }
   // Live writes after the backfill keep the figures exact.
   await tagGeneral(shop.as, { ...generalInput, name: "After" });
@@ -180,7 +181,7 @@ async function figuresAndRecount(t: Backend, owner: { userId: Id<"users">; works
       stock: {
         items: business.length,
         quantity: business.reduce((s, d) => s + d.quantity, 0),
-        value: business.reduce((s, d) => s + d.quantity * (d.unitCost ?? 0), 0),
+        values: totalsList({ GBP: business.reduce((s, d) => s + d.quantity * (asMoney(d.unitCost)?.amount ?? 0), 0) }),
       },
     };
   });
@@ -217,7 +218,7 @@ test("an import's batches of hundreds, parallel tags and bulk status changes lea
       index: 0,
       entries: Array.from({ length: IMPORT_BATCH }, (_, i) => ({
         op: "create" as const,
-        input: { kind: "business" as const, name: `More ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `MORE-${i}`, quantity: 2, unitCost: 100 } },
+        input: { kind: "business" as const, name: `More ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `MORE-${i}`, quantity: 2, unitCost: { amount: 100, currency: "GBP" } } },
       })),
     });
     expect((await figuresAndRecount(t, shop)).shown.dashboard!.total).toBe(rows + 5 + IMPORT_BATCH);

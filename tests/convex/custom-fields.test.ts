@@ -50,7 +50,7 @@ describe("custom field definitions", () => {
     expect(await refused({ label: "Colour", type: "select", options: [" "] })).toBe("A list needs at least one choice");
     expect(await refused({ label: "Colour", type: "select", options: ["Red", "Red"] })).toBe("Each choice must be different");
     expect(await refused({ label: "Colour", type: "select", options: Array.from({ length: 31 }, (_, i) => `c${i}`) })).toBe("A list can have at most 30 choices");
-    expect(await refused({ label: "Price", type: "money", currency: "pounds" })).toBe("Currency must be a three-letter ISO code such as GBP");
+    expect(await refused({ label: "Price", type: "money", currency: "pounds" })).toBe("A money field needs a currency code such as GBP, EUR or USD");
     expect(await refused({ label: "x".repeat(61), type: "text" })).toBe("A field name must be at most 60 characters");
     expect(await refused({ label: "Two\nlines", type: "text" })).toMatch(/line breaks/);
     expect(await refused({ label: "Ticked", type: "checkbox", required: true })).toBe("A checkbox cannot be required: unticked is an answer");
@@ -92,9 +92,11 @@ describe("custom values", () => {
       [f.wheel, "twenty", "Wheel size must be a number"],
       [f.wheel, 1e13, "Wheel size must be a number"],
       [f.serviced, "2031-02-30", "Next service must be a real date"],
-      [f.insured, { amount: 12.5, currency: "EUR" }, "Insured value must be a positive amount"],
+      [f.insured, { amount: 12.5, currency: "EUR" }, "Insured value in EUR has at most 2 decimal places"],
+      [f.insured, { amount: -100, currency: "EUR" }, "Insured value cannot be negative"],
       [f.insured, { amount: 1000, currency: "GBP" }, "Insured value must be in EUR"],
-      [f.insured, 1000, "Insured value must be an amount like 12.50"],
+      [f.insured, { amount: 1000, currency: "TMT" }, "Insured value needs a currency code such as GBP, EUR or USD"],
+      [f.insured, 1000, "Insured value must be an amount like 1234.50, £1,234.50 or 1234.50 GBP"],
       [f.notes, "x".repeat(501), "Lock code must be at most 500 characters"],
       [f.notes, "a\u0000b", "Lock code cannot contain line breaks or control characters"],
       [f.manual, "javascript:alert(1)", "Manual must start with http:// or https://"],
@@ -147,8 +149,14 @@ describe("custom values", () => {
     const t = setupTest();
     const owner = await fundedUser(t, 50);
     const frame = await define(owner.as, { label: "Frame size", type: "select", options: ["S", "M", "L"] });
+    // A money field named without a currency is in the workspace's.
+    await owner.as.mutation(api.workspaces.setCurrency, { currency: "JPY" });
     const price = await define(owner.as, { label: "Insured value", type: "money" });
+    expect((await owner.as.query(api.customFields.list, {})).find((d) => d._id === price)).toMatchObject({ currency: "JPY" });
     const edit = (fieldId: Id<"customFields">, def: Definition) => owner.as.mutation(api.customFields.update, { fieldId, required: false, showOnVerify: false, ...def });
+    // An edit that names no currency keeps the field's.
+    await edit(price, { label: "Insured value (JPY)", type: "money" });
+    expect((await owner.as.query(api.customFields.list, {})).find((d) => d._id === price)).toMatchObject({ currency: "JPY" });
     // No values yet: anything may change.
     await edit(price, { label: "Insured value", type: "money", currency: "USD" });
     await tagGeneral(owner.as, { custom: { [frame]: "M", [price]: { amount: 500, currency: "USD" } } } as never);
@@ -225,7 +233,7 @@ describe("custom values in lists and search", () => {
         name: `Drill ${i}`,
         category: "Tools",
         visibility: "private",
-        details: { kind: "business", sku: `D-${i}`, quantity: 1, unitCost: 100, location: i % 2 === 0 ? "Van" : "Shelf" },
+        details: { kind: "business", sku: `D-${i}`, quantity: 1, unitCost: { amount: 100, currency: "GBP" }, location: i % 2 === 0 ? "Van" : "Shelf" },
         custom: { [voltage]: i },
         files: [],
       } as never);
@@ -317,24 +325,26 @@ describe("custom fields in CSV", () => {
       "Bad mug,MUG-002,1,Kitchen,Huge,",
       "Bad towel,TT-2,1,Linen,wide,",
       "Odd one,ODD-1,1,Garden,Large,",
+      "Pound mug,MUG-003,1,Kitchen,Small,£4.50",
     ].join("\n");
-    const preview = checkCsv(rows, base, { defs, mapping: custom });
+    const preview = checkCsv(rows, base, { custom: { defs, mapping: custom } });
     expect(preview.errors).toEqual([
       { row: 4, messages: ["Choose a size from the list"] },
       { row: 5, messages: ["Size must be a number"] },
       { row: 6, messages: ["Size is not a field of the category Garden"] },
+      { row: 7, messages: ["List price must be in EUR"] },
     ]);
     const started = await owner.as.action(api.imports.start, { fileName: "stock.csv", csv: rows, mapping: base, customMapping, onDuplicate: "skip", expectedCost: 10 });
-    expect(started).toMatchObject({ total: 2, leftOut: 3 });
+    expect(started).toMatchObject({ total: 2, leftOut: 4 });
     await runJobs(t);
 
     const exported = await owner.as.query(api.business.exportPage, { cursor: null });
     const bySku = Object.fromEntries(exported.items.map((i) => [i.sku, i.custom]));
     expect(bySku).toEqual({ "MUG-001": { [mugSize]: "Large", [price]: { amount: 1250, currency: "EUR" } }, "TT-1": { [towelSize]: 45 } });
     const cells = exported.items.map((i) => customCells(defs, i.category, i.custom));
-    expect(cells).toEqual(expect.arrayContaining([{ Size: "Large", "List price": "12.50" }, { Size: "45", "List price": "" }]));
+    expect(cells).toEqual(expect.arrayContaining([{ Size: "Large", "List price": "12.50 EUR" }, { Size: "45", "List price": "" }]));
     // The exported cells import back as the same values.
-    const again = checkCsv([["name", "sku", "quantity", "category", "Size", "List price"].join(","), `Blue mug,MUG-001,10,Kitchen,${cells.find((c) => c.Size === "Large")!.Size},12.50`].join("\n"), base, { defs, mapping: custom });
+    const again = checkCsv([["name", "sku", "quantity", "category", "Size", "List price"].join(","), `Blue mug,MUG-001,10,Kitchen,${cells.find((c) => c.Size === "Large")!.Size},${cells.find((c) => c.Size === "Large")!["List price"]}`].join("\n"), base, { custom: { defs, mapping: custom } });
     expect(again.rows[0].input.custom).toEqual(bySku["MUG-001"]);
   });
 });

@@ -28,6 +28,25 @@ test("counts by kind and status are the caller's own", async () => {
   });
 });
 
+test("the value is per currency, never summed across: purchase values and the stock's unit cost × quantity, the caller's workspace only", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 100);
+  const worth = async () => await owner.as.query(api.dashboard.worth, {});
+  expect(await worth()).toEqual({ values: [], complete: true });
+  const money = (amount: number, currency: string) => ({ amount, currency });
+  await tagGeneral(owner.as, { name: "Road bike", details: { kind: "general", purchaseValue: money(150000, "GBP") } as never });
+  await tagGeneral(owner.as, { name: "Camera", details: { kind: "general", purchaseValue: money(89900, "EUR") } as never });
+  await tagGeneral(owner.as, { name: "Old chair", details: { kind: "general" } as never });
+  await owner.as.mutation(api.assets.tag, {
+    kind: "business", name: "Widgets", visibility: "private", files: [],
+    details: { kind: "business", sku: "W-1", quantity: 10, unitCost: money(250, "GBP") },
+  });
+  const other = await fundedUser(t);
+  await tagGeneral(other.as, { name: "Not mine", details: { kind: "general", purchaseValue: money(999, "GBP") } as never });
+  expect(await worth()).toEqual({ values: [money(89900, "EUR"), money(152500, "GBP")], complete: true });
+  expect(await t.query(api.dashboard.worth, { workspaceId: owner.workspaceId })).toBeNull();
+});
+
 test("recent activity merges tags, tokens, visits, found reports and transfers, newest first", async () => {
   const { t, owner, assetId, serial } = await ownerWithAsset();
   await t.mutation(api.verify.recordVisit, { serial, visitorId: "visitor-0001" });

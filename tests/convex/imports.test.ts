@@ -36,7 +36,7 @@ describe("an import", () => {
     expect(await workspaceBalance(t, owner.workspaceId)).toBe(85);
     expect(await transactionsOf(t, owner.workspaceId)).toEqual([[100, "top_up"], [-15, "tagging"]]);
     const inv = await owner.as.query(api.inventory.summary, {});
-    expect(inv.totals).toEqual({ items: 3, quantity: 35, value: 10 * 450 + 5 * 450 + 20 * 300 });
+    expect(inv.totals).toEqual({ items: 3, quantity: 35, values: [{ amount: 10 * 450 + 5 * 450 + 20 * 300, currency: "GBP" }] });
     expect((await owner.as.query(api.business.exportPage, { cursor: null })).items.every((i) => /^TMT-/.test(i.serial))).toBe(true);
     // What a rollback would have needed is purged once the job is done.
     expect(await t.run(async (ctx) => (await ctx.db.query("importUndo").collect()).length)).toBe(0);
@@ -71,8 +71,8 @@ describe("an import", () => {
     await runJobs(t);
     const items = (await owner.as.query(api.business.exportPage, { cursor: null })).items;
     expect(items.map((i) => [i.name, i.sku, i.quantity, i.unitCost, i.description]).sort()).toEqual([
-      ["Jug", "J-1", 3, 200, null],
-      ["Mug", "M-1", 2, 450, "Tall; blue"],
+      ["Jug", "J-1", 3, { amount: 200, currency: "GBP" }, null],
+      ["Mug", "M-1", 2, { amount: 450, currency: "GBP" }, "Tall; blue"],
     ]);
   });
 

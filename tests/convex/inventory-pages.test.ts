@@ -1,6 +1,7 @@
 // The business inventory's filtered pages (issue 31 item 1): a location and / or category
 // filter, in every column's order, gives full pages of matches only, in that order, across
 // pages; "select all matching" and the CSV export hold exactly the filtered items.
+import { compareValues, type Value } from "convex/values";
 import { expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
@@ -8,6 +9,7 @@ import { INVENTORY_SORTS, inventoryOrder, type InventorySort } from "../../conve
 import { withTriggers } from "../../convex/lib/writes";
 import { asSession, errorData, makeUser, setupTest, type Backend, type Client } from "./setup";
 import { join } from "./workspace-support";
+import { business } from "./imports-support";
 
 const LOCATIONS = ["Van 1", "Van 2", "Shop", "Warehouse", undefined];
 const CATEGORIES = ["Tools", "Paint", "Cable", undefined];
@@ -28,7 +30,7 @@ async function seed(t: Backend, workspaceId: Id<"workspaces">) {
           category: CATEGORIES[i % CATEGORIES.length],
           visibility: "private",
           status: STATUSES[i % STATUSES.length],
-          details: { kind: "business", sku: `SKU-${String((i * 53) % ITEMS).padStart(3, "0")}`, quantity: (i * 7) % 31, unitCost: i % 3 === 0 ? undefined : 100 + ((i * 11) % 17), location: LOCATIONS[i % LOCATIONS.length] },
+          details: { kind: "business", sku: `SKU-${String((i * 53) % ITEMS).padStart(3, "0")}`, quantity: (i * 7) % 31, unitCost: i % 3 === 0 ? undefined : { amount: 100 + ((i * 11) % 17), currency: "GBP" }, location: LOCATIONS[i % LOCATIONS.length] },
           files: [],
           taggedAt: 1_000 + i,
           updatedAt: 1_000 + i,
@@ -87,11 +89,30 @@ test("a filtered page holds a full page of matches, in every column's order, acr
       const { field, order } = inventoryOrder(sort);
       const values = ids.map((id) => fieldOf(byId.get(id)!, field));
       // Convex orders a missing field first (Array.sort would put undefined last, uncompared).
-      const rank = (x: unknown) => (x === undefined ? [0, 0] : [1, x]) as [number, number | string];
-      const sorted = values.map(rank).sort(([ka, a], [kb, b]) => ka - kb || (a === b ? 0 : a < b ? -1 : 1)).map(([k, x]) => (k === 0 ? undefined : x));
+      // An amount is an object: Convex's own order of values (its fields sorted, amount first).
+      // (Boxed: Array.sort would put undefined last, uncompared.)
+      const sorted = values.map((x) => [x]).sort(([a], [b]) => compareValues(a as Value, b as Value)).map(([x]) => x);
       expect(values, `${JSON.stringify(filter)} ${sort}`).toEqual(order === "asc" ? sorted : sorted.reverse());
     }
   }
+});
+
+test("the Value column sorts by unit cost × quantity, and follows a change of either", async () => {
+  const t = setupTest();
+  const shop = await business(t);
+  const tag = async (sku: string, quantity: number, unitCost?: { amount: number; currency: string }) =>
+    (await shop.as.mutation(api.assets.tag, { kind: "business", name: sku, visibility: "private", files: [], details: { kind: "business", sku, quantity, unitCost } })).assetId;
+  const a = await tag("A", 1, { amount: 1000, currency: "GBP" });
+  await tag("B", 5, { amount: 300, currency: "GBP" });
+  await tag("C", 4);
+  const order = async (sort: InventorySort) => (await shop.as.query(api.inventory.items, { sort, paginationOpts: { numItems: PAGE, cursor: null } })).page.map((i) => [i.sku, i.value]);
+  expect(await order("value_desc")).toEqual([["B", { amount: 1500, currency: "GBP" }], ["A", { amount: 1000, currency: "GBP" }], ["C", null]]);
+  // Any write that moves the quantity or the cost moves the item in the order.
+  await t.run(async (raw) => withTriggers(raw, async (ctx) => {
+    const doc = (await ctx.db.get("assets", a))!;
+    if (doc.details.kind === "business") await ctx.db.patch("assets", a, { details: { ...doc.details, quantity: 3 } });
+  }));
+  expect(await order("value")).toEqual([["C", null], ["B", { amount: 1500, currency: "GBP" }], ["A", { amount: 3000, currency: "GBP" }]]);
 });
 
 test("select all matching and the CSV export hold exactly the filtered items, with their status", async () => {

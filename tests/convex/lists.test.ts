@@ -33,7 +33,7 @@ async function insertAssets(t: Backend, workspaceId: Id<"workspaces">, specs: Sp
           status: s.status ?? "active",
           details:
             kind === "business"
-              ? { kind: "business", sku: `SKU-${i}`, quantity: s.quantity ?? 1, unitCost: 100, location: s.location }
+              ? { kind: "business", sku: `SKU-${i}`, quantity: s.quantity ?? 1, unitCost: { amount: 100, currency: "GBP" }, location: s.location }
               : { kind: "general" },
           files: [],
           taggedAt: 1_000 + i,
@@ -150,7 +150,7 @@ test("the inventory's items narrow by location, its totals are exact, and others
   const page = { numItems: 10, cursor: null };
   const items = await shop.as.query(api.inventory.items, { paginationOpts: page, location: "Shop" });
   expect(items.page.map((i) => i.name)).toEqual(["Mug"]);
-  expect((await shop.as.query(api.inventory.summary, {})).totals).toEqual({ items: 2, quantity: 5, value: 500 });
+  expect((await shop.as.query(api.inventory.summary, {})).totals).toEqual({ items: 2, quantity: 5, values: [{ amount: 500, currency: "GBP" }] });
   expect((await shop.as.query(api.inventory.summary, { location: "Store" })).totals.items).toBe(1);
   expect((await rival.as.query(api.inventory.items, { paginationOpts: page })).page).toEqual([]);
   expect((await rival.as.query(api.inventory.summary, {})).totals.items).toBe(0);

@@ -71,10 +71,10 @@ test("the matrix has writers with arguments to oversize", () => {
 // Writers whose matrix sample is minimal (or needs funds): samples with every optional field filled.
 const base = { description: "Blue", category: "Bikes", visibility: "private", files: [] };
 const RICH: [string, Record<string, unknown>][] = [
-  ["assets:tag", { ...base, kind: "general", name: "Bike", details: { kind: "general", brand: "Trek", model: "Domane", purchaseDate: "2023-04-01", purchaseValue: 100, location: "Shed" } }],
+  ["assets:tag", { ...base, kind: "general", name: "Bike", details: { kind: "general", brand: "Trek", model: "Domane", purchaseDate: "2023-04-01", purchaseValue: { amount: 100, currency: "GBP" }, location: "Shed" } }],
   ["assets:tag", { ...base, kind: "nft", name: "Ape", details: { kind: "nft", chain: "ethereum", contractAddress: "0x0000000000000000000000000000000000000001", tokenId: "1", marketplaceUrl: "https://opensea.io/x" } }],
   ["assets:tag", { ...base, kind: "will", name: "House", details: { kind: "will", instructions: "Sell it" } }],
-  ["assets:tag", { ...base, kind: "business", name: "Mug", details: { kind: "business", sku: "M-1", quantity: 1, unitCost: 450, location: "Shop" } }],
+  ["assets:tag", { ...base, kind: "business", name: "Mug", details: { kind: "business", sku: "M-1", quantity: 1, unitCost: { amount: 450, currency: "GBP" }, location: "Shop" } }],
   ["nextOfKin:add", { name: "Kin", relationship: "Sister", email: "kin@example.com", phone: "+447911123456" }],
 ];
 

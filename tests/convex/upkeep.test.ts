@@ -159,7 +159,8 @@ test("bad plans and log entries are refused with a clear message and write nothi
     [() => h.editor.mutation(api.maintenance.addPlan, { assetId: bike, title: "Service", schedule: time, lastOn: "2026-02-30" }), "The date must be a real date, not in the future"],
     [() => h.editor.mutation(api.maintenance.logWork, { assetId: bike, doneOn: "2026-05-01", what: "", files: [] }), "Say what was done"],
     [() => h.editor.mutation(api.maintenance.logWork, { assetId: bike, doneOn: "2026-05-01", what: "Tyres\nnew", files: [] }), "What was done cannot contain line breaks or control characters"],
-    [() => h.editor.mutation(api.maintenance.logWork, { assetId: bike, doneOn: "2026-05-01", what: "Tyres", cost: { amount: -1, currency: "GBP" }, files: [] }), "The cost must be an amount, 0 or more"],
+    [() => h.editor.mutation(api.maintenance.logWork, { assetId: bike, doneOn: "2026-05-01", what: "Tyres", cost: { amount: -1, currency: "GBP" }, files: [] }), "Cost cannot be negative"],
+    [() => h.editor.mutation(api.maintenance.logWork, { assetId: bike, doneOn: "2026-05-01", what: "Tyres", cost: { amount: 500, currency: "TMT" }, files: [] }), "Cost needs a currency code such as GBP, EUR or USD"],
     [() => h.editor.mutation(api.maintenance.logWork, { assetId: bike, doneOn: "2026-05-01", what: "Tyres", reading: -5, files: [] }), "A reading must be a whole number, 0 or more"],
     [() => h.editor.mutation(api.maintenance.logWork, { assetId: bike, doneOn: "2026-05-01", what: "Tyres", files: [photo] }), "Link files of this item only"],
   ];

@@ -50,14 +50,14 @@ describe("CSV preview", () => {
     expect(screen.getByTestId("csv-summary")).toHaveTextContent("1 valid row · 2 rows with errors · comma-separated");
     const errors = screen.getByRole("list", { name: "Row errors" });
     expect(errors).toHaveTextContent("Row 3: Quantity must be a whole number, 0 or more; Name is required");
-    expect(errors).toHaveTextContent("Row 4: Unit cost must be an amount like 12.50");
+    expect(errors).toHaveTextContent("Row 4: Unit cost must be an amount like 1234.50, £1,234.50 or 1234.50 GBP");
     expect(screen.getByText("The 2 rows with errors will be left out: the valid rows import. Download them, fix and import again.")).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole("button", { name: "Download rows with errors (CSV)" }));
     const csv = await blobs[0].text();
     expect(csv.split("\r\n")).toEqual([
       `row,errors,${HEADER}`,
       '3,"Quantity must be a whole number, 0 or more; Name is required",,M2,x,,,,',
-      "4,Unit cost must be an amount like 12.50,Jug,J1,2,abc,,,",
+      '4,"Unit cost must be an amount like 1234.50, £1,234.50 or 1234.50 GBP",Jug,J1,2,abc,,,',
       "",
     ]);
   });

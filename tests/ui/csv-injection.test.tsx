@@ -90,7 +90,7 @@ describe("CSV formula injection", () => {
   });
 
   it("a business item named as a formula with a line break exports from the inventory as text", async () => {
-    const item = { name: EVIL, sku: "MUG-1", quantity: 3, unitCost: 450, location: "-Shelf", category: null, description: "@note\nsecond line", serial: "TMT-ABCD-2345", status: "active" };
+    const item = { name: EVIL, sku: "MUG-1", quantity: 3, unitCost: { amount: 450, currency: "GBP" }, location: "-Shelf", category: null, description: "@note\nsecond line", serial: "TMT-ABCD-2345", status: "active" };
     const client = { query: vi.fn(async () => ({ items: [item], continueCursor: "", isDone: true })) };
     const [header, row] = parseCsv(await inventoryCsv(client as never, { sort: "newest", workspaceId: "ws_business" as never })).records;
     expect(row[header.indexOf("name")]).toBe(`'${EVIL}`);

@@ -49,6 +49,14 @@ describe("dashboard", () => {
     expect(screen.getByRole("link", { name: /^My Will\s*:\s*0$/ })).toHaveAttribute("href", "/assets?kind=will");
   });
 
+  it("shows what the items are worth, one figure per currency, and says when only the latest items are added up", () => {
+    fake.queries["dashboard:worth"] = { values: [{ amount: 89900, currency: "EUR" }, { amount: 270050, currency: "GBP" }], complete: false };
+    renderDashboard();
+    const worth = screen.getByRole("region", { name: "Value" });
+    expect(within(worth).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["€899.00", "£2,700.50"]);
+    expect(worth).toHaveTextContent("Of the latest 1,000 items: the insurance report totals every item.");
+  });
+
   it("a new account sees the getting-started checklist, live, and can dismiss it", async () => {
     fake.queries["onboarding:checklist"] = {
       steps: [{ step: "verify", done: true }, { step: "tag", done: false }, { step: "nextOfKin", done: false }, { step: "invite", done: true }],

@@ -4,7 +4,8 @@ import {
   formatDate,
   formatDateTime,
   formatLongDate,
-  formatMoney,
+  formatAmount,
+  formatTotals,
   formatSignedTmt,
   formatTmt,
   fromLocalInput,
@@ -53,7 +54,17 @@ describe("src/lib/format", () => {
     expect(formatSignedTmt(25)).toBe("+25 TMT");
     expect(formatSignedTmt(-5)).toBe("\u22125 TMT");
     expect(formatNumber(12345)).toBe("12,345");
-    expect(formatMoney(123450)).toBe("1,234.50");
+  });
+
+  it("writes an amount in its currency, with that currency's decimals, in the user's language", () => {
+    useLanguages(["en-GB"]);
+    expect(formatAmount({ amount: 123450, currency: "GBP" })).toBe("£1,234.50");
+    expect(formatAmount({ amount: 1000, currency: "JPY" })).toBe("JP¥1,000");
+    expect(formatAmount({ amount: 1234, currency: "KWD" })).toBe("KWD 1.234");
+    useLanguages(["de-DE"]);
+    expect(formatAmount({ amount: 123450, currency: "EUR" })).toBe("1.234,50 €");
+    useLanguages(["en-US"]);
+    expect(formatTotals([{ amount: 5000, currency: "EUR" }, { amount: 123450, currency: "GBP" }])).toBe("€50.00 · £1,234.50");
   });
 
   it("round-trips a datetime-local value and refuses an empty or broken one", () => {

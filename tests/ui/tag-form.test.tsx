@@ -117,12 +117,12 @@ describe("/tag", () => {
     expect(screen.getByLabelText("Quantity")).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("required fields are marked, and money fields say their currency", () => {
+  it("required fields are marked, and money fields have their currency beside them, the workspace's to start with", () => {
     renderTag("/tag?kind=business");
     for (const label of ["Name", "SKU", "Quantity"]) expect(screen.getByLabelText(label)).toHaveAttribute("aria-required", "true");
     expect(screen.getByLabelText("Category")).not.toHaveAttribute("aria-required");
-    const cost = screen.getByLabelText("Unit cost");
-    expect(cost).toHaveAccessibleDescription("TMT");
+    expect(screen.getByLabelText("Unit cost")).toHaveAttribute("inputmode", "decimal");
+    expect(screen.getByRole("combobox", { name: "Unit cost: currency" })).toHaveValue("GBP");
     expect(screen.getByLabelText("Name").closest("div")!.parentElement!.textContent).toContain("*");
   });
 
@@ -147,7 +147,7 @@ describe("/tag", () => {
     await userEvent.type(screen.getByLabelText("Purchase value"), "1,299.50");
     await userEvent.click(screen.getByRole("button", { name: "Tag Asset" }));
     expect(await screen.findByText("Asset page")).toBeInTheDocument();
-    expect(tagCall()).toMatchObject({ kind: "general", name: "Road bike", visibility: "public", files: [], details: { kind: "general", purchaseValue: 129950 } });
+    expect(tagCall()).toMatchObject({ kind: "general", name: "Road bike", visibility: "public", files: [], details: { kind: "general", purchaseValue: { amount: 129950, currency: "GBP" } } });
   });
 
   it("nft: a malformed contract address is refused per chain", async () => {

@@ -8,7 +8,7 @@ import AssetDetailPage from "../../src/features/assets/AssetDetailPage";
 import DashboardPage from "../../src/features/dashboard/DashboardPage";
 import type { AssetDetail } from "../../convex/lib/assets/read";
 import type { LogEntryView, PlanView, UpcomingItem } from "../../convex/lib/upkeep/tables";
-import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
+import { fake, makeProfile, PERSONAL_WORKSPACE, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
 vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-convex")).convexAuthModule);
@@ -19,7 +19,7 @@ const manual = { storageId: "s2" as never, kind: "manual" as const, name: "manua
 const bike: AssetDetail = {
   _id: "a1" as never, serial: "TMT-ABCD-EFGH", kind: "general", name: "Road bike", description: null, category: null,
   visibility: "public", status: "active",
-  details: { kind: "general", purchaseDate: "2025-04-01", purchaseValue: 150000, warrantyEnd: "2027-04-01" },
+  details: { kind: "general", purchaseDate: "2025-04-01", purchaseValue: { amount: 150000, currency: "GBP" }, warrantyEnd: "2027-04-01" },
   files: [receipt, manual], taggedAt: AT, updatedAt: AT, ownerCount: 1, owners: [{ from: AT, to: null, yours: true }], version: 0, pendingTransfer: null,
 };
 const plan: PlanView = { _id: "p1" as never, title: "Service", schedule: { by: "time", every: 6, period: "month" }, lastOn: "2026-01-10", lastReading: null, reading: null, dueOn: "2026-07-10", dueReading: null };
@@ -50,28 +50,30 @@ describe("an item's documents and upkeep", () => {
     expect(within(screen.getByRole("region", { name: "Receipt" })).getByRole("combobox", { name: "Type of till-receipt.pdf" })).toHaveValue("receipt");
   });
 
-  it("lists the plans and the log, and logs work with its cost in pence and the files chosen", async () => {
+  it("lists the plans and the log, and logs work with its cost in the workspace's currency and the files chosen", async () => {
+    fake.queries["workspaces:listMine"] = [{ ...PERSONAL_WORKSPACE, currency: "EUR" }];
     renderAsset();
     expect(within(screen.getByRole("list", { name: "Maintenance plans" })).getByText(/every 6 months, next/)).toBeInTheDocument();
     const log = screen.getByRole("list", { name: "Maintenance log" });
     expect(within(log).getByText("Chain and brakes")).toBeInTheDocument();
-    expect(within(log).getByText(/45\.50/)).toBeInTheDocument();
+    expect(within(log).getByText("£45.50")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Log work" }));
     const form = screen.getByRole("form", { name: "Log work" });
     await userEvent.type(within(form).getByLabelText(/What was done/), "New tyres");
-    await userEvent.type(within(form).getByLabelText(/^Cost/), "abc");
+    await userEvent.type(within(form).getByRole("textbox", { name: "Cost" }), "abc");
     await userEvent.click(within(form).getByRole("button", { name: "Save entry" }));
-    expect(within(form).getByRole("alert")).toHaveTextContent("Cost must be an amount like 12.50");
+    expect(within(form).getByRole("alert")).toHaveTextContent("Cost must be an amount like 1234.50, £1,234.50 or 1234.50 GBP");
+    expect(within(form).getByRole("combobox", { name: "Cost: currency" })).toHaveValue("EUR");
     expect(fake.mutation).not.toHaveBeenCalled();
 
-    await userEvent.clear(within(form).getByLabelText(/^Cost/));
-    await userEvent.type(within(form).getByLabelText(/^Cost/), "89.90");
+    await userEvent.clear(within(form).getByRole("textbox", { name: "Cost" }));
+    await userEvent.type(within(form).getByRole("textbox", { name: "Cost" }), "89.90");
     await userEvent.selectOptions(within(form).getByLabelText("Plan"), "p1");
     await userEvent.click(within(form).getByRole("checkbox", { name: /till-receipt\.pdf/ }));
     await userEvent.click(within(form).getByRole("button", { name: "Save entry" }));
     expect(fake.mutation).toHaveBeenCalledWith(expect.objectContaining({
-      assetId: "a1", what: "New tyres", cost: { amount: 8990, currency: "GBP" }, planId: "p1", files: ["s1"], doneOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      assetId: "a1", what: "New tyres", cost: { amount: 8990, currency: "EUR" }, planId: "p1", files: ["s1"], doneOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     }));
   });
 });

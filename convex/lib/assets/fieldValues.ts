@@ -1,6 +1,7 @@
 // One field's value by its type (fields.ts): cleaned, checked, read from text (the form and
 // CSV cells) and written as text (history, CSV export, /verify). Pure: the browser runs the
 // same code before sending, the server before writing.
+import { asMoney, DEFAULT_CURRENCY, moneyError, moneyText, parseMoney } from "../money/currency";
 import { oneLineError } from "../oneLine";
 import { ASSET_LIMITS, type FieldSpec } from "./fields";
 
@@ -27,6 +28,8 @@ function initialOf(spec: FieldSpec): string {
  */
 export function cleanValue(spec: FieldSpec, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
+  // A workspace export written before amounts had currencies holds bare pence: pounds, as the migration reads them.
+  if (spec.type === "money" && typeof value === "number") return asMoney(value);
   if (!isText(spec) || typeof value !== "string") return value;
   const clean = spec.type === "identifier" ? normaliseIdentifier(value) : value.trim();
   if (spec.required) return clean;
@@ -50,7 +53,7 @@ export function valueError(spec: FieldSpec, value: unknown, details: Values, now
   if (value === undefined || value === "") return spec.required ? `${label} is required` : undefined;
   switch (spec.type) {
     case "money":
-      return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= ASSET_LIMITS.money ? undefined : `${label} must be a positive amount`;
+      return moneyError(label, value);
     case "count":
       return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= (spec.max ?? ASSET_LIMITS.quantity) ? undefined : `${label} must be a whole number, 0 or more`;
     case "date":
@@ -71,26 +74,25 @@ export function valueError(spec: FieldSpec, value: unknown, details: Values, now
   }
 }
 
-/** A value typed as text (form, CSV cell) in the stored type, or the message for text that is none. */
-export function parseText(spec: FieldSpec, text: string): { value: unknown } | { error: string } {
+/**
+ * A value typed as text (form, CSV cell) in the stored type, or the message for text that is
+ * none. `currency`: what a bare amount is in (the workspace's).
+ */
+export function parseText(spec: FieldSpec, text: string, currency = DEFAULT_CURRENCY): { value: unknown } | { error: string } {
   const raw = text.trim();
   if (spec.type === "count") {
     if (raw === "") return { value: spec.required ? -1 : undefined };
     return WHOLE.test(raw) ? { value: Number(raw) } : { error: `${spec.label} must be a whole number, 0 or more` };
   }
   if (spec.type !== "money") return { value: text };
-  // "£1,200.50", "1200", and "12,50" as continental spreadsheets write it.
-  const bare = raw.replace(/^[£$€]\s*/, "").replace(/\s/g, "");
-  if (bare === "") return { value: undefined };
-  const decimal = /^\d+,\d{1,2}$/.test(bare) ? bare.replace(",", ".") : bare.replace(/,(?=\d{3}(\D|$))/g, "");
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(decimal)) return { error: `${spec.label} must be an amount like 12.50` };
-  return { value: Math.round(Number(decimal) * 100) };
+  return parseMoney(spec.label, raw, currency);
 }
 
-/** A stored value as a CSV cell holds it ("" when absent; money as 12.50, which imports back). */
+/** A stored value as a CSV cell holds it ("" when absent; money as "12.50 GBP", which imports back). */
 export function cellText(spec: FieldSpec, value: unknown): string {
   if (value === undefined || value === null) return "";
-  if (spec.type === "money" && typeof value === "number") return (value / 100).toFixed(2);
+  const money = spec.type === "money" ? asMoney(value) : undefined;
+  if (money !== undefined) return moneyText(money);
   return String(value);
 }
 

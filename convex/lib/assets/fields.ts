@@ -9,7 +9,7 @@ import type { DocumentType } from "./fileRules";
 
 /**
  * line: one line of text; text: several lines; date: YYYY-MM-DD, not in the future (unless `future`);
- * money: minor units (pence) typed as 12.50; count: a whole number, 0 or more;
+ * money: an amount in a currency (lib/money/currency.ts), typed as "12.50", "£12.50" or "12.50 EUR"; count: a whole number, 0 or more;
  * url: http(s) only; choice: one of `options`; identifier: a maker's serial, frame number
  * or IMEI, stored normalised (upper case, letters and digits only) so it is found however it was typed.
  */
@@ -68,8 +68,6 @@ export const ASSET_LIMITS = {
   identifier: 64,
   instructions: 5000,
   quantity: 1_000_000_000,
-  // Minor units (pence): up to 10 billion in the major unit.
-  money: 1_000_000_000_000,
 } as const;
 
 /** Fields every asset has, stored on the asset itself rather than in its details. */

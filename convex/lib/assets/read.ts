@@ -3,6 +3,8 @@
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { KIND_FIELD_SPECS, type FieldSpec } from "./fields";
+import { asMoney } from "../money/currency";
 import { normaliseSerial } from "./serial";
 import {
   assetDetailsValidator,
@@ -73,11 +75,19 @@ export const assetDetailValidator = v.object({
 });
 export type AssetDetail = Infer<typeof assetDetailValidator>;
 
-/** Stored details as screens read them: a will asset's typed-in beneficiaries (moved by a migration) left out. */
+/**
+ * Stored details as screens read them: a will asset's typed-in beneficiaries and a bare
+ * amount of pence (both moved by migrations) read as they are now.
+ */
 export function currentDetails(details: StoredAssetDetails): AssetDetails {
-  if (details.kind !== "will") return details;
-  const { beneficiaries: _moved, ...rest } = details;
-  return rest;
+  if (details.kind === "will") {
+    const { beneficiaries: _moved, ...rest } = details;
+    return rest;
+  }
+  const money = KIND_FIELD_SPECS[details.kind].filter((spec: FieldSpec) => spec.type === "money" && spec.key in details);
+  if (money.length === 0) return details as AssetDetails;
+  const stored = details as Readonly<Record<string, unknown>>;
+  return { ...details, ...Object.fromEntries(money.map((spec) => [spec.key, asMoney(stored[spec.key])])) } as AssetDetails;
 }
 
 export async function getAssetBySerial(ctx: QueryCtx, serial: string): Promise<Doc<"assets"> | null> {

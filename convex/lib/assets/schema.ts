@@ -39,11 +39,13 @@ export const assetTables = {
     .index("by_workspaceId_and_kind_and_location_and_name", ["workspaceId", "kind", "details.location", "name"])
     .index("by_workspaceId_and_kind_and_category_and_name", ["workspaceId", "kind", "category", "name"])
     .index("by_workspaceId_and_kind_and_location_and_category_and_name", ["workspaceId", "kind", "details.location", "category", "name"])
-    // ...and its SKU, quantity and unit cost columns sort (location, category and status
+    // ...and its SKU, quantity, unit cost and value columns sort (location, category and status
     // sort by the indexes above and by_workspaceId_and_kind_and_status_and_taggedAt).
     .index("by_workspaceId_and_kind_and_sku", ["workspaceId", "kind", "details.sku"])
     .index("by_workspaceId_and_kind_and_quantity", ["workspaceId", "kind", "details.quantity"])
+    // An amount orders by its amount, then its currency (Convex orders an object by its sorted fields).
     .index("by_workspaceId_and_kind_and_unitCost", ["workspaceId", "kind", "details.unitCost"])
+    .index("by_workspaceId_and_kind_and_lineValue", ["workspaceId", "kind", "lineValue"])
     // Warranties ending soon: the reminder sweep across workspaces, and a workspace's Upcoming list (lib/upkeep/).
     .index("by_warrantyEnd", ["details.warrantyEnd"])
     .index("by_workspaceId_and_warrantyEnd", ["workspaceId", "details.warrantyEnd"])

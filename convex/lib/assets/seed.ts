@@ -18,9 +18,9 @@ const DEMO: Record<string, DemoAsset[]> = {
     // The documentation's API example checks this one.
     { kind: VERIFY_API_EXAMPLE.kind, name: VERIFY_API_EXAMPLE.name, serial: VERIFY_API_EXAMPLE.serial, status: VERIFY_API_EXAMPLE.status,
       category: "Bicycles", visibility: "public", description: "Blue frame, 56 cm.",
-      details: { kind: "general", brand: "Trek", model: "Domane SL5", colour: "Blue", makerSerial: "WTU2481357", purchaseDate: "2023-05-14", purchaseValue: 249900, location: "Garage" } },
+      details: { kind: "general", brand: "Trek", model: "Domane SL5", colour: "Blue", makerSerial: "WTU2481357", purchaseDate: "2023-05-14", purchaseValue: { amount: 249900, currency: "GBP" }, location: "Garage" } },
     { kind: "general", name: "MacBook Pro 14", category: "Electronics", visibility: "private", status: "lost",
-      details: { kind: "general", brand: "Apple", model: "MacBook Pro 14 M3", purchaseValue: 199900 } },
+      details: { kind: "general", brand: "Apple", model: "MacBook Pro 14 M3", purchaseValue: { amount: 199900, currency: "GBP" } } },
     { kind: "nft", name: "CryptoPunk #7804", visibility: "public",
       details: { kind: "nft", chain: "ethereum", contractAddress: "0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB", tokenId: "7804" } },
     { kind: "will", name: "Grandmother's gold watch", category: "Jewellery", visibility: "private",
@@ -29,9 +29,9 @@ const DEMO: Record<string, DemoAsset[]> = {
   ],
   "business@example.com": [
     { kind: "business", name: "Espresso machine", category: "Equipment", visibility: "public",
-      details: { kind: "business", sku: "EQ-ESP-01", quantity: 2, unitCost: 89900, location: "Café counter" } },
+      details: { kind: "business", sku: "EQ-ESP-01", quantity: 2, unitCost: { amount: 89900, currency: "GBP" }, location: "Café counter" } },
     { kind: "business", name: "Oak bar stools", category: "Furniture", visibility: "private",
-      details: { kind: "business", sku: "FN-STL-12", quantity: 12, unitCost: 7500, location: "Store room" } },
+      details: { kind: "business", sku: "FN-STL-12", quantity: 12, unitCost: { amount: 7500, currency: "GBP" }, location: "Store room" } },
   ],
 };
 
@@ -87,7 +87,7 @@ export async function seedBulkAssets(ctx: MutationCtx, tagger: Tagger, from: num
         name: `Bulk item ${label}`,
         category: GROUPS[n % GROUPS.length],
         visibility: n % 4 === 0 ? "public" : "private",
-        details: { kind: "business", sku: `BULK-${label}`, quantity: 1 + (n % 9), unitCost: 100 * (1 + (n % 50)), location: SHELVES[n % SHELVES.length] },
+        details: { kind: "business", sku: `BULK-${label}`, quantity: 1 + (n % 9), unitCost: { amount: 100 * (1 + (n % 50)), currency: "GBP" }, location: SHELVES[n % SHELVES.length] },
       },
       at + n,
     );

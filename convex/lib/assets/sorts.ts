@@ -14,6 +14,7 @@ const INVENTORY_SORT_FIELDS = {
   sku: "details.sku",
   quantity: "details.quantity",
   unit_cost: "details.unitCost",
+  value: "lineValue",
   location: "details.location",
   category: "category",
   status: "status",

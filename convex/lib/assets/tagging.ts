@@ -11,6 +11,7 @@ import { checkUploads, claimFiles, newFileValidator } from "./store";
 import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "./tables";
 import { customValuesValidator } from "../customFields/tables";
 import { customSearchWords } from "../customFields/store";
+import { lineValueOf } from "../inventory/lineValue";
 
 /** What a tag or an edit sends about the asset. */
 export const assetInputArgs = {
@@ -52,6 +53,7 @@ export async function tagAsset(
     taggedAt: now,
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
+    lineValue: lineValueOf(input),
   });
   await claimFiles(ctx, assetId, files);
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });

@@ -7,7 +7,7 @@
 // (A count read inside the same mutation, after its writes, does not see them yet:
 // no mutation reads counts.)
 import type { MutationCtx } from "../../_generated/server";
-import { applyStockChange, type StockChange, type StockDimension } from "../inventory/stockGroups";
+import { addValues, applyStockChange, type StockChange, type StockDimension } from "../inventory/stockGroups";
 import { assetCounter } from "./assetCounts";
 
 export class CountTally {
@@ -20,19 +20,19 @@ export class CountTally {
   }
 
   /** Adds a change to one stock group (lib/inventory/stockGroups.ts). */
-  addStock(scope: StockChange["scope"], dimension: StockDimension, key: string, change: { items: number; quantity: number; value: number }) {
+  addStock(scope: StockChange["scope"], dimension: StockDimension, key: string, change: Pick<StockChange, "items" | "quantity" | "values">) {
     const id = JSON.stringify([scope, dimension, key]);
-    const sum = this.stock.get(id) ?? { scope, dimension, key, items: 0, quantity: 0, value: 0 };
+    const sum = this.stock.get(id) ?? { scope, dimension, key, items: 0, quantity: 0, values: {} };
     sum.items += change.items;
     sum.quantity += change.quantity;
-    sum.value += change.value;
+    sum.values = addValues(sum.values, change.values);
     this.stock.set(id, sum);
   }
 
   /** Writes what was added up (changes that cancelled out write nothing) and starts afresh. */
   async flush(ctx: MutationCtx) {
     const counters = [...this.counters].filter(([, delta]) => delta !== 0);
-    const stock = [...this.stock.values()].filter((s) => s.items !== 0 || s.quantity !== 0 || s.value !== 0);
+    const stock = [...this.stock.values()].filter((s) => s.items !== 0 || s.quantity !== 0 || Object.keys(s.values).length > 0);
     this.counters.clear();
     this.stock.clear();
     const counter = assetCounter();

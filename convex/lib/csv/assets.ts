@@ -4,7 +4,7 @@
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { recordEvent } from "../assets/read";
+import { currentDetails, recordEvent } from "../assets/read";
 import { searchTextOf, type AssetInput } from "../assets/rules";
 import { customSearchWords } from "../customFields/store";
 import { customValuesValidator } from "../customFields/tables";
@@ -13,6 +13,8 @@ import { nextVersion } from "../assets/versions";
 import type { Tagger } from "../assets/tagging";
 import { KIND_FIELD_SPECS } from "../assets/fields";
 import { nullableFieldValidators, type NullableValues } from "../assets/tables";
+import { asMoney, moneyValidator } from "../money/currency";
+import { lineValueOf } from "../inventory/lineValue";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
@@ -28,6 +30,7 @@ export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actor
     taggedAt: now,
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
+    lineValue: lineValueOf(input),
   });
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });
   await recordEvent(ctx, { assetId, workspaceId, actorId, type: "tagged", summary: `Tagged with serial ${serial} (CSV import)` });
@@ -41,7 +44,7 @@ export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actor
 export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, assetId: Id<"assets">, input: AssetInput, now: number): Promise<AssetBefore | null> {
   const asset = await ctx.db.get("assets", assetId);
   if (asset === null || asset.workspaceId !== workspaceId || asset.kind !== "business") return null;
-  const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: asset.details, custom: asset.custom, searchText: asset.searchText };
+  const before: AssetBefore = { name: asset.name, description: asset.description, category: asset.category, details: currentDetails(asset.details), custom: asset.custom, searchText: asset.searchText };
   // The file's custom values join those the item holds: an import never clears one.
   const custom = input.custom === undefined ? asset.custom : { ...asset.custom, ...input.custom };
   await ctx.db.patch("assets", assetId, {
@@ -49,6 +52,7 @@ export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actor
     description: input.description,
     category: input.category,
     details: input.details,
+    lineValue: lineValueOf(input),
     custom,
     updatedAt: now,
     searchText: searchTextOf({ ...input, custom, serial: asset.serial }, await customSearchWords(ctx, workspaceId, { category: input.category, custom })),
@@ -62,7 +66,7 @@ export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actor
 export async function restoreBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, assetId: Id<"assets">, before: AssetBefore) {
   const asset = await ctx.db.get("assets", assetId);
   if (asset === null || asset.workspaceId !== workspaceId) return;
-  await ctx.db.patch("assets", assetId, { ...before, updatedAt: Date.now(), ...nextVersion(asset) });
+  await ctx.db.patch("assets", assetId, { ...before, lineValue: lineValueOf(before), updatedAt: Date.now(), ...nextVersion(asset) });
   await recordEvent(ctx, { assetId, workspaceId, actorId, type: "edited", summary: "CSV import undone: previous details restored" });
 }
 
@@ -118,7 +122,8 @@ export const inventoryItemFields = {
   // A business item always has these (required in its table).
   sku: v.string(),
   quantity: v.number(),
-  value: v.union(v.number(), v.null()),
+  // Unit cost × quantity, in the unit cost's currency.
+  value: v.union(moneyValidator, v.null()),
   category: v.union(v.string(), v.null()),
   description: v.union(v.string(), v.null()),
   status: v.string(),
@@ -130,7 +135,7 @@ export const inventoryItemFields = {
 export function itemOf(a: Doc<"assets">) {
   const d = a.details.kind === "business" ? a.details : { kind: "business" as const, sku: "", quantity: 0 };
   const stored = d as Readonly<Record<string, unknown>>;
-  const fields = Object.fromEntries(BUSINESS_FIELDS.map((f) => [f.key, stored[f.key] ?? null])) as NullableValues<typeof BUSINESS_FIELDS>;
+  const fields = Object.fromEntries(BUSINESS_FIELDS.map((f) => [f.key, (f.type === "money" ? asMoney(stored[f.key]) : stored[f.key]) ?? null])) as NullableValues<typeof BUSINESS_FIELDS>;
   return {
     _id: a._id,
     serial: a.serial,
@@ -138,7 +143,7 @@ export function itemOf(a: Doc<"assets">) {
     ...fields,
     sku: d.sku,
     quantity: d.quantity,
-    value: d.unitCost === undefined ? null : d.unitCost * d.quantity,
+    value: lineValueOf(a) ?? null,
     category: a.category ?? null,
     description: a.description ?? null,
     status: a.status,

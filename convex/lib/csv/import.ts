@@ -5,6 +5,7 @@
 // names a field (or a usual synonym) is mapped for them.
 import { columnOf, csvFieldsOf } from "../assets/columns";
 import { parseText } from "../assets/fieldValues";
+import { DEFAULT_CURRENCY } from "../money/currency";
 import { assetErrors, cleanAsset, type AssetInput } from "../assets/rules";
 import { parseCsv, restoreCell, toCsv, type Delimiter } from "./format";
 import { messageNumber } from "../errors";
@@ -13,6 +14,8 @@ import { readCustomCells, type CategoryDefinition, type CustomMapping } from "..
 
 /** The workspace's custom fields and the file's columns chosen for them (lib/customFields/csv.ts). */
 type CustomImport = { defs: readonly CategoryDefinition[]; mapping: CustomMapping };
+/** How a file's cells are read: a bare amount ("12.50") is in `currency`, the workspace's; `custom`, its custom fields' columns. */
+type ReadOptions = { currency?: string; custom?: CustomImport };
 
 // The import's columns are the business kind's CSV fields (lib/assets/fields.ts): a column there is a column here.
 const IMPORT_SPECS = csvFieldsOf("business");
@@ -84,14 +87,17 @@ export type CsvCheck = {
   errors: RowError[];
 };
 
-/** One data record to an asset input, or its problems (a cell that is not its type's, then the fields' own checks). */
-function readRow(record: string[], mapping: Mapping, custom: CustomImport | undefined): { input: AssetInput; messages: string[] } {
+/**
+ * One data record to an asset input, or its problems (a cell that is not its type's, then the
+ * fields' own checks). An amount without a currency ("12.50") is in `currency`, the workspace's.
+ */
+function readRow(record: string[], mapping: Mapping, currency: string, custom: CustomImport | undefined): { input: AssetInput; messages: string[] } {
   const messages: string[] = [];
   const unread = new Set<string>();
   const values: Record<string, unknown> = {};
   for (const spec of IMPORT_SPECS) {
     const column = mapping[columnOf(spec)];
-    const parsed = parseText(spec, column === undefined ? "" : restoreCell((record[column] ?? "").trim()));
+    const parsed = parseText(spec, column === undefined ? "" : restoreCell((record[column] ?? "").trim()), currency);
     if ("error" in parsed) {
       messages.push(parsed.error);
       unread.add(spec.key);
@@ -115,7 +121,7 @@ function readRow(record: string[], mapping: Mapping, custom: CustomImport | unde
 }
 
 /** Checks parsed records against a mapping: row count and every row (row 1 is the header). */
-export function checkRecords(records: string[][], mapping: Mapping, delimiter: Delimiter = ",", custom?: CustomImport): CsvCheck {
+export function checkRecords(records: string[][], mapping: Mapping, delimiter: Delimiter = ",", { currency = DEFAULT_CURRENCY, custom }: ReadOptions = {}): CsvCheck {
   const header = records[0] ?? [];
   const base = { header, delimiter, rows: [], errors: [] };
   if (records.length < 2) return { ...base, fileError: CSV_MESSAGES.empty };
@@ -126,7 +132,7 @@ export function checkRecords(records: string[][], mapping: Mapping, delimiter: D
   const errors: RowError[] = [];
   records.slice(1).forEach((record, i) => {
     const row = i + 2;
-    const { input, messages } = readRow(record, mapping, custom);
+    const { input, messages } = readRow(record, mapping, currency, custom);
     if (messages.length > 0) errors.push({ row, messages });
     else rows.push({ row, input });
   });
@@ -143,18 +149,18 @@ export function errorsCsv(records: readonly string[][], errors: readonly RowErro
 }
 
 /** Parses and checks a file's text; without a mapping, the one its header suggests. */
-export function checkCsv(text: string, mapping?: Mapping, custom?: CustomImport): CsvCheck {
+export function checkCsv(text: string, mapping?: Mapping, options: ReadOptions = {}): CsvCheck {
   const { records, delimiter, unclosedQuoteLine } = parseCsv(text);
   if (unclosedQuoteLine !== null) {
     return { fileError: CSV_MESSAGES.unclosedQuote(unclosedQuoteLine), header: records[0] ?? [], delimiter, rows: [], errors: [] };
   }
-  return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter, custom);
+  return checkRecords(records, mapping ?? guessMapping(records[0] ?? []), delimiter, options);
 }
 
 // The template's example rows, by column: a column added to the table is in the template at once.
 const EXAMPLES: readonly Readonly<Record<string, string>>[] = [
   { name: "Blue mug", sku: "MUG-001", quantity: "24", unit_cost: "4.50", location: "Shop floor", category: "Kitchen", description: "Stoneware, 350 ml" },
-  { name: "Tea towel", sku: "TT-010", quantity: "40", unit_cost: "3.00", location: "Warehouse", category: "Linen" },
+  { name: "Tea towel", sku: "TT-010", quantity: "40", unit_cost: "3.00 EUR", location: "Warehouse", category: "Linen" },
 ];
 
 /** The downloadable template: the header and two example rows. */

@@ -6,8 +6,9 @@
 import { messageNumber } from "../errors";
 import { oneLineError } from "../oneLine";
 import { ASSET_LIMITS, type FieldSpec } from "../assets/fields";
-import { cellText, parseText, valueError } from "../assets/fieldValues";
-import type { CustomFieldType, CustomValue, CustomValues, MoneyValue } from "./tables";
+import { valueError } from "../assets/fieldValues";
+import { DEFAULT_CURRENCY, isCurrency, MONEY_MESSAGES, moneyError, moneyText, parseMoney, type Money } from "../money/currency";
+import type { CustomFieldType, CustomValue, CustomValues } from "./tables";
 
 export const CUSTOM_FIELD_LIMITS = {
   perCategory: 20,
@@ -19,9 +20,6 @@ export const CUSTOM_FIELD_LIMITS = {
   // The largest number a number field holds, either side of 0.
   number: 1_000_000_000_000,
 } as const;
-
-/** Money fields' currency when the definition names none (the app prices in pounds). */
-export const DEFAULT_CUSTOM_CURRENCY = "GBP";
 
 export const CUSTOM_FIELD_TYPE_LABELS: Record<CustomFieldType, string> = {
   text: "Text",
@@ -46,7 +44,7 @@ export const CUSTOM_FIELD_MESSAGES = {
   tooManyOptions: `A list can have at most ${messageNumber(CUSTOM_FIELD_LIMITS.options)} choices`,
   optionTooLong: `A choice must be at most ${messageNumber(CUSTOM_FIELD_LIMITS.option)} characters`,
   optionRepeated: "Each choice must be different",
-  badCurrency: "Currency must be a three-letter ISO code such as GBP",
+  badCurrency: MONEY_MESSAGES.badCurrency("A money field"),
   requiredCheckbox: "A checkbox cannot be required: unticked is an answer",
   notInCategory: "This field does not belong to the item's category",
   typeInUse: "Items hold values in this field, so its type and currency stay as they are. Clear those values first, or add a new field.",
@@ -69,8 +67,6 @@ export function categoryKey(category: string): string {
   return category.trim().toLowerCase();
 }
 
-const CURRENCY = /^[A-Z]{3}$/;
-
 type DefinitionInput = {
   label: string;
   type: CustomFieldType;
@@ -82,8 +78,11 @@ type DefinitionInput = {
 };
 type CleanDefinition = { label: string; type: CustomFieldType; options?: string[]; currency?: string; required: boolean; showOnVerify: boolean; showOnLabel: boolean };
 
-/** A definition trimmed and checked, or the message saying why it cannot be used. */
-export function checkDefinition(input: DefinitionInput): { ok: true; value: CleanDefinition } | { ok: false; message: string } {
+/**
+ * A definition trimmed and checked, or the message saying why it cannot be used. A money
+ * field's values are all in its currency: the one chosen, else `currency` (the workspace's).
+ */
+export function checkDefinition(input: DefinitionInput, currency: string): { ok: true; value: CleanDefinition } | { ok: false; message: string } {
   const fail = (message: string) => ({ ok: false as const, message });
   const label = input.label.trim();
   if (label === "") return fail(CUSTOM_FIELD_MESSAGES.labelRequired);
@@ -103,9 +102,9 @@ export function checkDefinition(input: DefinitionInput): { ok: true; value: Clea
     value.options = options;
   }
   if (input.type === "money") {
-    const currency = (input.currency ?? DEFAULT_CUSTOM_CURRENCY).trim().toUpperCase();
-    if (!CURRENCY.test(currency)) return fail(CUSTOM_FIELD_MESSAGES.badCurrency);
-    value.currency = currency;
+    const code = (input.currency ?? currency).trim().toUpperCase();
+    if (!isCurrency(code)) return fail(CUSTOM_FIELD_MESSAGES.badCurrency);
+    value.currency = code;
   }
   return { ok: true, value };
 }
@@ -125,15 +124,16 @@ function specOf(def: FieldDefinition): FieldSpec {
       return { ...base, type: "choice", options: def.options ?? [] };
     case "date":
       return { ...base, type: "date", future: true };
-    case "money":
-      return { ...base, type: "money" };
     default:
       return { ...base, type: "line" };
   }
 }
 
-const isMoney = (value: unknown): value is MoneyValue =>
-  typeof value === "object" && value !== null && typeof (value as MoneyValue).amount === "number" && typeof (value as MoneyValue).currency === "string";
+const isMoney = (value: unknown): value is Money =>
+  typeof value === "object" && value !== null && typeof (value as Money).amount === "number" && typeof (value as Money).currency === "string";
+
+/** The currency a money field's values are in (every stored money definition names one). */
+export const fieldCurrency = (def: FieldDefinition): string => def.currency ?? DEFAULT_CURRENCY;
 
 /** Trimmed; an empty text, an unticked box or a missing value is no value (undefined). */
 function cleanCustomValue(value: unknown): unknown {
@@ -155,9 +155,7 @@ export function customValueError(def: FieldDefinition, value: unknown, now: numb
     case "checkbox":
       return value === true ? undefined : `${label} must be ticked or left empty`;
     case "money":
-      if (!isMoney(value)) return `${label} must be an amount like 12.50`;
-      if (value.currency !== (def.currency ?? DEFAULT_CUSTOM_CURRENCY)) return `${label} must be in ${def.currency ?? DEFAULT_CUSTOM_CURRENCY}`;
-      return valueError(specOf(def), value.amount, {}, now);
+      return moneyError(label, value) ?? ((value as Money).currency === fieldCurrency(def) ? undefined : `${label} must be in ${fieldCurrency(def)}`);
     default:
       return typeof value === "string" ? valueError(specOf(def), value, {}, now) : `${label} must be text`;
   }
@@ -179,9 +177,9 @@ export function parseCustomText(def: FieldDefinition, text: string): { value: Cu
       return { error: `${def.label} must be yes or no` };
     }
     case "money": {
-      const parsed = parseText(specOf(def), raw);
-      if ("error" in parsed) return parsed;
-      return { value: { amount: parsed.value as number, currency: def.currency ?? DEFAULT_CUSTOM_CURRENCY } };
+      const parsed = parseMoney(def.label, raw, fieldCurrency(def));
+      if ("error" in parsed || parsed.value === undefined || parsed.value.currency === fieldCurrency(def)) return parsed;
+      return { error: `${def.label} must be in ${fieldCurrency(def)}` };
     }
     default:
       return { value: text };
@@ -192,7 +190,7 @@ export function parseCustomText(def: FieldDefinition, text: string): { value: Cu
 export function customCellText(def: FieldDefinition, value: CustomValue | undefined): string {
   if (value === undefined) return "";
   if (def.type === "checkbox") return value === true ? "yes" : "";
-  if (def.type === "money") return isMoney(value) ? cellText(specOf(def), value.amount) : "";
+  if (def.type === "money") return isMoney(value) ? moneyText(value) : "";
   return String(value);
 }
 
@@ -200,7 +198,7 @@ export function customCellText(def: FieldDefinition, value: CustomValue | undefi
 export function customDisplayText(def: FieldDefinition, value: CustomValue | undefined): string | null {
   if (value === undefined || value === "") return null;
   if (def.type === "checkbox") return value === true ? "Yes" : null;
-  if (def.type === "money") return isMoney(value) ? `${cellText(specOf(def), value.amount)} ${value.currency}` : null;
+  if (def.type === "money") return isMoney(value) ? moneyText(value) : null;
   return String(value);
 }
 

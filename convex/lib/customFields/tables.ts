@@ -1,18 +1,14 @@
 // Custom fields: the shapes of a workspace's field definitions and of the values items hold.
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
+import { moneyValidator } from "../money/currency";
 
 export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "money", "select", "url", "checkbox"] as const;
 const customFieldTypeValidator = literals(...CUSTOM_FIELD_TYPES);
 export type CustomFieldType = Infer<typeof customFieldTypeValidator>;
 
-// A money value: minor units (pence/cents) and its ISO 4217 currency. The same shape the
-// item's own money fields are moving to, so a total can add them up per currency.
-const moneyValueValidator = v.object({ amount: v.number(), currency: v.string() });
-export type MoneyValue = Infer<typeof moneyValueValidator>;
-
-/** One stored value: text, date, select and URL as text; number; checkbox; money. */
-const customValueValidator = v.union(v.string(), v.number(), v.boolean(), moneyValueValidator);
+/** One stored value: text, date, select and URL as text; number; checkbox; money (lib/money, the items' own amounts' shape). */
+const customValueValidator = v.union(v.string(), v.number(), v.boolean(), moneyValidator);
 export type CustomValue = Infer<typeof customValueValidator>;
 
 /** An item's values, keyed by the definition's id (a rename touches no item). */

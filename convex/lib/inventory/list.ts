@@ -27,6 +27,7 @@ const INDEXES: InventoryIndex[] = [
   { name: "by_workspaceId_and_kind_and_sku", fields: ["details.sku"] },
   { name: "by_workspaceId_and_kind_and_quantity", fields: ["details.quantity"] },
   { name: "by_workspaceId_and_kind_and_unitCost", fields: ["details.unitCost"] },
+  { name: "by_workspaceId_and_kind_and_lineValue", fields: ["lineValue"] },
   { name: "by_workspaceId_and_kind_and_status_and_taggedAt", fields: ["status", "taggedAt"] },
   { name: "by_workspaceId_and_kind_and_location_and_taggedAt", fields: ["details.location", "taggedAt"] },
   { name: "by_workspaceId_and_kind_and_category_and_taggedAt", fields: ["category", "taggedAt"] },

@@ -16,13 +16,17 @@ export const inventoryTables = {
     key: v.string(),
     items: v.number(),
     quantity: v.number(),
-    // Minor units, summed from unitCost × quantity.
-    value: v.number(),
+    // Unit cost × quantity summed per currency: minor units by ISO 4217 code.
+    values: v.optional(v.record(v.string(), v.number())),
+    // Before values had currencies: pence. Rewritten into `values` by the next change to the
+    // group or by migrations:stockValuesInCurrencies.
+    value: v.optional(v.number()),
   })
     // The trigger's upsert and a filter's totals.
     .index("by_workspaceId_and_dimension_and_key", ["workspaceId", "dimension", "key"])
-    // The "By location" / "By category" tables, largest value first.
-    .index("by_workspaceId_and_dimension_and_value", ["workspaceId", "dimension", "value"])
+    // The "By location" / "By category" tables, most items first (values in several
+    // currencies have no one order).
+    .index("by_workspaceId_and_dimension_and_items", ["workspaceId", "dimension", "items"])
     // Until the migration has run: the pre-workspace rows the trigger empties.
     .index("by_ownerId_and_dimension_and_key", ["ownerId", "dimension", "key"]),
 };

@@ -5,9 +5,12 @@
 // concurrent writes stay exact (a conflicting commit is retried, never lost).
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { addByCurrency, asMoney, DEFAULT_CURRENCY, totalsList, type Money } from "../money/currency";
 
 export type StockDimension = Doc<"stockGroups">["dimension"];
-type StockTotals = { items: number; quantity: number; value: number };
+/** Value summed per currency (minor units by code), never across currencies. */
+type Values = Readonly<Record<string, number>>;
+type StockTotals = { items: number; quantity: number; values: Values };
 
 /**
  * Whose groups: a workspace's, or (a record from before workspaces, until the migration
@@ -34,7 +37,7 @@ function contributionOf(asset: Doc<"assets"> | null): Contribution | null {
     category: asset.category ?? "",
     items: 1,
     quantity,
-    value: (unitCost ?? 0) * quantity,
+    values: addByCurrency({}, asMoney(unitCost), quantity),
   };
 }
 
@@ -73,6 +76,17 @@ async function scopedGroup(ctx: QueryCtx, scope: StockScope, dimension: StockDim
 
 export type StockChange = StockTotals & { scope: StockScope; dimension: StockDimension; key: string };
 
+/** Adds `b` to `a` per currency (`sign` -1 takes it away). */
+export function addValues(a: Values, b: Values, sign: 1 | -1 = 1): Record<string, number> {
+  const sum: Record<string, number> = { ...a };
+  for (const [currency, amount] of Object.entries(b)) sum[currency] = (sum[currency] ?? 0) + sign * amount;
+  for (const [currency, amount] of Object.entries(sum)) if (amount === 0) delete sum[currency];
+  return sum;
+}
+
+/** A group's values; a row from before values had currencies holds pence in `value`. */
+const valuesOf = (row: Doc<"stockGroups">): Values => row.values ?? (row.value ? { [DEFAULT_CURRENCY]: row.value } : {});
+
 /** Writes one group's net change: creates it, moves its totals, or deletes it when it holds no item. */
 export async function applyStockChange(ctx: MutationCtx, change: StockChange) {
   const { scope, dimension, key } = change;
@@ -80,7 +94,8 @@ export async function applyStockChange(ctx: MutationCtx, change: StockChange) {
   const next = {
     items: (row?.items ?? 0) + change.items,
     quantity: (row?.quantity ?? 0) + change.quantity,
-    value: (row?.value ?? 0) + change.value,
+    values: addValues(row === null ? {} : valuesOf(row), change.values),
+    value: undefined,
   };
   if (row === null) {
     if (next.items > 0) await ctx.db.insert("stockGroups", { ...fields, dimension, key, ...next });
@@ -91,7 +106,7 @@ export async function applyStockChange(ctx: MutationCtx, change: StockChange) {
 /** Records a contribution's move in or out of its groups in the mutation's tally. */
 function tallyStock(counts: StockTally, c: Contribution, sign: 1 | -1) {
   for (const [dimension, key] of groupsOf(c)) {
-    counts.addStock(c.scope, dimension, key, { items: sign * c.items, quantity: sign * c.quantity, value: sign * c.value });
+    counts.addStock(c.scope, dimension, key, { items: sign * c.items, quantity: sign * c.quantity, values: addValues({}, c.values, sign) });
   }
 }
 
@@ -114,10 +129,12 @@ export function addToStock(counts: StockTally, asset: Doc<"assets">) {
   if (c !== null) tallyStock(counts, c, 1);
 }
 
-const ZERO: StockTotals = { items: 0, quantity: 0, value: 0 };
+/** A group as the inventory shows it: value as one total per currency. */
+type StockView = { items: number; quantity: number; values: Money[] };
+export const stockView = (row: Doc<"stockGroups">): StockView => ({ items: row.items, quantity: row.quantity, values: totalsList(valuesOf(row)) });
 
 /** Exact totals of the business items a location / category filter selects. */
-export async function stockTotals(ctx: QueryCtx, workspaceId: Id<"workspaces">, filter: { location?: string; category?: string }): Promise<StockTotals> {
+export async function stockTotals(ctx: QueryCtx, workspaceId: Id<"workspaces">, filter: { location?: string; category?: string }): Promise<StockView> {
   const { location, category } = filter;
   const [dimension, key]: [StockDimension, string] =
     location !== undefined && category !== undefined
@@ -128,5 +145,5 @@ export async function stockTotals(ctx: QueryCtx, workspaceId: Id<"workspaces">, 
           ? ["category", category]
           : ["all", ""];
   const row = await stockGroup(ctx, workspaceId, dimension, key);
-  return row === null ? ZERO : { items: row.items, quantity: row.quantity, value: row.value };
+  return row === null ? { items: 0, quantity: 0, values: [] } : stockView(row);
 }

@@ -5,6 +5,7 @@
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { deleteAsset } from "../assets/changes";
+import { deleteReport } from "../reports/store";
 import { ERASE_BATCH } from "./rules";
 
 type WorkspaceId = Id<"workspaces">;
@@ -24,6 +25,8 @@ async function recordsOf(ctx: MutationCtx, workspaceId: WorkspaceId) {
     loans: await ctx.db.query("loans").withIndex("by_workspaceId_and_open_and_dueAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     checkouts: await ctx.db.query("checkouts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     bookings: await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
+    // Its insurance report: every item's value and photo.
+    insuranceReports: await ctx.db.query("insuranceReports").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     // Warranty and service reminders sent (their items' names); plans and logs go with the items.
     upkeepReminders: await ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", workspaceId)).take(ERASE_BATCH),
     // Its audits and their rows (who scanned what).
@@ -50,6 +53,7 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
   for (const table of ["locations", "kitParts", "loans", "checkouts", "bookings", "auditItems", "audits", "upkeepReminders"] as const) {
     for (const row of records[table]) await ctx.db.delete(table, row._id);
   }
+  for (const report of records.insuranceReports) await deleteReport(ctx, report);
   for (const job of records.importJobs) {
     const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(ERASE_BATCH);
     const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(ERASE_BATCH);

@@ -32,8 +32,8 @@ export const UPKEEP_LIMITS = {
   logShown: 50,
 } as const;
 
-/** What a service's cost is recorded in until workspaces have a currency of their own. */
-export const COST_CURRENCY = "GBP";
+/** A log entry's cost: an amount in a currency (lib/money), the workspace's unless another is chosen. */
+export const COST_LABEL = "Cost";
 
 /** Reminders go this many days ahead: a month before a warranty ends, a week before a service. */
 export const WARRANTY_NOTICE_DAYS = 30;
@@ -61,7 +61,6 @@ export const UPKEEP_MESSAGES = {
   tooManyPlans: `An item can have at most ${messageNumber(UPKEEP_LIMITS.plansPerAsset)} maintenance plans`,
   tooManyFiles: `Link at most ${messageNumber(UPKEEP_LIMITS.filesPerEntry)} files to one entry`,
   fileNotOnItem: "Link files of this item only",
-  badCost: "The cost must be an amount, 0 or more",
 } as const;
 
 const DAY_MS = 86_400_000;

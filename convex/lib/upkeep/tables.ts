@@ -1,10 +1,8 @@
 // Maintenance plans, the log and sent reminders: field shapes shared by schema, args and returns.
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
+import { moneyValidator } from "../money/currency";
 import { PLAN_PERIODS } from "./rules";
-
-// Amounts in a currency: { amount in minor units, ISO 4217 code }, the shape item values take.
-export const costValidator = v.object({ amount: v.number(), currency: v.string() });
 
 export const scheduleValidator = v.union(
   v.object({ by: v.literal("time"), every: v.number(), period: literals(...PLAN_PERIODS) }),
@@ -31,7 +29,7 @@ export const logEntryFields = {
   planId: v.optional(v.id("maintenancePlans")),
   doneOn: v.string(),
   what: v.string(),
-  cost: v.optional(costValidator),
+  cost: v.optional(moneyValidator),
   reading: v.optional(v.number()),
   // Files of the item (its invoices, receipts) this work is documented by.
   files: v.array(v.id("_storage")),
@@ -67,7 +65,7 @@ export const logEntryViewValidator = v.object({
   _id: v.id("maintenanceLog"),
   doneOn: v.string(),
   what: v.string(),
-  cost: v.union(costValidator, v.null()),
+  cost: v.union(moneyValidator, v.null()),
   reading: v.union(v.number(), v.null()),
   plan: v.union(v.string(), v.null()),
   files: v.array(v.object({ storageId: v.id("_storage"), name: v.string(), url: v.union(v.string(), v.null()) })),

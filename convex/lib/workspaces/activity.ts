@@ -36,6 +36,7 @@ const aRole = (r: WorkspaceRole | undefined) => `${/^[aeiou]/.test(role(r)) ? "a
 const TEXT: Record<ActivityKind, (e: Doc<"workspaceActivity">, member: string) => string> = {
   created: (e) => `created the workspace “${e.subject}”`,
   renamed: (e) => `renamed the workspace to “${e.subject}”`,
+  currency: (e) => `made ${e.subject} the currency of new amounts`,
   invited: (e) => `invited ${e.subject} as ${role(e.role)}`,
   invitationRevoked: (e) => `withdrew ${e.subject}`,
   invitationDeclined: () => "declined the invitation",

@@ -3,6 +3,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { appError } from "../errors";
+import { DEFAULT_CURRENCY } from "../money/currency";
 import {
   MAX_MEMBERS_PER_WORKSPACE,
   MAX_WORKSPACES_PER_USER,
@@ -110,6 +111,7 @@ function toMine(workspace: Doc<"workspaces">, role: WorkspaceRole): MyWorkspace 
     kind: workspace.kind,
     role,
     verifiedName: workspace.verifiedName ?? null,
+    currency: workspace.currency ?? DEFAULT_CURRENCY,
   };
 }
 

@@ -17,6 +17,8 @@ export const workspaceFields = {
   createdBy: v.id("users"),
   // A business's published name on /verify ("Registered by Acme Tools Ltd"); unset = masked.
   verifiedName: v.optional(v.string()),
+  // What a new amount is in (ISO 4217); unset: DEFAULT_CURRENCY (lib/money/currency.ts).
+  currency: v.optional(v.string()),
 };
 
 export const workspaceMemberFields = {
@@ -33,6 +35,8 @@ export const myWorkspaceValidator = v.object({
   kind: workspaceKindValidator,
   role: workspaceRoleValidator,
   verifiedName: v.union(v.string(), v.null()),
+  // What a new amount is in (workspace settings).
+  currency: v.string(),
 });
 export type MyWorkspace = Infer<typeof myWorkspaceValidator>;
 
@@ -112,6 +116,7 @@ export const memberViewValidator = v.object({
 const ACTIVITY_KINDS = [
   "created",
   "renamed",
+  "currency",
   "invited",
   "invitationRevoked",
   "invitationDeclined",

@@ -9,6 +9,7 @@ import { Input, Select, buttonClasses, type Column } from "../../ui";
 import { AssetCard } from "./AssetCard";
 import { IncomingOffers } from "./IncomingOffers";
 import { AssetBulkActions } from "../../lib/AssetBulkActions";
+import { InsuranceReportPanel } from "../../lib/InsuranceReport";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { collectIds } from "../../lib/bulk";
 import { useBulkRun } from "../../lib/BulkBar";
@@ -111,6 +112,7 @@ export default function AssetsPage() {
           <FieldColumnsControl columns={fields} />
         </FiltersSheet>
       </div>
+      <div className="mb-4"><InsuranceReportPanel /></div>
       {custody !== undefined ? (
         <>
           <Input type="search" aria-label="Checked out to" placeholder="Checked out to (full name)" maxLength={MAX_BORROWER_NAME} containerClassName="mb-4 sm:max-w-sm" value={borrower.text} onChange={(e) => borrower.setText(e.target.value)} />

@@ -9,9 +9,11 @@ import { GroupTable } from "./GroupTable";
 import { ImportPanel } from "./ImportPanel";
 import { InventoryTable } from "./InventoryTable";
 import { errorMessage } from "../../lib/errors";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { formatNumber, formatTotals } from "../../lib/format";
+import { DEFAULT_CURRENCY } from "../../../convex/lib/money/currency";
 import { useListParams, useSearchParamText } from "../../lib/listParams";
 import { PresenceBar } from "../../lib/PresenceBar";
+import { InsuranceReportPanel } from "../../lib/InsuranceReport";
 import { INVENTORY_SORTS } from "../../../convex/lib/assets/sorts";
 import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
 import { BusinessWorkspaceGate } from "../../lib/BusinessWorkspaceGate";
@@ -40,7 +42,7 @@ function Stat({ label, value, wide = false }: { label: string; value: string; wi
 
 function Inventory() {
   const client = useConvex();
-  const { inCurrent } = useWorkspace();
+  const { inCurrent, current } = useWorkspace();
   const list = useListParams();
   const location = fromParam(list.get("location"));
   const category = fromParam(list.get("category"));
@@ -72,8 +74,9 @@ function Inventory() {
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3" aria-label="Totals">
         <Stat label={filtered ? "Items matching" : "Items"} value={formatNumber(data.totals.items)} />
         <Stat label="Quantity" value={formatNumber(data.totals.quantity)} />
-        <Stat label="Value" value={formatMoney(data.totals.value)} wide />
+        <Stat label="Value" value={formatTotals(data.totals.values.length === 0 ? [{ amount: 0, currency: current?.currency ?? DEFAULT_CURRENCY }] : data.totals.values)} wide />
       </div>
+      <InsuranceReportPanel />
       <Card>
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">
           <Input label="Search" type="search" value={search.text} onChange={(e) => search.setText(e.target.value)} placeholder="Name, SKU, serial..." />

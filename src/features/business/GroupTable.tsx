@@ -1,6 +1,7 @@
-import { formatMoney, formatNumber } from "../../lib/format";
+import type { Money } from "../../../convex/lib/money/currency";
+import { formatNumber, formatTotals } from "../../lib/format";
 
-type Group = { key: string; items: number; quantity: number; value: number };
+type Group = { key: string; items: number; quantity: number; values: Money[] };
 
 export function GroupTable({ groups, empty }: { groups: Group[]; empty: string }) {
   if (groups.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">Nothing yet.</p>;
@@ -16,7 +17,7 @@ export function GroupTable({ groups, empty }: { groups: Group[]; empty: string }
               <td className="py-1.5 pr-3">{g.key || <span className="text-slate-500">{empty}</span>}</td>
               <td className="pr-3 text-right tabular-nums">{formatNumber(g.items)}</td>
               <td className="pr-3 text-right tabular-nums">{formatNumber(g.quantity)}</td>
-              <td className="text-right tabular-nums">{formatMoney(g.value)}</td>
+              <td className="text-right tabular-nums">{g.values.length === 0 ? "—" : formatTotals(g.values)}</td>
             </tr>
           ))}
         </tbody>

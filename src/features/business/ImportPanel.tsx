@@ -20,7 +20,7 @@ import { MappingForm } from "./MappingForm";
 import { customColumns as customColumnsOf, guessCustomMapping, type CustomMapping } from "../../../convex/lib/customFields/csv";
 import { readCsvFile, type ReadFile } from "./readCsvFile";
 import { useHeldSkus } from "./useHeldSkus";
-import { useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
+import { useWorkspaceCurrency, useWorkspaceQuery, useWorkspaceAction } from "../../lib/useWorkspace";
 
 export function ImportPanel() {
   const start = useWorkspaceAction(api.imports.start);
@@ -45,9 +45,10 @@ export function ImportPanel() {
     setMapping(guessed);
     setCustomMapping(guessCustomMapping(read.parsed.records[0], customFields, guessed));
   };
+  const currency = useWorkspaceCurrency();
   const check = useMemo(
-    () => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter, { defs: customFields, mapping: customMapping }) : null),
-    [file, mapping, customFields, customMapping],
+    () => (file?.ok ? checkRecords(file.parsed.records, mapping, file.parsed.delimiter, { currency, custom: { defs: customFields, mapping: customMapping } }) : null),
+    [file, mapping, currency, customFields, customMapping],
   );
   // Rows with errors are left out; the valid ones import.
   const ready = check !== null && check.fileError === null && check.rows.length > 0;

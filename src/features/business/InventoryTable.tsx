@@ -11,7 +11,7 @@ import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { collectIds } from "../../lib/bulk";
 import { useBulkRun } from "../../lib/BulkBar";
 import { fieldValue } from "../../lib/FieldValue";
-import { formatDate, formatMoney } from "../../lib/format";
+import { formatAmount, formatDate } from "../../lib/format";
 import { PagedTable } from "../../lib/PagedTable";
 import { useCursorPages } from "../../lib/useCursorPages";
 import { useSelection } from "../../lib/useSelection";
@@ -44,7 +44,7 @@ function fieldColumn(spec: FieldSpec): Column<Item> {
   };
 }
 
-const VALUE: Column<Item> = { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", cell: (i) => (i.value === null ? dash : formatMoney(i.value)) };
+const VALUE: Column<Item> = { key: "value", wideOnly: true, header: "Value", className: "text-right tabular-nums", sort: { asc: "value", desc: "value_desc", first: "desc" }, cell: (i) => (i.value === null ? dash : formatAmount(i.value)) };
 
 const COLUMNS: Column<Item>[] = [
   {

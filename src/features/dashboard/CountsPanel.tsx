@@ -3,7 +3,9 @@ import { KIND_LABELS, STATUS_LABELS } from "../../../convex/lib/assets/rules";
 import type { DashboardCounts } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT } from "./dashboardText";
-import { formatNumber, formatTmt } from "../../lib/format";
+import { formatAmount, formatNumber, formatTmt } from "../../lib/format";
+import { WORTH_READ } from "../../../convex/lib/constants";
+import type { Money } from "../../../convex/lib/money/currency";
 
 
 const STATUS_TONES = {
@@ -38,7 +40,28 @@ function Tiles<K extends string>({ title, filter, entries, tone }: { title: stri
   );
 }
 
-export function CountsPanel({ counts, balance }: { counts: DashboardCounts; balance: number | null | undefined }) {
+type Worth = { values: Money[]; complete: boolean };
+
+/** What the items are worth, one figure per currency (never converted or summed across). */
+function WorthTile({ worth }: { worth: Worth | null | undefined }) {
+  return (
+    <section aria-label={DASHBOARD_TEXT.worth} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="text-sm font-medium text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.worth}</h2>
+      {worth === undefined || worth === null ? (
+        <p className="mt-1 text-3xl font-bold text-slate-400">…</p>
+      ) : worth.values.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{DASHBOARD_TEXT.worthNone}</p>
+      ) : (
+        <ul className="mt-1 flex flex-col">
+          {worth.values.map((m) => <li key={m.currency} className="break-words text-2xl font-bold tabular-nums text-slate-900 dark:text-white">{formatAmount(m)}</li>)}
+        </ul>
+      )}
+      {worth?.complete === false && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{DASHBOARD_TEXT.worthPartial(formatNumber(WORTH_READ))}</p>}
+    </section>
+  );
+}
+
+export function CountsPanel({ counts, balance, worth }: { counts: DashboardCounts; balance: number | null | undefined; worth: Worth | null | undefined }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-1 lg:grid-cols-1">
@@ -60,6 +83,7 @@ export function CountsPanel({ counts, balance }: { counts: DashboardCounts; bala
             {formatNumber(counts.total)}
           </p>
         </Link>
+        <WorthTile worth={worth} />
       </div>
       <Tiles
         title={DASHBOARD_TEXT.byKind}

@@ -18,6 +18,7 @@ import { useNow } from "../../lib/useNow";
 export default function DashboardPage() {
   const me = useQuery(api.users.me, {});
   const counts = useWorkspaceQuery(api.dashboard.overview, {});
+  const worth = useWorkspaceQuery(api.dashboard.worth, {});
   const balance = useQuery(api.wallet.balance, {});
   const alerts = useWorkspaceQuery(api.dashboard.alerts, {});
   const activity = useWorkspaceQuery(api.dashboard.activity, {});
@@ -35,7 +36,7 @@ export default function DashboardPage() {
         <PageSpinner label={DASHBOARD_TEXT.loading} />
       ) : (
         <>
-          {counts && <CountsPanel counts={counts} balance={balance} />}
+          {counts && <CountsPanel counts={counts} balance={balance} worth={worth} />}
           {alerts && <AlertsPanel data={alerts} />}
           <UpcomingPanel />
           <CustodyPanel />

@@ -1,6 +1,7 @@
 // The item's category's custom fields in the tag/edit form, one control per field by its type.
-import { customValueError, type FieldDefinition } from "../../../convex/lib/customFields/rules";
+import { customValueError, fieldCurrency, type FieldDefinition } from "../../../convex/lib/customFields/rules";
 import { Input, Select } from "../../ui";
+import { MoneyInput } from "../../lib/MoneyInput";
 import { useCategoryFields } from "../../lib/useCategoryFields";
 import { customKey } from "./customForm";
 import type { FieldsProps } from "./KindFields";
@@ -32,12 +33,12 @@ function CustomControl({ def, form, errors, set }: FieldsProps & { def: FieldDef
       </Select>
     );
   }
+  if (def.type === "money") return <MoneyInput {...common} onChange={(text) => set({ [key]: text })} currency={fieldCurrency(def)} fixed />;
   return (
     <Input
       {...common}
       type={def.type === "date" || def.type === "url" ? INPUT_TYPES[def.type] : "text"}
-      inputMode={def.type === "money" || def.type === "number" ? "decimal" : undefined}
-      unit={def.type === "money" ? (def.currency ?? undefined) : undefined}
+      inputMode={def.type === "number" ? "decimal" : undefined}
     />
   );
 }

@@ -5,7 +5,8 @@ import type { FieldSpec } from "../../../convex/lib/assets/fields";
 import { valueError } from "../../../convex/lib/assets/fieldValues";
 import { applies, fieldsOf, type FieldErrors } from "../../../convex/lib/assets/rules";
 import type { AssetKind } from "../../../convex/lib/assets/tables";
-import { PRICE_CURRENCY } from "../../../convex/lib/constants";
+import { MoneyInput } from "../../lib/MoneyInput";
+import { useWorkspaceCurrency } from "../../lib/useWorkspace";
 import { cn, Input, Select, Textarea } from "../../ui";
 import type { FormState } from "./formModel";
 
@@ -16,10 +17,9 @@ export type FieldsProps = {
 };
 
 const INPUT_TYPES = { date: "date", url: "url" } as const;
-const INPUT_MODES = { money: "decimal", count: "numeric" } as const;
-
 /** One field's control, from its entry: the type picks the control, the entry its label, hint and limits. */
 function FieldControl({ spec, form, errors, set }: FieldsProps & { spec: FieldSpec }) {
+  const currency = useWorkspaceCurrency();
   const common = {
     label: spec.label,
     value: form[spec.key] ?? "",
@@ -33,6 +33,9 @@ function FieldControl({ spec, form, errors, set }: FieldsProps & { spec: FieldSp
   };
   const onChange = (e: { target: { value: string } }) => set({ [spec.key]: e.target.value });
   if (spec.type === "text") return <Textarea {...common} rows={4} onChange={onChange} />;
+  if (spec.type === "money") {
+    return <MoneyInput {...common} label={spec.label} error={common.error} currency={currency} onChange={(value) => set({ [spec.key]: value })} />;
+  }
   if (spec.type === "choice") {
     return (
       <Select {...common} onChange={onChange}>
@@ -44,8 +47,7 @@ function FieldControl({ spec, form, errors, set }: FieldsProps & { spec: FieldSp
     <Input
       {...common}
       type={spec.type === "date" || spec.type === "url" ? INPUT_TYPES[spec.type] : "text"}
-      inputMode={spec.type === "money" || spec.type === "count" ? INPUT_MODES[spec.type] : undefined}
-      unit={spec.type === "money" ? PRICE_CURRENCY : undefined}
+      inputMode={spec.type === "count" ? "numeric" : undefined}
       autoComplete={spec.form?.mono ? "off" : undefined}
       spellCheck={spec.form?.mono ? false : undefined}
       onChange={onChange}

@@ -4,12 +4,13 @@
 import { cleanCustom, customErrors, parseCustomText, type FieldDefinition } from "../../../convex/lib/customFields/rules";
 import type { CustomValue, CustomValues } from "../../../convex/lib/customFields/tables";
 import type { FieldErrors } from "../../../convex/lib/assets/rules";
+import { amountText } from "../../../convex/lib/money/currency";
 
 export const customKey = (fieldId: string) => `custom:${fieldId}`;
 
-/** A stored value as the form edits it: money as 12.50, a ticked box as "true". */
+/** A stored value as the form edits it: money as 12.50 (in the field's currency), a ticked box as "true". */
 function formTextOf(value: CustomValue): string {
-  if (typeof value === "object") return (value.amount / 100).toFixed(2);
+  if (typeof value === "object") return amountText(value);
   return String(value);
 }
 

@@ -5,8 +5,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { checkDefinition, CUSTOM_FIELD_MESSAGES, CUSTOM_FIELD_TYPE_LABELS, DEFAULT_CUSTOM_CURRENCY } from "../../../convex/lib/customFields/rules";
+import { checkDefinition, CUSTOM_FIELD_MESSAGES, CUSTOM_FIELD_TYPE_LABELS, fieldCurrency } from "../../../convex/lib/customFields/rules";
 import { CUSTOM_FIELD_TYPES, type CustomFieldType } from "../../../convex/lib/customFields/tables";
+import { CurrencySelect } from "../../lib/CurrencySelect";
 import { useSubmit } from "../../lib/useSubmit";
 import { Badge, Button, cn, Form, Input, Select, Textarea } from "../../ui";
 import type { CurrentWorkspace } from "./WorkspaceFrame";
@@ -14,14 +15,15 @@ import type { CurrentWorkspace } from "./WorkspaceFrame";
 type Definition = NonNullable<ReturnType<typeof useQuery<typeof api.customFields.list>>>[number];
 type Draft = { category: string; label: string; type: CustomFieldType; options: string; currency: string; required: boolean; showOnVerify: boolean; showOnLabel: boolean };
 
-const EMPTY: Draft = { category: "", label: "", type: "text", options: "", currency: DEFAULT_CUSTOM_CURRENCY, required: false, showOnVerify: false, showOnLabel: false };
+/** A new field: a money field in the workspace's currency unless another is chosen. */
+const emptyDraft = (currency: string): Draft => ({ category: "", label: "", type: "text", options: "", currency, required: false, showOnVerify: false, showOnLabel: false });
 
 const draftOf = (d: Definition): Draft => ({
   category: d.category,
   label: d.label,
   type: d.type,
   options: d.options.join("\n"),
-  currency: d.currency ?? DEFAULT_CUSTOM_CURRENCY,
+  currency: fieldCurrency(d),
   required: d.required,
   showOnVerify: d.showOnVerify,
   showOnLabel: d.showOnLabel,
@@ -40,7 +42,7 @@ function Check({ checked, onChange, children }: { checked: boolean; onChange: (n
 function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorkspace; editing: Definition | null; categories: string[]; onDone: () => void }) {
   const create = useMutation(api.customFields.create);
   const update = useMutation(api.customFields.update);
-  const [draft, setDraft] = useState<Draft>(editing === null ? EMPTY : draftOf(editing));
+  const [draft, setDraft] = useState<Draft>(editing === null ? emptyDraft(ws.currency) : draftOf(editing));
   const { busy, error, setError, run } = useSubmit({ fallback: "The field was not saved" });
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   // "Change" on a field far up a long list: the form below takes the focus (and scrolls into view).
@@ -59,7 +61,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
       showOnVerify: draft.showOnVerify,
       showOnLabel: draft.showOnLabel,
     };
-    const checked = checkDefinition(input);
+    const checked = checkDefinition(input, ws.currency);
     if (!checked.ok) return setError(checked.message);
     if (editing === null && draft.category.trim() === "") return setError(CUSTOM_FIELD_MESSAGES.categoryRequired);
     const saved = await run(() =>
@@ -69,7 +71,7 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
     );
     if (saved) {
       toast.success(editing === null ? `Added ${checked.value.label}` : `Saved ${checked.value.label}`);
-      setDraft(editing === null ? { ...EMPTY, category: draft.category } : draft);
+      setDraft(editing === null ? { ...emptyDraft(ws.currency), category: draft.category } : draft);
       onDone();
     }
   }
@@ -89,8 +91,8 @@ function DefinitionForm({ ws, editing, categories, onDone }: { ws: CurrentWorksp
         <Textarea label="Choices" required rows={3} value={draft.options} onChange={(e) => set({ options: e.target.value })} hint="One per line" />
       )}
       {draft.type === "money" && (
-        <Input label="Currency" required value={draft.currency} maxLength={3} onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
-          hint="Three-letter code, such as GBP, EUR or USD" containerClassName="sm:max-w-xs" autoComplete="off" />
+        <CurrencySelect label="Currency" required value={draft.currency} onChange={(e) => set({ currency: e.target.value })}
+          hint="Every value of the field is in this currency" containerClassName="sm:max-w-xs" />
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
         {draft.type !== "checkbox" && <Check checked={draft.required} onChange={(required) => set({ required })}>Required</Check>}

@@ -6,6 +6,7 @@ import { api } from "../../../convex/_generated/api";
 import { can, checkWorkspaceName } from "../../../convex/lib/workspaces/rules";
 import { useSubmit } from "../../lib/useSubmit";
 import { Button, Card, ConfirmModal, Form, Input } from "../../ui";
+import { CurrencyForm } from "./CurrencyForm";
 import { CustomFieldsEditor } from "./CustomFieldsEditor";
 import { DeleteWorkspace } from "./DeleteWorkspace";
 import { InviteForm, JoinLinkForm, PendingInvitations } from "./Invitations";
@@ -74,11 +75,12 @@ function Members({ ws }: { ws: CurrentWorkspace }) {
           </Card>
         </>
       )}
-      {shared && (
+      {(shared || can(ws.role, "settings")) && (
         <Card title={WS_TEXT.renameTitle}>
           <div className="flex flex-col gap-4">
-            {can(ws.role, "settings") && <RenameForm key={ws.name} ws={ws} />}
-            <div><LeaveButton ws={ws} /></div>
+            {shared && can(ws.role, "settings") && <RenameForm key={ws.name} ws={ws} />}
+            {can(ws.role, "settings") && <CurrencyForm key={ws.currency} ws={ws} />}
+            {shared && <div><LeaveButton ws={ws} /></div>}
           </div>
         </Card>
       )}

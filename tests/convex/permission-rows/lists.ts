@@ -11,6 +11,9 @@ const page = { paginationOpts: { numItems: 10, cursor: null } };
 
 export const rows: Rows = {
   "assets:countMine": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
+  // The insurance report (issue 28 item 7): every member, viewers too (it holds only what they read).
+  "insuranceReports:start": { kind: "mutation", workspace: { minRole: "viewer" }, args: () => ({}), allowed: SIGNED_IN },
+  "insuranceReports:latest": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
   "assetBulk:matchingIds": { kind: "query", workspace: READER, args: () => ({ cursor: null }), allowed: EVERYONE },
   "assetBulk:exportRows": { kind: "query", workspace: READER, args: () => ({ ids: [MISSING_ASSET] }), allowed: EVERYONE },
   "assetBulk:setStatus": { kind: "mutation", workspace: EDITOR, args: () => ({ ids: [MISSING_ASSET], status: "lost" }), allowed: SIGNED_IN },

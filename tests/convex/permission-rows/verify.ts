@@ -20,6 +20,7 @@ export const rows: Rows = {
   },
   "publicAssets:list": { kind: "query", args: () => ({ paginationOpts: { numItems: 5, cursor: null } }), allowed: EVERYONE },
   "dashboard:overview": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
+  "dashboard:worth": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },
   "onboarding:checklist": { kind: "query", args: () => ({}), allowed: EVERYONE },
   "onboarding:dismiss": { kind: "mutation", args: () => ({}), allowed: SIGNED_IN },
   "dashboard:activity": { kind: "query", workspace: READER, args: () => ({}), allowed: EVERYONE },

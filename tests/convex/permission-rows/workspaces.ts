@@ -26,6 +26,14 @@ export const rows: Rows = {
     allowed: SIGNED_IN,
     handlerError: "NOT_FOUND",
   },
+  // Any kind of workspace has a currency; owners and admins set it.
+  "workspaces:setCurrency": {
+    kind: "mutation",
+    workspace: managers((f) => ({ workspaceId: f.workspaceId, currency: "EUR" })),
+    args: inMissing({ currency: "EUR" }),
+    allowed: SIGNED_IN,
+    handlerError: "NOT_FOUND",
+  },
   "workspaceMembers:list": { kind: "query", workspace: MEMBER_READ, args: inMissing(), allowed: EVERYONE },
   "workspaceMembers:invitations": { kind: "query", workspace: MANAGER_READ, args: inMissing(), allowed: EVERYONE },
   "workspaceActivity:feed": { kind: "query", workspace: MEMBER_READ, args: inMissing({ paginationOpts: FIRST_PAGE }), allowed: EVERYONE },

@@ -6,17 +6,17 @@ import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import type { AssetDetail } from "../../../../convex/lib/assets/read";
 import { FILE_KIND_LABELS } from "../../../../convex/lib/assets/fileRules";
-import { parseText } from "../../../../convex/lib/assets/fieldValues";
-import { COST_CURRENCY, dayOf, UPKEEP_LIMITS } from "../../../../convex/lib/upkeep/rules";
+import { parseMoney } from "../../../../convex/lib/money/currency";
+import { COST_LABEL, dayOf, UPKEEP_LIMITS } from "../../../../convex/lib/upkeep/rules";
 import type { PlanView } from "../../../../convex/lib/upkeep/tables";
 import { Button, Form, Input, Select } from "../../../ui";
 import { useSubmit } from "../../../lib/useSubmit";
-import { useWorkspaceMutation } from "../../../lib/useWorkspace";
-
-const COST = { key: "cost", label: "Cost", type: "money" } as const;
+import { MoneyInput } from "../../../lib/MoneyInput";
+import { useWorkspaceCurrency, useWorkspaceMutation } from "../../../lib/useWorkspace";
 
 export function LogForm({ asset, plans, onDone }: { asset: AssetDetail; plans: PlanView[]; onDone: () => void }) {
   const logWork = useWorkspaceMutation(api.maintenance.logWork);
+  const currency = useWorkspaceCurrency();
   const [today] = useState(() => dayOf(Date.now()));
   const [doneOn, setDoneOn] = useState(today);
   const [what, setWhat] = useState("");
@@ -29,11 +29,9 @@ export function LogForm({ asset, plans, onDone }: { asset: AssetDetail; plans: P
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseText(COST, cost);
+    const parsed = parseMoney(COST_LABEL, cost, currency);
     if ("error" in parsed) return setError(parsed.error);
-    // Pence in the item fields' shape today, an amount in a currency once values carry one: both read the same.
-    const value = parsed.value as number | { amount: number; currency: string } | undefined;
-    const costValue = typeof value === "number" ? { amount: value, currency: COST_CURRENCY } : value;
+    const costValue = parsed.value;
     const readingValue = reading.trim() === "" ? undefined : /^\d{1,10}$/.test(reading.trim()) ? Number(reading.trim()) : Number.NaN;
     const ok = await run(() =>
       logWork({
@@ -56,7 +54,7 @@ export function LogForm({ asset, plans, onDone }: { asset: AssetDetail; plans: P
     <Form onSubmit={submit} aria-label="Log work" className="grid gap-2 sm:grid-cols-2">
       <Input label="Done on" type="date" required max={today} value={doneOn} onChange={(e) => setDoneOn(e.target.value)} />
       <Input label="What was done" required maxLength={UPKEEP_LIMITS.what} placeholder="Chain and brakes" value={what} onChange={(e) => setWhat(e.target.value)} />
-      <Input label="Cost" inputMode="decimal" unit={COST_CURRENCY} placeholder="45.00" value={cost} onChange={(e) => setCost(e.target.value)} />
+      <MoneyInput label={COST_LABEL} currency={currency} placeholder="45.00" value={cost} onChange={setCost} />
       {plans.length > 0 && (
         <Select label="Plan" value={planId} onChange={(e) => setPlanId(e.target.value)}>
           <option value="">None</option>
