@@ -31,6 +31,7 @@ import { importedFieldValidator, importedLogValidator, importedPlanValidator, pl
 import { IMPORT_WRITE_BATCH, MAX_IMPORT_JSON_BYTES, MAX_IMPORT_PART_BYTES, MAX_IMPORT_PARTS, PORT_MESSAGES, REPORT_RENUMBERED } from "./lib/ports/rules";
 import { importReportValidator, portStatusValidator } from "./lib/ports/schema";
 import { ImportRefused, listZip, readEntries } from "./lib/ports/zipRead";
+import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { MAINTAINED_KINDS } from "./lib/upkeep/rules";
 import { dueOf } from "./lib/upkeep/store";
 import { allows, membership } from "./lib/workspaces/policy";
@@ -197,12 +198,12 @@ function liveStep(port: Doc<"workspacePorts"> | null, step: number) {
 
 export const importSubject = internalQuery({
   args: { portId: v.id("workspacePorts"), step: v.number() },
-  returns: v.union(v.null(), v.object({ workspaceKind: v.string(), parts: v.array(v.id("_storage")), chain: chainValidator })),
+  returns: v.union(v.null(), v.object({ workspaceKind: v.string(), currency: v.string(), parts: v.array(v.id("_storage")), chain: chainValidator })),
   handler: async (ctx, { portId, step }) => {
     const port = await ctx.db.get("workspacePorts", portId);
     const chain = liveStep(port, step);
     const ws = port === null ? null : await ctx.db.get("workspaces", port.workspaceId);
-    return port === null || ws === null || chain === null ? null : { workspaceKind: ws.kind, parts: port.parts, chain };
+    return port === null || ws === null || chain === null ? null : { workspaceKind: ws.kind, currency: ws.currency ?? DEFAULT_CURRENCY, parts: port.parts, chain };
   },
 });
 
@@ -484,10 +485,11 @@ async function readTables(ctx: ActionCtx, parts: Id<"_storage">[]) {
 type PlannedItem = ImportItem & { parts: number[]; plans: ImportedPlan[]; logs: ImportedLog[] };
 type Plan = { base: string; items: PlannedItem[] };
 
-async function readPlan(ctx: ActionCtx, subject: { workspaceKind: string; parts: Id<"_storage">[] }) {
+async function readPlan(ctx: ActionCtx, subject: { workspaceKind: string; currency: string; parts: Id<"_storage">[] }) {
   const { where, base, table } = await readTables(ctx, subject.parts);
   const items = planItems(table("assets"), table("assetEvents"), Date.now());
-  const fields = planFields(table("customFields"));
+  // A money field the ZIP gives no currency takes this workspace's, as a new field does.
+  const fields = planFields(table("customFields"), subject.currency);
   const upkeep = planUpkeep(table("maintenancePlans"), table("maintenanceLog"), new Map(items.map((item) => [item.from, item.fileIds])));
   const wrongKind = items.find((item) => !mayHoldKind(subject.workspaceKind as Doc<"workspaces">["kind"], item.input.kind));
   if (wrongKind !== undefined) throw new ImportRefused(PORT_MESSAGES.wrongKind(wrongKind.input.kind));

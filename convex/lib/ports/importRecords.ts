@@ -8,7 +8,8 @@ import { checkDefinition, categoryKey, CUSTOM_FIELD_LIMITS } from "../customFiel
 import { customFieldFields } from "../customFields/tables";
 import { hasControlChars } from "../oneLine";
 import { UPKEEP_LIMITS } from "../upkeep/rules";
-import { costValidator, scheduleValidator } from "../upkeep/tables";
+import { moneyError, moneyValidator } from "../money/currency";
+import { scheduleValidator } from "../upkeep/tables";
 import { PORT_MESSAGES } from "./rules";
 import { ImportRefused } from "./zipRead";
 
@@ -17,14 +18,14 @@ import { ImportRefused } from "./zipRead";
 const { workspaceId: _workspace, categoryKey: _key, position: _position, ...definitionFields } = customFieldFields;
 const definitionRow = v.object({ ...definitionFields, _id: v.string(), removed: v.optional(v.boolean()) });
 const planRow = v.object({ _id: v.string(), assetId: v.string(), title: v.string(), schedule: scheduleValidator, lastOn: v.string(), lastReading: v.optional(v.number()), reading: v.optional(v.number()), dueOn: v.optional(v.string()) });
-const logRow = v.object({ assetId: v.string(), planId: v.optional(v.string()), doneOn: v.string(), what: v.string(), cost: v.optional(costValidator), reading: v.optional(v.number()), files: v.array(v.string()), at: v.number() });
+const logRow = v.object({ assetId: v.string(), planId: v.optional(v.string()), doneOn: v.string(), what: v.string(), cost: v.optional(moneyValidator), reading: v.optional(v.number()), files: v.array(v.string()), at: v.number() });
 
 export const importedFieldValidator = v.object({ ...definitionFields, from: v.string(), removed: v.boolean() });
 export type ImportedField = Infer<typeof importedFieldValidator>;
 
 export const importedPlanValidator = v.object({ from: v.string(), title: v.string(), schedule: scheduleValidator, lastOn: v.string(), lastReading: v.optional(v.number()), reading: v.optional(v.number()), dueOn: v.optional(v.string()) });
 // `files` are positions in the item's own files, `plan` the ZIP's id of one of the item's plans.
-export const importedLogValidator = v.object({ plan: v.optional(v.string()), doneOn: v.string(), what: v.string(), cost: v.optional(costValidator), reading: v.optional(v.number()), files: v.array(v.number()), at: v.number() });
+export const importedLogValidator = v.object({ plan: v.optional(v.string()), doneOn: v.string(), what: v.string(), cost: v.optional(moneyValidator), reading: v.optional(v.number()), files: v.array(v.number()), at: v.number() });
 export type ImportedPlan = Infer<typeof importedPlanValidator>;
 export type ImportedLog = Infer<typeof importedLogValidator>;
 
@@ -36,12 +37,12 @@ const line = (text: string, max: number) => text.trim() !== "" && text.length <=
 const reading = (n: number | undefined) => n === undefined || (Number.isFinite(n) && n >= 0 && n <= UPKEEP_LIMITS.reading);
 
 /** The ZIP's custom field definitions, each checked as the editor checks one. */
-export function planFields(rows: unknown[]): ImportedField[] {
+export function planFields(rows: unknown[], currency: string): ImportedField[] {
   if (rows.length > CUSTOM_FIELD_LIMITS.perWorkspace) throw new ImportRefused(PORT_MESSAGES.badJson("customFields"));
   const seen = new Set<string>();
   return rows.map((row) => {
     if (!validate(definitionRow, row, { allowUnknownFields: true })) throw new ImportRefused(PORT_MESSAGES.badJson("customFields"));
-    const checked = checkDefinition(row);
+    const checked = checkDefinition(row, currency);
     const category = row.category.trim();
     const key = `${categoryKey(category)}\n${checked.ok ? checked.value.label.toLowerCase() : ""}`;
     if (!checked.ok || category === "" || !line(category, 100) || seen.has(key) || seen.has(row._id)) throw new ImportRefused(PORT_MESSAGES.badField(row.label, checked.ok ? "it is not valid" : checked.message));
@@ -74,7 +75,7 @@ export function planUpkeep(planRows: unknown[], logRows: unknown[], fileIds: Rea
     const ofItem = plans.get(row.assetId) ?? [];
     const list = logs.get(row.assetId) ?? [];
     if (files === undefined || !isDay(row.doneOn) || !line(row.what, UPKEEP_LIMITS.what) || !reading(row.reading) || !Number.isFinite(row.at)) throw new ImportRefused(PORT_MESSAGES.badJson("maintenanceLog"));
-    if (row.cost !== undefined && (!Number.isSafeInteger(row.cost.amount) || !/^[A-Z]{3}$/.test(row.cost.currency))) throw new ImportRefused(PORT_MESSAGES.badJson("maintenanceLog"));
+    if (row.cost !== undefined && moneyError("Cost", row.cost) !== undefined) throw new ImportRefused(PORT_MESSAGES.badJson("maintenanceLog"));
     if (list.length >= MAX_LOG_PER_ITEM) continue;
     // A plan or file the item no longer has is left out of the entry, as the app shows it.
     const plan = row.planId !== undefined && ofItem.some((p) => p.from === row.planId) ? row.planId : undefined;

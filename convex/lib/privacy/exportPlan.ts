@@ -97,4 +97,5 @@ export const WORKSPACE_EXCLUDED: Partial<Record<TableNames, string>> = {
   workspaceMembers: "people, not records: an import brings records; each member's own copy is their Download my data",
   beneficiaries: "an owner's legacy plan: in their Download my data (account/)",
   topUpOrders: "an owner's card payments: in their Download my data (account/)",
+  insuranceReports: "derived: a report's PDF and CSV, rebuilt from the items on request; a new one replaces it",
 };
