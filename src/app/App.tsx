@@ -15,9 +15,19 @@ import { PageSpinner } from "../ui/Spinner";
 // toasts raised before it mounts are shown when it subscribes (sonner replays the active ones).
 const Toaster = lazy(() => import("./Toaster").then((m) => ({ default: m.Toaster })));
 
+// Or at the first key or tap, whichever is sooner: what a person does (a code typed, a form sent)
+// is what raises a toast, and its answer should not wait for the first view's timer.
 function LaterToaster() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => afterFirstView(() => setWanted(true)), []);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    afterFirstView(want);
+    const events = ["pointerdown", "keydown"] as const;
+    for (const event of events) window.addEventListener(event, want, { once: true, capture: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, want, { capture: true });
+    };
+  }, []);
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster />

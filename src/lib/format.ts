@@ -2,7 +2,8 @@
 // the user's own language setting (the browser's preferred languages), else the runtime's
 // default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
 import { TOKEN_SYMBOL } from "../../convex/lib/constants";
-import { minorDigits, type Money } from "../../convex/lib/money/currency";
+import type { Money } from "../../convex/lib/money/currency";
+import { minorDigits } from "../../convex/lib/money/digits";
 
 let cached: { from: string; locale: string | undefined } | null = null;
 

@@ -24,7 +24,7 @@ async function tagBike(page: Page, name: string): Promise<string> {
   await waitForText(page, "Tagging costs 5 TMT");
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Brand").fill("Trek");
-  await page.getByLabel("Purchase value").fill("1299.50");
+  await page.getByLabel("Purchase value", { exact: true }).fill("1299.50");
   await page.getByTestId("photo-input").setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Tag Asset" }).click();
   await page.getByText("Tagged! Your serial number is").waitFor({ timeout: 20_000 });

@@ -117,7 +117,8 @@ describe("forms", () => {
         const name = page.getByLabel("Name", { exact: true });
         await name.waitFor();
         expect(await name.getAttribute("aria-required")).toBe("true");
-        expect(await page.getByLabel("Unit cost").evaluate((el) => el.getAttribute("aria-describedby") && document.getElementById(el.getAttribute("aria-describedby")!.split(" ")[0])?.textContent)).toBe("TMT");
+        // A unit cost is money in the workspace's currency (the demo business's is pounds), never TMT.
+        expect(await page.getByLabel("Unit cost: currency").inputValue()).toBe("GBP");
         await page.getByLabel("Quantity").fill("");
         await page.getByRole("button", { name: "Tag Asset" }).click();
         await page.waitForFunction(() => document.activeElement?.getAttribute("aria-invalid") === "true");

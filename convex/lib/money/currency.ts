@@ -4,6 +4,7 @@
 // amount is ever read in the wrong currency. Pure: the forms, CSV import and the server
 // share it. TMT, the app's token (fees, rewards), is not a currency here: see CURRENCY_CODES.
 import { v, type Infer } from "convex/values";
+import { minorDigits } from "./digits";
 
 export const moneyValidator = v.object({ amount: v.number(), currency: v.string() });
 export type Money = Infer<typeof moneyValidator>;
@@ -11,11 +12,6 @@ export type Money = Infer<typeof moneyValidator>;
 /** What existing values were recorded in (the app prices its token in pounds), and a new workspace's default. */
 export const DEFAULT_CURRENCY = "GBP";
 
-/** Currencies with other than 2 minor digits (ISO 4217's "minor unit"). */
-const MINOR_DIGITS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-};
 
 /**
  * ISO 4217's active national currencies (funds, metals and test codes left out). The
@@ -38,9 +34,6 @@ const MAX_MAJOR = 10_000_000_000;
 const MAX_TEXT = 40;
 
 export const isCurrency = (code: string): boolean => KNOWN.has(code);
-
-/** Digits after the decimal point in `currency` (2 for GBP, 0 for JPY, 3 for KWD). */
-export const minorDigits = (currency: string): number => MINOR_DIGITS[currency] ?? 2;
 
 const scale = (currency: string) => 10 ** minorDigits(currency);
 
