@@ -10,9 +10,8 @@
 // Usage: node bench/export.mjs [--items 10000] [--photo 20000]
 import { rmSync } from "node:fs";
 import os from "node:os";
-import { ConvexHttpClient } from "convex/browser";
 import { unzipSync } from "fflate";
-import { startSeededApp } from "./support/app.mjs";
+import { signedInHttp, startSeededApp } from "./support/app.mjs";
 import { arg, machine } from "./support/backend.mjs";
 
 const ITEMS = Number(arg("items", "10000"));
@@ -25,9 +24,7 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 console.log(machine());
 const { backend, dataDir } = await startSeededApp("bench-export-", process.env.BENCH_LOG ? console.log : () => {});
 try {
-  const http = new ConvexHttpClient(backend.url, { logger: false });
-  const signedIn = await http.action("auth:signIn", { provider: "password", params: { flow: "signIn", email: OWNER, password: "password123" } });
-  http.setAuth(signedIn.tokens.token);
+  const { http } = await signedInHttp(backend.url, OWNER);
   const workspaceId = (await http.query("workspaces:listMine", {})).find((w) => w.kind === "business")._id;
   const seedStart = performance.now();
   for (let from = 0; from < ITEMS; from += SEED_BATCH) {

@@ -10,8 +10,7 @@
 // Usage: node bench/import.mjs [--items 10000] [--photo 20000]
 import { rmSync } from "node:fs";
 import os from "node:os";
-import { ConvexHttpClient } from "convex/browser";
-import { startSeededApp } from "./support/app.mjs";
+import { signedInHttp, startSeededApp } from "./support/app.mjs";
 import { arg, machine } from "./support/backend.mjs";
 
 const ITEMS = Number(arg("items", "10000"));
@@ -34,9 +33,7 @@ async function until(check, what) {
 console.log(machine());
 const { backend, dataDir } = await startSeededApp("bench-import-", process.env.BENCH_LOG ? console.log : () => {});
 try {
-  const http = new ConvexHttpClient(backend.url, { logger: false });
-  const signedIn = await http.action("auth:signIn", { provider: "password", params: { flow: "signIn", email: OWNER, password: "password123" } });
-  http.setAuth(signedIn.tokens.token);
+  const { http, token } = await signedInHttp(backend.url, OWNER);
   const source = (await http.query("workspaces:listMine", {})).find((w) => w.kind === "business")._id;
   // The demo's own items count: the workspace holds ITEMS in all (an import brings at most 10,000).
   const demo = await backend.run("seed:benchPhotoless", { workspaceId: source, cursor: null });
@@ -75,7 +72,7 @@ try {
   const started = performance.now();
   const site = `http://127.0.0.1:${backend.sitePort}`;
   for (const part of parts) {
-    const response = await fetch(`${site}/import-zip?workspaceId=${target}`, { method: "POST", headers: { "Content-Type": "application/zip", Authorization: `Bearer ${signedIn.tokens.token}` }, body: part });
+    const response = await fetch(`${site}/import-zip?workspaceId=${target}`, { method: "POST", headers: { "Content-Type": "application/zip", Authorization: `Bearer ${token}` }, body: part });
     if (!response.ok) throw new Error(`upload ${response.status}: ${await response.text()}`);
   }
   const uploadS = seconds(started);

@@ -1,5 +1,6 @@
 // Shared by the benchmarks that run the app itself: its convex/ on a fresh local backend in
 // this process, with the demo data seeded.
+import { ConvexHttpClient } from "convex/browser";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,4 +19,12 @@ export async function startSeededApp(prefix, log = () => {}) {
     backend.seeded = await backend.run("seed:run", {});
   }
   return { backend, dataDir };
+}
+
+/** An HTTP client signed in as a demo account (every demo account's password is the seed's), and its token. */
+export async function signedInHttp(url, email, password = "password123") {
+  const http = new ConvexHttpClient(url, { logger: false });
+  const signedIn = await http.action("auth:signIn", { provider: "password", params: { flow: "signIn", email, password } });
+  http.setAuth(signedIn.tokens.token);
+  return { http, token: signedIn.tokens.token };
 }

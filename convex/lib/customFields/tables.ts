@@ -32,14 +32,8 @@ export const customFieldFields = {
   // The category as its owner typed it, and its key (trimmed, lower case): "Bikes" and "bikes " are one category.
   category: v.string(),
   categoryKey: v.string(),
-  label: v.string(),
-  type: customFieldTypeValidator,
-  options: v.optional(v.array(v.string())),
-  // Money fields: the currency every value of the field is in.
-  currency: v.optional(v.string()),
-  required: v.boolean(),
-  showOnVerify: v.boolean(),
-  showOnLabel: v.optional(v.boolean()),
+  // What the owner defined; a money field's `currency` is the one every value of the field is in.
+  ...definitionInputValidator,
   // Order within the category's form.
   position: v.number(),
 };
