@@ -178,4 +178,7 @@ export const assetFields = {
   version: v.optional(v.number()),
   // A business item's unit cost × quantity, kept by a trigger (lib/inventory/lineValue.ts) for the inventory's Value sort.
   lineValue: v.optional(moneyValidator),
+  // What the item adds to its workspace's worth as last counted (lib/assets/worth.ts), kept by the
+  // assets trigger; absent: nothing counted (no value, handed over, or from before the totals).
+  worth: v.optional(moneyValidator),
 };
