@@ -12,6 +12,7 @@ import { KIND_FIELD_SPECS, type FieldSpec } from "./lib/assets/fields";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { lineValueCurrent, lineValueOf } from "./lib/inventory/lineValue";
 import { worthOf } from "./lib/assets/worth";
+import { foldText } from "./lib/customFields/rules";
 import { homeOf, moveToWorkspace } from "./lib/workspaces/migrate";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
@@ -227,6 +228,12 @@ export const countWorth = migrations.define({
   migrateOne: (_ctx, asset) => (asset.worth !== undefined || worthOf(asset) === undefined ? undefined : { worth: worthOf(asset) }),
 });
 
+/** Custom text values get their case-folded copy, so "starts with" finds them in any case (lib/customFields/list.ts). */
+export const foldCustomTexts = migrations.define({
+  table: "customFieldValues",
+  migrateOne: (_ctx, row) => (typeof row.value === "string" && row.folded !== foldText(row.value) ? { folded: foldText(row.value) } : undefined),
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -247,4 +254,5 @@ export const runAll = migrations.runner([
   internal.migrations.stockValuesInCurrencies,
   internal.migrations.fillLineValues,
   internal.migrations.countWorth,
+  internal.migrations.foldCustomTexts,
 ]);

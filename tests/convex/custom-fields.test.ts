@@ -3,7 +3,8 @@
 // written); they are in the detail, the history and the search; a hidden field never reaches
 // /verify, the verify API or the public list; changing a field never loses a value.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { runToCompletion } from "@convex-dev/migrations";
+import { api, components, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { fundedUser, generalInput, tagGeneral } from "./assets-support";
 import { business, runJobs } from "./imports-support";
@@ -207,6 +208,10 @@ describe("custom values in lists and search", () => {
     expect(await names(f.insured, { from: 50000, to: 150000, order: "desc" })).toEqual(["B", "A"]);
     expect(await names(f.notes, { prefix: "Blue" })).toEqual(["A", "C"]);
     expect(await names(f.manual, { prefix: "https://c." })).toEqual(["C"]);
+    // "Starts with" ignores case, both ways.
+    expect(await names(f.notes, { prefix: "blue" })).toEqual(["A", "C"]);
+    expect(await names(f.notes, { prefix: "BLUEP" })).toEqual(["C"]);
+    expect(await names(f.manual, { prefix: "HTTPS://C." })).toEqual(["C"]);
     expect(await names(f.ebike, { value: true })).toEqual(["A", "C"]);
     // The rows carry the values the picked columns show.
     const rows = (await owner.as.query(api.customFields.itemsByValue, { fieldId: f.insured, order: "asc", ...page })).page;
@@ -221,6 +226,26 @@ describe("custom values in lists and search", () => {
     expect(await errorData(() => stranger.as.query(api.customFields.itemsByValue, { workspaceId: owner.workspaceId, fieldId: f.wheel, order: "asc", ...page }))).toMatchObject({ code: "NOT_FOUND" });
     // Text longer than a value can be is refused.
     expect((await errorData(() => names(f.notes, { prefix: "x".repeat(501) }))).code).toBe("INVALID");
+  });
+
+  test("values written before case folding are found by \"starts with\" in any case once migrated, each row once", async () => {
+    const t = setupTest();
+    const owner = await fundedUser(t, 50);
+    const notes = await define(owner.as, { label: "Lock code", type: "text" });
+    await tagGeneral(owner.as, { name: "A", category: "Bicycles", custom: { [notes]: "Blue lock" } } as never);
+    await tagGeneral(owner.as, { name: "B", category: "Bicycles", custom: { [notes]: "Amber" } } as never);
+    // As the previous release stored them: no folded text.
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("customFieldValues").collect()) await ctx.db.patch("customFieldValues", row._id, { folded: undefined });
+    });
+    const starting = async (prefix: string) => (await owner.as.query(api.customFields.itemsByValue, { fieldId: notes, order: "asc", prefix, ...page })).page.map((i) => i.name);
+    expect(await starting("blue")).toEqual([]);
+    await t.run(async (ctx) => {
+      await runToCompletion(ctx, components.migrations, internal.migrations.foldCustomTexts);
+    });
+    expect(await starting("blue")).toEqual(["A"]);
+    expect(await starting("AM")).toEqual(["B"]);
+    expect(await t.run(async (ctx) => (await ctx.db.query("customFieldValues").collect()).map((r) => r.folded).sort())).toEqual(["amber", "blue lock"]);
   });
 
   test("the inventory orders and filters by a field with its own filters, and a filtered page holds a full page", async () => {

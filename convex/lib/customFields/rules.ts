@@ -241,6 +241,12 @@ export function sortValueOf(value: CustomValue | undefined): string | number | b
   return isMoney(value) ? value.amount : value;
 }
 
+/**
+ * Text as the "starts with" filter compares it: case folded (and composed alike), so "trek"
+ * finds "Trek Domane". Stored beside each text value's row (`folded`) and applied to the prefix.
+ */
+export const foldText = (text: string): string => text.normalize("NFC").toLowerCase();
+
 /** Values equal for a list's filter and an item's history. */
 export function sameValue(a: CustomValue | undefined, b: CustomValue | undefined): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
