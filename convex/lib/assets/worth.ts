@@ -34,7 +34,7 @@ export function worthOf(asset: Pick<Doc<"assets">, "workspaceId" | "status" | "d
   return value === undefined || value.amount === 0 ? undefined : value;
 }
 
-export const sameWorth = (a: Money | undefined, b: Money | undefined): boolean => a?.amount === b?.amount && a?.currency === b?.currency;
+const sameWorth = (a: Money | undefined, b: Money | undefined): boolean => a?.amount === b?.amount && a?.currency === b?.currency;
 
 /**
  * Registered on `assets` in lib/writes.ts: takes what the old document was counted as out of
