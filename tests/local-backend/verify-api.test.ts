@@ -6,7 +6,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../local-backend/index.mjs";
 import { VERIFY_API_PER_MINUTE } from "../../convex/lib/verify/apiRules";
-import { VERIFY_API_EXAMPLE_FACTS } from "../../convex/lib/verify/facts";
+import { VERIFY_API_EXAMPLE_FACTS } from "../../convex/lib/verify/openapi";
 import { shapeChecker } from "../support/openapi-shapes";
 import { httpAs, removeDir, signInAs, start, tempDir, workspacesOf } from "./helpers";
 

@@ -4,7 +4,6 @@ import { v, type Infer } from "convex/values";
 import { displayText, maskIdentifier } from "../assets/fieldValues";
 import { fieldsOf } from "../assets/rules";
 import type { AssetKind, StoredAssetDetails } from "../assets/tables";
-import { VERIFY_API_EXAMPLE } from "./apiRules";
 
 export const verifyFactValidator = v.object({ label: v.string(), value: v.string() });
 export type VerifyFact = Infer<typeof verifyFactValidator>;
@@ -19,6 +18,3 @@ export function verifyFacts(asset: { kind: AssetKind; details: StoredAssetDetail
     return [{ label: spec.label, value: whole ? text : maskIdentifier(text) }];
   });
 }
-
-/** The documented example's facts (the API's OpenAPI document and /documentation quote them). */
-export const VERIFY_API_EXAMPLE_FACTS = verifyFacts({ kind: VERIFY_API_EXAMPLE.kind, details: { kind: VERIFY_API_EXAMPLE.kind, ...VERIFY_API_EXAMPLE.identity } });

@@ -3,7 +3,7 @@
 import { v } from "convex/values";
 import { ASSET_KINDS, ASSET_STATUSES, assetKindValidator, assetStatusValidator } from "../assets/tables";
 import { SERIAL_PATTERN } from "../assets/serial";
-import { VERIFY_API_EXAMPLE_FACTS, verifyFactValidator } from "./facts";
+import { verifyFactValidator, verifyFacts } from "./facts";
 import { MAX_SERIAL_SEGMENT, VERIFY_API_EXAMPLE, VERIFY_API_MESSAGES, VERIFY_API_PER_MINUTE, VERIFY_API_PREFIX } from "./apiRules";
 
 export const verifyApiAssetValidator = v.object({
@@ -17,6 +17,9 @@ export const verifyApiAssetValidator = v.object({
   reportedStolenAt: v.optional(v.string()),
   photoUrl: v.optional(v.string()),
 });
+
+/** The documented example's facts (this document and /documentation quote them). */
+export const VERIFY_API_EXAMPLE_FACTS = verifyFacts({ kind: VERIFY_API_EXAMPLE.kind, details: { kind: VERIFY_API_EXAMPLE.kind, ...VERIFY_API_EXAMPLE.identity } });
 
 const errorBody = (description: string, example: string) => ({
   description,
