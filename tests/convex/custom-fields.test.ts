@@ -286,9 +286,35 @@ describe("custom values in lists and search", () => {
     const { assetId } = await tagGeneral(owner.as, { custom: { [frame]: "M", [price]: { amount: 120050, currency: "EUR" }, [code]: "4521" } } as never);
     const [label] = await owner.as.query(api.labels.forAssets, { ids: [assetId] });
     expect(label.lines).toContain("Frame size: M");
-    expect(label.lines).toContain("Insured value: 1200.50 EUR");
     expect(label.lines.join("\n")).not.toContain("4521");
+    // Amounts in the reader's locale when the page sends one Intl takes, else as en-GB writes them.
+    expect(label.lines).toContain("Insured value: €1,200.50");
+    const [german] = await owner.as.query(api.labels.forAssets, { ids: [assetId], locale: "de-DE" });
+    expect(german.lines).toContain("Insured value: 1.200,50\u00a0€");
+    const [junk] = await owner.as.query(api.labels.forAssets, { ids: [assetId], locale: "not a locale!" });
+    expect(junk.lines).toEqual(label.lines);
     expect((await owner.as.query(api.customFields.list, {})).map((d) => d.showOnLabel)).toEqual([true, true, false]);
+  });
+
+  test("an amount's history and /verify fact carry the amount itself, for the reader's locale, beside text that is no '1200.00 EUR'", async () => {
+    const t = setupTest();
+    const owner = await fundedUser(t, 50);
+    const price = await define(owner.as, { label: "Insured value", type: "money", currency: "EUR", showOnVerify: true });
+    const { assetId, serial } = await tagGeneral(owner.as, { category: "Bicycles", custom: { [price]: { amount: 120050, currency: "EUR" } } } as never);
+    const loaded = (await owner.as.query(api.assets.get, { assetId }))!;
+    await owner.as.mutation(api.assets.update, {
+      assetId, version: loaded.version, ...generalInput, category: "Bicycles",
+      details: { ...generalInput.details, purchaseValue: { amount: 160000, currency: "GBP" } },
+      custom: { [price]: { amount: 130000, currency: "EUR" } },
+    } as never);
+    const [edit] = await owner.as.query(api.assets.history, { assetId });
+    expect(edit.changes).toEqual(expect.arrayContaining([
+      { field: "Purchase value", from: "£1,500.00", to: "£1,600.00", money: { from: { amount: 150000, currency: "GBP" }, to: { amount: 160000, currency: "GBP" } } },
+      { field: "Insured value", from: "€1,200.50", to: "€1,300.00", money: { from: { amount: 120050, currency: "EUR" }, to: { amount: 130000, currency: "EUR" } } },
+    ]));
+    const page = await t.query(api.verify.bySerial, { serial });
+    if (page.result !== "public") throw new Error("expected the public view");
+    expect(page.facts).toContainEqual({ label: "Insured value", value: "€1,300.00", money: { amount: 130000, currency: "EUR" } });
   });
 
   test("a value of a field shown on /verify is searchable; switching the field off takes it out of the search", async () => {

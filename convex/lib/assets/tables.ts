@@ -150,6 +150,8 @@ export const assetChangeValidator = v.object({
   field: v.string(),
   from: v.union(v.string(), v.null()),
   to: v.union(v.string(), v.null()),
+  // A change of an amount also as the amounts, so the history shows them in the reader's locale.
+  money: v.optional(v.object({ from: v.union(moneyValidator, v.null()), to: v.union(moneyValidator, v.null()) })),
 });
 export type AssetChange = Infer<typeof assetChangeValidator>;
 

@@ -109,7 +109,17 @@ export function openApiDocument(siteUrl: string) {
           type: "object",
           additionalProperties: false,
           required: ["label", "value"],
-          properties: { label: { type: "string" }, value: { type: "string" } },
+          properties: {
+            label: { type: "string" },
+            value: { type: "string", description: "The fact as text (an amount as in en-GB, e.g. €1,200.00)." },
+            money: {
+              type: "object",
+              additionalProperties: false,
+              required: ["amount", "currency"],
+              description: "For an amount: it in the currency's minor units (cents, pence) and its ISO 4217 code.",
+              properties: { amount: { type: "integer" }, currency: { type: "string", pattern: "^[A-Z]{3}$" } },
+            },
+          },
         },
         Error: {
           type: "object",
