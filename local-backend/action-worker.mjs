@@ -8,7 +8,7 @@
 // back as the function's log lines.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
@@ -59,18 +59,40 @@ function resumed(value) {
 }
 
 // A synchronous syscall: the request goes as a message, the answer comes back in
-// `workerData.shared` (state, length, then the JSON text) while this thread waits.
+// `workerData.shared` (state, length, then the JSON text; a long text on `workerData.answers`)
+// while this thread waits (actions.mjs `wake`).
 const sharedState = new Int32Array(workerData.shared, 0, 2);
 const sharedText = new Uint8Array(workerData.shared, 8);
 const decoder = new TextDecoder();
+const ANSWERED = 1;
+const ASYNC_ERROR = 3;
 
-function callMainSync(run, op, json) {
+function callMainSync(run, op, json, async = false) {
   Atomics.store(sharedState, 0, 0);
-  parentPort.postMessage({ kind: "syncSyscall", run, op, payload: json });
+  parentPort.postMessage({ kind: "syncSyscall", run, op, payload: json, async });
   Atomics.wait(sharedState, 0, 0);
-  const text = decoder.decode(sharedText.slice(0, sharedState[1]));
-  if (sharedState[0] !== 1) throw new Error(text);
-  return text;
+  const text = sharedState[1] === -1 ? receiveMessageOnPort(workerData.answers).message : decoder.decode(sharedText.slice(0, sharedState[1]));
+  if (sharedState[0] === ANSWERED) return text;
+  if (sharedState[0] !== ASYNC_ERROR) throw new Error(text);
+  const { message, data } = JSON.parse(text);
+  throw Object.assign(new Error(message), data !== undefined ? { data } : {});
+}
+
+// A query's or mutation's database calls are answered while this thread waits, as synchronous
+// syscalls are: the main thread serves them at once (no other work of theirs runs meanwhile), and
+// a reply message would cost a message and a turn of this thread's loop each. The function still
+// sees a promise. Nested calls, storage and the rest stay messages: they may take long, and other
+// functions in this worker run meanwhile.
+const AWAITED = new Set(["1.0/get", "1.0/insert", "1.0/shallowMerge", "1.0/replace", "1.0/remove", "1.0/queryStreamNext", "1.0/queryPage", "1.0/count", "1.0/schedule", "1.0/cancel_job", "1.0/getUserIdentity"]);
+
+function awaited(op, json) {
+  try {
+    return Promise.resolve(callMainSync(runOf(), op, json, true));
+  } catch (e) {
+    return Promise.reject(e);
+  } finally {
+    resumed();
+  }
 }
 
 globalThis.Convex = {
@@ -81,7 +103,7 @@ globalThis.Convex = {
       resumed();
     }
   },
-  asyncSyscall: (op, json) => callMain(runOf(), op, json).then(resumed, (e) => {
+  asyncSyscall: (op, json) => current.getStore()?.transactional && AWAITED.has(op) ? awaited(op, json) : callMain(runOf(), op, json).then(resumed, (e) => {
     resumed();
     throw e;
   }),
