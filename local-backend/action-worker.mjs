@@ -70,7 +70,8 @@ const ASYNC_ERROR = 3;
 function callMainSync(run, op, json, async = false) {
   Atomics.store(sharedState, 0, 0);
   parentPort.postMessage({ kind: "syncSyscall", run, op, payload: json, async });
-  Atomics.wait(sharedState, 0, 0);
+  // Atomics.wait may return early (a signal, such as --cpu-prof's): only the state says the answer is there.
+  while (Atomics.load(sharedState, 0) === 0) Atomics.wait(sharedState, 0, 0);
   const text = sharedState[1] === -1 ? receiveMessageOnPort(workerData.answers).message : decoder.decode(sharedText.slice(0, sharedState[1]));
   if (sharedState[0] === ANSWERED) return text;
   if (sharedState[0] !== ASYNC_ERROR) throw new Error(text);
