@@ -96,8 +96,30 @@ function awaited(op, json) {
   }
 }
 
+// A query stream's start and end need no answer: the worker numbers its streams, and the main
+// thread serves these messages in order, before the stream's first `queryStreamNext` (which
+// throws the start's error, if it had one; actions.mjs `post`).
+function posted(op, json) {
+  const store = current.getStore();
+  if (!store?.transactional || (op !== "1.0/queryStream" && op !== "1.0/queryCleanup")) return null;
+  try {
+    const run = runOf();
+    if (op === "1.0/queryCleanup") {
+      parentPort.postMessage({ kind: "post", run, op, payload: json });
+      return "true";
+    }
+    const queryId = store.nextQueryId++;
+    parentPort.postMessage({ kind: "post", run, op, payload: json, queryId });
+    return JSON.stringify({ queryId });
+  } finally {
+    resumed();
+  }
+}
+
 globalThis.Convex = {
   syscall: (op, json) => {
+    const answer = posted(op, json);
+    if (answer !== null) return answer;
     try {
       return callMainSync(runOf(), op, json);
     } finally {
@@ -189,7 +211,7 @@ parentPort.on("message", (msg) => {
   const transactional = msg.kind === "query" || msg.kind === "mutation";
   const job = transactional ? () => runTransactional(msg) : msg.kind === "action" ? () => runAction(msg) : () => runHttp(msg);
   const store = transactional
-    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs() }
+    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs(), nextQueryId: 0 }
     : { run: msg.run, transactional };
   const own = () => (transactional ? ownMs(store.busyMs, store.cpuAtStart) : undefined);
   void current

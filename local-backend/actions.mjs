@@ -114,6 +114,8 @@ export class ActionPool {
       if (msg.busyMs !== undefined) run.exec.busyMs = msg.busyMs;
       if (msg.error) run.reject(rebuildError(msg.error));
       else run.resolve(msg.value);
+    } else if (msg.kind === "post") {
+      this.post(run.exec, msg);
     } else if (msg.kind === "syncSyscall") {
       if (msg.async) this.answerAwaited(worker, run.exec, msg);
       else this.answerSync(worker, run.exec, msg);
@@ -122,6 +124,22 @@ export class ActionPool {
         (value) => worker.postMessage({ kind: "reply", id: msg.id, value }),
         (e) => worker.postMessage({ kind: "reply", id: msg.id, error: { message: e?.message ?? String(e), data: e?.data } }),
       );
+    }
+  }
+
+  /**
+   * A query stream's start or end from a worker, which goes on without the answer (the stream's
+   * id is the worker's). A start that fails leaves a stream whose first `queryStreamNext` throws
+   * the error, where the function awaits it.
+   */
+  post(exec, { op, payload, queryId }) {
+    if (queryId !== undefined) exec.nextQueryId = queryId;
+    try {
+      requestContext.run(exec, () => globalThis.Convex.syscall(op, payload));
+    } catch (e) {
+      if (queryId === undefined) return;
+      const error = new Error(e?.message ?? String(e));
+      exec.streams.set(queryId, { tx: exec.tx, next: () => { throw error; }, close() {} });
     }
   }
 
