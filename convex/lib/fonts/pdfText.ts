@@ -8,7 +8,8 @@
 import fontkit from "@pdf-lib/fontkit";
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
 import { fetchFace, type FallbackFace } from "./faces";
-import { faceOf, facesFor, isIgnorable, visualRuns, type Run } from "./runs";
+import { faceOf, facesFor, isIgnorable } from "./runs";
+import { visualRuns, type Run } from "./visual";
 
 /**
  * A face's font file, from wherever this side has it (fetched from the web app, or read in a
