@@ -119,9 +119,18 @@ export class FontStack {
     return { font: run.font, text, glyphs, width };
   }
 
+  // Fitting a name measures the same trial lines at every size it tries.
+  private readonly laidOut = new Map<string, Printed[]>();
+
   /** `text` as one line prints: runs left to right, each in one font, shaped. */
   layout(text: string): Printed[] {
-    return visualRuns(text, (cluster) => this.pick(cluster)).map((run) => this.print(run));
+    let runs = this.laidOut.get(text);
+    if (runs === undefined) {
+      runs = visualRuns(text, (cluster) => this.pick(cluster)).map((run) => this.print(run));
+      if (this.laidOut.size >= WORDS_CACHED) this.laidOut.clear();
+      this.laidOut.set(text, runs);
+    }
+    return runs;
   }
 
   /** The width of `text` at `size`, in points: the sum of its runs as drawn. */
@@ -195,8 +204,15 @@ async function embedParsed(doc: PDFDocument, font: Font): Promise<PDFFont> {
   return embedded;
 }
 
+// A font file's parse, by the file's bytes: a page that makes one PDF after another parses it once.
+const parsedFiles = new WeakMap<ArrayBuffer | Uint8Array, Font>();
+
 /** A font file embedded as a subset (only the glyphs used end up in the file) that a FontStack shapes. */
-export const embedFont = (doc: PDFDocument, bytes: ArrayBuffer | Uint8Array): Promise<PDFFont> => embedParsed(doc, parse(bytes));
+export function embedFont(doc: PDFDocument, bytes: ArrayBuffer | Uint8Array): Promise<PDFFont> {
+  let parsed = parsedFiles.get(bytes);
+  if (parsed === undefined) parsedFiles.set(bytes, (parsed = parse(bytes)));
+  return embedParsed(doc, parsed);
+}
 
 // Each loader's faces, fetched and parsed at most once.
 const parsedFaces = new WeakMap<LoadFace, Map<FallbackFace, Promise<Font | null>>>();

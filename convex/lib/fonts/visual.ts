@@ -23,7 +23,13 @@ const STAND_INS: Partial<Record<BidiCharTypeName, string>> = {
   ON: "!",
 };
 
+// Characters of the right-to-left scripts (Hebrew to N'Ko and beyond, their presentation forms,
+// Arabic digits), right-to-left marks and embeddings, and the supplementary right-to-left blocks.
+// A line without any is all left to right, and is spared the algorithm.
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067]|[\ud802\ud803\ud83a\ud83b]/;
+
 function embeddingLevels(text: string): Uint8Array {
+  if (!RIGHT_TO_LEFT.test(text)) return new Uint8Array(text.length);
   let units = "";
   for (const char of text) units += char.length === 1 ? char : (STAND_INS[bidi.getBidiCharTypeName(char)] ?? "a").repeat(2);
   return bidi.getEmbeddingLevels(units, "auto").levels;
