@@ -81,7 +81,8 @@ describe("shaped runs", () => {
   });
 
   test("what prints is what was measured: the PDF's glyphs, their outlines and their advance", async () => {
-    const lines = ["ساعة Rolex 2024", "Bike דגם 3", "👨‍👩‍👧 🇬🇧", "Café fi"];
+    // A tab, a heart with its emoji variation selector (DejaVu prints the heart): nothing measured that is not drawn.
+    const lines = ["ساعة Rolex 2024", "Bike דגם 3", "👨‍👩‍👧 🇬🇧", "Café fi\t❤️ ok", "אבא 🚲👍 אמא"];
     const doc = await PDFDocument.create();
     const page = doc.addPage([400, 400]);
     const fonts = await fontStackFor(doc, await embedFont(doc, fontFile("dejavu")), lines, recordingFaces().load);
@@ -99,6 +100,11 @@ describe("shaped runs", () => {
     const forms = [0xfe94, 0xfecb, 0xfe8e, 0xfeb3].map((codePoint) => dejavu.glyphForCodePoint(codePoint).path.toSVG());
     expect(arabic.outlines.slice(-4)).toEqual(forms);
     // The family and the flag (the space between them is DejaVu's): one glyph each.
-    expect(drawn.filter((run) => /Emoji/.test(run.font)).map((run) => run.gids.length)).toEqual([1, 1]);
+    const emojiRuns = drawn.filter((run) => /Emoji/.test(run.font));
+    expect(emojiRuns.slice(0, 2).map((run) => run.gids.length)).toEqual([1, 1]);
+    // Two emoji in a Hebrew line read right to left too: the thumb prints left of the bicycle.
+    expect(emojiRuns[2]!.outlines).toEqual([0x1f44d, 0x1f6b2].map((codePoint) => emoji.glyphForCodePoint(codePoint).path.toSVG()));
+    // A tab prints as a space, not as a missing character.
+    expect(fonts.layout("Café fi\t❤️ ok").map((run) => run.text).join("")).toBe("Café fi ❤️ ok");
   });
 });

@@ -23,6 +23,7 @@ type Glyph = ReturnType<Font["layout"]>["glyphs"][number];
 
 /** A character no font has prints as this, in the base font. */
 const MISSING = "?";
+const CONTROLS = /[\t\n\v\f\r\b\u0085\u2028\u2029]/g;
 
 // Shaping is cached by word (text between spaces, where no joining or ligature reaches across),
 // per font: wrapping a name measures many trial lines made of the same words.
@@ -107,8 +108,9 @@ export class FontStack {
 
   private print(run: Run<PDFFont>): Printed {
     const shaper = shapers.get(run.font);
-    // Invisible characters are kept for a font that shapes (they join emoji), dropped for a standard font.
-    const chars = Array.from(run.text).flatMap((char) => (this.has(run.font, char) ? [char] : isIgnorable(char) ? (shaper ? [char] : []) : [MISSING]));
+    // An invisible character stays where the font has it (a joiner joins emoji in a font with the
+    // sequence); one it lacks could only print as its missing glyph.
+    const chars = Array.from(run.text).flatMap((char) => (this.has(run.font, char) ? [char] : isIgnorable(char) ? [] : [MISSING]));
     if (shaper === undefined) {
       const text = (run.rtl ? chars.reverse() : chars).join("");
       return { font: run.font, text, glyphs: null, width: run.font.widthOfTextAtSize(text, 1) };
@@ -126,7 +128,9 @@ export class FontStack {
   layout(text: string): Printed[] {
     let runs = this.laidOut.get(text);
     if (runs === undefined) {
-      runs = visualRuns(text, (cluster) => this.pick(cluster)).map((run) => this.print(run));
+      // One line: pdf-lib would break it at a line break, or widen a tab, and lay that out itself.
+      const line = text.replace(CONTROLS, " ");
+      runs = visualRuns(line, (cluster) => this.pick(cluster)).map((run) => this.print(run));
       if (this.laidOut.size >= WORDS_CACHED) this.laidOut.clear();
       this.laidOut.set(text, runs);
     }
