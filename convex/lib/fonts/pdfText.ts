@@ -1,10 +1,10 @@
 // Text in a pdf-lib document with per-character font fallback and shaping: a FontStack holds
 // the document's base font and the fallback faces its texts need (runs.ts says which), embedded
-// as subsets, and measures and draws a line run by run in visual order (runs.ts). Each run is
+// as subsets, and measures and draws a line run by run in visual order (visual.ts). Each run is
 // shaped by fontkit (Arabic joining, emoji sequences and flags as one glyph, right-to-left runs
-// laid out right to left), and the glyphs it measured are the glyphs pdf-lib draws. The labels
-// and audit report (browser) and the ownership certificates (export action) all draw user text
-// through it.
+// laid out right to left), and the glyphs it measured are the glyphs pdf-lib draws. The labels,
+// audit and insurance reports (browser) and the ownership certificates (export action) all draw
+// user text through it.
 import fontkit from "@pdf-lib/fontkit";
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
 import { fetchFace, type FallbackFace } from "./faces";
@@ -27,7 +27,7 @@ const CONTROLS = /[\t\n\v\f\r\b\u0085\u2028\u2029]/g;
 
 // Shaping is cached by word (text between spaces, where no joining or ligature reaches across),
 // per font: wrapping a name measures many trial lines made of the same words.
-const WORDS_CACHED = 5000;
+const CACHED = 5000;
 const shapedWords = new WeakMap<Font, Map<string, Glyph[]>>();
 
 function shapeWord(font: Font, word: string, rtl: boolean): Glyph[] {
@@ -36,12 +36,12 @@ function shapeWord(font: Font, word: string, rtl: boolean): Glyph[] {
   const key = `${rtl ? "r" : "l"}${word}`;
   let glyphs = cache.get(key);
   if (glyphs === undefined) {
-    const run = (fontkitLayout.get(font) ?? font.layout.bind(font))(word, undefined, undefined, undefined, rtl ? "rtl" : "ltr");
+    const run = fontkitLayout.get(font)!(word, undefined, undefined, undefined, rtl ? "rtl" : "ltr");
     // fontkit turns an invisible character left over (a joiner or variation selector the font has
     // no sequence for) into a space of no advance; pdf-lib would print it a space wide.
     const space = font.glyphForCodePoint(0x20).id;
     glyphs = run.glyphs.filter((glyph, i) => !(glyph.id === space && run.positions[i]!.xAdvance === 0));
-    if (cache.size >= WORDS_CACHED) cache.clear();
+    if (cache.size >= CACHED) cache.clear();
     cache.set(key, glyphs);
   }
   return glyphs;
@@ -131,7 +131,7 @@ export class FontStack {
       // One line: pdf-lib would break it at a line break, or widen a tab, and lay that out itself.
       const line = text.replace(CONTROLS, " ");
       runs = visualRuns(line, (cluster) => this.pick(cluster)).map((run) => this.print(run));
-      if (this.laidOut.size >= WORDS_CACHED) this.laidOut.clear();
+      if (this.laidOut.size >= CACHED) this.laidOut.clear();
       this.laidOut.set(text, runs);
     }
     return runs;
