@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import schema from "../../convex/schema";
 import { USER_TABLES } from "../../convex/lib/privacy/coverage";
 import { EXPORT_PLAN, WORKSPACE_EXCLUDED } from "../../convex/lib/privacy/exportPlan";
+import { WORKSPACE_RECORDS } from "../../convex/lib/workspaces/erase";
 
 type Json = { type: string; tableName?: string; value?: unknown; fields?: Record<string, { fieldType: Json }> } & Record<string, unknown>;
 
@@ -72,5 +73,22 @@ describe("workspace export coverage", () => {
     expect(workspaceScopedTables().filter((t) => !listed.has(t))).toEqual([]);
     expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => !workspaceScopedTables().includes(t))).toEqual([]);
     expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => exported.includes(t))).toEqual([]);
+  });
+});
+
+describe("workspace deletion coverage", () => {
+  test("every table naming a workspace is erased with it or kept for a stated reason, and the list is not stale", () => {
+    const workspaces = new Set(["workspaces"]);
+    const naming = Object.entries(schema.tables)
+      .filter(([name, table]) => name === "workspaces" || namesTable((table as unknown as { validator: { json: unknown } }).validator.json, workspaces))
+      .map(([name]) => name)
+      .sort();
+    const listed = Object.keys(WORKSPACE_RECORDS).sort();
+    expect(naming.filter((t) => !listed.includes(t))).toEqual([]);
+    expect(listed.filter((t) => !naming.includes(t))).toEqual([]);
+    for (const [table, policy] of Object.entries(WORKSPACE_RECORDS)) {
+      if ("kept" in policy) expect(policy.kept.length, table).toBeGreaterThan(20);
+      if ("with" in policy) expect(Object.keys(WORKSPACE_RECORDS), table).toContain(policy.with);
+    }
   });
 });

@@ -26,7 +26,7 @@ export const custodyTables = {
   })
     // The borrower's link.
     .index("by_tokenHash", ["tokenHash"])
-    // A sole workspace's erasure (lib/privacy/soleWorkspace.ts).
+    // Erasing a workspace (lib/workspaces/erase.ts).
     .index("by_workspaceId", ["workspaceId"]),
   // One item of a check-out; open until it is checked in.
   loans: defineTable({

@@ -4,10 +4,10 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { endSession } from "../auth/endSession";
 import { logActivity } from "../workspaces/activity";
+import { eraseWorkspaceStep } from "../workspaces/erase";
 import { WORKSPACE_ROLES } from "../workspaces/tables";
 import type { DeletedTable } from "./coverage";
 import { ERASE_BATCH, FORMER_MEMBER } from "./rules";
-import { eraseSoleWorkspace } from "./soleWorkspace";
 
 type UserId = Id<"users">;
 /** One bounded batch of a table's rows naming the user, and how each is removed. */
@@ -105,11 +105,12 @@ async function leaveWorkspace(ctx: MutationCtx, member: Doc<"workspaceMembers">)
     await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", workspaceId)).take(2)
   ).filter((m) => m.userId !== userId);
   if (others.length === 0) {
-    if (await eraseSoleWorkspace(ctx, workspaceId, userId)) return;
-  } else {
-    await logActivity(ctx, { workspaceId, actorId: userId, kind: "left", subject: FORMER_MEMBER, userId, role: member.role });
+    // A batch per step; the membership goes with the workspace row, in the last one.
+    await eraseWorkspaceStep(ctx, workspaceId, userId);
+    return;
   }
-  if (others.length > 0 && member.role === "owner") {
+  await logActivity(ctx, { workspaceId, actorId: userId, kind: "left", subject: FORMER_MEMBER, userId, role: member.role });
+  if (member.role === "owner") {
     const owners = await ctx.db
       .query("workspaceMembers")
       .withIndex("by_workspaceId_and_role", (q) => q.eq("workspaceId", workspaceId).eq("role", "owner"))
