@@ -6,6 +6,7 @@
 import type { Doc, Id, TableNames } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { deleteAsset } from "../assets/changes";
+import { removeItemRoom, removeListRooms } from "../presence/client";
 import { ERASE_BATCH } from "../privacy/rules";
 import { deleteReport } from "../reports/store";
 
@@ -27,7 +28,10 @@ export const WORKSPACE_RECORDS = {
   assets: {
     erase: async (ctx, workspaceId, actorId) => {
       const rows = await ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId)).take(take / 4);
-      for (const asset of rows) await deleteAsset(ctx, asset, actorId);
+      for (const asset of rows) {
+        await deleteAsset(ctx, asset, actorId);
+        await removeItemRoom(ctx, workspaceId, asset._id);
+      }
       return rows.length;
     },
   },
@@ -156,6 +160,7 @@ export async function eraseWorkspaceStep(ctx: MutationCtx, workspaceId: Workspac
   }
   const members = await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", workspaceId)).take(take);
   if ((await removeAll(ctx, "workspaceMembers", members)) === take) return true;
+  await removeListRooms(ctx, workspaceId);
   if ((await ctx.db.get("workspaces", workspaceId)) !== null) await ctx.db.delete("workspaces", workspaceId);
   return false;
 }
