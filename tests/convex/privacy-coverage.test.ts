@@ -2,7 +2,8 @@
 // itself, so a new table with a user id field fails here until it is given a policy.
 import { describe, expect, test } from "vitest";
 import schema from "../../convex/schema";
-import { USER_TABLES } from "../../convex/lib/privacy/coverage";
+import { readFileSync } from "node:fs";
+import { COMPONENT_DATA, USER_TABLES } from "../../convex/lib/privacy/coverage";
 import { EXPORT_PLAN, WORKSPACE_EXCLUDED } from "../../convex/lib/privacy/exportPlan";
 import { WORKSPACE_RECORDS } from "../../convex/lib/workspaces/erase";
 
@@ -90,5 +91,14 @@ describe("workspace deletion coverage", () => {
       if ("kept" in policy) expect(policy.kept.length, table).toBeGreaterThan(20);
       if ("with" in policy) expect(Object.keys(WORKSPACE_RECORDS), table).toContain(policy.with);
     }
+  });
+});
+
+describe("component coverage", () => {
+  test("every component convex.config.ts mounts says what it keeps about a user and what erasure does with it", () => {
+    const config = readFileSync(new URL("../../convex/convex.config.ts", import.meta.url), "utf8");
+    const mounted = [...config.matchAll(/from "@convex-dev\/([a-z-]+)\/convex\.config"/g)].map((m) => m[1]).sort();
+    expect(mounted.length).toBeGreaterThan(0);
+    expect(Object.keys(COMPONENT_DATA).sort()).toEqual(mounted);
   });
 });
