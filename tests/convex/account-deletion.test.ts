@@ -208,6 +208,30 @@ describe("copies of the user's name and addresses", () => {
   });
 });
 
+describe("where an erased account still appears", () => {
+  test("it reads as a Former member: the admin's user list and audit log, the news it wrote; nothing more can be written onto it", async () => {
+    const t = setupTest();
+    const admin = await makeUser(t, { role: "admin", fullName: "Ada Admin" });
+    const sam = await makeUser(t, { email: "sam@example.com", fullName: "Sam Leaving" });
+    await admin.as.mutation(api.admin.setUserAccess, { userId: sam.userId, role: "moderator" });
+    await t.run(async (ctx) => {
+      await ctx.db.insert("articles", { title: "Spring fair", content: "Bring your bikes.", category: "General", isPublished: true, authorId: sam.userId, createdAt: Date.now(), publishedAt: Date.now() });
+    });
+    await confirmByCode(t, sam);
+    await afterGrace(t);
+
+    const adminNow = await signInAgain(t, admin);
+    const rows = (await adminNow.query(api.adminPanel.listUsers, { search: "", paginationOpts: { numItems: 10, cursor: null } })).page;
+    expect(rows.find((r) => r._id === sam.userId)).toMatchObject({ erased: true, email: null, fullName: null });
+    const log = (await adminNow.query(api.adminPanel.auditLog, { paginationOpts: { numItems: 10, cursor: null } })).page;
+    expect(log.map((e) => [e.actor, e.target])).toEqual([[admin.email, FORMER_MEMBER]]);
+    const news = await asVisitor(t).query(api.news.listPublished, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(news.page.map((a) => a.authorName)).toEqual([FORMER_MEMBER]);
+    // An admin cannot write a role or a flag back onto the tombstone.
+    expect((await errorData(() => adminNow.mutation(api.admin.setUserAccess, { userId: sam.userId, isBusinessUser: true }))).code).toBe("NOT_FOUND");
+  });
+});
+
 describe("for a user who asks by e-mail", () => {
   test("an admin schedules it; the user is told and can still cancel; admins cannot use it on themselves", async () => {
     const t = setupTest();

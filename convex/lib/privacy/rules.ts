@@ -10,6 +10,8 @@ export const DELETION_CODE_TRIES = 5;
 export const ERASE_BATCH = 100;
 
 export const FORMER_MEMBER = "Former member";
+/** Whether the account was erased: what is left of it is a tombstone, shown as FORMER_MEMBER. */
+export const isErased = (user: { deletedAt?: number } | null): boolean => user?.deletedAt !== undefined;
 
 export const DELETION_MESSAGES = {
   wrongCode: "That code is wrong or has expired. Request a new one.",
