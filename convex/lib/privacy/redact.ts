@@ -1,6 +1,6 @@
 // Copies of an erased user's name and addresses in records that stay (shared workspaces'
 // custody, transfers to them, the activity feed, invitations to their address, the dev
-// inbox): each step finds one bounded batch through an index keyed by the user or their
+// inbox, sign-in links and codes under their address): each step finds one bounded batch through an index keyed by the user or their
 // address, and rewrites it to name the "Former member" (or deletes what only served them),
 // so the rows it changed no longer match and the next step moves on.
 import type { Doc, Id } from "../../_generated/dataModel";
@@ -118,7 +118,31 @@ async function outbox(ctx: MutationCtx, user: User): Promise<number> {
   return removed;
 }
 
-const REDACTIONS: Redaction[] = [custody, transfers, activity, invitations, outbox];
+/** Sign-in state kept under the address or number, not the account: links, texted codes, Convex Auth's attempt counts. */
+async function signInState(ctx: MutationCtx, user: User): Promise<number> {
+  let removed = 0;
+  if (user.email !== undefined) {
+    const email = normaliseAddress(user.email);
+    const links = await ctx.db.query("emailLinks").withIndex("by_email_and_purpose", (q) => q.eq("email", email)).take(BATCH);
+    for (const row of links) await ctx.db.delete("emailLinks", row._id);
+    removed += links.length;
+  }
+  if (user.phone !== undefined) {
+    const phone = user.phone;
+    const codes = await ctx.db.query("phoneCodes").withIndex("by_phone", (q) => q.eq("phone", phone)).take(BATCH);
+    for (const row of codes) await ctx.db.delete("phoneCodes", row._id);
+    removed += codes.length;
+  }
+  for (const identifier of [user.email, user.phone]) {
+    if (identifier === undefined) continue;
+    const attempts = await ctx.db.query("authRateLimits").withIndex("identifier", (q) => q.eq("identifier", identifier)).take(BATCH);
+    for (const row of attempts) await ctx.db.delete("authRateLimits", row._id);
+    removed += attempts.length;
+  }
+  return removed;
+}
+
+const REDACTIONS: Redaction[] = [custody, transfers, activity, invitations, outbox, signInState];
 
 /** One batch of the first redaction with rows left; true while more may be left. */
 export async function redactStep(ctx: MutationCtx, user: User): Promise<boolean> {

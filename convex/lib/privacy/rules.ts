@@ -31,7 +31,7 @@ export const ERASED_ON_DELETION = [
   "Your bug reports and their screenshots.",
   "Workspaces only you belong to, with their items, photos and files (move items you want to keep to another workspace first).",
   "Your membership of shared workspaces.",
-  "Invitations and transfer offers sent to your e-mail address (pending offers are withdrawn), and the sending limits and \"who is here\" records kept under your account.",
+  "Invitations, transfer offers, sign-in links and codes sent to your e-mail address or phone number (pending offers are withdrawn), and the sending limits and \"who is here\" records kept under your account.",
 ] as const;
 
 /** How long a data export's download link works; the ZIP is deleted then. */
@@ -45,10 +45,10 @@ export const KEPT_AFTER_DELETION = [
   "Referral records, without your name, so the referrer's rewards still add up.",
   "Audit entries the law requires us to keep (administrator role and flag changes), without your name.",
   "News articles you published as an administrator, shown as by a \"Former member\".",
-  "What other members typed themselves in a shared workspace (an outside borrower's name and contact details, who a booking is for, notes): it is that workspace's record, not linked to your account; its owners can change it.",
+  "What other people typed themselves and is not linked to your account: in a shared workspace, an outside borrower's name and contact details, who a booking is for, notes; your name and address as someone's next-of-kin contact; a message you sent an item's owner as its finder. These are their records, which they can change or delete.",
   "Copies of e-mails we sent you, held by our e-mail provider's integration: each is deleted a week after it was sent at the latest.",
   "Records of text messages we sent to your phone number (the number, the text and whether it was delivered), which our SMS provider's integration keeps as proof of delivery.",
-  `A workspace export that an owner of a shared workspace downloaded before your account was erased: its link, and the file, expire within ${EXPORT_TTL_DAYS} days.`,
+  `A copy of a shared workspace's data that one of its owners downloaded before your account was erased (it names its members): its link and file expire within ${EXPORT_TTL_DAYS} days.`,
 ] as const;
 
 /** A new export may be asked for this long after the last one. */
