@@ -125,6 +125,7 @@ import type * as lib_fonts_coverage from "../lib/fonts/coverage.js";
 import type * as lib_fonts_faces from "../lib/fonts/faces.js";
 import type * as lib_fonts_pdfText from "../lib/fonts/pdfText.js";
 import type * as lib_fonts_runs from "../lib/fonts/runs.js";
+import type * as lib_fonts_visual from "../lib/fonts/visual.js";
 import type * as lib_httpCors from "../lib/httpCors.js";
 import type * as lib_inventory_lineValue from "../lib/inventory/lineValue.js";
 import type * as lib_inventory_list from "../lib/inventory/list.js";
@@ -370,6 +371,7 @@ declare const fullApi: ApiFromModules<{
   "lib/fonts/faces": typeof lib_fonts_faces;
   "lib/fonts/pdfText": typeof lib_fonts_pdfText;
   "lib/fonts/runs": typeof lib_fonts_runs;
+  "lib/fonts/visual": typeof lib_fonts_visual;
   "lib/httpCors": typeof lib_httpCors;
   "lib/inventory/lineValue": typeof lib_inventory_lineValue;
   "lib/inventory/list": typeof lib_inventory_list;
