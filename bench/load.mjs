@@ -153,8 +153,8 @@ async function run(url) {
 const clientUrl = arg("client-process", null);
 if (clientUrl) {
   const r = await clientProcess(clientUrl, Number(arg("from", 0)), Number(arg("count", 0)), arg("tag", "load"));
-  console.log(`RESULT ${JSON.stringify(r)}`);
-  process.exit(0);
+  // Exit only once the (large) line is written: a pipe is asynchronous, and exit would cut it off.
+  process.stdout.write(`RESULT ${JSON.stringify(r)}\n`, () => process.exit(0));
 }
 
 console.log(machine());
