@@ -96,6 +96,14 @@ class Subscription {
   }
 }
 
+/** How many leading bytes `lo` and `hi` share: every key between them starts with those. */
+function commonPrefix(lo, hi) {
+  const n = Math.min(lo.length, hi.length);
+  let i = 0;
+  while (i < n && lo[i] === hi[i]) i++;
+  return i;
+}
+
 export class Live {
   /**
    * @param {{ call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, lastTs: bigint }} opts
@@ -107,8 +115,15 @@ export class Live {
     this.lastTs = lastTs;
     /** key -> Subscription */
     this.subs = new Map();
-    /** index number -> Set<Subscription>; table -> Set<Subscription> */
-    this.byIndex = new Map();
+    /**
+     * index number -> { buckets: prefix -> Set<Subscription>, lengths: prefix length -> buckets }:
+     * each read interval is filed under the bytes every key in it starts with (the common prefix
+     * of its bounds), so a commit's key finds its readers with one lookup per prefix length in
+     * use in its index, not by checking everyone reading the index (a channel's subscribers, not
+     * every channel's). `wide`: intervals across indexes; table -> Set<Subscription>.
+     */
+    this.byPrefix = new Map();
+    this.wide = new Set();
     this.byTable = new Map();
     this.dirty = new Set();
     /** Subscriptions running now, and those holding a result until its commit is durable. */
@@ -154,21 +169,46 @@ export class Live {
     this.unindex(sub);
     if (!reads || sub.members.size === 0) return;
     sub.reads = reads;
-    const add = (map, k) => {
-      let set = map.get(k);
-      if (!set) map.set(k, (set = new Set()));
+    for (const { lo, hi } of reads.intervals) {
+      const length = commonPrefix(lo, hi);
+      if (length < 4) {
+        this.wide.add(sub);
+        sub.indexed.push({ set: this.wide });
+        continue;
+      }
+      const index = lo.readUInt32BE(0);
+      let entry = this.byPrefix.get(index);
+      if (!entry) this.byPrefix.set(index, (entry = { buckets: new Map(), lengths: new Map() }));
+      const prefix = lo.toString("latin1", 0, length);
+      let set = entry.buckets.get(prefix);
+      if (!set) {
+        entry.buckets.set(prefix, (set = new Set()));
+        entry.lengths.set(length, (entry.lengths.get(length) ?? 0) + 1);
+      }
+      if (set.has(sub)) continue;
       set.add(sub);
-      sub.indexed.push([map, k]);
-    };
-    for (const { lo } of reads.intervals) add(this.byIndex, lo.readUInt32BE(0));
-    for (const table of reads.tables) add(this.byTable, table);
+      sub.indexed.push({ set, index, entry, prefix, length });
+    }
+    for (const table of reads.tables) {
+      let set = this.byTable.get(table);
+      if (!set) this.byTable.set(table, (set = new Set()));
+      set.add(sub);
+      sub.indexed.push({ set, table });
+    }
   }
 
   unindex(sub) {
-    for (const [map, k] of sub.indexed) {
-      const set = map.get(k);
-      set?.delete(sub);
-      if (set?.size === 0) map.delete(k);
+    for (const { set, index, entry, prefix, length, table } of sub.indexed) {
+      set.delete(sub);
+      if (set.size > 0) continue;
+      if (table !== undefined) this.byTable.delete(table);
+      else if (entry !== undefined) {
+        entry.buckets.delete(prefix);
+        const n = entry.lengths.get(length) - 1;
+        if (n > 0) entry.lengths.set(length, n);
+        else entry.lengths.delete(length);
+        if (entry.buckets.size === 0 && this.byPrefix.get(index) === entry) this.byPrefix.delete(index);
+      }
     }
     sub.indexed = [];
   }
@@ -181,21 +221,28 @@ export class Live {
     if (!this.subs.has(sub.key)) this.subs.set(sub.key, sub);
   }
 
-  /** The subscriptions whose read set `changes` wrote. */
-  touched(changes) {
-    const candidates = new Set();
+  /** The subscriptions `keep` accepts whose read set `changes` wrote. */
+  touched(changes, keep) {
+    const candidates = new Set(this.wide);
     for (const c of changes) {
       for (const sub of this.byTable.get(c.table) ?? []) candidates.add(sub);
-      for (const key of c.keys) for (const sub of this.byIndex.get(key.readUInt32BE(0)) ?? []) candidates.add(sub);
+      for (const key of c.keys) {
+        const entry = this.byPrefix.get(key.readUInt32BE(0));
+        if (!entry) continue;
+        for (const length of entry.lengths.keys()) {
+          if (key.length < length) continue;
+          for (const sub of entry.buckets.get(key.toString("latin1", 0, length)) ?? []) candidates.add(sub);
+        }
+      }
     }
     const out = [];
-    for (const sub of candidates) if (touches(sub.reads, changes)) out.push(sub);
+    for (const sub of candidates) if (keep(sub) && touches(sub.reads, changes)) out.push(sub);
     return out;
   }
 
   /** A commit was accepted and is being written: what it touched re-runs now (held until durable). */
   onAccept(changes, ts) {
-    for (const sub of this.touched(changes)) if (!sub.running && !sub.durableOnly) this.markStale(sub);
+    for (const sub of this.touched(changes, (s) => !s.running && !s.stale && !s.durableOnly)) this.markStale(sub);
     for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
     this.schedule();
   }
@@ -203,7 +250,7 @@ export class Live {
   /** A commit is durable: held results up to it are released; what it touched and did not re-run yet does. */
   onCommit(changes, ts) {
     if (ts > this.lastTs) this.lastTs = ts;
-    for (const sub of this.touched(changes)) if (!sub.running && sub.asOf < ts) this.markStale(sub);
+    for (const sub of this.touched(changes, (s) => !s.running && !s.stale && s.asOf < ts)) this.markStale(sub);
     for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
     this.schedule();
   }
