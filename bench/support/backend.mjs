@@ -61,6 +61,12 @@ export const rssMb = (pid) => {
   return match ? Math.round(Number(match[1]) / 1024) : NaN;
 };
 
+/** CPU time the process has used so far, all its threads (ms; Linux's /proc, 100 ticks a second). */
+export const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 export function machine() {
