@@ -79,6 +79,7 @@ async function clientProcess(url, from, count, tag) {
   console.log("SUBSCRIBED");
   await new Promise((resolve) => createInterface({ input: process.stdin }).once("line", resolve));
 
+  const cpuAtGo = process.cpuUsage();
   const deadline = performance.now() + SECONDS * 1000;
   let sequence = 0;
   await Promise.all(
@@ -109,6 +110,8 @@ async function clientProcess(url, from, count, tag) {
     }),
   );
   await sleep(2000); // let the last updates arrive before closing
+  const cpu = process.cpuUsage(cpuAtGo);
+  const cpuMsUsed = (cpu.user + cpu.system) / 1000;
 
   // Lost writes: every acknowledged write must be in the database afterwards.
   const checker = new ConvexClient(url, { webSocketConstructor: WebSocket, logger: false });
@@ -118,7 +121,7 @@ async function clientProcess(url, from, count, tag) {
     lost += bodies.filter((body) => !present.has(body)).length;
   }
   await Promise.all([...clients.map((c) => c.client.close()), checker.close()]);
-  return { ...stats, lost, latencies };
+  return { ...stats, lost, latencies, cpuMs: cpuMsUsed };
 }
 
 /** Starts the client processes, lets them go together, and adds up what they report. */
@@ -144,9 +147,10 @@ async function run(url, backendPid) {
   for (const c of children) c.child.stdin.write("go\n");
   const results = await Promise.all(children.map((c) => c.result));
   const backendCpuMs = cpuMs(backendPid) - cpuBefore;
-  const total = { reads: 0, writes: 0, errors: 0, updates: 0, lost: 0, latencies: [], backendCpuMs };
+  const total = { reads: 0, writes: 0, errors: 0, updates: 0, lost: 0, latencies: [], backendCpuMs, clientsCpuMs: 0 };
   for (const r of results) {
     for (const k of ["reads", "writes", "errors", "updates", "lost"]) total[k] += r[k];
+    total.clientsCpuMs += r.cpuMs;
     total.latencies.push(...r.latencies);
   }
   total.latencies.sort((a, b) => a - b);
@@ -169,7 +173,7 @@ try {
   console.log(`reads ${r.reads}, writes ${r.writes} (${(r.writes / SECONDS).toFixed(1)}/s), live updates ${r.updates}`);
   console.log(`errors ${r.errors}, lost writes ${r.lost}`);
   // The backend's own share, whatever else the machine runs: its CPU time per request served.
-  console.log(`backend CPU ${(r.backendCpuMs / 1000).toFixed(1)} s over the run (all threads): ${(r.backendCpuMs / (r.reads + r.writes)).toFixed(2)} ms per read or write`);
+  console.log(`backend CPU ${(r.backendCpuMs / 1000).toFixed(1)} s over the run (all threads): ${(r.backendCpuMs / (r.reads + r.writes)).toFixed(2)} ms per read or write; the client processes ${(r.clientsCpuMs / 1000).toFixed(1)} s`);
   const p95 = percentile(r.latencies, 95);
   const met = p95 <= 50 && r.errors === 0 && r.lost === 0;
   console.log(`update latency (${r.latencies.length} deliveries): p50 ${ms(50)}, p95 ${ms(95)}, p99 ${ms(99)} (target at 1,000 clients: p95 <= 50 ms, 0 errors, 0 lost: ${CLIENTS >= 1000 ? (met ? "met" : "missed") : "run with --clients 1000"})`);
