@@ -107,7 +107,8 @@ function pendingKey(index, doc) {
 class Transaction {
   /**
    * @param {import("./database.mjs").Database} db
-   * @param {{ writable: boolean, at?: RetainedSnapshot | null }} opts `at`: read an earlier, retained snapshot (queries only)
+   * @param {{ writable: boolean, at?: RetainedSnapshot | null, pending?: { ts: bigint, changes: any[] }[] | null }} opts
+   * `at`: read an earlier, retained snapshot (queries only); `pending`: accepted commits to read over the snapshot (`overlay`)
    */
   constructor(db, { writable, at = null, pending = null }) {
     this.db = db;
@@ -290,7 +291,8 @@ export class Committer {
   /**
    * @param {import("./database.mjs").Database} db
    * @param {(changes: any[], ts: bigint) => void} onCommit
-   * @param {{ retainMs?: number }} [options]
+   * @param {{ retainMs?: number, onAccept?: (changes: any[], ts: bigint) => void }} [options]
+   * `onAccept`: told of each commit once accepted, before it is durable (`onCommit` follows)
    */
   constructor(db, onCommit, { retainMs = RETAIN_MS, onAccept = () => {} } = {}) {
     this.db = db;
@@ -310,6 +312,7 @@ export class Committer {
   /**
    * @param {boolean} writable
    * @param {RetainedSnapshot | null} [at] a retained snapshot to read (a query at an earlier timestamp)
+   * @param {{ pending?: boolean }} [options] `pending`: a query may read the accepted commits still being written
    */
   begin(writable, at = null, { pending = false } = {}) {
     // A query may read the commits still being written (a live query's re-run), if it shows
