@@ -145,6 +145,7 @@ import type * as lib_locations_rules from "../lib/locations/rules.js";
 import type * as lib_locations_store from "../lib/locations/store.js";
 import type * as lib_money_currency from "../lib/money/currency.js";
 import type * as lib_money_digits from "../lib/money/digits.js";
+import type * as lib_money_format from "../lib/money/format.js";
 import type * as lib_news_data from "../lib/news/data.js";
 import type * as lib_news_rules from "../lib/news/rules.js";
 import type * as lib_news_seed from "../lib/news/seed.js";
@@ -391,6 +392,7 @@ declare const fullApi: ApiFromModules<{
   "lib/locations/store": typeof lib_locations_store;
   "lib/money/currency": typeof lib_money_currency;
   "lib/money/digits": typeof lib_money_digits;
+  "lib/money/format": typeof lib_money_format;
   "lib/news/data": typeof lib_news_data;
   "lib/news/rules": typeof lib_news_rules;
   "lib/news/seed": typeof lib_news_seed;
