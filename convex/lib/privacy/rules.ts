@@ -43,8 +43,14 @@ export const KEPT_AFTER_DELETION = [
 /** How long a data export's download link works; the ZIP is deleted then. */
 export const EXPORT_TTL_DAYS = 7;
 export const EXPORT_TTL_MS = EXPORT_TTL_DAYS * 24 * 3_600_000;
-/** A new export may be asked for this long after the last one. */
+/** A new export may be asked for this long after the last one that was not cancelled. */
 export const EXPORT_COOLDOWN_MS = 10 * 60_000;
+/**
+ * Builds one user may start an hour, cancelled ones included: what the cooldown allows, so
+ * cancelling spares the wait after a mistake but never buys more builds (request, cancel,
+ * request… stops here).
+ */
+export const EXPORTS_PER_HOUR = 3_600_000 / EXPORT_COOLDOWN_MS;
 /**
  * An export larger than this comes as several ZIPs, so an action never holds more than one in
  * memory, and each part can be sent back in for an import: an HTTP action takes at most 20 MiB
