@@ -49,6 +49,10 @@ export const portTables = {
     fields: v.optional(v.array(v.object({ from: v.string(), to: v.id("customFields"), created: v.boolean() }))),
     // While running: where its chain of steps stands (lib/ports/chain.ts).
     chain: v.optional(chainValidator),
+    // Import: files a step stored and has not yet written into an item (or the plan, before
+    // the chain holds it), with the step and attempt that stored them. Noted before use, so
+    // the files of a step that died are deleted when it runs again or the import is undone.
+    held: v.optional(v.array(v.object({ storageId: v.id("_storage"), step: v.number(), attempt: v.number() }))),
   })
     // The workspace's latest export / import; one running at a time.
     .index("by_workspaceId_and_kind_and_startedAt", ["workspaceId", "kind", "startedAt"])
@@ -60,5 +64,16 @@ export const portTables = {
     portId: v.id("workspacePorts"),
     assetId: v.id("assets"),
     keptSerial: v.optional(v.string()),
-  }).index("by_portId", ["portId"]),
+    // The item's id in the ZIP: how its kit rows name it.
+    from: v.optional(v.string()),
+  })
+    .index("by_portId", ["portId"])
+    .index("by_portId_and_from", ["portId", "from"]),
+  // The locations an import made (not those the workspace had), deepest last: undone deepest
+  // first, each only while it is empty.
+  workspacePortLocations: defineTable({
+    portId: v.id("workspacePorts"),
+    locationId: v.id("locations"),
+    depth: v.number(),
+  }).index("by_portId_and_depth", ["portId", "depth"]),
 };

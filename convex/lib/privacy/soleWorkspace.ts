@@ -63,9 +63,12 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
   }
   for (const port of records.workspacePorts) {
     const items = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", port._id)).take(ERASE_BATCH);
+    const places = await ctx.db.query("workspacePortLocations").withIndex("by_portId_and_depth", (q) => q.eq("portId", port._id)).take(ERASE_BATCH);
     for (const row of items) await ctx.db.delete("workspacePortItems", row._id);
-    if (items.length > 0) continue;
+    for (const row of places) await ctx.db.delete("workspacePortLocations", row._id);
+    if (items.length + places.length > 0) continue;
     for (const part of port.parts) await ctx.storage.delete(part);
+    for (const file of port.held ?? []) await ctx.storage.delete(file.storageId);
     await ctx.db.delete("workspacePorts", port._id);
   }
   if (Object.values(records).some((rows) => rows.length > 0)) return true;
