@@ -251,4 +251,67 @@ describe("what a workspace export carries", () => {
       expect.objectContaining({ doneOn: "2025-10-31", what: "Annual service", cost: { amount: 8500, currency: "GBP" }, plan: "Service", files: [expect.objectContaining({ storageId: copy.files[0].storageId, name: "invoice.pdf" })] }),
     ]);
   });
+
+  test("locations (empty ones too), where each item is, kits and a stolen report arrive with new ids; undoing the import takes away only the places it made", async () => {
+    const t = setupTest();
+    const h = await household(t);
+    await fundWorkspace(t, h.workspaceId, 50);
+    const ws = { workspaceId: h.workspaceId };
+    const garage = await h.owner.as.mutation(api.locations.create, { ...ws, name: "Garage" });
+    const shelf = await h.owner.as.mutation(api.locations.create, { ...ws, name: "Shelf 2", parentId: garage });
+    await h.owner.as.mutation(api.locations.create, { ...ws, name: "Loft" });
+    const tag = async (name: string, location?: string) =>
+      await h.owner.as.mutation(api.assets.tag, { ...generalInput, ...ws, name, files: [], details: { ...generalInput.details, location } });
+    const kit = await tag("Camping kit", "Garage / Shelf 2");
+    const tent = await tag("Tent", "Garage / Shelf 2");
+    const stove = await tag("Stove", "Garage / Shelf 2");
+    const bike = await tag("Road bike", "Garage");
+    await h.owner.as.mutation(api.kits.addParts, { ...ws, kitId: kit.assetId, serials: [tent.serial, stove.serial] });
+    await h.owner.as.mutation(api.assets.setStatus, { ...ws, assetId: bike.assetId, status: "stolen", stolen: { stolenAt: Date.now() - 86_400_000, place: "Station racks", policeReport: "CR-1234" } });
+
+    await h.owner.as.mutation(api.workspacePorts.startExport, ws);
+    await settle(t);
+    const parts = await exportedParts(t, h.workspaceId);
+
+    // The other workspace already has a Garage: it is used, and it stays when the import is undone.
+    const other = await h.owner.as.mutation(api.workspaces.create, { name: "Flat", kind: "household" });
+    await fundWorkspace(t, other, 50);
+    const ownGarage = await h.owner.as.mutation(api.locations.create, { workspaceId: other, name: "Garage" });
+    const placesOf = async (workspaceId: Id<"workspaces">) =>
+      (await h.owner.as.query(api.locations.all, { workspaceId })).map((l: { _id: string; path: string; parentId?: string }) => l);
+    for (const part of parts) expect((await sendZip(h.owner.as, other, part)).status).toBe(200);
+    await h.owner.as.mutation(api.workspacePorts.startImport, { workspaceId: other });
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: other }))!.import).toMatchObject({ message: null, status: "ready", report: { items: 4 } });
+
+    const places = await placesOf(other);
+    expect(places.map((l) => l.path).sort()).toEqual(["Garage", "Garage / Shelf 2", "Loft"]);
+    const byPath = new Map(places.map((l) => [l.path, l]));
+    expect(byPath.get("Garage")!._id).toBe(ownGarage);
+    expect(byPath.get("Garage / Shelf 2")!._id).not.toBe(shelf);
+    expect(byPath.get("Garage / Shelf 2")!.parentId).toBe(ownGarage);
+    const copies = new Map((await assetsOf(t, other)).map((a) => [a.name, a]));
+    expect(copies.get("Tent")!.details).toMatchObject({ location: "Garage / Shelf 2" });
+    expect((await h.owner.as.query(api.locations.contents, { workspaceId: other, locationId: byPath.get("Garage / Shelf 2")!._id }))!.items).toHaveLength(3);
+
+    const kitCopy = (await h.owner.as.query(api.kits.ofAsset, { workspaceId: other, assetId: copies.get("Camping kit")!._id }))!;
+    expect(kitCopy.parts.map((p) => p._id).sort()).toEqual([copies.get("Tent")!._id, copies.get("Stove")!._id].sort());
+    expect((await h.owner.as.query(api.kits.ofAsset, { workspaceId: other, assetId: copies.get("Stove")!._id }))!.kit?._id).toBe(copies.get("Camping kit")!._id);
+    const report = await t.run(async (ctx) => await ctx.db.query("stolenReports").withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", copies.get("Road bike")!._id)).first());
+    expect(report).toMatchObject({ workspaceId: other, place: "Station racks", policeReport: "CR-1234" });
+
+    // Into a third workspace, cancelled once its places and some items are written: the places it made go, the Garage that was there stays.
+    const shed = await h.owner.as.mutation(api.workspaces.create, { name: "Shed", kind: "household" });
+    await fundWorkspace(t, shed, 50);
+    await h.owner.as.mutation(api.locations.create, { workspaceId: shed, name: "Garage" });
+    for (const part of parts) expect((await sendZip(h.owner.as, shed, part)).status).toBe(200);
+    await h.owner.as.mutation(api.workspacePorts.startImport, { workspaceId: shed });
+    // Three places (one here already), then items: wait until some items are in.
+    while ((await assetsOf(t, shed)).length === 0) await round(t);
+    expect((await placesOf(shed)).map((l) => l.path).sort()).toEqual(["Garage", "Garage / Shelf 2", "Loft"]);
+    await h.owner.as.mutation(api.workspacePorts.cancel, { workspaceId: shed, kind: "import" });
+    await settle(t);
+    expect((await placesOf(shed)).map((l) => l.path)).toEqual(["Garage"]);
+    expect(await assetsOf(t, shed)).toEqual([]);
+  });
 });

@@ -124,6 +124,8 @@ describe("workspace export and import", () => {
     const t = setupTest();
     const h = await household(t);
     await fundWorkspace(t, h.workspaceId, 300);
+    const table = (name: string, rows: object[]) => ({ [`workspaces/Home-x/${name}.json`]: strToU8(JSON.stringify(rows)) });
+    const lamps = ["TMT-ZZZZ-3334", "TMT-ZZZZ-3335", "TMT-ZZZZ-3336"].map((serial) => item(serial));
     const cases: [Uint8Array, string][] = [
       [crafted([item("TMT-ZZZZ-3333")], { "../../etc/passwd.json": strToU8("[]") }), PORT_MESSAGES.badName("../../etc/passwd.json")],
       [zipSync({ "workspaces/x/assets.json": new Uint8Array(5 * 1024 * 1024).fill(32) }), PORT_MESSAGES.bomb("workspaces/x/assets.json")],
@@ -132,6 +134,13 @@ describe("workspace export and import", () => {
       [crafted([item("TMT-ZZZZ-3333", { files: [{ kind: "photo", name: "a.jpg" }] })]), PORT_MESSAGES.missingFile("files/TMT-ZZZZ-3333/a.jpg")],
       [zipSync({ a: strToU8("no workspace here") }), PORT_MESSAGES.noWorkspace],
       [strToU8("PK this is not a zip at all......................"), PORT_MESSAGES.notZip],
+      // Locations whose parents loop, or that name a parent the ZIP lacks; a name no location may have.
+      [crafted([item("TMT-ZZZZ-3333")], table("locations", [{ _id: "a", name: "A", parentId: "b" }, { _id: "b", name: "B", parentId: "a" }])), PORT_MESSAGES.badJson("locations")],
+      [crafted([item("TMT-ZZZZ-3333")], table("locations", [{ _id: "a", name: "A", parentId: "gone" }])), PORT_MESSAGES.badJson("locations")],
+      [crafted([item("TMT-ZZZZ-3333")], table("locations", [{ _id: "a", name: "Shed / Back" }])), PORT_MESSAGES.badJson("locations")],
+      // A part in two kits; a kit holding an item the ZIP does not have.
+      [crafted(lamps, table("kitParts", [{ kitId: lamps[0]._id, partId: lamps[2]._id }, { kitId: lamps[1]._id, partId: lamps[2]._id }])), PORT_MESSAGES.badJson("kitParts")],
+      [crafted(lamps, table("kitParts", [{ kitId: lamps[0]._id, partId: "id-elsewhere" }])), PORT_MESSAGES.badJson("kitParts")],
     ];
     for (const [zip, message] of cases) {
       expect(await importZip(t, h.owner.as, h.workspaceId, zip), message).toMatchObject({ status: "failed", message });
