@@ -17,6 +17,20 @@ import { household } from "./workspace-support";
 
 vi.mock("../../convex/lib/ports/chain", async (original) => ({ ...(await original<object>()), STEP_BUDGET_MS: 0 }));
 vi.mock("../../convex/lib/ports/rules", async (original) => ({ ...(await original<object>()), IMPORT_WRITE_BATCH: 2 }));
+// A step killed mid-way: once `hang.loads` ZIP parts are read, the next read never returns,
+// as an action that died there (no catch, no finally runs).
+const hang = vi.hoisted(() => ({ loads: null as number | null }));
+vi.mock("../../convex/lib/ports/zipRead", async (original) => {
+  const real = await original<typeof import("../../convex/lib/ports/zipRead")>();
+  return {
+    ...real,
+    loadPart: async (...args: Parameters<typeof real.loadPart>) => {
+      if (hang.loads === 0) return await new Promise<never>(() => {});
+      if (hang.loads !== null) hang.loads -= 1;
+      return await real.loadPart(...args);
+    },
+  };
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -51,6 +65,17 @@ async function exportedParts(t: Backend, workspaceId: Id<"workspaces">): Promise
   const buffers = await t.run(async (ctx) => Promise.all(port!.parts.map(async (p) => await (await ctx.storage.get(p))!.arrayBuffer())));
   return buffers.map((b) => new Uint8Array(b));
 }
+
+/** Stored files nothing refers to: no item, log entry, export or import part, plan or held list. */
+const unreferenced = (t: Backend) =>
+  t.run(async (ctx) => {
+    const used = new Set<string>();
+    for (const a of await ctx.db.query("assets").collect()) for (const f of a.files) used.add(f.storageId);
+    for (const p of await ctx.db.query("workspacePorts").collect()) {
+      for (const id of [...p.parts, ...(p.chain?.plan === undefined ? [] : [p.chain.plan]), ...(p.held ?? []).map((h) => h.storageId)]) used.add(id);
+    }
+    return (await ctx.db.system.query("_storage").collect()).filter((f) => !used.has(f._id)).map((f) => f._id);
+  });
 
 const countStored = (t: Backend) => t.run(async (ctx) => (await ctx.db.system.query("_storage").collect()).length);
 
@@ -202,6 +227,60 @@ describe("the import chain", () => {
     expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.import).toMatchObject({ status: "cancelled", message: PORT_MESSAGES.cancelled });
     expect((await assetsOf(t, h.workspaceId)).length).toBe(3);
     expect(await workspaceBalance(t, h.workspaceId)).toBe(balance);
+  });
+});
+
+describe("an import step that dies mid-way", () => {
+  /** Two lamps with a photo each, in two ZIP parts: a batch (two items) reads both parts. */
+  const twoParts = () => {
+    const base = "workspaces/Home-x";
+    const lamp = (i: number) => ({ _id: `id-${i}`, serial: `TMT-ZZZZ-${A[i]}333`, kind: "general", name: `Lamp ${i}`, visibility: "private", status: "active", details: { kind: "general" }, files: [{ kind: "photo", name: "lamp.jpg" }], taggedAt: 1_000 });
+    const jpeg = (n: number) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 200 }, () => n)]);
+    return [
+      zipSync({ [`${base}/assets.json`]: strToU8(JSON.stringify([lamp(0), lamp(1)])), [`${base}/files/${lamp(0).serial}/lamp.jpg`]: jpeg(1) }),
+      zipSync({ [`${base}/files/${lamp(1).serial}/lamp.jpg`]: jpeg(2) }),
+    ];
+  };
+
+  /** Starts an import of twoParts() whose first writing step dies after storing the first lamp's photo. */
+  async function killedMidBatch(t: Backend) {
+    const h = await household(t);
+    await fundWorkspace(t, h.workspaceId, 50);
+    for (const part of twoParts()) expect((await sendZip(h.owner.as, h.workspaceId, part)).status).toBe(200);
+    await h.owner.as.mutation(api.workspacePorts.startImport, { workspaceId: h.workspaceId });
+    await round(t);
+    const port = (await portOf(t, h.workspaceId, "import"))!;
+    expect(port.chain).toMatchObject({ stage: 1 });
+    // The scheduled run is replaced by one that dies reading the second part.
+    await killSteps(t);
+    hang.loads = 1;
+    void t.action(internal.workspacePorts.importStep, { portId: port._id, step: port.chain!.step });
+    // Stored: the two parts, the plan and the first lamp's photo.
+    await vi.waitFor(async () => expect(await countStored(t)).toBe(4));
+    hang.loads = null;
+    return h;
+  }
+
+  test("resumed by the watchdog: the dead step's photo is deleted, the lamps are written once, no file is left unreferenced", async () => {
+    const t = setupTest();
+    const h = await killedMidBatch(t);
+    expect(await unreferenced(t)).toEqual([]);
+    vi.advanceTimersByTime(STEP_DEADLINE_MS);
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.import).toMatchObject({ status: "ready", report: { items: 2, files: 2 } });
+    expect((await assetsOf(t, h.workspaceId)).map((a) => a.name).sort()).toEqual(["Lamp 0", "Lamp 1"]);
+    expect(await unreferenced(t)).toEqual([]);
+    expect(await countStored(t)).toBe(2);
+  });
+
+  test("undone instead: nothing is left, the photo it stored included", async () => {
+    const t = setupTest();
+    const h = await killedMidBatch(t);
+    await h.owner.as.mutation(api.workspacePorts.cancel, { workspaceId: h.workspaceId, kind: "import" });
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.import).toMatchObject({ status: "cancelled" });
+    expect(await assetsOf(t, h.workspaceId)).toEqual([]);
+    expect(await countStored(t)).toBe(0);
   });
 });
 
