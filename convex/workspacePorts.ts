@@ -39,7 +39,10 @@ import {
   type ImportedLocation,
   type ImportedStolen,
 } from "./lib/ports/importPlaces";
-import { IMPORT_WRITE_BATCH, IMPORTED_TABLES, MAX_IMPORT_JSON_BYTES, MAX_IMPORT_PARTS, PORT_MESSAGES, REPORT_RENUMBERED } from "./lib/ports/rules";
+import { IMPORT_WRITE_BATCH, IMPORTED_TABLES, MAX_IMPORT_JSON_BYTES, MAX_IMPORT_PART_BYTES, MAX_IMPORT_PARTS, PORT_MESSAGES, REPORT_RENUMBERED } from "./lib/ports/rules";
+import { isHexDigest, matchingSlot, openSlots } from "./lib/ports/uploads";
+import { enforceLimit } from "./lib/limits";
+import { EXPORT_PART_BYTES } from "./lib/privacy/rules";
 import { importReportValidator, portStatusValidator } from "./lib/ports/schema";
 import { ImportRefused, listZip, loadPart, readEntries } from "./lib/ports/zipRead";
 import { locationByPath, locationText } from "./lib/locations/paths";
@@ -155,6 +158,22 @@ export const expire = internalMutation({
 
 // ---- the import: upload ------------------------------------------------------------------
 
+/** The caller's import in the making, made when there is none; a message when they cannot add to one now. */
+async function openImport(ctx: MutationCtx, workspaceId: Id<"workspaces">, userId: Id<"users">): Promise<Doc<"workspacePorts"> | string> {
+  const current = await latest(ctx, workspaceId, "import");
+  if (current?.status === "running") return PORT_MESSAGES.busy;
+  if (current?.status === "uploading" && current.userId === userId) return current;
+  const id = await ctx.db.insert("workspacePorts", { workspaceId, userId, kind: "import", status: "uploading", startedAt: Date.now(), done: 0, total: 0, parts: [] });
+  return (await ctx.db.get("workspacePorts", id))!;
+}
+
+/** Adds a received part to the caller's import in the making, within MAX_IMPORT_PARTS (announced parts included). */
+async function addPart(ctx: MutationCtx, port: Doc<"workspacePorts">, storageId: Id<"_storage">, slots = openSlots(port.slots, Date.now())) {
+  if (port.parts.length + slots.length >= MAX_IMPORT_PARTS) return PORT_MESSAGES.uploadTooMany;
+  await ctx.db.patch("workspacePorts", port._id, { parts: [...port.parts, storageId], slots });
+  return null;
+}
+
 /**
  * A ZIP part that POST /import-zip stored (lib/ports/uploadHttp.ts): added to the caller's
  * import in the making. Refused (the caller deletes the file) for a non-owner/admin, while
@@ -165,14 +184,53 @@ export const receivePart = internalMutation({
   returns: v.union(v.null(), v.string()),
   handler: async (ctx, { workspaceId, userId, storageId }) => {
     if (!allows(await membership(ctx, workspaceId, userId), PORTING)) return PORT_MESSAGES.notAllowed;
-    const current = await latest(ctx, workspaceId, "import");
-    if (current?.status === "running") return PORT_MESSAGES.busy;
-    if (current?.status === "uploading" && current.userId === userId) {
-      if (current.parts.length >= MAX_IMPORT_PARTS) return PORT_MESSAGES.uploadTooMany;
-      await ctx.db.patch("workspacePorts", current._id, { parts: [...current.parts, storageId] });
-      return null;
-    }
-    await ctx.db.insert("workspacePorts", { workspaceId, userId, kind: "import", status: "uploading", startedAt: Date.now(), done: 0, total: 0, parts: [storageId] });
+    const port = await openImport(ctx, workspaceId, userId);
+    return typeof port === "string" ? port : await addPart(ctx, port, storageId);
+  },
+});
+
+/**
+ * An upload URL for one large part (lib/ports/uploads.ts), announced with its size and SHA-256
+ * (hex), which the stored file must match to be taken into this caller's import.
+ */
+export const importUploadUrl = workspaceMutation({
+  ...PORTING,
+  args: { size: v.number(), sha256: v.string() },
+  returns: v.string(),
+  handler: async (ctx, { size, sha256 }) => {
+    if (!Number.isInteger(size) || size <= 0 || size > MAX_IMPORT_PART_BYTES) throw appError("INVALID", PORT_MESSAGES.partTooLarge);
+    if (!isHexDigest(sha256)) throw appError("INVALID", PORT_MESSAGES.badDigest);
+    const port = await openImport(ctx, ctx.workspace._id, ctx.user._id);
+    if (typeof port === "string") throw appError("INVALID", port);
+    const now = Date.now();
+    const slots = [...openSlots(port.slots, now), { sha256, size, issuedAt: now }];
+    if (port.parts.length + slots.length > MAX_IMPORT_PARTS) throw appError("INVALID", PORT_MESSAGES.uploadTooMany);
+    // Each URL takes a file of any size until it is checked here: they come from the uploads budget.
+    await enforceLimit(ctx, "upload", ctx.user._id);
+    await ctx.db.patch("workspacePorts", port._id, { slots });
+    return await ctx.storage.generateUploadUrl();
+  },
+});
+
+/**
+ * The storage id an upload URL returned, taken into the caller's import when it matches one of
+ * its announcements. Anything else (another's file, a file stored before it was announced, one
+ * with other bytes, one an item holds) is refused and left alone: it may not be the caller's.
+ */
+export const addUploadedPart = workspaceMutation({
+  ...PORTING,
+  args: { storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { storageId }) => {
+    const port = await latest(ctx, ctx.workspace._id, "import");
+    const file = await ctx.db.system.get("_storage", storageId);
+    if (port === null || port.status !== "uploading" || port.userId !== ctx.user._id || file === null || port.parts.includes(storageId)) throw appError("INVALID", PORT_MESSAGES.notAnnounced);
+    const slots = openSlots(port.slots, Date.now());
+    const slot = matchingSlot(slots, file);
+    const held = await ctx.db.query("assetFileRefs").withIndex("by_storageId", (q) => q.eq("storageId", storageId)).first();
+    if (slot < 0 || held !== null) throw appError("INVALID", PORT_MESSAGES.notAnnounced);
+    const refused = await addPart(ctx, port, storageId, slots.filter((_, i) => i !== slot));
+    if (refused !== null) throw appError("INVALID", refused);
     return null;
   },
 });
@@ -187,7 +245,7 @@ export const startImport = workspaceMutation({
       throw appError("INVALID", PORT_MESSAGES.noParts);
     }
     await assertIdle(ctx, ctx.workspace._id);
-    await ctx.db.patch("workspacePorts", current._id, { status: "running", startedAt: Date.now(), chain: firstChain([]) });
+    await ctx.db.patch("workspacePorts", current._id, { status: "running", startedAt: Date.now(), chain: firstChain([]), slots: undefined });
     await scheduleStep(ctx, current._id, 0);
     return null;
   },
@@ -721,8 +779,12 @@ async function writeItems(ctx: ActionCtx, portId: Id<"workspacePorts">, step: nu
   const plan = JSON.parse(await blob.text()) as Plan;
   let loaded: { part: number; bytes: Uint8Array } | null = null;
   const load = async (part: number) => {
-    if (loaded?.part !== part) loaded = { part, bytes: await loadPart(ctx, subject.parts[part]) };
-    return loaded.bytes;
+    if (loaded?.part === part) return loaded.bytes;
+    const bytes = await loadPart(ctx, subject.parts[part]);
+    // A part that is one large file is read again if needed, not kept while its file is stored:
+    // an action then holds that file about twice (unpacked, stored), not three times.
+    loaded = bytes.length <= EXPORT_PART_BYTES ? { part, bytes } : null;
+    return bytes;
   };
   const places = plan.locations.length;
   const items = places + plan.items.length;

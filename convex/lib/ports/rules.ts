@@ -9,8 +9,16 @@ import { EXPORT_PART_BYTES } from "../privacy/rules";
 export const MAX_IMPORT_ITEMS = 10_000;
 /** ZIP files one import may name: the parts of one large export (10,000 items with a few photos each). */
 export const MAX_IMPORT_PARTS = 100;
-/** One uploaded part: an export part with room for the ZIP's own headers, below an HTTP action's 20 MiB body. */
-export const MAX_IMPORT_PART_BYTES = EXPORT_PART_BYTES + 3 * 1024 * 1024;
+/** A part sent to POST /import-zip: an export part with room for the ZIP's own headers, below an HTTP action's 20 MiB body. */
+export const MAX_HTTP_PART_BYTES = EXPORT_PART_BYTES + 3 * 1024 * 1024;
+/**
+ * Any one part: an export part holds at most EXPORT_PART_BYTES, or one file alone when it is
+ * larger (up to MAX_FILE_BYTES), with its ZIP headers. A part above MAX_HTTP_PART_BYTES comes
+ * through one of Convex's upload URLs instead (announced first: lib/ports/uploads.ts).
+ */
+export const MAX_IMPORT_PART_BYTES = Math.max(EXPORT_PART_BYTES, MAX_FILE_BYTES) + 1024 * 1024;
+/** An upload URL works this long after it is issued (Convex's upload URLs expire after an hour). */
+export const UPLOAD_URL_TTL_MS = 60 * 60_000;
 /** Entries a ZIP may list: every item's files and certificate, its tables and a README. */
 export const MAX_IMPORT_ENTRIES = MAX_IMPORT_ITEMS * (MAX_ASSET_FILES + 1) + 200;
 /** The JSON tables read, unpacked, together. */
@@ -89,4 +97,7 @@ export const PORT_MESSAGES = {
   cancelled: "The import was cancelled and nothing was imported.",
   notRunning: "Nothing is running to cancel.",
   uploadTooMany: `Upload at most ${messageNumber(MAX_IMPORT_PARTS)} ZIP files for one import`,
+  useUploadUrl: `A ZIP file larger than ${messageNumber(Math.floor(MAX_HTTP_PART_BYTES / 1024 / 1024))} MB goes through an upload URL (workspacePorts.importUploadUrl), not this address.`,
+  badDigest: "The file's checksum is not a SHA-256 digest.",
+  notAnnounced: "This upload is not one announced for your import here. Upload the file again.",
 } as const;

@@ -3,6 +3,7 @@ import { defineTable } from "convex/server";
 import { v } from "convex/values";
 import { walletHolderValidator } from "../wallet/tables";
 import { chainValidator } from "./chain";
+import { uploadSlotValidator } from "./uploads";
 
 export const portStatusValidator = v.union(
   // Import: parts arriving through POST /import-zip.
@@ -53,6 +54,8 @@ export const portTables = {
     // the chain holds it), with the step and attempt that stored them. Noted before use, so
     // the files of a step that died are deleted when it runs again or the import is undone.
     held: v.optional(v.array(v.object({ storageId: v.id("_storage"), step: v.number(), attempt: v.number() }))),
+    // Import, while uploading: parts announced for an upload URL and not yet received (lib/ports/uploads.ts).
+    slots: v.optional(v.array(uploadSlotValidator)),
   })
     // The workspace's latest export / import; one running at a time.
     .index("by_workspaceId_and_kind_and_startedAt", ["workspaceId", "kind", "startedAt"])
