@@ -563,7 +563,7 @@ export const rollback = internalMutation({
   handler: async (ctx, { portId, message, status }) => {
     const port = await ctx.db.get("workspacePorts", portId);
     if (port === null || port.status !== "undoing") return null;
-    const rows = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", portId)).take(IMPORT_WRITE_BATCH);
+    const rows = await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", portId)).take(IMPORT_WRITE_BATCH);
     for (const row of rows) {
       const asset = await ctx.db.get("assets", row.assetId);
       if (asset !== null) await deleteAsset(ctx, asset, port.userId);

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { EXPORT_PLAN } from "../../convex/lib/privacy/exportPlan";
-import { EXPORT_COOLDOWN_MS, EXPORT_MESSAGES, EXPORT_TTL_MS, EXPORTS_PER_HOUR } from "../../convex/lib/privacy/rules";
+import { EXPORT_MESSAGES, EXPORT_TTL_MS, EXPORTS_PER_HOUR } from "../../convex/lib/privacy/rules";
 import { fundedUser, tagGeneral, upload } from "./assets-support";
 import { addConfirmedContact } from "./legacy-support";
 import { errorData, lastMessageTo, makeUser, setupTest, type Backend } from "./setup";

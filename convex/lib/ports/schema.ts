@@ -70,7 +70,7 @@ export const portTables = {
     // The item's id in the ZIP: how its kit rows name it.
     from: v.optional(v.string()),
   })
-    .index("by_portId", ["portId"])
+    // An import's items (undo), and one by its id in the ZIP (kits).
     .index("by_portId_and_from", ["portId", "from"]),
   // The locations an import made (not those the workspace had), deepest last: undone deepest
   // first, each only while it is empty.

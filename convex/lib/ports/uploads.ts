@@ -17,7 +17,7 @@ type Slot = Infer<typeof uploadSlotValidator>;
 export const isHexDigest = (digest: string) => /^[0-9a-f]{64}$/.test(digest);
 
 /** Storage's digest of a file (base64 since Convex 1.x, hex before) as lowercase hex. */
-export function hexDigest(stored: string): string {
+function hexDigest(stored: string): string {
   if (/^[0-9a-fA-F]{64}$/.test(stored)) return stored.toLowerCase();
   try {
     return [...atob(stored)].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");

@@ -62,7 +62,7 @@ export async function eraseSoleWorkspace(ctx: MutationCtx, workspaceId: Workspac
     if (batches.length + undo.length === 0) await ctx.db.delete("importJobs", job._id);
   }
   for (const port of records.workspacePorts) {
-    const items = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", port._id)).take(ERASE_BATCH);
+    const items = await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", port._id)).take(ERASE_BATCH);
     const places = await ctx.db.query("workspacePortLocations").withIndex("by_portId_and_depth", (q) => q.eq("portId", port._id)).take(ERASE_BATCH);
     for (const row of items) await ctx.db.delete("workspacePortItems", row._id);
     for (const row of places) await ctx.db.delete("workspacePortLocations", row._id);
