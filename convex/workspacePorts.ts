@@ -25,7 +25,7 @@ import { categoryDefinitions, customSearchWords, workspaceDefinitions } from "./
 import { customValuesValidator, type CustomValues } from "./lib/customFields/tables";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
-import { chainValidator, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, type Chain } from "./lib/ports/chain";
+import { chainValidator, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, withoutHeld, type Chain } from "./lib/ports/chain";
 import { planItems, parseTable, type ImportItem } from "./lib/ports/importPlan";
 import { importedFieldValidator, importedLogValidator, importedPlanValidator, planFields, planUpkeep, type ImportedField, type ImportedLog, type ImportedPlan } from "./lib/ports/importRecords";
 import {
@@ -488,10 +488,7 @@ function isHeld(port: Doc<"workspacePorts">, ids: readonly Id<"_storage">[]) {
   return ids.every((id) => held.has(id));
 }
 
-function unheld(port: Doc<"workspacePorts">, ids: readonly Id<"_storage">[]) {
-  const gone = new Set<string>(ids);
-  return (port.held ?? []).filter((h) => !gone.has(h.storageId));
-}
+const unheld = (port: Doc<"workspacePorts">, ids: readonly Id<"_storage">[]) => withoutHeld(port.held, ids);
 
 /** Deletes the held files `which` picks and takes them off the list. */
 async function dropHeld(ctx: MutationCtx, port: Doc<"workspacePorts">, which: (h: NonNullable<Doc<"workspacePorts">["held"]>[number]) => boolean) {

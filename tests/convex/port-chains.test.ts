@@ -19,7 +19,18 @@ vi.mock("../../convex/lib/ports/chain", async (original) => ({ ...(await origina
 vi.mock("../../convex/lib/ports/rules", async (original) => ({ ...(await original<object>()), IMPORT_WRITE_BATCH: 2 }));
 // A step killed mid-way: once `hang.loads` ZIP parts are read, the next read never returns,
 // as an action that died there (no catch, no finally runs).
-const hang = vi.hoisted(() => ({ loads: null as number | null }));
+const hang = vi.hoisted(() => ({ loads: null as number | null, afterPart: false }));
+// An export step killed once its last part is stored, before it hands over.
+vi.mock("../../convex/lib/privacy/zipParts", async (original) => {
+  const real = await original<typeof import("../../convex/lib/privacy/zipParts")>();
+  class ZipParts extends real.ZipParts {
+    async finish() {
+      await super.finish();
+      if (hang.afterPart) await new Promise<never>(() => {});
+    }
+  }
+  return { ...real, ZipParts };
+});
 vi.mock("../../convex/lib/ports/zipRead", async (original) => {
   const real = await original<typeof import("../../convex/lib/ports/zipRead")>();
   return {
@@ -155,6 +166,36 @@ describe("the export chain", () => {
     await h.admin.as.mutation(api.workspacePorts.cancel, { workspaceId: h.workspaceId, kind: "export" });
     await settle(t);
     expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.export).toMatchObject({ status: "cancelled", urls: [] });
+    expect(await countStored(t)).toBe(before);
+  });
+
+  test("a step killed after storing its part, before handing over: the part is deleted, by the watchdog or the cancel, and never left unreferenced", async () => {
+    const t = setupTest();
+    const { h } = await bikes(t);
+    const before = await countStored(t);
+    const killed = async () => {
+      await h.owner.as.mutation(api.workspacePorts.startExport, { workspaceId: h.workspaceId });
+      const port = (await portOf(t, h.workspaceId, "export"))!;
+      await killSteps(t);
+      hang.afterPart = true;
+      void t.action(internal.exportChain.step, { target: { workspacePort: port._id }, step: port.chain!.step });
+      await vi.waitFor(async () => expect(await countStored(t)).toBe(before + 1));
+      hang.afterPart = false;
+    };
+    await killed();
+    vi.advanceTimersByTime(STEP_DEADLINE_MS);
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.export).toMatchObject({ status: "ready", done: 5 });
+    expect(await unreferenced(t)).toEqual([]);
+
+    await t.run(async (ctx) => {
+      const port = (await ctx.db.query("workspacePorts").first())!;
+      for (const part of port.parts) await ctx.storage.delete(part);
+      await ctx.db.patch("workspacePorts", port._id, { status: "expired", parts: [] });
+    });
+    await killed();
+    await h.owner.as.mutation(api.workspacePorts.cancel, { workspaceId: h.workspaceId, kind: "export" });
+    await settle(t);
     expect(await countStored(t)).toBe(before);
   });
 

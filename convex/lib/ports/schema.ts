@@ -2,7 +2,7 @@
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
 import { walletHolderValidator } from "../wallet/tables";
-import { chainValidator } from "./chain";
+import { chainValidator, heldFilesValidator } from "./chain";
 import { uploadSlotValidator } from "./uploads";
 
 export const portStatusValidator = v.union(
@@ -53,7 +53,7 @@ export const portTables = {
     // Import: files a step stored and has not yet written into an item (or the plan, before
     // the chain holds it), with the step and attempt that stored them. Noted before use, so
     // the files of a step that died are deleted when it runs again or the import is undone.
-    held: v.optional(v.array(v.object({ storageId: v.id("_storage"), step: v.number(), attempt: v.number() }))),
+    held: v.optional(heldFilesValidator),
     // Import, while uploading: parts announced for an upload URL and not yet received (lib/ports/uploads.ts).
     slots: v.optional(v.array(uploadSlotValidator)),
   })
