@@ -46,6 +46,7 @@ import { EXPORT_PART_BYTES } from "./lib/privacy/rules";
 import { importReportValidator, portStatusValidator } from "./lib/ports/schema";
 import { ImportRefused, listZip, loadPart, readEntries } from "./lib/ports/zipRead";
 import { locationByPath, locationText } from "./lib/locations/paths";
+import { splitPath } from "./lib/locations/rules";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { MAINTAINED_KINDS } from "./lib/upkeep/rules";
 import { dueOf } from "./lib/upkeep/store";
@@ -449,7 +450,7 @@ export const writeLocations = internalMutation({
       if ((await locationByPath(ctx, workspaceId, path)) !== null) continue;
       const above = parent === null ? null : await locationByPath(ctx, workspaceId, parent);
       const locationId = await ctx.db.insert("locations", { workspaceId, name, parentId: above?._id, path, createdAt: Date.now() });
-      await ctx.db.insert("workspacePortLocations", { portId, locationId, depth: path.split(" / ").length });
+      await ctx.db.insert("workspacePortLocations", { portId, locationId, depth: parent === null ? 1 : splitPath(parent).length + 1 });
     }
     const offset = from + locations.length;
     await ctx.db.patch("workspacePorts", portId, { done: offset, chain: { ...chain, offset } });

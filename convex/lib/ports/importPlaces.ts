@@ -5,7 +5,7 @@
 import { validate } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import { ASSET_LIMITS } from "../assets/fields";
-import { checkLocationName, joinPath, MAX_KIT_PARTS, MAX_LOCATION_DEPTH, splitPath } from "../locations/rules";
+import { checkLocationName, joinPath, MAX_KIT_PARTS, MAX_LOCATION_DEPTH, PATH_SEPARATOR, splitPath } from "../locations/rules";
 import { cleanStolenDetails, stolenDetailsErrors } from "../verify/stolenRules";
 import { MAX_IMPORT_LOCATIONS, PORT_MESSAGES } from "./rules";
 import { ImportRefused } from "./zipRead";
@@ -56,7 +56,7 @@ export function planLocations(rows: unknown[], itemTexts: Iterable<string>): Imp
     const checked = checkLocationName(row.name);
     if (!checked.ok) return refuse("locations");
     const list = [...(row.parentId === undefined ? [] : names(row.parentId, seen.add(id))), checked.name];
-    if (list.join(" / ").length > ASSET_LIMITS.location) return refuse("locations");
+    if (list.join(PATH_SEPARATOR).length > ASSET_LIMITS.location) return refuse("locations");
     namesOf.set(id, list);
     return list;
   };
