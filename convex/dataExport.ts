@@ -8,7 +8,8 @@ import { endExport, startExportChain } from "./exportChain";
 import { adminMutation, adminQuery, userMutation, viewerQuery } from "./lib/access";
 import { appError, MESSAGES } from "./lib/errors";
 import { withoutSecrets } from "./lib/privacy/exportPlan";
-import { EXPORT_COOLDOWN_MS, EXPORT_MESSAGES, EXPORT_PAGE } from "./lib/privacy/rules";
+import { enforceLimit } from "./lib/limits";
+import { EXPORT_COOLDOWN_MS, EXPORT_MESSAGES, EXPORT_PAGE, EXPORTS_PER_HOUR } from "./lib/privacy/rules";
 import { internalMutation } from "./lib/writes";
 
 const exportView = v.union(
@@ -42,11 +43,27 @@ async function view(ctx: QueryCtx, userId: Id<"users">) {
 
 const MAX_OWNED = 50;
 
-/** Starts a build, unless one is running or the last began moments ago. */
+/** Whether the user asked for a copy they did not cancel within the cooldown. */
+async function askedRecently(ctx: Pick<QueryCtx, "db">, userId: Id<"users">) {
+  const recent = await ctx.db
+    .query("dataExports")
+    .withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", userId).gt("requestedAt", Date.now() - EXPORT_COOLDOWN_MS))
+    // The hourly budget bounds how many a user starts; admins' on top are a few.
+    .take(EXPORTS_PER_HOUR + 10);
+  return recent.some((row) => row.status !== "cancelled");
+}
+
+/**
+ * Starts a build, unless one is running or the last one not cancelled began moments ago;
+ * every build a user starts, cancelled or not, spends from their hourly budget.
+ */
 async function start(ctx: MutationCtx, userId: Id<"users">, requestedBy?: "admin") {
   const last = await latest(ctx, userId);
   if (last?.status === "building") throw appError("INVALID", EXPORT_MESSAGES.busy);
-  if (last !== null && requestedBy === undefined && last.requestedAt > Date.now() - EXPORT_COOLDOWN_MS) throw appError("INVALID", EXPORT_MESSAGES.tooSoon);
+  if (requestedBy === undefined) {
+    if (await askedRecently(ctx, userId)) throw appError("INVALID", EXPORT_MESSAGES.tooSoon);
+    await enforceLimit(ctx, "dataExport", userId);
+  }
   const exportId = await ctx.db.insert("dataExports", { userId, status: "building", requestedAt: Date.now(), requestedBy, done: 0, total: 1 });
   // The workspaces the user owns, fixed now: each gets its folder.
   const memberships = await ctx.db.query("workspaceMembers").withIndex("by_userId", (q) => q.eq("userId", userId)).take(MAX_OWNED);

@@ -10,7 +10,7 @@ import { env, internalAction, internalQuery, type MutationCtx, type QueryCtx } f
 import { countOwned } from "./lib/counts/assetCounts";
 import { PRODUCT_NAME } from "./lib/constants";
 import { sendEmail, sendSms } from "./lib/outbound";
-import { chainValidator, EXPORT_ITEMS_PAGE, exportStage, exportStages, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, type Chain } from "./lib/ports/chain";
+import { chainValidator, EXPORT_ITEMS_PAGE, exportStage, exportStages, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, withoutHeld, type Chain } from "./lib/ports/chain";
 import { PORT_MESSAGES } from "./lib/ports/rules";
 import { withoutSecrets } from "./lib/privacy/exportPlan";
 import { ACCOUNT_README, WORKSPACE_README, writeAccount, writeWorkspaceItems, writeWorkspaceTables } from "./lib/privacy/exportZip";
@@ -39,6 +39,16 @@ async function patchRow(ctx: MutationCtx, target: Target, fields: Partial<Doc<"d
   if ("dataExport" in target) await ctx.db.patch("dataExports", target.dataExport, fields as Partial<Doc<"dataExports">>);
   else await ctx.db.patch("workspacePorts", target.workspacePort, fields as Partial<Doc<"workspacePorts">>);
 }
+
+/** Deletes the row's held parts that `which` picks (see heldFilesValidator) and takes them off its list. */
+async function dropHeld(ctx: MutationCtx, target: Target, row: Row, which: (h: NonNullable<Row["held"]>[number]) => boolean) {
+  const drop = (row.held ?? []).filter(which);
+  for (const h of drop) await ctx.storage.delete(h.storageId);
+  if (drop.length > 0) await patchRow(ctx, target, { held: withoutHeld(row.held, drop.map((h) => h.storageId)) });
+}
+
+/** A step overtaken while writing (retried, cancelled): it stops, its parts are dropped. */
+class Overtaken extends Error {}
 
 async function schedule(ctx: MutationCtx, target: Target, step: number) {
   await ctx.scheduler.runAfter(0, internal.exportChain.step, { target, step });
@@ -107,7 +117,13 @@ export const step = internalAction({
     const { chain } = now;
     const parts: Id<"_storage">[] = [];
     const zip = new ZipParts(EXPORT_PART_BYTES, async (blob) => {
-      parts.push(await ctx.storage.store(blob));
+      const part = await ctx.storage.store(blob);
+      // Noted on the row before anything else: a step that dies from here on leaves nothing behind.
+      if (!(await ctx.runMutation(internal.exportChain.holdPart, { target, step, part }))) {
+        await ctx.storage.delete(part);
+        throw new Overtaken();
+      }
+      parts.push(part);
     });
     const stages = exportStages(withAccount(target), chain.workspaces.length);
     const until = Date.now() + STEP_BUDGET_MS;
@@ -142,8 +158,8 @@ export const step = internalAction({
       }
       if (zip.pending > 0) await zip.finish();
     } catch (error) {
-      for (const part of parts) await ctx.storage.delete(part);
-      await ctx.runMutation(internal.exportChain.fail, { target, step });
+      await ctx.runMutation(internal.exportChain.fail, { target, step, parts });
+      if (error instanceof Overtaken) return null;
       throw error;
     }
     await ctx.runMutation(internal.exportChain.advance, { target, step, parts, at, written });
@@ -160,6 +176,19 @@ export const progress = internalMutation({
   },
 });
 
+/** Notes a part the step just stored; false when the step is overtaken (it deletes the part itself). */
+export const holdPart = internalMutation({
+  args: { target: targetValidator, step: v.number(), part: v.id("_storage") },
+  returns: v.boolean(),
+  handler: async (ctx, { target, step, part }) => {
+    const row = await rowOf(ctx, target);
+    const chain = liveChain(target, row);
+    if (row === null || chain === null || chain.step !== step) return false;
+    await patchRow(ctx, target, { held: [...(row.held ?? []), { storageId: part, step, attempt: chain.attempts }] });
+    return true;
+  },
+});
+
 /** The step's part kept and the chain moved on, or, for a step overtaken (retried, cancelled), its part deleted. */
 export const advance = internalMutation({
   args: {
@@ -173,11 +202,13 @@ export const advance = internalMutation({
   handler: async (ctx, { target, step, parts, at, written }) => {
     const row = await rowOf(ctx, target);
     const chain = liveChain(target, row);
+    const mine = new Set<string>(parts);
     if (row === null || chain === null || chain.step !== step) {
-      for (const part of parts) await ctx.storage.delete(part);
+      if (row !== null) await dropHeld(ctx, target, row, (h) => mine.has(h.storageId));
       return null;
     }
     const all = [...(row.parts ?? []), ...parts];
+    const held = withoutHeld(row.held, parts);
     const base = chain.base + written;
     if (at.stage >= exportStages(withAccount(target), chain.workspaces.length)) {
       await ready(ctx, target, row, all);
@@ -185,6 +216,7 @@ export const advance = internalMutation({
     }
     await patchRow(ctx, target, {
       parts: all,
+      held,
       done: base,
       chain: { ...chain, ...at, step: step + 1, base, attempts: 0 },
     });
@@ -198,7 +230,9 @@ const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 /** Every part written: the links work for EXPORT_TTL_MS; "Download my data" tells its user. */
 async function ready(ctx: MutationCtx, target: Target, row: Row, parts: Id<"_storage">[]) {
   const expiresAt = Date.now() + EXPORT_TTL_MS;
-  await patchRow(ctx, target, { status: "ready", parts, expiresAt, done: row.total, chain: undefined });
+  // Anything still held was stored by a step that did not hand over (overtaken, or dead).
+  for (const h of withoutHeld(row.held, parts)) await ctx.storage.delete(h.storageId);
+  await patchRow(ctx, target, { status: "ready", parts, expiresAt, done: row.total, chain: undefined, held: undefined });
   if (!("dataExport" in target)) {
     await ctx.scheduler.runAt(expiresAt, internal.workspacePorts.expire, { portId: target.workspacePort });
     return;
@@ -217,15 +251,20 @@ export async function endExport(ctx: MutationCtx, target: Target, status: "faile
   const row = await rowOf(ctx, target);
   if (row === null) return;
   for (const part of row.parts ?? []) await ctx.storage.delete(part);
+  for (const h of row.held ?? []) await ctx.storage.delete(h.storageId);
   const message = "workspacePort" in target && status === "failed" ? PORT_MESSAGES.exportFailed : undefined;
-  await patchRow(ctx, target, { status, parts: "dataExport" in target ? undefined : [], chain: undefined, ...(message === undefined ? {} : { message }) });
+  await patchRow(ctx, target, { status, parts: "dataExport" in target ? undefined : [], chain: undefined, held: undefined, ...(message === undefined ? {} : { message }) });
 }
 
+/** A step that threw: the export fails (its parts with it), or, when the step was overtaken, only the parts it stored go. */
 export const fail = internalMutation({
-  args: { target: targetValidator, step: v.number() },
+  args: { target: targetValidator, step: v.number(), parts: v.array(v.id("_storage")) },
   returns: v.null(),
-  handler: async (ctx, { target, step }) => {
-    if (liveChain(target, await rowOf(ctx, target))?.step === step) await endExport(ctx, target, "failed");
+  handler: async (ctx, { target, step, parts }) => {
+    const row = await rowOf(ctx, target);
+    const mine = new Set<string>(parts);
+    if (liveChain(target, row)?.step === step) await endExport(ctx, target, "failed");
+    else if (row !== null) await dropHeld(ctx, target, row, (h) => mine.has(h.storageId));
     return null;
   },
 });
@@ -241,6 +280,9 @@ export const watchdog = internalMutation({
       await endExport(ctx, target, "failed");
       return null;
     }
+    // The dead step's parts: an action lives at most 10 minutes, so it stores no more.
+    const row = (await rowOf(ctx, target))!;
+    await dropHeld(ctx, target, row, (h) => h.step === step);
     await patchRow(ctx, target, { chain: { ...chain, attempts: chain.attempts + 1 } });
     await schedule(ctx, target, step);
     return null;

@@ -25,12 +25,28 @@ import { categoryDefinitions, customSearchWords, workspaceDefinitions } from "./
 import { customValuesValidator, type CustomValues } from "./lib/customFields/tables";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
-import { chainValidator, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, type Chain } from "./lib/ports/chain";
+import { chainValidator, firstChain, MAX_STEP_ATTEMPTS, STEP_BUDGET_MS, STEP_DEADLINE_MS, withoutHeld, type Chain } from "./lib/ports/chain";
 import { planItems, parseTable, type ImportItem } from "./lib/ports/importPlan";
 import { importedFieldValidator, importedLogValidator, importedPlanValidator, planFields, planUpkeep, type ImportedField, type ImportedLog, type ImportedPlan } from "./lib/ports/importRecords";
-import { IMPORT_WRITE_BATCH, MAX_IMPORT_JSON_BYTES, MAX_IMPORT_PART_BYTES, MAX_IMPORT_PARTS, PORT_MESSAGES, REPORT_RENUMBERED } from "./lib/ports/rules";
+import {
+  importedKitPartValidator,
+  importedLocationValidator,
+  importedStolenValidator,
+  planKits,
+  planLocations,
+  planStolen,
+  type ImportedKitPart,
+  type ImportedLocation,
+  type ImportedStolen,
+} from "./lib/ports/importPlaces";
+import { IMPORT_WRITE_BATCH, IMPORTED_TABLES, MAX_IMPORT_JSON_BYTES, MAX_IMPORT_PART_BYTES, MAX_IMPORT_PARTS, PORT_MESSAGES, REPORT_RENUMBERED } from "./lib/ports/rules";
+import { isHexDigest, matchingSlot, openSlots } from "./lib/ports/uploads";
+import { enforceLimit } from "./lib/limits";
+import { EXPORT_PART_BYTES } from "./lib/privacy/rules";
 import { importReportValidator, portStatusValidator } from "./lib/ports/schema";
-import { ImportRefused, listZip, readEntries } from "./lib/ports/zipRead";
+import { ImportRefused, listZip, loadPart, readEntries } from "./lib/ports/zipRead";
+import { locationByPath, locationText } from "./lib/locations/paths";
+import { splitPath } from "./lib/locations/rules";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { MAINTAINED_KINDS } from "./lib/upkeep/rules";
 import { dueOf } from "./lib/upkeep/store";
@@ -143,6 +159,22 @@ export const expire = internalMutation({
 
 // ---- the import: upload ------------------------------------------------------------------
 
+/** The caller's import in the making, made when there is none; a message when they cannot add to one now. */
+async function openImport(ctx: MutationCtx, workspaceId: Id<"workspaces">, userId: Id<"users">): Promise<Doc<"workspacePorts"> | string> {
+  const current = await latest(ctx, workspaceId, "import");
+  if (current?.status === "running") return PORT_MESSAGES.busy;
+  if (current?.status === "uploading" && current.userId === userId) return current;
+  const id = await ctx.db.insert("workspacePorts", { workspaceId, userId, kind: "import", status: "uploading", startedAt: Date.now(), done: 0, total: 0, parts: [] });
+  return (await ctx.db.get("workspacePorts", id))!;
+}
+
+/** Adds a received part to the caller's import in the making, within MAX_IMPORT_PARTS (announced parts included). */
+async function addPart(ctx: MutationCtx, port: Doc<"workspacePorts">, storageId: Id<"_storage">, slots = openSlots(port.slots, Date.now())) {
+  if (port.parts.length + slots.length >= MAX_IMPORT_PARTS) return PORT_MESSAGES.uploadTooMany;
+  await ctx.db.patch("workspacePorts", port._id, { parts: [...port.parts, storageId], slots });
+  return null;
+}
+
 /**
  * A ZIP part that POST /import-zip stored (lib/ports/uploadHttp.ts): added to the caller's
  * import in the making. Refused (the caller deletes the file) for a non-owner/admin, while
@@ -153,14 +185,53 @@ export const receivePart = internalMutation({
   returns: v.union(v.null(), v.string()),
   handler: async (ctx, { workspaceId, userId, storageId }) => {
     if (!allows(await membership(ctx, workspaceId, userId), PORTING)) return PORT_MESSAGES.notAllowed;
-    const current = await latest(ctx, workspaceId, "import");
-    if (current?.status === "running") return PORT_MESSAGES.busy;
-    if (current?.status === "uploading" && current.userId === userId) {
-      if (current.parts.length >= MAX_IMPORT_PARTS) return PORT_MESSAGES.uploadTooMany;
-      await ctx.db.patch("workspacePorts", current._id, { parts: [...current.parts, storageId] });
-      return null;
-    }
-    await ctx.db.insert("workspacePorts", { workspaceId, userId, kind: "import", status: "uploading", startedAt: Date.now(), done: 0, total: 0, parts: [storageId] });
+    const port = await openImport(ctx, workspaceId, userId);
+    return typeof port === "string" ? port : await addPart(ctx, port, storageId);
+  },
+});
+
+/**
+ * An upload URL for one large part (lib/ports/uploads.ts), announced with its size and SHA-256
+ * (hex), which the stored file must match to be taken into this caller's import.
+ */
+export const importUploadUrl = workspaceMutation({
+  ...PORTING,
+  args: { size: v.number(), sha256: v.string() },
+  returns: v.string(),
+  handler: async (ctx, { size, sha256 }) => {
+    if (!Number.isInteger(size) || size <= 0 || size > MAX_IMPORT_PART_BYTES) throw appError("INVALID", PORT_MESSAGES.partTooLarge);
+    if (!isHexDigest(sha256)) throw appError("INVALID", PORT_MESSAGES.badDigest);
+    const port = await openImport(ctx, ctx.workspace._id, ctx.user._id);
+    if (typeof port === "string") throw appError("INVALID", port);
+    const now = Date.now();
+    const slots = [...openSlots(port.slots, now), { sha256, size, issuedAt: now }];
+    if (port.parts.length + slots.length > MAX_IMPORT_PARTS) throw appError("INVALID", PORT_MESSAGES.uploadTooMany);
+    // Each URL takes a file of any size until it is checked here: they come from the uploads budget.
+    await enforceLimit(ctx, "upload", ctx.user._id);
+    await ctx.db.patch("workspacePorts", port._id, { slots });
+    return await ctx.storage.generateUploadUrl();
+  },
+});
+
+/**
+ * The storage id an upload URL returned, taken into the caller's import when it matches one of
+ * its announcements. Anything else (another's file, a file stored before it was announced, one
+ * with other bytes, one an item holds) is refused and left alone: it may not be the caller's.
+ */
+export const addUploadedPart = workspaceMutation({
+  ...PORTING,
+  args: { storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { storageId }) => {
+    const port = await latest(ctx, ctx.workspace._id, "import");
+    const file = await ctx.db.system.get("_storage", storageId);
+    if (port === null || port.status !== "uploading" || port.userId !== ctx.user._id || file === null || port.parts.includes(storageId)) throw appError("INVALID", PORT_MESSAGES.notAnnounced);
+    const slots = openSlots(port.slots, Date.now());
+    const slot = matchingSlot(slots, file);
+    const held = await ctx.db.query("assetFileRefs").withIndex("by_storageId", (q) => q.eq("storageId", storageId)).first();
+    if (slot < 0 || held !== null) throw appError("INVALID", PORT_MESSAGES.notAnnounced);
+    const refused = await addPart(ctx, port, storageId, slots.filter((_, i) => i !== slot));
+    if (refused !== null) throw appError("INVALID", refused);
     return null;
   },
 });
@@ -175,7 +246,7 @@ export const startImport = workspaceMutation({
       throw appError("INVALID", PORT_MESSAGES.noParts);
     }
     await assertIdle(ctx, ctx.workspace._id);
-    await ctx.db.patch("workspacePorts", current._id, { status: "running", startedAt: Date.now(), chain: firstChain([]) });
+    await ctx.db.patch("workspacePorts", current._id, { status: "running", startedAt: Date.now(), chain: firstChain([]), slots: undefined });
     await scheduleStep(ctx, current._id, 0);
     return null;
   },
@@ -239,20 +310,31 @@ async function addFields(ctx: MutationCtx, workspaceId: Id<"workspaces">, fields
 
 /** Everything is checked: the import is charged, its custom fields added, and its writing begins. */
 export const importPlanned = internalMutation({
-  args: { portId: v.id("workspacePorts"), step: v.number(), plan: v.id("_storage"), items: v.number(), fields: v.array(importedFieldValidator) },
+  args: {
+    portId: v.id("workspacePorts"),
+    step: v.number(),
+    plan: v.id("_storage"),
+    items: v.number(),
+    // Rows written before the items (locations) and after them (kit parts).
+    before: v.number(),
+    after: v.number(),
+    fields: v.array(importedFieldValidator),
+  },
   returns: v.boolean(),
-  handler: async (ctx, { portId, step, plan, items, fields }) => {
+  handler: async (ctx, { portId, step, plan, items, before, after, fields }) => {
     const port = await ctx.db.get("workspacePorts", portId);
     const chain = liveStep(port, step);
-    if (port === null || chain === null) return false;
+    if (port === null || chain === null || !isHeld(port, [plan])) return false;
     const amount = importCost(items);
     const by = amount > 0 ? await charge(ctx, port.workspaceId, port.userId, { amount, source: "tagging", description: `Workspace import: ${items} item${items === 1 ? "" : "s"}` }) : undefined;
     const map = await addFields(ctx, port.workspaceId, fields);
     await ctx.db.patch("workspacePorts", portId, {
-      total: items,
+      total: before + items + after,
       done: 0,
       paid: by === undefined ? undefined : { amount, by },
       fields: map,
+      // The chain holds the plan from here on.
+      held: unheld(port, [plan]),
       report: { items, files: 0, kept: 0, renumbered: 0, renumberedList: [] },
       chain: { ...chain, step: step + 1, stage: 1, offset: 0, attempts: 0, plan },
     });
@@ -262,6 +344,8 @@ export const importPlanned = internalMutation({
 });
 
 const batchItem = v.object({
+  // Its id in the ZIP, for its kit rows.
+  from: v.string(),
   serial: v.string(),
   input: v.object(assetInputArgs),
   status: assetStatusValidator,
@@ -273,6 +357,7 @@ const batchItem = v.object({
   custom: customValuesValidator,
   plans: v.array(importedPlanValidator),
   logs: v.array(importedLogValidator),
+  stolen: v.optional(importedStolenValidator),
 });
 
 /** An item's custom values under this workspace's field ids, those its category's fields take. */
@@ -299,6 +384,9 @@ export const writeBatch = internalMutation({
     const port = await ctx.db.get("workspacePorts", portId);
     const chain = liveStep(port, step);
     if (port === null || chain === null || chain.offset !== from || port.report === undefined) return null;
+    // Only files this import's steps stored and noted: nothing else can be attached.
+    const used = items.flatMap((item) => item.files.map((f) => f.storageId));
+    if (!isHeld(port, used)) throw new Error("an import batch names a file it did not store");
     const { workspaceId, userId: actorId } = port;
     const report = { ...port.report };
     const now = Date.now();
@@ -339,12 +427,100 @@ export const writeBatch = internalMutation({
         const planId = plan === undefined ? undefined : planIds.get(plan);
         await ctx.db.insert("maintenanceLog", { ...entry, assetId, planId, files: at.flatMap((i) => (files[i] === undefined ? [] : [files[i].storageId])) });
       }
-      await ctx.db.insert("workspacePortItems", { portId, assetId, keptSerial: keep ? serial : undefined });
+      if (item.stolen !== undefined && item.status === "stolen") await ctx.db.insert("stolenReports", { ...item.stolen, assetId, workspaceId, reportedBy: actorId });
+      await ctx.db.insert("workspacePortItems", { portId, assetId, keptSerial: keep ? serial : undefined, from: item.from });
       report.files += files.length;
     }
     const offset = from + items.length;
-    await ctx.db.patch("workspacePorts", portId, { done: offset, report, chain: { ...chain, offset } });
+    await ctx.db.patch("workspacePorts", portId, { done: offset, report, held: unheld(port, used), chain: { ...chain, offset } });
     return offset;
+  },
+});
+
+/** The ZIP's locations (parents first) this workspace lacks, made and noted for undo; one it has is used. */
+export const writeLocations = internalMutation({
+  args: { portId: v.id("workspacePorts"), step: v.number(), from: v.number(), locations: v.array(importedLocationValidator) },
+  returns: v.union(v.null(), v.number()),
+  handler: async (ctx, { portId, step, from, locations }) => {
+    const port = await ctx.db.get("workspacePorts", portId);
+    const chain = liveStep(port, step);
+    if (port === null || chain === null || chain.offset !== from) return null;
+    const { workspaceId } = port;
+    for (const { path, name, parent } of locations) {
+      if ((await locationByPath(ctx, workspaceId, path)) !== null) continue;
+      const above = parent === null ? null : await locationByPath(ctx, workspaceId, parent);
+      const locationId = await ctx.db.insert("locations", { workspaceId, name, parentId: above?._id, path, createdAt: Date.now() });
+      await ctx.db.insert("workspacePortLocations", { portId, locationId, depth: parent === null ? 1 : splitPath(parent).length + 1 });
+    }
+    const offset = from + locations.length;
+    await ctx.db.patch("workspacePorts", portId, { done: offset, chain: { ...chain, offset } });
+    return offset;
+  },
+});
+
+/** The ZIP's kits, between the items this import wrote (named by their ids in the ZIP). */
+export const writeKits = internalMutation({
+  args: { portId: v.id("workspacePorts"), step: v.number(), from: v.number(), kits: v.array(importedKitPartValidator) },
+  returns: v.union(v.null(), v.number()),
+  handler: async (ctx, { portId, step, from, kits }) => {
+    const port = await ctx.db.get("workspacePorts", portId);
+    const chain = liveStep(port, step);
+    if (port === null || chain === null || chain.offset !== from) return null;
+    const written = async (zipId: string) => (await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", portId).eq("from", zipId)).first())?.assetId;
+    for (const { kit, part } of kits) {
+      const kitId = await written(kit);
+      const partId = await written(part);
+      if (kitId !== undefined && partId !== undefined) await ctx.db.insert("kitParts", { workspaceId: port.workspaceId, kitId, partId, addedAt: Date.now() });
+    }
+    const offset = from + kits.length;
+    await ctx.db.patch("workspacePorts", portId, { done: offset, chain: { ...chain, offset } });
+    return offset;
+  },
+});
+
+// ---- the import's files: noted on the job before use ---------------------------------------
+// A step stores files (and step 0 its plan) from an action, which can die at any moment. So
+// each stored file is noted on the job (`held`) before anything uses it; a batch attaches only
+// held files and takes them off the list in the same transaction. Whatever is still held when
+// its step is found dead (the watchdog), the import ends, or it is undone, is deleted.
+
+function isHeld(port: Doc<"workspacePorts">, ids: readonly Id<"_storage">[]) {
+  const held = new Set((port.held ?? []).map((h) => h.storageId));
+  return ids.every((id) => held.has(id));
+}
+
+const unheld = (port: Doc<"workspacePorts">, ids: readonly Id<"_storage">[]) => withoutHeld(port.held, ids);
+
+/** Deletes the held files `which` picks and takes them off the list. */
+async function dropHeld(ctx: MutationCtx, port: Doc<"workspacePorts">, which: (h: NonNullable<Doc<"workspacePorts">["held"]>[number]) => boolean) {
+  const drop = (port.held ?? []).filter(which);
+  for (const h of drop) await ctx.storage.delete(h.storageId);
+  if (drop.length > 0) await ctx.db.patch("workspacePorts", port._id, { held: unheld(port, drop.map((h) => h.storageId)) });
+}
+
+/** Notes files a step just stored; false when the step is overtaken (the action deletes them itself). */
+export const holdFiles = internalMutation({
+  args: { portId: v.id("workspacePorts"), step: v.number(), ids: v.array(v.id("_storage")) },
+  returns: v.boolean(),
+  handler: async (ctx, { portId, step, ids }) => {
+    const port = await ctx.db.get("workspacePorts", portId);
+    const chain = liveStep(port, step);
+    if (port === null || chain === null) return false;
+    const held = [...(port.held ?? []), ...ids.map((storageId) => ({ storageId, step, attempt: chain.attempts }))];
+    await ctx.db.patch("workspacePorts", portId, { held });
+    return true;
+  },
+});
+
+/** Files a step stored and then did not use (its batch was overtaken): deleted, if still held. */
+export const dropFiles = internalMutation({
+  args: { portId: v.id("workspacePorts"), ids: v.array(v.id("_storage")) },
+  returns: v.null(),
+  handler: async (ctx, { portId, ids }) => {
+    const port = await ctx.db.get("workspacePorts", portId);
+    const wanted = new Set<string>(ids);
+    if (port !== null) await dropHeld(ctx, port, (h) => wanted.has(h.storageId));
+    return null;
   },
 });
 
@@ -363,14 +539,17 @@ export const stepDone = internalMutation({
     }
     for (const part of port.parts) await ctx.storage.delete(part);
     if (chain.plan !== undefined) await ctx.storage.delete(chain.plan);
-    await ctx.db.patch("workspacePorts", portId, { status: "ready", parts: [], done: port.total, chain: undefined, fields: undefined });
+    // Files a step stored and never wrote (it was overtaken, or died): nothing refers to them.
+    await dropHeld(ctx, port, () => true);
+    await ctx.db.patch("workspacePorts", portId, { status: "ready", parts: [], done: port.total, chain: undefined, fields: undefined, held: undefined });
     return null;
   },
 });
 
 /** Starts undoing an import: its steps stop at their next batch, the undo owns the job. */
 async function undo(ctx: MutationCtx, port: Doc<"workspacePorts">, message: string, status: "failed" | "cancelled") {
-  await ctx.db.patch("workspacePorts", port._id, { status: "undoing", chain: undefined });
+  await dropHeld(ctx, port, () => true);
+  await ctx.db.patch("workspacePorts", port._id, { status: "undoing", chain: undefined, held: undefined });
   await ctx.scheduler.runAfter(0, internal.workspacePorts.rollback, { portId: port._id, message, status });
   if (port.chain?.plan !== undefined) await ctx.storage.delete(port.chain.plan);
 }
@@ -382,7 +561,7 @@ export const rollback = internalMutation({
   handler: async (ctx, { portId, message, status }) => {
     const port = await ctx.db.get("workspacePorts", portId);
     if (port === null || port.status !== "undoing") return null;
-    const rows = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", portId)).take(IMPORT_WRITE_BATCH);
+    const rows = await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", portId)).take(IMPORT_WRITE_BATCH);
     for (const row of rows) {
       const asset = await ctx.db.get("assets", row.assetId);
       if (asset !== null) await deleteAsset(ctx, asset, port.userId);
@@ -391,7 +570,7 @@ export const rollback = internalMutation({
       if (reserved !== null) await ctx.db.delete("serials", reserved._id);
       await ctx.db.delete("workspacePortItems", row._id);
     }
-    if (rows.length === IMPORT_WRITE_BATCH) {
+    if (rows.length === IMPORT_WRITE_BATCH || (await undoLocations(ctx, port))) {
       await ctx.scheduler.runAfter(0, internal.workspacePorts.rollback, { portId, message, status });
       return null;
     }
@@ -404,6 +583,23 @@ export const rollback = internalMutation({
     return null;
   },
 });
+
+/**
+ * After its items, the locations the import made go, deepest first, each only while empty (a
+ * member may have put something there since). True while there are more to look at.
+ */
+async function undoLocations(ctx: MutationCtx, port: Doc<"workspacePorts">): Promise<boolean> {
+  const rows = await ctx.db.query("workspacePortLocations").withIndex("by_portId_and_depth", (q) => q.eq("portId", port._id)).order("desc").take(IMPORT_WRITE_BATCH);
+  for (const row of rows) {
+    const location = await ctx.db.get("locations", row.locationId);
+    const inner = await ctx.db.query("locations").withIndex("by_workspaceId_and_parentId_and_name", (q) => q.eq("workspaceId", port.workspaceId).eq("parentId", row.locationId)).first();
+    const item =
+      location === null ? null : await ctx.db.query("assets").withIndex("by_workspaceId_and_location_and_name", (q) => q.eq("workspaceId", port.workspaceId).eq("details.location", location.path)).first();
+    if (location !== null && inner === null && item === null) await ctx.db.delete("locations", location._id);
+    await ctx.db.delete("workspacePortLocations", row._id);
+  }
+  return rows.length === IMPORT_WRITE_BATCH;
+}
 
 /** A refused or failed import is undone (from its action, which names its step). */
 export const fail = internalMutation({
@@ -428,6 +624,8 @@ export const watchdog = internalMutation({
       await undo(ctx, port, PORT_MESSAGES.failed, "failed");
       return null;
     }
+    // The dead step's files that no batch took: an action lives at most 10 minutes, so it stores no more.
+    await dropHeld(ctx, port, (h) => h.step === step);
     await ctx.db.patch("workspacePorts", portId, { chain: { ...chain, attempts: chain.attempts + 1 } });
     await scheduleStep(ctx, portId, step);
     return null;
@@ -445,16 +643,8 @@ function sniff(bytes: Uint8Array): string {
   return "application/octet-stream";
 }
 
-async function loadPart(ctx: ActionCtx, id: Id<"_storage">): Promise<Uint8Array> {
-  const blob = await ctx.storage.get(id);
-  if (blob === null) throw new ImportRefused(PORT_MESSAGES.noParts);
-  if (blob.size > MAX_IMPORT_PART_BYTES) throw new ImportRefused(PORT_MESSAGES.partTooLarge);
-  return new Uint8Array(await blob.arrayBuffer());
-}
-
 const ASSETS_JSON = /^(workspaces\/[^/]+)\/assets\.json$/;
-const TABLES = ["assets", "assetEvents", "customFields", "maintenancePlans", "maintenanceLog"] as const;
-const TABLE_JSON = new RegExp(`^workspaces/[^/]+/(${TABLES.join("|")})\\.json$`);
+const TABLE_JSON = new RegExp(`^workspaces/[^/]+/(${IMPORTED_TABLES.join("|")})\\.json$`);
 
 /** Every entry's part, and the workspace folder's tables the import reads, checked. */
 async function readTables(ctx: ActionCtx, parts: Id<"_storage">[]) {
@@ -477,13 +667,14 @@ async function readTables(ctx: ActionCtx, parts: Id<"_storage">[]) {
   if (bases.length === 0) throw new ImportRefused(PORT_MESSAGES.noWorkspace);
   if (bases.length > 1) throw new ImportRefused(PORT_MESSAGES.severalWorkspaces);
   const base = bases[0];
-  const table = (name: (typeof TABLES)[number]) => parseTable(name, tables[`${base}/${name}.json`]);
+  const table = (name: (typeof IMPORTED_TABLES)[number]) => parseTable(name, tables[`${base}/${name}.json`]);
   return { where, base, table };
 }
 
 /** What step 0 read from the ZIP, for the steps that write: each item with its files' parts, plans and log. */
-type PlannedItem = ImportItem & { parts: number[]; plans: ImportedPlan[]; logs: ImportedLog[] };
-type Plan = { base: string; items: PlannedItem[] };
+type PlannedItem = ImportItem & { parts: number[]; plans: ImportedPlan[]; logs: ImportedLog[]; stolen?: ImportedStolen };
+/** Written in this order, one range of the chain's offset each: locations, items, kit parts. */
+type Plan = { base: string; locations: ImportedLocation[]; items: PlannedItem[]; kits: ImportedKitPart[] };
 
 async function readPlan(ctx: ActionCtx, subject: { workspaceKind: string; currency: string; parts: Id<"_storage">[] }) {
   const { where, base, table } = await readTables(ctx, subject.parts);
@@ -493,6 +684,9 @@ async function readPlan(ctx: ActionCtx, subject: { workspaceKind: string; curren
   const upkeep = planUpkeep(table("maintenancePlans"), table("maintenanceLog"), new Map(items.map((item) => [item.from, item.fileIds])));
   const wrongKind = items.find((item) => !mayHoldKind(subject.workspaceKind as Doc<"workspaces">["kind"], item.input.kind));
   if (wrongKind !== undefined) throw new ImportRefused(PORT_MESSAGES.wrongKind(wrongKind.input.kind));
+  const locations = planLocations(table("locations"), items.flatMap((item) => locationText(item.input) ?? []));
+  const kits = planKits(table("kitParts"), new Set(items.map((item) => item.from)));
+  const stolen = planStolen(table("stolenReports"), Date.now());
   const planned = items.map((item) => ({
     ...item,
     parts: item.files.map((f) => {
@@ -502,30 +696,44 @@ async function readPlan(ctx: ActionCtx, subject: { workspaceKind: string; curren
     }),
     plans: upkeep.plans.get(item.from) ?? [],
     logs: upkeep.logs.get(item.from) ?? [],
+    // Only an item that arrives stolen has a current report.
+    stolen: item.status === "stolen" ? stolen.get(item.from) : undefined,
   }));
-  return { plan: { base, items: planned } satisfies Plan, fields };
+  return { plan: { base, locations, items: planned, kits } satisfies Plan, fields };
 }
 
-/** Reads one batch's files from the parts that hold them, checks their real type and size, and stores them. */
-async function storeFiles(ctx: ActionCtx, batch: PlannedItem[], base: string, load: (part: number) => Promise<Uint8Array>) {
+/**
+ * Reads one batch's files from the parts that hold them, checks their real type and size,
+ * stores them and notes them on the job (holdFiles) part by part, before the batch uses them.
+ * Null when the step is overtaken (what it stored is deleted).
+ */
+async function storeFiles(ctx: ActionCtx, portId: Id<"workspacePorts">, step: number, batch: PlannedItem[], base: string, load: (part: number) => Promise<Uint8Array>) {
   const byPart = new Map<number, Set<string>>();
   for (const item of batch) for (const [i, f] of item.files.entries()) byPart.set(item.parts[i], (byPart.get(item.parts[i]) ?? new Set()).add(`${base}/${f.path}`));
   const stored = new Map<string, { storageId: Id<"_storage">; contentType: string; size: number }>();
-  try {
-    for (const part of [...byPart.keys()].sort((a, b) => a - b)) {
-      const files = readEntries(await load(part), byPart.get(part)!);
+  for (const part of [...byPart.keys()].sort((a, b) => a - b)) {
+    const files = readEntries(await load(part), byPart.get(part)!);
+    const fresh: Id<"_storage">[] = [];
+    try {
       for (const item of batch) for (const f of item.files) {
         const data = files[`${base}/${f.path}`];
         if (data === undefined) continue;
         const type = sniff(data);
         const problem = data.length === 0 ? "it is empty" : fileError(f.kind, type, data.length);
         if (problem !== null) throw new ImportRefused(PORT_MESSAGES.badFile(f.path, problem));
-        stored.set(f.path, { storageId: await ctx.storage.store(new Blob([data as Uint8Array<ArrayBuffer>], { type })), contentType: type, size: data.length });
+        const storageId = await ctx.storage.store(new Blob([data as Uint8Array<ArrayBuffer>], { type }));
+        fresh.push(storageId);
+        stored.set(f.path, { storageId, contentType: type, size: data.length });
       }
+    } catch (error) {
+      // Not yet noted: only this action knows them. (Those noted go with the import's undo.)
+      for (const id of fresh) await ctx.storage.delete(id);
+      throw error;
     }
-  } catch (error) {
-    for (const file of stored.values()) await ctx.storage.delete(file.storageId);
-    throw error;
+    if (fresh.length > 0 && !(await ctx.runMutation(internal.workspacePorts.holdFiles, { portId, step, ids: fresh }))) {
+      for (const id of fresh) await ctx.storage.delete(id);
+      return null;
+    }
   }
   return stored;
 }
@@ -536,39 +744,57 @@ function refusal(error: unknown): string {
   return PORT_MESSAGES.failed;
 }
 
-/** Writes the plan's items from the chain's offset, a batch per mutation, until done or the step's time is up. */
+/** One batch of items: its files stored and noted, then written (the files dropped when the batch is overtaken). */
+async function writeItemBatch(ctx: ActionCtx, portId: Id<"workspacePorts">, step: number, from: number, batch: PlannedItem[], base: string, load: (part: number) => Promise<Uint8Array>) {
+  const stored = await storeFiles(ctx, portId, step, batch, base, load);
+  if (stored === null) return null;
+  const rows = batch.map((item) => ({
+    from: item.from,
+    serial: item.serial,
+    input: item.input,
+    status: item.status,
+    taggedAt: item.taggedAt,
+    files: item.files.map((f) => ({ ...stored.get(f.path)!, kind: f.kind, name: f.name })),
+    events: item.events,
+    custom: item.custom,
+    plans: item.plans,
+    logs: item.logs,
+    stolen: item.stolen,
+  }));
+  let next: number | null = null;
+  try {
+    next = await ctx.runMutation(internal.workspacePorts.writeBatch, { portId, step, from, items: rows });
+  } finally {
+    if (next === null) await ctx.runMutation(internal.workspacePorts.dropFiles, { portId, ids: [...stored.values()].map((f) => f.storageId) });
+  }
+  return next;
+}
+
+/** Writes the plan from the chain's offset (locations, items, kit parts), a batch per mutation, until done or the step's time is up. */
 async function writeItems(ctx: ActionCtx, portId: Id<"workspacePorts">, step: number, subject: { parts: Id<"_storage">[]; chain: Chain }) {
   const blob = subject.chain.plan === undefined ? null : await ctx.storage.get(subject.chain.plan);
   if (blob === null) throw new Error("import plan missing");
   const plan = JSON.parse(await blob.text()) as Plan;
   let loaded: { part: number; bytes: Uint8Array } | null = null;
   const load = async (part: number) => {
-    if (loaded?.part !== part) loaded = { part, bytes: await loadPart(ctx, subject.parts[part]) };
-    return loaded.bytes;
+    if (loaded?.part === part) return loaded.bytes;
+    const bytes = await loadPart(ctx, subject.parts[part]);
+    // A part that is one large file is read again if needed, not kept while its file is stored:
+    // an action then holds that file about twice (unpacked, stored), not three times.
+    loaded = bytes.length <= EXPORT_PART_BYTES ? { part, bytes } : null;
+    return bytes;
   };
+  const places = plan.locations.length;
+  const items = places + plan.items.length;
+  const end = items + plan.kits.length;
   const until = Date.now() + STEP_BUDGET_MS;
   let from = subject.chain.offset;
   // At least one batch per step, then as many as its time allows.
-  for (let first = true; from < plan.items.length && (first || Date.now() < until); first = false) {
-    const batch = plan.items.slice(from, from + IMPORT_WRITE_BATCH);
-    const stored = await storeFiles(ctx, batch, plan.base, load);
-    const rows = batch.map((item) => ({
-      serial: item.serial,
-      input: item.input,
-      status: item.status,
-      taggedAt: item.taggedAt,
-      files: item.files.map((f) => ({ ...stored.get(f.path)!, kind: f.kind, name: f.name })),
-      events: item.events,
-      custom: item.custom,
-      plans: item.plans,
-      logs: item.logs,
-    }));
-    let next: number | null = null;
-    try {
-      next = await ctx.runMutation(internal.workspacePorts.writeBatch, { portId, step, from, items: rows });
-    } finally {
-      if (next === null) for (const file of stored.values()) await ctx.storage.delete(file.storageId);
-    }
+  for (let first = true; from < end && (first || Date.now() < until); first = false) {
+    const next =
+      from < places ? await ctx.runMutation(internal.workspacePorts.writeLocations, { portId, step, from, locations: plan.locations.slice(from, Math.min(places, from + IMPORT_WRITE_BATCH)) })
+      : from < items ? await writeItemBatch(ctx, portId, step, from, plan.items.slice(from - places, Math.min(items, from + IMPORT_WRITE_BATCH) - places), plan.base, load)
+      : await ctx.runMutation(internal.workspacePorts.writeKits, { portId, step, from, kits: plan.kits.slice(from - items, from - items + IMPORT_WRITE_BATCH) });
     // Overtaken (a retried step got here first, or the import was cancelled): this step stops.
     if (next === null) return false;
     from = next;
@@ -586,7 +812,12 @@ export const importStep = internalAction({
       if (subject.chain.stage === 0) {
         const { plan, fields } = await readPlan(ctx, subject);
         const stored = await ctx.storage.store(new Blob([JSON.stringify(plan)], { type: "application/json" }));
-        if (!(await ctx.runMutation(internal.workspacePorts.importPlanned, { portId, step, plan: stored, items: plan.items.length, fields }))) await ctx.storage.delete(stored);
+        const counts = { items: plan.items.length, before: plan.locations.length, after: plan.kits.length };
+        const held = await ctx.runMutation(internal.workspacePorts.holdFiles, { portId, step, ids: [stored] });
+        if (!held) await ctx.storage.delete(stored);
+        else if (!(await ctx.runMutation(internal.workspacePorts.importPlanned, { portId, step, plan: stored, ...counts, fields }))) {
+          await ctx.runMutation(internal.workspacePorts.dropFiles, { portId, ids: [stored] });
+        }
         return null;
       }
       if (await writeItems(ctx, portId, step, subject)) await ctx.runMutation(internal.workspacePorts.stepDone, { portId, step });

@@ -13,6 +13,7 @@ import { DAY, HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-de
 import { components } from "../_generated/api";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import { REPORTS_PER_HOUR } from "./bugReports/rules";
+import { EXPORTS_PER_HOUR } from "./privacy/rules";
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from "./constants";
 import { appError } from "./errors";
 import {
@@ -69,6 +70,8 @@ const LIMITS = {
   visitAlertAsset: bucket(VISIT_ALERTS_PER_ASSET_PER_HOUR, HOUR),
   bugReport: bucket(REPORTS_PER_HOUR, HOUR),
   upload: bucket(100, HOUR),
+  // "Download my data" builds a user starts, cancelled ones too (each reads everything they own).
+  dataExport: bucket(EXPORTS_PER_HOUR, HOUR),
   // The public verify API, per client address: a marketplace checking a batch of serials
   // gets a burst; a scraper walking the serial space does not.
   verifyApi: bucket(VERIFY_API_PER_MINUTE, MINUTE),
@@ -108,6 +111,7 @@ export const LIMIT_REASONS: Record<LimitName, string> = {
   visitAlertAsset: "Too many requests.",
   bugReport: `You can send at most ${REPORTS_PER_HOUR} bug reports an hour.`,
   upload: "Too many uploads.",
+  dataExport: "You have asked for many copies of your data.",
   verifyApi: "Too many requests.",
   stickerGuess: "You have checked many tag codes.",
   stickerGuessVisitors: "Too many tag codes were checked.",

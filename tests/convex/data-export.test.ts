@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { EXPORT_PLAN } from "../../convex/lib/privacy/exportPlan";
-import { EXPORT_MESSAGES, EXPORT_TTL_MS } from "../../convex/lib/privacy/rules";
+import { EXPORT_MESSAGES, EXPORT_TTL_MS, EXPORTS_PER_HOUR } from "../../convex/lib/privacy/rules";
 import { fundedUser, tagGeneral, upload } from "./assets-support";
 import { addConfirmedContact } from "./legacy-support";
 import { errorData, lastMessageTo, makeUser, setupTest, type Backend } from "./setup";
@@ -123,5 +123,32 @@ describe("download my data", () => {
     await built(t);
     expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "expired", urls: [] });
     expect(await t.run(async (ctx) => (await ctx.db.query("dataExports").first())?.parts ?? null)).toBeNull();
+  });
+
+  test("a cancelled copy does not hold back the next; one not cancelled does, and cancelling never buys more builds than the cooldown allows", async () => {
+    const t = setupTest();
+    const sam = await makeUser(t, { email: "sam@example.com" });
+    const ask = () => sam.as.mutation(api.dataExport.request, {});
+    const refusal = async () => (await errorData(ask)).message as string;
+    // Asked by mistake and cancelled: the next request is taken at once.
+    await ask();
+    await sam.as.mutation(api.dataExport.cancel, {});
+    await ask();
+    expect(await sam.as.query(api.dataExport.mine, {})).toMatchObject({ status: "building" });
+    // One that was built holds the next back for the cooldown.
+    await built(t);
+    expect(await refusal()).toBe(EXPORT_MESSAGES.tooSoon);
+
+    // An attacker's loop, request and cancel: no more builds in an hour than the cooldown lets through.
+    const mallory = await makeUser(t, { email: "mallory@example.com" });
+    let refused = "";
+    for (let i = 0; i < EXPORTS_PER_HOUR + 5 && refused === ""; i++) {
+      refused = (await errorData(() => mallory.as.mutation(api.dataExport.request, {})).catch(() => null))?.message ?? "";
+      if (refused === "") await mallory.as.mutation(api.dataExport.cancel, {});
+    }
+    expect(refused).toMatch(/^You have asked for many copies of your data\. Please try again in \d+ minutes?\.$/);
+    const builds = await t.run(async (ctx) => (await ctx.db.query("dataExports").withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", mallory.userId)).collect()).length);
+    expect(builds).toBe(EXPORTS_PER_HOUR);
+    await t.finishInProgressScheduledFunctions();
   });
 });

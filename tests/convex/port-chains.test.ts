@@ -17,6 +17,31 @@ import { household } from "./workspace-support";
 
 vi.mock("../../convex/lib/ports/chain", async (original) => ({ ...(await original<object>()), STEP_BUDGET_MS: 0 }));
 vi.mock("../../convex/lib/ports/rules", async (original) => ({ ...(await original<object>()), IMPORT_WRITE_BATCH: 2 }));
+// A step killed mid-way: once `hang.loads` ZIP parts are read, the next read never returns,
+// as an action that died there (no catch, no finally runs).
+const hang = vi.hoisted(() => ({ loads: null as number | null, afterPart: false }));
+// An export step killed once its last part is stored, before it hands over.
+vi.mock("../../convex/lib/privacy/zipParts", async (original) => {
+  const real = await original<typeof import("../../convex/lib/privacy/zipParts")>();
+  class ZipParts extends real.ZipParts {
+    async finish() {
+      await super.finish();
+      if (hang.afterPart) await new Promise<never>(() => {});
+    }
+  }
+  return { ...real, ZipParts };
+});
+vi.mock("../../convex/lib/ports/zipRead", async (original) => {
+  const real = await original<typeof import("../../convex/lib/ports/zipRead")>();
+  return {
+    ...real,
+    loadPart: async (...args: Parameters<typeof real.loadPart>) => {
+      if (hang.loads === 0) return await new Promise<never>(() => {});
+      if (hang.loads !== null) hang.loads -= 1;
+      return await real.loadPart(...args);
+    },
+  };
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -51,6 +76,17 @@ async function exportedParts(t: Backend, workspaceId: Id<"workspaces">): Promise
   const buffers = await t.run(async (ctx) => Promise.all(port!.parts.map(async (p) => await (await ctx.storage.get(p))!.arrayBuffer())));
   return buffers.map((b) => new Uint8Array(b));
 }
+
+/** Stored files nothing refers to: no item, log entry, export or import part, plan or held list. */
+const unreferenced = (t: Backend) =>
+  t.run(async (ctx) => {
+    const used = new Set<string>();
+    for (const a of await ctx.db.query("assets").collect()) for (const f of a.files) used.add(f.storageId);
+    for (const p of await ctx.db.query("workspacePorts").collect()) {
+      for (const id of [...p.parts, ...(p.chain?.plan === undefined ? [] : [p.chain.plan]), ...(p.held ?? []).map((h) => h.storageId)]) used.add(id);
+    }
+    return (await ctx.db.system.query("_storage").collect()).filter((f) => !used.has(f._id)).map((f) => f._id);
+  });
 
 const countStored = (t: Backend) => t.run(async (ctx) => (await ctx.db.system.query("_storage").collect()).length);
 
@@ -133,6 +169,36 @@ describe("the export chain", () => {
     expect(await countStored(t)).toBe(before);
   });
 
+  test("a step killed after storing its part, before handing over: the part is deleted, by the watchdog or the cancel, and never left unreferenced", async () => {
+    const t = setupTest();
+    const { h } = await bikes(t);
+    const before = await countStored(t);
+    const killed = async () => {
+      await h.owner.as.mutation(api.workspacePorts.startExport, { workspaceId: h.workspaceId });
+      const port = (await portOf(t, h.workspaceId, "export"))!;
+      await killSteps(t);
+      hang.afterPart = true;
+      void t.action(internal.exportChain.step, { target: { workspacePort: port._id }, step: port.chain!.step });
+      await vi.waitFor(async () => expect(await countStored(t)).toBe(before + 1));
+      hang.afterPart = false;
+    };
+    await killed();
+    vi.advanceTimersByTime(STEP_DEADLINE_MS);
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.export).toMatchObject({ status: "ready", done: 5 });
+    expect(await unreferenced(t)).toEqual([]);
+
+    await t.run(async (ctx) => {
+      const port = (await ctx.db.query("workspacePorts").first())!;
+      for (const part of port.parts) await ctx.storage.delete(part);
+      await ctx.db.patch("workspacePorts", port._id, { status: "expired", parts: [] });
+    });
+    await killed();
+    await h.owner.as.mutation(api.workspacePorts.cancel, { workspaceId: h.workspaceId, kind: "export" });
+    await settle(t);
+    expect(await countStored(t)).toBe(before);
+  });
+
   test("Download my data runs as a chain too, and its owner can cancel it", async () => {
     const t = setupTest();
     const { h } = await bikes(t);
@@ -205,6 +271,60 @@ describe("the import chain", () => {
   });
 });
 
+describe("an import step that dies mid-way", () => {
+  /** Two lamps with a photo each, in two ZIP parts: a batch (two items) reads both parts. */
+  const twoParts = () => {
+    const base = "workspaces/Home-x";
+    const lamp = (i: number) => ({ _id: `id-${i}`, serial: `TMT-ZZZZ-${A[i]}333`, kind: "general", name: `Lamp ${i}`, visibility: "private", status: "active", details: { kind: "general" }, files: [{ kind: "photo", name: "lamp.jpg" }], taggedAt: 1_000 });
+    const jpeg = (n: number) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 200 }, () => n)]);
+    return [
+      zipSync({ [`${base}/assets.json`]: strToU8(JSON.stringify([lamp(0), lamp(1)])), [`${base}/files/${lamp(0).serial}/lamp.jpg`]: jpeg(1) }),
+      zipSync({ [`${base}/files/${lamp(1).serial}/lamp.jpg`]: jpeg(2) }),
+    ];
+  };
+
+  /** Starts an import of twoParts() whose first writing step dies after storing the first lamp's photo. */
+  async function killedMidBatch(t: Backend) {
+    const h = await household(t);
+    await fundWorkspace(t, h.workspaceId, 50);
+    for (const part of twoParts()) expect((await sendZip(h.owner.as, h.workspaceId, part)).status).toBe(200);
+    await h.owner.as.mutation(api.workspacePorts.startImport, { workspaceId: h.workspaceId });
+    await round(t);
+    const port = (await portOf(t, h.workspaceId, "import"))!;
+    expect(port.chain).toMatchObject({ stage: 1 });
+    // The scheduled run is replaced by one that dies reading the second part.
+    await killSteps(t);
+    hang.loads = 1;
+    void t.action(internal.workspacePorts.importStep, { portId: port._id, step: port.chain!.step });
+    // Stored: the two parts, the plan and the first lamp's photo.
+    await vi.waitFor(async () => expect(await countStored(t)).toBe(4));
+    hang.loads = null;
+    return h;
+  }
+
+  test("resumed by the watchdog: the dead step's photo is deleted, the lamps are written once, no file is left unreferenced", async () => {
+    const t = setupTest();
+    const h = await killedMidBatch(t);
+    expect(await unreferenced(t)).toEqual([]);
+    vi.advanceTimersByTime(STEP_DEADLINE_MS);
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.import).toMatchObject({ status: "ready", report: { items: 2, files: 2 } });
+    expect((await assetsOf(t, h.workspaceId)).map((a) => a.name).sort()).toEqual(["Lamp 0", "Lamp 1"]);
+    expect(await unreferenced(t)).toEqual([]);
+    expect(await countStored(t)).toBe(2);
+  });
+
+  test("undone instead: nothing is left, the photo it stored included", async () => {
+    const t = setupTest();
+    const h = await killedMidBatch(t);
+    await h.owner.as.mutation(api.workspacePorts.cancel, { workspaceId: h.workspaceId, kind: "import" });
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: h.workspaceId }))!.import).toMatchObject({ status: "cancelled" });
+    expect(await assetsOf(t, h.workspaceId)).toEqual([]);
+    expect(await countStored(t)).toBe(0);
+  });
+});
+
 describe("what a workspace export carries", () => {
   test("custom fields and their values, maintenance plans and the log survive export and import into another workspace", async () => {
     const t = setupTest();
@@ -250,5 +370,67 @@ describe("what a workspace export carries", () => {
     expect(upkeep.log).toEqual([
       expect.objectContaining({ doneOn: "2025-10-31", what: "Annual service", cost: { amount: 8500, currency: "GBP" }, plan: "Service", files: [expect.objectContaining({ storageId: copy.files[0].storageId, name: "invoice.pdf" })] }),
     ]);
+  });
+
+  test("locations (empty ones too), where each item is, kits and a stolen report arrive with new ids; undoing the import takes away only the places it made", async () => {
+    const t = setupTest();
+    const h = await household(t);
+    await fundWorkspace(t, h.workspaceId, 50);
+    const ws = { workspaceId: h.workspaceId };
+    const garage = await h.owner.as.mutation(api.locations.create, { ...ws, name: "Garage" });
+    const shelf = await h.owner.as.mutation(api.locations.create, { ...ws, name: "Shelf 2", parentId: garage });
+    await h.owner.as.mutation(api.locations.create, { ...ws, name: "Loft" });
+    const tag = async (name: string, location?: string) =>
+      await h.owner.as.mutation(api.assets.tag, { ...generalInput, ...ws, name, files: [], details: { ...generalInput.details, location } });
+    const kit = await tag("Camping kit", "Garage / Shelf 2");
+    const tent = await tag("Tent", "Garage / Shelf 2");
+    const stove = await tag("Stove", "Garage / Shelf 2");
+    const bike = await tag("Road bike", "Garage");
+    await h.owner.as.mutation(api.kits.addParts, { ...ws, kitId: kit.assetId, serials: [tent.serial, stove.serial] });
+    await h.owner.as.mutation(api.assets.setStatus, { ...ws, assetId: bike.assetId, status: "stolen", stolen: { stolenAt: Date.now() - 86_400_000, place: "Station racks", policeReport: "CR-1234" } });
+
+    await h.owner.as.mutation(api.workspacePorts.startExport, ws);
+    await settle(t);
+    const parts = await exportedParts(t, h.workspaceId);
+
+    // The other workspace already has a Garage: it is used, and it stays when the import is undone.
+    const other = await h.owner.as.mutation(api.workspaces.create, { name: "Flat", kind: "household" });
+    await fundWorkspace(t, other, 50);
+    const ownGarage = await h.owner.as.mutation(api.locations.create, { workspaceId: other, name: "Garage" });
+    const placesOf = async (workspaceId: Id<"workspaces">) => await h.owner.as.query(api.locations.all, { workspaceId });
+    for (const part of parts) expect((await sendZip(h.owner.as, other, part)).status).toBe(200);
+    await h.owner.as.mutation(api.workspacePorts.startImport, { workspaceId: other });
+    await settle(t);
+    expect((await h.owner.as.query(api.workspacePorts.latestPorts, { workspaceId: other }))!.import).toMatchObject({ message: null, status: "ready", report: { items: 4 } });
+
+    const places = await placesOf(other);
+    expect(places.map((l) => l.path).sort()).toEqual(["Garage", "Garage / Shelf 2", "Loft"]);
+    const byPath = new Map(places.map((l) => [l.path, l]));
+    expect(byPath.get("Garage")!._id).toBe(ownGarage);
+    expect(byPath.get("Garage / Shelf 2")!._id).not.toBe(shelf);
+    expect(byPath.get("Garage / Shelf 2")!.parentId).toBe(ownGarage);
+    const copies = new Map((await assetsOf(t, other)).map((a) => [a.name, a]));
+    expect(copies.get("Tent")!.details).toMatchObject({ location: "Garage / Shelf 2" });
+    expect((await h.owner.as.query(api.locations.contents, { workspaceId: other, locationId: byPath.get("Garage / Shelf 2")!._id }))!.items).toHaveLength(3);
+
+    const kitCopy = (await h.owner.as.query(api.kits.ofAsset, { workspaceId: other, assetId: copies.get("Camping kit")!._id }))!;
+    expect(kitCopy.parts.map((p) => p._id).sort()).toEqual([copies.get("Tent")!._id, copies.get("Stove")!._id].sort());
+    expect((await h.owner.as.query(api.kits.ofAsset, { workspaceId: other, assetId: copies.get("Stove")!._id }))!.kit?._id).toBe(copies.get("Camping kit")!._id);
+    const report = await t.run(async (ctx) => await ctx.db.query("stolenReports").withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", copies.get("Road bike")!._id)).first());
+    expect(report).toMatchObject({ workspaceId: other, place: "Station racks", policeReport: "CR-1234" });
+
+    // Into a third workspace, cancelled once its places and some items are written: the places it made go, the Garage that was there stays.
+    const shed = await h.owner.as.mutation(api.workspaces.create, { name: "Shed", kind: "household" });
+    await fundWorkspace(t, shed, 50);
+    await h.owner.as.mutation(api.locations.create, { workspaceId: shed, name: "Garage" });
+    for (const part of parts) expect((await sendZip(h.owner.as, shed, part)).status).toBe(200);
+    await h.owner.as.mutation(api.workspacePorts.startImport, { workspaceId: shed });
+    // Three places (one here already), then items: wait until some items are in.
+    while ((await assetsOf(t, shed)).length === 0) await round(t);
+    expect((await placesOf(shed)).map((l) => l.path).sort()).toEqual(["Garage", "Garage / Shelf 2", "Loft"]);
+    await h.owner.as.mutation(api.workspacePorts.cancel, { workspaceId: shed, kind: "import" });
+    await settle(t);
+    expect((await placesOf(shed)).map((l) => l.path)).toEqual(["Garage"]);
+    expect(await assetsOf(t, shed)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import schema from "../../convex/schema";
 import { readFileSync } from "node:fs";
 import { COMPONENT_DATA, USER_TABLES } from "../../convex/lib/privacy/coverage";
 import { EXPORT_PLAN, WORKSPACE_EXCLUDED } from "../../convex/lib/privacy/exportPlan";
+import { IMPORT_LEFT_OUT, IMPORTED_TABLES } from "../../convex/lib/ports/rules";
 import { WORKSPACE_RECORDS } from "../../convex/lib/workspaces/erase";
 
 type Json = { type: string; tableName?: string; value?: unknown; fields?: Record<string, { fieldType: Json }> } & Record<string, unknown>;
@@ -74,6 +75,18 @@ describe("workspace export coverage", () => {
     expect(workspaceScopedTables().filter((t) => !listed.has(t))).toEqual([]);
     expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => !workspaceScopedTables().includes(t))).toEqual([]);
     expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => exported.includes(t))).toEqual([]);
+  });
+});
+
+describe("workspace import coverage", () => {
+  test("every table a workspace's export carries is imported or deliberately left out (with a reason), and no list is stale", () => {
+    // A workspace's folder: its own document and every table read per workspace (or per item).
+    const carried = ["workspaces", ...Object.entries(EXPORT_PLAN).filter(([, ways]) => ways.some((w) => w.scope === "workspace" || w.scope === "child")).map(([t]) => t)];
+    const imported: readonly string[] = IMPORTED_TABLES;
+    expect(carried.filter((t) => !imported.includes(t) && IMPORT_LEFT_OUT[t as keyof typeof IMPORT_LEFT_OUT] === undefined)).toEqual([]);
+    expect([...imported, ...Object.keys(IMPORT_LEFT_OUT)].filter((t) => !carried.includes(t))).toEqual([]);
+    expect(Object.keys(IMPORT_LEFT_OUT).filter((t) => imported.includes(t))).toEqual([]);
+    for (const [table, why] of Object.entries(IMPORT_LEFT_OUT)) expect(why.length, table).toBeGreaterThan(20);
   });
 });
 

@@ -7,7 +7,7 @@ import { joinPath, splitPath } from "./rules";
 type Db = MutationCtx["db"];
 
 /** The location text an item holds, for the kinds that have one. */
-export function locationText(asset: Doc<"assets">): string | undefined {
+export function locationText(asset: Pick<Doc<"assets">, "details">): string | undefined {
   const d = asset.details;
   return d.kind === "general" || d.kind === "business" ? d.location : undefined;
 }

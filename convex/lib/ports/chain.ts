@@ -27,6 +27,21 @@ export const chainValidator = v.object({
 });
 export type Chain = Infer<typeof chainValidator>;
 
+/**
+ * Files a step stored and nothing refers to yet (an export's part before the chain keeps it, an
+ * import's files before a batch writes them), with the step and attempt that stored them. A
+ * step notes each file here as soon as it is stored, so when the step dies the watchdog, the
+ * job's end or its undo deletes what it left.
+ */
+export const heldFilesValidator = v.array(v.object({ storageId: v.id("_storage"), step: v.number(), attempt: v.number() }));
+type HeldFile = Infer<typeof heldFilesValidator>[number];
+
+/** The held list without these files (a batch or the chain took them, or they were deleted). */
+export function withoutHeld(held: readonly HeldFile[] | undefined, ids: readonly string[]): HeldFile[] {
+  const gone = new Set(ids);
+  return (held ?? []).filter((h) => !gone.has(h.storageId));
+}
+
 /** A step not finished this long after it was scheduled has died (an action runs at most 10 minutes). */
 export const STEP_DEADLINE_MS = 11 * 60_000;
 /** A step ends its part (or its range of items) after this long and leaves the rest to the next. */

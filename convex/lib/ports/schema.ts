@@ -2,7 +2,8 @@
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
 import { walletHolderValidator } from "../wallet/tables";
-import { chainValidator } from "./chain";
+import { chainValidator, heldFilesValidator } from "./chain";
+import { uploadSlotValidator } from "./uploads";
 
 export const portStatusValidator = v.union(
   // Import: parts arriving through POST /import-zip.
@@ -49,6 +50,12 @@ export const portTables = {
     fields: v.optional(v.array(v.object({ from: v.string(), to: v.id("customFields"), created: v.boolean() }))),
     // While running: where its chain of steps stands (lib/ports/chain.ts).
     chain: v.optional(chainValidator),
+    // Import: files a step stored and has not yet written into an item (or the plan, before
+    // the chain holds it), with the step and attempt that stored them. Noted before use, so
+    // the files of a step that died are deleted when it runs again or the import is undone.
+    held: v.optional(heldFilesValidator),
+    // Import, while uploading: parts announced for an upload URL and not yet received (lib/ports/uploads.ts).
+    slots: v.optional(v.array(uploadSlotValidator)),
   })
     // The workspace's latest export / import; one running at a time.
     .index("by_workspaceId_and_kind_and_startedAt", ["workspaceId", "kind", "startedAt"])
@@ -60,5 +67,16 @@ export const portTables = {
     portId: v.id("workspacePorts"),
     assetId: v.id("assets"),
     keptSerial: v.optional(v.string()),
-  }).index("by_portId", ["portId"]),
+    // The item's id in the ZIP: how its kit rows name it.
+    from: v.optional(v.string()),
+  })
+    // An import's items (undo), and one by its id in the ZIP (kits).
+    .index("by_portId_and_from", ["portId", "from"]),
+  // The locations an import made (not those the workspace had), deepest last: undone deepest
+  // first, each only while it is empty.
+  workspacePortLocations: defineTable({
+    portId: v.id("workspacePorts"),
+    locationId: v.id("locations"),
+    depth: v.number(),
+  }).index("by_portId_and_depth", ["portId", "depth"]),
 };

@@ -1,5 +1,5 @@
 // POST /import-zip?workspaceId=... on the site URL: one ZIP file (or one part of a large
-// export) for a workspace import. Only its owners and admins, at most MAX_IMPORT_PART_BYTES
+// export) for a workspace import. Only its owners and admins, at most MAX_HTTP_PART_BYTES
 // (refused from Content-Length and again while reading), and only what starts like a ZIP;
 // the import reads it as untrusted input later (lib/ports/zipRead.ts).
 import { internal } from "../../_generated/api";
@@ -11,7 +11,7 @@ import { MESSAGES } from "../errors";
 import { jsonReply } from "../httpCors";
 import { allows, type WorkspaceAccess } from "../workspaces/policy";
 import { WORKSPACE_MESSAGES } from "../workspaces/rules";
-import { MAX_IMPORT_PART_BYTES, PORT_MESSAGES } from "./rules";
+import { MAX_HTTP_PART_BYTES, PORT_MESSAGES } from "./rules";
 
 export const uploadImportZip = httpAction(async (ctx, request) => {
   const session = await getSessionStateInAction(ctx);
@@ -24,9 +24,9 @@ export const uploadImportZip = httpAction(async (ctx, request) => {
   if (access === null) return jsonReply(request, 404, { error: WORKSPACE_MESSAGES.notFound });
   if (!allows(access, { can: "settings" })) return jsonReply(request, 403, { error: PORT_MESSAGES.notAllowed });
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (!Number.isFinite(declared) || declared > MAX_IMPORT_PART_BYTES) return jsonReply(request, 413, { error: PORT_MESSAGES.partTooLarge });
-  const bytes = await readCapped(request, MAX_IMPORT_PART_BYTES);
-  if (bytes === null) return jsonReply(request, 413, { error: PORT_MESSAGES.partTooLarge });
+  if (!Number.isFinite(declared) || declared > MAX_HTTP_PART_BYTES) return jsonReply(request, 413, { error: PORT_MESSAGES.useUploadUrl });
+  const bytes = await readCapped(request, MAX_HTTP_PART_BYTES);
+  if (bytes === null) return jsonReply(request, 413, { error: PORT_MESSAGES.useUploadUrl });
   if (bytes.byteLength < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) return jsonReply(request, 415, { error: PORT_MESSAGES.notZip });
   const storageId = await ctx.storage.store(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }));
   const refused = await ctx.runMutation(internal.workspacePorts.receivePart, { workspaceId: access.workspace._id, userId: session.user._id, storageId });

@@ -6,7 +6,9 @@
 // an entry larger than what was checked.
 import { unzipSync, type UnzipFileInfo } from "fflate";
 import { hasControlChars } from "../oneLine";
-import { MAX_IMPORT_ENTRIES, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_JSON_BYTES, MAX_PACK_RATIO, PORT_MESSAGES } from "./rules";
+import type { Id } from "../../_generated/dataModel";
+import type { ActionCtx } from "../../_generated/server";
+import { MAX_IMPORT_ENTRIES, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_JSON_BYTES, MAX_IMPORT_PART_BYTES, MAX_PACK_RATIO, PORT_MESSAGES } from "./rules";
 
 /** A refusal whose message the importer reads (anything else is reported as a failure). */
 export class ImportRefused extends Error {}
@@ -27,6 +29,14 @@ function check(entry: UnzipFileInfo) {
   const cap = isJson(entry.name) ? MAX_IMPORT_JSON_BYTES : MAX_IMPORT_FILE_BYTES;
   const ratio = entry.originalSize / Math.max(entry.size, 1);
   if (entry.originalSize > cap || (entry.originalSize > 1024 * 1024 && ratio > MAX_PACK_RATIO)) throw new ImportRefused(PORT_MESSAGES.bomb(entry.name));
+}
+
+/** An uploaded part's bytes, refused when it is gone or larger than a part may be. */
+export async function loadPart(ctx: Pick<ActionCtx, "storage">, id: Id<"_storage">): Promise<Uint8Array> {
+  const blob = await ctx.storage.get(id);
+  if (blob === null) throw new ImportRefused(PORT_MESSAGES.noParts);
+  if (blob.size > MAX_IMPORT_PART_BYTES) throw new ImportRefused(PORT_MESSAGES.partTooLarge);
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 /** Every entry of the ZIP, checked; nothing is unpacked. */

@@ -45,6 +45,7 @@ const STEPS: { [T in DeletedTable]: { rows: (ctx: MutationCtx, userId: UserId) =
     rows: (ctx, id) => ctx.db.query("dataExports").withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", id)).take(take),
     remove: async (ctx, row) => {
       for (const part of row.parts ?? []) await ctx.storage.delete(part);
+      for (const file of row.held ?? []) await ctx.storage.delete(file.storageId);
       await ctx.db.delete("dataExports", row._id);
     },
   },

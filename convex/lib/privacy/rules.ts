@@ -51,8 +51,14 @@ export const KEPT_AFTER_DELETION = [
   `A copy of a shared workspace's data that one of its owners downloaded before your account was erased (it names its members): its link and file expire within ${EXPORT_TTL_DAYS} days.`,
 ] as const;
 
-/** A new export may be asked for this long after the last one. */
+/** A new export may be asked for this long after the last one that was not cancelled. */
 export const EXPORT_COOLDOWN_MS = 10 * 60_000;
+/**
+ * Builds one user may start an hour, cancelled ones included: what the cooldown allows, so
+ * cancelling spares the wait after a mistake but never buys more builds (request, cancel,
+ * request… stops here).
+ */
+export const EXPORTS_PER_HOUR = 3_600_000 / EXPORT_COOLDOWN_MS;
 /**
  * An export larger than this comes as several ZIPs, so an action never holds more than one in
  * memory, and each part can be sent back in for an import: an HTTP action takes at most 20 MiB

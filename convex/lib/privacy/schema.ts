@@ -1,6 +1,6 @@
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
-import { chainValidator } from "../ports/chain";
+import { chainValidator, heldFilesValidator } from "../ports/chain";
 
 export const privacyTables = {
   // One row per account on its way out: first a confirmation code (accounts without a
@@ -32,7 +32,8 @@ export const privacyTables = {
     // The ZIP, in parts when large (lib/privacy/zipParts.ts).
     parts: v.optional(v.array(v.id("_storage"))),
     expiresAt: v.optional(v.number()),
-    // While building: where its chain of steps stands (lib/ports/chain.ts).
+    // While building: where its chain of steps stands, and parts a step stored that the chain does not keep yet (lib/ports/chain.ts).
     chain: v.optional(chainValidator),
+    held: v.optional(heldFilesValidator),
   }).index("by_userId_and_requestedAt", ["userId", "requestedAt"]),
 };

@@ -114,9 +114,13 @@ export const WORKSPACE_RECORDS = {
     erase: async (ctx, id) => {
       const port = await ctx.db.query("workspacePorts").withIndex("by_workspaceId_and_kind_and_startedAt", (q) => q.eq("workspaceId", id)).first();
       if (port === null) return 0;
-      const items = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", port._id)).take(take);
+      const items = await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", port._id)).take(take);
       if (items.length > 0) return await removeAll(ctx, "workspacePortItems", items);
+      const places = await ctx.db.query("workspacePortLocations").withIndex("by_portId_and_depth", (q) => q.eq("portId", port._id)).take(take);
+      if (places.length > 0) return await removeAll(ctx, "workspacePortLocations", places);
       for (const part of port.parts) await ctx.storage.delete(part);
+      // Files a step stored that nothing took yet (an import stopped mid-way).
+      for (const file of port.held ?? []) await ctx.storage.delete(file.storageId);
       await ctx.db.delete("workspacePorts", port._id);
       return 1;
     },

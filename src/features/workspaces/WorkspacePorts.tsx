@@ -2,8 +2,9 @@ import { useAuthToken } from "@convex-dev/auth/react";
 import { useMutation, useQuery } from "convex/react";
 import { useId, useState } from "react";
 import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { EXPORT_TTL_DAYS } from "../../../convex/lib/privacy/rules";
-import { MAX_IMPORT_PARTS } from "../../../convex/lib/ports/rules";
+import { MAX_HTTP_PART_BYTES, MAX_IMPORT_PARTS } from "../../../convex/lib/ports/rules";
 import { convexSiteUrl } from "../../lib/convexSiteUrl";
 import { formatLongDate } from "../../lib/format";
 import { useSubmit } from "../../lib/useSubmit";
@@ -99,15 +100,32 @@ function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["impor
   const cancel = useMutation(api.workspacePorts.cancel);
   const [files, setFiles] = useState<File[]>([]);
   const inputId = useId();
+  const uploadUrl = useMutation(api.workspacePorts.importUploadUrl);
+  const addUploaded = useMutation(api.workspacePorts.addUploadedPart);
   const { busy, error, run } = useSubmit({ fallback: TEXT.uploadFailed });
+  const failed = async (response: Response) => new Error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? TEXT.uploadFailed);
+  /** A part too large for an HTTP action goes to an upload URL, announced with its size and SHA-256. */
+  async function sendLarge(file: File) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+    const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const url = await uploadUrl({ workspaceId: ws._id, size: file.size, sha256 });
+    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/zip" }, body: file });
+    if (!response.ok) throw await failed(response);
+    const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
+    await addUploaded({ workspaceId: ws._id, storageId });
+  }
   async function send() {
     for (const file of files) {
+      if (file.size > MAX_HTTP_PART_BYTES) {
+        await sendLarge(file);
+        continue;
+      }
       const response = await fetch(`${convexSiteUrl()}/import-zip?workspaceId=${encodeURIComponent(ws._id)}`, {
         method: "POST",
         headers: { "Content-Type": "application/zip", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body: file,
       });
-      if (!response.ok) throw new Error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? TEXT.uploadFailed);
+      if (!response.ok) throw await failed(response);
     }
     await start({ workspaceId: ws._id });
     setFiles([]);

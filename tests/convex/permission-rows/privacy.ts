@@ -23,6 +23,9 @@ export const rows: Rows = {
   "workspacePorts:startExport": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({}), allowed: SIGNED_IN },
   // Nothing uploaded yet: refused by the handler.
   "workspacePorts:startImport": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({}), allowed: SIGNED_IN, handlerError: "INVALID" },
+  // A large part's upload URL; its storage id (none stored here) is refused by the handler.
+  "workspacePorts:importUploadUrl": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({ size: 1000, sha256: "0".repeat(64) }), allowed: SIGNED_IN },
+  "workspacePorts:addUploadedPart": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({ storageId: "99999999999999999999_storage" }), allowed: SIGNED_IN, handlerError: "INVALID" },
   // Nothing running: refused by the handler.
   "workspacePorts:cancel": { kind: "mutation", workspace: { minRole: "admin" }, args: () => ({ kind: "export" }), allowed: SIGNED_IN, handlerError: "INVALID" },
 };
