@@ -74,7 +74,8 @@ export function InventoryTable({ filter, total, onSort, fields }: { filter: Inve
   const client = useConvex();
   const workspace = useWorkspace();
   const pages = useCursorPages(api.inventory.items, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE);
-  const selection = useSelection(JSON.stringify(filter));
+  // Each row keeps the status it showed when selected: a bulk status change refuses one changed since.
+  const selection = useSelection(JSON.stringify(filter), (id) => pages.rows.find((i) => i._id === id)?.status);
   const bulk = useBulkRun();
   // The custom fields' columns go before status and date tagged.
   const columns = fields.columns(COLUMNS, 2);
