@@ -53,7 +53,8 @@ const COLUMNS: Column<Item>[] = [
     sort: { asc: "name", desc: "name_desc" },
     cell: (i) => (
       <>
-        <Link to={`/assets/${i._id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">{i.name}</Link>
+        {/* On a phone a name takes at most two lines (the whole name is the link's title and what a screen reader reads). */}
+        <Link to={`/assets/${i._id}`} title={i.name} className="font-medium break-words text-indigo-700 hover:underline max-md:line-clamp-2 dark:text-indigo-300">{i.name}</Link>
         <span className="block whitespace-nowrap font-mono text-xs text-slate-500">{i.serial}</span>
         {UNDER_NAME.map((f) => (
           <span key={f.key} className="block whitespace-nowrap font-mono text-xs text-slate-500 sm:hidden">
