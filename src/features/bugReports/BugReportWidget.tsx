@@ -29,7 +29,7 @@ export function BugReportWidget() {
   const latestCapture = useRef(0);
   const signedIn = isAuthenticated && Boolean(profile);
   // Where the button sits in full, and the widget: over a control of the page it tucks into the
-  // screen's edge (a strip still to tap), and comes out in full again once focused or clear.
+  // screen's edge (a strip still to tap), and comes out in full again once clear or focused from the keyboard.
   const home = useRef<HTMLSpanElement>(null);
   const widget = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState(false);
@@ -98,7 +98,8 @@ export function BugReportWidget() {
         title="Report a Bug"
         aria-label="Report a Bug"
         onClick={openReport}
-        onFocus={() => setFocused(true)}
+        // Only a keyboard's focus brings it out: a tap's would move it from under the finger before the click.
+        onFocus={(e) => setFocused(e.currentTarget.matches(":focus-visible"))}
         onBlur={() => setFocused(false)}
         onPointerEnter={() => void loadModal().catch(() => {})}
         data-tucked={tucked || undefined}
