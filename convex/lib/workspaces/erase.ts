@@ -42,6 +42,10 @@ export const WORKSPACE_RECORDS = {
     erase: async (ctx, id) =>
       removeAll(ctx, "stockGroups", await ctx.db.query("stockGroups").withIndex("by_workspaceId_and_dimension_and_key", (q) => q.eq("workspaceId", id)).take(take)),
   },
+  // Emptied by the assets trigger as the items go; whatever is left goes too.
+  worthTotals: {
+    erase: async (ctx, id) => removeAll(ctx, "worthTotals", await ctx.db.query("worthTotals").withIndex("by_workspaceId_and_currency", (q) => q.eq("workspaceId", id)).take(take)),
+  },
   // Finders' messages and contact details, and who looked: they go with the register.
   verifyAlerts: {
     erase: async (ctx, id) => removeAll(ctx, "verifyAlerts", await ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),

@@ -63,7 +63,7 @@ export const store = mutationGeneric({
 
 export const thing = queryGeneric({
   args: { id: v.id("things") },
-  handler: async (ctx, { id }) => (await ctx.db.get(id))?.data ?? null,
+  handler: async (ctx, { id }) => (await ctx.db.get("things", id))?.data ?? null,
 });
 
 export const fill = mutationGeneric({
