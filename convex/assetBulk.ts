@@ -75,21 +75,28 @@ export const remove = workspaceMutation({
   handler: async (ctx, { ids }) => await eachOwned(ctx, ids, () => true, (a) => deleteAsset(ctx, a, ctx.user._id)),
 });
 
+const idsAndStamps = (assets: Doc<"assets">[]) => ({ ids: assets.map((a) => a._id), stamps: assets.map((a) => a.status) });
+
 // /assets' filters and the inventory's (whose sorts include the /assets ones).
 const filterArgs = { kind: v.optional(assetKindValidator), status: v.optional(assetStatusValidator), ...inventoryListArgs };
 
-/** One page of the ids a list's filter matches, in the list's order: "select all N matching". */
+/**
+ * One page of the ids a list's filter matches, in the list's order: "select all N matching".
+ * `stamps[i]` is the status of `ids[i]` as read now: what the row is selected with, so a bulk
+ * status change refuses (and names) a row someone else changes in between, as it does for a
+ * row selected on screen.
+ */
 export const matchingIds = workspaceQuery({
-  absent: { ids: [], continueCursor: "", isDone: true },
+  absent: { ids: [], stamps: [], continueCursor: "", isDone: true },
   args: { ...filterArgs, cursor: v.union(v.string(), v.null()) },
-  returns: v.object({ ids: v.array(v.id("assets")), continueCursor: v.string(), isDone: v.boolean() }),
+  returns: v.object({ ids: v.array(v.id("assets")), stamps: v.array(assetStatusValidator), continueCursor: v.string(), isDone: v.boolean() }),
   handler: async (ctx, { cursor, ...filter }) => {
     if ([filter.search, filter.location, filter.category].some((f) => f !== undefined && f.length > FILTER_MAX)) {
       throw appError("INVALID", BULK_MESSAGES.filterTooLong);
     }
     const { sort, ...rest } = filter;
     const exact = await serialMatch(ctx, ctx.workspace._id, rest);
-    if (exact !== null) return { ids: exact.filter((a) => matchesStock(a, filter)).map((a) => a._id), continueCursor: "", isDone: true };
+    if (exact !== null) return { ...idsAndStamps(exact.filter((a) => matchesStock(a, filter))), continueCursor: "", isDone: true };
     // Business items without a status filter are the inventory's: its filters are index ranges.
     const byField = filter.field !== undefined && (filter.search ?? "").trim() === "";
     const page =
@@ -99,7 +106,7 @@ export const matchingIds = workspaceQuery({
           ? await fieldPage(ctx, ctx.workspace._id, filter.field!, (a) => matchesKindAndStatus(a, filter), { cursor, numItems: IDS_PAGE })
           : await listMineQuery(ctx, ctx.workspace._id, { ...rest, sort: (ASSET_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AssetSort) : undefined }).paginate({ cursor, numItems: IDS_PAGE });
     return {
-      ids: page.page.filter((a) => matchesStock(a, filter)).map((a) => a._id),
+      ...idsAndStamps(page.page.filter((a) => matchesStock(a, filter))),
       continueCursor: page.continueCursor,
       isDone: page.isDone,
     };

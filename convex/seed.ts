@@ -98,15 +98,16 @@ export const applyDemoProfile = internalMutation({
  * workspace or, with `personal`, its personal one; at most BULK_SEED_MAX per call.
  */
 export const bulkAssets = internalMutation({
-  args: { email: v.string(), from: v.number(), count: v.number(), personal: v.optional(v.boolean()) },
+  // name: the items' names before their number ("Bulk item" unless given).
+  args: { email: v.string(), from: v.number(), count: v.number(), personal: v.optional(v.boolean()), name: v.optional(v.string()) },
   returns: v.number(),
-  handler: async (ctx, { email, from, count, personal }) => {
+  handler: async (ctx, { email, from, count, personal, name }) => {
     const owner = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).first();
     if (owner === null) throw new Error(`No user ${email}`);
     const workspaceId = personal === true ? await ensurePersonalWorkspace(ctx, owner._id) : await ensureBusinessWorkspace(ctx, owner);
     if (workspaceId === null) throw new Error(`${email} has no room for a business workspace`);
     const n = Math.min(count, BULK_SEED_MAX);
-    await seedBulkAssets(ctx, { workspaceId, actorId: owner._id }, from, n, Date.now() - 86_400_000);
+    await seedBulkAssets(ctx, { workspaceId, actorId: owner._id }, from, n, Date.now() - 86_400_000, name);
     return n;
   },
 });

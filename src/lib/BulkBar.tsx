@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Button } from "../ui";
-import { itemsText } from "./bulk";
+import { itemsText, type Matching } from "./bulk";
 import { errorMessage } from "./errors";
 import { formatNumber } from "./format";
 import type { Selection } from "./useSelection";
@@ -31,8 +31,8 @@ type Props = {
   total: number | null;
   pageIds: readonly string[];
   bulk: BulkRun;
-  /** Every id the filter matches, walked page by page. */
-  matchingIds: (onProgress: (n: number) => void) => Promise<string[]>;
+  /** Every id the filter matches (with what each row held when read), walked page by page. */
+  matchingIds: (onProgress: (n: number) => void) => Promise<Matching>;
   noun?: string;
   children: ReactNode;
 };
@@ -50,8 +50,8 @@ export function BulkBar({ selection, total, pageIds, bulk, matchingIds, noun = "
       "Selecting",
       total ?? 0,
       async (report) => {
-        const ids = await matchingIds(report);
-        selection.replace(ids);
+        const { ids, stamps } = await matchingIds(report);
+        selection.replace(ids, stamps);
       },
       "Could not select every matching item",
     );

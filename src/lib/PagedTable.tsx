@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, Column, DataTable, Pager, Spinner } from "../ui";
+import type { Matching } from "./bulk";
 import { BulkBar, type BulkRun } from "./BulkBar";
 import { formatNumber } from "./format";
 import type { useCursorPages } from "./useCursorPages";
@@ -22,7 +23,7 @@ type Props<R> = {
   onSort: (sort: string) => void;
   selection: Selection;
   bulk: BulkRun;
-  matchingIds: (onProgress: (n: number) => void) => Promise<string[]>;
+  matchingIds: (onProgress: (n: number) => void) => Promise<Matching>;
   actions: ReactNode;
   empty: ReactNode;
   /** Another rendering of the page's rows (cards); the selection bar and checkboxes are the table's. */

@@ -3,17 +3,22 @@
 import { BULK_BATCH } from "../../convex/lib/assets/bulk";
 import { formatNumber } from "./format";
 
-type IdPage = { ids: string[]; continueCursor: string; isDone: boolean };
+/** `stamps[i]`: what row `ids[i]` held when read (its status), for the lists whose bulk changes check it. */
+type IdPage = { ids: string[]; stamps?: string[]; continueCursor: string; isDone: boolean };
+/** The ids a filter matches, with the stamp each was read with (see `useSelection`). */
+export type Matching = { ids: string[]; stamps: ReadonlyMap<string, string> };
 
 /** Every id a filter matches, one server page at a time; `onProgress` gets the count so far. */
-export async function collectIds(fetchPage: (cursor: string | null) => Promise<IdPage>, onProgress?: (n: number) => void): Promise<string[]> {
+export async function collectIds(fetchPage: (cursor: string | null) => Promise<IdPage>, onProgress?: (n: number) => void): Promise<Matching> {
   const ids: string[] = [];
+  const stamps = new Map<string, string>();
   let cursor: string | null = null;
   for (;;) {
     const page = await fetchPage(cursor);
     ids.push(...page.ids);
+    page.stamps?.forEach((stamp, i) => stamps.set(page.ids[i], stamp));
     onProgress?.(ids.length);
-    if (page.isDone) return ids;
+    if (page.isDone) return { ids, stamps };
     cursor = page.continueCursor;
   }
 }

@@ -7,15 +7,17 @@ type State = { key: string; ids: ReadonlySet<string>; anchor: string | null; see
  * the last clicked row (on the page shown) to this one, a page or every matching id at
  * once. A change of `resetKey` (another filter) starts with nothing selected.
  * With `stampOf`, each row selected on screen keeps what it showed then (`seen`: its status),
- * so a bulk change can refuse a row someone else has changed since.
+ * so a bulk change can refuse a row someone else has changed since; rows selected by "select
+ * all matching" keep what the server read them with (`replace`'s stamps).
  */
 export function useSelection(resetKey: string, stampOf?: (id: string) => string | undefined) {
   const [state, setState] = useState<State>({ key: resetKey, ids: new Set(), anchor: null, seen: new Map() });
   const current: State = state.key === resetKey ? state : { key: resetKey, ids: new Set<string>(), anchor: null, seen: new Map() };
-  const set = (ids: ReadonlySet<string>, anchor: string | null = current.anchor) => {
+  const set = (ids: ReadonlySet<string>, anchor: string | null = current.anchor, read?: ReadonlyMap<string, string>) => {
     const seen = new Map<string, string>();
     for (const id of ids) {
-      const stamp = current.ids.has(id) ? current.seen.get(id) : stampOf?.(id);
+      // A row already selected keeps the stamp it was selected with (what the user chose it as).
+      const stamp = current.ids.has(id) ? (current.seen.get(id) ?? read?.get(id)) : (read?.get(id) ?? stampOf?.(id));
       if (stamp !== undefined) seen.set(id, stamp);
     }
     setState({ key: resetKey, ids, anchor, seen });
@@ -49,8 +51,9 @@ export function useSelection(resetKey: string, stampOf?: (id: string) => string 
       }
       set(next);
     },
-    replace(ids: readonly string[]) {
-      set(new Set(ids), null);
+    /** Selects exactly `ids`; `stamps`: what each was read with (every row of "select all matching"). */
+    replace(ids: readonly string[], stamps?: ReadonlyMap<string, string>) {
+      set(new Set(ids), null, stamps);
     },
     /** Records what the rows `ids` hold now (after the caller's own bulk change set it). */
     restamp(ids: readonly string[], stamp: string) {

@@ -112,3 +112,18 @@ test("a bulk status change refuses, and names, the rows whose status someone els
   // Selected with what it shows now, the change goes through.
   expect(await first.mutation(api.assetBulk.setStatus, { ids: [assetId], status: "lost", seen: { [assetId]: "stolen" } })).toMatchObject({ changed: 1, stale: [] });
 });
+
+test("select all matching reads each row with its status: a row someone else changes before the bulk change is refused and named", async () => {
+  const { first, second, assetId } = await twoEditors();
+  const { assetId: otherId } = await tagGeneral(first, { name: "Kettle" });
+  // The list's "select all matching": the ids and what each held when read.
+  const matching = await first.query(api.assetBulk.matchingIds, { cursor: null });
+  const seen = Object.fromEntries(matching.ids.map((id, i) => [id, matching.stamps[i]]));
+  expect(seen).toEqual({ [assetId]: "active", [otherId]: "active" });
+  // Between the selection and the action, the other editor marks the bike stolen.
+  await second.mutation(api.assets.setStatus, { assetId, status: "stolen" });
+  const result = await first.mutation(api.assetBulk.setStatus, { ids: matching.ids, status: "lost", seen });
+  expect(result).toEqual({ changed: 1, skipped: 1, stale: [{ _id: assetId, name: "Road bike", serial: expect.any(String), status: "stolen" }] });
+  expect((await opened(first, assetId)).status).toBe("stolen");
+  expect((await opened(first, otherId)).status).toBe("lost");
+});

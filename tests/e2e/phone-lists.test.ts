@@ -1,7 +1,9 @@
 // The lists on a phone (issue 31 item 8) with 2,000 business items: at 390 px the first row of
 // My Assets is on the first screen (the filters fold into a sheet, there is no bulk bar until
 // something is selected), a serial keeps to one line, and the business inventory fits the screen's
-// width. E2E_SCREENSHOTS=1 writes both screens at 1280 and 390 px to .e2e-artifacts/.
+// width; a long name takes at most two lines; the floating bug-report button never covers a
+// control (it tucks into the screen's edge). E2E_SCREENSHOTS=1 writes both screens at 1280 and
+// 390 px to .e2e-artifacts/.
 import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +25,42 @@ async function screens(page: Page, name: string) {
 
 const ITEMS = 2_000;
 const SEED_BATCH = 100;
+// The newest page's names: long enough to wrap to four lines or more in a phone's name column.
+const LONG_NAME = "Cordless hammer drill with two batteries, charger and case";
+
+/** The page's visible controls that the bug-report button's box intersects (none, at every scroll position tried). */
+async function controlsUnderBugButton(page: Page): Promise<string[]> {
+  return await page.evaluate(() => {
+    const bug = document.querySelector('button[aria-label="Report a Bug"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea")]
+      .filter((el) => el.getAttribute("aria-label") !== "Report a Bug")
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.right > bug.left && r.left < bug.right && r.bottom > bug.top && r.top < bug.bottom;
+      })
+      .map((el) => `${el.tagName} "${(el.getAttribute("aria-label") ?? el.innerText).slice(0, 40)}" at y ${Math.round(el.getBoundingClientRect().top)}`);
+  });
+}
+
+/** Scrolls `page` from top to bottom, a third of a screen at a time, collecting what the bug-report button covers. */
+async function coveredWhileScrolling(page: Page): Promise<string[]> {
+  const covered = new Set<string>();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 280) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    // The button settles within a frame or two of the scroll.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (const control of await controlsUnderBugButton(page)) covered.add(`${control} (scrolled ${y})`);
+  }
+  return [...covered];
+}
+
+/** The most lines any name link of the table's first page takes. */
+async function mostNameLines(page: Page, table: string): Promise<number> {
+  return await page.getByRole("table", { name: table }).evaluate((el) =>
+    Math.max(...[...el.querySelectorAll("tbody tr td a")].map((a) => Math.round(a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight)))),
+  );
+}
 
 const stack = fileStack();
 beforeAll(async () => {
@@ -30,6 +68,8 @@ beforeAll(async () => {
     const result = await stack.backend.run("seed:bulkAssets", { email: "business@example.com", from, count: SEED_BATCH });
     if (!result.ok) throw new Error(result.message);
   }
+  const long = await stack.backend.run("seed:bulkAssets", { email: "business@example.com", from: ITEMS, count: 60, name: LONG_NAME });
+  if (!long.ok) throw new Error(long.message);
 });
 
 describe("lists on a phone", () => {
@@ -43,11 +83,19 @@ describe("lists on a phone", () => {
       const table = page.getByRole("table", { name: "My assets" });
       const firstRow = table.locator("tbody tr").first();
       expect((await firstRow.boundingBox())!.y + 40).toBeLessThan(PHONE_390.height);
-      // One line for a serial (its cell is as tall as the name's line).
-      const serial = firstRow.locator("td span.font-mono");
+      // One line for a serial (under the name on a phone, where its column gives way), at most two for a name.
+      await table.getByText(LONG_NAME, { exact: false }).first().waitFor();
+      const serial = firstRow.locator("td span.font-mono").first();
       const lineHeight = await serial.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       expect((await serial.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+      expect(await mostNameLines(page, "My assets")).toBeLessThanOrEqual(2);
       expect(await page.getByRole("region", { name: "Selection" }).count()).toBe(0);
+      // The bug-report button covers no control anywhere on the page; focused, it is there in full.
+      expect(await coveredWhileScrolling(page)).toEqual([]);
+      const bugButton = page.getByRole("button", { name: "Report a Bug" });
+      await bugButton.focus();
+      expect((await bugButton.boundingBox())!.width).toBe(48);
+      await page.evaluate(() => window.scrollTo(0, 0));
       expect(await page.getByRole("combobox", { name: "Filter by status" }).isVisible()).toBe(false);
 
       // The filters, in a sheet: choosing one filters the list and the button counts it.
@@ -65,6 +113,7 @@ describe("lists on a phone", () => {
       await waitForText(bar, "1 asset selected");
       const barBox = (await bar.boundingBox())!;
       expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE_390.height);
+      expect(await controlsUnderBugButton(page)).toEqual([]);
       await bar.getByRole("button", { name: "Clear selection" }).click();
       await bar.waitFor({ state: "detached" });
 
@@ -91,6 +140,17 @@ describe("lists on a phone", () => {
       expect(await table.locator("tbody tr").first().getByText(/^SKU BULK-\d+$/).isVisible()).toBe(true);
       const nameCell = (await table.locator("tbody tr").first().locator("td").nth(1).boundingBox())!;
       expect(nameCell.x + nameCell.width).toBeLessThanOrEqual(PHONE_390.width);
+      // The newest page: long names in two lines at most; the bug-report button covers no control (the top's Export CSV included).
+      await page.goto("/business-dashboard");
+      await table.getByText(LONG_NAME, { exact: false }).first().waitFor();
+      expect(await mostNameLines(page, "Inventory")).toBeLessThanOrEqual(2);
+      expect(await coveredWhileScrolling(page)).toEqual([]);
+      // Tucked (Export CSV lies under its place at the top), a tap on the strip opens the report.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator('button[aria-label="Report a Bug"][data-tucked]').waitFor();
+      await page.getByRole("button", { name: "Report a Bug" }).click();
+      await page.getByRole("dialog", { name: "Report a Bug" }).waitFor();
+      await page.keyboard.press("Escape");
       await table.scrollIntoViewIfNeeded();
       await screens(page, "phone-inventory");
     } finally {

@@ -30,21 +30,23 @@ const IDS = Array.from({ length: 250 }, (_, i) => `asset_${i}`);
 
 /** The first page's rows as shown when selected: active. */
 const shownStatus = (id: string) => (IDS.indexOf(id) < 50 ? "active" : undefined);
+/** What "select all matching" reads each row with: asset_120 was lost when the ids were read. */
+const READ = new Map(IDS.map((id) => [id, id === "asset_120" ? "lost" : "active"]));
 
 function Harness() {
   const selection = useSelection("all", shownStatus);
   const bulk = useBulkRun();
-  const { replace } = selection;
-  // Once, on mount: the list selected every matching item.
-  useEffect(() => replace(IDS), []);
+  const { setPage } = selection;
+  // Once, on mount: the page shown is selected; the tests select every matching item from there.
+  useEffect(() => setPage(IDS.slice(0, 50), true), []);
   return (
-    <BulkBar selection={selection} total={IDS.length} pageIds={IDS.slice(0, 50)} bulk={bulk} matchingIds={async () => IDS}>
+    <BulkBar selection={selection} total={IDS.length} pageIds={IDS.slice(0, 50)} bulk={bulk} matchingIds={async () => ({ ids: IDS, stamps: READ })}>
       <AssetBulkActions selection={selection} bulk={bulk} />
     </BulkBar>
   );
 }
 
-function renderBar() {
+async function renderBar() {
   render(
     <MemoryRouter initialEntries={["/assets"]}>
       <Routes>
@@ -53,6 +55,8 @@ function renderBar() {
       </Routes>
     </MemoryRouter>,
   );
+  await userEvent.click(await screen.findByRole("button", { name: "Select all 250 matching" }));
+  await screen.findByText("250 items selected");
 }
 
 beforeEach(() => {
@@ -64,8 +68,7 @@ beforeEach(() => {
 
 describe("asset bulk actions", () => {
   it("marks the selection lost in batches and says how many changed", async () => {
-    renderBar();
-    await screen.findByText("250 items selected");
+    await renderBar();
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "New status" }), "lost");
     await userEvent.click(screen.getByRole("button", { name: "Set status" }));
     await waitFor(() => expect(mocks.toast.success).toHaveBeenCalled());
@@ -76,18 +79,18 @@ describe("asset bulk actions", () => {
     expect(mocks.toast.success).toHaveBeenCalledWith("Marked 247 items lost (3 items skipped: unchanged or not yours)");
   });
 
-  it("sends the status each row showed when selected, and names the rows someone else changed since", async () => {
+  it("sends the status each row showed when selected (or was read with by select all matching), and names the rows someone else changed since", async () => {
     mocks.mutation.mockImplementation(async ({ ids }: { ids: string[] }) =>
       ids.includes("asset_7")
         ? { changed: ids.length - 1, skipped: 1, stale: [{ _id: "asset_7", name: "Road bike", serial: "TMT-AAAA-BBBB", status: "stolen" }] }
         : { changed: ids.length, skipped: 0, stale: [] },
     );
-    renderBar();
-    await screen.findByText("250 items selected");
+    await renderBar();
     await userEvent.click(screen.getByRole("button", { name: "Set status" }));
     await waitFor(() => expect(mocks.toast.error).toHaveBeenCalled());
-    const [first] = mocks.mutation.mock.calls.map(([args]) => args as { seen: Record<string, string> });
-    expect(first.seen).toEqual(Object.fromEntries(IDS.slice(0, 50).map((id) => [id, "active"])));
+    const seen = mocks.mutation.mock.calls.map(([args]) => (args as { seen: Record<string, string> }).seen);
+    // Every row carries a status, the ones off the page shown too: none can be overwritten unseen.
+    expect(Object.assign({}, ...seen)).toEqual(Object.fromEntries(IDS.map((id) => [id, id === "asset_120" ? "lost" : "active"])));
     expect(mocks.toast.success).toHaveBeenCalledWith("Marked 249 items lost");
     expect(mocks.toast.error).toHaveBeenCalledWith(
       "1 item not changed: someone else set their status since you selected them: Road bike (TMT-AAAA-BBBB, now Stolen). Check them and try again.",
@@ -95,8 +98,7 @@ describe("asset bulk actions", () => {
   });
 
   it("deletes only after the confirmation", async () => {
-    renderBar();
-    await screen.findByText("250 items selected");
+    await renderBar();
     await userEvent.click(screen.getByRole("button", { name: "Delete" }));
     expect(mocks.mutation).not.toHaveBeenCalled();
     await userEvent.click(await screen.findByRole("button", { name: "Delete 250 items" }));
@@ -105,8 +107,7 @@ describe("asset bulk actions", () => {
   });
 
   it("hands the selection to /labels", async () => {
-    renderBar();
-    await screen.findByText("250 items selected");
+    await renderBar();
     await userEvent.click(screen.getByRole("button", { name: "Print labels" }));
     expect(await screen.findByText("Labels page")).toBeInTheDocument();
     expect(readLabelSelection()).toEqual(IDS);

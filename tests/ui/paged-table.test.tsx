@@ -32,7 +32,7 @@ function List({ rows, total, onFirst = () => {} }: { rows: Row[]; total: number;
       onSort={() => {}}
       selection={selection}
       bulk={bulk}
-      matchingIds={async () => []}
+      matchingIds={async () => ({ ids: [], stamps: new Map() })}
       actions={null}
       empty={<p>None</p>}
     />

@@ -76,7 +76,7 @@ export const BULK_SEED_MAX = 500;
  * Business items "Bulk item 00001"… for load tests and benchmarks of the lists (E2E with
  * 2,000+ rows, bench/registry): numbered from `from`, spread over shelves and categories.
  */
-export async function seedBulkAssets(ctx: MutationCtx, tagger: Tagger, from: number, count: number, at: number) {
+export async function seedBulkAssets(ctx: MutationCtx, tagger: Tagger, from: number, count: number, at: number, name = "Bulk item") {
   for (let n = from; n < from + Math.min(count, BULK_SEED_MAX); n++) {
     const label = String(n + 1).padStart(5, "0");
     await createBusinessAsset(
@@ -84,7 +84,7 @@ export async function seedBulkAssets(ctx: MutationCtx, tagger: Tagger, from: num
       tagger,
       {
         kind: "business",
-        name: `Bulk item ${label}`,
+        name: `${name} ${label}`,
         category: GROUPS[n % GROUPS.length],
         visibility: n % 4 === 0 ? "public" : "private",
         details: { kind: "business", sku: `BULK-${label}`, quantity: 1 + (n % 9), unitCost: { amount: 100 * (1 + (n % 50)), currency: "GBP" }, location: SHELVES[n % SHELVES.length] },

@@ -1,4 +1,5 @@
 import { useConvex } from "convex/react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { api } from "../../../convex/_generated/api";
 import { ASSET_SORTS } from "../../../convex/lib/assets/sorts";
@@ -33,14 +34,25 @@ const PAGE_SIZE = { table: 50, cards: 24 } as const;
 
 type AssetRow = FunctionReturnType<typeof api.assets.listMine>["page"][number];
 
-const COLUMNS: Column<AssetRow>[] = [
+/**
+ * The table's columns. On a phone the row keeps its name and status: the serial and the custody
+ * (only when the item is out) ride under the name, and the name takes at most two lines (the
+ * whole name is its link's title and what a screen reader reads).
+ */
+const columns = (outNote: (a: AssetRow) => ReactNode): Column<AssetRow>[] => [
   {
     key: "name",
     header: "Name",
     sort: { asc: "name", desc: "name_desc" },
-    cell: (a) => <Link to={`/assets/${a._id}`} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">{a.name}</Link>,
+    cell: (a) => (
+      <>
+        <Link to={`/assets/${a._id}`} title={a.name} className="font-semibold break-words text-indigo-700 hover:underline max-md:line-clamp-2 dark:text-indigo-300">{a.name}</Link>
+        <span className="block whitespace-nowrap font-mono text-xs text-slate-500 md:hidden dark:text-slate-400">{a.serial}</span>
+        {outNote(a)}
+      </>
+    ),
   },
-  { key: "serial", header: "Serial", cell: (a) => <span className="whitespace-nowrap font-mono text-xs">{a.serial}</span> },
+  { key: "serial", wideOnly: true, header: "Serial", cell: (a) => <span className="whitespace-nowrap font-mono text-xs">{a.serial}</span> },
   { key: "kind", wideOnly: true, header: "Kind", cell: (a) => KIND_LABELS[a.kind] },
   { key: "status", header: "Status", cell: (a) => <AssetStatusBadge status={a.status} /> },
   { key: "visibility", wideOnly: true, header: "Visibility", cell: (a) => (a.visibility === "public" ? "Public" : "Private") },
@@ -84,7 +96,7 @@ export default function AssetsPage() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My Assets</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Link to="/scan" className={buttonClasses("outline")}>Scan</Link>
           <Link to="/locations" className={buttonClasses("outline")}>Locations</Link>
           <Link to="/audits" className={buttonClasses("outline")}>Audits</Link>
@@ -123,7 +135,7 @@ export default function AssetsPage() {
       <FieldViewNote columns={fields} />
       <PagedTable
         caption="My assets"
-        columns={fields.columns([...COLUMNS, custodyColumn])}
+        columns={fields.columns([...columns(custodyColumn.outNote), custodyColumn.column])}
         pages={pages}
         pageSize={PAGE_SIZE[view]}
         total={search.query || byField !== "skip" ? null : total}

@@ -53,7 +53,8 @@ const COLUMNS: Column<Item>[] = [
     sort: { asc: "name", desc: "name_desc" },
     cell: (i) => (
       <>
-        <Link to={`/assets/${i._id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">{i.name}</Link>
+        {/* On a phone a name takes at most two lines (the whole name is the link's title and what a screen reader reads). */}
+        <Link to={`/assets/${i._id}`} title={i.name} className="font-medium break-words text-indigo-700 hover:underline max-md:line-clamp-2 dark:text-indigo-300">{i.name}</Link>
         <span className="block whitespace-nowrap font-mono text-xs text-slate-500">{i.serial}</span>
         {UNDER_NAME.map((f) => (
           <span key={f.key} className="block whitespace-nowrap font-mono text-xs text-slate-500 sm:hidden">
@@ -74,7 +75,8 @@ export function InventoryTable({ filter, total, onSort, fields }: { filter: Inve
   const client = useConvex();
   const workspace = useWorkspace();
   const pages = useCursorPages(api.inventory.items, workspace.workspaceId === null ? "skip" : { ...filter, workspaceId: workspace.workspaceId }, PAGE_SIZE);
-  const selection = useSelection(JSON.stringify(filter));
+  // Each row keeps the status it showed when selected: a bulk status change refuses one changed since.
+  const selection = useSelection(JSON.stringify(filter), (id) => pages.rows.find((i) => i._id === id)?.status);
   const bulk = useBulkRun();
   // The custom fields' columns go before status and date tagged.
   const columns = fields.columns(COLUMNS, 2);
