@@ -3,6 +3,7 @@
 // rolled back with a refund of exactly what was undone.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
+import { ROLLBACK_SLICE } from "../../convex/imports";
 import type { Id } from "../../convex/_generated/dataModel";
 import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
 import { importCost } from "../../convex/lib/csv/pricing";
@@ -271,7 +272,7 @@ describe("cancel and rollback", () => {
   test("a batch larger than one rollback step is undone in steps, all of it refunded", async () => {
     const t = setupTest();
     const owner = await business(t, 5_000);
-    const rows = 600;
+    const rows = ROLLBACK_SLICE + 10;
     await start(owner.as, manyRows(rows), importCost(rows));
     const job = (await owner.as.query(api.imports.current, {}))!;
     const entries = Array.from({ length: rows }, (_, i) => ({ op: "create" as const, input: { kind: "business" as const, name: `Item ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `SKU-${i}`, quantity: 1 } } }));
