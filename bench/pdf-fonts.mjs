@@ -1,4 +1,5 @@
-// PDFs with names in Chinese, Japanese and Korean (and an emoji): a sheet of 65 labels as the
+// PDFs with names in Chinese, Japanese and Korean (and an emoji), and in Arabic and Hebrew mixed
+// with Latin and emoji sequences (shaped and set right to left): a sheet of 65 labels as the
 // browser builds it (A4 3 × 7, four pages) and ownership certificates as the export builds them,
 // each beside the same with Latin names (DejaVu Sans or Helvetica alone: the floor, measured in
 // the same run). Prints time and size with the machine's load; asserts nothing.
@@ -45,6 +46,14 @@ const cjk = Array.from({ length: 65 }, (_, i) => {
   const pick = (set, n, step) => Array.from({ length: n }, (_, k) => Array.from(set)[(i * step + k * 7) % Array.from(set).length]).join("");
   return i % 3 === 2 ? `${pick(HANGUL, 5, 3)} ${i}` : `${pick(HAN, 4, 5)}${pick(KANA, 2, 2)}${pick(HAN, 3, 11)}${i % 5 === 0 ? " 🚲" : ""}`;
 });
+const ARABIC = ["ساعة", "ذهبية", "دراجة", "هاتف", "سوار", "جلدي", "كاميرا"];
+const HEBREW = ["אופניים", "מחשב", "נייד", "שעון", "מצלמה", "ישן"];
+const SEQUENCES = ["👨‍👩‍👧", "👍🏽", "🇬🇧", "1️⃣"];
+const rtl = cjk.map((_, i) => {
+  const words = i % 2 === 0 ? ARABIC : HEBREW;
+  const pick = (n) => Array.from({ length: n }, (_, k) => words[(i + k * 3) % words.length]).join(" ");
+  return `${pick(2)} Rolex ${2000 + i} ${pick(2)}${i % 4 === 0 ? ` ${SEQUENCES[i % SEQUENCES.length]}` : ""}`;
+});
 const latin = cjk.map((_, i) => `Road bicycle with basket ${i}`);
 const labels = (names) => names.map((name, i) => ({ serial: `TMT-AAAA-${String(1000 + i)}`, name, caption: "TagMyThing · Scan to verify", url: `https://tagmything.example/verify/TMT-AAAA-${1000 + i}` }));
 
@@ -71,6 +80,8 @@ const cjkSheet = await timed(() => renderLabelsPdf(labels(cjk), sheet, fonts));
 console.log(`65 labels, A4 3 × 7 (4 pages), fonts in memory (a browser fetches Chinese 10 MB, Korean 6 MB, emoji 1 MB once, then caches them):`);
 console.log(`  Latin names (floor, DejaVu Sans): median ${floorSheet.median.toFixed(0)} ms (max ${floorSheet.max.toFixed(0)}), ${kb(floorSheet.size)}`);
 console.log(`  CJK names + emoji:                median ${cjkSheet.median.toFixed(0)} ms (max ${cjkSheet.max.toFixed(0)}; first ${cjkSheet.first.toFixed(0)} ms, parsing the fonts), ${kb(cjkSheet.size)}; ${(cjkSheet.median / floorSheet.median).toFixed(1)}× the floor`);
+const rtlSheet = await timed(() => renderLabelsPdf(labels(rtl), sheet, fonts));
+console.log(`  Arabic/Hebrew + Latin, emoji sequences: median ${rtlSheet.median.toFixed(0)} ms (max ${rtlSheet.max.toFixed(0)}), ${kb(rtlSheet.size)}; ${(rtlSheet.median / floorSheet.median).toFixed(1)}× the floor`);
 
 const facts = { serial: "TMT-ABCD-EFGH", status: "active", periods: [{ from: Date.UTC(2025, 0, 2), to: null }], issuedAt: Date.UTC(2026, 10, 27) };
 const url = "https://tagmything.example/verify/TMT-ABCD-EFGH?cert=x";
@@ -84,3 +95,5 @@ const cjkCert = await timed(() => certificates(cjk));
 console.log(`65 ownership certificates (the export's loop; each font parsed once per export):`);
 console.log(`  Latin names (floor, Helvetica): median ${(floorCert.median / 65).toFixed(1)} ms each, ${kb(floorCert.size)} each`);
 console.log(`  CJK names + emoji:              median ${(cjkCert.median / 65).toFixed(1)} ms each, ${kb(cjkCert.size)} each; ${(cjkCert.median / floorCert.median).toFixed(1)}× the floor`);
+const rtlCert = await timed(() => certificates(rtl));
+console.log(`  Arabic/Hebrew + Latin, emoji sequences: median ${(rtlCert.median / 65).toFixed(1)} ms each, ${kb(rtlCert.size)} each; ${(rtlCert.median / floorCert.median).toFixed(1)}× the floor`);

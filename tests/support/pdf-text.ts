@@ -57,3 +57,60 @@ export async function pdfText(bytes: Uint8Array): Promise<string[]> {
     return text;
   });
 }
+
+/** A font's advance widths by glyph id (its /W array, in thousandths of the size). */
+function advances(font: PDFDict): Map<number, number> {
+  const descendant = font.lookup(PDFName.of("DescendantFonts"), PDFArray).lookup(0, PDFDict);
+  const w = descendant.lookup(PDFName.of("W"), PDFArray).asArray().map((item) => descendant.context.lookup(item));
+  const widths = new Map<number, number>();
+  for (let i = 0; i < w.length; ) {
+    const first = Number(w[i]!.toString());
+    const next = w[i + 1]!;
+    if (next instanceof PDFArray) {
+      next.asArray().forEach((width, j) => widths.set(first + j, Number(width.toString())));
+      i += 2;
+    } else {
+      for (let gid = first; gid <= Number(next.toString()); gid++) widths.set(gid, Number(w[i + 2]!.toString()));
+      i += 3;
+    }
+  }
+  return widths;
+}
+
+/**
+ * The first page's strings drawn in embedded fonts, in drawing order, as a PDF reader places
+ * them: the font's name, the glyph ids, each glyph's outline (as SVG path data, to compare with
+ * the font file's own glyphs) and the width the glyphs advance (in points).
+ */
+export async function pdfGlyphs(bytes: Uint8Array): Promise<{ font: string; gids: number[]; outlines: string[]; width: number }[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const page = doc.getPages()[0]!;
+  const fonts = page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict);
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+  const drawn: { font: string; gids: number[]; outlines: string[]; width: number }[] = [];
+  let current: { name: string; size: number; widths: Map<number, number>; parsed: ReturnType<typeof fontkit.create> } | null = null;
+  for (const [, name, size, hex] of streams.map(streamText).join("\n").matchAll(/\/(\S+) ([\d.]+) Tf|<([0-9a-fA-F]*)> Tj/g)) {
+    if (name !== undefined) {
+      const font = fonts.lookup(PDFName.of(name), PDFDict);
+      const embedded = font.lookup(PDFName.of("Subtype"))?.toString() === "/Type0";
+      current = null;
+      if (embedded) {
+        const descendant = font.lookup(PDFName.of("DescendantFonts"), PDFArray).lookup(0, PDFDict);
+        const file = descendant.lookup(PDFName.of("FontDescriptor"), PDFDict).lookup(PDFName.of("FontFile2"));
+        const baseFont = font.lookup(PDFName.of("BaseFont"))!.toString().replace(/^\/[A-Z]{6}\+/, "");
+        current = { name: baseFont, size: Number(size), widths: advances(font), parsed: fontkit.create(decodePDFRawStream(file as PDFRawStream).decode()) };
+      }
+    } else if (current !== null) {
+      const gids = (hex!.match(/.{4}/g) ?? []).map((g) => parseInt(g, 16));
+      const { parsed, widths } = current;
+      drawn.push({
+        font: current.name,
+        gids,
+        outlines: gids.map((gid) => parsed.getGlyph(gid).path.toSVG()),
+        width: gids.reduce((sum, gid) => sum + (widths.get(gid) ?? 0), 0) * current.size / 1000,
+      });
+    }
+  }
+  return drawn;
+}

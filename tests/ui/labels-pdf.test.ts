@@ -11,7 +11,7 @@ import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines } from "../../src/lib/l
 import { embedLabelFonts, placeText, renderLabelsPdf } from "../../src/lib/labels/pdf";
 import { fitName, MIN_NAME_PT, wrapText } from "../../src/lib/labels/wrap";
 import { fontFile, labelFonts } from "../support/fonts";
-import { pdfText } from "../support/pdf-text";
+import { pdfGlyphs, pdfText } from "../support/pdf-text";
 import { replaceGlobal, restoreReplaced } from "../support/replace-globals";
 
 const fonts = labelFonts();
@@ -91,6 +91,26 @@ describe("label PDF", () => {
     fetched.length = 0;
     await renderLabelsPdf([...latin, { ...latin[0]!, name: "김민수" }], format, await labelFontSource());
     expect(fetched).toEqual([fontPath("dejavu"), fontPath("dejavuBold"), fontPath("kr")]);
+  });
+
+  it("wraps an Arabic name by the widths of its joined letters, and prints each line right to left", async () => {
+    const name = "ساعة ذهبية فاخرة من سويسرا مع سوار جلدي أصلي ومينا زرقاء";
+    const label = { ...labels(1)[0]!, name };
+    const format = labelFormat("a4-3x7");
+    const layout = labelLayout(format.label);
+    const fontsIn = await embedLabelFonts(await PDFDocument.create(), fonts, [name]);
+    const placed = placeText(label, layout, fontsIn);
+    const lines = placed.filter((l) => l.font === fontsIn.regular).slice(1);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.map((l) => l.text).join(" ")).toBe(name);
+    for (const line of lines) expect(line.x + line.width).toBeLessThanOrEqual((layout.text.x + layout.text.width) * MM_TO_PT + 0.01);
+    const bytes = await renderLabelsPdf([label], format, fonts);
+    // What the page advances by is what was measured, line by line.
+    const drawn = await pdfGlyphs(bytes);
+    expect(drawn.reduce((sum, run) => sum + run.width, 0)).toBeCloseTo(placed.reduce((sum, line) => sum + line.width, 0), 4);
+    // Read left to right, each line is its words in reverse, each word's letters reversed.
+    const [text] = await pdfText(bytes);
+    for (const line of lines) expect(text).toContain(Array.from(line.text).reverse().join(""));
   });
 
   it("shrinks and wraps a long CJK name by the widths it prints with", async () => {

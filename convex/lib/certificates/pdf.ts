@@ -10,6 +10,7 @@
 import { zlibSync } from "fflate";
 import { PDFDocument, rgb, StandardFontEmbedder, StandardFonts } from "pdf-lib";
 import { fontStackFor, type LoadFace } from "../fonts/pdfText";
+import { graphemes } from "../fonts/runs";
 import { PRODUCT_NAME } from "../constants";
 import { STATUS_LABELS } from "../assets/rules";
 import { qrMatrixOnce, QR_MARGIN } from "../qr/matrix";
@@ -145,7 +146,7 @@ async function withFallbackFonts(facts: CertificateFacts, itemName: string, url:
   const width = A5[0] - 2 * MARGIN;
   let shown = itemName;
   const nameSize = Math.max(NAME_MIN, Math.min(NAME_SIZE, (NAME_SIZE * width) / name.width(itemName, NAME_SIZE)));
-  while (name.width(shown, nameSize) > width) shown = `${Array.from(shown).slice(0, -2).join("")}…`;
+  while (name.width(shown, nameSize) > width) shown = `${graphemes(shown).slice(0, -2).join("")}…`;
   y -= nameSize;
   name.draw(page, shown, { x: MARGIN, y, size: nameSize });
   y -= 10;

@@ -1,7 +1,6 @@
-// Which font prints each character: text is split into runs by the first font of the fallback
-// chain (faces.ts) that has the glyph, so a name mixing scripts ("山田太郎の自転車 🚲") prints
-// every character, and is measured with the same runs it is drawn with. Pure: the browser's
-// PDFs and the server's share it.
+// Which font prints each character: the first font of the fallback chain (faces.ts) that has the
+// glyph, so a name mixing scripts ("山田太郎の自転車 🚲") prints every character; and where text
+// may be cut (between grapheme clusters). Pure: the browser's PDFs and the server's share it.
 import { FACE_RANGES } from "./coverage";
 import { FALLBACK_FACES, type FallbackFace } from "./faces";
 
@@ -29,25 +28,15 @@ const IGNORABLE: readonly (readonly [number, number])[] = [
   [0xe0100, 0xe01ef],
 ];
 
-const isIgnorable = (char: string) => {
+export const isIgnorable = (char: string) => {
   const codePoint = char.codePointAt(0)!;
   return IGNORABLE.some(([first, last]) => codePoint >= first && codePoint <= last);
 };
 
-export type Run<F> = { text: string; font: F };
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
-/** `text` in runs of consecutive characters `pick` gives the same font; ignorable characters left out. */
-export function runsBy<F>(text: string, pick: (char: string, codePoint: number) => F): Run<F>[] {
-  const runs: Run<F>[] = [];
-  for (const char of text) {
-    if (isIgnorable(char)) continue;
-    const font = pick(char, char.codePointAt(0)!);
-    const last = runs.at(-1);
-    if (last !== undefined && last.font === font) last.text += char;
-    else runs.push({ text: char, font });
-  }
-  return runs;
-}
+/** `text` in user-perceived characters: a flag, a family emoji, a letter with its marks stay whole. */
+export const graphemes = (text: string): string[] => Array.from(segmenter.segment(text), (part) => part.segment);
 
 /** The faces `texts` need for the characters `base` (the document's first font) lacks. */
 export function facesFor(texts: Iterable<string>, base: (codePoint: number) => boolean): Set<FallbackFace> {

@@ -6,6 +6,7 @@ import { AUDIT_STATE_LABELS } from "../../../convex/lib/audits/rules";
 import { AUDIT_ITEM_STATES, type AuditItemView, type AuditView } from "../../../convex/lib/audits/tables";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import type { FontStack } from "../../../convex/lib/fonts/pdfText";
+import { graphemes } from "../../../convex/lib/fonts/runs";
 import { labelFontSource, savePdf } from "../../lib/labels/download";
 import { embedLabelFonts, type LabelFontSource } from "../../lib/labels/pdf";
 import { missingOf } from "./AuditParts";
@@ -28,7 +29,7 @@ type Fonts = { regular: FontStack; bold: FontStack };
 function fit(text: string, font: FontStack, size: number, width: number): string {
   if (font.width(text, size) <= width) return text;
   let cut = text;
-  while (cut.length > 0 && font.width(`${cut}…`, size) > width) cut = Array.from(cut).slice(0, -1).join("");
+  while (cut.length > 0 && font.width(`${cut}…`, size) > width) cut = graphemes(cut).slice(0, -1).join("");
   return `${cut}…`;
 }
 

@@ -46,7 +46,12 @@ export function LabelView({ label, box, style }: { label: Label; box: LabelBox; 
       >
         <span style={{ fontSize: `${layout.captionSize}pt`, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{label.caption}</span>
         <span data-testid="label-name" title={name.truncated ? label.name : undefined} style={{ fontSize: `${name.size}pt`, whiteSpace: "nowrap" }}>
-          {name.lines.map((line, i) => <span key={i} style={{ display: "block" }}>{line}</span>)}
+          {name.lines.map((line, i) => (
+            // Each line in its own direction, from its first letter, as the PDF sets it.
+            <span key={i} dir="auto" style={{ display: "block" }}>
+              {line}
+            </span>
+          ))}
         </span>
         {label.lines?.map((line) => (
           <span key={line} data-testid="label-line" style={{ fontSize: `${layout.captionSize}pt`, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{line}</span>

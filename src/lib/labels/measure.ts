@@ -1,9 +1,12 @@
 // Text widths for the on-screen label (LabelView), in em (a text's width at 1 pt, in pt), so its
 // name fits as in the PDF (fitName). The browser measures the preview's own font where it can;
 // without a canvas (tests) an estimate stands in. The PDF measures its embedded font itself.
+// A word is measured whole, as the canvas shapes it (Arabic letters joined, an emoji sequence
+// as one glyph), the way the PDF measures its shaped runs.
 
 import { labelLayout, MM_TO_PT, type LabelBox } from "./layout";
 import { fitName, type FittedName } from "./wrap";
+import { graphemes } from "../../../convex/lib/fonts/runs";
 
 export const LABEL_FONT_FAMILY = "'DejaVu Sans', Verdana, Arial, sans-serif";
 
@@ -31,12 +34,12 @@ function estimate(char: string): number {
 /** The width of `text` at 1 pt, in pt. */
 function previewWidth(text: string): number {
   let width = 0;
-  for (const char of text) {
-    let advance = widths.get(char);
+  for (const word of text.split(/( +)/)) {
+    let advance = widths.get(word);
     if (advance === undefined) {
       const ctx = canvas();
-      advance = ctx ? ctx.measureText(char).width / SAMPLE_PX : estimate(char);
-      widths.set(char, advance);
+      advance = ctx ? ctx.measureText(word).width / SAMPLE_PX : graphemes(word).reduce((sum, cluster) => sum + estimate(cluster), 0);
+      widths.set(word, advance);
     }
     width += advance;
   }

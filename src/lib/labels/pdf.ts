@@ -8,7 +8,7 @@ import { labelTexts, type Label } from "./label";
 import { labelLayout, LINE_HEIGHT, MM_TO_PT, serialLines, type LabelLayout } from "./layout";
 import { qrMatrix } from "../../../convex/lib/qr/matrix";
 import { drawQr } from "../../../convex/lib/qr/pdf";
-import { FontStack, fontStackFor, pdfFontkit, type LoadFace } from "../../../convex/lib/fonts/pdfText";
+import { embedFont, FontStack, fontStackFor, type LoadFace } from "../../../convex/lib/fonts/pdfText";
 import { fitName, wrapText } from "./wrap";
 
 type Bytes = Uint8Array | ArrayBuffer;
@@ -84,8 +84,7 @@ function drawLabel(doc: PDFDocument, page: PDFPage, label: Label, layout: LabelL
  * and behind the regular one the fallback faces for characters it lacks, loaded only then.
  */
 export async function embedLabelFonts(doc: PDFDocument, source: LabelFontSource, texts: Iterable<string>): Promise<Fonts> {
-  doc.registerFontkit(pdfFontkit);
-  const [regular, bold] = await Promise.all([doc.embedFont(source.regular, { subset: true }), doc.embedFont(source.bold, { subset: true })]);
+  const [regular, bold] = await Promise.all([embedFont(doc, source.regular), embedFont(doc, source.bold)]);
   return { regular: await fontStackFor(doc, regular, texts, source.load), bold: new FontStack(bold) };
 }
 

@@ -1,6 +1,9 @@
 // Fitting text into a label's width: words wrap, words too long for a line break between
 // characters, and text past the last line ends in an ellipsis, never clipped mid-glyph. A name
 // shrinks and wraps before it is shortened (fitName): the PDF and the preview both use it.
+// Text is cut only between grapheme clusters, so a flag, a family emoji or a letter with its
+// marks is never split (or half-printed before the "…").
+import { graphemes } from "../../../convex/lib/fonts/runs";
 
 type Measure = (text: string) => number;
 
@@ -15,7 +18,7 @@ function pieces(text: string): string[] {
 function breakPiece(piece: string, width: number, measure: Measure): string[] {
   const chunks: string[] = [];
   let chunk = "";
-  for (const char of Array.from(piece)) {
+  for (const char of graphemes(piece)) {
     if (chunk !== "" && measure(chunk + char) > width) {
       chunks.push(chunk);
       chunk = "";
@@ -53,7 +56,7 @@ export function wrapText(text: string, width: number, maxLines: number, measure:
   const lines = allLines(text, width, measure);
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
-  let last = Array.from(`${kept[maxLines - 1]} ${lines[maxLines]}`);
+  let last = graphemes(`${kept[maxLines - 1]} ${lines[maxLines]}`);
   while (last.length > 0 && measure(last.join("").trimEnd() + ELLIPSIS) > width) last = last.slice(0, -1);
   kept[maxLines - 1] = last.join("").trimEnd() + ELLIPSIS;
   return kept;
