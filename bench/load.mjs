@@ -5,8 +5,9 @@
 // Clients are split over channels of 10 (a channel's clients share a process); each subscribes
 // to its channel (live reads), and in a loop makes one-shot paginated reads (70%) or writes a
 // message (30%), pausing 0.5–1.5 s.
-// Prints errors (must be 0), lost writes (acknowledged but absent afterwards; must be 0) and the
-// update latency (write sent -> each subscriber of the channel receiving it) p50/p95/p99.
+// Prints errors (must be 0), lost writes (acknowledged but absent afterwards; must be 0), the
+// update latency (write sent -> each subscriber of the channel receiving it) p50/p95/p99, and
+// the backend's CPU time per read or write (its share, however loaded the machine is).
 // Each run also measures the physical floor (WS echo + fan-out to one channel's
 // subscribers + one fdatasync) and prints p95 as a ratio to it; --root <tree>
 // measures another checkout's backend.
@@ -19,7 +20,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { ConvexClient } from "convex/browser";
 import WebSocket from "ws";
-import { arg, machine, percentile, rssMb, spawnBackend, stopBackend } from "./support/backend.mjs";
+import { arg, cpuMs, machine, percentile, rssMb, spawnBackend, stopBackend } from "./support/backend.mjs";
 import { fmtFloor, liveFloor } from "./support/floor.mjs";
 
 const CLIENTS = Number(arg("clients", 200));
@@ -78,6 +79,7 @@ async function clientProcess(url, from, count, tag) {
   console.log("SUBSCRIBED");
   await new Promise((resolve) => createInterface({ input: process.stdin }).once("line", resolve));
 
+  const cpuAtGo = process.cpuUsage();
   const deadline = performance.now() + SECONDS * 1000;
   let sequence = 0;
   await Promise.all(
@@ -108,6 +110,8 @@ async function clientProcess(url, from, count, tag) {
     }),
   );
   await sleep(2000); // let the last updates arrive before closing
+  const cpu = process.cpuUsage(cpuAtGo);
+  const cpuMsUsed = (cpu.user + cpu.system) / 1000;
 
   // Lost writes: every acknowledged write must be in the database afterwards.
   const checker = new ConvexClient(url, { webSocketConstructor: WebSocket, logger: false });
@@ -117,11 +121,11 @@ async function clientProcess(url, from, count, tag) {
     lost += bodies.filter((body) => !present.has(body)).length;
   }
   await Promise.all([...clients.map((c) => c.client.close()), checker.close()]);
-  return { ...stats, lost, latencies };
+  return { ...stats, lost, latencies, cpuMs: cpuMsUsed };
 }
 
 /** Starts the client processes, lets them go together, and adds up what they report. */
-async function run(url) {
+async function run(url, backendPid) {
   const tag = `load-${Date.now()}`;
   const channels = Math.ceil(CLIENTS / PER_CHANNEL);
   const perProcess = Math.ceil(channels / PROCESSES) * PER_CHANNEL;
@@ -139,11 +143,14 @@ async function run(url) {
   }
   await Promise.all(children.map((c) => c.subscribed));
   console.log(`${CLIENTS} clients subscribed on ${channels} channels in ${children.length} processes; running ${SECONDS} s`);
+  const cpuBefore = cpuMs(backendPid);
   for (const c of children) c.child.stdin.write("go\n");
   const results = await Promise.all(children.map((c) => c.result));
-  const total = { reads: 0, writes: 0, errors: 0, updates: 0, lost: 0, latencies: [] };
+  const backendCpuMs = cpuMs(backendPid) - cpuBefore;
+  const total = { reads: 0, writes: 0, errors: 0, updates: 0, lost: 0, latencies: [], backendCpuMs, clientsCpuMs: 0 };
   for (const r of results) {
     for (const k of ["reads", "writes", "errors", "updates", "lost"]) total[k] += r[k];
+    total.clientsCpuMs += r.cpuMs;
     total.latencies.push(...r.latencies);
   }
   total.latencies.sort((a, b) => a - b);
@@ -153,18 +160,20 @@ async function run(url) {
 const clientUrl = arg("client-process", null);
 if (clientUrl) {
   const r = await clientProcess(clientUrl, Number(arg("from", 0)), Number(arg("count", 0)), arg("tag", "load"));
-  console.log(`RESULT ${JSON.stringify(r)}`);
-  process.exit(0);
+  // Exit only once the (large) line is written: a pipe is asynchronous, and exit would cut it off.
+  process.stdout.write(`RESULT ${JSON.stringify(r)}\n`, () => process.exit(0));
 }
 
 console.log(machine());
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "tmt-load-"));
 const { child, url } = await spawnBackend(dataDir);
 try {
-  const r = await run(url);
+  const r = await run(url, child.pid);
   const ms = (p) => `${percentile(r.latencies, p).toFixed(1)} ms`;
   console.log(`reads ${r.reads}, writes ${r.writes} (${(r.writes / SECONDS).toFixed(1)}/s), live updates ${r.updates}`);
   console.log(`errors ${r.errors}, lost writes ${r.lost}`);
+  // The backend's own share, whatever else the machine runs: its CPU time per request served.
+  console.log(`backend CPU ${(r.backendCpuMs / 1000).toFixed(1)} s over the run (all threads): ${(r.backendCpuMs / (r.reads + r.writes)).toFixed(2)} ms per read or write; the client processes ${(r.clientsCpuMs / 1000).toFixed(1)} s`);
   const p95 = percentile(r.latencies, 95);
   const met = p95 <= 50 && r.errors === 0 && r.lost === 0;
   console.log(`update latency (${r.latencies.length} deliveries): p50 ${ms(50)}, p95 ${ms(95)}, p99 ${ms(99)} (target at 1,000 clients: p95 <= 50 ms, 0 errors, 0 lost: ${CLIENTS >= 1000 ? (met ? "met" : "missed") : "run with --clients 1000"})`);

@@ -2,6 +2,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v, type Infer } from "convex/values";
 import { adminMutation, adminQuery } from "./lib/access";
 import { appError, MESSAGES } from "./lib/errors";
+import { isErased } from "./lib/privacy/rules";
 import { effectiveRole, isAdmin } from "./lib/roles";
 import { auditEntryValidator, fieldChangeValidator, roleValidator, type Role } from "./lib/validators";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -42,7 +43,8 @@ export async function applyUserAccess(
     throw appError("FORBIDDEN", MESSAGES.selfAccessChange);
   }
   const target = await ctx.db.get("users", userId);
-  if (target === null) throw appError("NOT_FOUND", MESSAGES.userNotFound);
+  // An erased account is a tombstone: nothing may be written onto it again.
+  if (target === null || isErased(target)) throw appError("NOT_FOUND", MESSAGES.userNotFound);
 
   const changes: FieldChange[] = [];
   if (wanted.role !== undefined && wanted.role !== effectiveRole(target)) {

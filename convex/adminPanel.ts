@@ -23,6 +23,7 @@ import {
   type UserSort,
 } from "./lib/admin/rules";
 import { appError } from "./lib/errors";
+import { FORMER_MEMBER, isErased } from "./lib/privacy/rules";
 import { effectiveRole } from "./lib/roles";
 
 function toRow(u: Doc<"users">): AdminUserRow {
@@ -36,6 +37,7 @@ function toRow(u: Doc<"users">): AdminUserRow {
     isBusinessUser: u.isBusinessUser === true,
     isAdminInfluencer: u.isAdminInfluencer === true,
     lastActiveAt: u.lastActiveAt ?? null,
+    erased: isErased(u),
   };
 }
 
@@ -134,7 +136,7 @@ export const auditLog = adminQuery({
     const nameOf = async (id: Id<"users">) => {
       if (!names.has(id)) {
         const u = await ctx.db.get("users", id);
-        names.set(id, u?.email ?? u?.phone ?? u?.fullName ?? null);
+        names.set(id, isErased(u) ? FORMER_MEMBER : (u?.email ?? u?.phone ?? u?.fullName ?? null));
       }
       return names.get(id) ?? null;
     };

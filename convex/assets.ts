@@ -32,6 +32,7 @@ import { earlierTag, forgetOldTagRequests, rememberTag, requestKeyArgs } from ".
 import { stolenDetailsValidator, stolenReportViewValidator } from "./lib/verify/stolenRules";
 import { customChanges, customSearchWords, withCustomValues } from "./lib/customFields/store";
 import { lineValueOf } from "./lib/inventory/lineValue";
+import { worthOf } from "./lib/assets/worth";
 import { listRowValidator, toListRow } from "./lib/customFields/list";
 
 const PURGE_BATCH = 200;
@@ -152,6 +153,7 @@ export const update = workspaceMutation({
       updatedAt: Date.now(),
       searchText: searchTextOf({ ...input, serial: asset.serial }, await customSearchWords(ctx, ctx.workspace._id, input)),
       lineValue: lineValueOf(input),
+      worth: worthOf({ ...input, workspaceId: asset.workspaceId, status: asset.status }),
       ...nextVersion(asset),
     });
     const onlyVisibility = changes.length === 1 && changes[0].field === "Visibility";

@@ -21,6 +21,7 @@ import {
 } from "./lib/bugReports/rules";
 import { appError } from "./lib/errors";
 import { peekSlot, takeSlot } from "./lib/limits";
+import { FORMER_MEMBER, isErased } from "./lib/privacy/rules";
 import { roleValidator } from "./lib/validators";
 
 const personValidator = v.object({
@@ -57,7 +58,7 @@ const mineValidator = v.object({
 
 async function person(ctx: QueryCtx, userId: Id<"users">) {
   const user = await ctx.db.get("users", userId);
-  return { _id: userId, name: user?.fullName ?? user?.name ?? null, email: user?.email ?? user?.phone ?? null };
+  return { _id: userId, name: isErased(user) ? FORMER_MEMBER : (user?.fullName ?? user?.name ?? null), email: user?.email ?? user?.phone ?? null };
 }
 
 const preview = (text: string) => (text.length > LIST_PREVIEW_CHARS ? `${text.slice(0, LIST_PREVIEW_CHARS)}…` : text);

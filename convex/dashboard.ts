@@ -34,11 +34,11 @@ export const overview = workspaceQuery({
   handler: async (ctx) => await countAssets(ctx, ctx.workspace._id),
 });
 
-/** What the workspace's items are worth, per currency (never summed across); `complete` false past lib/assets/worth's read. */
+/** What the workspace's items are worth, per currency (never summed across), exact (lib/assets/worth.ts). */
 export const worth = workspaceQuery({
   absent: null,
   args: {},
-  returns: v.union(v.null(), v.object({ values: v.array(moneyValidator), complete: v.boolean() })),
+  returns: v.union(v.null(), v.object({ values: v.array(moneyValidator) })),
   handler: async (ctx) => await workspaceWorth(ctx, ctx.workspace._id),
 });
 

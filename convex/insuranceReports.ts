@@ -10,7 +10,8 @@ import type { Id } from "./_generated/dataModel";
 import { internalAction, internalQuery } from "./_generated/server";
 import { internalMutation } from "./lib/writes";
 import { workspaceMutation, workspaceQuery } from "./lib/access";
-import { countOwned } from "./lib/counts/assetCounts";
+import { countOwnedByPair } from "./lib/counts/assetCounts";
+import { heldStatus } from "./lib/assets/worth";
 import { appError } from "./lib/errors";
 import { moneyValidator } from "./lib/money/currency";
 import {
@@ -40,8 +41,8 @@ export const start = workspaceMutation({
     if (previous?.status === "running") return previous._id;
     if (previous !== null) await deleteReport(ctx, previous);
     const ids = assetIds === undefined ? undefined : [...new Set(assetIds)];
-    const counts = await Promise.all(REPORT_KINDS.map((kind) => countOwned(ctx, workspaceId, { kind })));
-    const total = ids?.length ?? counts.reduce((a, b) => a + b, 0);
+    const counts = (await Promise.all(REPORT_KINDS.map((kind) => countOwnedByPair(ctx, workspaceId, { kind })))).flat();
+    const total = ids?.length ?? counts.reduce((sum, c) => sum + (heldStatus(c.status) ? c.count : 0), 0);
     const reportId = await ctx.db.insert("insuranceReports", { workspaceId, status: "running", startedAt: Date.now(), assetIds: ids, processed: 0, total });
     await ctx.scheduler.runAfter(0, internal.insuranceReports.build, { reportId });
     return reportId;
@@ -100,8 +101,8 @@ export const page = internalQuery({
       const rows: ReportRow[] = [];
       for (const id of ids) {
         const asset = await ctx.db.get("assets", id);
-        // Items moved out or deleted since they were chosen, and kinds a report does not list, are left out.
-        if (asset === null || asset.workspaceId !== report.workspaceId || !(REPORT_KINDS as readonly string[]).includes(asset.kind)) continue;
+        // Items moved out, handed over or deleted since they were chosen, and kinds a report does not list, are left out.
+        if (asset === null || asset.workspaceId !== report.workspaceId || !heldStatus(asset.status) || !(REPORT_KINDS as readonly string[]).includes(asset.kind)) continue;
         rows.push(await rowOf(asset));
       }
       return { rows, cursor: null, kindIndex, done: offset + REPORT_PAGE >= report.assetIds.length };
@@ -111,7 +112,8 @@ export const page = internalQuery({
       .query("assets")
       .withIndex("by_workspaceId_and_kind_and_taggedAt", (q) => q.eq("workspaceId", report.workspaceId).eq("kind", kind))
       .paginate({ numItems: REPORT_PAGE, cursor });
-    const rows = await Promise.all(result.page.map(rowOf));
+    // What the workspace holds, as the dashboard's Value counts it (lib/assets/worth.ts): not what it handed over.
+    const rows = await Promise.all(result.page.filter((a) => heldStatus(a.status)).map(rowOf));
     if (!result.isDone) return { rows, cursor: result.continueCursor, kindIndex, done: false };
     return { rows, cursor: null, kindIndex: kindIndex + 1, done: kindIndex + 1 >= REPORT_KINDS.length };
   },

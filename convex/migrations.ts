@@ -11,6 +11,8 @@ import { currentDetails, personOfAsset, recordEvent } from "./lib/assets/read";
 import { KIND_FIELD_SPECS, type FieldSpec } from "./lib/assets/fields";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { lineValueCurrent, lineValueOf } from "./lib/inventory/lineValue";
+import { worthOf } from "./lib/assets/worth";
+import { foldText } from "./lib/customFields/rules";
 import { homeOf, moveToWorkspace } from "./lib/workspaces/migrate";
 import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
@@ -216,6 +218,22 @@ export const fillLineValues = migrations.define({
   migrateOne: (_ctx, asset) => (lineValueCurrent(asset) ? undefined : { lineValue: lineValueOf(asset) }),
 });
 
+/**
+ * The dashboard's Value becomes exact (lib/assets/worth.ts): each item's worth is written on it,
+ * and the assets trigger adds it to its workspace's totals as it does for every write. An item
+ * already counted (written since) is left alone, so none is counted twice.
+ */
+export const countWorth = migrations.define({
+  table: "assets",
+  migrateOne: (_ctx, asset) => (asset.worth !== undefined || worthOf(asset) === undefined ? undefined : { worth: worthOf(asset) }),
+});
+
+/** Custom text values get their case-folded copy, so "starts with" finds them in any case (lib/customFields/list.ts). */
+export const foldCustomTexts = migrations.define({
+  table: "customFieldValues",
+  migrateOne: (_ctx, row) => (typeof row.value === "string" && row.folded !== foldText(row.value) ? { folded: foldText(row.value) } : undefined),
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -235,4 +253,6 @@ export const runAll = migrations.runner([
   internal.migrations.giveValuesCurrencies,
   internal.migrations.stockValuesInCurrencies,
   internal.migrations.fillLineValues,
+  internal.migrations.countWorth,
+  internal.migrations.foldCustomTexts,
 ]);

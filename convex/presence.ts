@@ -2,12 +2,11 @@
 // the shape the component's usePresence hook calls (heartbeat, list, disconnect), with the
 // checks it leaves to the app: the caller is the signed-in user (the hook's `userId` is only
 // its own key and is never trusted), and only members of the room's workspace join or read it.
-import { Presence } from "@convex-dev/presence";
 import { v } from "convex/values";
-import { components } from "./_generated/api";
 import { publicMutation, publicQuery, userMutation } from "./lib/access";
 import { appError } from "./lib/errors";
 import { joinableRoom, presenceName, readableRoom } from "./lib/presence/access";
+import { presence } from "./lib/presence/client";
 import {
   MAX_PRESENCE_INTERVAL_MS,
   MAX_SESSION_KEY_LENGTH,
@@ -15,7 +14,6 @@ import {
   PRESENCE_LIST_LIMIT,
 } from "./lib/presence/rooms";
 
-const presence = new Presence(components.presence);
 // The component's session tokens are UUIDs.
 const MAX_TOKEN_LENGTH = 100;
 const BAD_SESSION = "Invalid presence session";

@@ -24,6 +24,7 @@ import {
   SIGNUP_CHART_WEEKS,
   signupHistoryValidator,
 } from "./lib/referrals/shapes";
+import { FORMER_MEMBER, isErased } from "./lib/privacy/rules";
 
 /**
  * Applies the referral code a new user signed up with, for the signed-in new user (never an id from
@@ -128,7 +129,7 @@ export const leaderboard = adminViewQuery({
         const user = userId === null ? null : await ctx.db.get("users", userId);
         return {
           _id: row._id,
-          name: user?.fullName ?? null,
+          name: isErased(user) ? FORMER_MEMBER : (user?.fullName ?? null),
           email: user?.email ?? user?.phone ?? null,
           referred: row.referred,
           verified: row.verified,

@@ -63,7 +63,9 @@ export default defineSchema({
     .index("by_role", ["role"]),
 
   // Dev inbox: email and SMS that would have left through Resend / Twilio.
-  outbox: defineTable(outboxFields),
+  outbox: defineTable(outboxFields)
+    // An erased account's messages go with it (lib/privacy/redact.ts).
+    .index("by_to", ["to"]),
 
   // Role and flag changes; listed newest first (by _creationTime) in the admin panel.
   auditLog: defineTable(auditLogFields)

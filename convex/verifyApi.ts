@@ -1,7 +1,7 @@
 // The public verify API's one read (GET /api/v1/verify/{serial}, convex/lib/verify/api.ts).
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
-import { coverPhotoUrl, getAssetBySerial } from "./lib/assets/read";
+import { coverPhotoUrl, getAssetBySerial, publicFacts } from "./lib/assets/read";
 import { publicOwnerName } from "./lib/workspaces/publicName";
 import { verifyApiAssetValidator } from "./lib/verify/openapi";
 
@@ -15,7 +15,7 @@ export const lookup = internalQuery({
   handler: async (ctx, { serial }) => {
     const asset = await getAssetBySerial(ctx, serial);
     if (asset === null || asset.visibility !== "public") return null;
-    const [owner, photoUrl] = await Promise.all([publicOwnerName(ctx, asset.workspaceId), coverPhotoUrl(ctx, asset)]);
+    const [owner, photoUrl, { facts, reportedStolenAt }] = await Promise.all([publicOwnerName(ctx, asset.workspaceId), coverPhotoUrl(ctx, asset), publicFacts(ctx, asset)]);
     return {
       serial: asset.serial,
       name: asset.name,
@@ -23,6 +23,8 @@ export const lookup = internalQuery({
       status: asset.status,
       owner,
       taggedAt: new Date(asset.taggedAt).toISOString(),
+      facts,
+      ...(reportedStolenAt === undefined ? {} : { reportedStolenAt: new Date(reportedStolenAt).toISOString() }),
       ...(photoUrl === null ? {} : { photoUrl }),
     };
   },

@@ -12,13 +12,14 @@ import { hasOpenLoans } from "./lib/custody/store";
 import { appError } from "./lib/errors";
 import { internalMutation } from "./lib/writes";
 import {
-  deleteWorkspaceRecords,
   holdings,
   importRunning,
   latestMove,
   moveStep,
   moveTarget,
+  shutWorkspace,
 } from "./lib/workspaces/closing";
+import { eraseWorkspaceStep } from "./lib/workspaces/erase";
 import { invitationsOf, membersOf } from "./lib/workspaces/members";
 import { CLOSING_MESSAGES, CREATABLE_KINDS, MOVE_STALE_MS } from "./lib/workspaces/rules";
 import { closingViewValidator } from "./lib/workspaces/tables";
@@ -108,8 +109,9 @@ export const step = internalMutation({
 
 /**
  * Deletes the workspace, once the owner has typed its name and it holds no item and no TMT.
- * Its members lose it at once; its items' history, the ledger's records and the activity log
- * of where things went stay.
+ * Its members lose it at once; its places, audits, loans, activity and every other record of
+ * its own are erased after, in batches. Its ledger stays (every balance still adds up), and
+ * items moved out keep their history.
  */
 export const remove = workspaceMutation({
   ...OWNER_OF_SHARED,
@@ -124,7 +126,18 @@ export const remove = workspaceMutation({
     const { items, balance } = await holdings(ctx, workspaceId);
     if (items > 0) throw appError("INVALID", CLOSING_MESSAGES.holdsItems(items));
     if (balance > 0) throw appError("INVALID", CLOSING_MESSAGES.holdsTokens(balance));
-    await deleteWorkspaceRecords(ctx, workspaceId, await membersOf(ctx, workspaceId), await invitationsOf(ctx, workspaceId));
+    await shutWorkspace(ctx, await membersOf(ctx, workspaceId), await invitationsOf(ctx, workspaceId));
+    await ctx.scheduler.runAfter(0, internal.workspaceClosing.erase, { workspaceId, actorId: ctx.user._id });
+    return null;
+  },
+});
+
+/** One batch of a deleted workspace's records (places, audits, loans, activity…); schedules the next until the row itself is gone. */
+export const erase = internalMutation({
+  args: { workspaceId: v.id("workspaces"), actorId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { workspaceId, actorId }) => {
+    if (await eraseWorkspaceStep(ctx, workspaceId, actorId)) await ctx.scheduler.runAfter(0, internal.workspaceClosing.erase, { workspaceId, actorId });
     return null;
   },
 });

@@ -8,7 +8,7 @@
 // back as the function's log lines.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
@@ -59,29 +59,74 @@ function resumed(value) {
 }
 
 // A synchronous syscall: the request goes as a message, the answer comes back in
-// `workerData.shared` (state, length, then the JSON text) while this thread waits.
+// `workerData.shared` (state, length, then the JSON text; a long text on `workerData.answers`)
+// while this thread waits (actions.mjs `wake`).
 const sharedState = new Int32Array(workerData.shared, 0, 2);
 const sharedText = new Uint8Array(workerData.shared, 8);
 const decoder = new TextDecoder();
+const ANSWERED = 1;
+const ASYNC_ERROR = 3;
 
-function callMainSync(run, op, json) {
+function callMainSync(run, op, json, async = false) {
   Atomics.store(sharedState, 0, 0);
-  parentPort.postMessage({ kind: "syncSyscall", run, op, payload: json });
-  Atomics.wait(sharedState, 0, 0);
-  const text = decoder.decode(sharedText.slice(0, sharedState[1]));
-  if (sharedState[0] !== 1) throw new Error(text);
-  return text;
+  parentPort.postMessage({ kind: "syncSyscall", run, op, payload: json, async });
+  // Atomics.wait may return early (a signal, such as --cpu-prof's): only the state says the answer is there.
+  while (Atomics.load(sharedState, 0) === 0) Atomics.wait(sharedState, 0, 0);
+  const text = sharedState[1] === -1 ? receiveMessageOnPort(workerData.answers).message : decoder.decode(sharedText.slice(0, sharedState[1]));
+  if (sharedState[0] === ANSWERED) return text;
+  if (sharedState[0] !== ASYNC_ERROR) throw new Error(text);
+  const { message, data } = JSON.parse(text);
+  throw Object.assign(new Error(message), data !== undefined ? { data } : {});
+}
+
+// A query's or mutation's database calls are answered while this thread waits, as synchronous
+// syscalls are: the main thread serves them at once (no other work of theirs runs meanwhile), and
+// a reply message would cost a message and a turn of this thread's loop each. The function still
+// sees a promise. Nested calls, storage and the rest stay messages: they may take long, and other
+// functions in this worker run meanwhile.
+const AWAITED = new Set(["1.0/get", "1.0/insert", "1.0/shallowMerge", "1.0/replace", "1.0/remove", "1.0/queryStreamNext", "1.0/queryPage", "1.0/count", "1.0/schedule", "1.0/cancel_job", "1.0/getUserIdentity"]);
+
+function awaited(op, json) {
+  try {
+    return Promise.resolve(callMainSync(runOf(), op, json, true));
+  } catch (e) {
+    return Promise.reject(e);
+  } finally {
+    resumed();
+  }
+}
+
+// A query stream's start and end need no answer: the worker numbers its streams, and the main
+// thread serves these messages in order, before the stream's first `queryStreamNext` (which
+// throws the start's error, if it had one; actions.mjs `post`).
+function posted(op, json) {
+  const store = current.getStore();
+  if (!store?.transactional || (op !== "1.0/queryStream" && op !== "1.0/queryCleanup")) return null;
+  try {
+    const run = runOf();
+    if (op === "1.0/queryCleanup") {
+      parentPort.postMessage({ kind: "post", run, op, payload: json });
+      return "true";
+    }
+    const queryId = store.nextQueryId++;
+    parentPort.postMessage({ kind: "post", run, op, payload: json, queryId });
+    return JSON.stringify({ queryId });
+  } finally {
+    resumed();
+  }
 }
 
 globalThis.Convex = {
   syscall: (op, json) => {
+    const answer = posted(op, json);
+    if (answer !== null) return answer;
     try {
       return callMainSync(runOf(), op, json);
     } finally {
       resumed();
     }
   },
-  asyncSyscall: (op, json) => callMain(runOf(), op, json).then(resumed, (e) => {
+  asyncSyscall: (op, json) => current.getStore()?.transactional && AWAITED.has(op) ? awaited(op, json) : callMain(runOf(), op, json).then(resumed, (e) => {
     resumed();
     throw e;
   }),
@@ -166,7 +211,7 @@ parentPort.on("message", (msg) => {
   const transactional = msg.kind === "query" || msg.kind === "mutation";
   const job = transactional ? () => runTransactional(msg) : msg.kind === "action" ? () => runAction(msg) : () => runHttp(msg);
   const store = transactional
-    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs() }
+    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs(), nextQueryId: 0 }
     : { run: msg.run, transactional };
   const own = () => (transactional ? ownMs(store.busyMs, store.cpuAtStart) : undefined);
   void current

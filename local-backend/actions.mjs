@@ -4,7 +4,7 @@
 // query or mutation is sent to the least busy worker, so a long one holds up
 // only the functions that share its worker.
 import os from "node:os";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, Worker } from "node:worker_threads";
 import { requestContext } from "./context.mjs";
 
 const WORKER = new URL("./action-worker.mjs", import.meta.url);
@@ -15,9 +15,16 @@ const CORES = os.availableParallelism?.() ?? os.cpus().length;
 // (each holds the app's bundle). Functions are async, so a worker runs many at once.
 export const ACTION_POOL_SIZE = Math.min(4, Math.max(1, CORES - 1));
 export const TRANSACTION_POOL_SIZE = Math.min(4, Math.max(2, CORES));
-/** Room for a synchronous syscall's answer (a query id, a normalised id, a timestamp). */
+/** Room in the shared buffer for an answer the worker waits for; a longer one comes on its channel. */
 const SYNC_ANSWER_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
+// How a waiting worker reads the answer (action-worker.mjs): state 1 the result, 2 a synchronous
+// syscall's error message, 3 an asynchronous syscall's error ({ message, data } as JSON); a length
+// of -1 means the text was posted on the worker's answer channel.
+const ANSWERED = 1;
+const SYNC_ERROR = 2;
+const ASYNC_ERROR = 3;
+const ON_CHANNEL = -1;
 
 export class ActionPool {
   /** @param {{ bundle: { outDir: string, nodeNames: string[], runtimeFile: string }, server: any, log: (m: string) => void, size: number }} deps */
@@ -44,9 +51,12 @@ export class ActionPool {
     const { outDir, nodeNames, runtimeFile } = this.bundle;
     const env = { ...this.server.deploymentEnv };
     const shared = new SharedArrayBuffer(8 + SYNC_ANSWER_BYTES);
-    /** @type {Worker & { shared?: SharedArrayBuffer, busy?: number }} */
-    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared } });
+    const answers = new MessageChannel();
+    answers.port1.unref();
+    /** @type {Worker & { shared?: SharedArrayBuffer, answers?: import("node:worker_threads").MessagePort, busy?: number }} */
+    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared, answers: answers.port2 }, transferList: [answers.port2] });
     worker.shared = shared;
+    worker.answers = answers.port1;
     worker.busy = 0;
     worker.unref();
     const ready = new Promise((resolve, reject) => {
@@ -92,7 +102,7 @@ export class ActionPool {
     const run = this.runs.get(msg.run);
     // A worker waiting on a synchronous syscall is always answered, even for a function that
     // has already finished (a promise it left running), or it would wait forever.
-    if (!run && msg.kind === "syncSyscall") return this.answerSync(worker, null, msg);
+    if (!run && msg.kind === "syncSyscall") return msg.async ? this.answerAwaited(worker, null, msg) : this.answerSync(worker, null, msg);
     if (!run && msg.kind === "syscall") return worker.postMessage({ kind: "reply", id: msg.id, error: { message: `${msg.op} was called after its function finished` } });
     if (!run) return;
     if (msg.kind === "log") {
@@ -104,8 +114,11 @@ export class ActionPool {
       if (msg.busyMs !== undefined) run.exec.busyMs = msg.busyMs;
       if (msg.error) run.reject(rebuildError(msg.error));
       else run.resolve(msg.value);
+    } else if (msg.kind === "post") {
+      this.post(run.exec, msg);
     } else if (msg.kind === "syncSyscall") {
-      this.answerSync(worker, run.exec, msg);
+      if (msg.async) this.answerAwaited(worker, run.exec, msg);
+      else this.answerSync(worker, run.exec, msg);
     } else if (msg.kind === "syscall") {
       this.syscall(run.exec, msg.op, msg.payload).then(
         (value) => worker.postMessage({ kind: "reply", id: msg.id, value }),
@@ -114,27 +127,44 @@ export class ActionPool {
     }
   }
 
+  /**
+   * A query stream's start or end from a worker, which goes on without the answer (the stream's
+   * id is the worker's). A start that fails leaves a stream whose first `queryStreamNext` throws
+   * the error, where the function awaits it.
+   */
+  post(exec, { op, payload, queryId }) {
+    if (queryId !== undefined) exec.nextQueryId = queryId;
+    try {
+      requestContext.run(exec, () => globalThis.Convex.syscall(op, payload));
+    } catch (e) {
+      if (queryId === undefined) return;
+      const error = new Error(e?.message ?? String(e));
+      exec.streams.set(queryId, { tx: exec.tx, next: () => { throw error; }, close() {} });
+    }
+  }
+
   /** Serves a synchronous syscall and wakes the worker waiting for it. */
   answerSync(worker, exec, { op, payload }) {
-    let state = 1;
+    let state = ANSWERED;
     let text;
     try {
       if (!exec) throw new Error(`${op} was called after its function finished`);
       text = requestContext.run(exec, () => globalThis.Convex.syscall(op, payload));
     } catch (e) {
-      state = 2;
+      state = SYNC_ERROR;
       text = e?.message ?? String(e);
     }
-    let bytes = encoder.encode(text);
-    if (bytes.length > SYNC_ANSWER_BYTES) {
-      state = 2;
-      bytes = encoder.encode(`The answer to ${op} is larger than ${SYNC_ANSWER_BYTES} bytes`);
-    }
-    const view = new Int32Array(worker.shared, 0, 2);
-    new Uint8Array(worker.shared, 8).set(bytes);
-    view[1] = bytes.length;
-    Atomics.store(view, 0, state);
-    Atomics.notify(view, 0);
+    wake(worker, state, text);
+  }
+
+  /**
+   * Serves an asynchronous syscall whose worker waits for it (a query's or mutation's database
+   * call: the answer through the shared buffer saves a message and a turn of the worker's loop).
+   */
+  answerAwaited(worker, exec, { op, payload }) {
+    const failed = (e) => wake(worker, ASYNC_ERROR, JSON.stringify({ message: e?.message ?? String(e), data: e?.data }));
+    if (!exec) return failed(new Error(`${op} was called after its function finished`));
+    this.syscall(exec, op, payload).then((text) => wake(worker, ANSWERED, text), failed);
   }
 
   async syscall(exec, op, payload) {
@@ -162,6 +192,21 @@ export class ActionPool {
     this.workers = [];
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+/** Puts an answer where the waiting worker reads it and wakes it. */
+function wake(worker, state, text) {
+  const view = new Int32Array(worker.shared, 0, 2);
+  const bytes = encoder.encode(text);
+  if (bytes.length > SYNC_ANSWER_BYTES) {
+    worker.answers.postMessage(text);
+    view[1] = ON_CHANNEL;
+  } else {
+    new Uint8Array(worker.shared, 8).set(bytes);
+    view[1] = bytes.length;
+  }
+  Atomics.store(view, 0, state);
+  Atomics.notify(view, 0);
 }
 
 function rebuildError(e) {

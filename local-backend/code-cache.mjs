@@ -17,12 +17,14 @@ const DIR = path.join(CACHE_ROOT, "v8");
 const KEEP = 40;
 
 /**
- * The cached data for `source` if there is one, and `save(script)` to store a compiled
- * script's (called only when there was none, or V8 rejected it).
+ * The cached data for `source` compiled as `name` if there is one, and `save(script)` to store a
+ * compiled script's (called only when there was none, or V8 rejected it). The name is part of the
+ * key: V8's data keeps the script's name from the compile that made it.
  * @param {string} source
+ * @param {string} name
  */
-export function codeCache(source) {
-  const file = path.join(DIR, `${createHash("sha256").update(process.versions.v8).update(source).digest("hex")}.bin`);
+export function codeCache(source, name) {
+  const file = path.join(DIR, `${createHash("sha256").update(process.versions.v8).update(name).update("\0").update(source).digest("hex")}.bin`);
   let data;
   try {
     data = readFileSync(file);

@@ -64,6 +64,8 @@ export class Database {
     for (const [key, def] of Object.entries(catalog.indexes)) this.indexes.set(key, withPrefix(key, def));
     this.nextIndex = catalog.nextIndex;
     this.catalogDirty = false;
+    /** table -> its count after every queued commit (filled on a table's first commit here). */
+    this.counts = new Map();
     for (const name of Object.keys(SYSTEM_TABLES)) this.tableNumber(name);
     if (this.catalogDirty) this.env.transactionSync(() => this.writeCatalog());
   }
@@ -186,13 +188,16 @@ export class Database {
     }
   }
 
-  writeCatalog() {
-    this.meta.putSync("catalog", {
+  /** `queued`: with a commit's queued writes (else in the current synchronous transaction). */
+  writeCatalog(queued = false) {
+    const catalog = {
       format: FORMAT,
       tables: Object.fromEntries(this.tables),
       indexes: Object.fromEntries([...this.indexes].map(([k, d]) => [k, { number: d.number, fields: d.fields, ...(d.search ? { search: d.search } : {}) }])),
       nextIndex: this.nextIndex,
-    });
+    };
+    if (queued) this.meta.put("catalog", catalog);
+    else this.meta.putSync("catalog", catalog);
     this.catalogDirty = false;
   }
 
@@ -236,31 +241,41 @@ export class Database {
 
   /**
    * Writes one transaction's changes; resolves once they are on disk.
+   * The writes are queued, not run in a transaction callback: LMDB's write thread applies
+   * every write queued in one event turn as one transaction (atomic) and commits and syncs it
+   * without calling back into this thread, so a busy event loop does not hold up a commit.
+   * Commits are queued in the order they were accepted, so counts are kept here (`counts`).
    * @param {{ id: string, table: string, old: any, new: any }[]} changes
    * @param {bigint} ts
    */
-  async commit(changes, ts) {
-    const counts = new Map();
-    await this.env.transaction(() => {
-      for (const c of changes) {
-        for (const def of this.indexesOf(c.table)) this.writeIndex(def, c);
-        if (c.new) {
-          this.docs.putSync(c.id, encodeDoc(c.new));
-        } else {
-          this.docs.removeSync(c.id);
-        }
-        const delta = (c.new ? 1 : 0) - (c.old ? 1 : 0);
-        if (delta) counts.set(c.table, (counts.get(c.table) ?? this.count(c.table)) + delta);
+  commit(changes, ts) {
+    const touched = new Set();
+    for (const c of changes) {
+      for (const def of this.indexesOf(c.table)) this.writeIndex(def, c);
+      if (c.new) this.docs.put(c.id, encodeDoc(c.new));
+      else this.docs.remove(c.id);
+      const delta = (c.new ? 1 : 0) - (c.old ? 1 : 0);
+      if (delta) {
+        this.counts.set(c.table, this.queuedCount(c.table) + delta);
+        touched.add(c.table);
       }
-      for (const [table, n] of counts) this.meta.putSync(`count:${table}`, n);
-      this.meta.putSync("lastTs", ts.toString());
-      this.meta.putSync("lastCreationTime", this.lastCreationTime);
-      if (this.catalogDirty) this.writeCatalog();
+    }
+    for (const table of touched) this.meta.put(`count:${table}`, this.counts.get(table));
+    this.meta.put("lastCreationTime", this.lastCreationTime);
+    if (this.catalogDirty) this.writeCatalog(true);
+    // Its promise resolves when the transaction holding every write above is committed and synced.
+    const written = this.meta.put("lastTs", ts.toString());
+    return written.then(() => {
+      if (ts > this.lastTs) this.lastTs = ts;
+      return ts;
     });
-    // Committed is visible; flushed (fsync, shared by every commit of the batch) is durable.
-    await this.env.flushed;
-    if (ts > this.lastTs) this.lastTs = ts;
-    return ts;
+  }
+
+  /** A table's count with every queued commit applied (counts() reads the durable one). */
+  queuedCount(table) {
+    let n = this.counts.get(table);
+    if (n === undefined) this.counts.set(table, (n = this.count(table)));
+    return n;
   }
 
   /**
@@ -272,14 +287,14 @@ export class Database {
     const after = c.new ? entriesOf(def, c.new) : null;
     const valueOf = (entries, i) => entries.values?.[i] ?? c.id;
     if (before === null || after === null) {
-      if (before !== null) for (const key of before.keys) this.index.removeSync(key);
-      if (after !== null) after.keys.forEach((key, i) => this.index.putSync(key, valueOf(after, i)));
+      if (before !== null) for (const key of before.keys) this.index.remove(key);
+      if (after !== null) after.keys.forEach((key, i) => this.index.put(key, valueOf(after, i)));
       return;
     }
     if (!def.search) {
       if (before.keys[0].equals(after.keys[0])) return;
-      this.index.removeSync(before.keys[0]);
-      this.index.putSync(after.keys[0], c.id);
+      this.index.remove(before.keys[0]);
+      this.index.put(after.keys[0], c.id);
       return;
     }
     const stale = new Map(before.keys.map((key, i) => [key.toString("latin1"), { key, value: valueOf(before, i) }]));
@@ -287,9 +302,9 @@ export class Database {
       const id = key.toString("latin1");
       const held = stale.get(id);
       stale.delete(id);
-      if (held?.value !== valueOf(after, i)) this.index.putSync(key, valueOf(after, i));
+      if (held?.value !== valueOf(after, i)) this.index.put(key, valueOf(after, i));
     });
-    for (const { key } of stale.values()) this.index.removeSync(key);
+    for (const { key } of stale.values()) this.index.remove(key);
   }
 
   close() {

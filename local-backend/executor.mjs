@@ -24,12 +24,14 @@ const argsString = (args) => JSON.stringify(convexToJson(args));
  * A call from outside a function (a client, the scheduler, the CLI) or from an action.
  * @typedef {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
  *   journal?: string | null, parent?: any, beforeRun?: (exec: any) => void, beforeCommit?: (exec: any) => void,
- *   component?: string, at?: import("./transaction.mjs").RetainedSnapshot | null }} CallRequest
+ *   component?: string, at?: import("./transaction.mjs").RetainedSnapshot | null, pending?: boolean }} CallRequest
  * `at`: a query reads this retained snapshot instead of the latest (a query at an earlier timestamp).
+ * `pending`: a query also reads the accepted commits still being written; its result (`asOf`)
+ * must not reach anyone before that commit is durable (live queries' re-runs).
  */
 /**
  * @typedef {{ ok: boolean, value?: any, message?: string, data?: any, logLines: string[], reads?: any,
- *   commitTs?: bigint | null, journal?: string | null }} CallResult
+ *   commitTs?: bigint | null, journal?: string | null, asOf?: bigint | null, overlaid?: Set<string> | null }} CallResult
  */
 
 export class Executor {
@@ -184,7 +186,7 @@ export class Executor {
    * @param {CallRequest} req
    * @returns {Promise<CallResult>}
    */
-  async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "", at = null }) {
+  async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "", at = null, pending = false }) {
     const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
     const canonical = canonicalPath(udfPath);
     const fail = (message) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, logLines: [], reads: null, commitTs: null });
@@ -209,10 +211,14 @@ export class Executor {
     let reads = null;
     let commitTs = null;
     let journalOut = null;
+    let asOf = null;
+    let overlaid = null;
     try {
       let json;
       if (actual === "query") {
-        const tx = this.committer.begin(false, at);
+        const tx = this.committer.begin(false, at, { pending });
+        asOf = tx.asOf;
+        overlaid = tx.overlaid;
         const exec = this.newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
         exec.logs = logs;
         try {
@@ -251,12 +257,12 @@ export class Executor {
       this.checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
       if (!parent) this.onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: null, logLines: logs });
-      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut) };
+      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut), asOf, overlaid };
     } catch (e) {
       const { message, data } = formatError(e, requestId, this.functions.source.projectDir);
       if (data === undefined && !parent) this.log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
       if (!parent) this.onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: message, logLines: logs });
-      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut) };
+      return { ok: false, message, data, logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut), asOf, overlaid };
     }
   }
 

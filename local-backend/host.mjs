@@ -29,10 +29,10 @@ class Runtime {
   /**
    * @param {{ db: any, blobs: Blobs, urls: { storageUrl: (id: string) => string, uploadUrl: (component: string) => string },
    *   deploymentEnv: Record<string, string>, cursors: ReturnType<typeof cursorCodec>, source: import("./functions.mjs").CodeSource,
-   *   buildRoot: string, onCommit: (changes: any[], ts: bigint) => void, log: (m: string) => void,
+   *   buildRoot: string, onCommit: (changes: any[], ts: bigint) => void, onAccept: (changes: any[], ts: bigint) => void, log: (m: string) => void,
    *   onCompletion: (c: any) => void, actionMs: number, retainMs?: number }} deps
    */
-  constructor({ db, blobs, urls, deploymentEnv, cursors, source, buildRoot, onCommit, log, onCompletion, actionMs, retainMs }) {
+  constructor({ db, blobs, urls, deploymentEnv, cursors, source, buildRoot, onCommit, onAccept, log, onCompletion, actionMs, retainMs }) {
     /** The store: documents, indexes, commit timestamps. */
     this.db = db;
     /** File storage bytes. */
@@ -43,7 +43,7 @@ class Runtime {
     this.deploymentEnv = deploymentEnv;
     /** Seals and opens pagination cursors and query journals. */
     this.cursors = cursors;
-    this.committer = new Committer(db, onCommit, { retainMs });
+    this.committer = new Committer(db, onCommit, { retainMs, onAccept });
     this.functions = new Functions({ source, buildRoot, hooks: mainThreadHooks(this, installSyscalls()), runtime: this, log });
     this.executor = new Executor({ runtime: this, db, blobs, committer: this.committer, functions: this.functions, cursors, log, onCompletion, actionMs });
     const resolve = (name, component = "") => this.functions.resolve(canonicalPath(name), component);
@@ -134,6 +134,8 @@ export async function createHost({ source, dataDir, urls, log, deploymentEnv, on
   const startedEmpty = db.empty;
   /** @type {((changes: any[], ts: bigint) => void)[]} */
   const commitListeners = [];
+  /** @type {((changes: any[], ts: bigint) => void)[]} */
+  const acceptListeners = [];
   const runtime = new Runtime({
     db,
     blobs: new Blobs(dataDir),
@@ -144,6 +146,9 @@ export async function createHost({ source, dataDir, urls, log, deploymentEnv, on
     buildRoot: path.join(dataDir, "build"),
     onCommit: (changes, ts) => {
       for (const listener of commitListeners) listener(changes, ts);
+    },
+    onAccept: (changes, ts) => {
+      for (const listener of acceptListeners) listener(changes, ts);
     },
     log,
     onCompletion,
@@ -202,6 +207,14 @@ export async function createHost({ source, dataDir, urls, log, deploymentEnv, on
      */
     onCommit: (listener) => {
       commitListeners.push(listener);
+    },
+    /**
+     * Tells `listener` of every commit once it is accepted, before it is durable (`onCommit`
+     * follows): what it computes from the commit must not reach a client before that.
+     * @param {(changes: any[], ts: bigint) => void} listener
+     */
+    onAccept: (listener) => {
+      acceptListeners.push(listener);
     },
     /** convex/auth.config.ts providers (none without the file, as on Convex). */
     authProviders: () => functions.defaultExport("auth.config")?.providers ?? [],

@@ -163,8 +163,10 @@ export function evaluateForRuntime(file, hooks) {
   mapStackTraces(context, file, code);
   // In a function, so the bundle's `var` stays out of the global object; lineOffset keeps its lines.
   const wrapped = `(function () {\n${code}\nreturn ${MODULES_GLOBAL};\n})()`;
-  const cache = codeCache(wrapped);
-  const script = new vm.Script(wrapped, { filename: file, lineOffset: -1, cachedData: cache.data });
+  const cache = codeCache(wrapped, SCRIPT_NAME);
+  // Named without its folder: V8's cached code keeps the name of the compile that made it, and
+  // the same text is built in many folders (a data directory's, each test's).
+  const script = new vm.Script(wrapped, { filename: SCRIPT_NAME, lineOffset: -1, cachedData: cache.data });
   const { modules } = script.runInContext(context);
   // After the run, so the data also holds what the bundle's top level compiled.
   if (cache.data === undefined || script.cachedDataRejected === true) cache.save(script);
@@ -172,6 +174,8 @@ export function evaluateForRuntime(file, hooks) {
 }
 
 const INLINE_MAP = "//# sourceMappingURL=data:application/json;base64,";
+/** The name a runtime bundle's frames carry before they are mapped to the app's sources. */
+const SCRIPT_NAME = "convex-runtime-bundle.js";
 
 /**
  * Stack traces of errors made in the context name the functions' source files
@@ -195,8 +199,8 @@ function mapStackTraces(context, file, code) {
     const text = String(site);
     const line = site.getLineNumber();
     const column = site.getColumnNumber();
-    const mapped = site.getFileName() === file && line !== null && column !== null ? original(line, column) : null;
-    return mapped ? text.replace(`${file}:${line}:${column}`, mapped) : text;
+    const mapped = site.getFileName() === SCRIPT_NAME && line !== null && column !== null ? original(line, column) : null;
+    return mapped ? text.replace(`${SCRIPT_NAME}:${line}:${column}`, mapped) : text;
   };
   vm.runInContext("Error", context).prepareStackTrace = (error, sites) => {
     let head;

@@ -5,6 +5,10 @@
 // subscriptions whose read intervals it wrote; a flush re-runs those, and
 // only the sessions holding one of them do any work (each waits for its own
 // subscriptions, not for every session).
+// A commit is known when it is accepted, before it is on disk: the queries it
+// touched re-run then, reading it over the durable snapshot, while the disk
+// syncs. Their results are held until it is durable (a client never sees what
+// a crash could undo), then released to the sessions in the next flush.
 import { modificationBody, resultKey } from "./protocol.mjs";
 import { touches } from "./transaction.mjs";
 
@@ -15,37 +19,59 @@ class Subscription {
     this.spec = spec;
     /** Sessions and their query ids for this subscription. */
     this.members = new Map();
+    /** The result sessions see (from durable commits only). */
     this.result = null;
     this.resultKey = null;
     this.body = null;
+    /** A newer result read through commits still being written: { result, asOf }. */
+    this.held = null;
+    /** The commit the newest result (held or not) reflects. */
+    this.asOf = -1n;
     this.reads = null;
     this.indexed = [];
     this.running = null;
+    /** { ts, changes } of commits that arrived while it ran (ts null, changes null: everything). */
     this.missed = null;
     this.stale = true;
+    /** It read a whole table (search, count), which does not see commits still being written. */
+    this.durableOnly = false;
   }
 
-  /** Runs the query (once, however many callers ask at the same time). */
-  run() {
+  /**
+   * Runs the query (once, however many callers ask at the same time). `early`: it may read the
+   * accepted commits still being written; its result is then held until they are durable.
+   */
+  run(early = false) {
     this.running ??= (async () => {
       this.missed = [];
       this.stale = false;
+      this.live.runningSubs.add(this);
       const { udfPath, args, identity, journal, internal = false, component = "" } = this.spec;
-      const result = await this.live.call({ kind: "query", path: udfPath, args, identity, journal, internal, component });
-      const key = resultKey(result);
-      if (key !== this.resultKey) {
-        this.result = result;
-        this.resultKey = key;
-        this.body = modificationBody(result);
-        this.version = (this.version ?? 0) + 1;
+      const pending = early && !this.durableOnly;
+      const result = await this.live.call({ kind: "query", path: udfPath, args, identity, journal, internal, component, pending });
+      this.live.runningSubs.delete(this);
+      const missed = this.missed;
+      this.missed = null;
+      this.running = null;
+      const asOf = result.asOf ?? this.live.lastTs;
+      if (result.overlaid?.size > 0 && [...(result.reads?.tables ?? [])].some((t) => result.overlaid.has(t))) {
+        // Its whole-table reads missed the commits being written: run again on durable data.
+        this.durableOnly = true;
+        this.live.markStale(this);
+        this.live.schedule();
+        return this;
+      }
+      this.asOf = asOf;
+      // A result that read only the snapshot holds durable data (a commit is visible once on disk).
+      if (!(result.overlaid?.size > 0) || asOf <= this.live.lastTs) this.release(result);
+      else {
+        this.held = { result, asOf };
+        this.live.held.add(this);
       }
       this.live.reindex(this, result.reads);
       if (result.journal && result.journal !== this.spec.journal) this.live.rekey(this, result.journal);
-      // Commits that landed while it ran may have touched what it read.
-      const missed = this.missed.some((changes) => changes === null || (result.reads && touches(result.reads, changes)));
-      this.missed = null;
-      this.running = null;
-      if (missed) {
+      // Commits that landed while it ran (and that it did not read through) may have touched what it read.
+      if (missed.some(({ ts, changes }) => changes === null || (ts > asOf && result.reads && touches(result.reads, changes)))) {
         this.live.markStale(this);
         this.live.schedule();
       }
@@ -53,6 +79,29 @@ class Subscription {
     })();
     return this.running;
   }
+
+  /** Makes `result` the one sessions see; a held, older one is dropped. */
+  release(result) {
+    if (this.held) {
+      this.held = null;
+      this.live.held.delete(this);
+    }
+    const key = resultKey(result);
+    if (key !== this.resultKey) {
+      this.result = result;
+      this.resultKey = key;
+      this.body = modificationBody(result);
+      this.version = (this.version ?? 0) + 1;
+    }
+  }
+}
+
+/** How many leading bytes `lo` and `hi` share: every key between them starts with those. */
+function commonPrefix(lo, hi) {
+  const n = Math.min(lo.length, hi.length);
+  let i = 0;
+  while (i < n && lo[i] === hi[i]) i++;
+  return i;
 }
 
 export class Live {
@@ -66,10 +115,20 @@ export class Live {
     this.lastTs = lastTs;
     /** key -> Subscription */
     this.subs = new Map();
-    /** index number -> Set<Subscription>; table -> Set<Subscription> */
-    this.byIndex = new Map();
+    /**
+     * index number -> { buckets: prefix -> Set<Subscription>, lengths: prefix length -> buckets }:
+     * each read interval is filed under the bytes every key in it starts with (the common prefix
+     * of its bounds), so a commit's key finds its readers with one lookup per prefix length in
+     * use in its index, not by checking everyone reading the index (a channel's subscribers, not
+     * every channel's). `wide`: intervals across indexes; table -> Set<Subscription>.
+     */
+    this.byPrefix = new Map();
+    this.wide = new Set();
     this.byTable = new Map();
     this.dirty = new Set();
+    /** Subscriptions running now, and those holding a result until its commit is durable. */
+    this.runningSubs = new Set();
+    this.held = new Set();
     /** Sessions owed a Transition at or past a mutation's ts. */
     this.waiting = new Set();
     this.scheduled = false;
@@ -102,6 +161,7 @@ export class Live {
       if (this.subs.get(sub.key) === sub) this.subs.delete(sub.key);
       this.unindex(sub);
       this.dirty.delete(sub);
+      this.held.delete(sub);
     }
   }
 
@@ -109,21 +169,46 @@ export class Live {
     this.unindex(sub);
     if (!reads || sub.members.size === 0) return;
     sub.reads = reads;
-    const add = (map, k) => {
-      let set = map.get(k);
-      if (!set) map.set(k, (set = new Set()));
+    for (const { lo, hi } of reads.intervals) {
+      const length = commonPrefix(lo, hi);
+      if (length < 4) {
+        this.wide.add(sub);
+        sub.indexed.push({ set: this.wide });
+        continue;
+      }
+      const index = lo.readUInt32BE(0);
+      let entry = this.byPrefix.get(index);
+      if (!entry) this.byPrefix.set(index, (entry = { buckets: new Map(), lengths: new Map() }));
+      const prefix = lo.toString("latin1", 0, length);
+      let set = entry.buckets.get(prefix);
+      if (!set) {
+        entry.buckets.set(prefix, (set = new Set()));
+        entry.lengths.set(length, (entry.lengths.get(length) ?? 0) + 1);
+      }
+      if (set.has(sub)) continue;
       set.add(sub);
-      sub.indexed.push([map, k]);
-    };
-    for (const { lo } of reads.intervals) add(this.byIndex, lo.readUInt32BE(0));
-    for (const table of reads.tables) add(this.byTable, table);
+      sub.indexed.push({ set, index, entry, prefix, length });
+    }
+    for (const table of reads.tables) {
+      let set = this.byTable.get(table);
+      if (!set) this.byTable.set(table, (set = new Set()));
+      set.add(sub);
+      sub.indexed.push({ set, table });
+    }
   }
 
   unindex(sub) {
-    for (const [map, k] of sub.indexed) {
-      const set = map.get(k);
-      set?.delete(sub);
-      if (set?.size === 0) map.delete(k);
+    for (const { set, index, entry, prefix, length, table } of sub.indexed) {
+      set.delete(sub);
+      if (set.size > 0) continue;
+      if (table !== undefined) this.byTable.delete(table);
+      else if (entry !== undefined) {
+        entry.buckets.delete(prefix);
+        const n = entry.lengths.get(length) - 1;
+        if (n > 0) entry.lengths.set(length, n);
+        else entry.lengths.delete(length);
+        if (entry.buckets.size === 0 && this.byPrefix.get(index) === entry) this.byPrefix.delete(index);
+      }
     }
     sub.indexed = [];
   }
@@ -136,15 +221,37 @@ export class Live {
     if (!this.subs.has(sub.key)) this.subs.set(sub.key, sub);
   }
 
-  onCommit(changes, ts) {
-    if (ts > this.lastTs) this.lastTs = ts;
-    const candidates = new Set();
+  /** The subscriptions `keep` accepts whose read set `changes` wrote. */
+  touched(changes, keep) {
+    const candidates = new Set(this.wide);
     for (const c of changes) {
       for (const sub of this.byTable.get(c.table) ?? []) candidates.add(sub);
-      for (const key of c.keys) for (const sub of this.byIndex.get(key.readUInt32BE(0)) ?? []) candidates.add(sub);
+      for (const key of c.keys) {
+        const entry = this.byPrefix.get(key.readUInt32BE(0));
+        if (!entry) continue;
+        for (const length of entry.lengths.keys()) {
+          if (key.length < length) continue;
+          for (const sub of entry.buckets.get(key.toString("latin1", 0, length)) ?? []) candidates.add(sub);
+        }
+      }
     }
-    for (const sub of candidates) if (touches(sub.reads, changes)) this.markStale(sub);
-    for (const sub of this.subs.values()) sub.missed?.push(changes);
+    const out = [];
+    for (const sub of candidates) if (keep(sub) && touches(sub.reads, changes)) out.push(sub);
+    return out;
+  }
+
+  /** A commit was accepted and is being written: what it touched re-runs now (held until durable). */
+  onAccept(changes, ts) {
+    for (const sub of this.touched(changes, (s) => !s.running && !s.stale && !s.durableOnly)) this.markStale(sub);
+    for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
+    this.schedule();
+  }
+
+  /** A commit is durable: held results up to it are released; what it touched and did not re-run yet does. */
+  onCommit(changes, ts) {
+    if (ts > this.lastTs) this.lastTs = ts;
+    for (const sub of this.touched(changes, (s) => !s.running && !s.stale && s.asOf < ts)) this.markStale(sub);
+    for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
     this.schedule();
   }
 
@@ -156,7 +263,7 @@ export class Live {
   /** Code was reloaded: every query is out of date. */
   invalidateAll() {
     for (const sub of this.subs.values()) {
-      sub.missed?.push(null);
+      sub.missed?.push({ ts: null, changes: null });
       this.markStale(sub);
     }
     this.schedule();
@@ -187,11 +294,16 @@ export class Live {
     const bySession = new Map();
     for (const sub of subs) {
       if (sub.members.size === 0) continue;
-      const run = sub.run();
+      const run = sub.run(true);
       for (const session of sub.members.keys()) {
         if (!bySession.has(session)) bySession.set(session, []);
         bySession.get(session).push(run);
       }
+    }
+    for (const sub of [...this.held]) {
+      if (sub.held.asOf > this.lastTs) continue;
+      sub.release(sub.held.result);
+      for (const session of sub.members.keys()) if (!bySession.has(session)) bySession.set(session, []);
     }
     for (const session of this.waiting) if (!bySession.has(session)) bySession.set(session, []);
     this.waiting.clear();

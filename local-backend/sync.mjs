@@ -267,7 +267,7 @@ export class Session {
    */
   refresh() {
     return this.enqueue(() => {
-      for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running) return;
+      for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running || q.sub.held) return;
       const mods = [];
       for (const [id, q] of this.queries) {
         const text = this.changedText(id, q);

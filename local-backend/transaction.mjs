@@ -107,9 +107,10 @@ function pendingKey(index, doc) {
 class Transaction {
   /**
    * @param {import("./database.mjs").Database} db
-   * @param {{ writable: boolean, at?: RetainedSnapshot | null }} opts `at`: read an earlier, retained snapshot (queries only)
+   * @param {{ writable: boolean, at?: RetainedSnapshot | null, pending?: { ts: bigint, changes: any[] }[] | null }} opts
+   * `at`: read an earlier, retained snapshot (queries only); `pending`: accepted commits to read over the snapshot (`overlay`)
    */
-  constructor(db, { writable, at = null }) {
+  constructor(db, { writable, at = null, pending = null }) {
     this.db = db;
     this.writable = writable;
     if (at) at.snapshot.use();
@@ -119,10 +120,40 @@ class Transaction {
     this.writes = new Map();
     /** table -> (id -> the same write): a range read looks only at its table's writes. */
     this.writesByTable = new Map();
+    /** The commit the reads reflect: the snapshot's, or the newest of `pending` laid over it. */
+    this.asOf = this.beginTs;
+    /** Tables `pending` wrote: reads of a whole table (search, count) do not see them. */
+    this.overlaid = new Set();
+    if (pending) this.overlay(pending);
     this.reads = newReadSet();
     this.done = false;
     this.afterCommit = [];
     this.stats = { docsRead: 0, bytesRead: 0, docsWritten: 0, bytesWritten: 0 };
+  }
+
+  /**
+   * Reads (a query only) as of the accepted commits still on their way to disk, laid over the
+   * snapshot in order as if they were this transaction's own writes. The snapshot holds every
+   * durable commit and maybe some of these (a commit is visible once on disk): laying a commit
+   * over a snapshot that already has it changes nothing, as each document ends as its newest write.
+   * @param {{ ts: bigint, changes: any[] }[]} pending oldest first
+   */
+  overlay(pending) {
+    for (const { ts, changes } of pending) {
+      for (const c of changes) {
+        const prior = this.writes.get(c.id);
+        this.setWrite({ id: c.id, table: c.table, old: prior ? prior.old : c.old, new: c.new });
+        this.overlaid.add(c.table);
+      }
+      this.asOf = ts;
+    }
+  }
+
+  setWrite(w) {
+    this.writes.set(w.id, w);
+    let byId = this.writesByTable.get(w.table);
+    if (byId === undefined) this.writesByTable.set(w.table, (byId = new Map()));
+    byId.set(w.id, w);
   }
 
   release() {
@@ -223,11 +254,7 @@ class Transaction {
     const prior = this.writes.get(id);
     this.undo?.push({ id, table, prior });
     const old = prior ? prior.old : fresh ? null : this.committed(id);
-    const w = { id, table, old, new: doc };
-    this.writes.set(id, w);
-    let byId = this.writesByTable.get(table);
-    if (byId === undefined) this.writesByTable.set(table, (byId = new Map()));
-    byId.set(id, w);
+    this.setWrite({ id, table, old, new: doc });
   }
 
   /** The changes to commit, each with the index keys it moves. */
@@ -252,6 +279,8 @@ const RETAIN_MS = 10_000;
 // SPACING_MS at most, and no more than MAX_RETAINED are kept however often /api/query_ts asks.
 const SPACING_MS = 250;
 const MAX_RETAINED = 48;
+// Pending changes a live query's re-run reads through (past this it waits for the disk).
+const MAX_OVERLAY = 2_000;
 
 /**
  * Serializes commits: validates a transaction against the commits since its
@@ -262,11 +291,15 @@ export class Committer {
   /**
    * @param {import("./database.mjs").Database} db
    * @param {(changes: any[], ts: bigint) => void} onCommit
-   * @param {{ retainMs?: number }} [options]
+   * @param {{ retainMs?: number, onAccept?: (changes: any[], ts: bigint) => void }} [options]
+   * `onAccept`: told of each commit once accepted, before it is durable (`onCommit` follows)
    */
-  constructor(db, onCommit, { retainMs = RETAIN_MS } = {}) {
+  constructor(db, onCommit, { retainMs = RETAIN_MS, onAccept = () => {} } = {}) {
     this.db = db;
     this.onCommit = onCommit;
+    this.onAccept = onAccept;
+    /** { ts, changes } accepted and on their way to disk, oldest first. */
+    this.pending = [];
     /** { ts, changes } newest last; trimmed to what open transactions may need. */
     this.log = [];
     this.open = new Set();
@@ -279,9 +312,13 @@ export class Committer {
   /**
    * @param {boolean} writable
    * @param {RetainedSnapshot | null} [at] a retained snapshot to read (a query at an earlier timestamp)
+   * @param {{ pending?: boolean }} [options] `pending`: a query may read the accepted commits still being written
    */
-  begin(writable, at = null) {
-    const tx = new Transaction(this.db, { writable, at });
+  begin(writable, at = null, { pending = false } = {}) {
+    // A query may read the commits still being written (a live query's re-run), if it shows
+    // its result only once they are durable (`tx.asOf`); a large batch is left to its durability.
+    const overlay = pending && !writable && !at && this.pending.length > 0 && this.pendingChanges() <= MAX_OVERLAY ? this.pending : null;
+    const tx = new Transaction(this.db, { writable, at, pending: overlay });
     if (writable) this.open.add(tx);
     return tx;
   }
@@ -318,6 +355,12 @@ export class Committer {
     for (const r of this.retained.splice(0)) r.snapshot.done();
   }
 
+  pendingChanges() {
+    let n = 0;
+    for (const p of this.pending) n += p.changes.length;
+    return n;
+  }
+
   /** True when a commit after tx's snapshot wrote something tx read. */
   conflicts(tx) {
     for (let i = this.log.length - 1; i >= 0 && this.log[i].ts > tx.beginTs; i--) {
@@ -344,10 +387,16 @@ export class Committer {
     }
     const ts = this.db.nextTs();
     // Logged before it is durable: transactions that began earlier validate against it.
-    this.log.push({ ts, changes });
+    const entry = { ts, changes };
+    this.log.push(entry);
+    this.pending.push(entry);
     this.finish(tx);
     try {
-      await this.db.commit(changes, ts);
+      const written = this.db.commit(changes, ts);
+      // Live queries start their re-runs while the disk syncs (they show results once it is done).
+      this.onAccept(changes, ts);
+      await written;
+      this.pending.splice(this.pending.indexOf(entry), 1);
     } catch (e) {
       // Accepted (others validated against it) but not written: nothing consistent is left to serve.
       console.error(`[backend] Fatal: could not write a commit: ${e?.stack ?? e}`);

@@ -1,6 +1,12 @@
 // Shared by the import benchmark: the demo business signed in (with enough
 // TMT credited through the ledger's support entry point), and generated files.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
+import { open } from "lmdb";
+import { DATA_FILE } from "../../local-backend/database.mjs";
+import { decodeId } from "../../local-backend/ids.mjs";
 
 const BUSINESS = "business@example.com";
 
@@ -31,4 +37,37 @@ export function benchCsv(rows, prefix) {
 /** The import's price for `items` new items: convex/lib/csv/pricing.ts's tiers (the server refuses any other figure). */
 export function priceOf(items) {
   return Math.min(items, 100) * 5 + Math.max(0, Math.min(items, 1000) - 100) * 2 + Math.max(0, items - 1000);
+}
+
+/**
+ * The import's floor on this machine: every document and index entry the store holds after the
+ * runs (the imported rows', the seed's), written straight to a new LMDB file opened as the backend
+ * opens its own, in as many synced transactions as the imports had batches. No functions,
+ * syscalls, checks or conflicts: what any store has to do at least to hold the rows. Call it on a
+ * stopped backend's data directory.
+ */
+export async function storeFloor(dataDir) {
+  const source = open({ path: path.join(dataDir, DATA_FILE), maxDbs: 4, readOnly: true });
+  const read = (options) => [...source.openDB(options).getRange()].map(({ key, value }) => ({ key, value }));
+  const docs = read({ name: "documents", encoding: "string" });
+  const entries = read({ name: "indexes", keyEncoding: "binary", encoding: "string" });
+  const jobsTable = source.openDB({ name: "meta", encoding: "json" }).get("catalog").tables.importJobs;
+  await source.close();
+  const transactions = docs.filter((d) => decodeId(d.key) === jobsTable).reduce((sum, d) => sum + JSON.parse(d.value).batches, 0);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-floor-"));
+  const target = open({ path: path.join(dir, DATA_FILE), maxDbs: 4, encoding: "string", mapSize: 2 ** 34, overlappingSync: false });
+  const targetDocs = target.openDB({ name: "documents", encoding: "string" });
+  const targetIndex = target.openDB({ name: "indexes", keyEncoding: "binary", encoding: "string" });
+  const slice = (list, i) => list.slice(Math.floor((list.length * i) / transactions), Math.floor((list.length * (i + 1)) / transactions));
+  const started = performance.now();
+  for (let i = 0; i < transactions; i++) {
+    await target.transaction(() => {
+      for (const { key, value } of slice(docs, i)) targetDocs.putSync(key, value);
+      for (const { key, value } of slice(entries, i)) targetIndex.putSync(key, value);
+    });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await target.close();
+  rmSync(dir, { recursive: true, force: true });
+  return { docs: docs.length, entries: entries.length, transactions, seconds };
 }

@@ -19,11 +19,12 @@ export function arg(name, fallback) {
 export const BACKEND_ROOT = path.resolve(arg("root", REPO));
 export const FIXTURE = path.join(REPO, "tests/local-backend/fixture/convex");
 
-// The tree's `npm run backend` entry point (scripts/backend.mjs; local-backend/start.mjs before it moved).
-const START = ["scripts/backend.mjs", "local-backend/start.mjs"].map((f) => path.join(BACKEND_ROOT, f)).find((f) => existsSync(f));
+// A tree's `npm run backend` entry point (scripts/backend.mjs; local-backend/start.mjs before it moved).
+const startOf = (root) => ["scripts/backend.mjs", "local-backend/start.mjs"].map((f) => path.join(root, f)).find((f) => existsSync(f));
 
-/** Starts the tree's `npm run backend` on free ports; resolves with { child, url }. */
-export function spawnBackend(dataDir, { convexDir = FIXTURE, env = {} } = {}) {
+/** Starts the tree's (`root`, default --root or this checkout) `npm run backend` on free ports; resolves with { child, url }. */
+export function spawnBackend(dataDir, { convexDir = FIXTURE, env = {}, root = BACKEND_ROOT } = {}) {
+  const START = startOf(root);
   const started = performance.now();
   // --node-args "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the backend process.
   const nodeArgs = arg("node-args", "").split(" ").filter(Boolean);
@@ -59,6 +60,12 @@ export function stopBackend(child) {
 export const rssMb = (pid) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Math.round(Number(match[1]) / 1024) : NaN;
+};
+
+/** CPU time the process has used so far, all its threads (ms; Linux's /proc, 100 ticks a second). */
+export const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

@@ -4,8 +4,6 @@ export const TOKEN_SYMBOL = "TMT";
 export const SUPPORT_EMAIL = "support@tagmything.com";
 // Items in one CSV import file (its price and the TMT packs are sized by it).
 export const MAX_IMPORT_ROWS = 10_000;
-/** The most items with a purchase value the dashboard's Value adds up in one read (lib/assets/worth.ts). */
-export const WORTH_READ = 1000;
 
 export const MIN_PASSWORD_LENGTH = 6;
 // Hashing cost grows with length; nobody types more than this.

@@ -201,3 +201,30 @@ export async function takeWorkspaceInviteSlot(ctx: TakeCtx, workspaceId: string,
   await enforceLimit(ctx, "workspaceInviteRecipient", recipient);
   await takeSendSlot(ctx, "email", recipient);
 }
+
+// ---- an erased account ----------------------------------------------------------------
+
+/**
+ * Every budget keyed by the user's id, address or number (the component keeps a row per key
+ * after its window has passed): removed when the account is erased, so no key names it.
+ * Visitors' and per-item keys name no account. `mailbox` is the address's mailboxKey.
+ */
+export async function forgetLimitsOf(ctx: TakeCtx, who: { userId: string; email?: string; mailbox?: string; phone?: string }): Promise<void> {
+  const keys: [LimitName, string][] = [
+    ["totpGuess", who.userId],
+    ["upload", who.userId],
+    ["bugReport", who.userId],
+    ["stickerGuess", `user:${who.userId}`],
+    ["stickerBatch", who.userId],
+    ["makerSerialCheck", `user:${who.userId}`],
+    ["inviteSender", who.userId],
+    ["offerSender", who.userId],
+  ];
+  if (who.email !== undefined) {
+    keys.push(["passwordGuess", who.email], ["sendPerMinute", `email:${who.email}`], ["sendPerHour", `email:${who.email}`]);
+    keys.push(["inviteRecipient", who.email], ["offerRecipient", who.email]);
+  }
+  if (who.mailbox !== undefined) keys.push(["workspaceInviteRecipient", who.mailbox]);
+  if (who.phone !== undefined) keys.push(["phoneCodeGuess", who.phone], ["sendPerMinute", `sms:${who.phone}`], ["sendPerHour", `sms:${who.phone}`]);
+  for (const [name, key] of keys) await rateLimiter.reset(ctx, name, { key });
+}

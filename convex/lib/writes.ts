@@ -20,6 +20,7 @@ import { followAssetPlace, forgetCustody } from "./locations/follow";
 import { followCustomValues } from "./customFields/follow";
 import { followAssetUpkeep } from "./upkeep/store";
 import { followLineValue } from "./inventory/lineValue";
+import { followWorth } from "./assets/worth";
 
 const triggers = new Triggers<DataModel, FollowCtx>();
 registerCountTriggers(triggers);
@@ -27,6 +28,7 @@ triggers.register("assets", followAssetPlace);
 triggers.register("assets", followCustomValues);
 triggers.register("assets", followAssetUpkeep);
 triggers.register("assets", followLineValue);
+triggers.register("assets", followWorth);
 triggers.register("kitParts", forgetCustody);
 triggers.register("loans", forgetCustody);
 

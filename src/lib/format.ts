@@ -3,7 +3,7 @@
 // default. One asset's date therefore reads the same on /assets, /verify and the dashboard.
 import { TOKEN_SYMBOL } from "../../convex/lib/constants";
 import type { Money } from "../../convex/lib/money/currency";
-import { minorDigits } from "../../convex/lib/money/digits";
+import { formatMoney } from "../../convex/lib/money/format";
 
 let cached: { from: string; locale: string | undefined } | null = null;
 
@@ -99,10 +99,14 @@ export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** "£1,234.50", "US$10.00", "¥1,000": an amount in its currency, with the currency's own decimals. */
-export function formatAmount({ amount, currency }: Money): string {
-  const digits = minorDigits(currency);
-  return new Intl.NumberFormat(userLocale(), { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount / 10 ** digits);
+/** "£1,234.50", "US$10.00", "¥1,000": an amount in its currency, with the currency's own decimals, in the reader's locale. */
+export function formatAmount(money: Money): string {
+  return formatMoney(money, userLocale());
+}
+
+/** The reader's locale for text the server writes for them (label lines), or undefined for the runtime's. */
+export function readerLocale(): string | undefined {
+  return userLocale();
 }
 
 /** "£1,200.00 · €350.00": totals kept per currency, never summed across. */

@@ -3,14 +3,14 @@
 // session can cancel, then erasure that leaves nothing naming the user but the kept,
 // anonymised records lib/privacy/coverage.ts lists.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
-import type { TableNames } from "../../convex/_generated/dataModel";
+import { api, components, internal } from "../../convex/_generated/api";
 import { USER_TABLES } from "../../convex/lib/privacy/coverage";
 import { DELETION_GRACE_MS, DELETION_MESSAGES, FORMER_MEMBER } from "../../convex/lib/privacy/rules";
-import schema from "../../convex/schema";
+import { roomId, PRESENCE_INTERVAL_MS } from "../../convex/lib/presence/rooms";
 import { fundedUser, fundWorkspace, generalInput, tagGeneral, workspaceBalance } from "./assets-support";
 import { addConfirmedContact } from "./legacy-support";
-import { asVisitor, errorData, lastMessageTo, makeUser, signInAgain, signUpVerified, type Backend, type Client, setupTest } from "./setup";
+import { DAY, tokenOf } from "./custody-support";
+import { asSession, asVisitor, errorData, lastMessageTo, makeUser, rowsNaming, signInAgain, signUpVerified, snapshot, type Backend, type Client, setupTest } from "./setup";
 import { join } from "./workspace-support";
 
 beforeEach(() => {
@@ -37,19 +37,6 @@ async function codeSentTo(t: Backend, to: string): Promise<string> {
 async function confirmByCode(t: Backend, user: { as: Client; email: string }) {
   await user.as.action(api.accountDeletion.sendCode, {});
   await user.as.action(api.accountDeletion.confirmWithCode, { code: await codeSentTo(t, user.email) });
-}
-
-/** Every [table, document] that holds the id anywhere in its fields. */
-async function rowsNaming(t: Backend, id: string) {
-  return await t.run(async (ctx) => {
-    const found: [string, Record<string, unknown>][] = [];
-    for (const table of Object.keys(schema.tables) as TableNames[]) {
-      for (const doc of await ctx.db.query(table).collect()) {
-        if (JSON.stringify(doc).includes(`"${id}"`)) found.push([table, doc as Record<string, unknown>]);
-      }
-    }
-    return found;
-  });
 }
 
 describe("confirming a deletion", () => {
@@ -167,6 +154,85 @@ describe("erasure after 30 days", () => {
     });
     // The address is free again: a new sign-up with it is a new account.
     expect(await t.run(async (ctx) => await ctx.db.query("users").withIndex("email", (q) => q.eq("email", "sam@example.com")).first())).toBeNull();
+  });
+});
+
+describe("copies of the user's name and addresses", () => {
+  test("leave others' records: a loan to them, an offer to their address, the feed, invitations, and what components keep", async () => {
+    const t = setupTest();
+    const sam = await makeUser(t, { email: "sam@example.com", fullName: "Sam Leaving" });
+    const kim = await makeUser(t, { fullName: "Kim Staying" });
+    const flat = await kim.as.mutation(api.workspaces.create, { name: "Kim's flat", kind: "household" });
+    await join(t, flat, sam.userId, "viewer");
+    await fundWorkspace(t, flat, 50);
+    const kimIn = asSession(t, kim.userId, kim.sessionId, flat);
+    const tag = async (name: string) => (await kimIn.mutation(api.assets.tag, { ...generalInput, name, files: [] })).assetId;
+    // Kim lends Sam the ladder; Sam signs for it with their name; it comes back.
+    const ladder = await tag("Ladder");
+    const { link } = await kimIn.mutation(api.custody.checkOut, { assetIds: [ladder], borrower: { kind: "member", userId: sam.userId }, dueAt: Date.now() + DAY });
+    await t.mutation(api.custody.accept, { token: tokenOf(link), signature: "Sam Leaving" });
+    await kimIn.mutation(api.custody.checkIn, { assetIds: [ladder] });
+    // Kim offers Sam the drill, makes Sam an editor, and invites Sam to another household.
+    const drill = await tag("Drill");
+    await kimIn.mutation(api.transfers.offer, { assetId: drill, email: "sam@example.com" });
+    await kimIn.mutation(api.workspaceMembers.changeRole, { userId: sam.userId, role: "editor" });
+    const garage = await kim.as.mutation(api.workspaces.create, { name: "Kim's garage", kind: "household" });
+    // (One message a minute to an address.)
+    vi.advanceTimersByTime(61_000);
+    await asSession(t, kim.userId, kim.sessionId, garage).mutation(api.workspaceMembers.invite, { email: "sam@example.com", role: "viewer" });
+    // Sam is on the flat's list when the deletion is confirmed (by a code: a send budget keyed by the address).
+    const samIn = asSession(t, sam.userId, sam.sessionId, flat);
+    await samIn.mutation(api.presence.heartbeat, { roomId: roomId(flat, { list: "assets" }), userId: sam.userId, sessionId: "tab-1", interval: PRESENCE_INTERVAL_MS });
+    vi.advanceTimersByTime(61_000);
+    await confirmByCode(t, sam);
+    // A password-reset link asked for in the grace period, still unused.
+    await t.run(async (ctx) => {
+      await ctx.db.insert("emailLinks", { purpose: "reset", email: "sam@example.com", codeHash: "hash", expiresAt: Date.now() + DAY });
+    });
+
+    await afterGrace(t);
+
+    // No table holds the name or the address any more.
+    const everything = JSON.stringify(await snapshot(t));
+    expect(everything).not.toContain("sam@example.com");
+    expect(everything).not.toContain("Sam Leaving");
+    // Kim's records still read, naming a "Former member".
+    const kimLater = await signInAgain(t, { userId: kim.userId, workspaceId: flat });
+    const custody = await kimLater.query(api.custody.ofAsset, { assetId: ladder });
+    expect(custody?.past.map((l) => l.borrowerName)).toEqual([FORMER_MEMBER]);
+    const history = (await kimLater.query(api.assets.history, { assetId: ladder })).map((e) => e.summary);
+    expect(history).toEqual(expect.arrayContaining([`Checked out to ${FORMER_MEMBER}`, `Accepted by the borrower, signed “${FORMER_MEMBER}”`, `Checked in from ${FORMER_MEMBER}`]));
+    expect((await kimLater.query(api.assets.history, { assetId: drill })).map((e) => e.summary)).toContain(`Transfer offered to ${FORMER_MEMBER}`);
+    // The components keep nothing under the account: no rate-limit row for its address, no presence.
+    const sendBudget = await t.run(async (ctx) =>
+      ctx.runQuery(components.rateLimiter.lib.getValue, { name: "sendPerHour", key: "email:sam@example.com", config: { kind: "token bucket", rate: 1, period: 1 } }),
+    );
+    expect(sendBudget.ts).toBe(0);
+    expect(await t.run(async (ctx) => ctx.runQuery(components.presence.public.listUser, { userId: sam.userId, onlineOnly: false, limit: 10 }))).toEqual([]);
+  });
+});
+
+describe("where an erased account still appears", () => {
+  test("it reads as a Former member: the admin's user list and audit log, the news it wrote; nothing more can be written onto it", async () => {
+    const t = setupTest();
+    const admin = await makeUser(t, { role: "admin", fullName: "Ada Admin" });
+    const sam = await makeUser(t, { email: "sam@example.com", fullName: "Sam Leaving" });
+    await admin.as.mutation(api.admin.setUserAccess, { userId: sam.userId, role: "moderator" });
+    await t.run(async (ctx) => {
+      await ctx.db.insert("articles", { title: "Spring fair", content: "Bring your bikes.", category: "General", isPublished: true, authorId: sam.userId, createdAt: Date.now(), publishedAt: Date.now() });
+    });
+    await confirmByCode(t, sam);
+    await afterGrace(t);
+
+    const adminNow = await signInAgain(t, admin);
+    const rows = (await adminNow.query(api.adminPanel.listUsers, { search: "", paginationOpts: { numItems: 10, cursor: null } })).page;
+    expect(rows.find((r) => r._id === sam.userId)).toMatchObject({ erased: true, email: null, fullName: null });
+    const log = (await adminNow.query(api.adminPanel.auditLog, { paginationOpts: { numItems: 10, cursor: null } })).page;
+    expect(log.map((e) => [e.actor, e.target])).toEqual([[admin.email, FORMER_MEMBER]]);
+    const news = await asVisitor(t).query(api.news.listPublished, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(news.page.map((a) => a.authorName)).toEqual([FORMER_MEMBER]);
+    // An admin cannot write a role or a flag back onto the tombstone.
+    expect((await errorData(() => adminNow.mutation(api.admin.setUserAccess, { userId: sam.userId, isBusinessUser: true }))).code).toBe("NOT_FOUND");
   });
 });
 

@@ -3,7 +3,8 @@
 // written); they are in the detail, the history and the search; a hidden field never reaches
 // /verify, the verify API or the public list; changing a field never loses a value.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { runToCompletion } from "@convex-dev/migrations";
+import { api, components, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { fundedUser, generalInput, tagGeneral } from "./assets-support";
 import { business, runJobs } from "./imports-support";
@@ -207,6 +208,10 @@ describe("custom values in lists and search", () => {
     expect(await names(f.insured, { from: 50000, to: 150000, order: "desc" })).toEqual(["B", "A"]);
     expect(await names(f.notes, { prefix: "Blue" })).toEqual(["A", "C"]);
     expect(await names(f.manual, { prefix: "https://c." })).toEqual(["C"]);
+    // "Starts with" ignores case, both ways.
+    expect(await names(f.notes, { prefix: "blue" })).toEqual(["A", "C"]);
+    expect(await names(f.notes, { prefix: "BLUEP" })).toEqual(["C"]);
+    expect(await names(f.manual, { prefix: "HTTPS://C." })).toEqual(["C"]);
     expect(await names(f.ebike, { value: true })).toEqual(["A", "C"]);
     // The rows carry the values the picked columns show.
     const rows = (await owner.as.query(api.customFields.itemsByValue, { fieldId: f.insured, order: "asc", ...page })).page;
@@ -221,6 +226,26 @@ describe("custom values in lists and search", () => {
     expect(await errorData(() => stranger.as.query(api.customFields.itemsByValue, { workspaceId: owner.workspaceId, fieldId: f.wheel, order: "asc", ...page }))).toMatchObject({ code: "NOT_FOUND" });
     // Text longer than a value can be is refused.
     expect((await errorData(() => names(f.notes, { prefix: "x".repeat(501) }))).code).toBe("INVALID");
+  });
+
+  test("values written before case folding are found by \"starts with\" in any case once migrated, each row once", async () => {
+    const t = setupTest();
+    const owner = await fundedUser(t, 50);
+    const notes = await define(owner.as, { label: "Lock code", type: "text" });
+    await tagGeneral(owner.as, { name: "A", category: "Bicycles", custom: { [notes]: "Blue lock" } } as never);
+    await tagGeneral(owner.as, { name: "B", category: "Bicycles", custom: { [notes]: "Amber" } } as never);
+    // As the previous release stored them: no folded text.
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("customFieldValues").collect()) await ctx.db.patch("customFieldValues", row._id, { folded: undefined });
+    });
+    const starting = async (prefix: string) => (await owner.as.query(api.customFields.itemsByValue, { fieldId: notes, order: "asc", prefix, ...page })).page.map((i) => i.name);
+    expect(await starting("blue")).toEqual([]);
+    await t.run(async (ctx) => {
+      await runToCompletion(ctx, components.migrations, internal.migrations.foldCustomTexts);
+    });
+    expect(await starting("blue")).toEqual(["A"]);
+    expect(await starting("AM")).toEqual(["B"]);
+    expect(await t.run(async (ctx) => (await ctx.db.query("customFieldValues").collect()).map((r) => r.folded).sort())).toEqual(["amber", "blue lock"]);
   });
 
   test("the inventory orders and filters by a field with its own filters, and a filtered page holds a full page", async () => {
@@ -261,9 +286,35 @@ describe("custom values in lists and search", () => {
     const { assetId } = await tagGeneral(owner.as, { custom: { [frame]: "M", [price]: { amount: 120050, currency: "EUR" }, [code]: "4521" } } as never);
     const [label] = await owner.as.query(api.labels.forAssets, { ids: [assetId] });
     expect(label.lines).toContain("Frame size: M");
-    expect(label.lines).toContain("Insured value: 1200.50 EUR");
     expect(label.lines.join("\n")).not.toContain("4521");
+    // Amounts in the reader's locale when the page sends one Intl takes, else as en-GB writes them.
+    expect(label.lines).toContain("Insured value: €1,200.50");
+    const [german] = await owner.as.query(api.labels.forAssets, { ids: [assetId], locale: "de-DE" });
+    expect(german.lines).toContain("Insured value: 1.200,50\u00a0€");
+    const [junk] = await owner.as.query(api.labels.forAssets, { ids: [assetId], locale: "not a locale!" });
+    expect(junk.lines).toEqual(label.lines);
     expect((await owner.as.query(api.customFields.list, {})).map((d) => d.showOnLabel)).toEqual([true, true, false]);
+  });
+
+  test("an amount's history and /verify fact carry the amount itself, for the reader's locale, beside text that is no '1200.00 EUR'", async () => {
+    const t = setupTest();
+    const owner = await fundedUser(t, 50);
+    const price = await define(owner.as, { label: "Insured value", type: "money", currency: "EUR", showOnVerify: true });
+    const { assetId, serial } = await tagGeneral(owner.as, { category: "Bicycles", custom: { [price]: { amount: 120050, currency: "EUR" } } } as never);
+    const loaded = (await owner.as.query(api.assets.get, { assetId }))!;
+    await owner.as.mutation(api.assets.update, {
+      assetId, version: loaded.version, ...generalInput, category: "Bicycles",
+      details: { ...generalInput.details, purchaseValue: { amount: 160000, currency: "GBP" } },
+      custom: { [price]: { amount: 130000, currency: "EUR" } },
+    } as never);
+    const [edit] = await owner.as.query(api.assets.history, { assetId });
+    expect(edit.changes).toEqual(expect.arrayContaining([
+      { field: "Purchase value", from: "£1,500.00", to: "£1,600.00", money: { from: { amount: 150000, currency: "GBP" }, to: { amount: 160000, currency: "GBP" } } },
+      { field: "Insured value", from: "€1,200.50", to: "€1,300.00", money: { from: { amount: 120050, currency: "EUR" }, to: { amount: 130000, currency: "EUR" } } },
+    ]));
+    const page = await t.query(api.verify.bySerial, { serial });
+    if (page.result !== "public") throw new Error("expected the public view");
+    expect(page.facts).toContainEqual({ label: "Insured value", value: "€1,300.00", money: { amount: 130000, currency: "EUR" } });
   });
 
   test("a value of a field shown on /verify is searchable; switching the field off takes it out of the search", async () => {

@@ -64,6 +64,26 @@ test("a report lists every item with its value, serials and files, and totals pe
   expect(rows.find((r) => r.serial === bike.serial)).toMatchObject({ photoUrl: expect.stringMatching(/^https?:\/\//), documents: ["receipt.pdf"] });
 });
 
+test("a report totals what the dashboard's Value shows: lost and stolen items in, items marked transferred left out, chosen or not", async () => {
+  const t = setupTest();
+  const owner = await fundedUser(t, 100);
+  const bike = await tagGeneral(owner.as, { name: "Road bike", details: value(150000, "GBP") });
+  const camera = await tagGeneral(owner.as, { name: "Camera", details: value(89900, "EUR") });
+  const sold = await tagGeneral(owner.as, { name: "Sold laptop", details: value(120050, "GBP") });
+  await owner.as.mutation(api.assets.setStatus, { assetId: bike.assetId, status: "stolen" });
+  await owner.as.mutation(api.assets.setStatus, { assetId: camera.assetId, status: "lost" });
+  await owner.as.mutation(api.assets.setStatus, { assetId: sold.assetId, status: "transferred" });
+  const worth = (await owner.as.query(api.dashboard.worth, {}))!.values;
+  expect(worth).toEqual([{ currency: "EUR", amount: 89900 }, { currency: "GBP", amount: 150000 }]);
+  for (const assetIds of [undefined, [bike.assetId, camera.assetId, sold.assetId]]) {
+    await owner.as.mutation(api.insuranceReports.start, { assetIds });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const report = (await owner.as.query(api.insuranceReports.latest, {}))!;
+    expect(report.totals).toMatchObject({ items: 2, values: worth });
+    if (assetIds === undefined) expect(report).toMatchObject({ processed: 2, total: 2 });
+  }
+});
+
 test("a selection's report holds only the chosen items of the caller's workspace", async () => {
   const t = setupTest();
   const owner = await fundedUser(t, 100);

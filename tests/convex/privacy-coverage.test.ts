@@ -2,8 +2,10 @@
 // itself, so a new table with a user id field fails here until it is given a policy.
 import { describe, expect, test } from "vitest";
 import schema from "../../convex/schema";
-import { USER_TABLES } from "../../convex/lib/privacy/coverage";
+import { readFileSync } from "node:fs";
+import { COMPONENT_DATA, USER_TABLES } from "../../convex/lib/privacy/coverage";
 import { EXPORT_PLAN, WORKSPACE_EXCLUDED } from "../../convex/lib/privacy/exportPlan";
+import { WORKSPACE_RECORDS } from "../../convex/lib/workspaces/erase";
 
 type Json = { type: string; tableName?: string; value?: unknown; fields?: Record<string, { fieldType: Json }> } & Record<string, unknown>;
 
@@ -72,5 +74,31 @@ describe("workspace export coverage", () => {
     expect(workspaceScopedTables().filter((t) => !listed.has(t))).toEqual([]);
     expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => !workspaceScopedTables().includes(t))).toEqual([]);
     expect(Object.keys(WORKSPACE_EXCLUDED).filter((t) => exported.includes(t))).toEqual([]);
+  });
+});
+
+describe("workspace deletion coverage", () => {
+  test("every table naming a workspace is erased with it or kept for a stated reason, and the list is not stale", () => {
+    const workspaces = new Set(["workspaces"]);
+    const naming = Object.entries(schema.tables)
+      .filter(([name, table]) => name === "workspaces" || namesTable((table as unknown as { validator: { json: unknown } }).validator.json, workspaces))
+      .map(([name]) => name)
+      .sort();
+    const listed = Object.keys(WORKSPACE_RECORDS).sort();
+    expect(naming.filter((t) => !listed.includes(t))).toEqual([]);
+    expect(listed.filter((t) => !naming.includes(t))).toEqual([]);
+    for (const [table, policy] of Object.entries(WORKSPACE_RECORDS)) {
+      if ("kept" in policy) expect(policy.kept.length, table).toBeGreaterThan(20);
+      if ("with" in policy) expect(Object.keys(WORKSPACE_RECORDS), table).toContain(policy.with);
+    }
+  });
+});
+
+describe("component coverage", () => {
+  test("every component convex.config.ts mounts says what it keeps about a user and what erasure does with it", () => {
+    const config = readFileSync(new URL("../../convex/convex.config.ts", import.meta.url), "utf8");
+    const mounted = [...config.matchAll(/from "@convex-dev\/([a-z-]+)\/convex\.config"/g)].map((m) => m[1]).sort();
+    expect(mounted.length).toBeGreaterThan(0);
+    expect(Object.keys(COMPONENT_DATA).sort()).toEqual(mounted);
   });
 });

@@ -178,6 +178,14 @@ export async function snapshot(t: Backend) {
   });
 }
 
+/** Every [table, document] whose fields hold `text` anywhere (an id, a name, an address). */
+export async function rowsNaming(t: Backend, text: string): Promise<[string, Record<string, unknown>][]> {
+  const all = await snapshot(t);
+  return Object.entries(all).flatMap(([table, docs]) =>
+    docs.filter((doc) => JSON.stringify(doc).includes(text)).map((doc): [string, Record<string, unknown>] => [table, doc as Record<string, unknown>]),
+  );
+}
+
 /** The `data` of a ConvexError thrown by `run`, or a failure if nothing was thrown. */
 /** A refusal by a rate limit: its reason, then when to try again (computed, never "later"). */
 export function limitedWith(reason: string): RegExp {

@@ -6,6 +6,7 @@ import { MAX_SERIAL_SEGMENT, VERIFY_API_MESSAGES, VERIFY_API_PER_MINUTE } from "
 import { shapeChecker } from "../support/openapi-shapes";
 import { api, ownerWithAsset } from "./verify-support";
 import { setupTest, type Backend } from "./setup";
+import { generalInput, tagGeneral } from "./assets-support";
 
 const PATH = "/api/v1/verify/{serial}";
 const UNKNOWN = "TMT-2222-3333";
@@ -42,8 +43,53 @@ describe("verify API", () => {
       status: "active",
       owner: expect.not.stringContaining("Mia"),
       taggedAt: new Date(page.taggedAt).toISOString(),
+      facts: [{ label: "Brand", value: "Trek" }, { label: "Model", value: "Domane" }],
       photoUrl: expect.stringMatching(/^https?:\/\//),
     });
+    expect(body.facts).toEqual(page.facts);
+  });
+
+  test("identity facts and the stolen state as the verify page gives them: the maker's serial masked or whole as its owner chose, a theft's day and nothing else", async () => {
+    const { t, owner } = await ownerWithAsset();
+    const check = await checker(t);
+    const details = { ...generalInput.details, colour: "Blue", makerSerial: "WTU2481357" };
+    const { assetId, serial } = await tagGeneral(owner.as, { name: "Gravel bike", details });
+    const answer = async () => {
+      const response = await get(t, serial);
+      expect(response.status).toBe(200);
+      expect(await check(PATH, "get", response)).toEqual([]);
+      const page = await t.query(api.verify.bySerial, { serial });
+      if (page.result !== "public") throw new Error("expected the public view");
+      return { body: await response.json(), page };
+    };
+    const masked = await answer();
+    expect(masked.body.facts).toEqual([
+      { label: "Brand", value: "Trek" },
+      { label: "Model", value: "Domane" },
+      { label: "Colour", value: "Blue" },
+      { label: "Maker's serial number", value: "••••••1357" },
+    ]);
+    expect(masked.body.facts).toEqual(masked.page.facts);
+    expect(JSON.stringify(masked.body)).not.toContain("WTU248");
+
+    const loaded = (await owner.as.query(api.assets.get, { assetId }))!;
+    await owner.as.mutation(api.assets.update, { assetId, version: loaded.version, ...generalInput, name: "Gravel bike", details: { ...details, makerSerialShown: "whole" } as typeof generalInput.details });
+    const whole = await answer();
+    expect(whole.body.facts).toContainEqual({ label: "Maker's serial number", value: "WTU2481357" });
+    expect(whole.body.facts).toEqual(whole.page.facts);
+    expect(whole.body).not.toHaveProperty("reportedStolenAt");
+
+    await owner.as.mutation(api.assets.setStatus, { assetId, status: "stolen", stolen: { stolenAt: Date.now() - 86_400_000, place: "Mill Road, Cambridge", policeReport: "CB-2026-0042" } });
+    const stolen = await answer();
+    expect(stolen.body).toMatchObject({ status: "stolen", reportedStolenAt: new Date(stolen.page.reportedStolenAt!).toISOString() });
+    const text = JSON.stringify(stolen.body);
+    for (const secret of ["Mill Road", "CB-2026-0042", "Mia", "mia.owner"]) expect(text).not.toContain(secret);
+
+    // Made private, the stolen bike answers exactly as a serial never issued.
+    await owner.as.mutation(api.assetBulk.setVisibility, { ids: [assetId], visibility: "private" });
+    const hidden = await get(t, serial);
+    const unknown = await get(t, UNKNOWN);
+    expect([hidden.status, await hidden.json(), headersOf(hidden)]).toEqual([unknown.status, await unknown.json(), headersOf(unknown)]);
   });
 
   test("no photo, no photoUrl key", async () => {

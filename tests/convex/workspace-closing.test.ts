@@ -4,9 +4,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { earn } from "../../convex/lib/ledger";
+import { ERASE_BATCH } from "../../convex/lib/privacy/rules";
+import { eraseWorkspaceStep } from "../../convex/lib/workspaces/erase";
 import { MOVE_BATCH } from "../../convex/lib/workspaces/rules";
 import { fundWorkspace, tagGeneral, workspaceBalance } from "./assets-support";
-import { asSession, errorData, setupTest, snapshot, type Backend } from "./setup";
+import { asSession, errorData, rowsNaming, setupTest, snapshot, type Backend } from "./setup";
 import { household } from "./workspace-support";
 
 beforeEach(() => vi.useFakeTimers());
@@ -63,6 +65,44 @@ describe("deleting a workspace", () => {
     expect(await viewer.query(api.workspaces.current, {})).toBeNull();
     expect(await viewer.query(api.assets.listMine, { paginationOpts: { numItems: 10, cursor: null } })).toMatchObject({ page: [] });
     expect((await errorData(() => viewer.mutation(api.assets.tag, { kind: "general", name: "X", visibility: "private", details: { kind: "general" }, files: [] }))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("what a deleted workspace leaves", () => {
+  test("its places, audits, loans, bookings and activity are erased in batches after; only its ledger stays", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    const shelf = await home.editorIn.mutation(api.locations.create, { name: "Garage shelf" });
+    const { assetId } = await tagGeneral(home.editorIn, { name: "Ladder" });
+    await home.editorIn.mutation(api.custody.checkOut, { assetIds: [assetId], borrower: { kind: "outside", name: "Nina Neighbour" }, dueAt: Date.now() + 86_400_000 });
+    await home.editorIn.mutation(api.custody.checkIn, { assetIds: [assetId] });
+    await home.editorIn.mutation(api.bookings.create, { assetId, startAt: Date.now() + 2 * 86_400_000, endAt: Date.now() + 3 * 86_400_000, forWhom: "Nina Neighbour" });
+    await home.editorIn.mutation(api.audits.start, { scope: { kind: "location", locationId: shelf } });
+    await home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: home.owner.personalId });
+    await runMoves(t);
+    // More activity than one batch holds.
+    await t.run(async (ctx) => {
+      for (let i = 0; i < ERASE_BATCH * 2; i++) await ctx.db.insert("workspaceActivity", { workspaceId: home.workspaceId, at: i, kind: "itemsMoved", subject: `entry ${i}` });
+    });
+    const tablesNaming = async () => [...new Set((await rowsNaming(t, home.workspaceId)).map(([table]) => table))].sort();
+    expect(await tablesNaming()).toEqual(expect.arrayContaining(["audits", "bookings", "checkouts", "loans", "locations", "workspaceActivity"]));
+
+    await home.ownerIn.mutation(api.workspaceClosing.remove, { confirmName: "The Smiths" });
+    // Nothing more than a batch goes in one step.
+    const naming = async () => (await rowsNaming(t, home.workspaceId)).length;
+    const before = await naming();
+    await t.run(async (ctx) => {
+      await eraseWorkspaceStep(ctx, home.workspaceId, home.owner.userId);
+    });
+    expect(before - (await naming())).toBeGreaterThan(0);
+    expect(before - (await naming())).toBeLessThanOrEqual(ERASE_BATCH);
+
+    await runMoves(t);
+    // Its ledger (the wallet, emptied by the move, and its transactions) and the moved item's history are all that name it.
+    expect(await tablesNaming()).toEqual(["assetEvents", "transactions", "wallets"]);
+    // The ladder, moved out before, keeps its history in its new workspace.
+    const personal = asSession(t, home.owner.userId, home.owner.sessionId, home.owner.personalId);
+    expect((await personal.query(api.assets.history, { assetId })).map((e) => e.type)).toContain("tagged");
   });
 });
 

@@ -77,20 +77,21 @@ test("a build is reused for the same sources in another folder; an edited input,
   expect(inFolder.text).toContain('"second-"');
 });
 
-test("compiled code is kept per bundle text, never handed to another; a damaged file costs a compile and is replaced", async () => {
+test("compiled code is kept per bundle text and name, never handed to another; a damaged file costs a compile and is replaced", async () => {
   const { codeCache } = await import("../../local-backend/code-cache.mjs");
   const source = "(function () { return [6 * 7, typeof globalThis]; })()";
+  const NAME = "bundle.js";
   // A new name per compile: V8 would otherwise answer from its in-process cache and ignore the data.
   let compiles = 0;
   const compile = (text: string, data: Buffer | undefined) => new vm.Script(text, { filename: `bundle-${++compiles}.js`, cachedData: data });
 
-  const cold = codeCache(source);
+  const cold = codeCache(source, NAME);
   expect(cold.data).toBeUndefined();
   const first = compile(source, cold.data);
   expect(first.runInNewContext()).toEqual([42, "object"]);
   cold.save(first);
 
-  const warm = codeCache(source);
+  const warm = codeCache(source, NAME);
   expect(warm.data).toBeInstanceOf(Buffer);
   const reused = compile(source, warm.data);
   expect(reused.cachedDataRejected).toBe(false);
@@ -99,15 +100,18 @@ test("compiled code is kept per bundle text, never handed to another; a damaged 
   // length, not the text) and run the old code.
   const edited = source.replace("6 * 7", "6 * 8");
   expect(compile(edited, warm.data).runInNewContext()).toEqual([42, "object"]);
-  expect(codeCache(edited).data).toBeUndefined();
+  expect(codeCache(edited, NAME).data).toBeUndefined();
+  // Nor the same text under another name: V8's data keeps the name of its compile, and stack
+  // frames would name that script (isolate.mjs maps frames by the name).
+  expect(codeCache(source, "other.js").data).toBeUndefined();
 
   const [file] = readdirSync(path.join(cacheDir, "v8"));
   writeFileSync(path.join(cacheDir, "v8", file), "not V8's data");
-  const damaged = codeCache(source);
+  const damaged = codeCache(source, NAME);
   const refused = compile(source, damaged.data);
   expect(refused.cachedDataRejected).toBe(true);
   expect(refused.runInNewContext()).toEqual([42, "object"]);
   damaged.save(refused);
-  expect(compile(source, codeCache(source).data).cachedDataRejected).toBe(false);
+  expect(compile(source, codeCache(source, NAME).data).cachedDataRejected).toBe(false);
   expect(readdirSync(path.join(cacheDir, "v8"))).toEqual([file]);
 });

@@ -66,6 +66,12 @@ describe("runtime", () => {
     expect(await ctx.http.mutation(api.rules.store, { data: "x".repeat(1000) })).toBeTypeOf("string");
   });
 
+  it("reads a document near the size limit back whole (a worker's answer larger than its shared buffer)", async () => {
+    const data = "x".repeat(900_000);
+    const id = await ctx.http.mutation(api.rules.store, { data });
+    expect(await ctx.http.query(api.rules.thing, { id })).toBe(data);
+  });
+
   it("applies Convex's transaction limits: writes, reads and functions scheduled", async () => {
     expect(await failure(ctx.http.mutation(api.rules.fill, { count: 16_500 }))).toMatch(/Too many documentsWritten/);
     for (let i = 0; i < 9; i++) await ctx.http.mutation(api.rules.fill, { count: 4_000 });

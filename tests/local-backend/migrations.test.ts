@@ -281,3 +281,65 @@ it.skipIf(!hasOldCode)("an old data dir's values become amounts in pounds: every
     await current.stop();
   }
 });
+
+// Main's code just before the dashboard's Value was kept as totals and custom texts were case
+// folded (issue 28): the Value read the newest items, and "starts with" compared case.
+const BEFORE_TOTALS = "fba2c3e";
+const totalsDir = tempDir("lb-migrate-totals-");
+const OLD_TOTALS = path.join(REPO, ".vitest", `old-convex-totals-${process.pid}`);
+afterAll(() => {
+  removeDir(totalsDir);
+  removeDir(OLD_TOTALS);
+});
+
+it.skipIf(!hasOldCode)("an old data dir's items are totalled into the Value once (the same figures the old code added up), and its custom texts start with any case", { timeout: 180_000 }, async () => {
+  mkdirSync(OLD_TOTALS, { recursive: true });
+  execFileSync("sh", ["-c", `git archive ${BEFORE_TOTALS} convex | tar -x -C "${OLD_TOTALS}"`], { cwd: REPO });
+  type Mine = { _id: string; kind: string }[];
+  type Worth = { values: { amount: number; currency: string }[] };
+  type Detail = { version: number; kind: string; name: string; description: string | null; category: string | null; visibility: string; details: Record<string, unknown> };
+  const old = await start({ dataDir: totalsDir, convexDir: path.join(OLD_TOTALS, "convex") });
+  let before: { member: Worth; business: Worth };
+  let fieldId: string;
+  try {
+    expect(old.seeded?.ok).toBe(true);
+    const member = await memberClient(old.url);
+    const business = await memberClient(old.url, "business@example.com");
+    const inPersonal = { workspaceId: (await q<Mine>(member, "workspaces:listMine", {}))[0]._id };
+    const inBusiness = { workspaceId: (await q<Mine>(business, "workspaces:listMine", {})).find((w) => w.kind === "business")!._id };
+    await expect.poll(async () => (await q<Worth>(business, "dashboard:worth", inBusiness)).values.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    before = { member: await q<Worth>(member, "dashboard:worth", inPersonal), business: await q<Worth>(business, "dashboard:worth", inBusiness) };
+    // A custom text on the demo bike, written by the old code.
+    fieldId = (await member.mutation("customFields:create" as never, { ...inPersonal, category: "Bicycles", label: "Frame finish", type: "text", required: false, showOnVerify: false } as never)) as string;
+    const mine = (await q<Page>(member, "assets:listMine", { ...ALL, ...inPersonal })).page as unknown as { _id: string; name: string }[];
+    const bikeId = mine.find((a) => a.name.includes("Trek"))!._id;
+    const bike = await q<Detail>(member, "assets:get", { ...inPersonal, assetId: bikeId });
+    await member.mutation("assets:update" as never, {
+      ...inPersonal, assetId: bikeId, version: bike.version, kind: bike.kind, name: bike.name, visibility: bike.visibility, details: bike.details,
+      ...(bike.description === null ? {} : { description: bike.description }), ...(bike.category === null ? {} : { category: bike.category }),
+      custom: { [fieldId]: "Blue Gloss" },
+    } as never);
+  } finally {
+    await old.stop();
+  }
+  // The seed's values: the member's two items in pounds, the business's stock.
+  expect(before.member.values).toEqual([{ amount: 249900 + 199900, currency: "GBP" }]);
+
+  const current = await start({ dataDir: totalsDir, convexDir: path.join(REPO, "convex") });
+  try {
+    expect(current.migrated?.ok).toBe(true);
+    const member = await memberClient(current.url);
+    const business = await memberClient(current.url, "business@example.com");
+    const inPersonal = { workspaceId: (await q<Mine>(member, "workspaces:listMine", {}))[0]._id };
+    const inBusiness = { workspaceId: (await q<Mine>(business, "workspaces:listMine", {})).find((w) => w.kind === "business")!._id };
+    await expect.poll(async () => await q<Worth>(member, "dashboard:worth", inPersonal), { timeout: 60_000 }).toEqual({ values: before.member.values });
+    await expect.poll(async () => await q<Worth>(business, "dashboard:worth", inBusiness), { timeout: 60_000 }).toEqual({ values: before.business.values });
+    type Rows = { page: { name: string }[] };
+    const starting = async (prefix: string) => (await q<Rows>(member, "customFields:itemsByValue", { ...inPersonal, fieldId, order: "asc", prefix, ...ALL })).page.map((i) => i.name);
+    await expect.poll(async () => await starting("blue g"), { timeout: 60_000 }).toEqual(["Trek Domane road bike"]);
+    expect(await starting("BLUE")).toEqual(["Trek Domane road bike"]);
+    expect(await starting("red")).toEqual([]);
+  } finally {
+    await current.stop();
+  }
+});

@@ -6,6 +6,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../local-backend/index.mjs";
 import { VERIFY_API_PER_MINUTE } from "../../convex/lib/verify/apiRules";
+import { VERIFY_API_EXAMPLE_FACTS } from "../../convex/lib/verify/openapi";
 import { shapeChecker } from "../support/openapi-shapes";
 import { httpAs, removeDir, signInAs, start, tempDir, workspacesOf } from "./helpers";
 
@@ -56,7 +57,8 @@ describe("GET /api/v1/verify/{serial} on the local backend", () => {
     expect(found.status).toBe(200);
     expect(found.headers.get("access-control-allow-origin")).toBe("*");
     expect(await check(PATH, "get", found)).toEqual([]);
-    expect(await found.json()).toMatchObject({ serial: bike.serial, name: bike.name, kind: "general", status: "active" });
+    // The demo bike is the documentation's example: the same identity facts.
+    expect(await found.json()).toMatchObject({ serial: bike.serial, name: bike.name, kind: "general", status: "active", facts: VERIFY_API_EXAMPLE_FACTS });
 
     const hidden = await fetch(`${b.siteUrl}/api/v1/verify/${laptop.serial}`);
     const unknown = await fetch(`${b.siteUrl}/api/v1/verify/TMT-2222-3333`);

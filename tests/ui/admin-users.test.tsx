@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminPage from "../../src/features/admin/AdminPage";
 import type { AdminUserRow, BusinessRequestRow } from "../../convex/lib/admin/rules";
+import { FORMER_MEMBER } from "../../convex/lib/privacy/rules";
 import { fake, makeProfile, resetFakes, signedIn } from "./app-support/fake-convex";
 
 vi.mock("convex/react", async () => (await import("./app-support/fake-convex")).convexReactModule);
@@ -20,6 +21,7 @@ function user(id: string, email: string, overrides: Partial<AdminUserRow> = {}):
     isBusinessUser: false,
     isAdminInfluencer: false,
     lastActiveAt: null,
+    erased: false,
     ...overrides,
   };
 }
@@ -61,6 +63,23 @@ beforeEach(() => {
   fake.queries["adminPanel:auditLog"] = [
     { _id: "a1", _creationTime: 0, actor: "boss@example.com", target: "mia@example.com", changes: [{ field: "role", from: null, to: "moderator" }] },
   ];
+});
+
+describe("an erased account", () => {
+  it("is listed as a Former member, never as “No email”, with nothing to change or run", () => {
+    fake.queries["adminPanel:listUsers"] = [
+      user("users_admin", "boss@example.com", { role: "admin" }),
+      user("users_gone", "", { email: null, erased: true }),
+    ];
+    fake.queries["adminPanel:auditLog"] = [{ _id: "a1", _creationTime: 0, actor: "boss@example.com", target: FORMER_MEMBER, changes: [{ field: "role", from: null, to: "moderator" }] }];
+    renderPage();
+    expect(screen.queryByText("No email")).not.toBeInTheDocument();
+    const gone = screen.getByRole("row", { name: new RegExp(FORMER_MEMBER) });
+    expect(within(gone).getByText("Account erased")).toBeInTheDocument();
+    expect(within(gone).getByRole("combobox", { name: `Role of ${FORMER_MEMBER}` })).toBeDisabled();
+    expect(within(gone).getByRole("checkbox", { name: `Business features for ${FORMER_MEMBER}` })).toBeDisabled();
+    expect(within(gone).queryByRole("button", { name: /export|delete/i })).not.toBeInTheDocument();
+  });
 });
 
 describe("admin user table", () => {

@@ -84,6 +84,23 @@ describe("/assets/:assetId", () => {
     expect(history).toHaveTextContent("Status: Active → Lost");
   });
 
+  it("shows an amount's change in the reader's locale, not as the text the server kept", () => {
+    Object.defineProperty(window.navigator, "languages", { value: ["de-DE"], configurable: true });
+    try {
+      fake.queries["assets:get"] = asset;
+      fake.queries["assets:history"] = [{
+        _id: "e1", type: "edited", summary: "Edited insured value", at: AT, actorName: "Mia Member",
+        changes: [{ field: "Insured value", from: null, to: "€1,200.00", money: { from: null, to: { amount: 120000, currency: "EUR" } } }],
+      }];
+      renderAt("/assets/a1");
+      const history = screen.getByRole("list", { name: "Asset history" });
+      expect(history).toHaveTextContent("Insured value: — → 1.200,00 €");
+      expect(history).not.toHaveTextContent("EUR");
+    } finally {
+      Object.defineProperty(window.navigator, "languages", { value: ["en-GB"], configurable: true });
+    }
+  });
+
   it("shows a viewer of a shared workspace no control that changes the asset", async () => {
     fake.queries["workspaces:listMine"] = [{ _id: "w2", name: "The Smiths", kind: "household", role: "viewer", verifiedName: null }];
     fake.queries["assets:get"] = asset;

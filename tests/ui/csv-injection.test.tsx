@@ -71,6 +71,7 @@ describe("CSV formula injection", () => {
       isBusinessUser: false,
       isAdminInfluencer: false,
       lastActiveAt: null,
+      erased: false,
     };
     fake.queries["adminPanel:listUsers"] = [row];
     fake.queries["adminPanel:userCount"] = 1;

@@ -49,12 +49,13 @@ describe("dashboard", () => {
     expect(screen.getByRole("link", { name: /^My Will\s*:\s*0$/ })).toHaveAttribute("href", "/assets?kind=will");
   });
 
-  it("shows what the items are worth, one figure per currency, and says when only the latest items are added up", () => {
-    fake.queries["dashboard:worth"] = { values: [{ amount: 89900, currency: "EUR" }, { amount: 270050, currency: "GBP" }], complete: false };
+  it("shows what the items are worth, one figure per currency, and says which items count", () => {
+    fake.queries["dashboard:worth"] = { values: [{ amount: 89900, currency: "EUR" }, { amount: 270050, currency: "GBP" }] };
     renderDashboard();
     const worth = screen.getByRole("region", { name: "Value" });
     expect(within(worth).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["€899.00", "£2,700.50"]);
-    expect(worth).toHaveTextContent("Of the latest 1,000 items: the insurance report totals every item.");
+    expect(worth).toHaveTextContent("Every item you hold, lost and stolen ones included; not those marked transferred.");
+    expect(worth).not.toHaveTextContent(/latest/i);
   });
 
   it("a new account sees the getting-started checklist, live, and can dismiss it", async () => {

@@ -6,6 +6,8 @@ import InfoPage, { TOC_MIN_SECTIONS } from "../../src/features/info/InfoPage";
 import { INFO_PAGES, INFO_SLUGS, type InfoSlug } from "../../src/features/info/content";
 import { SUPPORT_EMAIL } from "../../convex/lib/constants";
 import { replaceEnv, restoreReplaced } from "../support/replace-globals";
+import { shapeChecker } from "../support/openapi-shapes";
+import { openApiDocument } from "../../convex/lib/verify/openapi";
 
 function renderPage(slug: string, path = `/${slug}`) {
   return render(
@@ -169,5 +171,23 @@ describe("unknown slug", () => {
     expect(commands).toContain("curl https://happy-animal-123.convex.site/api/v1/verify/TMT-7K3P-Q9XA");
     expect(commands).toContain("curl https://happy-animal-123.convex.site/api/v1/openapi.json");
     expect(within(api).getByText(/60 requests a minute/)).toBeInTheDocument();
+  });
+
+  it("documentation's example answer is one the API's OpenAPI document accepts, with the demo bike's identity facts", async () => {
+    renderPage("documentation");
+    const api = screen.getByRole("region", { name: "API for developers" });
+    const answer = within(api).getAllByRole("figure").map((figure) => figure.querySelector("code")?.textContent ?? "").find((text) => text.startsWith("{"))!;
+    // The photo's address is elided in the copy ("https://…"); any real one stands in for it.
+    const example = { ...JSON.parse(answer), photoUrl: "https://happy-animal-123.convex.cloud/api/storage/photo" };
+    const check = shapeChecker(openApiDocument("https://happy-animal-123.convex.site"));
+    const response = new Response(JSON.stringify(example), { status: 200, headers: { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" } });
+    expect(await check("/api/v1/verify/{serial}", "get", response)).toEqual([]);
+    expect(example.facts).toEqual([
+      { label: "Brand", value: "Trek" },
+      { label: "Model", value: "Domane SL5" },
+      { label: "Colour", value: "Blue" },
+      { label: "Maker's serial number", value: "••••••1357" },
+    ]);
+    expect(within(api).getByText(/maker, model, colour and the maker's serial/)).toBeInTheDocument();
   });
 });

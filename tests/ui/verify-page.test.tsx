@@ -92,6 +92,18 @@ describe("verify page", () => {
     expect(await screen.findByRole("button", { name: "Share my approximate area" })).toBeInTheDocument();
   });
 
+  it("shows a fact that is an amount in the reader's locale", () => {
+    Object.defineProperty(window.navigator, "languages", { value: ["de-DE"], configurable: true });
+    try {
+      renderAt(SERIAL, { ...publicAsset, facts: [{ label: "Brand", value: "Trek" }, { label: "Insured value", value: "€1,200.00", money: { amount: 120000, currency: "EUR" } }] });
+      expect(screen.getByText("Insured value").nextSibling).toHaveTextContent("1.200,00 €");
+      expect(screen.getByText("Trek")).toBeInTheDocument();
+      expect(screen.queryByText(/EUR/)).toBeNull();
+    } finally {
+      Object.defineProperty(window.navigator, "languages", { value: ["en-GB"], configurable: true });
+    }
+  });
+
   it.each([
     ["stolen", VERIFY_TEXT.stolen],
     ["lost", VERIFY_TEXT.lost],

@@ -63,6 +63,8 @@ export const adminUserRowValidator = v.object({
   isBusinessUser: v.boolean(),
   isAdminInfluencer: v.boolean(),
   lastActiveAt: v.union(v.number(), v.null()),
+  // An erased account (a tombstone): listed as a "Former member", nothing to change or run.
+  erased: v.boolean(),
 });
 export type AdminUserRow = Infer<typeof adminUserRowValidator>;
 

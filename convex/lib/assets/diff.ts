@@ -1,6 +1,7 @@
 // Field-by-field changes of an edit, as text, for the asset's history.
 import { COMMON_FIELDS, KIND_FIELD_SPECS, type FieldSpec } from "./fields";
 import { displayText } from "./fieldValues";
+import { asMoney } from "../money/currency";
 import type { AssetInput } from "./rules";
 import type { AssetChange, AssetDetails } from "./tables";
 
@@ -27,13 +28,18 @@ function flatten(input: Pick<AssetInput, "name" | "description" | "category" | "
   return { name: input.name, description: input.description, category: input.category, visibility: input.visibility, ...details } as Record<string, unknown>;
 }
 
+/** The amounts of a change to a money field, as the history keeps them beside their text. */
+export function moneyChange(from: unknown, to: unknown): Pick<AssetChange, "money"> {
+  return { money: { from: asMoney(from) ?? null, to: asMoney(to) ?? null } };
+}
+
 export function diffAsset(before: Parameters<typeof flatten>[0], after: Parameters<typeof flatten>[0]): AssetChange[] {
   const a = flatten(before);
   const b = flatten(after);
   const changes: AssetChange[] = [];
   for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
     const same = JSON.stringify(a[field] ?? null) === JSON.stringify(b[field] ?? null);
-    if (!same) changes.push({ field: fieldLabel(field), from: asText(field, a[field]), to: asText(field, b[field]) });
+    if (!same) changes.push({ field: fieldLabel(field), from: asText(field, a[field]), to: asText(field, b[field]), ...(SPECS.get(field)?.type === "money" ? moneyChange(a[field], b[field]) : {}) });
   }
   return changes;
 }

@@ -3,6 +3,7 @@
 // same code before sending, the server before writing.
 import { asMoney, DEFAULT_CURRENCY, moneyError, moneyText, parseMoney } from "../money/currency";
 import { oneLineError } from "../oneLine";
+import { formatMoney } from "../money/format";
 import { ASSET_LIMITS, type FieldSpec } from "./fields";
 
 type Values = Readonly<Record<string, unknown>>;
@@ -101,10 +102,12 @@ export function formText(spec: FieldSpec, value: unknown): string {
   return value === undefined || value === null ? initialOf(spec) : cellText(spec, value);
 }
 
-/** A stored value as a person reads it (history, /verify): a choice by its label. */
-export function displayText(spec: FieldSpec, value: unknown): string | null {
+/** A stored value as a person reads it (history, /verify, labels): a choice by its label, an amount in `locale`. */
+export function displayText(spec: FieldSpec, value: unknown, locale?: string): string | null {
   if (value === undefined || value === null || value === "") return null;
   if (spec.type === "choice") return spec.optionLabels?.[value as string] ?? String(value);
+  const money = spec.type === "money" ? asMoney(value) : undefined;
+  if (money !== undefined) return formatMoney(money, locale);
   return formText(spec, value);
 }
 

@@ -22,10 +22,10 @@ export const labelDataValidator = v.object({ _id: v.id("assets"), serial: v.stri
 export const labelLine = (label: string, text: string) => `${label}: ${text}`;
 
 /** The label lines of an asset: each field its kind prints on labels, when it has a value. */
-export function labelLines(asset: { kind: AssetKind; details: StoredAssetDetails }): string[] {
+export function labelLines(asset: { kind: AssetKind; details: StoredAssetDetails }, locale?: string): string[] {
   const details = asset.details as Readonly<Record<string, unknown>>;
   return fieldsOf(asset.kind).flatMap((spec) => {
-    const text = spec.onLabel ? displayText(spec, details[spec.key]) : null;
+    const text = spec.onLabel ? displayText(spec, details[spec.key], locale) : null;
     return text === null ? [] : [labelLine(spec.label, text)];
   });
 }

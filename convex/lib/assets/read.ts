@@ -22,7 +22,7 @@ import { PROVENANCE_LIMIT as VERIFY_PROVENANCE_LIMIT } from "../verify/rules";
 import type { VerifyResult } from "../verify/tables";
 import { customVerifyFacts } from "../customFields/store";
 import { customValuesValidator } from "../customFields/tables";
-import { verifyFacts } from "../verify/facts";
+import { verifyFacts, type VerifyFact } from "../verify/facts";
 import { reportedStolen } from "../verify/stolen";
 import { inWorkspace, inWorkspaceOrNull } from "../access";
 import { appError } from "../errors";
@@ -112,6 +112,17 @@ async function provenance(ctx: QueryCtx, assetId: Id<"assets">, limit = PROVENAN
 }
 
 /** The public view of an asset: every field listed, built by hand so nothing else slips out. */
+/**
+ * What anyone reads of a public item beyond its name and status, on /verify and from the verify
+ * API alike: its identity facts (the field table's, a maker's serial masked unless its owner
+ * shows it whole, and custom fields switched to "show on verify") and, when stolen, the day it
+ * was reported. Nothing here names the owner.
+ */
+export async function publicFacts(ctx: QueryCtx, asset: Doc<"assets">): Promise<{ facts: VerifyFact[]; reportedStolenAt?: number }> {
+  const [custom, stolen] = await Promise.all([customVerifyFacts(ctx, asset), reportedStolen(ctx, asset)]);
+  return { facts: [...verifyFacts(asset), ...custom], ...stolen };
+}
+
 export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Doc<"users"> | null): Promise<VerifyResult> {
   const rows = await provenance(ctx, asset._id, VERIFY_PROVENANCE_LIMIT);
   const periods = rows.length > 0 ? rows : [{ from: asset.taggedAt, to: null }];
@@ -122,12 +133,11 @@ export async function publicView(ctx: QueryCtx, asset: Doc<"assets">, viewer: Do
     kind: asset.kind,
     status: asset.status,
     photoUrl: await coverPhotoUrl(ctx, asset),
-    facts: [...verifyFacts(asset), ...(await customVerifyFacts(ctx, asset))],
     taggedAt: asset.taggedAt,
     owner: await publicOwnerName(ctx, asset.workspaceId),
     provenance: { owners: periods.length, periods },
     isOwner: await isHolder(ctx, asset, viewer),
-    ...(await reportedStolen(ctx, asset)),
+    ...(await publicFacts(ctx, asset)),
   };
 }
 

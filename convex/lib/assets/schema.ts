@@ -57,6 +57,11 @@ export const assetTables = {
       searchField: "searchText",
       filterFields: ["workspaceId", "visibility", "kind", "status", "category", "details.location"],
     }),
+  // What each workspace's items are worth, one row per currency: the sum of their `worth`, kept
+  // by the assets trigger (lib/assets/worth.ts) in the mutation's tally, so the dashboard's
+  // Value is exact at any size and costs one bounded read.
+  worthTotals: defineTable({ workspaceId: v.id("workspaces"), currency: v.string(), amount: v.number(), items: v.number() })
+    .index("by_workspaceId_and_currency", ["workspaceId", "currency"]),
   // Every serial ever issued, kept after the asset is deleted so it is never reused.
   serials: defineTable({ serial: v.string() })
     // Uniqueness check when a serial is drawn.

@@ -18,7 +18,7 @@ const DEMO: Record<string, DemoAsset[]> = {
     // The documentation's API example checks this one.
     { kind: VERIFY_API_EXAMPLE.kind, name: VERIFY_API_EXAMPLE.name, serial: VERIFY_API_EXAMPLE.serial, status: VERIFY_API_EXAMPLE.status,
       category: "Bicycles", visibility: "public", description: "Blue frame, 56 cm.",
-      details: { kind: "general", brand: "Trek", model: "Domane SL5", colour: "Blue", makerSerial: "WTU2481357", purchaseDate: "2023-05-14", purchaseValue: { amount: 249900, currency: "GBP" }, location: "Garage" } },
+      details: { kind: "general", ...VERIFY_API_EXAMPLE.identity, purchaseDate: "2023-05-14", purchaseValue: { amount: 249900, currency: "GBP" }, location: "Garage" } },
     { kind: "general", name: "MacBook Pro 14", category: "Electronics", visibility: "private", status: "lost",
       details: { kind: "general", brand: "Apple", model: "MacBook Pro 14 M3", purchaseValue: { amount: 199900, currency: "GBP" } } },
     { kind: "nft", name: "CryptoPunk #7804", visibility: "public",

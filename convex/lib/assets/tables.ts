@@ -150,6 +150,8 @@ export const assetChangeValidator = v.object({
   field: v.string(),
   from: v.union(v.string(), v.null()),
   to: v.union(v.string(), v.null()),
+  // A change of an amount also as the amounts, so the history shows them in the reader's locale.
+  money: v.optional(v.object({ from: v.union(moneyValidator, v.null()), to: v.union(moneyValidator, v.null()) })),
 });
 export type AssetChange = Infer<typeof assetChangeValidator>;
 
@@ -178,4 +180,7 @@ export const assetFields = {
   version: v.optional(v.number()),
   // A business item's unit cost × quantity, kept by a trigger (lib/inventory/lineValue.ts) for the inventory's Value sort.
   lineValue: v.optional(moneyValidator),
+  // What the item adds to its workspace's worth as last counted (lib/assets/worth.ts), kept by the
+  // assets trigger; absent: nothing counted (no value, handed over, or from before the totals).
+  worth: v.optional(moneyValidator),
 };

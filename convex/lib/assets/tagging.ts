@@ -12,6 +12,7 @@ import { assetDetailsValidator, assetKindValidator, visibilityValidator } from "
 import { customValuesValidator } from "../customFields/tables";
 import { customSearchWords } from "../customFields/store";
 import { lineValueOf } from "../inventory/lineValue";
+import { worthOf } from "./worth";
 
 /** What a tag or an edit sends about the asset. */
 export const assetInputArgs = {
@@ -54,6 +55,7 @@ export async function tagAsset(
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
     lineValue: lineValueOf(input),
+    worth: worthOf({ ...input, workspaceId, status: "active" }),
   });
   await claimFiles(ctx, assetId, files);
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });

@@ -6,13 +6,16 @@
 // writes 500 assets then makes a handful of counter writes instead of thousands.
 // (A count read inside the same mutation, after its writes, does not see them yet:
 // no mutation reads counts.)
+import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
+import type { Money } from "../money/currency";
 import { addValues, applyStockChange, type StockChange, type StockDimension } from "../inventory/stockGroups";
 import { assetCounter } from "./assetCounts";
 
 export class CountTally {
   private counters = new Map<string, number>();
   private stock = new Map<string, StockChange>();
+  private worth = new Map<string, WorthChange>();
 
   /** Adds `delta` to a counter of ./assetCounts.ts. */
   count(key: string, delta: number) {
@@ -29,14 +32,41 @@ export class CountTally {
     this.stock.set(id, sum);
   }
 
+  /** Adds (`sign` 1) or takes away (-1) an item's worth in its workspace's totals (lib/assets/worth.ts). */
+  addWorth(workspaceId: Id<"workspaces">, money: Money, sign: 1 | -1) {
+    const id = JSON.stringify([workspaceId, money.currency]);
+    const sum = this.worth.get(id) ?? { workspaceId, currency: money.currency, amount: 0, items: 0 };
+    sum.amount += sign * money.amount;
+    sum.items += sign;
+    this.worth.set(id, sum);
+  }
+
   /** Writes what was added up (changes that cancelled out write nothing) and starts afresh. */
   async flush(ctx: MutationCtx) {
     const counters = [...this.counters].filter(([, delta]) => delta !== 0);
     const stock = [...this.stock.values()].filter((s) => s.items !== 0 || s.quantity !== 0 || Object.keys(s.values).length > 0);
+    const worth = [...this.worth.values()].filter((w) => w.amount !== 0 || w.items !== 0);
     this.counters.clear();
     this.stock.clear();
+    this.worth.clear();
     const counter = assetCounter();
     for (const [key, delta] of counters) await counter.add(ctx, key, delta);
     for (const change of stock) await applyStockChange(ctx, change);
+    for (const change of worth) await applyWorthChange(ctx, change);
   }
+}
+
+type WorthChange = { workspaceId: Id<"workspaces">; currency: string; amount: number; items: number };
+
+/** Moves one workspace's total in one currency; the row goes when no item holds a value in it. */
+async function applyWorthChange(ctx: MutationCtx, { workspaceId, currency, amount, items }: WorthChange) {
+  const row = await ctx.db
+    .query("worthTotals")
+    .withIndex("by_workspaceId_and_currency", (q) => q.eq("workspaceId", workspaceId).eq("currency", currency))
+    .unique();
+  const next = { amount: (row?.amount ?? 0) + amount, items: (row?.items ?? 0) + items };
+  if (row === null) {
+    if (next.items > 0) await ctx.db.insert("worthTotals", { workspaceId, currency, ...next });
+  } else if (next.items <= 0) await ctx.db.delete("worthTotals", row._id);
+  else await ctx.db.patch("worthTotals", row._id, next);
 }

@@ -15,6 +15,7 @@ import { KIND_FIELD_SPECS } from "../assets/fields";
 import { nullableFieldValidators, type NullableValues } from "../assets/tables";
 import { asMoney, moneyValidator } from "../money/currency";
 import { lineValueOf } from "../inventory/lineValue";
+import { worthOf } from "../assets/worth";
 import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
@@ -31,6 +32,7 @@ export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actor
     updatedAt: now,
     searchText: searchTextOf({ ...input, serial }, await customSearchWords(ctx, workspaceId, input)),
     lineValue: lineValueOf(input),
+    worth: worthOf({ ...input, workspaceId, status: "active" }),
   });
   await ctx.db.insert("assetOwners", { assetId, workspaceId, from: now });
   await recordEvent(ctx, { assetId, workspaceId, actorId, type: "tagged", summary: `Tagged with serial ${serial} (CSV import)` });
@@ -53,6 +55,7 @@ export async function updateBusinessAsset(ctx: MutationCtx, { workspaceId, actor
     category: input.category,
     details: input.details,
     lineValue: lineValueOf(input),
+    worth: worthOf({ ...input, workspaceId, status: asset.status }),
     custom,
     updatedAt: now,
     searchText: searchTextOf({ ...input, custom, serial: asset.serial }, await customSearchWords(ctx, workspaceId, { category: input.category, custom })),

@@ -26,8 +26,10 @@ export const custodyTables = {
   })
     // The borrower's link.
     .index("by_tokenHash", ["tokenHash"])
-    // A sole workspace's erasure (lib/privacy/soleWorkspace.ts).
-    .index("by_workspaceId", ["workspaceId"]),
+    // Erasing a workspace (lib/workspaces/erase.ts).
+    .index("by_workspaceId", ["workspaceId"])
+    // A member borrower's account erased: their name leaves the check-outs still naming it (lib/privacy/redact.ts).
+    .index("by_borrowerUserId_and_borrowerName", ["borrower.userId", "borrowerName"]),
   // One item of a check-out; open until it is checked in.
   loans: defineTable({
     workspaceId: v.id("workspaces"),

@@ -4,7 +4,7 @@
 import type { Trigger } from "convex-helpers/server/triggers";
 import type { DataModel } from "../../_generated/dataModel";
 import type { FollowCtx } from "../counts/triggers";
-import { sortValueOf } from "./rules";
+import { foldText, sortValueOf } from "./rules";
 import type { CustomValues } from "./tables";
 
 export const followCustomValues: Trigger<FollowCtx, DataModel, "assets"> = async (ctx, { id, oldDoc, newDoc }) => {
@@ -20,12 +20,13 @@ export const followCustomValues: Trigger<FollowCtx, DataModel, "assets"> = async
       .query("customFieldValues")
       .withIndex("by_assetId_and_fieldId", (q) => q.eq("assetId", id).eq("fieldId", fieldId))
       .unique();
+    const folded = typeof now === "string" ? foldText(now) : undefined;
     if (now === null) {
       if (row !== null) await ctx.innerDb.delete("customFieldValues", row._id);
     } else if (row === null) {
-      await ctx.innerDb.insert("customFieldValues", { workspaceId: newDoc!.workspaceId!, fieldId, assetId: id, value: now });
-    } else if (row.value !== now) {
-      await ctx.innerDb.patch("customFieldValues", row._id, { value: now });
+      await ctx.innerDb.insert("customFieldValues", { workspaceId: newDoc!.workspaceId!, fieldId, assetId: id, value: now, folded });
+    } else if (row.value !== now || row.folded !== folded) {
+      await ctx.innerDb.patch("customFieldValues", row._id, { value: now, folded });
     }
   }
 };

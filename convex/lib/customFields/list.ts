@@ -7,7 +7,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { assetSummaryValidator, toSummary } from "../assets/read";
 import { appError } from "../errors";
-import { categoryKey, CUSTOM_FIELD_LIMITS } from "./rules";
+import { categoryKey, CUSTOM_FIELD_LIMITS, foldText } from "./rules";
 import { valueRows } from "./stream";
 import { customValuesValidator } from "./tables";
 
@@ -49,12 +49,17 @@ function checkView(view: FieldView, label: string) {
 
 type Range = { eq(f: string, x: unknown): Range; gte(f: string, x: unknown): Range; lte(f: string, x: unknown): Range; lt(f: string, x: unknown): Range };
 
-/** The index range of the field's rows that the view's filter selects. */
+const hasPrefix = (view: FieldView): view is FieldView & { prefix: string } => view.prefix !== undefined && view.prefix !== "";
+
+/** The index range of the field's rows that the view's filter selects ("starts with": on the folded text, any case). */
 function valueRange(fieldId: string, view: FieldView) {
   return (q: Range) => {
     const field = q.eq("fieldId", fieldId);
     if (view.value !== undefined) return field.eq("value", view.value);
-    if (view.prefix !== undefined && view.prefix !== "") return field.gte("value", view.prefix).lt("value", view.prefix + TEXT_END);
+    if (hasPrefix(view)) {
+      const prefix = foldText(view.prefix);
+      return field.gte("folded", prefix).lt("folded", prefix + TEXT_END);
+    }
     const low = view.from === undefined ? field : field.gte("value", view.from);
     return view.to === undefined ? low : low.lte("value", view.to);
   };
@@ -77,7 +82,7 @@ export async function fieldPage(
   if (field === null || field.workspaceId !== workspaceId || field.removed) return empty();
   checkView(view, field.label);
   const rows = valueRows(ctx.db)
-    .withIndex("by_fieldId_and_value", valueRange(field._id, view) as never)
+    .withIndex(hasPrefix(view) ? "by_fieldId_and_folded" : "by_fieldId_and_value", valueRange(field._id, view) as never)
     .order(view.order)
     .map(async (row) => await ctx.db.get("assets", row.assetId))
     .filterWith(async (asset) => asset !== null && asset.workspaceId === workspaceId && categoryKey(asset.category ?? "") === field.categoryKey && keep(asset));

@@ -8,6 +8,7 @@ import { oneLineError } from "../oneLine";
 import { ASSET_LIMITS, type FieldSpec } from "../assets/fields";
 import { valueError } from "../assets/fieldValues";
 import { DEFAULT_CURRENCY, isCurrency, MONEY_MESSAGES, moneyError, moneyText, parseMoney, type Money } from "../money/currency";
+import { formatMoney } from "../money/format";
 import type { CustomFieldType, CustomValue, CustomValues } from "./tables";
 
 export const CUSTOM_FIELD_LIMITS = {
@@ -194,11 +195,11 @@ export function customCellText(def: FieldDefinition, value: CustomValue | undefi
   return String(value);
 }
 
-/** A stored value as a person reads it (history, /verify, labels), or null when there is none. */
-export function customDisplayText(def: FieldDefinition, value: CustomValue | undefined): string | null {
+/** A stored value as a person reads it (history, /verify, labels), amounts in `locale`, or null when there is none. */
+export function customDisplayText(def: FieldDefinition, value: CustomValue | undefined, locale?: string): string | null {
   if (value === undefined || value === "") return null;
   if (def.type === "checkbox") return value === true ? "Yes" : null;
-  if (def.type === "money") return isMoney(value) ? moneyText(value) : null;
+  if (def.type === "money") return isMoney(value) ? formatMoney(value, locale) : null;
   return String(value);
 }
 
@@ -240,6 +241,12 @@ export function sortValueOf(value: CustomValue | undefined): string | number | b
   if (value === undefined) return null;
   return isMoney(value) ? value.amount : value;
 }
+
+/**
+ * Text as the "starts with" filter compares it: case folded (and composed alike), so "trek"
+ * finds "Trek Domane". Stored beside each text value's row (`folded`) and applied to the prefix.
+ */
+export const foldText = (text: string): string => text.normalize("NFC").toLowerCase();
 
 /** Values equal for a list's filter and an item's history. */
 export function sameValue(a: CustomValue | undefined, b: CustomValue | undefined): boolean {

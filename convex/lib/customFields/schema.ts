@@ -17,9 +17,14 @@ export const customFieldTables = {
     assetId: v.id("assets"),
     // Money by its amount; text, dates and choices as text; numbers; a ticked box as true.
     value: v.union(v.string(), v.number(), v.boolean()),
+    // A text value case folded (foldText in ./rules.ts), for the "starts with" filter; absent on
+    // rows from before it until migrations:foldCustomTexts (or the item's next write) sets it.
+    folded: v.optional(v.string()),
   })
     // A field's items in value order, or those holding one value.
     .index("by_fieldId_and_value", ["fieldId", "value"])
+    // A text field's items whose value starts with a prefix, whatever its case.
+    .index("by_fieldId_and_folded", ["fieldId", "folded"])
     // An item's rows, when its values change or it leaves.
     .index("by_assetId_and_fieldId", ["assetId", "fieldId"]),
 };

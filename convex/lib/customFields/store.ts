@@ -9,6 +9,9 @@ import { labelLine } from "../assets/labels";
 import type { AssetChange } from "../assets/tables";
 import { categoryKey, cleanCustom, customDisplayText, customErrors, customSearchText, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_MESSAGES, sameValue, type FieldDefinition } from "./rules";
 import type { CustomValue, CustomValues } from "./tables";
+import { moneyChange } from "../assets/diff";
+import { asMoney } from "../money/currency";
+import type { VerifyFact } from "../verify/facts";
 
 type Definition = Doc<"customFields">;
 const PREVIEW = 80;
@@ -92,7 +95,7 @@ export async function customChanges(ctx: QueryCtx, before: CustomValues | undefi
       const shown = customDisplayText(def, value);
       return shown === null || shown.length <= PREVIEW ? shown : `${shown.slice(0, PREVIEW - 1)}…`;
     };
-    changes.push({ field: def.label, from: text(from), to: text(to) });
+    changes.push({ field: def.label, from: text(from), to: text(to), ...(def.type === "money" ? moneyChange(from, to) : {}) });
   }
   return changes;
 }
@@ -101,12 +104,16 @@ export async function customChanges(ctx: QueryCtx, before: CustomValues | undefi
  * The custom values /verify shows for a public item: only the fields of its category, in its
  * workspace, switched to "show on verify". Everything else never leaves the server.
  */
-export async function customVerifyFacts(ctx: QueryCtx, asset: Doc<"assets">): Promise<{ label: string; value: string }[]> {
+export async function customVerifyFacts(ctx: QueryCtx, asset: Doc<"assets">): Promise<VerifyFact[]> {
   if (asset.custom === undefined || asset.workspaceId === undefined) return [];
   const defs = await categoryDefinitions(ctx, asset.workspaceId, asset.category);
   return defs.flatMap((d) => {
-    const text = d.showOnVerify ? customDisplayText(asDefinition(d), asset.custom?.[d._id]) : null;
-    return text === null ? [] : [{ label: d.label, value: text }];
+    const value = asset.custom?.[d._id];
+    const text = d.showOnVerify ? customDisplayText(asDefinition(d), value) : null;
+    if (text === null) return [];
+    // An amount also as itself, so the page shows it in the reader's locale.
+    const money = d.type === "money" ? asMoney(value) : undefined;
+    return [money === undefined ? { label: d.label, value: text } : { label: d.label, value: text, money }];
   });
 }
 
@@ -121,9 +128,9 @@ export function definitionsByCategory(ctx: QueryCtx, workspaceId: Id<"workspaces
 }
 
 /** The label lines of an item's custom values: its category's fields switched to "show on label", in the form's order. */
-export function customLabelLines(defs: readonly Definition[], custom: CustomValues | undefined): string[] {
+export function customLabelLines(defs: readonly Definition[], custom: CustomValues | undefined, locale?: string): string[] {
   return defs.flatMap((d) => {
-    const text = d.showOnLabel === true ? customDisplayText(asDefinition(d), custom?.[d._id]) : null;
+    const text = d.showOnLabel === true ? customDisplayText(asDefinition(d), custom?.[d._id], locale) : null;
     return text === null ? [] : [labelLine(d.label, text)];
   });
 }

@@ -4,6 +4,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { appError } from "../errors";
+import { FORMER_MEMBER, isErased } from "../privacy/rules";
 import { isDefaultCategory, NEWS_MESSAGES } from "./rules";
 
 /** What anyone may see of a published article: never drafts, never the author's email. */
@@ -36,7 +37,7 @@ export function authorLookup(ctx: QueryCtx) {
     let found = cache.get(id);
     if (found === undefined) {
       found = ctx.db.get("users", id).then((user) => ({
-        name: user?.fullName?.trim() || null,
+        name: isErased(user) ? FORMER_MEMBER : user?.fullName?.trim() || null,
         email: user?.email ?? null,
       }));
       cache.set(id, found);

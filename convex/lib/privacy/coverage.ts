@@ -69,3 +69,21 @@ export const USER_TABLES = {
 
 type UserTable = keyof typeof USER_TABLES;
 export type DeletedTable = { [T in UserTable]: (typeof USER_TABLES)[T] extends "delete" ? T : never }[UserTable];
+
+/**
+ * What each Convex component (convex.config.ts) keeps that may name a user, and what account
+ * erasure does with it. A test reads convex.config.ts and fails when a mounted component is
+ * missing here. "erased" is done by lib/privacy/erase.ts; "kept" is listed in KEPT_AFTER_DELETION.
+ */
+export const COMPONENT_DATA = {
+  "rate-limiter": "erased: every budget keyed by the user's id, address or number (forgetLimitsOf in lib/limits.ts).",
+  presence: "erased: the user leaves every room (lib/presence/client.ts); a deleted workspace's list rooms and its items' rooms go with it.",
+  resend:
+    "kept for days: e-mails (address, text, links) are forgotten a day after Resend reports their fate, or a week after queueing (outbound.forgetSentEmails, hourly); listed in KEPT_AFTER_DELETION.",
+  twilio:
+    "kept: the component stores every text message it sends (number, text, delivery status) and offers no way to delete one; listed in KEPT_AFTER_DELETION.",
+  workpool: "needn't: a queued job's arguments (an SMS's number and text, an import batch) are deleted by the pool when the job completes.",
+  migrations: "needn't: it records migration progress only, never a user.",
+  aggregate: "needn't: each aggregate mirrors app rows through triggers (lib/counts/triggers.ts); erasing or tombstoning the row updates it in the same transaction.",
+  "sharded-counter": "needn't: asset counts are keyed by workspace, never by user.",
+} as const;

@@ -3,11 +3,15 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { endSession } from "../auth/endSession";
+import { mailboxKey } from "../auth/emailIdentity";
+import { forgetLimitsOf } from "../limits";
+import { leaveAllRooms } from "../presence/client";
 import { logActivity } from "../workspaces/activity";
+import { eraseWorkspaceStep } from "../workspaces/erase";
 import { WORKSPACE_ROLES } from "../workspaces/tables";
 import type { DeletedTable } from "./coverage";
+import { redactStep } from "./redact";
 import { ERASE_BATCH, FORMER_MEMBER } from "./rules";
-import { eraseSoleWorkspace } from "./soleWorkspace";
 
 type UserId = Id<"users">;
 /** One bounded batch of a table's rows naming the user, and how each is removed. */
@@ -69,6 +73,11 @@ const STEPS: { [T in DeletedTable]: { rows: (ctx: MutationCtx, userId: UserId) =
   accountDeletions: {
     rows: (ctx, id) => ctx.db.query("accountDeletions").withIndex("by_userId", (q) => q.eq("userId", id)).take(take),
     remove: async (ctx, row) => {
+      // What components keep under the user's id, address or number goes too.
+      const user = await ctx.db.get("users", row.userId);
+      const email = user?.email;
+      await forgetLimitsOf(ctx, { userId: row.userId, email, mailbox: email === undefined ? undefined : mailboxKey(email), phone: user?.phone });
+      await leaveAllRooms(ctx, row.userId);
       await ctx.db.delete("accountDeletions", row._id);
       await ctx.db.replace("users", row.userId, { deletedAt: Date.now() });
     },
@@ -82,6 +91,11 @@ const STEPS: { [T in DeletedTable]: { rows: (ctx: MutationCtx, userId: UserId) =
  */
 export async function eraseStep(ctx: MutationCtx, userId: UserId): Promise<boolean> {
   for (const [table, step] of Object.entries(STEPS) as [DeletedTable, Step][]) {
+    // Before the tombstone, while the name and addresses are still known: their copies in kept records.
+    if (table === "accountDeletions") {
+      const user = await ctx.db.get("users", userId);
+      if (user !== null && user.deletedAt === undefined && (await redactStep(ctx, user))) return true;
+    }
     const rows = await step.rows(ctx, userId);
     if (rows.length === 0) continue;
     for (const row of rows) {
@@ -105,11 +119,12 @@ async function leaveWorkspace(ctx: MutationCtx, member: Doc<"workspaceMembers">)
     await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", workspaceId)).take(2)
   ).filter((m) => m.userId !== userId);
   if (others.length === 0) {
-    if (await eraseSoleWorkspace(ctx, workspaceId, userId)) return;
-  } else {
-    await logActivity(ctx, { workspaceId, actorId: userId, kind: "left", subject: FORMER_MEMBER, userId, role: member.role });
+    // A batch per step; the membership goes with the workspace row, in the last one.
+    await eraseWorkspaceStep(ctx, workspaceId, userId);
+    return;
   }
-  if (others.length > 0 && member.role === "owner") {
+  await logActivity(ctx, { workspaceId, actorId: userId, kind: "left", subject: FORMER_MEMBER, userId, role: member.role });
+  if (member.role === "owner") {
     const owners = await ctx.db
       .query("workspaceMembers")
       .withIndex("by_workspaceId_and_role", (q) => q.eq("workspaceId", workspaceId).eq("role", "owner"))

@@ -90,6 +90,7 @@ export const WORKSPACE_EXCLUDED: Partial<Record<TableNames, string>> = {
   dataExports: "Download my data's own requests (they name the workspaces they cover): in the user's copy (account/)",
   assetFileRefs: "derived: which item holds a stored file, rebuilt from assets.files",
   customFieldValues: "derived: the index of assets.custom, rebuilt by its trigger",
+  worthTotals: "derived: the items' values summed per currency, rebuilt by the assets trigger",
   tagRequests: "idempotency keys of recent tagging requests, meaningless elsewhere",
   importUndo: "a CSV import's undo journal, only for that import",
   workspacePortItems: "a workspace import's undo journal, only for that import",

@@ -10,6 +10,8 @@ export const DELETION_CODE_TRIES = 5;
 export const ERASE_BATCH = 100;
 
 export const FORMER_MEMBER = "Former member";
+/** Whether the account was erased: what is left of it is a tombstone, shown as FORMER_MEMBER. */
+export const isErased = (user: { deletedAt?: number } | null): boolean => user?.deletedAt !== undefined;
 
 export const DELETION_MESSAGES = {
   wrongCode: "That code is wrong or has expired. Request a new one.",
@@ -29,20 +31,26 @@ export const ERASED_ON_DELETION = [
   "Your bug reports and their screenshots.",
   "Workspaces only you belong to, with their items, photos and files (move items you want to keep to another workspace first).",
   "Your membership of shared workspaces.",
-] as const;
-
-/** What is kept, anonymised (the account is shown as "Former member"), and why. */
-export const KEPT_AFTER_DELETION = [
-  "Ledger entries (your wallet's TMT transactions and payments), with your name removed, so every balance still adds up and our accounts stay auditable.",
-  "Records in shared workspaces (items you tagged, their history, activity), shown as by a \"Former member\"; if you were a shared workspace's only owner, ownership passes to its longest-standing member.",
-  "Referral records, without your name, so the referrer's rewards still add up.",
-  "Audit entries the law requires us to keep (administrator role and flag changes), without your name.",
-  "News articles you published as an administrator, shown as by a \"Former member\".",
+  "Invitations, transfer offers, sign-in links and codes sent to your e-mail address or phone number (pending offers are withdrawn), and the sending limits and \"who is here\" records kept under your account.",
 ] as const;
 
 /** How long a data export's download link works; the ZIP is deleted then. */
 export const EXPORT_TTL_DAYS = 7;
 export const EXPORT_TTL_MS = EXPORT_TTL_DAYS * 24 * 3_600_000;
+
+/** What is kept, anonymised (the account is shown as "Former member"), and why. */
+export const KEPT_AFTER_DELETION = [
+  "Ledger entries (your wallet's TMT transactions and payments), with your name removed, so every balance still adds up and our accounts stay auditable.",
+  "Records in shared workspaces (items you tagged, their history, activity, what was lent to you), shown as by or to a \"Former member\"; if you were a shared workspace's only owner, ownership passes to its longest-standing member.",
+  "Referral records, without your name, so the referrer's rewards still add up.",
+  "Audit entries the law requires us to keep (administrator role and flag changes), without your name.",
+  "News articles you published as an administrator, shown as by a \"Former member\".",
+  "What other people typed themselves and is not linked to your account: in a shared workspace, an outside borrower's name and contact details, who a booking is for, notes; your name and address as someone's next-of-kin contact; a message you sent an item's owner as its finder. These are their records, which they can change or delete.",
+  "Copies of e-mails we sent you, held by our e-mail provider's integration: each is deleted a week after it was sent at the latest.",
+  "Records of text messages we sent to your phone number (the number, the text and whether it was delivered), which our SMS provider's integration keeps as proof of delivery.",
+  `A copy of a shared workspace's data that one of its owners downloaded before your account was erased (it names its members): its link and file expire within ${EXPORT_TTL_DAYS} days.`,
+] as const;
+
 /** A new export may be asked for this long after the last one. */
 export const EXPORT_COOLDOWN_MS = 10 * 60_000;
 /**

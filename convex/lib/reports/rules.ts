@@ -9,7 +9,8 @@ import { cellText } from "../assets/fieldValues";
 import type { StoredAssetDetails } from "../assets/tables";
 import { toCsv } from "../csv/format";
 import { messageNumber } from "../errors";
-import { addByCurrency, asMoney, moneyText, moneyValidator, totalsList, type Money } from "../money/currency";
+import { addByCurrency, moneyText, moneyValidator, totalsList, type Money } from "../money/currency";
+import { valueOfDetails } from "../assets/worth";
 
 /** The kinds a report lists: things an insurer covers (NFTs and will instructions are not). */
 export const REPORT_KINDS = ["general", "business"] as const;
@@ -51,14 +52,6 @@ export type ReportRow = Infer<typeof reportRowValidator>;
 
 type ReportAsset = { serial: string; name: string; description?: string; category?: string; details: StoredAssetDetails; files: { kind: string; name: string }[] };
 
-/** What an item is worth, in its own currency. */
-function valueOfAsset(details: StoredAssetDetails): Money | null {
-  if (details.kind === "general") return asMoney(details.purchaseValue) ?? null;
-  if (details.kind !== "business") return null;
-  const unit = asMoney(details.unitCost);
-  return unit === undefined ? null : { amount: unit.amount * details.quantity, currency: unit.currency };
-}
-
 export function reportRow(asset: ReportAsset, photoUrl: string | null): ReportRow {
   const details = asset.details as Readonly<Record<string, unknown>>;
   return {
@@ -66,7 +59,7 @@ export function reportRow(asset: ReportAsset, photoUrl: string | null): ReportRo
     cells: Object.fromEntries(REPORT_FIELDS.map((f) => [columnOf(f), cellText(f, valueOf(f, asset))])),
     name: asset.name,
     location: typeof details.location === "string" && details.location !== "" ? details.location : NO_LOCATION,
-    value: valueOfAsset(asset.details),
+    value: valueOfDetails(asset.details) ?? null,
     photoCount: asset.files.filter((f) => f.kind === "photo").length,
     photoUrl,
     documents: asset.files.filter((f) => f.kind !== "photo").map((f) => f.name),

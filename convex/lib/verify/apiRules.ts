@@ -10,7 +10,14 @@ export const VERIFY_API_PER_MINUTE = 60;
 
 // The serial the documentation's example checks: the demo data gives it to a public asset, so
 // the example answers on a fresh local backend.
-export const VERIFY_API_EXAMPLE = { serial: "TMT-7K3P-Q9XA", name: "Trek Domane road bike", kind: "general", status: "active" } as const;
+export const VERIFY_API_EXAMPLE = {
+  serial: "TMT-7K3P-Q9XA",
+  name: "Trek Domane road bike",
+  kind: "general",
+  status: "active",
+  // What identifies it (its maker's serial shown masked, the default).
+  identity: { brand: "Trek", model: "Domane SL5", colour: "Blue", makerSerial: "WTU2481357" },
+} as const;
 
 export const VERIFY_API_MESSAGES = {
   notFound: VERIFY_MESSAGES.serialNotFound,

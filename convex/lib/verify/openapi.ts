@@ -3,6 +3,7 @@
 import { v } from "convex/values";
 import { ASSET_KINDS, ASSET_STATUSES, assetKindValidator, assetStatusValidator } from "../assets/tables";
 import { SERIAL_PATTERN } from "../assets/serial";
+import { verifyFactValidator, verifyFacts } from "./facts";
 import { MAX_SERIAL_SEGMENT, VERIFY_API_EXAMPLE, VERIFY_API_MESSAGES, VERIFY_API_PER_MINUTE, VERIFY_API_PREFIX } from "./apiRules";
 
 export const verifyApiAssetValidator = v.object({
@@ -12,8 +13,13 @@ export const verifyApiAssetValidator = v.object({
   status: assetStatusValidator,
   owner: v.string(),
   taggedAt: v.string(),
+  facts: v.array(verifyFactValidator),
+  reportedStolenAt: v.optional(v.string()),
   photoUrl: v.optional(v.string()),
 });
+
+/** The documented example's facts (this document and /documentation quote them). */
+export const VERIFY_API_EXAMPLE_FACTS = verifyFacts({ kind: VERIFY_API_EXAMPLE.kind, details: { kind: VERIFY_API_EXAMPLE.kind, ...VERIFY_API_EXAMPLE.identity } });
 
 const errorBody = (description: string, example: string) => ({
   description,
@@ -29,7 +35,8 @@ export function openApiDocument(siteUrl: string) {
       title: "TagMyThing verify API",
       version: "1.0.0",
       description:
-        "Check a TagMyThing serial number: what the item is, its status (lost or stolen items say so) and its masked owner, " +
+        "Check a TagMyThing serial number: what the item is (with its maker, model, colour and maker's serial where its owner " +
+        "recorded them), its status (lost or stolen items say so, a stolen one with the day it was reported) and its masked owner, " +
         "as the public /verify page shows it. No key is needed. Private assets answer exactly as unknown serials. " +
         `Each client address may make ${VERIFY_API_PER_MINUTE} requests a minute; past that the answer is 429 with Retry-After.`,
     },
@@ -78,7 +85,7 @@ export function openApiDocument(siteUrl: string) {
         Asset: {
           type: "object",
           additionalProperties: false,
-          required: ["serial", "name", "kind", "status", "owner", "taggedAt"],
+          required: ["serial", "name", "kind", "status", "owner", "taggedAt", "facts"],
           properties: {
             serial: { type: "string", pattern: SERIAL_PATTERN.source, examples: [VERIFY_API_EXAMPLE.serial] },
             name: { type: "string" },
@@ -86,7 +93,32 @@ export function openApiDocument(siteUrl: string) {
             status: { type: "string", enum: [...ASSET_STATUSES], description: "lost and stolen items are flagged here." },
             owner: { type: "string", description: "The owner's name or email, masked (e.g. M*** M*****).", examples: ["M*** M*****"] },
             taggedAt: { type: "string", format: "date-time", description: "When the asset was tagged (ISO 8601, UTC)." },
+            facts: {
+              type: "array",
+              description:
+                "What identifies the item, as the verify page lists it: maker, model, colour, the maker's serial (frame number, IMEI; " +
+                "masked unless the owner shows it whole) and the owner's own fields marked for verify. Only those recorded appear.",
+              items: { $ref: "#/components/schemas/Fact" },
+              examples: [VERIFY_API_EXAMPLE_FACTS],
+            },
+            reportedStolenAt: { type: "string", format: "date-time", description: "While the item is stolen: when the theft was reported (ISO 8601, UTC); nothing else of the report." },
             photoUrl: { type: "string", format: "uri", description: "The cover photo; absent when the asset has none." },
+          },
+        },
+        Fact: {
+          type: "object",
+          additionalProperties: false,
+          required: ["label", "value"],
+          properties: {
+            label: { type: "string" },
+            value: { type: "string", description: "The fact as text (an amount as in en-GB, e.g. €1,200.00)." },
+            money: {
+              type: "object",
+              additionalProperties: false,
+              required: ["amount", "currency"],
+              description: "For an amount: it in the currency's minor units (cents, pence) and its ISO 4217 code.",
+              properties: { amount: { type: "integer" }, currency: { type: "string", pattern: "^[A-Z]{3}$" } },
+            },
           },
         },
         Error: {

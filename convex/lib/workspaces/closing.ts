@@ -141,9 +141,11 @@ export async function moveStep(ctx: MutationCtx, job: Doc<"workspaceMoves">): Pr
   return { done: true };
 }
 
-/** Deletes what belongs to the workspace alone once it is empty: memberships and pending invitations (both capped). */
-export async function deleteWorkspaceRecords(ctx: MutationCtx, workspaceId: Id<"workspaces">, members: Doc<"workspaceMembers">[], invitations: Doc<"workspaceInvitations">[]) {
+/**
+ * Closes the workspace to its members at once (memberships and pending invitations, both
+ * capped); its other records are erased after, in scheduled batches (lib/workspaces/erase.ts).
+ */
+export async function shutWorkspace(ctx: MutationCtx, members: Doc<"workspaceMembers">[], invitations: Doc<"workspaceInvitations">[]) {
   for (const m of members) await ctx.db.delete("workspaceMembers", m._id);
   for (const i of invitations) await ctx.db.delete("workspaceInvitations", i._id);
-  await ctx.db.delete("workspaces", workspaceId);
 }

@@ -33,7 +33,11 @@ export const workspaceTables = {
     // "Invitations for you": the pending invitations to a signed-in user's address.
     .index("by_email_and_expiresAt", ["email", "expiresAt"]),
   // Who did what in a workspace, newest first on the activity feed.
-  workspaceActivity: defineTable(workspaceActivityFields).index("by_workspaceId_and_at", ["workspaceId", "at"]),
+  workspaceActivity: defineTable(workspaceActivityFields)
+    .index("by_workspaceId_and_at", ["workspaceId", "at"])
+    // An erased account's name or address leaves the entries about it (lib/privacy/redact.ts).
+    .index("by_userId_and_subject", ["userId", "subject"])
+    .index("by_kind_and_subject", ["kind", "subject"]),
   // Moving everything out of a workspace before it is deleted; its latest job is its progress.
   workspaceMoves: defineTable(workspaceMoveFields).index("by_workspaceId_and_startedAt", ["workspaceId", "startedAt"]),
   // Verified names asked for by businesses and decided by site admins.

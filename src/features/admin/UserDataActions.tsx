@@ -11,6 +11,7 @@ import { userName } from "./UserRow";
 
 /** For a user who asks by e-mail: a copy of their data, and their account's deletion. */
 export function UserDataActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
+  if (user.erased) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <ExportAction user={user} />

@@ -8,12 +8,13 @@ import { Select } from "../../ui";
 import { useSubmit } from "../../lib/useSubmit";
 import { RoleChangeConfirm } from "../../lib/RoleChangeConfirm";
 import { ROLES } from "../../../convex/lib/validators";
+import { FORMER_MEMBER } from "../../../convex/lib/privacy/rules";
 
 type Change = { role?: Role; isBusinessUser?: boolean; isAdminInfluencer?: boolean };
 
 const roleLabel = (role: Role) => role[0].toUpperCase() + role.slice(1);
 
-export const userName = (user: AdminUserRow) => user.email ?? user.phone ?? "No email";
+export const userName = (user: AdminUserRow) => (user.erased ? FORMER_MEMBER : (user.email ?? user.phone ?? "No email"));
 
 /** Sends one change through admin.setUserAccess; your own row is read-only. */
 function useAccessChange(user: AdminUserRow, isSelf: boolean) {
@@ -25,7 +26,8 @@ function useAccessChange(user: AdminUserRow, isSelf: boolean) {
       toast.success(`Access updated for ${userName(user)}`);
     });
   };
-  return { locked: isSelf || busy, busy, change };
+  // An erased account has nothing left to change.
+  return { locked: isSelf || busy || user.erased, busy, change };
 }
 
 export function UserIdentity({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
@@ -39,7 +41,7 @@ export function UserIdentity({ user, isSelf }: { user: AdminUserRow; isSelf: boo
           </span>
         )}
       </p>
-      <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.fullName ?? "No name"}</p>
+      <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.erased ? "Account erased" : (user.fullName ?? "No name")}</p>
     </div>
   );
 }

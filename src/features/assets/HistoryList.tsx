@@ -1,7 +1,11 @@
 import { api } from "../../../convex/_generated/api";
 import type { AssetDetail } from "../../../convex/lib/assets/read";
-import { formatDate, formatDateTime } from "../../lib/format";
+import type { Money } from "../../../convex/lib/money/currency";
+import { formatAmount, formatDate, formatDateTime } from "../../lib/format";
 import { useWorkspaceQuery } from "../../lib/useWorkspace";
+
+/** One side of a change: an amount in the reader's locale, else the text the history kept. */
+const shown = (money: Money | null | undefined, text: string | null) => (money ? formatAmount(money) : (text ?? "—"));
 
 /** Every owner's period, as /verify shows it: dates only; the viewer's own marked. */
 function Owners({ owners }: { owners: AssetDetail["owners"] }) {
@@ -38,7 +42,7 @@ export function HistoryList({ asset }: { asset: AssetDetail }) {
               {e.changes.length > 0 && (
                 <ul className="mt-1 flex flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-400">
                   {e.changes.map((c, i) => (
-                    <li key={i}><span className="font-medium">{c.field}:</span> {c.from ?? "—"} → {c.to ?? "—"}</li>
+                    <li key={i}><span className="font-medium">{c.field}:</span> {shown(c.money?.from, c.from)} → {shown(c.money?.to, c.to)}</li>
                   ))}
                 </ul>
               )}

@@ -4,7 +4,6 @@ import type { DashboardCounts } from "../../../convex/lib/verify/tables";
 import { cn } from "../../ui";
 import { DASHBOARD_TEXT } from "./dashboardText";
 import { formatAmount, formatNumber, formatTmt } from "../../lib/format";
-import { WORTH_READ } from "../../../convex/lib/constants";
 import type { Money } from "../../../convex/lib/money/currency";
 
 
@@ -40,7 +39,7 @@ function Tiles<K extends string>({ title, filter, entries, tone }: { title: stri
   );
 }
 
-type Worth = { values: Money[]; complete: boolean };
+type Worth = { values: Money[] };
 
 /** What the items are worth, one figure per currency (never converted or summed across). */
 function WorthTile({ worth }: { worth: Worth | null | undefined }) {
@@ -56,7 +55,7 @@ function WorthTile({ worth }: { worth: Worth | null | undefined }) {
           {worth.values.map((m) => <li key={m.currency} className="break-words text-2xl font-bold tabular-nums text-slate-900 dark:text-white">{formatAmount(m)}</li>)}
         </ul>
       )}
-      {worth?.complete === false && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{DASHBOARD_TEXT.worthPartial(formatNumber(WORTH_READ))}</p>}
+      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{DASHBOARD_TEXT.worthScope}</p>
     </section>
   );
 }

@@ -7,7 +7,7 @@ export const DASHBOARD_TEXT = {
   assets: "Tagged assets",
   worth: "Value",
   worthNone: "No values recorded yet",
-  worthPartial: (read: string) => `Of the latest ${read} items: the insurance report totals every item.`,
+  worthScope: "Every item you hold, lost and stolen ones included; not those marked transferred.",
   byKind: "By kind",
   byStatus: "By status",
   alerts: "Verify alerts",

@@ -6,6 +6,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { LABEL_IDS_PER_CALL } from "../../../convex/lib/assets/labels";
 import { useWorkspace } from "../../lib/useWorkspace";
+import { readerLocale } from "../../lib/format";
 
 type LabelData = { _id: string; serial: string; name: string; lines: string[] };
 type LabelDataState =
@@ -17,10 +18,11 @@ type LabelDataState =
 export function useLabelData(ids: readonly string[]): LabelDataState {
   const { workspaceId } = useWorkspace();
   const requests = useMemo(() => {
-    const batches: Record<string, { query: typeof api.labels.forAssets; args: { workspaceId: Id<"workspaces">; ids: string[] } }> = {};
+    const batches: Record<string, { query: typeof api.labels.forAssets; args: { workspaceId: Id<"workspaces">; ids: string[]; locale?: string } }> = {};
     if (workspaceId === null) return batches;
+    const locale = readerLocale();
     for (let i = 0; i < ids.length; i += LABEL_IDS_PER_CALL) {
-      batches[String(i)] = { query: api.labels.forAssets, args: { workspaceId, ids: ids.slice(i, i + LABEL_IDS_PER_CALL) } };
+      batches[String(i)] = { query: api.labels.forAssets, args: { workspaceId, ids: ids.slice(i, i + LABEL_IDS_PER_CALL), ...(locale === undefined ? {} : { locale }) } };
     }
     return batches;
   }, [ids, workspaceId]);

@@ -4,7 +4,7 @@ import type { VerifyResult } from "../../../convex/lib/verify/tables";
 import { buttonClasses } from "../../ui";
 import { StatusWarning } from "./StatusWarning";
 import { VERIFY_TEXT } from "./verifyText";
-import { formatDate } from "../../lib/format";
+import { formatAmount, formatDate } from "../../lib/format";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 
 type PublicResult = Extract<VerifyResult, { result: "public" }>;
@@ -65,7 +65,7 @@ export function AssetVerifyCard({ asset }: { asset: PublicResult }) {
             <Fact term="Serial number">
               <code className="font-mono">{asset.serial}</code>
             </Fact>
-            {asset.facts.map((fact) => <Fact key={fact.label} term={fact.label}>{fact.value}</Fact>)}
+            {asset.facts.map((fact) => <Fact key={fact.label} term={fact.label}>{fact.money === undefined ? fact.value : formatAmount(fact.money)}</Fact>)}
             <Fact term="Tagged">{formatDate(asset.taggedAt)}</Fact>
             <Fact term="Owner">{asset.owner}</Fact>
             <Fact term="Provenance">

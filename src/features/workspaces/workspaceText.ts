@@ -113,7 +113,7 @@ export const WS_TEXT = {
   moveStopped: (message: string) => `The move stopped: ${message}`,
   importRunning: "An import is still running here. Wait for it to finish before deleting the workspace.",
   deleteConfirmTitle: (name: string) => `Delete “${name}”?`,
-  deleteConfirmBody: "Every member loses this workspace at once. This cannot be undone.",
+  deleteConfirmBody: "Every member loses this workspace at once, and its places, audits, loans, bookings and activity are deleted. This cannot be undone.",
   typeName: (name: string) => `Type ${name} to confirm`,
   deleting: "Deleting...",
   deleted: "Workspace deleted",

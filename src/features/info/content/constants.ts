@@ -1,6 +1,7 @@
 // Product facts come from the shared constants so the copy never drifts from the real amounts.
 import { OTP_TTL_MS } from "../../../../convex/lib/constants";
 export { VERIFY_API_EXAMPLE, VERIFY_API_PER_MINUTE } from "../../../../convex/lib/verify/apiRules";
+export { VERIFY_API_EXAMPLE_FACTS } from "../../../../convex/lib/verify/openapi";
 export {
   DELETION_GRACE_DAYS,
   ERASED_ON_DELETION,

@@ -10,6 +10,7 @@ import {
   TAGGING_COST,
   TOKEN_SYMBOL,
   VERIFY_API_EXAMPLE,
+  VERIFY_API_EXAMPLE_FACTS,
   VERIFY_API_PER_MINUTE,
   WALLET_HISTORY_LIMIT,
 } from "./constants";
@@ -133,7 +134,7 @@ export const documentation = {
       id: "api",
       heading: "API for developers",
       paragraphs: [
-        "Marketplaces, repair shops, insurers and the police can check a serial from their own systems. GET /api/v1/verify/{serial} answers with JSON: the serial, the item's name, its kind, its status (lost and stolen items say so), the owner's masked name, when it was tagged and, when there is one, its cover photo. No key is needed, and any website may call it from the browser.",
+        "Marketplaces, repair shops, insurers and the police can check a serial from their own systems. GET /api/v1/verify/{serial} answers with JSON: the serial, the item's name, its kind, its status (lost and stolen items say so, a stolen one with the day the theft was reported), the owner's masked name, when it was tagged, what identifies it (maker, model, colour and the maker's serial, masked unless the owner shows it whole, with the owner's own fields marked for verify) and, when there is one, its cover photo. No key is needed, and any website may call it from the browser.",
         `A serial that is not registered answers 404 with an error message, and so does a private asset: the API shows exactly what the public verify page shows and nothing more. A malformed serial answers 400. Each address may make ${VERIFY_API_PER_MINUTE} requests a minute; past that the answer is 429 with a Retry-After header saying how many seconds to wait.`,
         "The OpenAPI 3.1 description of every field and answer is served beside the API, at /api/v1/openapi.json, so you can generate a client from it.",
       ],
@@ -148,6 +149,7 @@ export const documentation = {
   "status": "${VERIFY_API_EXAMPLE.status}",
   "owner": "M** M*****",
   "taggedAt": "2026-05-14T09:30:00.000Z",
+  "facts": ${JSON.stringify(VERIFY_API_EXAMPLE_FACTS, null, 2).replace(/\n/g, "\n  ")},
   "photoUrl": "https://…"
 }`,
         },

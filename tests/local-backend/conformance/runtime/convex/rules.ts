@@ -61,6 +61,11 @@ export const store = mutationGeneric({
   handler: async (ctx, { data }) => await ctx.db.insert("things", { data }),
 });
 
+export const thing = queryGeneric({
+  args: { id: v.id("things") },
+  handler: async (ctx, { id }) => (await ctx.db.get("things", id))?.data ?? null,
+});
+
 export const fill = mutationGeneric({
   args: { count: v.number() },
   handler: async (ctx, { count }) => {

@@ -1,0 +1,170 @@
+// Erasing a workspace's records, when its owners delete it (convex/workspaceClosing.ts) or
+// when the account of its only member is erased (lib/privacy/erase.ts): one bounded batch of
+// one table per step, the workspace row last. Every table that names a workspace is listed in
+// WORKSPACE_RECORDS, erased here or kept for the reason given; tests/convex/privacy-coverage.test.ts
+// reads the schema, so a new table naming a workspace fails there until it is listed.
+import type { Doc, Id, TableNames } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { deleteAsset } from "../assets/changes";
+import { removeItemRoom, removeListRooms } from "../presence/client";
+import { ERASE_BATCH } from "../privacy/rules";
+import { deleteReport } from "../reports/store";
+
+type WorkspaceId = Id<"workspaces">;
+type UserId = Id<"users">;
+/** Deletes one batch of the table's rows in the workspace; how many it removed (0: none left). */
+type Batch = (ctx: MutationCtx, workspaceId: WorkspaceId, actorId: UserId) => Promise<number>;
+type Policy = { erase: Batch } | { with: TableNames; why: string } | { kept: string };
+
+const take = ERASE_BATCH;
+
+async function removeAll<T extends TableNames>(ctx: MutationCtx, table: T, rows: Doc<T>[]): Promise<number> {
+  for (const row of rows) await ctx.db.delete(table, row._id as Id<T>);
+  return rows.length;
+}
+
+export const WORKSPACE_RECORDS = {
+  // Items first (their files released, their history purged by assets.purgeRecords).
+  assets: {
+    erase: async (ctx, workspaceId, actorId) => {
+      const rows = await ctx.db.query("assets").withIndex("by_workspaceId_and_taggedAt", (q) => q.eq("workspaceId", workspaceId)).take(take / 4);
+      for (const asset of rows) {
+        await deleteAsset(ctx, asset, actorId);
+        await removeItemRoom(ctx, workspaceId, asset._id);
+      }
+      return rows.length;
+    },
+  },
+  tagRequests: {
+    erase: async (ctx, id) => removeAll(ctx, "tagRequests", await ctx.db.query("tagRequests").withIndex("by_workspaceId_and_key", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  stockGroups: {
+    erase: async (ctx, id) =>
+      removeAll(ctx, "stockGroups", await ctx.db.query("stockGroups").withIndex("by_workspaceId_and_dimension_and_key", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  // Emptied by the assets trigger as the items go; whatever is left goes too.
+  worthTotals: {
+    erase: async (ctx, id) => removeAll(ctx, "worthTotals", await ctx.db.query("worthTotals").withIndex("by_workspaceId_and_currency", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  // Finders' messages and contact details, and who looked: they go with the register.
+  verifyAlerts: {
+    erase: async (ctx, id) => removeAll(ctx, "verifyAlerts", await ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  foundReports: {
+    erase: async (ctx, id) => removeAll(ctx, "foundReports", await ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  // Its places and kits, loans (borrowers' names and contacts), bookings and audits.
+  locations: {
+    erase: async (ctx, id) => removeAll(ctx, "locations", await ctx.db.query("locations").withIndex("by_workspaceId_and_path", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  kitParts: { erase: async (ctx, id) => removeAll(ctx, "kitParts", await ctx.db.query("kitParts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
+  loans: {
+    erase: async (ctx, id) => removeAll(ctx, "loans", await ctx.db.query("loans").withIndex("by_workspaceId_and_open_and_dueAt", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  checkouts: { erase: async (ctx, id) => removeAll(ctx, "checkouts", await ctx.db.query("checkouts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
+  bookings: {
+    erase: async (ctx, id) =>
+      removeAll(ctx, "bookings", await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  auditItems: { erase: async (ctx, id) => removeAll(ctx, "auditItems", await ctx.db.query("auditItems").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
+  audits: { erase: async (ctx, id) => removeAll(ctx, "audits", await ctx.db.query("audits").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", id)).take(take)) },
+  // Its insurance reports (every item's value and photo), with their files.
+  insuranceReports: {
+    erase: async (ctx, id) => {
+      const rows = await ctx.db.query("insuranceReports").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take);
+      for (const report of rows) await deleteReport(ctx, report);
+      return rows.length;
+    },
+  },
+  // Its custom fields, each after its values.
+  customFields: {
+    erase: async (ctx, id) => {
+      const field = await ctx.db.query("customFields").withIndex("by_workspaceId_and_categoryKey", (q) => q.eq("workspaceId", id)).first();
+      if (field === null) return 0;
+      const values = await ctx.db.query("customFieldValues").withIndex("by_fieldId_and_value", (q) => q.eq("fieldId", field._id)).take(take);
+      if (values.length > 0) return await removeAll(ctx, "customFieldValues", values);
+      await ctx.db.delete("customFields", field._id);
+      return 1;
+    },
+  },
+  customFieldValues: { with: "customFields", why: "A value goes with its field (and with its item)." },
+  // Service plans (their items are gone) and the warranty and service reminders sent.
+  maintenancePlans: {
+    erase: async (ctx, id) => removeAll(ctx, "maintenancePlans", await ctx.db.query("maintenancePlans").withIndex("by_workspaceId_and_dueOn", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  upkeepReminders: {
+    erase: async (ctx, id) =>
+      removeAll(ctx, "upkeepReminders", await ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  // CSV imports, each after its batches and undo log.
+  importJobs: {
+    erase: async (ctx, id) => {
+      const job = await ctx.db.query("importJobs").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).first();
+      if (job === null) return 0;
+      const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(take);
+      const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(take);
+      const removed = (await removeAll(ctx, "importBatches", batches)) + (await removeAll(ctx, "importUndo", undo));
+      if (removed > 0) return removed;
+      await ctx.db.delete("importJobs", job._id);
+      return 1;
+    },
+  },
+  // Exports (their ZIPs) and imports, each after its item map.
+  workspacePorts: {
+    erase: async (ctx, id) => {
+      const port = await ctx.db.query("workspacePorts").withIndex("by_workspaceId_and_kind_and_startedAt", (q) => q.eq("workspaceId", id)).first();
+      if (port === null) return 0;
+      const items = await ctx.db.query("workspacePortItems").withIndex("by_portId", (q) => q.eq("portId", port._id)).take(take);
+      if (items.length > 0) return await removeAll(ctx, "workspacePortItems", items);
+      for (const part of port.parts) await ctx.storage.delete(part);
+      await ctx.db.delete("workspacePorts", port._id);
+      return 1;
+    },
+  },
+  workspaceMoves: {
+    erase: async (ctx, id) =>
+      removeAll(ctx, "workspaceMoves", await ctx.db.query("workspaceMoves").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  verifiedNameRequests: {
+    erase: async (ctx, id) =>
+      removeAll(ctx, "verifiedNameRequests", await ctx.db.query("verifiedNameRequests").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  workspaceInvitations: {
+    erase: async (ctx, id) =>
+      removeAll(ctx, "workspaceInvitations", await ctx.db.query("workspaceInvitations").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  workspaceActivity: {
+    erase: async (ctx, id) => removeAll(ctx, "workspaceActivity", await ctx.db.query("workspaceActivity").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
+  },
+  // With the row itself, in the last step: while an account's erasure finds its membership, it is still erasing its sole workspace.
+  workspaceMembers: { with: "workspaces", why: "Memberships go with the workspace row, in the last step." },
+  workspaces: { with: "workspaces", why: "The row goes last, with its memberships, once nothing else is left." },
+  // Kept.
+  wallets: { kept: "The ledger: every balance still adds up to its transactions (a closed workspace's is empty)." },
+  transactions: { kept: "The ledger: every balance still adds up to its transactions." },
+  topUpOrders: { kept: "Payments: our accounts stay auditable." },
+  stickerBatches: { kept: "Printed sticker codes must never be drawn again." },
+  assetEvents: { kept: "An item's history follows the item: items moved out keep theirs, a deleted item's is purged with it." },
+  assetOwners: { kept: "An item's ownership periods follow the item, as its history does." },
+  transfers: { kept: "An item's transfer offers follow the item; a deleted item's pending offer is cancelled." },
+  stolenReports: { kept: "An item's stolen report follows the item and is purged with it." },
+  dataExports: { kept: "A member's own download, which names the workspace only in its progress and expires." },
+} as const satisfies Partial<Record<TableNames, Policy>>;
+
+type Entry = [TableNames, Policy];
+
+/**
+ * One bounded step of erasing the workspace: a batch of the first table with rows left,
+ * else its memberships and the workspace row. True while more is left.
+ */
+export async function eraseWorkspaceStep(ctx: MutationCtx, workspaceId: WorkspaceId, actorId: UserId): Promise<boolean> {
+  for (const [, policy] of Object.entries(WORKSPACE_RECORDS) as Entry[]) {
+    if (!("erase" in policy)) continue;
+    if ((await policy.erase(ctx, workspaceId, actorId)) > 0) return true;
+  }
+  const members = await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", workspaceId)).take(take);
+  if ((await removeAll(ctx, "workspaceMembers", members)) === take) return true;
+  await removeListRooms(ctx, workspaceId);
+  if ((await ctx.db.get("workspaces", workspaceId)) !== null) await ctx.db.delete("workspaces", workspaceId);
+  return false;
+}
