@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
@@ -6,6 +7,10 @@ import react from "@vitejs/plugin-react";
 // deploy check (convex/ bundled as the Convex CLI does) in Node.
 export default defineConfig({
   test: {
+    // A worker per core: vitest's default keeps one core for its own process, which on CI's
+    // 2 cores ran every file in one worker while the other core idled (the suites are CPU-bound
+    // in their workers; the main process only transforms).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -34,6 +39,8 @@ export default defineConfig({
           include: ["tests/local-backend/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One file at a time. Vitest runs such files after every other project's, on one core,
+          // so `npm test` runs this project in a vitest of its own beside convex, ui and deploy.
           fileParallelism: false,
         },
       },

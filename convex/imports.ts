@@ -29,7 +29,8 @@ import { internalMutation } from "./lib/writes";
 import { vOnCompleteArgs } from "@convex-dev/workpool";
 
 const MAX_FILE_NAME = 200;
-const ROLLBACK_SLICE = 250;
+/** Items a rollback step undoes in one mutation (the next step is scheduled). */
+export const ROLLBACK_SLICE = 250;
 const MAX_SKUS_PER_CALL = 1_000;
 const MAX_SKU_LENGTH = 64;
 

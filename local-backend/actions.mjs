@@ -9,7 +9,7 @@ import { requestContext } from "./context.mjs";
 
 const WORKER = new URL("./action-worker.mjs", import.meta.url);
 const CORES = os.availableParallelism?.() ?? os.cpus().length;
-// Two pools, so a burst of CPU-heavy actions (password hashes on sign-in) never queues a query
+// Two pools, so a burst of CPU-heavy actions (a sign-up's password hash) never queues a query
 // behind it. Actions: one core stays with the others (at least 1 worker, at most 4). Queries and
 // mutations: one worker per core, two at least (a long one leaves the other free), four at most
 // (each holds the app's bundle). Functions are async, so a worker runs many at once.

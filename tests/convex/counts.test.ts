@@ -7,6 +7,7 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
 import { importCost } from "../../convex/lib/csv/pricing";
+import { ROLLBACK_SLICE } from "../../convex/imports";
 import { fundWorkspace, fundedUser, generalInput, tagGeneral } from "./assets-support";
 import { manyRows, runJobs, start } from "./imports-support";
 import { asMoney, totalsList } from "../../convex/lib/money/currency";
@@ -195,7 +196,8 @@ test("an import's batches of hundreds, parallel tags and bulk status changes lea
     const shop = await fundedUser(t, 10_000, { isBusinessUser: true });
     // A business workspace pays from its own wallet.
     await fundWorkspace(t, shop.workspaceId, 10_000);
-    const rows = IMPORT_BATCH * 2 + 3;
+    // Two batches: a full one of IMPORT_BATCH rows, then the rest.
+    const rows = IMPORT_BATCH + 3;
     await start(shop.as, manyRows(rows), importCost(rows));
     // While the import's batches run: five tags (two public), then half of them marked lost in one bulk call.
     const [, ...tagged] = await Promise.all([
@@ -209,19 +211,19 @@ test("an import's batches of hundreds, parallel tags and bulk status changes lea
     expect(after.shown.lost).toBe(3);
     expect(after.shown).toEqual(after.recount);
 
-    // A cancelled import's rollback (hundreds of deletes a call) takes its counts back out.
-    const second = rows + 1;
+    // A cancelled import's rollback (hundreds of deletes a call, in two steps) takes its counts back out.
+    const second = ROLLBACK_SLICE + 10;
     await start(shop.as, manyRows(second, "MORE"), importCost(second));
     const job = (await shop.as.query(api.imports.current, {}))!;
     await t.mutation(internal.imports.applyBatch, {
       jobId: job._id,
       index: 0,
-      entries: Array.from({ length: IMPORT_BATCH }, (_, i) => ({
+      entries: Array.from({ length: second }, (_, i) => ({
         op: "create" as const,
         input: { kind: "business" as const, name: `More ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `MORE-${i}`, quantity: 2, unitCost: { amount: 100, currency: "GBP" } } },
       })),
     });
-    expect((await figuresAndRecount(t, shop)).shown.dashboard!.total).toBe(rows + 5 + IMPORT_BATCH);
+    expect((await figuresAndRecount(t, shop)).shown.dashboard!.total).toBe(rows + 5 + second);
     await shop.as.mutation(api.imports.cancel, { jobId: job._id });
     await runJobs(t);
     const undone = await figuresAndRecount(t, shop);

@@ -3,6 +3,7 @@
 // rolled back with a refund of exactly what was undone.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
+import { ROLLBACK_SLICE } from "../../convex/imports";
 import type { Id } from "../../convex/_generated/dataModel";
 import { IMPORT_BATCH } from "../../convex/lib/csv/pool";
 import { importCost } from "../../convex/lib/csv/pricing";
@@ -45,19 +46,19 @@ describe("an import", () => {
   test("progress counts every batch as it lands", async () => {
     const t = setupTest();
     const owner = await business(t, 5_000);
-    const rows = IMPORT_BATCH * 2 + 10;
+    const rows = IMPORT_BATCH + 10;
     await start(owner.as, manyRows(rows), importCost(rows));
     const job = (await owner.as.query(api.imports.current, {}))!;
     expect(job).toMatchObject({ done: 0, total: rows });
-    expect((await t.run(async (ctx) => (await ctx.db.get("importJobs", job._id))!)).batches).toBe(3);
+    expect((await t.run(async (ctx) => (await ctx.db.get("importJobs", job._id))!)).batches).toBe(2);
     // One batch lands (applied here as the workpool's action would): the figure the screen subscribes to moves.
     const entries = Array.from({ length: 7 }, (_, i) => ({ op: "create" as const, input: { kind: "business" as const, name: `Early ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `E-${i}`, quantity: 1 } } }));
-    await t.mutation(internal.imports.applyBatch, { jobId: job._id, index: 2, entries });
+    await t.mutation(internal.imports.applyBatch, { jobId: job._id, index: 1, entries });
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "running", done: 7 });
     await runJobs(t);
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "done", done: rows, total: rows });
-    // Batch 2 ran once: the workpool's run of it found it applied and wrote nothing.
-    expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(IMPORT_BATCH * 2 + 7);
+    // Batch 1 ran once: the workpool's run of it found it applied and wrote nothing.
+    expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(IMPORT_BATCH + 7);
   });
 
   test("semicolon, tab and BOM files import like comma files; comma decimals are read", async () => {
@@ -271,7 +272,7 @@ describe("cancel and rollback", () => {
   test("a batch larger than one rollback step is undone in steps, all of it refunded", async () => {
     const t = setupTest();
     const owner = await business(t, 5_000);
-    const rows = 600;
+    const rows = ROLLBACK_SLICE + 10;
     await start(owner.as, manyRows(rows), importCost(rows));
     const job = (await owner.as.query(api.imports.current, {}))!;
     const entries = Array.from({ length: rows }, (_, i) => ({ op: "create" as const, input: { kind: "business" as const, name: `Item ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `SKU-${i}`, quantity: 1 } } }));

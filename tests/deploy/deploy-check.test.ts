@@ -109,5 +109,7 @@ describe("deploy check", () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain("tests/deploy/fixtures/node-global/convex/encode.ts:7:38  [node-global]  uses Buffer");
     expect(failure?.stderr).toContain("deploy check failed: 4 problem(s)");
-  });
+    // A Node process of its own that bundles the fixture: past vitest's 5 s default on a busy
+    // 2-core machine running other suites' files beside it.
+  }, 30_000);
 });
