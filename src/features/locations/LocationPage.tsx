@@ -9,7 +9,7 @@ import { LabelView } from "../../lib/labels/LabelView";
 import { AssetStatusBadge } from "../../lib/AssetStatusBadge";
 import { useSubmit } from "../../lib/useSubmit";
 import { useWorkspace, useWorkspaceMutation, useWorkspaceQuery } from "../../lib/useWorkspace";
-import { NewLocationForm } from "./LocationsPage";
+import { NewLocationForm } from "./NewLocationForm";
 
 const PREVIEW = labelFormat("roll-62mm").label;
 

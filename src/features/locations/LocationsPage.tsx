@@ -1,37 +1,10 @@
-import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { MAX_LOCATION_NAME, PATH_SEPARATOR } from "../../../convex/lib/locations/rules";
+import { PATH_SEPARATOR } from "../../../convex/lib/locations/rules";
 import { can } from "../../../convex/lib/workspaces/rules";
-import { Button, Card, Form, Input, PageSpinner } from "../../ui";
-import { LocationPicker } from "../../lib/custody/LocationPicker";
-import { useSubmit } from "../../lib/useSubmit";
-import { useWorkspace, useWorkspaceMutation, useWorkspaceQuery } from "../../lib/useWorkspace";
-
-/** A form adding a location at the top level or inside `parentId`. */
-export function NewLocationForm({ parentId }: { parentId?: Id<"locations"> }) {
-  const create = useWorkspaceMutation(api.locations.create);
-  const [name, setName] = useState("");
-  const [parent, setParent] = useState<Id<"locations"> | "">(parentId ?? "");
-  const { busy, error, run } = useSubmit({ fallback: "Could not add the location." });
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await run(async () => {
-      await create({ name, parentId: parent === "" ? undefined : parent });
-      setName("");
-      toast.success("Location added");
-    });
-  }
-  return (
-    <Form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <Input label="New location" required maxLength={MAX_LOCATION_NAME} placeholder="Shelf 2" containerClassName="flex-1" value={name} error={error} onChange={(e) => setName(e.target.value)} />
-      {parentId === undefined && <LocationPicker label="Inside" value={parent} onChange={setParent} />}
-      <Button type="submit" loading={busy} loadingText="Adding...">Add location</Button>
-    </Form>
-  );
-}
+import { Card, PageSpinner } from "../../ui";
+import { useWorkspace, useWorkspaceQuery } from "../../lib/useWorkspace";
+import { NewLocationForm } from "./NewLocationForm";
 
 /** /locations: the workspace's places as a tree (site → room → shelf), each opening its page. */
 export default function LocationsPage() {
