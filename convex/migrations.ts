@@ -234,6 +234,15 @@ export const foldCustomTexts = migrations.define({
   migrateOne: (_ctx, row) => (typeof row.value === "string" && row.folded !== foldText(row.value) ? { folded: foldText(row.value) } : undefined),
 });
 
+/** Stolen reports follow their item: one still naming the workspace its item moved out of is filed with the item. */
+export const fileStolenReportsWithItems = migrations.define({
+  table: "stolenReports",
+  migrateOne: async (ctx, report) => {
+    const asset = await ctx.db.get("assets", report.assetId);
+    return asset === null || asset.workspaceId === report.workspaceId ? undefined : { workspaceId: asset.workspaceId };
+  },
+});
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -255,4 +264,5 @@ export const runAll = migrations.runner([
   internal.migrations.fillLineValues,
   internal.migrations.countWorth,
   internal.migrations.foldCustomTexts,
+  internal.migrations.fileStolenReportsWithItems,
 ]);

@@ -19,7 +19,7 @@ import {
   moveTarget,
   shutWorkspace,
 } from "./lib/workspaces/closing";
-import { eraseWorkspaceStep } from "./lib/workspaces/erase";
+import { erasureOf, eraseWorkspaceStep, leaseErasure, stalledErasures } from "./lib/workspaces/erase";
 import { invitationsOf, membersOf } from "./lib/workspaces/members";
 import { CLOSING_MESSAGES, CREATABLE_KINDS, MOVE_STALE_MS } from "./lib/workspaces/rules";
 import { closingViewValidator } from "./lib/workspaces/tables";
@@ -127,17 +127,49 @@ export const remove = workspaceMutation({
     if (items > 0) throw appError("INVALID", CLOSING_MESSAGES.holdsItems(items));
     if (balance > 0) throw appError("INVALID", CLOSING_MESSAGES.holdsTokens(balance));
     await shutWorkspace(ctx, await membersOf(ctx, workspaceId), await invitationsOf(ctx, workspaceId));
-    await ctx.scheduler.runAfter(0, internal.workspaceClosing.erase, { workspaceId, actorId: ctx.user._id });
+    await ctx.scheduler.runAfter(0, internal.workspaceClosing.erase, { workspaceId, actorId: ctx.user._id, lease: await leaseErasure(ctx, workspaceId) });
     return null;
   },
 });
 
-/** One batch of a deleted workspace's records (places, audits, loans, activity…); schedules the next until the row itself is gone. */
+/**
+ * One batch of a deleted workspace's records (places, audits, loans, activity…); schedules the
+ * next until the row itself is gone. A chain whose lease was taken over by the sweep stops.
+ */
 export const erase = internalMutation({
-  args: { workspaceId: v.id("workspaces"), actorId: v.id("users") },
+  // `lease` is absent only in a step scheduled before erasures held one.
+  args: { workspaceId: v.id("workspaces"), actorId: v.id("users"), lease: v.optional(v.number()) },
   returns: v.null(),
-  handler: async (ctx, { workspaceId, actorId }) => {
-    if (await eraseWorkspaceStep(ctx, workspaceId, actorId)) await ctx.scheduler.runAfter(0, internal.workspaceClosing.erase, { workspaceId, actorId });
+  handler: async (ctx, { workspaceId, actorId, lease }) => {
+    const run = await erasureOf(ctx, workspaceId);
+    if (run !== null && run.lease !== lease) return null;
+    if (!(await eraseWorkspaceStep(ctx, workspaceId, actorId))) return null;
+    if (run !== null) await ctx.db.patch("workspaceErasures", run._id, { stepAt: Date.now() });
+    await ctx.scheduler.runAfter(0, internal.workspaceClosing.erase, { workspaceId, actorId, lease });
+    return null;
+  },
+});
+
+const SWEEP_BATCH = 20;
+
+/**
+ * Hourly: resumes each erasure whose chain went quiet (a step threw, or its run was lost)
+ * under a new lease. The workspace's creator stands as the actor: its members are gone, and
+ * the steps left only remove its records.
+ */
+export const sweep = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    for (const run of await stalledErasures(ctx, SWEEP_BATCH)) {
+      const workspace = await ctx.db.get("workspaces", run.workspaceId);
+      if (workspace === null) {
+        await ctx.db.delete("workspaceErasures", run._id);
+        continue;
+      }
+      const lease = await leaseErasure(ctx, run.workspaceId);
+      await ctx.scheduler.runAfter(0, internal.workspaceClosing.erase, { workspaceId: run.workspaceId, actorId: workspace.createdBy, lease });
+    }
     return null;
   },
 });

@@ -14,7 +14,7 @@ export const verifyTables = {
   // Each time an asset is marked stolen: when and where (the owner's word), the police report.
   stolenReports: defineTable({
     assetId: v.id("assets"),
-    // The asset's workspace when it was reported (optional like the asset's own).
+    // The asset's workspace (optional like the asset's own); it follows the asset when it moves.
     workspaceId: v.optional(v.id("workspaces")),
     reportedBy: v.id("users"),
     reportedAt: v.number(),

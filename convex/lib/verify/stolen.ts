@@ -16,6 +16,17 @@ export async function recordStolenReport(ctx: MutationCtx, asset: Doc<"assets">,
   await ctx.db.insert("stolenReports", { assetId: asset._id, workspaceId: asset.workspaceId, reportedBy: actorId, reportedAt: now, ...clean });
 }
 
+/** The asset's reports follow it into `workspaceId` (moved out of a closing workspace, or transferred). */
+export async function moveStolenReports(ctx: MutationCtx, assetId: Id<"assets">, workspaceId: Id<"workspaces">) {
+  const reports = await ctx.db
+    .query("stolenReports")
+    .withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", assetId))
+    .take(100);
+  for (const report of reports) {
+    if (report.workspaceId !== workspaceId) await ctx.db.patch("stolenReports", report._id, { workspaceId });
+  }
+}
+
 /** The report behind an asset's stolen status, or null when it is not stolen (or was marked before reports existed). */
 export async function currentStolenReport(ctx: QueryCtx, asset: Doc<"assets">): Promise<StolenReportView | null> {
   if (asset.status !== "stolen") return null;

@@ -14,6 +14,7 @@ import { logActivity } from "./activity";
 import { membership } from "./policy";
 import { can, CLOSING_MESSAGES, mayHoldKind, MOVE_BATCH } from "./rules";
 import { hasOpenLoans } from "../custody/store";
+import { moveStolenReports } from "../verify/stolen";
 
 type Read = Pick<QueryCtx, "db">;
 
@@ -56,7 +57,7 @@ export async function moveTarget(
   return access !== null && can(access.member.role, "edit") ? access.workspace : null;
 }
 
-/** Re-homes one asset: its periods in the owner chain (so the history stays readable), its open offer, then the asset. */
+/** Re-homes one asset: its periods in the owner chain (so the history stays readable), its open offer, its stolen reports, then the asset. */
 async function moveAsset(ctx: MutationCtx, asset: Doc<"assets">, from: Doc<"workspaces">, to: Doc<"workspaces">, actorId: Id<"users">) {
   const periods = await ctx.db
     .query("assetOwners")
@@ -70,6 +71,7 @@ async function moveAsset(ctx: MutationCtx, asset: Doc<"assets">, from: Doc<"work
     .withIndex("by_assetId_and_status", (q) => q.eq("assetId", asset._id).eq("status", "pending"))
     .first();
   if (offer !== null && offer.fromWorkspaceId === from._id) await ctx.db.patch("transfers", offer._id, { fromWorkspaceId: to._id });
+  await moveStolenReports(ctx, asset._id, to._id);
   await ctx.db.patch("assets", asset._id, { workspaceId: to._id, updatedAt: Date.now() });
   await recordEvent(ctx, {
     assetId: asset._id,

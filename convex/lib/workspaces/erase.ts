@@ -142,6 +142,7 @@ export const WORKSPACE_RECORDS = {
   },
   // With the row itself, in the last step: while an account's erasure finds its membership, it is still erasing its sole workspace.
   workspaceMembers: { with: "workspaces", why: "Memberships go with the workspace row, in the last step." },
+  workspaceErasures: { with: "workspaces", why: "The erasure's lease goes with the workspace row, in the last step." },
   workspaces: { with: "workspaces", why: "The row goes last, with its memberships, once nothing else is left." },
   // Kept.
   wallets: { kept: "The ledger: every balance still adds up to its transactions (a closed workspace's is empty)." },
@@ -169,6 +170,39 @@ export async function eraseWorkspaceStep(ctx: MutationCtx, workspaceId: Workspac
   const members = await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", workspaceId)).take(take);
   if ((await removeAll(ctx, "workspaceMembers", members)) === take) return true;
   await removeListRooms(ctx, workspaceId);
+  const lease = await erasureOf(ctx, workspaceId);
+  if (lease !== null) await ctx.db.delete("workspaceErasures", lease._id);
   if ((await ctx.db.get("workspaces", workspaceId)) !== null) await ctx.db.delete("workspaces", workspaceId);
   return false;
+}
+
+/** How long an erasure may go without a step before the sweep resumes it: far past a live chain's gap. */
+export const ERASE_STALE_MS = 15 * 60_000;
+
+/** The lease of the workspace's erasure under way (workspaceClosing.erase), if any. */
+export async function erasureOf(ctx: MutationCtx, workspaceId: WorkspaceId): Promise<Doc<"workspaceErasures"> | null> {
+  return await ctx.db.query("workspaceErasures").withIndex("by_workspaceId", (q) => q.eq("workspaceId", workspaceId)).unique();
+}
+
+/**
+ * Takes the erasure's lease for a new chain (the first, or one the sweep resumes): a chain
+ * holding an older lease stops at its next step, so at most one chain runs. Returns the lease.
+ */
+export async function leaseErasure(ctx: MutationCtx, workspaceId: WorkspaceId): Promise<number> {
+  const now = Date.now();
+  const row = await erasureOf(ctx, workspaceId);
+  if (row === null) {
+    await ctx.db.insert("workspaceErasures", { workspaceId, lease: 1, stepAt: now });
+    return 1;
+  }
+  await ctx.db.patch("workspaceErasures", row._id, { lease: row.lease + 1, stepAt: now });
+  return row.lease + 1;
+}
+
+/** Erasures whose chain has not stepped for ERASE_STALE_MS, oldest first. */
+export async function stalledErasures(ctx: MutationCtx, limit: number): Promise<Doc<"workspaceErasures">[]> {
+  return await ctx.db
+    .query("workspaceErasures")
+    .withIndex("by_stepAt", (q) => q.lt("stepAt", Date.now() - ERASE_STALE_MS))
+    .take(limit);
 }

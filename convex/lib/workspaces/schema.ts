@@ -1,5 +1,6 @@
 // The workspace tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
+import { v } from "convex/values";
 import {
   workspaceActivityFields,
   workspaceFields,
@@ -40,6 +41,11 @@ export const workspaceTables = {
     .index("by_kind_and_subject", ["kind", "subject"]),
   // Moving everything out of a workspace before it is deleted; its latest job is its progress.
   workspaceMoves: defineTable(workspaceMoveFields).index("by_workspaceId_and_startedAt", ["workspaceId", "startedAt"]),
+  // A deleted workspace's erasure under way: its chain's lease and last step, so the hourly
+  // sweep finds one gone quiet (a step that threw, a lost run) and resumes it once.
+  workspaceErasures: defineTable({ workspaceId: v.id("workspaces"), lease: v.number(), stepAt: v.number() })
+    .index("by_workspaceId", ["workspaceId"])
+    .index("by_stepAt", ["stepAt"]),
   // Verified names asked for by businesses and decided by site admins.
   verifiedNameRequests: defineTable(verifiedNameRequestFields)
     // /admin: pending requests, oldest first.
