@@ -18,6 +18,7 @@ import { logLegacy } from "./lib/legacy/log";
 import { redactSecrets } from "./lib/bugReports/redact";
 import { checkpointOf } from "./lib/ledger";
 import { locationText, resolvePath } from "./lib/locations/paths";
+import { reporterOf } from "./lib/verify/stolen";
 
 // The app's internalMutation, so table triggers see the migrations' writes too.
 export const migrations = new Migrations<DataModel>(components.migrations, { internalMutation });
@@ -234,12 +235,15 @@ export const foldCustomTexts = migrations.define({
   migrateOne: (_ctx, row) => (typeof row.value === "string" && row.folded !== foldText(row.value) ? { folded: foldText(row.value) } : undefined),
 });
 
-/** Stolen reports follow their item: one still naming the workspace its item moved out of is filed with the item. */
+/**
+ * Stolen reports follow their item out of a closing workspace: one left naming the workspace its
+ * item was moved out of is filed with the workspace whose owner period covers its report.
+ */
 export const fileStolenReportsWithItems = migrations.define({
   table: "stolenReports",
   migrateOne: async (ctx, report) => {
-    const asset = await ctx.db.get("assets", report.assetId);
-    return asset === null || asset.workspaceId === report.workspaceId ? undefined : { workspaceId: asset.workspaceId };
+    const workspaceId = await reporterOf(ctx, report);
+    return workspaceId === undefined || workspaceId === report.workspaceId ? undefined : { workspaceId };
   },
 });
 

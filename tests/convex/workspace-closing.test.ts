@@ -2,7 +2,9 @@
 // it holds items or TMT. The way out moves everything, history and balance included, to
 // another workspace the owner can edit, in scheduled batches.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { runToCompletion } from "@convex-dev/migrations";
+import { api, components, internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { earn } from "../../convex/lib/ledger";
 import { ERASE_BATCH } from "../../convex/lib/privacy/rules";
 import { eraseWorkspaceStep } from "../../convex/lib/workspaces/erase";
@@ -23,6 +25,11 @@ async function smiths(t: Backend) {
 }
 
 const runMoves = (t: Backend) => t.finishAllScheduledFunctions(vi.runAllTimers);
+
+async function stolenReportsOf(t: Backend, assetId: Id<"assets">) {
+  const rows = await t.run(async (ctx) => ctx.db.query("stolenReports").withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", assetId)).collect());
+  return rows.map(({ workspaceId, place }) => ({ workspaceId, place }));
+}
 
 describe("deleting a workspace", () => {
   test("is refused while it holds items or TMT, saying which, and nothing is written", async () => {
@@ -78,6 +85,8 @@ describe("what a deleted workspace leaves", () => {
     await home.editorIn.mutation(api.custody.checkIn, { assetIds: [assetId] });
     await home.editorIn.mutation(api.bookings.create, { assetId, startAt: Date.now() + 2 * 86_400_000, endAt: Date.now() + 3 * 86_400_000, forWhom: "Nina Neighbour" });
     await home.editorIn.mutation(api.audits.start, { scope: { kind: "location", locationId: shelf } });
+    // Stolen since: its report goes with it.
+    await home.editorIn.mutation(api.assets.setStatus, { assetId, status: "stolen", stolen: { stolenAt: Date.now() - 60_000, place: "Driveway" } });
     await home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: home.owner.personalId });
     await runMoves(t);
     // More activity than one batch holds.
@@ -103,6 +112,35 @@ describe("what a deleted workspace leaves", () => {
     // The ladder, moved out before, keeps its history in its new workspace.
     const personal = asSession(t, home.owner.userId, home.owner.sessionId, home.owner.personalId);
     expect((await personal.query(api.assets.history, { assetId })).map((e) => e.type)).toContain("tagged");
+    expect(await stolenReportsOf(t, assetId)).toEqual([{ workspaceId: home.owner.personalId, place: "Driveway" }]);
+  });
+
+  test("a stolen report left behind by an earlier move is filed with its item by the migration; a sold item's stays with its seller", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    const stolen = async (name: string) => {
+      const { assetId } = await tagGeneral(home.editorIn, { name });
+      await home.editorIn.mutation(api.assets.setStatus, { assetId, status: "stolen", stolen: { stolenAt: Date.now() - 60_000, place: name } });
+      return assetId;
+    };
+    const bike = await stolen("Bike");
+    const drill = await stolen("Drill");
+    // The drill, found again, is sold; the bike is moved out as the move did before reports followed their item.
+    await home.editorIn.mutation(api.assets.setStatus, { assetId: drill, status: "active" });
+    await fundWorkspace(t, home.outsider.personalId, 40);
+    const sale = await home.ownerIn.mutation(api.transfers.offer, { assetId: drill, email: home.outsider.email });
+    await home.outsider.as.mutation(api.transfers.accept, { transferId: sale });
+    await t.run(async (ctx) => {
+      for (const period of await ctx.db.query("assetOwners").withIndex("by_assetId", (q) => q.eq("assetId", bike)).collect()) {
+        await ctx.db.patch("assetOwners", period._id, { workspaceId: home.owner.personalId });
+      }
+      await ctx.db.patch("assets", bike, { workspaceId: home.owner.personalId });
+    });
+    expect(await stolenReportsOf(t, bike)).toEqual([{ workspaceId: home.workspaceId, place: "Bike" }]);
+
+    await t.run(async (ctx) => runToCompletion(ctx, components.migrations, internal.migrations.fileStolenReportsWithItems));
+    expect(await stolenReportsOf(t, bike)).toEqual([{ workspaceId: home.owner.personalId, place: "Bike" }]);
+    expect(await stolenReportsOf(t, drill)).toEqual([{ workspaceId: home.workspaceId, place: "Drill" }]);
   });
 });
 

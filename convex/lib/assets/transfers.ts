@@ -10,7 +10,6 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordEvent } from "./read";
 import { PRODUCT_NAME } from "../constants";
 import { appError } from "../errors";
-import { moveStolenReports } from "../verify/stolen";
 
 export const TRANSFER_MESSAGES = {
   self: "You cannot transfer an asset to yourself",
@@ -87,7 +86,7 @@ export async function openTransfer(
   return transfer;
 }
 
-/** Moves the asset to another workspace (its stolen reports with it) and appends to the provenance chain. */
+/** Moves the asset to another workspace and appends to the provenance chain. */
 export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toWorkspaceId: Id<"workspaces">, now: number) {
   const owners = await ctx.db
     .query("assetOwners")
@@ -97,6 +96,5 @@ export async function moveOwnership(ctx: MutationCtx, asset: Doc<"assets">, toWo
   const current = owners[0];
   if (current !== undefined && current.to === undefined) await ctx.db.patch("assetOwners", current._id, { to: now });
   await ctx.db.insert("assetOwners", { assetId: asset._id, workspaceId: toWorkspaceId, from: now });
-  await moveStolenReports(ctx, asset._id, toWorkspaceId);
   await ctx.db.patch("assets", asset._id, { workspaceId: toWorkspaceId, updatedAt: now });
 }

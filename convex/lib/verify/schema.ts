@@ -14,7 +14,9 @@ export const verifyTables = {
   // Each time an asset is marked stolen: when and where (the owner's word), the police report.
   stolenReports: defineTable({
     assetId: v.id("assets"),
-    // The asset's workspace (optional like the asset's own); it follows the asset when it moves.
+    // The workspace that held the asset when it was reported (optional like the asset's own): its
+    // period in the owner chain. It follows the asset out of a closing workspace, as the period
+    // does (lib/workspaces/closing.ts); a sale leaves it with the seller, who reported it.
     workspaceId: v.optional(v.id("workspaces")),
     reportedBy: v.id("users"),
     reportedAt: v.number(),

@@ -16,14 +16,14 @@ export async function recordStolenReport(ctx: MutationCtx, asset: Doc<"assets">,
   await ctx.db.insert("stolenReports", { assetId: asset._id, workspaceId: asset.workspaceId, reportedBy: actorId, reportedAt: now, ...clean });
 }
 
-/** The asset's reports follow it into `workspaceId` (moved out of a closing workspace, or transferred). */
-export async function moveStolenReports(ctx: MutationCtx, assetId: Id<"assets">, workspaceId: Id<"workspaces">) {
+/** The asset's reports filed under `from` follow it into `to` (moved out of a closing workspace). */
+export async function moveStolenReports(ctx: MutationCtx, assetId: Id<"assets">, from: Id<"workspaces">, to: Id<"workspaces">) {
   const reports = await ctx.db
     .query("stolenReports")
     .withIndex("by_assetId_and_reportedAt", (q) => q.eq("assetId", assetId))
     .take(100);
   for (const report of reports) {
-    if (report.workspaceId !== workspaceId) await ctx.db.patch("stolenReports", report._id, { workspaceId });
+    if (report.workspaceId === from) await ctx.db.patch("stolenReports", report._id, { workspaceId: to });
   }
 }
 
@@ -48,4 +48,17 @@ export async function currentStolenReport(ctx: QueryCtx, asset: Doc<"assets">): 
 export async function reportedStolen(ctx: QueryCtx, asset: Doc<"assets">): Promise<{ reportedStolenAt?: number }> {
   const report = await currentStolenReport(ctx, asset);
   return report === null ? {} : { reportedStolenAt: report.reportedAt };
+}
+
+/**
+ * The workspace a report belongs with: the one whose period in the asset's owner chain covers
+ * when it was reported (periods follow an asset out of a closing workspace; a sale starts a
+ * new one). Undefined when the chain has no such period.
+ */
+export async function reporterOf(ctx: QueryCtx, report: Doc<"stolenReports">): Promise<Id<"workspaces"> | undefined> {
+  const periods = await ctx.db
+    .query("assetOwners")
+    .withIndex("by_assetId", (q) => q.eq("assetId", report.assetId))
+    .take(100);
+  return periods.find((p) => p.from <= report.reportedAt && (p.to === undefined || report.reportedAt < p.to))?.workspaceId;
 }

@@ -71,7 +71,7 @@ async function moveAsset(ctx: MutationCtx, asset: Doc<"assets">, from: Doc<"work
     .withIndex("by_assetId_and_status", (q) => q.eq("assetId", asset._id).eq("status", "pending"))
     .first();
   if (offer !== null && offer.fromWorkspaceId === from._id) await ctx.db.patch("transfers", offer._id, { fromWorkspaceId: to._id });
-  await moveStolenReports(ctx, asset._id, to._id);
+  await moveStolenReports(ctx, asset._id, from._id, to._id);
   await ctx.db.patch("assets", asset._id, { workspaceId: to._id, updatedAt: Date.now() });
   await recordEvent(ctx, {
     assetId: asset._id,
