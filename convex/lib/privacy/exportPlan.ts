@@ -99,4 +99,5 @@ export const WORKSPACE_EXCLUDED: Partial<Record<TableNames, string>> = {
   beneficiaries: "an owner's legacy plan: in their Download my data (account/)",
   topUpOrders: "an owner's card payments: in their Download my data (account/)",
   insuranceReports: "derived: a report's PDF and CSV, rebuilt from the items on request; a new one replaces it",
+  workspaceErasures: "a deleted workspace's erasure in progress: no one belongs to it any more",
 };
