@@ -96,8 +96,8 @@ function ImportReport({ report }: { report: NonNullable<NonNullable<Ports["impor
   );
 }
 
-/** What the import screen says while it sends the chosen parts: a step, and how far it is (0 to 1). */
-type Sending = { label: string; share: number };
+/** What the import screen says while it sends the chosen parts: a step, and how far it is (0 to 1; null while a part is hashed, which reports nothing). */
+type Sending = { label: string; share: number | null };
 
 /** Hex SHA-256 of a part: read once (crypto.subtle takes no stream), hashed off the main thread, then let go. */
 async function sha256Hex(file: File) {
@@ -132,10 +132,11 @@ function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["impor
   };
   /** A part too large for an HTTP action goes to an upload URL, announced with its size and SHA-256. */
   async function sendLarge(file: File, step: (sent: number) => void, name: string) {
-    setSending((s) => ({ label: `Checking ${name}…`, share: s?.share ?? 0 }));
+    setSending({ label: `Checking ${name}…`, share: null });
     const sha256 = await sha256Hex(file);
     const url = await uploadUrl({ workspaceId: ws._id, size: file.size, sha256 });
-    setSending((s) => ({ label: `Uploading ${name}…`, share: s?.share ?? 0 }));
+    step(0);
+    setSending((s) => ({ label: `Uploading ${name}…`, share: s?.share ?? null }));
     const { storageId } = await post(url, file, {}, step);
     if (typeof storageId !== "string") throw new Error(TEXT.uploadFailed);
     await addUploaded({ workspaceId: ws._id, storageId: storageId as Id<"_storage"> });
@@ -190,12 +191,13 @@ function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["impor
       {sending !== null && (
         <div className="max-w-md space-y-2">
           <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{sending.label}</p>
-          <progress className="w-full" aria-label={sending.label} max={1} value={sending.share} />
+          <progress className="w-full" aria-label={sending.label} max={1} value={sending.share ?? undefined} />
         </div>
       )}
-      {latest?.status === "failed" && latest.message !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{latest.message}</p>}
-      {latest?.status === "cancelled" && latest.message !== null && <p className="text-sm text-slate-600 dark:text-slate-400">{latest.message}</p>}
-      {latest?.status === "ready" && latest.report !== null && <ImportReport report={latest.report} />}
+      {/* The last import's outcome, until a new one is on its way. */}
+      {sending === null && latest?.status === "failed" && latest.message !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{latest.message}</p>}
+      {sending === null && latest?.status === "cancelled" && latest.message !== null && <p className="text-sm text-slate-600 dark:text-slate-400">{latest.message}</p>}
+      {sending === null && latest?.status === "ready" && latest.report !== null && <ImportReport report={latest.report} />}
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
     </section>
   );
