@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_HTTP_PART_BYTES, PORT_MESSAGES } from "../../convex/lib/ports/rules";
+import { MAX_HTTP_PART_BYTES, MAX_IMPORT_PART_BYTES, PORT_MESSAGES } from "../../convex/lib/ports/rules";
 import { WorkspacePorts } from "../../src/features/workspaces/WorkspacePorts";
 import type { CurrentWorkspace } from "../../src/features/workspaces/WorkspaceFrame";
 import { fake, resetFakes, signedIn } from "./app-support/fake-convex";
@@ -112,5 +112,34 @@ describe("importing a part over the HTTP action's limit", () => {
     // Three announcements, one refused claim, and never a start; the form is there to try again.
     expect(calls().filter((a) => !announced(a))).toEqual([{ workspaceId: "ws1", storageId: "kg2other" }]);
     expect(screen.getByRole("button", { name: "Import ZIP" })).toBeEnabled();
+  });
+
+  it("refuses a part too large for any import before sending anything, and a retry sends only the parts not yet taken", async () => {
+    render(<WorkspacePorts ws={WS} />);
+    const huge = new File(["PK"], "huge.zip", { type: "application/zip" });
+    Object.defineProperty(huge, "size", { value: MAX_IMPORT_PART_BYTES + 1 });
+    const input = screen.getByLabelText("Export ZIP file(s)");
+    await userEvent.upload(input, huge);
+    await userEvent.click(screen.getByRole("button", { name: "Import ZIP" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(PORT_MESSAGES.partTooLarge);
+    expect(fake.mutation).not.toHaveBeenCalled();
+    expect(FakeRequest.sent).toHaveLength(0);
+
+    const small = new File(["PK small"], "part1.zip", { type: "application/zip" });
+    await userEvent.upload(input, [small, bigPart]);
+    await userEvent.click(screen.getByRole("button", { name: "Import ZIP" }));
+    await vi.waitFor(() => expect(FakeRequest.sent).toHaveLength(1));
+    expect(FakeRequest.sent[0]!.url).toMatch(/\/import-zip\?workspaceId=ws1$/);
+    expect(screen.getByRole("status")).toHaveTextContent("Uploading part 1 of 2…");
+    await act(async () => FakeRequest.sent[0]!.answer(200, { ok: true }));
+    await vi.waitFor(() => expect(FakeRequest.sent).toHaveLength(2));
+    await act(async () => FakeRequest.sent[1]!.onerror?.());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Upload failed. Please try again.");
+
+    await userEvent.click(screen.getByRole("button", { name: "Import ZIP" }));
+    await vi.waitFor(() => expect(FakeRequest.sent).toHaveLength(3));
+    expect(FakeRequest.sent[2]!.body).toBe(bigPart);
+    await act(async () => FakeRequest.sent[2]!.answer(200, { storageId: "kg2stored" }));
+    await vi.waitFor(() => expect(calls().at(-1)).toEqual({ workspaceId: "ws1" }));
   });
 });
