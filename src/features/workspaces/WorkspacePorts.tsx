@@ -1,12 +1,13 @@
 import { useAuthToken } from "@convex-dev/auth/react";
 import { useMutation, useQuery } from "convex/react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { EXPORT_TTL_DAYS } from "../../../convex/lib/privacy/rules";
-import { MAX_HTTP_PART_BYTES, MAX_IMPORT_PARTS } from "../../../convex/lib/ports/rules";
+import { MAX_HTTP_PART_BYTES, MAX_IMPORT_PART_BYTES, MAX_IMPORT_PARTS, PORT_MESSAGES } from "../../../convex/lib/ports/rules";
 import { convexSiteUrl } from "../../lib/convexSiteUrl";
 import { formatLongDate } from "../../lib/format";
+import { postBlob } from "../../lib/postBlob";
 import { useSubmit } from "../../lib/useSubmit";
 import { Button, Spinner, buttonClasses } from "../../ui";
 import type { CurrentWorkspace } from "./WorkspaceFrame";
@@ -22,6 +23,7 @@ const TEXT = {
   cancelFailed: "Could not cancel. Please try again.",
   expired: "The last export's link has expired.",
   uploadFailed: "Upload failed. Please try again.",
+  starting: "Starting the import…",
 };
 
 /** A running export's or import's progress (live), with a button to stop it while it can be. */
@@ -94,41 +96,78 @@ function ImportReport({ report }: { report: NonNullable<NonNullable<Ports["impor
   );
 }
 
+/** What the import screen says while it sends the chosen parts: a step, and how far it is (0 to 1; null while a part is hashed, which reports nothing). */
+type Sending = { label: string; share: number | null };
+
+/** Hex SHA-256 of a part: read once (crypto.subtle takes no stream), hashed off the main thread, then let go. */
+async function sha256Hex(file: File) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The chosen parts' problem the server would refuse them for, found before anything is sent. */
+function partsProblem(files: readonly File[]) {
+  if (files.length > MAX_IMPORT_PARTS) return PORT_MESSAGES.uploadTooMany;
+  if (files.some((f) => f.size > MAX_IMPORT_PART_BYTES)) return PORT_MESSAGES.partTooLarge;
+  return null;
+}
+
 function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["import"] }) {
   const token = useAuthToken();
   const start = useMutation(api.workspacePorts.startImport);
   const cancel = useMutation(api.workspacePorts.cancel);
   const [files, setFiles] = useState<File[]>([]);
+  const [picker, setPicker] = useState(0);
+  const [sending, setSending] = useState<Sending | null>(null);
+  // Parts of this choice already taken into the import: a retry after a failure sends only the rest.
+  const sent = useRef(new Set<File>());
   const inputId = useId();
   const uploadUrl = useMutation(api.workspacePorts.importUploadUrl);
   const addUploaded = useMutation(api.workspacePorts.addUploadedPart);
-  const { busy, error, run } = useSubmit({ fallback: TEXT.uploadFailed });
-  const failed = async (response: Response) => new Error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? TEXT.uploadFailed);
+  const { busy, error, run } = useSubmit({ fallback: TEXT.uploadFailed, clientErrors: true });
+  const post = async (url: string, file: File, headers: Record<string, string>, step: (sent: number) => void) => {
+    const { ok, reply } = await postBlob(url, file, { "Content-Type": "application/zip", ...headers }, TEXT.uploadFailed, step);
+    if (!ok) throw new Error(typeof reply.error === "string" ? reply.error : TEXT.uploadFailed);
+    return reply;
+  };
   /** A part too large for an HTTP action goes to an upload URL, announced with its size and SHA-256. */
-  async function sendLarge(file: File) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
-    const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  async function sendLarge(file: File, step: (sent: number) => void, name: string) {
+    setSending({ label: `Checking ${name}…`, share: null });
+    const sha256 = await sha256Hex(file);
     const url = await uploadUrl({ workspaceId: ws._id, size: file.size, sha256 });
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/zip" }, body: file });
-    if (!response.ok) throw await failed(response);
-    const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
-    await addUploaded({ workspaceId: ws._id, storageId });
+    step(0);
+    setSending((s) => ({ label: `Uploading ${name}…`, share: s?.share ?? null }));
+    const { storageId } = await post(url, file, {}, step);
+    if (typeof storageId !== "string") throw new Error(TEXT.uploadFailed);
+    await addUploaded({ workspaceId: ws._id, storageId: storageId as Id<"_storage"> });
   }
   async function send() {
-    for (const file of files) {
-      if (file.size > MAX_HTTP_PART_BYTES) {
-        await sendLarge(file);
-        continue;
+    const problem = partsProblem(files);
+    if (problem !== null) throw new Error(problem);
+    try {
+      for (const [i, file] of files.entries()) {
+        if (sent.current.has(file)) continue;
+        const name = files.length > 1 ? `part ${i + 1} of ${files.length}` : file.name;
+        const step = (share: number) => setSending((s) => ({ label: s?.label ?? "", share: (i + share) / files.length }));
+        if (file.size > MAX_HTTP_PART_BYTES) {
+          await sendLarge(file, step, name);
+        } else {
+          setSending({ label: `Uploading ${name}…`, share: i / files.length });
+          await post(`${convexSiteUrl()}/import-zip?workspaceId=${encodeURIComponent(ws._id)}`, file, token ? { Authorization: `Bearer ${token}` } : {}, step);
+        }
+        sent.current.add(file);
       }
-      const response = await fetch(`${convexSiteUrl()}/import-zip?workspaceId=${encodeURIComponent(ws._id)}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/zip", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: file,
-      });
-      if (!response.ok) throw await failed(response);
+      setSending({ label: TEXT.starting, share: 1 });
+      await start({ workspaceId: ws._id });
+      choose([]);
+      setPicker((n) => n + 1);
+    } finally {
+      setSending(null);
     }
-    await start({ workspaceId: ws._id });
-    setFiles([]);
+  }
+  function choose(chosen: File[]) {
+    sent.current = new Set();
+    setFiles(chosen);
   }
   const running = latest?.status === "running" || latest?.status === "undoing";
   return (
@@ -144,14 +183,21 @@ function ImportPart({ ws, latest }: { ws: CurrentWorkspace; latest: Ports["impor
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <label htmlFor={inputId} className="text-sm font-medium text-slate-700 dark:text-slate-300">Export ZIP file(s)</label>
-          <input id={inputId} type="file" accept=".zip,application/zip" multiple onChange={(e) => setFiles([...(e.target.files ?? [])])}
+          <input key={picker} id={inputId} type="file" accept=".zip,application/zip" multiple disabled={busy} onChange={(e) => choose([...(e.target.files ?? [])])}
             className="text-sm text-slate-700 dark:text-slate-300" />
           <Button variant="outline" disabled={files.length === 0} loading={busy} loadingText="Uploading..." onClick={() => void run(send)}>Import ZIP</Button>
         </div>
       )}
-      {latest?.status === "failed" && latest.message !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{latest.message}</p>}
-      {latest?.status === "cancelled" && latest.message !== null && <p className="text-sm text-slate-600 dark:text-slate-400">{latest.message}</p>}
-      {latest?.status === "ready" && latest.report !== null && <ImportReport report={latest.report} />}
+      {sending !== null && (
+        <div className="max-w-md space-y-2">
+          <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{sending.label}</p>
+          <progress className="w-full" aria-label={sending.label} max={1} value={sending.share ?? undefined} />
+        </div>
+      )}
+      {/* The last import's outcome, until a new one is on its way. */}
+      {sending === null && latest?.status === "failed" && latest.message !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{latest.message}</p>}
+      {sending === null && latest?.status === "cancelled" && latest.message !== null && <p className="text-sm text-slate-600 dark:text-slate-400">{latest.message}</p>}
+      {sending === null && latest?.status === "ready" && latest.report !== null && <ImportReport report={latest.report} />}
       {error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
     </section>
   );
