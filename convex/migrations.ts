@@ -19,6 +19,7 @@ import { redactSecrets } from "./lib/bugReports/redact";
 import { checkpointOf } from "./lib/ledger";
 import { locationText, resolvePath } from "./lib/locations/paths";
 import { reporterOf } from "./lib/verify/stolen";
+import { eraseOrphan, type ErasedTable } from "./lib/workspaces/erase";
 
 // The app's internalMutation, so table triggers see the migrations' writes too.
 export const migrations = new Migrations<DataModel>(components.migrations, { internalMutation });
@@ -247,6 +248,78 @@ export const fileStolenReportsWithItems = migrations.define({
   },
 });
 
+/**
+ * Closing a workspace used to delete only its memberships, invitations and row, leaving its other
+ * records naming a workspace that no longer exists. Each table erased with a workspace
+ * (ERASED_TABLES in lib/workspaces/erase.ts) gets one migration that erases such rows as the
+ * policy does (files released, rows under them first); rows of live workspaces and the tables
+ * the policy keeps are untouched. ORPHAN_MIGRATIONS below fails to typecheck until a new
+ * erased table has its migration.
+ */
+function orphansOf<T extends ErasedTable>(table: T) {
+  return migrations.define({
+    table,
+    // Each orphan row may erase the rows under it (a field's values, an import's batches).
+    batchSize: 25,
+    migrateOne: async (ctx, row) => {
+      await eraseOrphan(ctx, table, row);
+    },
+  });
+}
+
+export const eraseOrphanAssets = orphansOf("assets");
+export const eraseOrphanTagRequests = orphansOf("tagRequests");
+export const eraseOrphanStockGroups = orphansOf("stockGroups");
+export const eraseOrphanWorthTotals = orphansOf("worthTotals");
+export const eraseOrphanVerifyAlerts = orphansOf("verifyAlerts");
+export const eraseOrphanFoundReports = orphansOf("foundReports");
+export const eraseOrphanLocations = orphansOf("locations");
+export const eraseOrphanKitParts = orphansOf("kitParts");
+export const eraseOrphanLoans = orphansOf("loans");
+export const eraseOrphanCheckouts = orphansOf("checkouts");
+export const eraseOrphanBookings = orphansOf("bookings");
+export const eraseOrphanAuditItems = orphansOf("auditItems");
+export const eraseOrphanAudits = orphansOf("audits");
+export const eraseOrphanInsuranceReports = orphansOf("insuranceReports");
+export const eraseOrphanCustomFieldValues = orphansOf("customFieldValues");
+export const eraseOrphanCustomFields = orphansOf("customFields");
+export const eraseOrphanMaintenancePlans = orphansOf("maintenancePlans");
+export const eraseOrphanUpkeepReminders = orphansOf("upkeepReminders");
+export const eraseOrphanImportJobs = orphansOf("importJobs");
+export const eraseOrphanWorkspacePorts = orphansOf("workspacePorts");
+export const eraseOrphanWorkspaceMoves = orphansOf("workspaceMoves");
+export const eraseOrphanVerifiedNameRequests = orphansOf("verifiedNameRequests");
+export const eraseOrphanWorkspaceInvitations = orphansOf("workspaceInvitations");
+export const eraseOrphanWorkspaceActivity = orphansOf("workspaceActivity");
+
+/** One orphan migration per erased table, exactly: a table added to WORKSPACE_RECORDS fails here until it has one. */
+const ORPHAN_MIGRATIONS = {
+  assets: internal.migrations.eraseOrphanAssets,
+  tagRequests: internal.migrations.eraseOrphanTagRequests,
+  stockGroups: internal.migrations.eraseOrphanStockGroups,
+  worthTotals: internal.migrations.eraseOrphanWorthTotals,
+  verifyAlerts: internal.migrations.eraseOrphanVerifyAlerts,
+  foundReports: internal.migrations.eraseOrphanFoundReports,
+  locations: internal.migrations.eraseOrphanLocations,
+  kitParts: internal.migrations.eraseOrphanKitParts,
+  loans: internal.migrations.eraseOrphanLoans,
+  checkouts: internal.migrations.eraseOrphanCheckouts,
+  bookings: internal.migrations.eraseOrphanBookings,
+  auditItems: internal.migrations.eraseOrphanAuditItems,
+  audits: internal.migrations.eraseOrphanAudits,
+  insuranceReports: internal.migrations.eraseOrphanInsuranceReports,
+  customFieldValues: internal.migrations.eraseOrphanCustomFieldValues,
+  customFields: internal.migrations.eraseOrphanCustomFields,
+  maintenancePlans: internal.migrations.eraseOrphanMaintenancePlans,
+  upkeepReminders: internal.migrations.eraseOrphanUpkeepReminders,
+  importJobs: internal.migrations.eraseOrphanImportJobs,
+  workspacePorts: internal.migrations.eraseOrphanWorkspacePorts,
+  workspaceMoves: internal.migrations.eraseOrphanWorkspaceMoves,
+  verifiedNameRequests: internal.migrations.eraseOrphanVerifiedNameRequests,
+  workspaceInvitations: internal.migrations.eraseOrphanWorkspaceInvitations,
+  workspaceActivity: internal.migrations.eraseOrphanWorkspaceActivity,
+} satisfies Record<ErasedTable, unknown>;
+
 /** Every migration, in order (`npx convex run migrations:runAll`). */
 export const runAll = migrations.runner([
   internal.migrations.moveBeneficiariesToNextOfKin,
@@ -269,4 +342,6 @@ export const runAll = migrations.runner([
   internal.migrations.countWorth,
   internal.migrations.foldCustomTexts,
   internal.migrations.fileStolenReportsWithItems,
+  // After the moves above, so rows not yet filed under a workspace are not taken for orphans.
+  ...Object.values(ORPHAN_MIGRATIONS),
 ]);

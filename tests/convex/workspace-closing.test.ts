@@ -7,7 +7,7 @@ import { api, components, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { earn } from "../../convex/lib/ledger";
 import { ERASE_BATCH } from "../../convex/lib/privacy/rules";
-import { eraseWorkspaceStep } from "../../convex/lib/workspaces/erase";
+import { ERASED_TABLES, WORKSPACE_RECORDS, eraseWorkspaceStep } from "../../convex/lib/workspaces/erase";
 import { MOVE_BATCH } from "../../convex/lib/workspaces/rules";
 import { fundWorkspace, tagGeneral, workspaceBalance } from "./assets-support";
 import { asSession, errorData, rowsNaming, setupTest, snapshot, type Backend } from "./setup";
@@ -141,6 +141,63 @@ describe("what a deleted workspace leaves", () => {
     await t.run(async (ctx) => runToCompletion(ctx, components.migrations, internal.migrations.fileStolenReportsWithItems));
     expect(await stolenReportsOf(t, bike)).toEqual([{ workspaceId: home.owner.personalId, place: "Bike" }]);
     expect(await stolenReportsOf(t, drill)).toEqual([{ workspaceId: home.workspaceId, place: "Drill" }]);
+  });
+});
+
+describe("records left by workspaces deleted before erasure", () => {
+  test("are erased by the migration as the policy erases them, files and all; kept tables and live workspaces are untouched", async () => {
+    const t = setupTest();
+    const home = await smiths(t);
+    const shelf = await home.editorIn.mutation(api.locations.create, { name: "Garage shelf" });
+    await home.editorIn.mutation(api.locations.create, { name: "Loft" });
+    const { assetId } = await tagGeneral(home.editorIn, { name: "Ladder", category: "Tools" });
+    await home.editorIn.mutation(api.custody.checkOut, { assetIds: [assetId], borrower: { kind: "outside", name: "Nina Neighbour" }, dueAt: Date.now() + 86_400_000 });
+    await home.editorIn.mutation(api.custody.checkIn, { assetIds: [assetId] });
+    await home.editorIn.mutation(api.audits.start, { scope: { kind: "location", locationId: shelf } });
+    const colour = await home.ownerIn.mutation(api.customFields.create, { category: "Tools", label: "Colour", type: "text", required: false, showOnVerify: false });
+    const csv = await t.run(async (ctx) => {
+      await ctx.db.insert("customFieldValues", { workspaceId: home.workspaceId, fieldId: colour, assetId, value: "Red", folded: "red" });
+      const file = await ctx.storage.store(new Blob(["serial,value\n"], { type: "text/csv" }));
+      await ctx.db.insert("insuranceReports", { workspaceId: home.workspaceId, status: "ready", startedAt: 0, processed: 1, total: 1, csv: file });
+      return file;
+    });
+    // A live workspace with the same kinds of records.
+    const live = await smiths(t);
+    await live.editorIn.mutation(api.locations.create, { name: "Cellar" });
+    await live.ownerIn.mutation(api.customFields.create, { category: "Tools", label: "Colour", type: "text", required: false, showOnVerify: false });
+    await tagGeneral(live.editorIn, { name: "Drill" });
+    const liveBefore = await rowsNaming(t, live.workspaceId);
+
+    // The item moved out, then the workspace closed the old way: its memberships and row only.
+    await home.ownerIn.mutation(api.workspaceClosing.moveAll, { toWorkspaceId: home.owner.personalId });
+    await runMoves(t);
+    await t.run(async (ctx) => {
+      for (const m of await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", home.workspaceId)).collect()) {
+        await ctx.db.delete("workspaceMembers", m._id);
+      }
+      await ctx.db.delete("workspaces", home.workspaceId);
+    });
+    const tablesNaming = async () => [...new Set((await rowsNaming(t, home.workspaceId)).map(([table]) => table))].sort();
+    expect(await tablesNaming()).toEqual(
+      expect.arrayContaining(["audits", "checkouts", "customFieldValues", "customFields", "insuranceReports", "loans", "locations", "workspaceActivity", "workspaceMoves"]),
+    );
+
+    await t.run(async (ctx) => {
+      for (const table of ERASED_TABLES) {
+        const name = `eraseOrphan${table[0].toUpperCase()}${table.slice(1)}` as keyof typeof internal.migrations;
+        await runToCompletion(ctx, components.migrations, internal.migrations[name] as typeof internal.migrations.eraseOrphanLocations);
+      }
+    });
+    await runMoves(t);
+
+    // Only tables the policy keeps still name it: the ledger and the moved item's history.
+    const left = await tablesNaming();
+    expect(left).toEqual(["assetEvents", "transactions", "wallets"]);
+    for (const table of left) expect(WORKSPACE_RECORDS[table as keyof typeof WORKSPACE_RECORDS]).toHaveProperty("kept");
+    expect(await t.run(async (ctx) => ctx.storage.get(csv))).toBeNull();
+    expect(await rowsNaming(t, live.workspaceId)).toEqual(liveBefore);
+    // The moved item is in its new workspace, untouched.
+    expect(await t.run(async (ctx) => (await ctx.db.get("assets", assetId))?.workspaceId)).toBe(home.owner.personalId);
   });
 });
 

@@ -5,7 +5,10 @@
 // reads the schema, so a new table naming a workspace fails there until it is listed.
 import type { Doc, Id, TableNames } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
+import { internal } from "../../_generated/api";
 import { deleteAsset } from "../assets/changes";
+import { releaseFile } from "../assets/store";
+import { cancelPendingTransfer, pendingTransfer } from "../assets/transfers";
 import { removeItemRoom, removeListRooms } from "../presence/client";
 import { ERASE_BATCH } from "../privacy/rules";
 import { deleteReport } from "../reports/store";
@@ -21,6 +24,37 @@ const take = ERASE_BATCH;
 async function removeAll<T extends TableNames>(ctx: MutationCtx, table: T, rows: Doc<T>[]): Promise<number> {
   for (const row of rows) await ctx.db.delete(table, row._id as Id<T>);
   return rows.length;
+}
+
+/** One step of erasing a custom field: a batch of its values, else the field. How many rows it removed. */
+async function eraseFieldStep(ctx: MutationCtx, field: Doc<"customFields">): Promise<number> {
+  const values = await ctx.db.query("customFieldValues").withIndex("by_fieldId_and_value", (q) => q.eq("fieldId", field._id)).take(take);
+  if (values.length > 0) return await removeAll(ctx, "customFieldValues", values);
+  await ctx.db.delete("customFields", field._id);
+  return 1;
+}
+
+/** One step of erasing a CSV import: a batch of its batches and undo log, else the job. */
+async function eraseJobStep(ctx: MutationCtx, job: Doc<"importJobs">): Promise<number> {
+  const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(take);
+  const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(take);
+  const removed = (await removeAll(ctx, "importBatches", batches)) + (await removeAll(ctx, "importUndo", undo));
+  if (removed > 0) return removed;
+  await ctx.db.delete("importJobs", job._id);
+  return 1;
+}
+
+/** One step of erasing an export or import: a batch of its item map, else of its places, else its files and row. */
+async function erasePortStep(ctx: MutationCtx, port: Doc<"workspacePorts">): Promise<number> {
+  const items = await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", port._id)).take(take);
+  if (items.length > 0) return await removeAll(ctx, "workspacePortItems", items);
+  const places = await ctx.db.query("workspacePortLocations").withIndex("by_portId_and_depth", (q) => q.eq("portId", port._id)).take(take);
+  if (places.length > 0) return await removeAll(ctx, "workspacePortLocations", places);
+  for (const part of port.parts) await ctx.storage.delete(part);
+  // Files a step stored that nothing took yet (an import stopped mid-way).
+  for (const file of port.held ?? []) await ctx.storage.delete(file.storageId);
+  await ctx.db.delete("workspacePorts", port._id);
+  return 1;
 }
 
 export const WORKSPACE_RECORDS = {
@@ -80,11 +114,7 @@ export const WORKSPACE_RECORDS = {
   customFields: {
     erase: async (ctx, id) => {
       const field = await ctx.db.query("customFields").withIndex("by_workspaceId_and_categoryKey", (q) => q.eq("workspaceId", id)).first();
-      if (field === null) return 0;
-      const values = await ctx.db.query("customFieldValues").withIndex("by_fieldId_and_value", (q) => q.eq("fieldId", field._id)).take(take);
-      if (values.length > 0) return await removeAll(ctx, "customFieldValues", values);
-      await ctx.db.delete("customFields", field._id);
-      return 1;
+      return field === null ? 0 : await eraseFieldStep(ctx, field);
     },
   },
   customFieldValues: { with: "customFields", why: "A value goes with its field (and with its item)." },
@@ -100,29 +130,14 @@ export const WORKSPACE_RECORDS = {
   importJobs: {
     erase: async (ctx, id) => {
       const job = await ctx.db.query("importJobs").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).first();
-      if (job === null) return 0;
-      const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(take);
-      const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(take);
-      const removed = (await removeAll(ctx, "importBatches", batches)) + (await removeAll(ctx, "importUndo", undo));
-      if (removed > 0) return removed;
-      await ctx.db.delete("importJobs", job._id);
-      return 1;
+      return job === null ? 0 : await eraseJobStep(ctx, job);
     },
   },
   // Exports (their ZIPs) and imports, each after its item map.
   workspacePorts: {
     erase: async (ctx, id) => {
       const port = await ctx.db.query("workspacePorts").withIndex("by_workspaceId_and_kind_and_startedAt", (q) => q.eq("workspaceId", id)).first();
-      if (port === null) return 0;
-      const items = await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", port._id)).take(take);
-      if (items.length > 0) return await removeAll(ctx, "workspacePortItems", items);
-      const places = await ctx.db.query("workspacePortLocations").withIndex("by_portId_and_depth", (q) => q.eq("portId", port._id)).take(take);
-      if (places.length > 0) return await removeAll(ctx, "workspacePortLocations", places);
-      for (const part of port.parts) await ctx.storage.delete(part);
-      // Files a step stored that nothing took yet (an import stopped mid-way).
-      for (const file of port.held ?? []) await ctx.storage.delete(file.storageId);
-      await ctx.db.delete("workspacePorts", port._id);
-      return 1;
+      return port === null ? 0 : await erasePortStep(ctx, port);
     },
   },
   workspaceMoves: {
@@ -157,6 +172,56 @@ export const WORKSPACE_RECORDS = {
 } as const satisfies Partial<Record<TableNames, Policy>>;
 
 type Entry = [TableNames, Policy];
+type Records = typeof WORKSPACE_RECORDS;
+
+/**
+ * The tables whose rows name a workspace and are erased with it (erased, or with a table other
+ * than the workspace row): migrations:eraseOrphans* erases those left by closings before
+ * erasure existed, one migration per table here.
+ */
+export type ErasedTable = {
+  [T in keyof Records]: Records[T] extends { erase: Batch } ? T : Records[T] extends { with: infer W } ? (W extends "workspaces" ? never : T) : never;
+}[keyof Records];
+
+export const ERASED_TABLES = (Object.entries(WORKSPACE_RECORDS) as Entry[])
+  .filter(([, policy]) => "erase" in policy || ("with" in policy && policy.with !== "workspaces"))
+  .map(([table]) => table as ErasedTable);
+
+/** Erasing one row the way its table's policy does (its files released, the rows under it first); others are plain deletes. */
+const ROW_ERASERS: { [T in ErasedTable]?: (ctx: MutationCtx, row: Doc<T>) => Promise<void> } = {
+  assets: async (ctx, asset) => {
+    // The actor only signs a pending offer's cancellation: its sender's.
+    const pending = await pendingTransfer(ctx, asset._id);
+    if (pending !== null) await cancelPendingTransfer(ctx, asset._id, pending.fromUserId);
+    for (const file of asset.files) await releaseFile(ctx, asset._id, file.storageId);
+    await ctx.db.delete("assets", asset._id);
+    await ctx.scheduler.runAfter(0, internal.assets.purgeRecords, { assetId: asset._id });
+    if (asset.workspaceId !== undefined) await removeItemRoom(ctx, asset.workspaceId, asset._id);
+  },
+  insuranceReports: deleteReport,
+  customFields: async (ctx, field) => {
+    while ((await ctx.db.get("customFields", field._id)) !== null) await eraseFieldStep(ctx, field);
+  },
+  importJobs: async (ctx, job) => {
+    while ((await ctx.db.get("importJobs", job._id)) !== null) await eraseJobStep(ctx, job);
+  },
+  workspacePorts: async (ctx, port) => {
+    while ((await ctx.db.get("workspacePorts", port._id)) !== null) await erasePortStep(ctx, port);
+  },
+};
+
+/**
+ * Erases a row whose workspace no longer exists (left by closings before erasure), as its
+ * table's policy erases it. False (and untouched) when it names no workspace or a live one.
+ */
+export async function eraseOrphan<T extends ErasedTable>(ctx: MutationCtx, table: T, row: Doc<T>): Promise<boolean> {
+  const workspaceId = (row as { workspaceId?: WorkspaceId }).workspaceId;
+  if (workspaceId === undefined || (await ctx.db.get("workspaces", workspaceId)) !== null) return false;
+  const erase = ROW_ERASERS[table] as ((ctx: MutationCtx, row: Doc<T>) => Promise<void>) | undefined;
+  if (erase !== undefined) await erase(ctx, row);
+  else await ctx.db.delete(table, row._id as Id<T>);
+  return true;
+}
 
 /**
  * One bounded step of erasing the workspace: a batch of the first table with rows left,
