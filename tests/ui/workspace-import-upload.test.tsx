@@ -17,6 +17,7 @@ vi.mock("@convex-dev/auth/react", async () => (await import("./app-support/fake-
 const WS = { _id: "ws1", name: "The Smiths", kind: "household", role: "owner", verifiedName: null } as unknown as CurrentWorkspace;
 const UPLOAD_URL = "https://storage.example/upload?token=t1";
 
+/** The browser's request object, answered by the test: what postBlob sends, and when it hears back. */
 class FakeRequest {
   static sent: FakeRequest[] = [];
   url = "";
@@ -48,6 +49,8 @@ const bigPart = new File([bytes], "export.zip", { type: "application/zip" });
 bigPart.arrayBuffer = async () => Buffer.from(bytes).buffer;
 const digest = createHash("sha256").update(bytes).digest("hex");
 
+const browserRequest = globalThis.XMLHttpRequest;
+
 /** The mutations by what they are asked: the announcement gets the URL, the rest succeed. */
 const announced = (args: unknown) => typeof args === "object" && args !== null && "sha256" in args;
 
@@ -55,12 +58,14 @@ beforeEach(() => {
   resetFakes();
   signedIn();
   FakeRequest.sent = [];
-  vi.stubGlobal("XMLHttpRequest", FakeRequest);
+  globalThis.XMLHttpRequest = FakeRequest as unknown as typeof XMLHttpRequest;
   fake.queries["workspacePorts:latestPorts"] = { export: null, import: null };
   fake.mutation.mockImplementation((async (args: unknown) => (announced(args) ? UPLOAD_URL : null)) as never);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  globalThis.XMLHttpRequest = browserRequest;
+});
 
 async function chooseAndImport() {
   render(<WorkspacePorts ws={WS} />);

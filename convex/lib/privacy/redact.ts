@@ -10,6 +10,7 @@ import { normaliseAddress } from "../auth/emailIdentity";
 import { borrowerKey, MAX_CHECKOUT_ITEMS } from "../custody/rules";
 import type { ActivityKind } from "../workspaces/tables";
 import { FORMER_MEMBER } from "./rules";
+import { removeRows } from "../removeRows";
 
 type User = Doc<"users">;
 /** One batch; how many rows it changed (0: nothing of this kind left). */
@@ -102,8 +103,7 @@ async function invitations(ctx: MutationCtx, user: User): Promise<number> {
   if (user.email === undefined) return 0;
   const email = normaliseAddress(user.email);
   const rows = await ctx.db.query("workspaceInvitations").withIndex("by_email_and_expiresAt", (q) => q.eq("email", email)).take(BATCH);
-  for (const row of rows) await ctx.db.delete("workspaceInvitations", row._id);
-  return rows.length;
+  return await removeRows(ctx, "workspaceInvitations", rows);
 }
 
 /** The dev inbox (deployments without e-mail and SMS providers): messages to the user's address or number. */
@@ -112,8 +112,7 @@ async function outbox(ctx: MutationCtx, user: User): Promise<number> {
   for (const to of [user.email, user.phone]) {
     if (to === undefined) continue;
     const rows = await ctx.db.query("outbox").withIndex("by_to", (q) => q.eq("to", to)).take(BATCH);
-    for (const row of rows) await ctx.db.delete("outbox", row._id);
-    removed += rows.length;
+    removed += await removeRows(ctx, "outbox", rows);
   }
   return removed;
 }
@@ -124,20 +123,17 @@ async function signInState(ctx: MutationCtx, user: User): Promise<number> {
   if (user.email !== undefined) {
     const email = normaliseAddress(user.email);
     const links = await ctx.db.query("emailLinks").withIndex("by_email_and_purpose", (q) => q.eq("email", email)).take(BATCH);
-    for (const row of links) await ctx.db.delete("emailLinks", row._id);
-    removed += links.length;
+    removed += await removeRows(ctx, "emailLinks", links);
   }
   if (user.phone !== undefined) {
     const phone = user.phone;
     const codes = await ctx.db.query("phoneCodes").withIndex("by_phone", (q) => q.eq("phone", phone)).take(BATCH);
-    for (const row of codes) await ctx.db.delete("phoneCodes", row._id);
-    removed += codes.length;
+    removed += await removeRows(ctx, "phoneCodes", codes);
   }
   for (const identifier of [user.email, user.phone]) {
     if (identifier === undefined) continue;
     const attempts = await ctx.db.query("authRateLimits").withIndex("identifier", (q) => q.eq("identifier", identifier)).take(BATCH);
-    for (const row of attempts) await ctx.db.delete("authRateLimits", row._id);
-    removed += attempts.length;
+    removed += await removeRows(ctx, "authRateLimits", attempts);
   }
   return removed;
 }

@@ -11,6 +11,7 @@ import { releaseFile } from "../assets/store";
 import { cancelPendingTransfer, pendingTransfer } from "../assets/transfers";
 import { removeItemRoom, removeListRooms } from "../presence/client";
 import { ERASE_BATCH } from "../privacy/rules";
+import { removeRows } from "../removeRows";
 import { deleteReport } from "../reports/store";
 
 type WorkspaceId = Id<"workspaces">;
@@ -21,15 +22,11 @@ type Policy = { erase: Batch } | { with: TableNames; why: string } | { kept: str
 
 const take = ERASE_BATCH;
 
-async function removeAll<T extends TableNames>(ctx: MutationCtx, table: T, rows: Doc<T>[]): Promise<number> {
-  for (const row of rows) await ctx.db.delete(table, row._id as Id<T>);
-  return rows.length;
-}
 
 /** One step of erasing a custom field: a batch of its values, else the field. How many rows it removed. */
 async function eraseFieldStep(ctx: MutationCtx, field: Doc<"customFields">): Promise<number> {
   const values = await ctx.db.query("customFieldValues").withIndex("by_fieldId_and_value", (q) => q.eq("fieldId", field._id)).take(take);
-  if (values.length > 0) return await removeAll(ctx, "customFieldValues", values);
+  if (values.length > 0) return await removeRows(ctx, "customFieldValues", values);
   await ctx.db.delete("customFields", field._id);
   return 1;
 }
@@ -38,7 +35,7 @@ async function eraseFieldStep(ctx: MutationCtx, field: Doc<"customFields">): Pro
 async function eraseJobStep(ctx: MutationCtx, job: Doc<"importJobs">): Promise<number> {
   const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(take);
   const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(take);
-  const removed = (await removeAll(ctx, "importBatches", batches)) + (await removeAll(ctx, "importUndo", undo));
+  const removed = (await removeRows(ctx, "importBatches", batches)) + (await removeRows(ctx, "importUndo", undo));
   if (removed > 0) return removed;
   await ctx.db.delete("importJobs", job._id);
   return 1;
@@ -47,9 +44,9 @@ async function eraseJobStep(ctx: MutationCtx, job: Doc<"importJobs">): Promise<n
 /** One step of erasing an export or import: a batch of its item map, else of its places, else its files and row. */
 async function erasePortStep(ctx: MutationCtx, port: Doc<"workspacePorts">): Promise<number> {
   const items = await ctx.db.query("workspacePortItems").withIndex("by_portId_and_from", (q) => q.eq("portId", port._id)).take(take);
-  if (items.length > 0) return await removeAll(ctx, "workspacePortItems", items);
+  if (items.length > 0) return await removeRows(ctx, "workspacePortItems", items);
   const places = await ctx.db.query("workspacePortLocations").withIndex("by_portId_and_depth", (q) => q.eq("portId", port._id)).take(take);
-  if (places.length > 0) return await removeAll(ctx, "workspacePortLocations", places);
+  if (places.length > 0) return await removeRows(ctx, "workspacePortLocations", places);
   for (const part of port.parts) await ctx.storage.delete(part);
   // Files a step stored that nothing took yet (an import stopped mid-way).
   for (const file of port.held ?? []) await ctx.storage.delete(file.storageId);
@@ -70,38 +67,38 @@ export const WORKSPACE_RECORDS = {
     },
   },
   tagRequests: {
-    erase: async (ctx, id) => removeAll(ctx, "tagRequests", await ctx.db.query("tagRequests").withIndex("by_workspaceId_and_key", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "tagRequests", await ctx.db.query("tagRequests").withIndex("by_workspaceId_and_key", (q) => q.eq("workspaceId", id)).take(take)),
   },
   stockGroups: {
     erase: async (ctx, id) =>
-      removeAll(ctx, "stockGroups", await ctx.db.query("stockGroups").withIndex("by_workspaceId_and_dimension_and_key", (q) => q.eq("workspaceId", id)).take(take)),
+      removeRows(ctx, "stockGroups", await ctx.db.query("stockGroups").withIndex("by_workspaceId_and_dimension_and_key", (q) => q.eq("workspaceId", id)).take(take)),
   },
   // Emptied by the assets trigger as the items go; whatever is left goes too.
   worthTotals: {
-    erase: async (ctx, id) => removeAll(ctx, "worthTotals", await ctx.db.query("worthTotals").withIndex("by_workspaceId_and_currency", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "worthTotals", await ctx.db.query("worthTotals").withIndex("by_workspaceId_and_currency", (q) => q.eq("workspaceId", id)).take(take)),
   },
   // Finders' messages and contact details, and who looked: they go with the register.
   verifyAlerts: {
-    erase: async (ctx, id) => removeAll(ctx, "verifyAlerts", await ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "verifyAlerts", await ctx.db.query("verifyAlerts").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
   },
   foundReports: {
-    erase: async (ctx, id) => removeAll(ctx, "foundReports", await ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "foundReports", await ctx.db.query("foundReports").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
   },
   // Its places and kits, loans (borrowers' names and contacts), bookings and audits.
   locations: {
-    erase: async (ctx, id) => removeAll(ctx, "locations", await ctx.db.query("locations").withIndex("by_workspaceId_and_path", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "locations", await ctx.db.query("locations").withIndex("by_workspaceId_and_path", (q) => q.eq("workspaceId", id)).take(take)),
   },
-  kitParts: { erase: async (ctx, id) => removeAll(ctx, "kitParts", await ctx.db.query("kitParts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
+  kitParts: { erase: async (ctx, id) => removeRows(ctx, "kitParts", await ctx.db.query("kitParts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
   loans: {
-    erase: async (ctx, id) => removeAll(ctx, "loans", await ctx.db.query("loans").withIndex("by_workspaceId_and_open_and_dueAt", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "loans", await ctx.db.query("loans").withIndex("by_workspaceId_and_open_and_dueAt", (q) => q.eq("workspaceId", id)).take(take)),
   },
-  checkouts: { erase: async (ctx, id) => removeAll(ctx, "checkouts", await ctx.db.query("checkouts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
+  checkouts: { erase: async (ctx, id) => removeRows(ctx, "checkouts", await ctx.db.query("checkouts").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
   bookings: {
     erase: async (ctx, id) =>
-      removeAll(ctx, "bookings", await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", id)).take(take)),
+      removeRows(ctx, "bookings", await ctx.db.query("bookings").withIndex("by_workspaceId_and_status_and_startAt", (q) => q.eq("workspaceId", id)).take(take)),
   },
-  auditItems: { erase: async (ctx, id) => removeAll(ctx, "auditItems", await ctx.db.query("auditItems").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
-  audits: { erase: async (ctx, id) => removeAll(ctx, "audits", await ctx.db.query("audits").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", id)).take(take)) },
+  auditItems: { erase: async (ctx, id) => removeRows(ctx, "auditItems", await ctx.db.query("auditItems").withIndex("by_workspaceId", (q) => q.eq("workspaceId", id)).take(take)) },
+  audits: { erase: async (ctx, id) => removeRows(ctx, "audits", await ctx.db.query("audits").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", id)).take(take)) },
   // Its insurance reports (every item's value and photo), with their files.
   insuranceReports: {
     erase: async (ctx, id) => {
@@ -120,11 +117,11 @@ export const WORKSPACE_RECORDS = {
   customFieldValues: { with: "customFields", why: "A value goes with its field (and with its item)." },
   // Service plans (their items are gone) and the warranty and service reminders sent.
   maintenancePlans: {
-    erase: async (ctx, id) => removeAll(ctx, "maintenancePlans", await ctx.db.query("maintenancePlans").withIndex("by_workspaceId_and_dueOn", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "maintenancePlans", await ctx.db.query("maintenancePlans").withIndex("by_workspaceId_and_dueOn", (q) => q.eq("workspaceId", id)).take(take)),
   },
   upkeepReminders: {
     erase: async (ctx, id) =>
-      removeAll(ctx, "upkeepReminders", await ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", id)).take(take)),
+      removeRows(ctx, "upkeepReminders", await ctx.db.query("upkeepReminders").withIndex("by_workspaceId_and_sentAt", (q) => q.eq("workspaceId", id)).take(take)),
   },
   // CSV imports, each after its batches and undo log.
   importJobs: {
@@ -142,18 +139,18 @@ export const WORKSPACE_RECORDS = {
   },
   workspaceMoves: {
     erase: async (ctx, id) =>
-      removeAll(ctx, "workspaceMoves", await ctx.db.query("workspaceMoves").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", id)).take(take)),
+      removeRows(ctx, "workspaceMoves", await ctx.db.query("workspaceMoves").withIndex("by_workspaceId_and_startedAt", (q) => q.eq("workspaceId", id)).take(take)),
   },
   verifiedNameRequests: {
     erase: async (ctx, id) =>
-      removeAll(ctx, "verifiedNameRequests", await ctx.db.query("verifiedNameRequests").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).take(take)),
+      removeRows(ctx, "verifiedNameRequests", await ctx.db.query("verifiedNameRequests").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).take(take)),
   },
   workspaceInvitations: {
     erase: async (ctx, id) =>
-      removeAll(ctx, "workspaceInvitations", await ctx.db.query("workspaceInvitations").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).take(take)),
+      removeRows(ctx, "workspaceInvitations", await ctx.db.query("workspaceInvitations").withIndex("by_workspaceId_and_createdAt", (q) => q.eq("workspaceId", id)).take(take)),
   },
   workspaceActivity: {
-    erase: async (ctx, id) => removeAll(ctx, "workspaceActivity", await ctx.db.query("workspaceActivity").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
+    erase: async (ctx, id) => removeRows(ctx, "workspaceActivity", await ctx.db.query("workspaceActivity").withIndex("by_workspaceId_and_at", (q) => q.eq("workspaceId", id)).take(take)),
   },
   // With the row itself, in the last step: while an account's erasure finds its membership, it is still erasing its sole workspace.
   workspaceMembers: { with: "workspaces", why: "Memberships go with the workspace row, in the last step." },
@@ -233,7 +230,7 @@ export async function eraseWorkspaceStep(ctx: MutationCtx, workspaceId: Workspac
     if ((await policy.erase(ctx, workspaceId, actorId)) > 0) return true;
   }
   const members = await ctx.db.query("workspaceMembers").withIndex("by_workspaceId_and_userId", (q) => q.eq("workspaceId", workspaceId)).take(take);
-  if ((await removeAll(ctx, "workspaceMembers", members)) === take) return true;
+  if ((await removeRows(ctx, "workspaceMembers", members)) === take) return true;
   await removeListRooms(ctx, workspaceId);
   const lease = await erasureOf(ctx, workspaceId);
   if (lease !== null) await ctx.db.delete("workspaceErasures", lease._id);
