@@ -14,7 +14,7 @@ import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
-import { overTimeLimit, ownMs, threadCpuMs } from "./thread-cpu.mjs";
+import { mark, overTimeLimit, ownMs, segmentMs, threadCpuMs } from "./thread-cpu.mjs";
 
 // Stack frames of "use node" bundles name the app's source files, as on the main thread.
 process.setSourceMapsEnabled(true);
@@ -44,8 +44,9 @@ const runOf = () => {
  * Convex's 1 s limit at each syscall and at its end.
  */
 function charge(store) {
-  if (!store.transactional) return;
   const now = performance.now();
+  if (!store.transactional) return mark(now);
+  store.ownMs += segmentMs(now);
   store.busyMs += now - store.resumedAt;
   store.resumedAt = now;
   if (overTimeLimit(store.busyMs, store.cpuAtStart, LIMITS.queryMutationMs)) throw new Error(`Function execution timed out (maximum duration: ${LIMITS.queryMutationMs / 1000}s)`);
@@ -54,7 +55,9 @@ function charge(store) {
 /** Back from a syscall: the function's own time runs again. */
 function resumed(value) {
   const store = current.getStore();
-  if (store?.transactional) store.resumedAt = performance.now();
+  const now = performance.now();
+  if (store?.transactional) store.resumedAt = now;
+  mark(now);
   return value;
 }
 
@@ -201,6 +204,7 @@ async function runHttp({ url, method, headers, body }) {
 }
 
 parentPort.on("message", (msg) => {
+  mark();
   if (msg.kind === "reply") {
     const p = pending.get(msg.id);
     pending.delete(msg.id);
@@ -211,9 +215,10 @@ parentPort.on("message", (msg) => {
   const transactional = msg.kind === "query" || msg.kind === "mutation";
   const job = transactional ? () => runTransactional(msg) : msg.kind === "action" ? () => runAction(msg) : () => runHttp(msg);
   const store = transactional
-    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs(), nextQueryId: 0 }
+    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, ownMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs(), nextQueryId: 0 }
     : { run: msg.run, transactional };
-  const own = () => (transactional ? ownMs(store.busyMs, store.cpuAtStart) : undefined);
+  const own = () => (transactional ? ownMs(store.ownMs, store.cpuAtStart) : undefined);
+  mark();
   void current
     .run(store, job)
     .then(

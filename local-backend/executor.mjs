@@ -13,7 +13,7 @@ import { newId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
 import { chargeTime, insert, sha256Base64 } from "./syscalls.mjs";
-import { ownMs, threadCpuMs } from "./thread-cpu.mjs";
+import { mark, ownMs, threadCpuMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
 
 const MAX_OCC_RETRIES = 32;
@@ -75,6 +75,8 @@ export class Executor {
       // Own run time (not waiting), for the 1 s limit of queries and mutations.
       resumedAt: kind === "action" ? undefined : performance.now(),
       busyMs: 0,
+      // Its own time for placing it (thread-cpu.mjs segmentMs): a nested call's counts for its caller.
+      ownMs: 0,
       cpuAtStart: kind === "action" ? undefined : threadCpuMs(),
       // Queries and mutations see one frozen time and a seeded Math.random.
       now: kind === "action" ? undefined : (parent?.now ?? Date.now()),
@@ -86,6 +88,7 @@ export class Executor {
     // The runtime spreads the parsed JSON into the handler's arguments: [args].
     const argsJson = `[${argsString(args)}]`;
     exec.resumedAt = kind === "action" ? undefined : performance.now();
+    mark();
     const result = await requestContext.run(exec, () => {
       if (kind === "query") return fn.invokeQuery(argsJson);
       if (kind === "mutation") return fn.invokeMutation(argsJson);
@@ -108,7 +111,7 @@ export class Executor {
         try {
           return await this.invoke(fn, kind, exec, args);
         } finally {
-          exec.busyMs = ownMs(exec.busyMs ?? 0, exec.cpuAtStart);
+          exec.busyMs = ownMs(exec.ownMs ?? 0, exec.cpuAtStart);
         }
       }
       const [module, exportName] = exec.udfPath.split(":");
@@ -178,6 +181,7 @@ export class Executor {
       if (sub) parent.tx.rollbackSub(sub);
       throw e;
     } finally {
+      parent.ownMs = (parent.ownMs ?? 0) + exec.ownMs;
       closeStreams(exec);
     }
   }

@@ -48,16 +48,18 @@ export function folderSource(convexDir) {
 /** Built functions not yet running: `Functions.prepare`'s result, `Functions.activate`'s argument. */
 /** @typedef {{ next: any, nextComponents: Map<string, any>, exported: any }} Prepared */
 
-// A query or mutation runs in a worker until it has shown itself quick (TRIAL_RUNS runs under
-// QUICK_MS of its own time), then on this thread, which saves the hops between threads on every
-// call and syscall (a client's own update after a mutation). It goes to a worker for good when a
-// run here takes longer (it held others up once), when a trial run takes over SLOW_MS (a function
-// that computes never holds up another from its first call), or after STRIKES slow trial runs in
-// a row: one slow trial run alone is a cold start or a garbage collection, not a slow function.
+// A query or mutation runs in a worker until it has shown itself quick (TRIAL_RUNS runs in a row
+// under QUICK_MS of its own time, thread-cpu.mjs ownMs), then on this thread, which saves the hops
+// between threads on every call and syscall. A run here that takes longer held others up: the
+// function goes back to trial runs, and needs twice as many quick runs in a row to come back (up to
+// MAX_TRIAL_RUNS), so one that is sometimes slow seldom holds anyone up, while a quick function
+// judged slow once (a cold start, a collection, a core it waited for) soon returns. A run over
+// SLOW_MS anywhere sends it to a worker for good: a function that computes never holds up another
+// from its first call.
 const QUICK_MS = 10;
 const SLOW_MS = 100;
 const TRIAL_RUNS = 3;
-const STRIKES = 2;
+const MAX_TRIAL_RUNS = 96;
 
 export class Functions {
   /**
@@ -83,7 +85,7 @@ export class Functions {
     this.validators = new Map();
     this.stagedIndexes = new Set();
     this.vectorIndexes = new Map();
-    /** udfPath -> { quick: number, slow: boolean }; cleared with each new build. */
+    /** udfPath -> { quick: number, needed: number, slow: boolean }; cleared with each new build. */
     this.placement = new Map();
   }
 
@@ -170,16 +172,18 @@ export class Functions {
     return this.bundle?.byName[mod]?.default ?? null;
   }
 
-  /** Whether `udfPath` should run on this thread (it has shown itself quick), and its record to update. */
+  /** Whether `udfPath` should run on this thread (it has shown itself quick), and its record to update with the run's own time. */
   placementOf(udfPath) {
     let place = this.placement.get(udfPath);
-    if (!place) this.placement.set(udfPath, (place = { quick: 0, strikes: 0, slow: false }));
-    return { here: !place.slow && place.quick >= TRIAL_RUNS, done: (busyMs, ranHere) => {
+    if (!place) this.placement.set(udfPath, (place = { quick: 0, needed: TRIAL_RUNS, slow: false }));
+    return { here: !place.slow && place.quick >= place.needed, done: (ownMs, ranHere) => {
       if (place.slow) return;
-      if (busyMs <= QUICK_MS) {
-        place.quick += 1;
-        place.strikes = 0;
-      } else if (ranHere || busyMs > SLOW_MS || ++place.strikes >= STRIKES) place.slow = true;
+      if (ownMs > SLOW_MS) place.slow = true;
+      else if (ownMs <= QUICK_MS) place.quick += 1;
+      else {
+        if (ranHere && place.quick >= place.needed) place.needed = Math.min(place.needed * 2, MAX_TRIAL_RUNS);
+        place.quick = 0;
+      }
     } };
   }
 

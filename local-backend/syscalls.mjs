@@ -10,7 +10,7 @@ import { encodeDoc } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
-import { overTimeLimit } from "./thread-cpu.mjs";
+import { mark, overTimeLimit, segmentMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
 import { VectorSearchError, vectorSearch } from "./vector.mjs";
 
@@ -45,6 +45,7 @@ export function installSyscalls() {
         return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
       } finally {
         exec.resumedAt = performance.now();
+        mark(exec.resumedAt);
       }
     },
     jsSyscall: (op, args) => jsOp(current(), op, args),
@@ -70,9 +71,10 @@ async function shareTheLoop(exec) {
  * time it waited) and enforces Convex's 1 s limit for queries and mutations.
  */
 export function chargeTime(exec) {
-  // A function run in a worker is timed there (its own JS, not the round trips of its syscalls).
-  if (exec.resumedAt === undefined || exec.timedInWorker) return;
   const now = performance.now();
+  // A function run in a worker is timed there (its own JS, not the round trips of its syscalls).
+  if (exec.resumedAt === undefined || exec.timedInWorker) return mark(now);
+  exec.ownMs = (exec.ownMs ?? 0) + segmentMs(now);
   exec.busyMs = (exec.busyMs ?? 0) + (now - exec.resumedAt);
   exec.resumedAt = now;
   if (exec.kind !== "action" && overTimeLimit(exec.busyMs, exec.cpuAtStart, LIMITS.queryMutationMs)) {

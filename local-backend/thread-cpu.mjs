@@ -29,14 +29,35 @@ export function threadCpuMs() {
   }
 }
 
+// A function's own time, for placing it (functions.mjs). Many functions run at once on one thread,
+// their code interleaved between their syscalls (each resumes in a microtask, after whatever was
+// queued before it), so the wall time from a function's resumption to its next syscall can hold
+// other functions' code and, in a worker, their waits for the main thread. But a function's code
+// runs without a break from where it last resumed to its next syscall, and the host code that
+// stops or resumes any function runs between such runs, never inside one: so the time since the
+// last such mark, taken at each syscall, covers this function's run and little else.
+let lastMark = performance.now();
+
+/** A function on this thread stopped (made a syscall, ended) or was resumed: the host runs here. */
+export function mark(now = performance.now()) {
+  lastMark = now;
+}
+
+/** Called as a function makes a syscall or ends: the time its code can have run since its last resumption (ms). */
+export function segmentMs(now = performance.now()) {
+  const ms = now - lastMark;
+  lastMark = now;
+  return ms;
+}
+
 /**
- * A function's own time for placing it (functions.mjs): its wall time between syscalls, or the
- * thread's CPU time since it began when that is less. A starved thread stretches the first; other
- * functions sharing the thread while this one waits add to the second; neither stretches both.
+ * A function's own time for placing it: the sum of its segments (segmentMs), or the thread's CPU
+ * time since it began when that is less. A thread that waits for a core stretches the first;
+ * other functions sharing the thread add to the second; neither stretches both.
  */
-export function ownMs(busyMs, cpuAtStartMs) {
+export function ownMs(segmentsMs, cpuAtStartMs) {
   const cpu = cpuAtStartMs === null || cpuAtStartMs === undefined ? null : threadCpuMs();
-  return cpu === null ? busyMs : Math.min(busyMs, cpu - cpuAtStartMs);
+  return cpu === null ? segmentsMs : Math.min(segmentsMs, cpu - cpuAtStartMs);
 }
 
 /** True when a function that began at `cpuAtStartMs` (threadCpuMs) and ran `busyMs` of wall time is past `limitMs`. */
