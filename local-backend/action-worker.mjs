@@ -14,7 +14,7 @@ import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
-import { mark, overTimeLimit, ownMs, segmentMs, threadCpuMs } from "./thread-cpu.mjs";
+import { START_STALE_MS, mark, overTimeLimit, ownMs, segmentMs, threadCpuMs } from "./thread-cpu.mjs";
 
 // Stack frames of "use node" bundles name the app's source files, as on the main thread.
 process.setSourceMapsEnabled(true);
@@ -215,7 +215,7 @@ parentPort.on("message", (msg) => {
   const transactional = msg.kind === "query" || msg.kind === "mutation";
   const job = transactional ? () => runTransactional(msg) : msg.kind === "action" ? () => runAction(msg) : () => runHttp(msg);
   const store = transactional
-    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, ownMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs(), nextQueryId: 0 }
+    ? { run: msg.run, now: msg.now, random: seededRandom(msg.seed), transactional, busyMs: 0, ownMs: 0, resumedAt: performance.now(), cpuAtStart: threadCpuMs(START_STALE_MS), nextQueryId: 0 }
     : { run: msg.run, transactional };
   const own = () => (transactional ? ownMs(store.ownMs, store.cpuAtStart) : undefined);
   mark();

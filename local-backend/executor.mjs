@@ -2,18 +2,17 @@
 // mutations run optimistically and commit (or retry on a conflict) one at a
 // time; actions run outside any transaction. Lookup, argument and return
 // validation and error shapes follow Convex.
-import { randomBytes } from "node:crypto";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { requestContext } from "./context.mjs";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { CursorParseError } from "./cursors.mjs";
 import { formatError, withinTimeLimit } from "./errors.mjs";
 import { KIND_NAMES, canonicalPath, kindOf } from "./functions.mjs";
-import { newId } from "./ids.mjs";
+import { newId, newRequestId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
 import { chargeTime, insert, sha256Base64 } from "./syscalls.mjs";
-import { mark, ownMs, threadCpuMs } from "./thread-cpu.mjs";
+import { START_STALE_MS, mark, ownMs, threadCpuMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
 
 const MAX_OCC_RETRIES = 32;
@@ -77,7 +76,7 @@ export class Executor {
       busyMs: 0,
       // Its own time for placing it (thread-cpu.mjs segmentMs): a nested call's counts for its caller.
       ownMs: 0,
-      cpuAtStart: kind === "action" ? undefined : threadCpuMs(),
+      cpuAtStart: kind === "action" ? undefined : threadCpuMs(START_STALE_MS),
       // Queries and mutations see one frozen time and a seeded Math.random.
       now: kind === "action" ? undefined : (parent?.now ?? Date.now()),
       random: kind === "action" ? undefined : (parent?.random ?? seededRandom(`${requestId}:${udfPath}`)),
@@ -191,7 +190,7 @@ export class Executor {
    * @returns {Promise<CallResult>}
    */
   async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "", at = null, pending = false }) {
-    const requestId = parent?.requestId ?? randomBytes(8).toString("hex");
+    const requestId = parent?.requestId ?? newRequestId();
     const canonical = canonicalPath(udfPath);
     const fail = (message) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, logLines: [], reads: null, commitTs: null });
     const fn = this.functions.resolve(canonical, component);
@@ -281,7 +280,7 @@ export class Executor {
    * @param {{ method: string, headers: any, body?: ArrayBuffer | Uint8Array | null }} init
    */
   async fetchHttp(url, init, identity = null) {
-    const requestId = randomBytes(8).toString("hex");
+    const requestId = newRequestId();
     const exec = this.newExec("action", { udfPath: `HTTP ${init.method} ${new URL(url).pathname}`, identity, requestId });
     try {
       const body = init.body ? new Uint8Array(init.body) : null;
