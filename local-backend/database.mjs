@@ -33,7 +33,17 @@ export function encodeDoc(doc) {
   if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
   return text;
 }
-const decodeDoc = (text) => jsonToConvex(JSON.parse(text));
+// A read document's JSON form, kept from its decoding: a function's read answers with it
+// (documentJson) instead of converting the document back.
+const jsonForms = new WeakMap();
+const decodeDoc = (text) => {
+  const json = JSON.parse(text);
+  const doc = jsonToConvex(json);
+  jsonForms.set(doc, json);
+  return doc;
+};
+/** A document's JSON form (convexToJson), as read when it came from the store. */
+export const documentJson = (doc) => jsonForms.get(doc) ?? convexToJson(doc);
 
 // The store's type, named in other modules' JSDoc (which the dead-export check does not read).
 // ts-unused-exports:disable-next-line

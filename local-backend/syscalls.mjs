@@ -6,7 +6,7 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { CursorParseError } from "./cursors.mjs";
-import { encodeDoc } from "./database.mjs";
+import { documentJson, encodeDoc } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
@@ -149,7 +149,7 @@ async function asyncOp(exec, op, args) {
       }
       const doc = tx.get(args.id);
       checkReads(tx);
-      return doc === null ? null : convexToJson(doc);
+      return doc === null ? null : documentJson(doc);
     }
     case "1.0/insert":
       if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
@@ -177,7 +177,7 @@ async function asyncOp(exec, op, args) {
         stream.close();
         return { value: null, done: true };
       }
-      return { value: convexToJson(doc), done: false };
+      return { value: documentJson(doc), done: false };
     }
     case "1.0/queryPage": {
       const tx = txOf(exec);
@@ -186,7 +186,7 @@ async function asyncOp(exec, op, args) {
         const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
         if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
         checkReads(tx);
-        return { ...page, page: page.page.map((d) => convexToJson(d)) };
+        return { ...page, page: page.page.map(documentJson) };
       } catch (e) {
         if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, /** @type {any} */ (e).data);
         throw e;
