@@ -38,7 +38,8 @@ export function encodeDoc(doc) {
 const jsonForms = new WeakMap();
 const decodeDoc = (text) => {
   const json = JSON.parse(text);
-  const doc = jsonToConvex(json);
+  // Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
+  const doc = text.includes('"$') ? jsonToConvex(json) : json;
   jsonForms.set(doc, json);
   return doc;
 };
