@@ -24,8 +24,9 @@ const NAMED_DBS = ["documents", "indexes", "meta"];
 const COMPACT_WASTE = 0.3;
 const COMPACT_MIN_BYTES = 16 * 2 ** 20;
 
-// A written document's stored text, made once: the write's size check (syscalls.mjs) and the
-// commit both need it (written documents are never changed in place).
+// A document's stored text, made once: a written one's for the write's size check (syscalls.mjs)
+// and the commit, a read one's (kept from its decoding) for the function that read it, which gets
+// it as is. Documents are never changed in place.
 const encoded = new WeakMap();
 /** A document as stored: its lossless JSON text. */
 export function encodeDoc(doc) {
@@ -33,18 +34,12 @@ export function encodeDoc(doc) {
   if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
   return text;
 }
-// A read document's JSON form, kept from its decoding: a function's read answers with it
-// (documentJson) instead of converting the document back.
-const jsonForms = new WeakMap();
 const decodeDoc = (text) => {
-  const json = JSON.parse(text);
   // Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
-  const doc = text.includes('"$') ? jsonToConvex(json) : json;
-  jsonForms.set(doc, json);
+  const doc = text.includes('"$') ? jsonToConvex(JSON.parse(text)) : JSON.parse(text);
+  encoded.set(doc, text);
   return doc;
 };
-/** A document's JSON form (convexToJson), as read when it came from the store. */
-export const documentJson = (doc) => jsonForms.get(doc) ?? convexToJson(doc);
 
 // The store's type, named in other modules' JSDoc (which the dead-export check does not read).
 // ts-unused-exports:disable-next-line

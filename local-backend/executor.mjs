@@ -17,7 +17,22 @@ import { checkValue } from "./validate.mjs";
 
 const MAX_OCC_RETRIES = 32;
 
-const argsString = (args) => JSON.stringify(convexToJson(args));
+// Made once per call (its size check, the function's input) and per function (its validators,
+// which the registration serialises on each ask).
+const argsTexts = new WeakMap();
+const argsString = (args) => {
+  if (args === null || typeof args !== "object") return JSON.stringify(convexToJson(args));
+  let text = argsTexts.get(args);
+  if (text === undefined) argsTexts.set(args, (text = JSON.stringify(convexToJson(args))));
+  return text;
+};
+const validators = new WeakMap();
+/** @returns {{ args: any, returns: any }} */
+const validatorsOf = (fn) => {
+  let v = validators.get(fn);
+  if (v === undefined) validators.set(fn, (v = { args: JSON.parse(fn.exportArgs()), returns: JSON.parse(fn.exportReturns?.() ?? "null") }));
+  return v;
+};
 
 /**
  * A call from outside a function (a client, the scheduler, the CLI) or from an action.
@@ -123,7 +138,7 @@ export class Executor {
   }
 
   checkReturns(fn, valueJson, component = "") {
-    const returns = JSON.parse(fn.exportReturns?.() ?? "null");
+    const { returns } = validatorsOf(fn);
     if (!returns) return;
     const err = checkValue(returns, jsonToConvex(JSON.parse(valueJson)), [], tableNamer(this.db, component));
     if (err) throw new Error(`ReturnsValidationError: ${err}`);
@@ -167,7 +182,7 @@ export class Executor {
     // Convex's words (crates/udf/src/validation.rs; common/src/components `in_component_str`).
     if (!fn) throw new Error(`Could not find public function for '${udfPath}'${component ? ` in '${component}'` : ""}.`);
     if (kindOf(fn) !== kind) throw new Error(`Trying to execute ${udfPath} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[kindOf(fn)]}.`);
-    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(this.db, component));
+    const argsError = checkValue(validatorsOf(fn).args, args, [], tableNamer(this.db, component));
     if (argsError) throw new Error(`ArgumentValidationError: ${argsError}`);
     const exec = this.newExec(kind, { udfPath, identity: parent.identity, tx: parent.tx, parent, requestId: parent.requestId, component });
     // A mutation runs as a sub-transaction: when it throws, its writes go and the caller may go on.
@@ -197,7 +212,7 @@ export class Executor {
     if (!fn || (!internal && !fn.isPublic)) return fail(`Could not find public function for '${canonical}'.`);
     const actual = kindOf(fn);
     if (kind && kind !== actual) return fail(`Trying to execute ${canonical} as ${KIND_NAMES[kind]}, but it is defined as ${KIND_NAMES[actual]}.`);
-    const argsError = checkValue(JSON.parse(fn.exportArgs()), args, [], tableNamer(this.db, component));
+    const argsError = checkValue(validatorsOf(fn).args, args, [], tableNamer(this.db, component));
     if (argsError) return fail(`ArgumentValidationError: ${argsError}`);
     if (argsString(args).length > LIMITS.argumentBytes) return fail(`Arguments are too large (limit ${LIMITS.argumentBytes} bytes)`);
 

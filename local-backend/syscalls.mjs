@@ -6,13 +6,21 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { CursorParseError } from "./cursors.mjs";
-import { documentJson, encodeDoc } from "./database.mjs";
+import { encodeDoc } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
 import { mark, overTimeLimit, segmentMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
 import { VectorSearchError, vectorSearch } from "./vector.mjs";
+
+/** A syscall's answer already in JSON (documents as stored: encodeDoc). */
+class Answer {
+  /** @param {string} text */
+  constructor(text) {
+    this.text = text;
+  }
+}
 
 /** An error a function sees as thrown by the syscall (ConvexError when it has data). */
 class SyscallError extends Error {
@@ -42,7 +50,8 @@ export function installSyscalls() {
       chargeTime(exec);
       await shareTheLoop(exec);
       try {
-        return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
+        const out = await asyncOp(exec, op, JSON.parse(json));
+        return out instanceof Answer ? out.text : JSON.stringify(out);
       } finally {
         exec.resumedAt = performance.now();
         mark(exec.resumedAt);
@@ -149,7 +158,7 @@ async function asyncOp(exec, op, args) {
       }
       const doc = tx.get(args.id);
       checkReads(tx);
-      return doc === null ? null : documentJson(doc);
+      return doc === null ? null : new Answer(encodeDoc(doc));
     }
     case "1.0/insert":
       if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
@@ -177,7 +186,7 @@ async function asyncOp(exec, op, args) {
         stream.close();
         return { value: null, done: true };
       }
-      return { value: documentJson(doc), done: false };
+      return new Answer(`{"value":${encodeDoc(doc)},"done":false}`);
     }
     case "1.0/queryPage": {
       const tx = txOf(exec);
@@ -186,7 +195,9 @@ async function asyncOp(exec, op, args) {
         const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
         if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
         checkReads(tx);
-        return { ...page, page: page.page.map(documentJson) };
+        // The page goes last, its documents as stored in place of the placeholder's `null}`.
+        const head = JSON.stringify({ ...page, page: null });
+        return new Answer(`${head.slice(0, -"null}".length)}[${page.page.map(encodeDoc).join(",")}]}`);
       } catch (e) {
         if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, /** @type {any} */ (e).data);
         throw e;
