@@ -196,8 +196,9 @@ async function asyncOp(exec, op, args) {
         if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
         checkReads(tx);
         // The page goes last, its documents as stored in place of the placeholder's `null}`.
-        const head = JSON.stringify({ ...page, page: null });
-        return new Answer(`${head.slice(0, -"null}".length)}[${page.page.map(encodeDoc).join(",")}]}`);
+        const { page: docs, ...rest } = page;
+        const head = JSON.stringify({ ...rest, page: null });
+        return new Answer(`${head.slice(0, -"null}".length)}[${docs.map(encodeDoc).join(",")}]}`);
       } catch (e) {
         if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, /** @type {any} */ (e).data);
         throw e;
