@@ -23,6 +23,8 @@ const NAMED_DBS = ["documents", "indexes", "meta"];
 // Compact on open when at least this share of the file is free pages, and the file is big enough to matter.
 const COMPACT_WASTE = 0.3;
 const COMPACT_MIN_BYTES = 16 * 2 ** 20;
+// Decoded documents kept, by their stored text's length (their decoded size is a few times it).
+const DECODED_CHARS = 8 * 2 ** 20;
 
 // A document's stored text, made once: a written one's for the write's size check (syscalls.mjs)
 // and the commit, a read one's (kept from its decoding) for the function that read it, which gets
@@ -70,6 +72,9 @@ export class Database {
     for (const [key, def] of Object.entries(catalog.indexes)) this.indexes.set(key, withPrefix(key, def));
     this.nextIndex = catalog.nextIndex;
     this.catalogDirty = false;
+    /** id -> { text, doc }: recently decoded documents (getDoc). */
+    this.decoded = new Map();
+    this.decodedChars = 0;
     /** table -> its count after every queued commit (filled on a table's first commit here). */
     this.counts = new Map();
     for (const name of Object.keys(SYSTEM_TABLES)) this.tableNumber(name);
@@ -214,7 +219,25 @@ export class Database {
 
   getDoc(id, transaction) {
     const text = this.docs.get(id, transaction ? { transaction } : undefined);
-    return text === undefined ? null : decodeDoc(text);
+    if (text === undefined) return null;
+    // A live query re-run reads the same documents again: one whose stored text is unchanged is
+    // the same (never changed in place) decoded document.
+    const kept = this.decoded.get(id);
+    if (kept !== undefined && kept.text === text) return kept.doc;
+    const doc = decodeDoc(text);
+    if (kept !== undefined) this.#forget(id, kept);
+    this.decoded.set(id, { text, doc });
+    this.decodedChars += text.length;
+    while (this.decodedChars > DECODED_CHARS) {
+      const [oldest, entry] = this.decoded.entries().next().value;
+      this.#forget(oldest, entry);
+    }
+    return doc;
+  }
+
+  #forget(id, entry) {
+    this.decoded.delete(id);
+    this.decodedChars -= entry.text.length;
   }
 
   /** Index entries in [lo, hi) as { key, value: id }, in key order (or reverse). */
