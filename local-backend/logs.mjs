@@ -51,6 +51,21 @@ export function withConvexTimers(base, executionKey) {
 export function installLogCapture() {
   if (installed) return;
   installed = true;
+  // The terminal's copy is written once a turn, a busy server's lines together (one write each
+  // was 2 % of its time at 300 mutations a second), and at exit whatever is left.
+  /** @type {[(...args: any[]) => void, string][]} */
+  let queued = [];
+  const flush = () => {
+    const lines = queued;
+    queued = [];
+    for (let i = 0; i < lines.length; ) {
+      let j = i + 1;
+      while (j < lines.length && lines[j][0] === lines[i][0]) j++;
+      lines[i][0](lines.slice(i, j).map(([, line]) => line).join("\n"));
+      i = j;
+    }
+  };
+  process.on("exit", flush);
   for (const [method, level] of Object.entries(LEVELS)) {
     const original = console[method].bind(console);
     console[method] = (...args) => {
@@ -58,7 +73,8 @@ export function installLogCapture() {
       if (!request?.label) return original(...args);
       const line = `[${level}] ${format(...args)}`;
       request.logs?.push(line);
-      original(`${request.label} ${line}`);
+      if (queued.length === 0) setImmediate(flush).unref();
+      queued.push([original, `${request.label} ${line}`]);
     };
   }
 }
