@@ -60,6 +60,7 @@ export class Session {
     this.sendRaw(JSON.stringify(message));
   }
 
+  /** @param {string | Buffer} text */
   sendRaw(text) {
     if (this.closed || this.ws.readyState !== 1) return;
     // A client that stops reading must not grow the server without bound.
@@ -122,12 +123,16 @@ export class Session {
     }
   }
 
-  /** Sends one Transition; `modifications` are JSON texts (shared result bodies). */
-  transition(modifications, endVersion) {
-    this.sendRaw(
+  /**
+   * Sends one Transition; `modifications` are JSON texts (shared result bodies). `shared`: the
+   * text is the same for every session making the same move (refresh), so it is built and
+   * encoded once per flush.
+   */
+  transition(modifications, endVersion, shared = null) {
+    const build = () =>
       `{"type":"Transition","startVersion":${JSON.stringify(wireVersion(this.version))},` +
-        `"endVersion":${JSON.stringify(wireVersion(endVersion))},"modifications":[${modifications.join(",")}],"serverTs":${Date.now()}}`,
-    );
+      `"endVersion":${JSON.stringify(wireVersion(endVersion))},"modifications":[${modifications.join(",")}],"serverTs":${Date.now()}}`;
+    this.sendRaw(shared === null ? build() : this.live.sharedText(shared, build));
     this.version = endVersion;
     if (this.pendingTs <= endVersion.ts) this.pendingTs = 0n;
   }
@@ -247,8 +252,11 @@ export class Session {
     const ts = result.commitTs ?? this.live.lastTs;
     this.send({ type: "MutationResponse", requestId, success: true, result: result.value, ts: encodeTs(ts), logLines: result.logLines });
     if (ts > this.pendingTs) this.pendingTs = ts;
-    // The client resolves the mutation on the first Transition at or past ts.
+    // The client resolves the mutation on the first Transition at or past ts: sent now when its
+    // queries are up to date (its own write's results were released when it became durable),
+    // else by the flush that brings them there.
     this.live.owe(this);
+    void this.refresh();
   }
 
   async action({ requestId, udfPath, args, componentPath }) {
@@ -269,13 +277,18 @@ export class Session {
     return this.enqueue(() => {
       for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running || q.sub.held) return;
       const mods = [];
+      // What the text depends on: the versions, and each changed query's id and result.
+      const { querySet, identity, ts: from } = this.version;
+      let key = `${querySet}/${identity}/${from}`;
       for (const [id, q] of this.queries) {
         const text = this.changedText(id, q);
-        if (text) mods.push(text);
+        if (!text) continue;
+        mods.push(text);
+        key += `,${id}:${q.sub.serial}@${q.sub.version}`;
       }
       const ts = this.live.lastTs > this.version.ts ? this.live.lastTs : this.version.ts;
       const owesTs = this.pendingTs !== 0n && this.pendingTs <= ts;
-      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts });
+      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts }, `${key}>${ts}`);
     });
   }
 
