@@ -34,6 +34,11 @@ export function encodeDoc(doc) {
   return text;
 }
 const decodeDoc = (text) => jsonToConvex(JSON.parse(text));
+// The text each document read was decoded from: a read is answered with it (syscalls.mjs)
+// instead of encoding the document again. Documents read are never changed in place either.
+const storedTexts = new WeakMap();
+/** A document's JSON text as stored, when it was read from or written to the store here. */
+export const storedText = (doc) => storedTexts.get(doc) ?? encoded.get(doc);
 
 // The store's type, named in other modules' JSDoc (which the dead-export check does not read).
 // ts-unused-exports:disable-next-line
@@ -208,7 +213,10 @@ export class Database {
 
   getDoc(id, transaction) {
     const text = this.docs.get(id, transaction ? { transaction } : undefined);
-    return text === undefined ? null : decodeDoc(text);
+    if (text === undefined) return null;
+    const doc = decodeDoc(text);
+    storedTexts.set(doc, text);
+    return doc;
   }
 
   /** Index entries in [lo, hi) as { key, value: id }, in key order (or reverse). */
