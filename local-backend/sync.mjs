@@ -124,14 +124,18 @@ export class Session {
   }
 
   /**
-   * Sends one Transition; `modifications` are JSON texts (shared result bodies). `shared`: the
-   * text is the same for every session making the same move (refresh), so it is built and
-   * encoded once per flush.
+   * Sends one Transition; `modifications` are JSON texts (shared result bodies), or what makes
+   * them. `shared`: the text is the same for every session making the same move (refresh), so
+   * it is built and encoded once per flush.
+   * @param {string[] | (() => string[])} modifications
+   * @param {{ querySet: number, identity: number, ts: bigint }} endVersion
+   * @param {string | null} [shared]
    */
   transition(modifications, endVersion, shared = null) {
     const build = () =>
       `{"type":"Transition","startVersion":${JSON.stringify(wireVersion(this.version))},` +
-      `"endVersion":${JSON.stringify(wireVersion(endVersion))},"modifications":[${modifications.join(",")}],"serverTs":${Date.now()}}`;
+      `"endVersion":${JSON.stringify(wireVersion(endVersion))},` +
+      `"modifications":[${(typeof modifications === "function" ? modifications() : modifications).join(",")}],"serverTs":${Date.now()}}`;
     this.sendRaw(shared === null ? build() : this.live.sharedText(shared, build));
     this.version = endVersion;
     if (this.pendingTs <= endVersion.ts) this.pendingTs = 0n;
@@ -276,19 +280,23 @@ export class Session {
   refresh() {
     return this.enqueue(() => {
       for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running || q.sub.held) return;
-      const mods = [];
-      // What the text depends on: the versions, and each changed query's id and result.
+      /** @type {[number, string][]} */
+      const changed = [];
+      // What the text depends on: the versions, and each changed query's id and result (a
+      // subscription is one function, arguments and identity; its version, one result).
       const { querySet, identity, ts: from } = this.version;
       let key = `${querySet}/${identity}/${from}`;
       for (const [id, q] of this.queries) {
-        const text = this.changedText(id, q);
-        if (!text) continue;
-        mods.push(text);
+        if (q.sentKey === q.sub.resultKey) continue;
+        q.sentKey = q.sub.resultKey;
+        changed.push([id, q.sub.body]);
         key += `,${id}:${q.sub.serial}@${q.sub.version}`;
       }
       const ts = this.live.lastTs > this.version.ts ? this.live.lastTs : this.version.ts;
       const owesTs = this.pendingTs !== 0n && this.pendingTs <= ts;
-      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts }, `${key}>${ts}`);
+      if (changed.length > 0 || owesTs) {
+        this.transition(() => changed.map(([id, body]) => modificationText(id, body)), { ...this.version, ts }, `${key}>${ts}`);
+      }
     });
   }
 
