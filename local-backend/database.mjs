@@ -212,8 +212,17 @@ export class Database {
   }
 
   getDoc(id, transaction) {
-    const text = this.docs.get(id, transaction ? { transaction } : undefined);
-    if (text === undefined) return null;
+    const text = this.getText(id, transaction);
+    return text === undefined ? null : this.decode(text);
+  }
+
+  /** A document's stored JSON text (undefined when there is none), not decoded. */
+  getText(id, transaction) {
+    return this.docs.get(id, transaction ? { transaction } : undefined);
+  }
+
+  /** The document a stored text holds. */
+  decode(text) {
     const doc = decodeDoc(text);
     storedTexts.set(doc, text);
     return doc;

@@ -105,7 +105,11 @@ export class Stream {
     this.exhausted = false;
   }
 
-  /** The next document passing the filters, or null at the end. */
+  /**
+   * The next document passing the filters, or null at the end: `{ doc, text? }`, `text` being its
+   * stored JSON when it was read from the store (then `doc` is decoded only if looked at).
+   * @returns {{ doc: any, text?: string } | null}
+   */
   next() {
     if (this.produced >= this.limit) return null;
     for (;;) {
@@ -114,12 +118,12 @@ export class Stream {
         this.exhausted = true;
         return null;
       }
-      const { key, doc } = step.value;
-      if (key) this.lastKey = key;
+      const entry = step.value;
+      if (entry.key) this.lastKey = entry.key;
       this.tx.stats.docsRead += 1;
-      if (this.filters.every((f) => evaluate(f, doc) === true)) {
+      if (this.filters.length === 0 || this.filters.every((f) => evaluate(f, entry.doc) === true)) {
         this.produced += 1;
-        return doc;
+        return entry;
       }
     }
   }

@@ -31,9 +31,9 @@ class RawJson {
 }
 
 /** A document as a syscall answers it (its JSON value), from its stored text when there is one. */
-function docJson(doc, wrap = (text) => text) {
+function docJson(doc) {
   const text = storedText(doc);
-  return text === undefined ? null : new RawJson(wrap(text));
+  return text === undefined ? convexToJson(doc) : new RawJson(text);
 }
 
 const current = () => {
@@ -162,7 +162,7 @@ async function asyncOp(exec, op, args) {
       }
       const doc = tx.get(args.id);
       checkReads(tx);
-      return doc === null ? null : (docJson(doc) ?? convexToJson(doc));
+      return doc === null ? null : docJson(doc);
     }
     case "1.0/insert":
       if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
@@ -184,13 +184,14 @@ async function asyncOp(exec, op, args) {
     case "1.0/queryStreamNext": {
       const stream = exec.streams.get(args.queryId);
       if (!stream) throw new Error("This query is closed and can't emit any more values.");
-      const doc = stream.next();
+      const entry = stream.next();
       checkReads(stream.tx);
-      if (doc === null) {
+      if (entry === null) {
         stream.close();
         return { value: null, done: true };
       }
-      return docJson(doc, (text) => `{"value":${text},"done":false}`) ?? { value: convexToJson(doc), done: false };
+      const text = entry.text ?? storedText(entry.doc);
+      return text === undefined ? { value: convexToJson(entry.doc), done: false } : new RawJson(`{"value":${text},"done":false}`);
     }
     case "1.0/queryPage": {
       const tx = txOf(exec);
