@@ -54,9 +54,11 @@ export function installSyscalls() {
     asyncSyscall: async (op, json) => {
       const exec = current();
       chargeTime(exec);
-      await shareTheLoop(exec);
+      const turn = shareTheLoop(exec);
+      if (turn) await turn;
       try {
-        const out = await asyncOp(exec, op, JSON.parse(json));
+        // A query's next document (one call per document read) is answered without another await.
+        const out = op === "1.0/queryStreamNext" ? streamNext(exec, JSON.parse(json)) : await asyncOp(exec, op, JSON.parse(json));
         return out instanceof RawJson ? out.text : JSON.stringify(out);
       } finally {
         exec.resumedAt = performance.now();
@@ -72,12 +74,14 @@ export function installSyscalls() {
 // would never let another request in; every few milliseconds it yields a
 // macrotask, so a long query cannot hold up a short one.
 const SLICE_MS = 2;
-async function shareTheLoop(exec) {
+/** Null while the function's slice lasts; then a promise of the next macrotask. */
+function shareTheLoop(exec) {
   const now = performance.now();
   exec.sliceStart ??= now;
-  if (now - exec.sliceStart < SLICE_MS) return;
-  await new Promise((resolve) => setImmediate(resolve));
-  exec.sliceStart = performance.now();
+  if (now - exec.sliceStart < SLICE_MS) return null;
+  return new Promise((resolve) => setImmediate(resolve)).then(() => {
+    exec.sliceStart = performance.now();
+  });
 }
 
 /**
@@ -149,6 +153,20 @@ function syncOp(exec, op, args) {
   }
 }
 
+/** `1.0/queryStreamNext`: the stream's next document, as stored when it comes from the store. */
+function streamNext(exec, args) {
+  const stream = exec.streams.get(args.queryId);
+  if (!stream) throw new Error("This query is closed and can't emit any more values.");
+  const entry = stream.next();
+  checkReads(stream.tx);
+  if (entry === null) {
+    stream.close();
+    return { value: null, done: true };
+  }
+  const text = entry.text ?? storedText(entry.doc);
+  return text === undefined ? { value: convexToJson(entry.doc), done: false } : new RawJson(`{"value":${text},"done":false}`);
+}
+
 async function asyncOp(exec, op, args) {
   const { server } = exec;
   switch (op) {
@@ -181,18 +199,6 @@ async function asyncOp(exec, op, args) {
       return update(exec, args, (old, value) => ({ .../** @type {Record<string, any>} */ (jsonToConvex(value)), _id: old._id, _creationTime: old._creationTime }), "replace");
     case "1.0/remove":
       return remove(exec, args.id);
-    case "1.0/queryStreamNext": {
-      const stream = exec.streams.get(args.queryId);
-      if (!stream) throw new Error("This query is closed and can't emit any more values.");
-      const entry = stream.next();
-      checkReads(stream.tx);
-      if (entry === null) {
-        stream.close();
-        return { value: null, done: true };
-      }
-      const text = entry.text ?? storedText(entry.doc);
-      return text === undefined ? { value: convexToJson(entry.doc), done: false } : new RawJson(`{"value":${text},"done":false}`);
-    }
     case "1.0/queryPage": {
       const tx = txOf(exec);
       const pinned = exec.journal?.endCursor && !args.endCursor ? exec.journal.endCursor : null;
