@@ -221,9 +221,12 @@ export class Database {
     return this.docs.get(id, transaction ? { transaction } : undefined);
   }
 
-  /** The document a stored text holds. */
+  /**
+   * The document a stored text holds.
+   * @param {string} text
+   */
   decode(text) {
-    const doc = decodeDoc(text);
+    const doc = /** @type {Record<string, any>} */ (decodeDoc(text));
     storedTexts.set(doc, text);
     return doc;
   }
