@@ -340,6 +340,8 @@ export class Live {
     this.waiting.clear();
     // Each session goes on as soon as its own subscriptions are done.
     await Promise.all([...bySession].map(([session, runs]) => Promise.all(runs).then(() => session.refresh())));
+    // Every session of this flush has sent its Transition: its texts are not kept for later.
+    this.texts.clear();
     if (this.dirty.size > 0) this.schedule();
   }
 }
