@@ -203,10 +203,12 @@ async function asyncOp(exec, op, args) {
       const tx = txOf(exec);
       const pinned = exec.journal?.endCursor && !args.endCursor ? exec.journal.endCursor : null;
       try {
-        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
-        if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
+        const { page, ...rest } = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
+        if (exec.recordJournal) exec.journalOut = { endCursor: rest.continueCursor };
         checkReads(tx);
-        return { ...page, page: page.page.map((d) => convexToJson(d)) };
+        // The documents as stored, spliced into the page's JSON.
+        const docs = page.map(({ doc, text }) => text ?? storedText(doc) ?? JSON.stringify(convexToJson(doc)));
+        return new RawJson(`{"page":[${docs.join(",")}],${JSON.stringify(rest).slice(1)}`);
       } catch (e) {
         if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, /** @type {any} */ (e).data);
         throw e;
