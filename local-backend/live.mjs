@@ -338,8 +338,20 @@ export class Live {
     this.releaseDurable();
     for (const session of this.waiting) if (!bySession.has(session)) bySession.set(session, []);
     this.waiting.clear();
-    // Each session goes on as soon as its own subscriptions are done.
-    await Promise.all([...bySession].map(([session, runs]) => Promise.all(runs).then(() => session.refresh())));
+    // Each session goes on as soon as its own subscriptions are done; one with nothing to send yet
+    // (a result held until its commit is durable) is not even queued: the flush that releases the
+    // result refreshes it. Sessions waiting for the same single run (a shared query's readers)
+    // wait on it together.
+    const done = [];
+    const byRun = new Map();
+    for (const [session, runs] of bySession) {
+      if (runs.length === 0) done.push(session.refresh());
+      else if (runs.length > 1) done.push(Promise.all(runs).then(() => session.refreshIfReady()));
+      else if (byRun.has(runs[0])) byRun.get(runs[0]).push(session);
+      else byRun.set(runs[0], [session]);
+    }
+    for (const [run, sessions] of byRun) done.push(run.then(() => Promise.all(sessions.map((s) => s.refreshIfReady()))));
+    await Promise.all(done);
     // Every session of this flush has sent its Transition: its texts are not kept for later.
     this.texts.clear();
     if (this.dirty.size > 0) this.schedule();

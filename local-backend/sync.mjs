@@ -279,7 +279,7 @@ export class Session {
    */
   refresh() {
     return this.enqueue(() => {
-      for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running || q.sub.held) return;
+      if (!this.upToDate()) return;
       /** @type {[number, string][]} */
       const changed = [];
       // What the text depends on: the versions, and each changed query's id and result (a
@@ -298,6 +298,22 @@ export class Session {
         this.transition(() => changed.map(([id, body]) => modificationText(id, body)), { ...this.version, ts }, `${key}>${ts}`);
       }
     });
+  }
+
+  /** Every query has a result that is current and may be sent (none stale, running or held). */
+  upToDate() {
+    for (const q of this.queries.values()) if (!q.sub || !sendable(q.sub)) return false;
+    return true;
+  }
+
+  /**
+   * `refresh()`, unless one of its subscriptions has a result still to come (stale, running or
+   * held): the flush that brings it refreshes this session, so nothing is queued now. A query
+   * still being added (no subscription yet) does not count: the refresh runs after it.
+   */
+  refreshIfReady() {
+    for (const q of this.queries.values()) if (q.sub && !sendable(q.sub)) return undefined;
+    return this.refresh();
   }
 
   fatal(e) {
@@ -325,6 +341,9 @@ export class Session {
     this.live.sessions.delete(this);
   }
 }
+
+/** A subscription whose result is current and may be sent. */
+const sendable = (sub) => !sub.stale && !sub.running && !sub.held;
 
 function checkModifyQuerySet(message, current, max) {
   expect(Number.isInteger(message.baseVersion) && Number.isInteger(message.newVersion), "ModifyQuerySet versions");
