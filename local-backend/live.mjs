@@ -350,7 +350,10 @@ export class Live {
       else if (byRun.has(runs[0])) byRun.get(runs[0]).push(session);
       else byRun.set(runs[0], [session]);
     }
-    for (const [run, sessions] of byRun) done.push(run.then(() => Promise.all(sessions.map((s) => s.refreshIfReady()))));
+    for (const [run, sessions] of byRun) {
+      // A result held until its commit is durable: none of its readers has anything to send yet.
+      done.push(run.then((sub) => (sub.held ? undefined : Promise.all(sessions.map((s) => s.refreshIfReady())))));
+    }
     await Promise.all(done);
     // Every session of this flush has sent its Transition: its texts are not kept for later.
     this.texts.clear();
