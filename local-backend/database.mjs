@@ -23,12 +23,9 @@ const NAMED_DBS = ["documents", "indexes", "meta"];
 // Compact on open when at least this share of the file is free pages, and the file is big enough to matter.
 const COMPACT_WASTE = 0.3;
 const COMPACT_MIN_BYTES = 16 * 2 ** 20;
-// Decoded documents kept, by their stored text's length (their decoded size is a few times it).
-const DECODED_CHARS = 8 * 2 ** 20;
 
-// A document's stored text, made once: a written one's for the write's size check (syscalls.mjs)
-// and the commit, a read one's (kept from its decoding) for the function that read it, which gets
-// it as is. Documents are never changed in place.
+// A written document's stored text, made once: the write's size check (syscalls.mjs) and the
+// commit both need it (written documents are never changed in place).
 const encoded = new WeakMap();
 /** A document as stored: its lossless JSON text. */
 export function encodeDoc(doc) {
@@ -36,12 +33,13 @@ export function encodeDoc(doc) {
   if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
   return text;
 }
-const decodeDoc = (text) => {
-  // Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
-  const doc = text.includes('"$') ? jsonToConvex(JSON.parse(text)) : JSON.parse(text);
-  encoded.set(doc, text);
-  return doc;
-};
+// Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
+const decodeDoc = (text) => (text.includes('"$') ? jsonToConvex(JSON.parse(text)) : JSON.parse(text));
+// The text each document read was decoded from: a read is answered with it (syscalls.mjs)
+// instead of encoding the document again. Documents read are never changed in place either.
+const storedTexts = new WeakMap();
+/** A document's JSON text as stored, when it was read from or written to the store here. */
+export const storedText = (doc) => storedTexts.get(doc) ?? encoded.get(doc);
 
 // The store's type, named in other modules' JSDoc (which the dead-export check does not read).
 // ts-unused-exports:disable-next-line
@@ -72,9 +70,6 @@ export class Database {
     for (const [key, def] of Object.entries(catalog.indexes)) this.indexes.set(key, withPrefix(key, def));
     this.nextIndex = catalog.nextIndex;
     this.catalogDirty = false;
-    /** id -> { text, doc }: recently decoded documents (getDoc). */
-    this.decoded = new Map();
-    this.decodedChars = 0;
     /** table -> its count after every queued commit (filled on a table's first commit here). */
     this.counts = new Map();
     for (const name of Object.keys(SYSTEM_TABLES)) this.tableNumber(name);
@@ -218,26 +213,23 @@ export class Database {
   }
 
   getDoc(id, transaction) {
-    const text = this.docs.get(id, transaction ? { transaction } : undefined);
-    if (text === undefined) return null;
-    // A live query re-run reads the same documents again: one whose stored text is unchanged is
-    // the same (never changed in place) decoded document.
-    const kept = this.decoded.get(id);
-    if (kept !== undefined && kept.text === text) return kept.doc;
-    const doc = decodeDoc(text);
-    if (kept !== undefined) this.#forget(id, kept);
-    this.decoded.set(id, { text, doc });
-    this.decodedChars += text.length;
-    while (this.decodedChars > DECODED_CHARS) {
-      const [oldest, entry] = this.decoded.entries().next().value;
-      this.#forget(oldest, entry);
-    }
-    return doc;
+    const text = this.getText(id, transaction);
+    return text === undefined ? null : this.decode(text);
   }
 
-  #forget(id, entry) {
-    this.decoded.delete(id);
-    this.decodedChars -= entry.text.length;
+  /** A document's stored JSON text (undefined when there is none), not decoded. */
+  getText(id, transaction) {
+    return this.docs.get(id, transaction ? { transaction } : undefined);
+  }
+
+  /**
+   * The document a stored text holds.
+   * @param {string} text
+   */
+  decode(text) {
+    const doc = /** @type {Record<string, any>} */ (decodeDoc(text));
+    storedTexts.set(doc, text);
+    return doc;
   }
 
   /** Index entries in [lo, hi) as { key, value: id }, in key order (or reverse). */
