@@ -50,15 +50,15 @@ export function folderSource(convexDir) {
 
 // A query or mutation runs in a worker until it has shown itself quick (TRIAL_RUNS runs in a row
 // under QUICK_MS of its own time, thread-cpu.mjs ownMs), then on this thread, which saves the hops
-// between threads on every call and syscall. A run here that takes longer held others up: the
-// function goes back to trial runs, and needs twice as many quick runs in a row to come back (up to
-// MAX_TRIAL_RUNS), so one that is sometimes slow seldom holds anyone up, while a quick function
-// judged slow once (a cold start, a collection, a core it waited for) soon returns. A run over
-// SLOW_MS anywhere sends it to a worker for good: a function that computes never holds up another
-// from its first call.
+// between threads on every call and syscall. Runs here that take longer, STRIKES in a row, held
+// others up: the function goes back to trial runs, and needs twice as many quick runs in a row to
+// come back (up to MAX_TRIAL_RUNS), so one that is sometimes slow seldom holds anyone up, while one
+// slow run alone (a garbage collection inside it) moves nothing. A run over SLOW_MS anywhere sends
+// it to a worker for good: a function that computes never holds up another from its first call.
 const QUICK_MS = 10;
 const SLOW_MS = 100;
 const TRIAL_RUNS = 3;
+const STRIKES = 2;
 const MAX_TRIAL_RUNS = 96;
 
 export class Functions {
@@ -85,7 +85,7 @@ export class Functions {
     this.validators = new Map();
     this.stagedIndexes = new Set();
     this.vectorIndexes = new Map();
-    /** udfPath -> { quick: number, needed: number, slow: boolean }; cleared with each new build. */
+    /** udfPath -> { quick: number, needed: number, strikes: number, slow: boolean }; cleared with each new build. */
     this.placement = new Map();
   }
 
@@ -175,14 +175,18 @@ export class Functions {
   /** Whether `udfPath` should run on this thread (it has shown itself quick), and its record to update with the run's own time. */
   placementOf(udfPath) {
     let place = this.placement.get(udfPath);
-    if (!place) this.placement.set(udfPath, (place = { quick: 0, needed: TRIAL_RUNS, slow: false }));
+    if (!place) this.placement.set(udfPath, (place = { quick: 0, needed: TRIAL_RUNS, strikes: 0, slow: false }));
     return { here: !place.slow && place.quick >= place.needed, done: (ownMs, ranHere) => {
       if (place.slow) return;
       if (ownMs > SLOW_MS) place.slow = true;
-      else if (ownMs <= QUICK_MS) place.quick += 1;
-      else {
-        if (ranHere && place.quick >= place.needed) place.needed = Math.min(place.needed * 2, MAX_TRIAL_RUNS);
+      else if (ownMs <= QUICK_MS) {
+        place.quick += 1;
+        place.strikes = 0;
+      } else if (!ranHere) place.quick = 0;
+      else if (++place.strikes >= STRIKES && place.quick >= place.needed) {
+        place.needed = Math.min(place.needed * 2, MAX_TRIAL_RUNS);
         place.quick = 0;
+        place.strikes = 0;
       }
     } };
   }

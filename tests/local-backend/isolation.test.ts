@@ -70,10 +70,16 @@ describe("placing a function", () => {
     expect([run(30), run(1), run(1), run(1)]).toEqual([false, false, false, true]);
   });
 
-  it("sends a function back to trial runs when a run on the serving thread is slow, and wants twice as many quick runs", () => {
+  it("keeps a function on the serving thread after one slow run there (a collection inside it)", () => {
     const run = placer();
     [1, 1, 1].forEach(run);
-    expect([run(30), run(1), run(1), run(1), run(1), run(1), run(1)]).toEqual([false, false, false, false, false, false, true]);
+    expect([run(30), run(1), run(30), run(1)]).toEqual([true, true, true, true]);
+  });
+
+  it("sends a function back to trial runs after two slow runs in a row on the serving thread, and wants twice as many quick runs", () => {
+    const run = placer();
+    [1, 1, 1].forEach(run);
+    expect([run(30), run(30), run(1), run(1), run(1), run(1), run(1), run(1)]).toEqual([true, false, false, false, false, false, false, true]);
   });
 
   it("sends a function to a worker for good once a run computes past the slow mark", () => {
