@@ -111,7 +111,8 @@ function txOf(exec) {
   return exec.tx;
 }
 
-function syncOp(exec, op, args) {
+// Exported for a worker serving its own mutation's database calls (worker-tx.mjs).
+export function syncOp(exec, op, args) {
   switch (op) {
     case "1.0/queryStream": {
       const queryId = exec.nextQueryId++;
@@ -134,7 +135,7 @@ function syncOp(exec, op, args) {
   }
 }
 
-async function asyncOp(exec, op, args) {
+export async function asyncOp(exec, op, args) {
   const { server } = exec;
   switch (op) {
     case "1.0/get": {
