@@ -228,6 +228,7 @@ async function runTransactional({ kind, module, exportName, argsJson }) {
  */
 function runHere(msg, store) {
   const exec = local.begin(msg.local, {
+    kind: msg.kind,
     requestId: msg.requestId,
     udfPath: `${msg.module}:${msg.exportName}`,
     abandon: () => parentPort.postMessage({ kind: "done", run: msg.run, needsMain: true }),

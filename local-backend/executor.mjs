@@ -117,8 +117,11 @@ export class Executor {
       const [module, exportName] = exec.udfPath.split(":");
       exec.timedInWorker = true;
       const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
-      if (kind === "mutation" && !exec.hooked && !this.servedByMain.has(fn)) {
-        const value = await this.runTxInWorker(fn, exec, payload);
+      // A scheduled mutation's job state is written around it here; a query only when an action
+      // called it (a client's query may be a subscription, whose snapshot the sync layer tracks).
+      const inWorker = kind === "mutation" ? !exec.hooked : exec.fromAction === true;
+      if (inWorker && !this.servedByMain.has(fn)) {
+        const value = await this.runTxInWorker(fn, kind, exec, payload);
         if (value !== undefined) return value;
       }
       return await this.functions.txPool.run(kind, payload, exec);
@@ -128,11 +131,13 @@ export class Executor {
   }
 
   /**
-   * A mutation whose transaction runs in its worker (worker-tx.mjs): what it did becomes `exec.tx`'s,
-   * which the caller commits as usual. Undefined when it made a call only this thread serves: it
-   * then runs again from the start with this thread serving it, as it will from then on.
+   * A mutation (or an action's query) whose transaction runs in its worker (worker-tx.mjs): what it
+   * did becomes `exec.tx`'s, which the caller commits as usual (a query's: its read set). Undefined
+   * when it made a call only this thread serves and could not hand its transaction over (a query
+   * never does: its reads must all come from one snapshot): it then runs again from the start
+   * with this thread serving it, as it will from then on.
    */
-  async runTxInWorker(fn, exec, payload) {
+  async runTxInWorker(fn, kind, exec, payload) {
     const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null };
     const adopt = (ran, reading) => {
       exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes: ran.writes, stats: ran.stats }, reading);
@@ -143,7 +148,7 @@ export class Executor {
       exec.handedOff = true;
       adopt(ran, true);
     };
-    const value = await this.functions.txPool.run("mutation", { ...payload, local }, exec);
+    const value = await this.functions.txPool.run(kind, { ...payload, local }, exec);
     if (exec.handedOff) return value;
     if (exec.needsMain) {
       this.servedByMain.add(fn);
@@ -255,6 +260,7 @@ export class Executor {
         asOf = tx.asOf;
         overlaid = tx.overlaid;
         const exec = this.newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
+        exec.fromAction = parent !== null && at === null && !pending && parsedJournal === null;
         exec.logs = logs;
         try {
           json = await this.runCall(fn, "query", exec, args);

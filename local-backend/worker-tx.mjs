@@ -1,4 +1,5 @@
-// A mutation's transaction run in the worker that runs the mutation: the worker reads its own
+// A mutation's transaction run in the worker that runs the mutation (and an action's query, which
+// only reads): the worker reads its own
 // LMDB snapshot (the same file, opened in this thread), buffers the writes (its reads see them)
 // and records its read set with the same code the main thread uses (transaction.mjs, query.mjs,
 // syscalls.mjs), so each database call costs no hop between threads. When the function ends, its
@@ -56,14 +57,14 @@ export class LocalTransactions {
    * A new execution over a fresh snapshot, or null when the snapshot is older than `minTs` (the
    * main thread's transaction for this run; it never is, as commits are durable before they count).
    * @param {{ minTs: bigint, creationFloor: number, catalog?: any, identity: any }} local
-   * @param {{ requestId: string, udfPath: string, abandon: () => void, handOff: (tx: any) => void }} run
+   * @param {{ kind: "query" | "mutation", requestId: string, udfPath: string, abandon: () => void, handOff: (tx: any) => void }} run
    */
-  begin({ minTs, creationFloor, catalog, identity }, { requestId, udfPath, abandon, handOff }) {
+  begin({ minTs, creationFloor, catalog, identity }, { kind, requestId, udfPath, abandon, handOff }) {
     this.reader ??= new SnapshotReader(this.dataFile);
     const reader = this.reader;
     if (catalog) reader.setCatalog(catalog);
     if (creationFloor > reader.lastCreationTime) reader.lastCreationTime = creationFloor;
-    const tx = new Transaction(/** @type {any} */ (reader), { writable: true });
+    const tx = new Transaction(/** @type {any} */ (reader), { writable: kind === "mutation" });
     if (tx.beginTs < minTs) {
       tx.release();
       return null;
@@ -73,7 +74,7 @@ export class LocalTransactions {
       documentValidator: (table) => this.validators.get(table) ?? null,
       isStagedIndex: (name) => this.staged.has(name),
     };
-    return { server, componentPath: "", kind: "mutation", udfPath, identity, tx, requestId, streams: new Map(), nextQueryId: 0, journal: null, recordJournal: false, abandon, handOff, abandoned: false, handedOff: false, needsMain: false };
+    return { server, componentPath: "", kind, udfPath, identity, tx, requestId, streams: new Map(), nextQueryId: 0, journal: null, recordJournal: false, abandon, handOff, abandoned: false, handedOff: false, needsMain: false };
   }
 
   /** A synchronous syscall (a query stream's start or end, an id's normalisation, the snapshot's timestamp). */
@@ -111,7 +112,8 @@ export class LocalTransactions {
    * calls from then on; false when a query stream is still open here.
    */
   handOff(exec) {
-    if (exec.abandoned || exec.needsMain) return false;
+    // A query's reads must all come from one snapshot (nothing validates them at a commit).
+    if (exec.abandoned || exec.needsMain || exec.kind === "query") return false;
     for (const stream of exec.streams.values()) if (!stream.closed) return false;
     exec.handedOff = true;
     exec.handOff(this.outcome(exec));

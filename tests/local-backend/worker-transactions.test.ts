@@ -48,6 +48,12 @@ describe("a mutation whose transaction runs in its worker", () => {
     expect(result.value).toEqual({ seen: ["before"], after: "after" });
     expect((await b.run("workerTx:textsOf", { owner: "handoff" })).value).toEqual(["after"]);
   });
+
+  it("serves an action's queries from the worker's snapshot, or from the main thread when it cannot", async () => {
+    await b.run("workerTx:ownWrites", { owner: "read" });
+    const result = await b.run("workerTx:readBoth", { owner: "read" });
+    expect(result.value).toEqual({ texts: ["second", "third"], paged: { texts: ["second", "third"], page: ["second", "third"] } });
+  });
 });
 
 describe("a worker's transaction, committed by the main thread", () => {
@@ -56,7 +62,7 @@ describe("a worker's transaction, committed by the main thread", () => {
   let committer: Committer;
   let local: LocalTransactions;
   let counter: string;
-  const run = { requestId: "r", udfPath: "test:fn", abandon: () => {}, handOff: () => {} };
+  const run = { kind: "mutation" as const, requestId: "r", udfPath: "test:fn", abandon: () => {}, handOff: () => {} };
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "lb-worker-tx-"));
