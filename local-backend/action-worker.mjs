@@ -121,7 +121,7 @@ function posted(op, json) {
 const local = new LocalTransactions(workerData);
 
 /** A syscall of a mutation whose transaction runs here, timed as one served by the main thread. */
-function servedHere(exec, serve) {
+function servedHere(serve) {
   runOf();
   try {
     return serve();
@@ -143,7 +143,7 @@ function handedOff(exec) {
 globalThis.Convex = {
   syscall: (op, json) => {
     const exec = current.getStore()?.local;
-    if (exec) return servedHere(exec, () => local.syscall(exec, op, json));
+    if (exec) return servedHere(() => local.syscall(exec, op, json));
     const answer = posted(op, json);
     if (answer !== null) return answer;
     try {
@@ -156,7 +156,7 @@ globalThis.Convex = {
     const exec = current.getStore()?.local;
     if (exec && (local.serves(exec, op) || !handedOff(exec))) {
       try {
-        return servedHere(exec, () => local.asyncSyscall(exec, op, json));
+        return servedHere(() => local.asyncSyscall(exec, op, json));
       } catch (e) {
         return Promise.reject(e);
       }

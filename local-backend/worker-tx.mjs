@@ -83,7 +83,8 @@ export class LocalTransactions {
     try {
       return JSON.stringify(syncOp(exec, op, JSON.parse(json)));
     } catch (e) {
-      if (!(e instanceof NeedsMainThread)) throw new Error(e?.message ?? String(e));
+      // As the main thread answers a failed one (actions.mjs `answerSync`): the message only.
+      if (!(e instanceof NeedsMainThread)) throw new Error(e?.message ?? String(e), { cause: e });
       // A stream over a table that has no number yet: the stream's first read moves the run.
       exec.needsMain = true;
       return JSON.stringify({ queryId: -1 });

@@ -104,6 +104,6 @@ describe("a worker's transaction, committed by the main thread", () => {
     expect(await commit(first)).toBeNull();
     const third = await increment();
     expect(await commit(third)).not.toBeNull();
-    expect(db.getDoc(counter)?.n).toBe(2);
+    expect((db.getDoc(counter) as { n: number } | null)?.n).toBe(2);
   });
 });
