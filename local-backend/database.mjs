@@ -34,6 +34,11 @@ export function encodeDoc(doc) {
   return text;
 }
 const decodeDoc = (text) => jsonToConvex(JSON.parse(text));
+// The text each document read was decoded from: a read is answered with it (syscalls.mjs)
+// instead of encoding the document again. Documents read are never changed in place either.
+const storedTexts = new WeakMap();
+/** A document's JSON text as stored, when it was read from or written to the store here. */
+export const storedText = (doc) => storedTexts.get(doc) ?? encoded.get(doc);
 
 // The store's type, named in other modules' JSDoc (which the dead-export check does not read).
 // ts-unused-exports:disable-next-line
@@ -228,7 +233,21 @@ export class Database {
   }
 
   getDoc(id, transaction) {
-    return readDoc(this.docs, id, transaction);
+    const text = this.getText(id, transaction);
+    return text === undefined ? null : this.decode(text);
+  }
+
+  /** A document's stored JSON text (undefined when there is none), not decoded. */
+  getText(id, transaction) {
+    return this.docs.get(id, transaction ? { transaction } : undefined);
+  }
+
+  /**
+   * The document a stored text holds.
+   * @param {string} text
+   */
+  decode(text) {
+    return decodeStored(text);
   }
 
   /** Index entries in [lo, hi) as { key, value: id }, ascending or (reverse) descending. */
@@ -335,9 +354,11 @@ export class Database {
   }
 }
 
-function readDoc(docs, id, transaction) {
-  const text = docs.get(id, transaction ? { transaction } : undefined);
-  return text === undefined ? null : decodeDoc(text);
+/** A stored document's text decoded, remembered as its stored text (`storedText`). */
+function decodeStored(text) {
+  const doc = /** @type {Record<string, any>} */ (decodeDoc(text));
+  storedTexts.set(doc, text);
+  return doc;
 }
 
 function scanIndex(index, lo, hi, reverse, transaction) {
@@ -397,7 +418,17 @@ export class SnapshotReader {
   }
 
   getDoc(id, transaction) {
-    return readDoc(this.docs, id, transaction);
+    const text = this.getText(id, transaction);
+    return text === undefined ? null : this.decode(text);
+  }
+
+  getText(id, transaction) {
+    return this.docs.get(id, transaction ? { transaction } : undefined);
+  }
+
+  /** @param {string} text */
+  decode(text) {
+    return decodeStored(text);
   }
 
   scan(lo, hi, reverse, transaction) {

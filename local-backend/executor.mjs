@@ -31,7 +31,8 @@ const argsString = (args) => JSON.stringify(convexToJson(args));
  * must not reach anyone before that commit is durable (live queries' re-runs).
  */
 /**
- * @typedef {{ ok: boolean, value?: any, message?: string, data?: any, logLines: string[], reads?: any,
+ * `json`: the value as the function's JSON text (what `value` was parsed from).
+ * @typedef {{ ok: boolean, value?: any, json?: string, message?: string, data?: any, logLines: string[], reads?: any,
  *   commitTs?: bigint | null, journal?: string | null, asOf?: bigint | null, overlaid?: Set<string> | null }} CallResult
  */
 
@@ -300,7 +301,7 @@ export class Executor {
       this.checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
       if (!parent) this.onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: null, logLines: logs });
-      return { ok: true, value: JSON.parse(json), logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut), asOf, overlaid };
+      return { ok: true, value: JSON.parse(json), json, logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut), asOf, overlaid };
     } catch (e) {
       const { message, data } = formatError(e, requestId, this.functions.source.projectDir);
       if (data === undefined && !parent) this.log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);

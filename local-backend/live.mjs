@@ -12,10 +12,16 @@
 import { modificationBody, resultKey } from "./protocol.mjs";
 import { touches } from "./transaction.mjs";
 
+let serials = 0;
+
 class Subscription {
   constructor(live, key, spec) {
     this.live = live;
     this.key = key;
+    /** Names it in shared Transition texts (its key may be long). */
+    this.serial = ++serials;
+    /** Counts the results sessions have seen (a new one when the result changes). */
+    this.version = 0;
     this.spec = spec;
     /** Sessions and their query ids for this subscription. */
     this.members = new Map();
@@ -91,7 +97,7 @@ class Subscription {
       this.result = result;
       this.resultKey = key;
       this.body = modificationBody(result);
-      this.version = (this.version ?? 0) + 1;
+      this.version += 1;
     }
   }
 }
@@ -133,6 +139,20 @@ export class Live {
     this.waiting = new Set();
     this.scheduled = false;
     this.flushing = null;
+    /** Transition texts shared by the sessions a flush brings to the same state (cleared each flush). */
+    this.texts = new Map();
+  }
+
+  /**
+   * The Transition text for `key` (every session moving from the same version to the same one
+   * with the same results has the same key): built once, encoded once, sent to each.
+   * @param {string} key
+   * @param {() => string} build
+   */
+  sharedText(key, build) {
+    let bytes = this.texts.get(key);
+    if (bytes === undefined) this.texts.set(key, (bytes = Buffer.from(build())));
+    return bytes;
   }
 
   static key(udfPath, argsKey, identityKey, journal) {
@@ -247,12 +267,26 @@ export class Live {
     this.schedule();
   }
 
-  /** A commit is durable: held results up to it are released; what it touched and did not re-run yet does. */
+  /**
+   * A commit is durable: held results up to it are released now (their sessions are refreshed by
+   * the next flush, or sooner by a session answering its own mutation); what it touched and did
+   * not re-run yet does.
+   */
   onCommit(changes, ts) {
     if (ts > this.lastTs) this.lastTs = ts;
     for (const sub of this.touched(changes, (s) => !s.running && !s.stale && s.asOf < ts)) this.markStale(sub);
     for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
+    this.releaseDurable();
     this.schedule();
+  }
+
+  /** Releases the held results whose commits are all durable; their sessions are owed a refresh. */
+  releaseDurable() {
+    for (const sub of this.held) {
+      if (sub.held.asOf > this.lastTs) continue;
+      sub.release(sub.held.result);
+      for (const session of sub.members.keys()) this.waiting.add(session);
+    }
   }
 
   markStale(sub) {
@@ -289,6 +323,7 @@ export class Live {
   }
 
   async flush() {
+    this.texts.clear();
     const subs = [...this.dirty];
     this.dirty.clear();
     const bySession = new Map();
@@ -300,15 +335,28 @@ export class Live {
         bySession.get(session).push(run);
       }
     }
-    for (const sub of [...this.held]) {
-      if (sub.held.asOf > this.lastTs) continue;
-      sub.release(sub.held.result);
-      for (const session of sub.members.keys()) if (!bySession.has(session)) bySession.set(session, []);
-    }
+    this.releaseDurable();
     for (const session of this.waiting) if (!bySession.has(session)) bySession.set(session, []);
     this.waiting.clear();
-    // Each session goes on as soon as its own subscriptions are done.
-    await Promise.all([...bySession].map(([session, runs]) => Promise.all(runs).then(() => session.refresh())));
+    // Each session goes on as soon as its own subscriptions are done; one with nothing to send yet
+    // (a result held until its commit is durable) is not even queued: the flush that releases the
+    // result refreshes it. Sessions waiting for the same single run (a shared query's readers)
+    // wait on it together.
+    const done = [];
+    const byRun = new Map();
+    for (const [session, runs] of bySession) {
+      if (runs.length === 0) done.push(session.refresh());
+      else if (runs.length > 1) done.push(Promise.all(runs).then(() => session.refreshIfReady()));
+      else if (byRun.has(runs[0])) byRun.get(runs[0]).push(session);
+      else byRun.set(runs[0], [session]);
+    }
+    for (const [run, sessions] of byRun) {
+      // A result held until its commit is durable: none of its readers has anything to send yet.
+      done.push(run.then((sub) => (sub.held ? undefined : Promise.all(sessions.map((s) => s.refreshIfReady())))));
+    }
+    await Promise.all(done);
+    // Every session of this flush has sent its Transition: its texts are not kept for later.
+    this.texts.clear();
     if (this.dirty.size > 0) this.schedule();
   }
 }

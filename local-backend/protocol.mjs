@@ -15,6 +15,10 @@ export const wireVersion = (v) => ({ querySet: v.querySet, identity: v.identity,
  */
 export function modificationBody(result) {
   const journal = result.journal ?? null;
+  if (result.ok && result.json !== undefined) {
+    // The value's JSON as the function returned it, not serialised again.
+    return `{"type":"QueryUpdated","value":${result.json},"logLines":${JSON.stringify(result.logLines)},"journal":${JSON.stringify(journal)}}`;
+  }
   if (result.ok) return JSON.stringify({ type: "QueryUpdated", value: result.value, logLines: result.logLines, journal });
   const m = { type: "QueryFailed", errorMessage: result.message, logLines: result.logLines, journal };
   if (result.data !== undefined) m.errorData = result.data;
@@ -26,4 +30,6 @@ export const modificationText = (queryId, body) => `{"queryId":${queryId},${body
 
 // Request ids differ per run; an unchanged error is not a change.
 export const resultKey = (result) =>
-  JSON.stringify(result.ok ? [result.value] : [result.message.replace(/\[Request ID: \w+\] /, ""), result.data]);
+  result.ok && result.json !== undefined
+    ? `[${result.json}]`
+    : JSON.stringify(result.ok ? [result.value] : [result.message.replace(/\[Request ID: \w+\] /, ""), result.data]);

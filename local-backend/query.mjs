@@ -105,7 +105,11 @@ export class Stream {
     this.exhausted = false;
   }
 
-  /** The next document passing the filters, or null at the end. */
+  /**
+   * The next document passing the filters, or null at the end: `{ doc, text? }`, `text` being its
+   * stored JSON when it was read from the store (then `doc` is decoded only if looked at).
+   * @returns {{ doc: any, text?: string } | null}
+   */
   next() {
     if (this.produced >= this.limit) return null;
     for (;;) {
@@ -114,12 +118,12 @@ export class Stream {
         this.exhausted = true;
         return null;
       }
-      const { key, doc } = step.value;
-      if (key) this.lastKey = key;
+      const entry = step.value;
+      if (entry.key) this.lastKey = entry.key;
       this.tx.stats.docsRead += 1;
-      if (this.filters.every((f) => evaluate(f, doc) === true)) {
+      if (this.filters.length === 0 || this.filters.every((f) => evaluate(f, entry.doc) === true)) {
         this.produced += 1;
-        return doc;
+        return entry;
       }
     }
   }
@@ -180,8 +184,10 @@ const sealAt = (codec, fp, index, key) => codec.seal(fp, key === END ? END : key
 /**
  * One page of a query (queryPage), as Convex pages: a full page is never the
  * last (isDone comes with the following, possibly empty, page); `endCursor`
- * pins the end of a page that is being re-run.
+ * pins the end of a page that is being re-run. The page's documents come as `{ doc, text? }`
+ * (`text`: the stored JSON, when read from the store).
  * @param {ReturnType<import("./cursors.mjs").cursorCodec>} codec
+ * @returns {{ page: { doc: any, text?: string }[], isDone: boolean, continueCursor: string, splitCursor: null, pageStatus: null }}
  */
 export function queryPage(tx, { query, cursor, endCursor, pageSize }, codec) {
   if (!Number.isFinite(pageSize) || pageSize < 1) {
@@ -208,10 +214,11 @@ export function queryPage(tx, { query, cursor, endCursor, pageSize }, codec) {
   let lastKey = null;
   let exhausted = true;
   const pinned = end !== null;
-  for (const { key, doc } of tx.range(index, lo, hi, reverse)) {
-    lastKey = key;
+  for (const entry of tx.range(index, lo, hi, reverse)) {
+    lastKey = entry.key;
     tx.stats.docsRead += 1;
-    if (filters.every((f) => evaluate(f, doc) === true)) page.push(doc);
+    // An entry's document is decoded only for a filter; the page keeps its stored text.
+    if (filters.length === 0 || filters.every((f) => evaluate(f, entry.doc) === true)) page.push(entry);
     if (!pinned && page.length >= pageSize) {
       exhausted = false;
       break;
@@ -260,5 +267,5 @@ function searchPage(tx, query, codec, cursor, endCursor, pageSize) {
     return b;
   };
   const continueCursor = codec.seal(fp, (isDone && pinnedEnd === null) || pinnedEnd === Infinity ? END : at(to));
-  return { page, isDone, continueCursor, splitCursor: null, pageStatus: null };
+  return { page: page.map((doc) => ({ doc })), isDone, continueCursor, splitCursor: null, pageStatus: null };
 }

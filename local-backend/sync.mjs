@@ -60,6 +60,7 @@ export class Session {
     this.sendRaw(JSON.stringify(message));
   }
 
+  /** @param {string | Buffer} text */
   sendRaw(text) {
     if (this.closed || this.ws.readyState !== 1) return;
     // A client that stops reading must not grow the server without bound.
@@ -122,12 +123,20 @@ export class Session {
     }
   }
 
-  /** Sends one Transition; `modifications` are JSON texts (shared result bodies). */
-  transition(modifications, endVersion) {
-    this.sendRaw(
+  /**
+   * Sends one Transition; `modifications` are JSON texts (shared result bodies), or what makes
+   * them. `shared`: the text is the same for every session making the same move (refresh), so
+   * it is built and encoded once per flush.
+   * @param {string[] | (() => string[])} modifications
+   * @param {{ querySet: number, identity: number, ts: bigint }} endVersion
+   * @param {string | null} [shared]
+   */
+  transition(modifications, endVersion, shared = null) {
+    const build = () =>
       `{"type":"Transition","startVersion":${JSON.stringify(wireVersion(this.version))},` +
-        `"endVersion":${JSON.stringify(wireVersion(endVersion))},"modifications":[${modifications.join(",")}],"serverTs":${Date.now()}}`,
-    );
+      `"endVersion":${JSON.stringify(wireVersion(endVersion))},` +
+      `"modifications":[${(typeof modifications === "function" ? modifications() : modifications).join(",")}],"serverTs":${Date.now()}}`;
+    this.sendRaw(shared === null ? build() : this.live.sharedText(shared, build));
     this.version = endVersion;
     if (this.pendingTs <= endVersion.ts) this.pendingTs = 0n;
   }
@@ -247,8 +256,11 @@ export class Session {
     const ts = result.commitTs ?? this.live.lastTs;
     this.send({ type: "MutationResponse", requestId, success: true, result: result.value, ts: encodeTs(ts), logLines: result.logLines });
     if (ts > this.pendingTs) this.pendingTs = ts;
-    // The client resolves the mutation on the first Transition at or past ts.
+    // The client resolves the mutation on the first Transition at or past ts: sent now when its
+    // queries are up to date (its own write's results were released when it became durable),
+    // else by the flush that brings them there.
     this.live.owe(this);
+    void this.refresh();
   }
 
   async action({ requestId, udfPath, args, componentPath }) {
@@ -267,16 +279,41 @@ export class Session {
    */
   refresh() {
     return this.enqueue(() => {
-      for (const q of this.queries.values()) if (!q.sub || q.sub.stale || q.sub.running || q.sub.held) return;
-      const mods = [];
+      if (!this.upToDate()) return;
+      /** @type {[number, string][]} */
+      const changed = [];
+      // What the text depends on: the versions, and each changed query's id and result (a
+      // subscription is one function, arguments and identity; its version, one result).
+      const { querySet, identity, ts: from } = this.version;
+      let key = `${querySet}/${identity}/${from}`;
       for (const [id, q] of this.queries) {
-        const text = this.changedText(id, q);
-        if (text) mods.push(text);
+        if (q.sentKey === q.sub.resultKey) continue;
+        q.sentKey = q.sub.resultKey;
+        changed.push([id, q.sub.body]);
+        key += `,${id}:${q.sub.serial}@${q.sub.version}`;
       }
       const ts = this.live.lastTs > this.version.ts ? this.live.lastTs : this.version.ts;
       const owesTs = this.pendingTs !== 0n && this.pendingTs <= ts;
-      if (mods.length > 0 || owesTs) this.transition(mods, { ...this.version, ts });
+      if (changed.length > 0 || owesTs) {
+        this.transition(() => changed.map(([id, body]) => modificationText(id, body)), { ...this.version, ts }, `${key}>${ts}`);
+      }
     });
+  }
+
+  /** Every query has a result that is current and may be sent (none stale, running or held). */
+  upToDate() {
+    for (const q of this.queries.values()) if (!q.sub || !sendable(q.sub)) return false;
+    return true;
+  }
+
+  /**
+   * `refresh()`, unless one of its subscriptions has a result still to come (stale, running or
+   * held): the flush that brings it refreshes this session, so nothing is queued now. A query
+   * still being added (no subscription yet) does not count: the refresh runs after it.
+   */
+  refreshIfReady() {
+    for (const q of this.queries.values()) if (q.sub && !sendable(q.sub)) return undefined;
+    return this.refresh();
   }
 
   fatal(e) {
@@ -304,6 +341,9 @@ export class Session {
     this.live.sessions.delete(this);
   }
 }
+
+/** A subscription whose result is current and may be sent. */
+const sendable = (sub) => !sub.stale && !sub.running && !sub.held;
 
 function checkModifyQuerySet(message, current, max) {
   expect(Number.isInteger(message.baseVersion) && Number.isInteger(message.newVersion), "ModifyQuerySet versions");

@@ -6,7 +6,7 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { CursorParseError } from "./cursors.mjs";
-import { encodeDoc } from "./database.mjs";
+import { encodeDoc, storedText } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
@@ -20,6 +20,20 @@ class SyscallError extends Error {
     super(message);
     if (data !== undefined) this.data = data;
   }
+}
+
+/** A syscall's answer already in JSON: a stored document's text goes to the function as it is. */
+class RawJson {
+  /** @param {string} text */
+  constructor(text) {
+    this.text = text;
+  }
+}
+
+/** A document as a syscall answers it (its JSON value), from its stored text when there is one. */
+function docJson(doc) {
+  const text = storedText(doc);
+  return text === undefined ? convexToJson(doc) : new RawJson(text);
 }
 
 const current = () => {
@@ -40,9 +54,12 @@ export function installSyscalls() {
     asyncSyscall: async (op, json) => {
       const exec = current();
       chargeTime(exec);
-      await shareTheLoop(exec);
+      const turn = shareTheLoop(exec);
+      if (turn) await turn;
       try {
-        return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
+        // A query's next document (one call per document read) is answered without another await.
+        const out = op === "1.0/queryStreamNext" ? streamNext(exec, JSON.parse(json)) : await asyncOp(exec, op, JSON.parse(json));
+        return jsonText(out);
       } finally {
         exec.resumedAt = performance.now();
       }
@@ -57,12 +74,14 @@ export function installSyscalls() {
 // would never let another request in; every few milliseconds it yields a
 // macrotask, so a long query cannot hold up a short one.
 const SLICE_MS = 2;
-async function shareTheLoop(exec) {
+/** Null while the function's slice lasts; then a promise of the next macrotask. */
+function shareTheLoop(exec) {
   const now = performance.now();
   exec.sliceStart ??= now;
-  if (now - exec.sliceStart < SLICE_MS) return;
-  await new Promise((resolve) => setImmediate(resolve));
-  exec.sliceStart = performance.now();
+  if (now - exec.sliceStart < SLICE_MS) return null;
+  return new Promise((resolve) => setImmediate(resolve)).then(() => {
+    exec.sliceStart = performance.now();
+  });
 }
 
 /**
@@ -135,7 +154,29 @@ export function syncOp(exec, op, args) {
   }
 }
 
-export async function asyncOp(exec, op, args) {
+/** `1.0/queryStreamNext`: the stream's next document, as stored when it comes from the store. */
+function streamNext(exec, args) {
+  const stream = exec.streams.get(args.queryId);
+  if (!stream) throw new Error("This query is closed and can't emit any more values.");
+  const entry = stream.next();
+  checkReads(stream.tx);
+  if (entry === null) {
+    stream.close();
+    return { value: null, done: true };
+  }
+  const text = entry.text ?? storedText(entry.doc);
+  return text === undefined ? { value: convexToJson(entry.doc), done: false } : new RawJson(`{"value":${text},"done":false}`);
+}
+
+/** An asynchronous syscall's answer as the JSON text the function gets (also for a worker serving its own: worker-tx.mjs). */
+export async function asyncAnswer(exec, op, args) {
+  const out = op === "1.0/queryStreamNext" ? streamNext(exec, args) : await asyncOp(exec, op, args);
+  return jsonText(out);
+}
+
+const jsonText = (out) => (out instanceof RawJson ? out.text : JSON.stringify(out));
+
+async function asyncOp(exec, op, args) {
   const { server } = exec;
   switch (op) {
     case "1.0/get": {
@@ -148,7 +189,7 @@ export async function asyncOp(exec, op, args) {
       }
       const doc = tx.get(args.id);
       checkReads(tx);
-      return doc === null ? null : convexToJson(doc);
+      return doc === null ? null : docJson(doc);
     }
     case "1.0/insert":
       if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
@@ -167,25 +208,16 @@ export async function asyncOp(exec, op, args) {
       return update(exec, args, (old, value) => ({ .../** @type {Record<string, any>} */ (jsonToConvex(value)), _id: old._id, _creationTime: old._creationTime }), "replace");
     case "1.0/remove":
       return remove(exec, args.id);
-    case "1.0/queryStreamNext": {
-      const stream = exec.streams.get(args.queryId);
-      if (!stream) throw new Error("This query is closed and can't emit any more values.");
-      const doc = stream.next();
-      checkReads(stream.tx);
-      if (doc === null) {
-        stream.close();
-        return { value: null, done: true };
-      }
-      return { value: convexToJson(doc), done: false };
-    }
     case "1.0/queryPage": {
       const tx = txOf(exec);
       const pinned = exec.journal?.endCursor && !args.endCursor ? exec.journal.endCursor : null;
       try {
-        const page = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
-        if (exec.recordJournal) exec.journalOut = { endCursor: page.continueCursor };
+        const { page, ...rest } = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
+        if (exec.recordJournal) exec.journalOut = { endCursor: rest.continueCursor };
         checkReads(tx);
-        return { ...page, page: page.page.map((d) => convexToJson(d)) };
+        // The documents as stored, spliced into the page's JSON.
+        const docs = page.map(({ doc, text }) => text ?? storedText(doc) ?? JSON.stringify(convexToJson(doc)));
+        return new RawJson(`{"page":[${docs.join(",")}],${JSON.stringify(rest).slice(1)}`);
       } catch (e) {
         if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, /** @type {any} */ (e).data);
         throw e;

@@ -94,6 +94,23 @@ function covers({ lo, maxHi }, key) {
   return last >= 0 && Buffer.compare(maxHi[last], key) > 0;
 }
 
+/**
+ * A stored document a range read produced: decoded only when something looks into it (a filter,
+ * a mutation's code); a query stream sends its text to the function as it is.
+ */
+class StoredEntry {
+  constructor(db, key, text) {
+    this.db = db;
+    this.key = key;
+    this.text = text;
+    this.decoded = null;
+  }
+
+  get doc() {
+    return (this.decoded ??= this.db.decode(this.text));
+  }
+}
+
 /** A written document's key in an index, kept with the document (written documents are not changed in place). */
 const pendingKeys = new WeakMap();
 function pendingKey(index, doc) {
@@ -186,7 +203,9 @@ export class Transaction {
 
   /**
    * Documents in an index range, merging this transaction's own writes.
-   * Yields { key, doc } in key order; `onKey` reports progress for the read set.
+   * Yields { key, doc, text? } in key order (`text`: the stored JSON of `doc`, when it comes
+   * from the store); `onKey` reports progress for the read set.
+   * @returns {Generator<{ key: Buffer, doc: any, text?: string }>}
    */
   *range(index, lo, hi, reverse) {
     // A read never leaves its own index (so never its table), whatever bounds it was given.
@@ -210,8 +229,8 @@ export class Transaction {
       const key = /** @type {Buffer} */ (at);
       if (this.writes.has(id)) continue;
       while (p < pending.length && (reverse ? Buffer.compare(pending[p].key, key) > 0 : Buffer.compare(pending[p].key, key) < 0)) yield pending[p++];
-      const doc = this.db.getDoc(id, this.snapshot);
-      if (doc) yield { key, doc };
+      const text = this.db.getText(id, this.snapshot);
+      if (text !== undefined) yield new StoredEntry(this.db, key, text);
     }
     while (p < pending.length) yield pending[p++];
   }

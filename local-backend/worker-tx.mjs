@@ -18,7 +18,7 @@
 // such as convex-helpers' triggers' module-wide write lock, is released as it unwinds), and
 // whatever it ends with is dropped.
 import { NeedsMainThread, SnapshotReader } from "./database.mjs";
-import { asyncOp, syncOp } from "./syscalls.mjs";
+import { asyncAnswer, syncOp } from "./syscalls.mjs";
 import { Transaction } from "./transaction.mjs";
 
 /** Asynchronous syscalls served here; any other sends the function to the main thread. */
@@ -95,7 +95,7 @@ export class LocalTransactions {
   async asyncSyscall(exec, op, json) {
     if (exec.abandoned || exec.needsMain || !LOCAL_ASYNC.has(op)) return this.abandon(exec);
     try {
-      return JSON.stringify(await asyncOp(exec, op, JSON.parse(json)));
+      return await asyncAnswer(exec, op, JSON.parse(json));
     } catch (e) {
       if (e instanceof NeedsMainThread) return this.abandon(exec);
       // As the main thread answers a failed call (actions.mjs `answerAwaited`).

@@ -93,3 +93,73 @@ export async function liveFloor(n) {
 
 export const fmtFloor = (f) =>
   `floor p95 ${f.p95.toFixed(2)} ms (WS echo ${f.echo.p95.toFixed(2)}, fan-out ${f.fan.p95.toFixed(2)}, fdatasync ${f.sync.p95.toFixed(2)})`;
+
+/**
+ * What n ConvexClients take to handle one Transition each (the bench's clients share its
+ * process): a plain WebSocket server answers their subscription, then sends each round's
+ * pre-built Transition (round r: r rows, as the bench's channel has after r mutations) to
+ * every socket; timed until every client's onUpdate has seen it (p50/p95 ms over rounds).
+ * @param {number} n
+ * @param {number} rounds
+ * @param {(url: string) => any} newClient
+ */
+export async function clientHandlingFloor(n, rounds, newClient) {
+  return withServer(async (wss, url) => {
+    const encodeTs = (ts) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64LE(BigInt(ts));
+      return b.toString("base64");
+    };
+    const transition = (from, to, rows) =>
+      JSON.stringify({
+        type: "Transition",
+        startVersion: { querySet: from.querySet, identity: 0, ts: encodeTs(from.ts) },
+        endVersion: { querySet: 1, identity: 0, ts: encodeTs(to) },
+        modifications: [{ type: "QueryUpdated", queryId: 0, value: Array.from({ length: rows }, (_, i) => ({ author: "bench", body: `m${i + 1}` })), logLines: [], journal: null }],
+        serverTs: Date.now(),
+      });
+    wss.on("connection", (ws) =>
+      ws.on("message", (data) => {
+        const m = JSON.parse(String(data));
+        if (m.type === "ModifyQuerySet") ws.send(transition({ querySet: 0, ts: 0 }, 1, 0));
+      }),
+    );
+    let expected = 0;
+    let remaining = 0;
+    let done = () => {};
+    let subscribed = 0;
+    const allSubscribed = new Promise((resolve) => {
+      done = resolve;
+    });
+    const clients = Array.from({ length: n }, () => {
+      const c = newClient(url.replace("ws://", "http://"));
+      let first = true;
+      c.onUpdate("messages:list", { channel: "floor" }, (rows) => {
+        if (first) {
+          first = false;
+          if (++subscribed === n) done();
+          return;
+        }
+        if (rows.length === expected && --remaining === 0) done();
+      });
+      return c;
+    });
+    await allSubscribed;
+    const times = [];
+    for (let r = 1; r <= rounds; r++) {
+      expected = r;
+      remaining = n;
+      const all = new Promise((resolve) => {
+        done = resolve;
+      });
+      const t = performance.now();
+      const message = transition({ querySet: 1, ts: r }, r + 1, r);
+      for (const s of wss.clients) s.send(message);
+      await all;
+      times.push(performance.now() - t);
+    }
+    await Promise.all(clients.map((c) => c.close()));
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  });
+}

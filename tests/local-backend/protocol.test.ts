@@ -76,6 +76,38 @@ describe("sync protocol with ConvexClient", () => {
     await Promise.all([alice.close(), bob.close()]);
   });
 
+  it("shares a query's run and its Transition only among clients of one identity", async () => {
+    // Clients in the same state (versions, query ids) subscribed to the same query and arguments:
+    // each identity's run and Transition text must reach that identity's clients only.
+    const readers = { alice: client(backend.url), alice2: client(backend.url), bob: client(backend.url), anonymous: client(backend.url) };
+    readers.alice.setAuth(() => mintToken(backend.env, "alice|s1"));
+    readers.alice2.setAuth(() => mintToken(backend.env, "alice|s1"));
+    readers.bob.setAuth(() => mintToken(backend.env, "bob|s2"));
+    const expected = { alice: "alice|s1", alice2: "alice|s1", bob: "bob|s2", anonymous: null };
+    // A client with another query first, so its query ids and versions differ from the others'.
+    const other = client(backend.url);
+    await nextValue(other, api.messages.latest, { channel: "shared" }, () => true);
+    const seen = new Map<string, { viewer: string | null; bodies: string[] }[]>();
+    const unsubscribe = [...Object.entries(readers), ["other", other] as const].map(([name, c]) =>
+      c.onUpdate(api.messages.listAs, { channel: "shared" }, (v) => seen.set(name, [...(seen.get(name) ?? []), v])),
+    );
+    for (const [name, c] of Object.entries(readers)) {
+      await nextValue(c, api.messages.listAs, { channel: "shared" }, (v: { viewer: string | null }) => v.viewer === expected[name as keyof typeof expected]);
+    }
+    const writer = client(backend.url);
+    await writer.mutation(api.messages.send, { channel: "shared", author: "w", body: "one" });
+    for (const c of [...Object.values(readers), other]) {
+      await nextValue(c, api.messages.listAs, { channel: "shared" }, (v: { bodies: string[] }) => v.bodies.length === 1);
+    }
+    for (const [name, values] of seen) {
+      const viewer = name === "other" ? null : expected[name as keyof typeof expected];
+      expect(values.map((v) => v.viewer), name).toEqual(values.map(() => viewer));
+      expect(values.at(-1)?.bodies, name).toEqual(["one"]);
+    }
+    unsubscribe.forEach((u) => u());
+    await Promise.all([...Object.values(readers), other, writer].map((c) => c.close()));
+  });
+
   it("switches identity when the token is refreshed and when auth is cleared", async () => {
     const c = client(backend.url);
     let sub = "carol|1";
