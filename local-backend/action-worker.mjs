@@ -15,6 +15,7 @@ import { evaluateForRuntime } from "./isolate.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
 import { START_STALE_MS, mark, overTimeLimit, ownMs, segmentMs, threadCpuMs } from "./thread-cpu.mjs";
+import { LocalTransactions } from "./worker-tx.mjs";
 
 // Stack frames of "use node" bundles name the app's source files, as on the main thread.
 process.setSourceMapsEnabled(true);
@@ -119,8 +120,33 @@ function posted(op, json) {
   }
 }
 
+// A mutation whose transaction runs here (worker-tx.mjs) serves its own database calls.
+const local = new LocalTransactions(workerData);
+
+/** A syscall of a mutation whose transaction runs here, timed as one served by the main thread. */
+function servedHere(serve) {
+  runOf();
+  try {
+    return serve();
+  } finally {
+    resumed();
+  }
+}
+
+/** Gives the run's transaction to the main thread, which serves its calls from now on; false when it cannot. */
+function handedOff(exec) {
+  if (!local.handOff(exec)) return false;
+  const store = current.getStore();
+  store.local = null;
+  // Streams the main thread numbers from here on (actions.mjs `post`) follow the worker's.
+  store.nextQueryId = exec.nextQueryId;
+  return true;
+}
+
 globalThis.Convex = {
   syscall: (op, json) => {
+    const exec = current.getStore()?.local;
+    if (exec) return servedHere(() => local.syscall(exec, op, json));
     const answer = posted(op, json);
     if (answer !== null) return answer;
     try {
@@ -129,11 +155,23 @@ globalThis.Convex = {
       resumed();
     }
   },
-  asyncSyscall: (op, json) => current.getStore()?.transactional && AWAITED.has(op) ? awaited(op, json) : callMain(runOf(), op, json).then(resumed, (e) => {
-    resumed();
-    throw e;
-  }),
+  asyncSyscall: (op, json) => {
+    const exec = current.getStore()?.local;
+    if (exec && (local.serves(exec, op) || !handedOff(exec))) {
+      try {
+        return servedHere(() => local.asyncSyscall(exec, op, json));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
+    return current.getStore()?.transactional && AWAITED.has(op) ? awaited(op, json) : callMain(runOf(), op, json).then(resumed, (e) => {
+      resumed();
+      throw e;
+    });
+  },
   jsSyscall: async (op, args) => {
+    const exec = current.getStore()?.local;
+    if (exec && !handedOff(exec)) return local.jsSyscall(exec);
     const run = runOf();
     if (op === "storage/storeBlob") {
       const bytes = new Uint8Array(await args.blob.arrayBuffer());
@@ -186,6 +224,40 @@ async function runTransactional({ kind, module, exportName, argsJson }) {
   return result;
 }
 
+/**
+ * A mutation whose transaction runs here: its value and what its transaction did, for the main
+ * thread to commit; `needsMain` when it made a call only the main thread serves (the run is
+ * dropped and the main thread runs the function again, serving its calls).
+ */
+function runHere(msg, store) {
+  const exec = local.begin(msg.local, {
+    kind: msg.kind,
+    requestId: msg.requestId,
+    udfPath: `${msg.module}:${msg.exportName}`,
+    abandon: () => parentPort.postMessage({ kind: "done", run: msg.run, needsMain: true }),
+    handOff: (tx) => parentPort.postMessage({ kind: "handoff", run: msg.run, tx }),
+  });
+  if (exec === null) return Promise.resolve({ needsMain: true });
+  store.local = exec;
+  return runTransactional(msg).then(
+    (value) => {
+      if (exec.abandoned) return { abandoned: true };
+      if (exec.handedOff) return { value, tx: null };
+      const tx = local.outcome(exec);
+      if (tx === null) {
+        local.moveToMain(exec);
+        return { abandoned: true };
+      }
+      return { value, tx };
+    },
+    (e) => {
+      if (exec.abandoned) return { abandoned: true };
+      if (!exec.handedOff) local.end(exec);
+      throw e;
+    },
+  );
+}
+
 async function runAction({ module, exportName, requestId, argsJson }) {
   const fn = modules[module]?.[exportName];
   return fn.invokeAction(requestId, argsJson);
@@ -205,6 +277,10 @@ async function runHttp({ url, method, headers, body }) {
 
 parentPort.on("message", (msg) => {
   mark();
+  if (msg.kind === "close") {
+    void Promise.resolve(local.close()).finally(() => parentPort.postMessage({ kind: "closed" }));
+    return;
+  }
   if (msg.kind === "reply") {
     const p = pending.get(msg.id);
     pending.delete(msg.id);
@@ -219,6 +295,17 @@ parentPort.on("message", (msg) => {
     : { run: msg.run, transactional };
   const own = () => (transactional ? ownMs(store.ownMs, store.cpuAtStart) : undefined);
   mark();
+  if (msg.local) {
+    void current.run(store, () => runHere(msg, store)).then(
+      (out) => {
+        if (out.abandoned) return;
+        if (out.needsMain) parentPort.postMessage({ kind: "done", run: msg.run, needsMain: true });
+        else parentPort.postMessage({ kind: "done", run: msg.run, value: out.value, ...(out.tx ? { tx: out.tx } : {}), busyMs: own() });
+      },
+      (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e), busyMs: own() }),
+    );
+    return;
+  }
   void current
     .run(store, job)
     .then(

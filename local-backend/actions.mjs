@@ -50,14 +50,19 @@ export class ActionPool {
     const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
     const { outDir, nodeNames, runtimeFile } = this.bundle;
     const env = { ...this.server.deploymentEnv };
+    // For mutations whose transaction runs in the worker (worker-tx.mjs): the store's file, and the schema as loaded.
+    const functions = this.server.functions;
+    const store = { dataFile: this.server.db.file, validators: [...(functions?.validators ?? [])], staged: [...(functions?.stagedIndexes ?? [])] };
     const shared = new SharedArrayBuffer(8 + SYNC_ANSWER_BYTES);
     const answers = new MessageChannel();
     answers.port1.unref();
-    /** @type {Worker & { shared?: SharedArrayBuffer, answers?: import("node:worker_threads").MessagePort, busy?: number }} */
-    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared, answers: answers.port2 }, transferList: [answers.port2] });
+    /** @type {Worker & { shared?: SharedArrayBuffer, answers?: import("node:worker_threads").MessagePort, busy?: number, catalogVersion?: number }} */
+    const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared, answers: answers.port2, ...store }, transferList: [answers.port2] });
     worker.shared = shared;
     worker.answers = answers.port1;
     worker.busy = 0;
+    // The store's catalog this worker has (sent with a run when it changed).
+    worker.catalogVersion = -1;
     worker.unref();
     const ready = new Promise((resolve, reject) => {
       worker.once("error", reject);
@@ -86,10 +91,18 @@ export class ActionPool {
   /**
    * Runs a function ({ module, exportName, requestId, argsJson }, and for a query or mutation
    * `now` and `seed`, its frozen time and Math.random's seed) or an HTTP request in a worker.
+   * A mutation with `local` runs its transaction there (worker-tx.mjs): what it did comes back
+   * as `exec.workerTx` (or earlier, through `exec.handOff`, when this thread serves the rest of
+   * the run), or `exec.needsMain` is set when it must run with this thread serving it.
    */
   run(kind, payload, exec) {
     if (this.workers.length === 0) return Promise.reject(new Error("No action worker is running"));
     const worker = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const { db } = this.server;
+    if (payload.local && worker.catalogVersion !== db.catalogVersion) {
+      payload = { ...payload, local: { ...payload.local, catalog: db.catalogState() } };
+      worker.catalogVersion = db.catalogVersion;
+    }
     const run = this.nextRun++;
     worker.busy += 1;
     return new Promise((resolve, reject) => {
@@ -112,8 +125,13 @@ export class ActionPool {
       this.runs.delete(msg.run);
       // A query's or mutation's own run time, measured in its worker (thread-cpu.mjs ownMs).
       if (msg.busyMs !== undefined) run.exec.busyMs = msg.busyMs;
+      if (msg.tx) run.exec.workerTx = msg.tx;
+      if (msg.needsMain) run.exec.needsMain = true;
       if (msg.error) run.reject(rebuildError(msg.error));
       else run.resolve(msg.value);
+    } else if (msg.kind === "handoff") {
+      // The worker's transaction so far: this thread serves the rest of the run (worker-tx.mjs).
+      run.exec.handOff(msg.tx);
     } else if (msg.kind === "post") {
       this.post(run.exec, msg);
     } else if (msg.kind === "syncSyscall") {
@@ -190,7 +208,13 @@ export class ActionPool {
     await Promise.all(inFlight);
     const workers = this.workers;
     this.workers = [];
-    await Promise.all(workers.map((w) => w.terminate()));
+    // A worker that read the store closes its handle on it first (the store may be closed next).
+    await Promise.all(workers.map((w) => new Promise((resolve) => {
+      w.on("message", (m) => m.kind === "closed" && resolve());
+      w.once("exit", resolve);
+      w.postMessage({ kind: "close" });
+      setTimeout(resolve, 1000).unref();
+    }).then(() => w.terminate())));
   }
 }
 

@@ -70,6 +70,8 @@ export class Database {
     for (const [key, def] of Object.entries(catalog.indexes)) this.indexes.set(key, withPrefix(key, def));
     this.nextIndex = catalog.nextIndex;
     this.catalogDirty = false;
+    /** Bumped whenever a table or index is added, renumbered or dropped (workers' copies follow it). */
+    this.catalogVersion = 0;
     /** table -> its count after every queued commit (filled on a table's first commit here). */
     this.counts = new Map();
     for (const name of Object.keys(SYSTEM_TABLES)) this.tableNumber(name);
@@ -91,6 +93,7 @@ export class Database {
     this.defineIndex(name, "by_id", ["_id"]);
     this.defineIndex(name, "by_creation_time", ["_creationTime", "_id"]);
     this.catalogDirty = true;
+    this.catalogVersion++;
     return n;
   }
 
@@ -118,6 +121,7 @@ export class Database {
     }
     this.tables.set(name, n);
     this.tableNames.set(n, name);
+    this.catalogVersion++;
     this.env.transactionSync(() => this.writeCatalog());
     return null;
   }
@@ -137,6 +141,7 @@ export class Database {
     const def = withPrefix(key, { number: this.nextIndex++, fields, ...(search ? { search: layout } : {}) });
     this.indexes.set(key, def);
     this.catalogDirty = true;
+    this.catalogVersion++;
     return { index: def, created: true, replaced: existing ?? null };
   }
 
@@ -163,6 +168,7 @@ export class Database {
         this.clearIndex(def);
         this.indexes.delete(key);
         this.catalogDirty = true;
+        this.catalogVersion++;
       }
       for (const table of schema?.tables ?? []) {
         for (const ix of table.indexes) {
@@ -212,6 +218,21 @@ export class Database {
     return this.env.useReadTransaction();
   }
 
+  /**
+   * A read snapshot holding at least the commit at `ts` (one a worker's snapshot held): lmdb-js
+   * may hand out a read transaction it renewed earlier in this turn, so it is renewed first.
+   */
+  snapshotSince(ts) {
+    this.env.resetReadTxn();
+    const transaction = this.env.useReadTransaction();
+    const at = BigInt(this.meta.get("lastTs", { transaction }) ?? "0");
+    if (at < ts) {
+      transaction.done();
+      throw new Error(`The store's snapshot (${at}) is older than a worker's (${ts})`);
+    }
+    return transaction;
+  }
+
   getDoc(id, transaction) {
     const text = this.getText(id, transaction);
     return text === undefined ? null : this.decode(text);
@@ -227,24 +248,25 @@ export class Database {
    * @param {string} text
    */
   decode(text) {
-    const doc = /** @type {Record<string, any>} */ (decodeDoc(text));
-    storedTexts.set(doc, text);
-    return doc;
+    return decodeStored(text);
   }
 
-  /** Index entries in [lo, hi) as { key, value: id }, in key order (or reverse). */
-  /** Index entries in [lo, hi), ascending or (reverse) descending. */
+  /** Index entries in [lo, hi) as { key, value: id }, ascending or (reverse) descending. */
   scan(lo, hi, reverse, transaction) {
-    if (!reverse) return this.index.getRange({ start: lo, end: hi, transaction });
-    // A reverse range includes its start key in LMDB; `hi` is exclusive here as everywhere
-    // (a descending page continues from its last key and must not repeat it).
-    return this.index
-      .getRange({ start: hi, end: lo, reverse: true, inclusiveEnd: true, transaction })
-      .filter(({ key }) => Buffer.compare(/** @type {Buffer} */ (key), hi) !== 0);
+    return scanIndex(this.index, lo, hi, reverse, transaction);
   }
 
   count(table) {
     return this.meta.get(`count:${table}`) ?? 0;
+  }
+
+  /** The catalog as a worker's `SnapshotReader` takes it (`setCatalog`). */
+  catalogState() {
+    return {
+      version: this.catalogVersion,
+      tables: [...this.tables],
+      indexes: [...this.indexes].map(([key, d]) => [key, { number: d.number, fields: d.fields, ...(d.search ? { search: d.search } : {}) }]),
+    };
   }
 
   nextCreationTime() {
@@ -326,6 +348,120 @@ export class Database {
       if (held?.value !== valueOf(after, i)) this.index.put(key, valueOf(after, i));
     });
     for (const { key } of stale.values()) this.index.remove(key);
+  }
+
+  close() {
+    return this.env.close();
+  }
+}
+
+/** A stored document's text decoded, remembered as its stored text (`storedText`). */
+function decodeStored(text) {
+  const doc = /** @type {Record<string, any>} */ (decodeDoc(text));
+  storedTexts.set(doc, text);
+  return doc;
+}
+
+function scanIndex(index, lo, hi, reverse, transaction) {
+  if (!reverse) return index.getRange({ start: lo, end: hi, transaction });
+  // A reverse range includes its start key in LMDB; `hi` is exclusive here as everywhere
+  // (a descending page continues from its last key and must not repeat it).
+  return index
+    .getRange({ start: hi, end: lo, reverse: true, inclusiveEnd: true, transaction })
+    .filter(({ key }) => Buffer.compare(/** @type {Buffer} */ (key), hi) !== 0);
+}
+
+/** What a worker cannot do itself (a table that has no number yet): its function runs again with the main thread serving it. */
+export class NeedsMainThread extends Error {}
+
+/**
+ * The store as a worker thread reads it (worker-tx.mjs): the same LMDB file, opened in the worker
+ * (lmdb-js shares the environment between threads), read through snapshots only. The catalog is
+ * the main thread's copy (`Database.catalogState`); a table it does not hold yet is the main
+ * thread's to number (`NeedsMainThread`). Writes are the main thread's: a worker's transaction
+ * ends as a set of writes the main thread validates and commits (`Transaction.adopt`).
+ */
+export class SnapshotReader {
+  /** @param {string} file the data file (`Database.file`) */
+  constructor(file) {
+    this.env = open({ path: file, maxDbs: 4, encoding: "string", mapSize: 2 ** 34, overlappingSync: false });
+    this.docs = this.env.openDB({ name: "documents", encoding: "string" });
+    this.index = this.env.openDB({ name: "indexes", keyEncoding: "binary", encoding: "string" });
+    this.meta = this.env.openDB({ name: "meta", encoding: "json" });
+    this.catalogVersion = -1;
+    this.tables = new Map();
+    this.tableNames = new Map();
+    this.indexes = new Map();
+    /** The commit the last snapshot() holds (its `lastTs`, written with every commit). */
+    this.lastTs = 0n;
+    this.lastCreationTime = 0;
+  }
+
+  /** @param {ReturnType<Database["catalogState"]>} catalog */
+  setCatalog({ version, tables, indexes }) {
+    this.catalogVersion = version;
+    this.tables = new Map(tables);
+    this.tableNames = new Map(tables.map(([name, n]) => [n, name]));
+    this.indexes = new Map(indexes.map(([key, def]) => [key, withPrefix(key, def)]));
+  }
+
+  /**
+   * A read snapshot of the latest durable commit, whose timestamp is then `lastTs`: every commit
+   * writes its timestamp, so the snapshot's own copy of it says exactly which commits it holds.
+   */
+  snapshot() {
+    // lmdb-js keeps its read transaction until a timer renews it, and this thread never writes:
+    // without the reset a snapshot could miss commits the main thread made since.
+    this.env.resetReadTxn();
+    const transaction = this.env.useReadTransaction();
+    this.lastTs = BigInt(this.meta.get("lastTs", { transaction }) ?? "0");
+    return transaction;
+  }
+
+  getDoc(id, transaction) {
+    const text = this.getText(id, transaction);
+    return text === undefined ? null : this.decode(text);
+  }
+
+  getText(id, transaction) {
+    return this.docs.get(id, transaction ? { transaction } : undefined);
+  }
+
+  /** @param {string} text */
+  decode(text) {
+    return decodeStored(text);
+  }
+
+  scan(lo, hi, reverse, transaction) {
+    return scanIndex(this.index, lo, hi, reverse, transaction);
+  }
+
+  count(table) {
+    return this.meta.get(`count:${table}`) ?? 0;
+  }
+
+  tableNumber(name) {
+    const n = this.tables.get(name);
+    if (n === undefined) throw new NeedsMainThread(`table ${name} has no number yet`);
+    return n;
+  }
+
+  tableOfId(id) {
+    const n = decodeId(id);
+    return n === null ? null : (this.tableNames.get(n) ?? null);
+  }
+
+  indexesOf(table) {
+    const out = [];
+    for (const def of this.indexes.values()) if (def.table === table) out.push(def);
+    return out;
+  }
+
+  /** As `Database.nextCreationTime`, from the main thread's latest (`floor`) on. */
+  nextCreationTime() {
+    const now = Date.now();
+    this.lastCreationTime = now > this.lastCreationTime ? now : this.lastCreationTime + 1 / 1024;
+    return this.lastCreationTime;
   }
 
   close() {

@@ -14,6 +14,7 @@ import { seededRandom } from "./runtime.mjs";
 import { chargeTime, insert, sha256Base64 } from "./syscalls.mjs";
 import { START_STALE_MS, mark, ownMs, threadCpuMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
+import { unpackReads } from "./worker-tx.mjs";
 
 const MAX_OCC_RETRIES = 32;
 
@@ -65,6 +66,8 @@ export class Executor {
     this.log = log;
     this.onCompletion = onCompletion;
     this.actionMs = actionMs;
+    /** Mutations that made a call their worker cannot serve (worker-tx.mjs): their syscalls are served here. */
+    this.servedByMain = new WeakSet();
   }
 
   /**
@@ -132,10 +135,47 @@ export class Executor {
       const [module, exportName] = exec.udfPath.split(":");
       exec.timedInWorker = true;
       const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
+      // A scheduled mutation's job state is written around it here; a query only when an action
+      // called it (a client's query may be a subscription, whose snapshot the sync layer tracks).
+      const inWorker = kind === "mutation" ? !exec.hooked : exec.fromAction === true;
+      if (inWorker && !this.servedByMain.has(fn)) {
+        const value = await this.runTxInWorker(fn, kind, exec, payload);
+        if (value !== undefined) return value;
+      }
       return await this.functions.txPool.run(kind, payload, exec);
     } finally {
       place.done(exec.busyMs ?? 0, place.here);
     }
+  }
+
+  /**
+   * A mutation (or an action's query) whose transaction runs in its worker (worker-tx.mjs): what it
+   * did becomes `exec.tx`'s, which the caller commits as usual (a query's: its read set). Undefined
+   * when it made a call only this thread serves and could not hand its transaction over (a query
+   * never does: its reads must all come from one snapshot): it then runs again from the start
+   * with this thread serving it, as it will from then on.
+   */
+  async runTxInWorker(fn, kind, exec, payload) {
+    const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null };
+    const adopt = (ran, reading) => {
+      exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes: ran.writes, stats: ran.stats }, reading);
+      if (ran.lastCreationTime > this.db.lastCreationTime) this.db.lastCreationTime = ran.lastCreationTime;
+    };
+    // This thread serves the rest of the run: its reads from a snapshot at least as new as the worker's.
+    exec.handOff = (ran) => {
+      exec.handedOff = true;
+      adopt(ran, true);
+    };
+    const value = await this.functions.txPool.run(kind, { ...payload, local }, exec);
+    if (exec.handedOff) return value;
+    if (exec.needsMain) {
+      this.servedByMain.add(fn);
+      exec.logs.length = 0;
+      exec.busyMs = 0;
+      return undefined;
+    }
+    adopt(exec.workerTx, false);
+    return value;
   }
 
   checkReturns(fn, valueJson, component = "") {
@@ -239,6 +279,7 @@ export class Executor {
         asOf = tx.asOf;
         overlaid = tx.overlaid;
         const exec = this.newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
+        exec.fromAction = parent !== null && at === null && !pending && parsedJournal === null;
         exec.logs = logs;
         try {
           json = await this.runCall(fn, "query", exec, args);
@@ -253,6 +294,8 @@ export class Executor {
           logs.length = 0;
           const exec = this.newExec("mutation", { udfPath: canonical, identity, tx, requestId, component });
           exec.logs = logs;
+          // A scheduled mutation's job state is written around the function, in this thread's transaction.
+          exec.hooked = beforeRun !== null || beforeCommit !== null;
           try {
             beforeRun?.(exec);
             const result = await this.runCall(fn, "mutation", exec, args);

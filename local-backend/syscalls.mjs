@@ -59,7 +59,7 @@ export function installSyscalls() {
       try {
         // A query's next document (one call per document read) is answered without another await.
         const out = op === "1.0/queryStreamNext" ? streamNext(exec, JSON.parse(json)) : await asyncOp(exec, op, JSON.parse(json));
-        return out instanceof RawJson ? out.text : JSON.stringify(out);
+        return jsonText(out);
       } finally {
         exec.resumedAt = performance.now();
         mark(exec.resumedAt);
@@ -132,7 +132,8 @@ function txOf(exec) {
   return exec.tx;
 }
 
-function syncOp(exec, op, args) {
+// Exported for a worker serving its own mutation's database calls (worker-tx.mjs).
+export function syncOp(exec, op, args) {
   switch (op) {
     case "1.0/queryStream": {
       const queryId = exec.nextQueryId++;
@@ -168,6 +169,14 @@ function streamNext(exec, args) {
   const text = entry.text ?? storedText(entry.doc);
   return text === undefined ? { value: convexToJson(entry.doc), done: false } : new RawJson(`{"value":${text},"done":false}`);
 }
+
+/** An asynchronous syscall's answer as the JSON text the function gets (also for a worker serving its own: worker-tx.mjs). */
+export async function asyncAnswer(exec, op, args) {
+  const out = op === "1.0/queryStreamNext" ? streamNext(exec, args) : await asyncOp(exec, op, args);
+  return jsonText(out);
+}
+
+const jsonText = (out) => (out instanceof RawJson ? out.text : JSON.stringify(out));
 
 async function asyncOp(exec, op, args) {
   const { server } = exec;

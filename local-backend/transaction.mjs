@@ -121,7 +121,9 @@ function pendingKey(index, doc) {
   return key;
 }
 
-class Transaction {
+// A worker running a mutation's transaction itself (worker-tx.mjs) makes one too, over its own
+// `SnapshotReader`; the main thread then `adopt`s what it did.
+export class Transaction {
   /**
    * @param {import("./database.mjs").Database} db
    * @param {{ writable: boolean, at?: RetainedSnapshot | null, pending?: { ts: bigint, changes: any[] }[] | null }} opts
@@ -265,6 +267,33 @@ class Transaction {
     this.afterCommit.length = token.afterCommit;
     this.stats = { ...token.stats, docsRead: this.stats.docsRead, bytesRead: this.stats.bytesRead };
     this.commitSub();
+  }
+
+  /**
+   * Takes over a transaction a worker ran on its own snapshot (worker-tx.mjs `outcome`): that
+   * snapshot's timestamp, its read set and its writes (each with the committed document it
+   * replaces, as of that snapshot), so the commit validates and writes them as if they had been
+   * made here. The worker's snapshot is never older than this one's (it was taken later), so
+   * the commits it must be validated against are still in the committer's log.
+   * `reading`: this thread serves the rest of the run, so its reads move to a snapshot at least
+   * as new as the worker's. Reads from two snapshots are safe: the commit is validated against
+   * every commit after `beginTs`, the older, so whatever the run read that changed in between
+   * is a conflict.
+   * @param {{ beginTs: bigint, reads: ReadSet, writes: { id: string, table: string, old: any, new: any }[], stats: Transaction["stats"] }} ran
+   * @param {boolean} [reading]
+   */
+  adopt({ beginTs, reads, writes, stats }, reading = false) {
+    if (beginTs < this.beginTs || this.writes.size > 0) throw new Error("A worker's transaction is older than the one it replaces");
+    if (reading) {
+      const newer = this.db.snapshotSince(beginTs);
+      this.snapshot.done();
+      this.snapshot = newer;
+    }
+    this.beginTs = beginTs;
+    this.asOf = beginTs;
+    this.reads = reads;
+    for (const w of writes) this.setWrite(w);
+    this.stats = stats;
   }
 
   /** `fresh`: the id was just made (an insert), so no committed document has it. */

@@ -181,6 +181,7 @@ import type * as lib_qr_pdf from "../lib/qr/pdf.js";
 import type * as lib_referrals_apply from "../lib/referrals/apply.js";
 import type * as lib_referrals_rules from "../lib/referrals/rules.js";
 import type * as lib_referrals_shapes from "../lib/referrals/shapes.js";
+import type * as lib_removeRows from "../lib/removeRows.js";
 import type * as lib_reports_rules from "../lib/reports/rules.js";
 import type * as lib_reports_store from "../lib/reports/store.js";
 import type * as lib_roles from "../lib/roles.js";
@@ -430,6 +431,7 @@ declare const fullApi: ApiFromModules<{
   "lib/referrals/apply": typeof lib_referrals_apply;
   "lib/referrals/rules": typeof lib_referrals_rules;
   "lib/referrals/shapes": typeof lib_referrals_shapes;
+  "lib/removeRows": typeof lib_removeRows;
   "lib/reports/rules": typeof lib_reports_rules;
   "lib/reports/store": typeof lib_reports_store;
   "lib/roles": typeof lib_roles;
