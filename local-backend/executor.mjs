@@ -319,7 +319,7 @@ export class Executor {
       this.checkReturns(fn, json, component);
       if (json.length > LIMITS.returnBytes) throw new Error(`Function return value is too large (${json.length} bytes > maximum size ${LIMITS.returnBytes} bytes)`);
       if (!parent) this.onCompletion({ kind: actual, path: canonical, component, requestId, startedAt, error: null, logLines: logs });
-      return { ok: true, value: JSON.parse(json), json, logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut), asOf, overlaid };
+      return okResult(json, { logLines: logs, reads, commitTs, journal: this.sealedJournal(journalOut), asOf, overlaid });
     } catch (e) {
       const { message, data } = formatError(e, requestId, this.functions.source.projectDir);
       if (data === undefined && !parent) this.log(`${KIND_NAMES[actual]} ${canonical} failed: ${e?.stack ?? e}`);
@@ -372,6 +372,27 @@ export class Executor {
     const bytes = doc && this.blobs.read(storageId);
     return bytes ? { bytes, contentType: doc.contentType ?? "application/octet-stream", sha256: doc.sha256 } : null;
   }
+}
+
+/**
+ * A successful call's result; its `value` is parsed from `json` only when read (a live query's
+ * re-run sends `json` as it is, and most re-runs are compared and sent, never looked into).
+ */
+function okResult(json, rest) {
+  let value;
+  let parsed = false;
+  return {
+    ok: true,
+    get value() {
+      if (!parsed) {
+        value = JSON.parse(json);
+        parsed = true;
+      }
+      return value;
+    },
+    json,
+    ...rest,
+  };
 }
 
 function closeStreams(exec) {

@@ -254,7 +254,8 @@ export class Session {
       return this.send(response);
     }
     const ts = result.commitTs ?? this.live.lastTs;
-    this.send({ type: "MutationResponse", requestId, success: true, result: result.value, ts: encodeTs(ts), logLines: result.logLines });
+    // The value's JSON as the function returned it, spliced in (not parsed and serialised again).
+    this.sendRaw(`{"type":"MutationResponse","requestId":${requestId},"success":true,"result":${result.json ?? JSON.stringify(result.value)},"ts":"${encodeTs(ts)}","logLines":${JSON.stringify(result.logLines)}}`);
     if (ts > this.pendingTs) this.pendingTs = ts;
     // The client resolves the mutation on the first Transition at or past ts: sent now when its
     // queries are up to date (its own write's results were released when it became durable),
