@@ -49,6 +49,15 @@ describe("sync protocol with ConvexClient", () => {
     await c.close();
   });
 
+  it("answers a mutation with its value, Convex types included", async () => {
+    const c = client(backend.url);
+    const echo = makeFunctionReference<"mutation", { value: unknown }, unknown>("store:echo");
+    const value = { n: 5n, bytes: new Uint8Array([1, 2, 255]).buffer, text: 'quote " and \\ slash', list: [1.5, null, "x"] };
+    expect(await c.mutation(echo, { value })).toEqual(value);
+    expect(await c.mutation(echo, { value: null })).toBeNull();
+    await c.close();
+  });
+
   it("does not re-run queries whose index range was not written", async () => {
     const c = client(backend.url);
     let updates = 0;
