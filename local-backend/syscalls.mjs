@@ -217,8 +217,9 @@ async function asyncOp(exec, op, args) {
         const { page, ...rest } = queryPage(tx, { ...args, query: scopedQuery(exec, args.query), endCursor: pinned ?? args.endCursor }, server.cursors);
         if (exec.recordJournal) exec.journalOut = { endCursor: rest.continueCursor };
         checkReads(tx);
-        // The documents as stored, spliced into the page's JSON.
-        const docs = page.map(({ doc, text }) => text ?? storedText(doc) ?? JSON.stringify(convexToJson(doc)));
+        // The documents as stored, spliced into the page's JSON (`entry.doc` decodes a stored
+        // document: it is read only when there is no text).
+        const docs = page.map((entry) => entry.text ?? storedText(entry.doc) ?? JSON.stringify(convexToJson(entry.doc)));
         return new RawJson(`{"page":[${docs.join(",")}],${JSON.stringify(rest).slice(1)}`);
       } catch (e) {
         if (e instanceof QueryError || e instanceof CursorParseError) throw new SyscallError(e.message, /** @type {any} */ (e).data);
