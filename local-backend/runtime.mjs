@@ -9,11 +9,19 @@
 import { createHash } from "node:crypto";
 import { requestContext } from "./context.mjs";
 
-/** A small seeded generator (sfc32) for one execution's Math.random. */
+/**
+ * A small seeded generator (sfc32) for one execution's Math.random. The seed is hashed on the
+ * first call: most executions never draw a number, and every one gets a generator.
+ */
 export function seededRandom(seed) {
-  const h = createHash("sha256").update(seed).digest();
-  let a = h.readUInt32LE(0), b = h.readUInt32LE(4), c = h.readUInt32LE(8), d = h.readUInt32LE(12);
+  let a = 0, b = 0, c = 0, d = 0;
+  let seeded = false;
   return () => {
+    if (!seeded) {
+      const h = createHash("sha256").update(seed).digest();
+      a = h.readUInt32LE(0); b = h.readUInt32LE(4); c = h.readUInt32LE(8); d = h.readUInt32LE(12);
+      seeded = true;
+    }
     a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
