@@ -70,7 +70,8 @@ export class Session {
       this.close();
       return;
     }
-    this.ws.send(text);
+    // Always a text frame: a browser hands a binary frame to the client as a Blob, which it cannot parse.
+    this.ws.send(text, { binary: false });
   }
 
   /** Runs `fn` after earlier version-changing work, so Transitions stay ordered. */

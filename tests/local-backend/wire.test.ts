@@ -1,5 +1,5 @@
 // The raw messages, checked against the shapes in convex/browser/sync/protocol.js.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { Backend } from "../../local-backend/index.mjs";
 import { mintToken, removeDir, start, tempDir } from "./helpers";
@@ -29,11 +29,17 @@ interface Msg {
   [key: string]: unknown;
 }
 
+/** Frames a browser would have received as a Blob (must stay empty: checked after each test). */
+const binaryFrames: string[] = [];
+afterEach(() => expect(binaryFrames.splice(0)).toEqual([]));
+
 async function connect() {
   const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.48.0/sync`);
   const inbox: Msg[] = [];
   const waiters: (() => void)[] = [];
-  ws.on("message", (d) => {
+  ws.on("message", (d, isBinary) => {
+    // A browser's WebSocket hands a binary frame over as a Blob, which Convex's client cannot parse.
+    if (isBinary) binaryFrames.push(d.toString().slice(0, 80));
     inbox.push(JSON.parse(d.toString()));
     waiters.splice(0).forEach((w) => w());
   });
