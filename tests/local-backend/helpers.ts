@@ -88,12 +88,12 @@ export function httpAs(b: Backend, token: string): ConvexHttpClient {
 /** The convex/ folder of a conformance fixture app (tests/local-backend/conformance/<name>). */
 export const conformanceApp = (name: string) => fileURLToPath(new URL(`./conformance/${name}/convex`, import.meta.url));
 
-/** A fixture app on its own backend for a describe block, with an HTTP client. */
-export function withConformanceApp(name: string, options: StartBackendOptions = {}) {
+/** A backend (by default on the tests' fixture app) of its own for a describe block, with an HTTP client. */
+export function withBackend(options: StartBackendOptions = {}, prefix?: string) {
   const ctx = { backend: null as unknown as Backend, http: null as unknown as ConvexHttpClient, dir: "" };
   beforeAll(async () => {
-    ctx.dir = tempDir(`lb-${name}-`);
-    ctx.backend = await start({ dataDir: ctx.dir, convexDir: conformanceApp(name), ...options });
+    ctx.dir = tempDir(prefix);
+    ctx.backend = await start({ dataDir: ctx.dir, ...options });
     ctx.http = new ConvexHttpClient(ctx.backend.url, { logger: false });
   });
   afterAll(async () => {
@@ -102,6 +102,10 @@ export function withConformanceApp(name: string, options: StartBackendOptions = 
   });
   return ctx;
 }
+
+/** A conformance fixture app on its own backend for a describe block, with an HTTP client. */
+export const withConformanceApp = (name: string, options: StartBackendOptions = {}) =>
+  withBackend({ convexDir: conformanceApp(name), ...options }, `lb-${name}-`);
 
 /** A call's error message, or "succeeded". */
 export const failure = (p: Promise<unknown>) => p.then(() => "succeeded", (e: Error) => e.message);

@@ -2,33 +2,23 @@
 // computes for 800 ms without one await does not hold up other clients' queries and
 // mutations. (How long they wait is measured by bench/isolation.mjs, not asserted here.)
 import { ConvexHttpClient } from "convex/browser";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { Functions } from "../../local-backend/functions.mjs";
-import type { Backend } from "../../local-backend/index.mjs";
-import { removeDir, start, tempDir } from "./helpers";
+import { withBackend } from "./helpers";
 
 describe("a CPU-bound function", () => {
-  let dir: string;
-  let b: Backend;
-  beforeAll(async () => {
-    dir = tempDir();
-    b = await start({ dataDir: dir });
-  });
-  afterAll(async () => {
-    await b.stop();
-    removeDir(dir);
-  });
+  const app = withBackend();
 
   it("does not hold up other clients' queries and mutations while it computes", async () => {
     const order: string[] = [];
     // Started before anything else is sent (the call is made from this process, which hosts
     // the backend): were it run on the thread that serves requests, nothing could be answered
     // until it is done.
-    const long = b.run("store:compute", { ms: 800 }).then((r) => {
+    const long = app.backend.run("store:compute", { ms: 800 }).then((r) => {
       expect(r.ok).toBe(true);
       order.push("compute");
     });
-    const http = new ConvexHttpClient(b.url, { logger: false });
+    const http = new ConvexHttpClient(app.backend.url, { logger: false });
     await http.mutation("store:increment" as never, { name: "during" } as never);
     order.push("mutation");
     expect(await http.query("store:counter" as never, { name: "during" } as never)).toBe(1);
@@ -94,16 +84,9 @@ describe("placing a function", () => {
 // wall or thread time it looked slow under load and went to a worker for good, every one of its
 // reads then a round trip between threads.
 describe("a quick function beside busy ones", () => {
-  let dir: string;
-  let b: Backend;
-  beforeAll(async () => {
-    dir = tempDir();
-    b = await start({ dataDir: dir });
-  });
-  afterAll(async () => {
+  const app = withBackend();
+  afterAll(() => {
     vi.restoreAllMocks();
-    await b.stop();
-    removeDir(dir);
   });
 
   it("keeps running on the serving thread while many functions run there at once", async () => {
@@ -114,8 +97,8 @@ describe("a quick function beside busy ones", () => {
       if (udfPath === "store:counter") here.push(place.here);
       return place;
     });
-    const counter = async () => expect((await b.run("store:counter", { name: "quick" })).ok).toBe(true);
-    const churn = async () => expect((await b.run("store:churn", { rounds: 8, ms: 0.5 })).ok).toBe(true);
+    const counter = async () => expect((await app.backend.run("store:counter", { name: "quick" })).ok).toBe(true);
+    const churn = async () => expect((await app.backend.run("store:churn", { rounds: 8, ms: 0.5 })).ok).toBe(true);
     // Both show themselves quick on a quiet thread and move to it.
     for (let i = 0; i < 3; i++) await Promise.all([counter(), churn()]);
     // Then many run at once on the serving thread, their slices interleaved with the quick query's.

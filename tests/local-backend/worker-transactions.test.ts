@@ -9,49 +9,39 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../local-backend/database.mjs";
 import { newId } from "../../local-backend/ids.mjs";
-import type { Backend } from "../../local-backend/index.mjs";
 import { Committer } from "../../local-backend/transaction.mjs";
 import { LocalTransactions, unpackReads } from "../../local-backend/worker-tx.mjs";
-import { removeDir, start, tempDir } from "./helpers";
+import { withBackend } from "./helpers";
 
 describe("a mutation whose transaction runs in its worker", () => {
-  let dir: string;
-  let b: Backend;
-  beforeAll(async () => {
-    dir = tempDir();
-    b = await start({ dataDir: dir });
-  });
-  afterAll(async () => {
-    await b.stop();
-    removeDir(dir);
-  });
+  const app = withBackend();
 
   it("is run again on a conflict, and every concurrent call lands", async () => {
     const calls = 16;
-    const results = await Promise.all(Array.from({ length: calls }, () => b.run("workerTx:bump", { name: "race" })));
+    const results = await Promise.all(Array.from({ length: calls }, () => app.backend.run("workerTx:bump", { name: "race" })));
     expect(results.every((r) => r.ok)).toBe(true);
-    expect((await b.run("store:counter", { name: "race" })).value).toBe(calls);
+    expect((await app.backend.run("store:counter", { name: "race" })).value).toBe(calls);
   }, 30_000);
 
   it("reads its own writes, and an invalid write throws at its call and writes nothing", async () => {
-    const result = await b.run("workerTx:ownWrites", { owner: "own" });
+    const result = await app.backend.run("workerTx:ownWrites", { owner: "own" });
     expect(result.ok).toBe(true);
     expect(result.value.byGet).toBe("second");
     expect(result.value.invalid).toContain('Failed to insert or update a document in table "notes" because it does not match the schema');
     expect(result.value.byIndex).toEqual(["second", "third"]);
-    expect((await b.run("workerTx:textsOf", { owner: "own" })).value).toEqual(["second", "third"]);
+    expect((await app.backend.run("workerTx:textsOf", { owner: "own" })).value).toEqual(["second", "third"]);
   });
 
   it("hands its transaction to the main thread at a call only that serves, with every write", async () => {
-    const result = await b.run("workerTx:handOff", { owner: "handoff" });
+    const result = await app.backend.run("workerTx:handOff", { owner: "handoff" });
     expect(result.ok).toBe(true);
     expect(result.value).toEqual({ seen: ["before"], after: "after" });
-    expect((await b.run("workerTx:textsOf", { owner: "handoff" })).value).toEqual(["after"]);
+    expect((await app.backend.run("workerTx:textsOf", { owner: "handoff" })).value).toEqual(["after"]);
   });
 
   it("serves an action's queries from the worker's snapshot, or from the main thread when it cannot", async () => {
-    await b.run("workerTx:ownWrites", { owner: "read" });
-    const result = await b.run("workerTx:readBoth", { owner: "read" });
+    await app.backend.run("workerTx:ownWrites", { owner: "read" });
+    const result = await app.backend.run("workerTx:readBoth", { owner: "read" });
     expect(result.value).toEqual({ texts: ["second", "third"], paged: { texts: ["second", "third"], page: ["second", "third"] } });
   });
 });
