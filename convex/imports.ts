@@ -1,27 +1,25 @@
 // The CSV import as a job. The browser checks the file and shows duplicates and
-// the price; `start` checks it all again on the server, charges the price and
-// queues the batches on the workpool in one transaction (so a charge never
-// exists without its job). Batches run as retried actions, each applied by an
-// idempotent mutation; the screen follows `current` live. A batch that fails
-// after its retries, or the user's cancel, rolls the job back a batch at a time
-// and refunds exactly what was undone, through the ledger.
+// the price; `start` checks it all again on the server, charges the price, stores
+// the batches and queues the job's runner on the workpool in one transaction (so a
+// charge never exists without its job). The runner, a retried action, applies the
+// batches one after another, each by an idempotent mutation; the screen follows
+// `current` live. A runner that fails after its retries, or the user's cancel, rolls
+// the job back a batch at a time and refunds exactly what was undone, through the ledger.
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { internalAction, internalQuery } from "./_generated/server";
 import { inWorkspace, workspaceAction, workspaceMutation, workspaceQuery } from "./lib/access";
-import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables";
 import type { Tagger } from "./lib/assets/tagging";
 import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
-import { customValuesValidator } from "./lib/customFields/tables";
 import { CUSTOM_FIELD_LIMITS } from "./lib/customFields/rules";
 import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
-import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
+import { importEntryValidator as entryValidator, importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
 import { toOneLine } from "./lib/oneLine";
@@ -34,19 +32,6 @@ export const ROLLBACK_SLICE = 250;
 const MAX_SKUS_PER_CALL = 1_000;
 const MAX_SKU_LENGTH = 64;
 
-const inputValidator = v.object({
-  kind: v.literal("business"),
-  name: v.string(),
-  description: v.optional(v.string()),
-  category: v.optional(v.string()),
-  visibility: visibilityValidator,
-  details: assetDetailsValidator,
-  custom: v.optional(customValuesValidator),
-});
-const entryValidator = v.union(
-  v.object({ op: v.literal("create"), input: inputValidator }),
-  v.object({ op: v.literal("update"), assetId: v.id("assets"), input: inputValidator }),
-);
 type Entry = Infer<typeof entryValidator>;
 // The file's columns chosen for custom fields, by field name (names may be any text: not object keys).
 const customMappingValidator = v.array(v.object({ label: v.string(), column: v.number() }));
@@ -179,7 +164,7 @@ export const start = workspaceAction({
   },
 });
 
-/** Charges the price, opens the job and queues every batch, all or nothing. */
+/** Charges the price, opens the job, stores every batch and queues the runner, all or nothing. */
 export const begin = internalMutation({
   args: {
     workspaceId: v.id("workspaces"),
@@ -221,36 +206,45 @@ export const begin = internalMutation({
       workIds: [],
       createdAt: Date.now(),
     });
-    const workIds = await importPool.enqueueActionBatch(
-      ctx,
-      internal.imports.runBatch,
-      args.batches.map((entries, index) => ({ jobId, index, entries })),
-      { onComplete: internal.imports.batchDone, context: { jobId } },
-    );
-    await ctx.db.patch("importJobs", jobId, { workIds });
+    for (const [index, entries] of args.batches.entries()) await ctx.db.insert("importPending", { jobId, index, entries });
+    const workId = await importPool.enqueueAction(ctx, internal.imports.runImport, { jobId, batches: args.batches.length }, { onComplete: internal.imports.batchDone, context: { jobId } });
+    await ctx.db.patch("importJobs", jobId, { workIds: [workId] });
     return jobId;
   },
 });
 
-/** One batch, run (and retried) by the workpool. */
-export const runBatch = internalAction({
-  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator) },
+/**
+ * The job's runner (run and retried by the workpool): applies the batches in order, each as
+ * soon as the one before it committed (a batch per workpool job waited for the pool's loop
+ * between batches). A retry starts again from the first batch; those applied are skipped.
+ * It stops when the job does (a cancel).
+ */
+export const runImport = internalAction({
+  args: { jobId: v.id("importJobs"), batches: v.number() },
   returns: v.null(),
-  handler: async (ctx, args) => {
-    await ctx.runMutation(internal.imports.applyBatch, args);
+  handler: async (ctx, { jobId, batches }) => {
+    for (let index = 0; index < batches; index++) {
+      if (!(await ctx.runMutation(internal.imports.applyBatch, { jobId, index }))) break;
+    }
     return null;
   },
 });
 
-/** Writes one batch unless the job stopped or this batch was already applied (a retry after a lost reply). */
+/**
+ * Writes one batch unless the job stopped or this batch was already applied (a retry after a
+ * lost reply); its rows are those stored for it, or `entries`. False once the job has stopped.
+ */
 export const applyBatch = internalMutation({
-  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator) },
-  returns: v.null(),
-  handler: async (ctx, { jobId, index, entries }) => {
+  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.optional(v.array(entryValidator)) },
+  returns: v.boolean(),
+  handler: async (ctx, { jobId, index, ...args }) => {
     const job = await ctx.db.get("importJobs", jobId);
-    if (job === null || job.status !== "running") return null;
+    if (job === null || job.status !== "running") return false;
     const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
-    if (applied !== null) return null;
+    if (applied !== null) return true;
+    const pending = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
+    if (pending !== null) await ctx.db.delete("importPending", pending._id);
+    const entries = args.entries ?? pending?.entries ?? [];
     const now = Date.now();
     const created: Id<"assets">[] = [];
     const updated: { assetId: Id<"assets">; before: NonNullable<Awaited<ReturnType<typeof updateBusinessAsset>>> }[] = [];
@@ -263,11 +257,11 @@ export const applyBatch = internalMutation({
     }
     await ctx.db.insert("importUndo", { jobId, index, created, updated });
     await ctx.db.insert("importBatches", { jobId, index, applied: entries.length });
-    return null;
+    return true;
   },
 });
 
-/** The workpool's report on a batch: the job is done after its last batch; a failure rolls it back. */
+/** The workpool's report on the runner: the job is done once its last batch is applied; a failure rolls it back. */
 export const batchDone = internalMutation({
   args: vOnCompleteArgs(v.object({ jobId: v.id("importJobs") })),
   returns: v.null(),
@@ -288,11 +282,12 @@ export const batchDone = internalMutation({
   },
 });
 
-/** Stops the job's remaining batches (running ones see the status and do nothing) and starts the rollback. */
+/** Stops the job (a runner still going sees the status and applies nothing more), drops the batches not applied and starts the rollback. */
 async function stopJob(ctx: MutationCtx, jobId: Id<"importJobs">, outcome: "failed" | "cancelled") {
   const job = (await ctx.db.get("importJobs", jobId))!;
   await ctx.db.patch("importJobs", jobId, { status: "rolling_back", error: outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled, kept: 0 });
   for (const workId of job.workIds) await importPool.cancel(ctx, workId as Parameters<typeof importPool.cancel>[1]);
+  await ctx.scheduler.runAfter(0, internal.imports.purgePending, { jobId });
   await ctx.scheduler.runAfter(0, internal.imports.rollback, { jobId, outcome });
 }
 
@@ -368,6 +363,18 @@ export const purgeUndo = internalMutation({
     const rows = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(4);
     for (const row of rows) await ctx.db.delete("importUndo", row._id);
     if (rows.length === 4) await ctx.scheduler.runAfter(0, internal.imports.purgeUndo, { jobId });
+    return null;
+  },
+});
+
+/** Deletes a stopped job's batches that were never applied, a few per call (each may be large). */
+export const purgePending = internalMutation({
+  args: { jobId: v.id("importJobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const rows = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId)).take(4);
+    for (const row of rows) await ctx.db.delete("importPending", row._id);
+    if (rows.length === 4) await ctx.scheduler.runAfter(0, internal.imports.purgePending, { jobId });
     return null;
   },
 });

@@ -256,8 +256,8 @@ describe("cancel and rollback", () => {
     const transferId = await owner.as.mutation(api.transfers.offer, { assetId: sold._id, email: "buyer@example.com" });
     await buyer.as.mutation(api.transfers.accept, { transferId });
 
-    // The workpool reports the second batch failed for good.
-    const workId = (await t.run(async (ctx) => (await ctx.db.get("importJobs", jobId))!)).workIds[1];
+    // The workpool reports the runner failed for good (the second batch threw on each try).
+    const workId = (await t.run(async (ctx) => (await ctx.db.get("importJobs", jobId))!)).workIds[0];
     await t.mutation(internal.imports.batchDone, { workId, context: { jobId }, result: { kind: "failed", error: "boom" } } as never);
     await runJobs(t);
     const after = await owner.as.query(api.imports.current, {});

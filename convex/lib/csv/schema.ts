@@ -1,12 +1,15 @@
 // The csv tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
-import { assetBeforeValidator, importJobFields } from "./tables";
+import { assetBeforeValidator, importEntryValidator, importJobFields } from "./tables";
 
 export const importTables = {
   importJobs: defineTable(importJobFields)
     // /business-dashboard: the latest import's live progress; one running import per workspace.
     .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"]),
+  // The rows of each batch not applied yet, as `start` planned them; a batch's row goes when it is applied.
+  importPending: defineTable({ jobId: v.id("importJobs"), index: v.number(), entries: v.array(importEntryValidator) })
+    .index("by_jobId_and_index", ["jobId", "index"]),
   // One small row per batch applied: the live progress figure, and what makes a retried batch a no-op.
   importBatches: defineTable({ jobId: v.id("importJobs"), index: v.number(), applied: v.number() })
     .index("by_jobId_and_index", ["jobId", "index"]),

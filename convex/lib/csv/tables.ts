@@ -1,7 +1,7 @@
 // Field shapes of the import tables (csv/schema.ts).
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
-import { assetDetailsValidator } from "../assets/tables";
+import { assetDetailsValidator, visibilityValidator } from "../assets/tables";
 import { customValuesValidator } from "../customFields/tables";
 import { walletHolderValidator } from "../wallet/tables";
 import { DUPLICATE_CHOICES } from "./plan";
@@ -51,3 +51,18 @@ export const assetBeforeValidator = v.object({
   custom: v.optional(customValuesValidator),
   searchText: v.string(),
 });
+
+/** One row of a file as `start` planned it: an item to create, or the held item (same SKU) to overwrite. */
+const importInputValidator = v.object({
+  kind: v.literal("business"),
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  visibility: visibilityValidator,
+  details: assetDetailsValidator,
+  custom: v.optional(customValuesValidator),
+});
+export const importEntryValidator = v.union(
+  v.object({ op: v.literal("create"), input: importInputValidator }),
+  v.object({ op: v.literal("update"), assetId: v.id("assets"), input: importInputValidator }),
+);
