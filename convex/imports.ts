@@ -20,6 +20,7 @@ import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
 import { importEntryValidator as entryValidator, importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
+import { reserveSerial } from "./lib/assets/serial";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
 import { toOneLine } from "./lib/oneLine";
@@ -216,16 +217,38 @@ export const begin = internalMutation({
 /**
  * The job's runner (run and retried by the workpool): applies the batches in order, each as
  * soon as the one before it committed (a batch per workpool job waited for the pool's loop
- * between batches). A retry starts again from the first batch; those applied are skipped.
- * It stops when the job does (a cancel).
+ * between batches), and meanwhile reserves the next batch's serials, which conflicts with
+ * nothing the batch writes. A retry starts again from the first batch; those applied are
+ * skipped. It stops when the job does (a cancel).
  */
 export const runImport = internalAction({
   args: { jobId: v.id("importJobs"), batches: v.number() },
   returns: v.null(),
   handler: async (ctx, { jobId, batches }) => {
+    await ctx.runMutation(internal.imports.reserveSerials, { jobId, index: 0 });
     for (let index = 0; index < batches; index++) {
-      if (!(await ctx.runMutation(internal.imports.applyBatch, { jobId, index }))) break;
+      const [running] = await Promise.all([
+        ctx.runMutation(internal.imports.applyBatch, { jobId, index }),
+        index + 1 < batches ? ctx.runMutation(internal.imports.reserveSerials, { jobId, index: index + 1 }) : null,
+      ]);
+      if (!running) break;
     }
+    return null;
+  },
+});
+
+/** Draws and reserves a serial for each item a batch not applied yet creates, and keeps them with its rows. */
+export const reserveSerials = internalMutation({
+  args: { jobId: v.id("importJobs"), index: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { jobId, index }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running") return null;
+    const pending = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
+    if (pending === null || pending.serials !== undefined) return null;
+    const serials: string[] = [];
+    for (const entry of pending.entries) if (entry.op === "create") serials.push(await reserveSerial(ctx));
+    await ctx.db.patch("importPending", pending._id, { serials });
     return null;
   },
 });
@@ -245,11 +268,12 @@ export const applyBatch = internalMutation({
     const pending = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
     if (pending !== null) await ctx.db.delete("importPending", pending._id);
     const entries = args.entries ?? pending?.entries ?? [];
+    const serials = pending?.serials ?? [];
     const now = Date.now();
     const created: Id<"assets">[] = [];
     const updated: { assetId: Id<"assets">; before: NonNullable<Awaited<ReturnType<typeof updateBusinessAsset>>> }[] = [];
     for (const entry of entries as PlanEntry<Id<"assets">>[]) {
-      if (entry.op === "create") created.push(await createBusinessAsset(ctx, importerOf(job), entry.input, now));
+      if (entry.op === "create") created.push(await createBusinessAsset(ctx, importerOf(job), entry.input, now, serials[created.length]));
       else {
         const before = await updateBusinessAsset(ctx, importerOf(job), entry.assetId, entry.input, now);
         if (before !== null) updated.push({ assetId: entry.assetId, before });

@@ -129,6 +129,22 @@ describe("an import", () => {
     expect((await errorData(() => start(owner.as, GOOD, 10))).message).toBe("This import costs 15 TMT, not 10 TMT. Please review it again.");
   });
 
+  test("each new item gets its own serial, reserved once (the next batch's while one is applied)", async () => {
+    const t = setupTest();
+    const owner = await business(t, 5_000);
+    const rows = IMPORT_BATCH + 10;
+    await start(owner.as, manyRows(rows), importCost(rows));
+    await runJobs(t);
+    const { serials, reserved } = await t.run(async (ctx) => ({
+      serials: (await ctx.db.query("assets").collect()).map((a) => a.serial),
+      reserved: (await ctx.db.query("serials").collect()).map((s) => s.serial),
+    }));
+    expect(serials).toHaveLength(rows);
+    expect(new Set(serials).size).toBe(rows);
+    expect(reserved.sort()).toEqual([...serials].sort());
+    expect(await t.run(async (ctx) => (await ctx.db.query("importPending").collect()).length)).toBe(0);
+  });
+
   test("one import at a time per business", async () => {
     const t = setupTest();
     const owner = await business(t);
