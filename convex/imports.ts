@@ -139,8 +139,9 @@ export const start = workspaceAction({
     if (check.rows.length === 0) throw appError("INVALID", check.errors.length > 0 ? CSV_MESSAGES.noValidRows : CSV_MESSAGES.empty);
     const skus = [...new Set(check.rows.map((r) => (r.input.details.kind === "business" ? r.input.details.sku : "")))];
     const held = new Map<string, Id<"assets">>();
-    for (let i = 0; i < skus.length; i += MAX_SKUS_PER_CALL) {
-      const found = await ctx.runQuery(internal.imports.heldAssets, { workspaceId: ctx.workspace._id, skus: skus.slice(i, i + MAX_SKUS_PER_CALL) });
+    // The chunks are looked up at once: a backend runs the queries side by side.
+    const chunks = Array.from({ length: Math.ceil(skus.length / MAX_SKUS_PER_CALL) }, (_, i) => skus.slice(i * MAX_SKUS_PER_CALL, (i + 1) * MAX_SKUS_PER_CALL));
+    for (const found of await Promise.all(chunks.map((chunk) => ctx.runQuery(internal.imports.heldAssets, { workspaceId: ctx.workspace._id, skus: chunk })))) {
       for (const h of found) held.set(h.sku, h.assetId);
     }
     const plan = planImport(check.rows, held, args.onDuplicate);
