@@ -1,25 +1,28 @@
 // The CSV import as a job. The browser checks the file and shows duplicates and
-// the price; `start` checks it all again on the server, charges the price, stores
-// the batches and queues the job's runner on the workpool in one transaction (so a
-// charge never exists without its job). The runner, a retried action, applies the
-// batches one after another, each by an idempotent mutation; the screen follows
-// `current` live. A runner that fails after its retries, or the user's cancel, rolls
-// the job back a batch at a time and refunds exactly what was undone, through the ledger.
+// the price; `start` checks it all again on the server, stores the planned batches
+// as a file, then charges the price, opens the job and queues its runner on the
+// workpool in one transaction (so a charge never exists without its job). The
+// runner, a retried action, applies the batches one after another, each by an
+// idempotent mutation; the screen follows `current` live. A runner that fails after
+// its retries, or the user's cancel, rolls the job back a batch at a time and
+// refunds exactly what was undone, through the ledger.
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { internalAction, internalQuery } from "./_generated/server";
 import { inWorkspace, workspaceAction, workspaceMutation, workspaceQuery } from "./lib/access";
+import { assetDetailsValidator, visibilityValidator } from "./lib/assets/tables";
 import type { Tagger } from "./lib/assets/tagging";
 import { createBusinessAsset, deleteImportedAsset, heldBySku, restoreBusinessAsset, stillImportersOwn, updateBusinessAsset } from "./lib/csv/assets";
+import { customValuesValidator } from "./lib/customFields/tables";
 import { CUSTOM_FIELD_LIMITS } from "./lib/customFields/rules";
 import { checkCsv, CSV_MESSAGES, formatBytes, IMPORT_FIELDS, MAX_CSV_BYTES, type Mapping } from "./lib/csv/import";
 import { DEFAULT_CURRENCY } from "./lib/money/currency";
 import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
-import { importEntryValidator as entryValidator, importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
+import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
 import { reserveSerial } from "./lib/assets/serial";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
@@ -33,6 +36,19 @@ export const ROLLBACK_SLICE = 250;
 const MAX_SKUS_PER_CALL = 1_000;
 const MAX_SKU_LENGTH = 64;
 
+const inputValidator = v.object({
+  kind: v.literal("business"),
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  visibility: visibilityValidator,
+  details: assetDetailsValidator,
+  custom: v.optional(customValuesValidator),
+});
+const entryValidator = v.union(
+  v.object({ op: v.literal("create"), input: inputValidator }),
+  v.object({ op: v.literal("update"), assetId: v.id("assets"), input: inputValidator }),
+);
 type Entry = Infer<typeof entryValidator>;
 // The file's columns chosen for custom fields, by field name (names may be any text: not object keys).
 const customMappingValidator = v.array(v.object({ label: v.string(), column: v.number() }));
@@ -151,33 +167,46 @@ export const start = workspaceAction({
     if (plan.entries.length === 0) throw appError("INVALID", IMPORT_TEXT.nothingToImport);
     const batches: Entry[][] = [];
     for (let i = 0; i < plan.entries.length; i += IMPORT_BATCH) batches.push(plan.entries.slice(i, i + IMPORT_BATCH) as Entry[]);
-    const jobId: Id<"importJobs"> = await ctx.runMutation(internal.imports.begin, {
-      workspaceId: ctx.workspace._id,
-      startedBy: ctx.user._id,
-      fileName,
-      onDuplicate: args.onDuplicate,
-      creates: plan.creates,
-      updates: plan.updates,
-      skipped: plan.skipped,
-      cost,
-      batches,
-    });
+    // The rows go to the runner as a file: through the mutation, they were megabytes of
+    // arguments and documents to check and write before the job could start.
+    const planFile = await ctx.storage.store(new Blob([JSON.stringify(batches)], { type: "application/json" }));
+    let jobId: Id<"importJobs">;
+    try {
+      jobId = await ctx.runMutation(internal.imports.begin, {
+        workspaceId: ctx.workspace._id,
+        startedBy: ctx.user._id,
+        fileName,
+        onDuplicate: args.onDuplicate,
+        total: plan.entries.length,
+        creates: plan.creates,
+        updates: plan.updates,
+        skipped: plan.skipped,
+        cost,
+        batches: batches.length,
+        plan: planFile,
+      });
+    } catch (e) {
+      await ctx.storage.delete(planFile);
+      throw e;
+    }
     return { jobId, cost, total: plan.entries.length, leftOut: check.errors.length };
   },
 });
 
-/** Charges the price, opens the job, stores every batch and queues the runner, all or nothing. */
+/** Charges the price, opens the job and queues its runner, all or nothing. */
 export const begin = internalMutation({
   args: {
     workspaceId: v.id("workspaces"),
     startedBy: v.id("users"),
     fileName: v.string(),
     onDuplicate: onDuplicateValidator,
+    total: v.number(),
     creates: v.number(),
     updates: v.number(),
     skipped: v.number(),
     cost: v.number(),
-    batches: v.array(v.array(entryValidator)),
+    batches: v.number(),
+    plan: v.id("_storage"),
   },
   returns: v.id("importJobs"),
   handler: async (ctx, args) => {
@@ -191,7 +220,6 @@ export const begin = internalMutation({
       args.cost > 0
         ? await charge(ctx, args.workspaceId, args.startedBy, { amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` })
         : undefined;
-    const total = args.batches.reduce((sum, b) => sum + b.length, 0);
     const jobId = await ctx.db.insert("importJobs", {
       workspaceId: args.workspaceId,
       startedBy: args.startedBy,
@@ -199,77 +227,88 @@ export const begin = internalMutation({
       status: "running",
       fileName: args.fileName,
       onDuplicate: args.onDuplicate,
-      total,
+      total: args.total,
       creates: args.creates,
       updates: args.updates,
       skipped: args.skipped,
       cost: args.cost,
-      batches: args.batches.length,
+      batches: args.batches,
+      plan: args.plan,
       workIds: [],
       createdAt: Date.now(),
     });
-    for (const [index, entries] of args.batches.entries()) await ctx.db.insert("importPending", { jobId, index, entries });
-    const workId = await importPool.enqueueAction(ctx, internal.imports.runImport, { jobId, batches: args.batches.length }, { onComplete: internal.imports.batchDone, context: { jobId } });
+    const workId = await importPool.enqueueAction(ctx, internal.imports.runImport, { jobId }, { onComplete: internal.imports.batchDone, context: { jobId } });
     await ctx.db.patch("importJobs", jobId, { workIds: [workId] });
     return jobId;
   },
 });
 
+/** What the runner needs of a running job: its plan and the batches already applied (null once it stopped). */
+export const runnerState = internalQuery({
+  args: { jobId: v.id("importJobs") },
+  returns: v.union(v.null(), v.object({ plan: v.id("_storage"), applied: v.array(v.number()) })),
+  handler: async (ctx, { jobId }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running" || job.plan === undefined) return null;
+    const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId)).take(MAX_BATCHES);
+    return { plan: job.plan, applied: applied.map((b) => b.index) };
+  },
+});
+
 /**
- * The job's runner (run and retried by the workpool): applies the batches in order, each as
- * soon as the one before it committed (a batch per workpool job waited for the pool's loop
- * between batches), and meanwhile reserves the next batch's serials, which conflicts with
- * nothing the batch writes. A retry starts again from the first batch; those applied are
- * skipped. It stops when the job does (a cancel).
+ * The job's runner (run and retried by the workpool): applies the batches of its plan in order,
+ * each as soon as the one before it committed (a batch per workpool job waited for the pool's
+ * loop between batches), and meanwhile reserves the next batch's serials, which conflicts with
+ * nothing the batch writes. A retry goes on from the first batch not applied. It stops when the
+ * job does (a cancel).
  */
 export const runImport = internalAction({
-  args: { jobId: v.id("importJobs"), batches: v.number() },
+  args: { jobId: v.id("importJobs") },
   returns: v.null(),
-  handler: async (ctx, { jobId, batches }) => {
-    await ctx.runMutation(internal.imports.reserveSerials, { jobId, index: 0 });
-    for (let index = 0; index < batches; index++) {
-      const [running] = await Promise.all([
-        ctx.runMutation(internal.imports.applyBatch, { jobId, index }),
-        index + 1 < batches ? ctx.runMutation(internal.imports.reserveSerials, { jobId, index: index + 1 }) : null,
-      ]);
+  handler: async (ctx, { jobId }) => {
+    const state = await ctx.runQuery(internal.imports.runnerState, { jobId });
+    const file = state === null ? null : await ctx.storage.get(state.plan);
+    if (state === null || file === null) return null;
+    const applied = new Set(state.applied);
+    const batches = (JSON.parse(await file.text()) as Entry[][]).map((entries, index) => ({ entries, index })).filter((b) => !applied.has(b.index));
+    const reserve = (entries: Entry[] | undefined) =>
+      entries === undefined ? Promise.resolve([]) : ctx.runMutation(internal.imports.reserveSerials, { jobId, count: entries.filter((e) => e.op === "create").length });
+    let serials = await reserve(batches[0]?.entries);
+    for (const [i, { entries, index }] of batches.entries()) {
+      const [running, next] = await Promise.all([ctx.runMutation(internal.imports.applyBatch, { jobId, index, entries, serials }), reserve(batches[i + 1]?.entries)]);
       if (!running) break;
+      serials = next;
     }
     return null;
   },
 });
 
-/** Draws and reserves a serial for each item a batch not applied yet creates, and keeps them with its rows. */
+/** Draws and reserves `count` serials for a batch's new items, while the job runs. */
 export const reserveSerials = internalMutation({
-  args: { jobId: v.id("importJobs"), index: v.number() },
-  returns: v.null(),
-  handler: async (ctx, { jobId, index }) => {
+  args: { jobId: v.id("importJobs"), count: v.number() },
+  returns: v.array(v.string()),
+  handler: async (ctx, { jobId, count }) => {
     const job = await ctx.db.get("importJobs", jobId);
-    if (job === null || job.status !== "running") return null;
-    const pending = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
-    if (pending === null || pending.serials !== undefined) return null;
+    if (job === null || job.status !== "running") return [];
     const serials: string[] = [];
-    for (const entry of pending.entries) if (entry.op === "create") serials.push(await reserveSerial(ctx));
-    await ctx.db.patch("importPending", pending._id, { serials });
-    return null;
+    for (let i = 0; i < Math.min(count, IMPORT_BATCH); i++) serials.push(await reserveSerial(ctx));
+    return serials;
   },
 });
 
 /**
  * Writes one batch unless the job stopped or this batch was already applied (a retry after a
- * lost reply); its rows are those stored for it, or `entries`. False once the job has stopped.
+ * lost reply); its new items take `serials` (reserved for them), or draw their own. False once
+ * the job has stopped.
  */
 export const applyBatch = internalMutation({
-  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.optional(v.array(entryValidator)) },
+  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator), serials: v.optional(v.array(v.string())) },
   returns: v.boolean(),
-  handler: async (ctx, { jobId, index, ...args }) => {
+  handler: async (ctx, { jobId, index, entries, serials = [] }) => {
     const job = await ctx.db.get("importJobs", jobId);
     if (job === null || job.status !== "running") return false;
     const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
     if (applied !== null) return true;
-    const pending = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
-    if (pending !== null) await ctx.db.delete("importPending", pending._id);
-    const entries = args.entries ?? pending?.entries ?? [];
-    const serials = pending?.serials ?? [];
     const now = Date.now();
     const created: Id<"assets">[] = [];
     const updated: { assetId: Id<"assets">; before: NonNullable<Awaited<ReturnType<typeof updateBusinessAsset>>> }[] = [];
@@ -300,19 +339,20 @@ export const batchDone = internalMutation({
     if (result.kind !== "success") return null;
     const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId)).take(MAX_BATCHES);
     if (applied.length < job.batches) return null;
-    await ctx.db.patch("importJobs", jobId, { status: "done", kept: job.creates, refunded: 0, finishedAt: Date.now() });
+    await ctx.db.patch("importJobs", jobId, { status: "done", kept: job.creates, refunded: 0, finishedAt: Date.now(), plan: undefined });
+    if (job.plan !== undefined) await ctx.storage.delete(job.plan);
     // What a rollback would need is no longer needed.
     await ctx.scheduler.runAfter(0, internal.imports.purgeUndo, { jobId });
     return null;
   },
 });
 
-/** Stops the job (a runner still going sees the status and applies nothing more), drops the batches not applied and starts the rollback. */
+/** Stops the job (a runner still going sees the status and applies nothing more), drops its plan and starts the rollback. */
 async function stopJob(ctx: MutationCtx, jobId: Id<"importJobs">, outcome: "failed" | "cancelled") {
   const job = (await ctx.db.get("importJobs", jobId))!;
-  await ctx.db.patch("importJobs", jobId, { status: "rolling_back", error: outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled, kept: 0 });
+  await ctx.db.patch("importJobs", jobId, { status: "rolling_back", error: outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled, kept: 0, plan: undefined });
+  if (job.plan !== undefined) await ctx.storage.delete(job.plan);
   for (const workId of job.workIds) await importPool.cancel(ctx, workId as Parameters<typeof importPool.cancel>[1]);
-  await ctx.scheduler.runAfter(0, internal.imports.purgePending, { jobId });
   await ctx.scheduler.runAfter(0, internal.imports.rollback, { jobId, outcome });
 }
 
@@ -388,18 +428,6 @@ export const purgeUndo = internalMutation({
     const rows = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).take(4);
     for (const row of rows) await ctx.db.delete("importUndo", row._id);
     if (rows.length === 4) await ctx.scheduler.runAfter(0, internal.imports.purgeUndo, { jobId });
-    return null;
-  },
-});
-
-/** Deletes a stopped job's batches that were never applied, a few per call (each may be large). */
-export const purgePending = internalMutation({
-  args: { jobId: v.id("importJobs") },
-  returns: v.null(),
-  handler: async (ctx, { jobId }) => {
-    const rows = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId)).take(4);
-    for (const row of rows) await ctx.db.delete("importPending", row._id);
-    if (rows.length === 4) await ctx.scheduler.runAfter(0, internal.imports.purgePending, { jobId });
     return null;
   },
 });

@@ -142,7 +142,9 @@ describe("an import", () => {
     expect(serials).toHaveLength(rows);
     expect(new Set(serials).size).toBe(rows);
     expect(reserved.sort()).toEqual([...serials].sort());
-    expect(await t.run(async (ctx) => (await ctx.db.query("importPending").collect()).length)).toBe(0);
+    // The plan the runner read is gone with the job's end.
+    const job = (await owner.as.query(api.imports.current, {}))!;
+    expect(await t.run(async (ctx) => [(await ctx.db.get("importJobs", job._id))!.plan ?? null, (await ctx.db.system.query("_storage").collect()).length])).toEqual([null, 0]);
   });
 
   test("one import at a time per business", async () => {
@@ -258,7 +260,14 @@ describe("cancel and rollback", () => {
     expect(await workspaceBalance(t, owner.workspaceId)).toBe(5_000);
     expect(await transactionsOf(t, owner.workspaceId)).toEqual([[5_000, "top_up"], [-importCost(rows), "tagging"], [importCost(rows), "refund"]]);
     expect((await errorData(() => owner.as.mutation(api.imports.cancel, { jobId: job._id }))).message).toBe("This import is not running any more.");
-    expect(await t.run(async (ctx) => [(await ctx.db.query("importUndo").collect()).length, (await ctx.db.query("importBatches").collect()).length])).toEqual([0, 0]);
+    expect(
+      await t.run(async (ctx) => [
+        (await ctx.db.query("importUndo").collect()).length,
+        (await ctx.db.query("importBatches").collect()).length,
+        // The runner's plan of the batches is gone too.
+        (await ctx.db.system.query("_storage").collect()).length,
+      ]),
+    ).toEqual([0, 0, 0]);
   });
 
   test("a batch failing after its retries rolls back; items that changed hands are kept and not refunded", async () => {

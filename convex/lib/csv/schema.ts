@@ -1,16 +1,12 @@
 // The csv tables; convex/schema.ts assembles every domain's tables into the schema.
 import { defineTable } from "convex/server";
 import { v } from "convex/values";
-import { assetBeforeValidator, importEntryValidator, importJobFields } from "./tables";
+import { assetBeforeValidator, importJobFields } from "./tables";
 
 export const importTables = {
   importJobs: defineTable(importJobFields)
     // /business-dashboard: the latest import's live progress; one running import per workspace.
     .index("by_workspaceId_and_createdAt", ["workspaceId", "createdAt"]),
-  // The rows of each batch not applied yet, as `start` planned them, and the serials reserved for
-  // its new items while the batch before it was applied; a batch's row goes when it is applied.
-  importPending: defineTable({ jobId: v.id("importJobs"), index: v.number(), entries: v.array(importEntryValidator), serials: v.optional(v.array(v.string())) })
-    .index("by_jobId_and_index", ["jobId", "index"]),
   // One small row per batch applied: the live progress figure, and what makes a retried batch a no-op.
   importBatches: defineTable({ jobId: v.id("importJobs"), index: v.number(), applied: v.number() })
     .index("by_jobId_and_index", ["jobId", "index"]),

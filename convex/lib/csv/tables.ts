@@ -1,7 +1,7 @@
 // Field shapes of the import tables (csv/schema.ts).
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
-import { assetDetailsValidator, visibilityValidator } from "../assets/tables";
+import { assetDetailsValidator } from "../assets/tables";
 import { customValuesValidator } from "../customFields/tables";
 import { walletHolderValidator } from "../wallet/tables";
 import { DUPLICATE_CHOICES } from "./plan";
@@ -32,7 +32,9 @@ export const importJobFields = {
   /** TMT charged when the job began (importCost(creates)). */
   cost: v.number(),
   batches: v.number(),
-  /** The workpool's ids of the batches, to cancel those not yet run. */
+  /** While it runs: the file of its planned rows (a JSON array of batches), which its runner applies. */
+  plan: v.optional(v.id("_storage")),
+  /** The workpool's id of its runner (of each batch, for older jobs), to cancel it if not yet run. */
   workIds: v.array(v.string()),
   /** Once finished: items created and kept, and the TMT refunded by a rollback. */
   kept: v.optional(v.number()),
@@ -51,18 +53,3 @@ export const assetBeforeValidator = v.object({
   custom: v.optional(customValuesValidator),
   searchText: v.string(),
 });
-
-/** One row of a file as `start` planned it: an item to create, or the held item (same SKU) to overwrite. */
-const importInputValidator = v.object({
-  kind: v.literal("business"),
-  name: v.string(),
-  description: v.optional(v.string()),
-  category: v.optional(v.string()),
-  visibility: visibilityValidator,
-  details: assetDetailsValidator,
-  custom: v.optional(customValuesValidator),
-});
-export const importEntryValidator = v.union(
-  v.object({ op: v.literal("create"), input: importInputValidator }),
-  v.object({ op: v.literal("update"), assetId: v.id("assets"), input: importInputValidator }),
-);

@@ -33,13 +33,11 @@ async function eraseFieldStep(ctx: MutationCtx, field: Doc<"customFields">): Pro
 
 /** One step of erasing a CSV import: a batch of its batches and undo log, else the job. */
 async function eraseJobStep(ctx: MutationCtx, job: Doc<"importJobs">): Promise<number> {
-  // Batches never applied (a job stopped mid-way) hold up to a batch of rows each: a few per step.
-  const pending = await ctx.db.query("importPending").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(4);
-  if (pending.length > 0) return await removeRows(ctx, "importPending", pending);
   const batches = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", job._id)).take(take);
   const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(take);
   const removed = (await removeRows(ctx, "importBatches", batches)) + (await removeRows(ctx, "importUndo", undo));
   if (removed > 0) return removed;
+  if (job.plan !== undefined) await ctx.storage.delete(job.plan);
   await ctx.db.delete("importJobs", job._id);
   return 1;
 }
