@@ -33,6 +33,13 @@ export function encodeDoc(doc) {
   if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
   return text;
 }
+/**
+ * Takes a written document's text as encoded elsewhere (a worker's run of the transaction, which
+ * made it for the write's size check), so the commit writes it instead of encoding it again.
+ */
+export function rememberEncoded(doc, text) {
+  encoded.set(doc, text);
+}
 // Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
 const decodeDoc = (text) => (text.includes('"$') ? jsonToConvex(JSON.parse(text)) : JSON.parse(text));
 // The text each document read was decoded from: a read is answered with it (syscalls.mjs)

@@ -6,6 +6,7 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import { requestContext } from "./context.mjs";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { CursorParseError } from "./cursors.mjs";
+import { rememberEncoded } from "./database.mjs";
 import { formatError, withinTimeLimit } from "./errors.mjs";
 import { KIND_NAMES, canonicalPath, kindOf } from "./functions.mjs";
 import { newId, newRequestId } from "./ids.mjs";
@@ -159,6 +160,7 @@ export class Executor {
     const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null };
     const adopt = (ran, reading) => {
       exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes: ran.writes, stats: ran.stats }, reading);
+      ran.texts.forEach((text, i) => text !== null && rememberEncoded(ran.writes[i].new, text));
       if (ran.lastCreationTime > this.db.lastCreationTime) this.db.lastCreationTime = ran.lastCreationTime;
     };
     // This thread serves the rest of the run: its reads from a snapshot at least as new as the worker's.

@@ -17,7 +17,7 @@
 // abandoned run's calls throw from then on (it is not left hanging: a lock the app's code holds,
 // such as convex-helpers' triggers' module-wide write lock, is released as it unwinds), and
 // whatever it ends with is dropped.
-import { NeedsMainThread, SnapshotReader } from "./database.mjs";
+import { NeedsMainThread, SnapshotReader, storedText } from "./database.mjs";
 import { asyncAnswer, syncOp } from "./syscalls.mjs";
 import { Transaction } from "./transaction.mjs";
 
@@ -148,7 +148,10 @@ export class LocalTransactions {
     if (exec.needsMain) return null;
     const { tx } = exec;
     this.end(exec);
-    return { beginTs: tx.beginTs, reads: packReads(tx.reads), writes: [...tx.writes.values()], stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0 };
+    const writes = [...tx.writes.values()];
+    // Each written document's stored text, made here for its size check: the commit writes it as it is.
+    const texts = writes.map((w) => (w.new ? (storedText(w.new) ?? null) : null));
+    return { beginTs: tx.beginTs, reads: packReads(tx.reads), writes, texts, stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0 };
   }
 
   /** Closes the run's streams and lets its snapshot go. */
