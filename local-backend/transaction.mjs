@@ -167,6 +167,8 @@ export class Transaction {
     this.done = false;
     this.afterCommit = [];
     this.stats = { docsRead: 0, bytesRead: 0, docsWritten: 0, bytesWritten: 0 };
+    /** @type {((table: string, doc: any) => void) | null} told of each document written (worker-tx.mjs) */
+    this.onWrite = null;
   }
 
   /**
@@ -351,6 +353,7 @@ export class Transaction {
     this.undo?.push({ id, table, prior });
     const old = prior ? prior.old : fresh ? null : this.committed(id);
     this.setWrite({ id, table, old, new: doc });
+    if (doc !== null) this.onWrite?.(table, doc);
   }
 
   /** The changes to commit, each with the index keys it moves. */

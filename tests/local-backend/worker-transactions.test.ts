@@ -40,6 +40,17 @@ describe("a mutation whose transaction runs in its worker", () => {
     expect((await app.backend.run("workerTx:textsOf", { owner: "handoff" })).value).toEqual(["after"]);
   });
 
+  it("commits every document it wrote, those sent to the main thread while it ran included", async () => {
+    const expected = Array.from({ length: 150 }, (_, i) => (i === 149 ? "last" : i % 7 === 1 && i < 100 ? `p${i}` : `n${i}`)).slice(1);
+    for (const handOff of [false, true]) {
+      const owner = `many-${handOff}`;
+      const result = await app.backend.run("workerTx:manyWrites", { owner, handOff });
+      expect(result.ok).toBe(true);
+      expect(result.value).toEqual(expected);
+      expect((await app.backend.run("workerTx:textsOf", { owner })).value).toEqual(expected);
+    }
+  });
+
   it("serves an action's queries from the worker's snapshot, or from the main thread when it cannot", async () => {
     await app.backend.run("workerTx:ownWrites", { owner: "read" });
     const result = await app.backend.run("workerTx:readBoth", { owner: "read" });
