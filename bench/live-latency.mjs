@@ -5,8 +5,9 @@
 // N subscribers (--clients): N ConvexClients subscribe to one channel's query; they run in
 // --processes child processes of their own (default 2; bench/support/receivers.mjs), so the
 // backend's share is what is measured, not this process's event loop. A writer here sends
-// --mutations mutations one after another, and each client's update is timed from its mutation's
-// send (a clock all processes share). Floor, measured right after with the same placement: echo +
+// --mutations mutations one after another (after --warmup untimed ones, default 5: the receiver
+// processes start cold), and each client's update is timed from its mutation's send (a clock all
+// processes share). Floor, measured right after with the same placement: echo +
 // fan-out to N bare sockets (in the same child processes, parsing nothing) + one fdatasync, where
 // round r's fan-out resends the very Transition text the backend sent in round r (r rows), so the
 // measured figure and the floor differ only by the backend and the clients' own handling. That
@@ -18,7 +19,7 @@
 // --versus <tree> also starts that tree's backend and takes the own-update samples from the two
 // in turn, one mutation each, with an fdatasync floor sample between: on a shared machine whose
 // load swings, both then see the same moments (a before/after comparison that separate runs are not).
-// Usage: node bench/live-latency.mjs [--clients 10,100,500] [--mutations 20] [--processes 2] [--root ../old] [--versus ../old]
+// Usage: node bench/live-latency.mjs [--clients 10,100,500] [--mutations 20] [--processes 2] [--warmup 5] [--root ../old] [--versus ../old]
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,11 @@ import { clock, startReceivers } from "./support/receivers.mjs";
 const SIZES = arg("clients", "10,100,500").split(",").map(Number);
 const MUTATIONS = Number(arg("mutations", "20"));
 const PROCESSES = Number(arg("processes", "2"));
+/**
+ * Rounds sent first and not timed, in the subscriber run and both of its floors alike: the receiver
+ * processes start cold, and their first rounds (JIT) would otherwise count against the backend.
+ */
+const WARMUP = Number(arg("warmup", "5"));
 const newClient = (url) => new ConvexClient(url, { webSocketConstructor: WebSocket, logger: false });
 /** The issue's targets, as ratios of p95 to the floor. */
 const TARGETS = { own: 3, 500: 1.5 };
@@ -101,11 +107,12 @@ async function run(url, n, receivers) {
   const writer = newClient(url);
   const latencies = [];
   const sent = [];
-  for (let i = 1; i <= MUTATIONS; i++) {
+  for (let i = 1; i <= WARMUP + MUTATIONS; i++) {
     const sentAt = clock();
     await writer.mutation("messages:send", { channel, author: "bench", body: `m${i}` });
     const { times, text } = await receivers.round();
-    for (const t of times) latencies.push(t - sentAt);
+    if (i > WARMUP) for (const t of times) latencies.push(t - sentAt);
+    if (process.env.DEBUG_ROUNDS) { const d = times.map((t) => t - sentAt).sort((a, b) => a - b); console.log(`round ${i}: first ${d[0].toFixed(1)} p50 ${percentile(d, 50).toFixed(1)} last ${d.at(-1).toFixed(1)}`); }
     sent.push(text);
   }
   await Promise.all([receivers.close(), writer.close()]);
@@ -142,8 +149,8 @@ try {
   for (const n of SIZES) {
     const r = await run(url, n, receivers);
     // The floor sends the bytes the backend sent, round by round, to bare sockets where the clients ran.
-    const floor = await liveFloor(n, { rounds: MUTATIONS, messages: r.sent, receivers });
-    const handling = await clientHandlingFloor(n, r.sent, receivers);
+    const floor = await liveFloor(n, { rounds: r.sent.length, warmup: WARMUP, messages: r.sent, receivers });
+    const handling = await clientHandlingFloor(n, r.sent, receivers, WARMUP);
     console.log(
       `${String(n).padStart(4)} clients  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
         `(${r.samples} updates)  p95 = ${(r.p95 / floor.p95).toFixed(1)}x ${fmtFloor(floor)}${verdict(r.p95 / floor.p95, TARGETS[n])}  ` +

@@ -48,9 +48,10 @@ const TEN_ROWS = JSON.stringify({ type: "Transition", modifications: [{ type: "Q
  * moves the same bytes). `receivers`: bare sockets in processes of their own (see receivers.mjs);
  * without them, in this process.
  * @param {number} n
- * @param {{ rounds?: number, messages?: string[], receivers?: Awaited<ReturnType<typeof import("./receivers.mjs").startReceivers>> | null }} [opts]
+ * `warmup`: the first rounds are sent but not timed.
+ * @param {{ rounds?: number, warmup?: number, messages?: string[], receivers?: Awaited<ReturnType<typeof import("./receivers.mjs").startReceivers>> | null }} [opts]
  */
-export async function fanOutFloor(n, { rounds = 20, messages = [TEN_ROWS], receivers = null } = {}) {
+export async function fanOutFloor(n, { rounds = 20, warmup = 0, messages = [TEN_ROWS], receivers = null } = {}) {
   return withServer(async (wss, url) => {
     const times = [];
     if (receivers) {
@@ -60,7 +61,7 @@ export async function fanOutFloor(n, { rounds = 20, messages = [TEN_ROWS], recei
         const t = clock();
         for (const s of wss.clients) s.send(message);
         const { times: arrivals } = await receivers.round();
-        times.push(Math.max(...arrivals) - t);
+        if (r >= warmup) times.push(Math.max(...arrivals) - t);
       }
       await receivers.close();
     } else {
@@ -79,7 +80,7 @@ export async function fanOutFloor(n, { rounds = 20, messages = [TEN_ROWS], recei
         });
         for (const s of wss.clients) s.send(message);
         await all;
-        times.push(performance.now() - t);
+        if (r >= warmup) times.push(performance.now() - t);
       }
       for (const c of clients) c.close();
     }
@@ -130,8 +131,9 @@ export const fmtFloor = (f) =>
  * @param {number} n
  * @param {string[]} messages
  * @param {Awaited<ReturnType<typeof import("./receivers.mjs").startReceivers>>} receivers
+ * @param {number} [warmup] the first rounds are sent but not timed
  */
-export async function clientHandlingFloor(n, messages, receivers) {
+export async function clientHandlingFloor(n, messages, receivers, warmup = 0) {
   return withServer(async (wss, url) => {
     const encodeTs = (ts) => {
       const b = Buffer.alloc(8);
@@ -155,7 +157,8 @@ export async function clientHandlingFloor(n, messages, receivers) {
       const t = clock();
       for (const s of wss.clients) s.send(message);
       const { times: arrivals } = await receivers.round();
-      times.push(Math.max(...arrivals) - t);
+      if (r > warmup) times.push(Math.max(...arrivals) - t);
+      if (process.env.DEBUG_ROUNDS) { const d = arrivals.map((x) => x - t).sort((a, b) => a - b); console.log(`handling ${r}: first ${d[0].toFixed(1)} p50 ${percentile(d, 50).toFixed(1)} last ${d.at(-1).toFixed(1)}`); }
     }
     await receivers.close();
     times.sort((a, b) => a - b);
