@@ -324,29 +324,31 @@ export class Live {
 
   async flush() {
     this.texts.clear();
-    const subs = [...this.dirty];
+    const subs = [...this.dirty].filter((sub) => sub.members.size > 0);
     this.dirty.clear();
+    this.releaseDurable();
+    // Sessions owed a refresh that none of these re-runs concerns (a released result's readers:
+    // all 500 of a shared query's) are sent theirs first, at once, before any re-run starts.
+    const rerun = new Set();
+    for (const sub of subs) for (const session of sub.members.keys()) rerun.add(session);
+    const done = [];
+    for (const session of this.waiting) if (!rerun.has(session)) done.push(session.refresh());
+    this.waiting.clear();
     const bySession = new Map();
     for (const sub of subs) {
-      if (sub.members.size === 0) continue;
       const run = sub.run(true);
       for (const session of sub.members.keys()) {
         if (!bySession.has(session)) bySession.set(session, []);
         bySession.get(session).push(run);
       }
     }
-    this.releaseDurable();
-    for (const session of this.waiting) if (!bySession.has(session)) bySession.set(session, []);
-    this.waiting.clear();
     // Each session goes on as soon as its own subscriptions are done; one with nothing to send yet
     // (a result held until its commit is durable) is not even queued: the flush that releases the
     // result refreshes it. Sessions waiting for the same single run (a shared query's readers)
     // wait on it together.
-    const done = [];
     const byRun = new Map();
     for (const [session, runs] of bySession) {
-      if (runs.length === 0) done.push(session.refresh());
-      else if (runs.length > 1) done.push(Promise.all(runs).then(() => session.refreshIfReady()));
+      if (runs.length > 1) done.push(Promise.all(runs).then(() => session.refreshIfReady()));
       else if (byRun.has(runs[0])) byRun.get(runs[0]).push(session);
       else byRun.set(runs[0], [session]);
     }
