@@ -139,20 +139,33 @@ export class Live {
     this.waiting = new Set();
     this.scheduled = false;
     this.flushing = null;
-    /** Transition texts shared by the sessions a flush brings to the same state (cleared each flush). */
+    /** Moves shared by the sessions a flush brings to the same state (cleared each flush). */
     this.texts = new Map();
+    /** @type {{ ts: bigint, text: string } | null} */
+    this.tsKey = null;
   }
 
   /**
-   * The Transition text for `key` (every session moving from the same version to the same one
-   * with the same results has the same key): built once, encoded once, sent to each.
+   * The move (Transition text and end version) for `key`: every session moving from the same
+   * version to the same one with the same results has the same key, and shares one move, built
+   * once and encoded once.
    * @param {string} key
-   * @param {() => string} build
+   * @param {() => { text: string | Buffer, version: { querySet: number, identity: number, ts: bigint } }} build
    */
-  sharedText(key, build) {
-    let bytes = this.texts.get(key);
-    if (bytes === undefined) this.texts.set(key, (bytes = Buffer.from(build())));
-    return bytes;
+  sharedMove(key, build) {
+    let move = this.texts.get(key);
+    if (move === undefined) {
+      move = build();
+      move.text = Buffer.from(move.text);
+      this.texts.set(key, move);
+    }
+    return move;
+  }
+
+  /** `lastTs` as text (for shared moves' keys), converted once per commit. */
+  lastTsKey() {
+    if (this.tsKey?.ts !== this.lastTs) this.tsKey = { ts: this.lastTs, text: String(this.lastTs) };
+    return this.tsKey.text;
   }
 
   static key(udfPath, argsKey, identityKey, journal) {
