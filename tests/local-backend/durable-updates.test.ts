@@ -103,4 +103,50 @@ describe("live query updates", () => {
       session.close();
     }
   });
+
+  it("reach a released result's readers before the same flush starts another re-run", async () => {
+    const db = { durable: { ts: 1n, rows: ["a"] }, accepted: { ts: 1n, rows: ["a"] } };
+    const wholeTable = { intervals: [], tables: new Set(["messages"]) };
+    const listed: ReturnType<typeof fakeSocket>[] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    /** What the list's readers had been sent when each durable re-run of the count began. */
+    const atCountRun: number[][] = [];
+    const call = async (req: { path?: string; pending?: boolean }) => {
+      const through = req.pending && db.accepted.ts > db.durable.ts;
+      const state = through ? db.accepted : db.durable;
+      const overlaid = new Set(through ? ["messages"] : []);
+      if (req.path === "messages:list") return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid };
+      // The count reads the whole table: it re-runs on durable data only, once the commit is on disk.
+      if (!req.pending) atCountRun.push(listed.map(({ sent }) => sent.length));
+      return { ok: true, value: db.durable.rows.length, logLines: [], reads: wholeTable, asOf: state.ts, overlaid };
+    };
+    const live = new Live({ call, lastTs: 1n });
+    const open = (socket: ReturnType<typeof fakeSocket>, udfPath: string) => {
+      const session = new Session({ ws: socket.ws as never, live, call, verify: async () => null, log: () => {} });
+      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath, args: [{}] }] }));
+      return session;
+    };
+    const counter = fakeSocket();
+    const sessions = [...listed.map((socket) => open(socket, "messages:list")), open(counter, "messages:count")];
+    try {
+      await vi.waitFor(() => expect([...listed, counter].map(({ sent }) => sent.length)).toEqual([1, 1, 1, 1]));
+      atCountRun.length = 0;
+      db.accepted = { ts: 2n, rows: ["a", "b"] };
+      live.onAccept(changes, 2n);
+      // The list re-runs through the commit (held); the count, on durable data (nothing new yet).
+      await vi.waitFor(() => expect(atCountRun).toEqual([[1, 1, 1]]));
+      await vi.waitFor(() => expect(live.flushing).toBeNull());
+      atCountRun.length = 0;
+
+      db.durable = db.accepted;
+      live.onCommit(changes, 2n);
+      await vi.waitFor(() => expect(counter.sent.length).toBe(2));
+      // The list's new rows were re-run early and held; once durable they went to every reader
+      // before the count's re-run began (a long re-run does not hold up a result already made).
+      expect(atCountRun).toEqual([[2, 2, 2]]);
+      for (const { sent } of listed) expect(sent[1]).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(2n) }, modifications: [{ value: ["a", "b"] }] });
+      expect(counter.sent[1]).toMatchObject({ endVersion: { ts: encodeTs(2n) }, modifications: [{ value: 2 }] });
+    } finally {
+      for (const session of sessions) session.close();
+    }
+  });
 });
