@@ -16,8 +16,13 @@ import WebSocket from "ws";
 /** Milliseconds on CLOCK_MONOTONIC: the same clock in every process on this machine. */
 export const clock = () => Number(process.hrtime.bigint()) / 1e6;
 
-/** Spreads `n` receivers over `p` processes as evenly as possible. */
-const shares = (n, p) => Array.from({ length: p }, (_, i) => Math.floor(n / p) + (i < n % p ? 1 : 0)).filter((c) => c > 0);
+/**
+ * Receivers are opened this many at a time, the processes taking turns: a sender's sockets (in
+ * connection or subscription order, which is the order a backend and a plain server send in) then
+ * alternate between the processes in both the measured run and its floors, instead of coming in
+ * one long run per process in whichever order their connections happened to land.
+ */
+const BATCH = 10;
 
 /**
  * Starts `processes` receiver processes, kept for the whole benchmark (one group at a time).
@@ -50,19 +55,25 @@ export async function startReceivers(processes) {
      * @param {number} n
      */
     async open(group, n) {
-      active = shares(n, children.length).map((count, i) => ({ process: children[i], count }));
-      // The first ConvexClient keeps the text of each Transition it applies (what a floor resends).
-      active.forEach(({ process, count }, i) => process.send({ op: "open", ...group, count, capture: i === 0 }));
-      await Promise.all(active.map(({ process }) => process.next()));
+      // Fewer than BATCH per process (a small n): still spread over all of them.
+      const batch = Math.max(1, Math.min(BATCH, Math.ceil(n / children.length)));
+      active = children.slice(0, Math.min(children.length, Math.ceil(n / batch)));
+      for (const process of active) process.send({ op: "open", ...group });
+      for (let opened = 0, turn = 0; opened < n; opened += batch, turn++) {
+        const process = active[turn % active.length];
+        // The first ConvexClient keeps the text of each Transition it applies (what a floor resends).
+        process.send({ op: "add", count: Math.min(batch, n - opened), capture: opened === 0 });
+        await process.next();
+      }
     },
     /** The next round's arrival times (one per receiver) and the captured Transition text, if any. */
     async round() {
-      const reports = await Promise.all(active.map(({ process }) => process.next()));
+      const reports = await Promise.all(active.map((process) => process.next()));
       return { times: reports.flatMap((r) => r.times), text: reports.find((r) => r.text)?.text ?? null };
     },
     async close() {
-      for (const { process } of active) process.send({ op: "close" });
-      await Promise.all(active.map(({ process }) => process.next()));
+      for (const process of active) process.send({ op: "close" });
+      await Promise.all(active.map((process) => process.next()));
       active = [];
     },
     /** Ends the processes. */
@@ -83,81 +94,93 @@ export async function startReceivers(processes) {
 
 const report = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
-/** ConvexClients on `channel`; a round is reported once all `count` show L rows. */
-function openConvex({ url, channel, count, capture }) {
-  let lastText = null;
-  /** The first client's socket keeps the text of the last Transition it received. */
-  class Capturing extends WebSocket {
-    constructor(...args) {
-      super(...args);
-      this.on("message", (data) => {
-        const text = String(data);
-        if (text.startsWith('{"type":"Transition"')) lastText = text;
-      });
+/**
+ * This process's receivers of one group, added a batch at a time. Round r is reported once every
+ * receiver has it: ConvexClients on `channel`, an update showing r rows; bare sockets, their r-th
+ * message.
+ */
+class Group {
+  constructor({ kind, url, channel }) {
+    Object.assign(this, { kind, url, channel });
+    this.size = 0;
+    /** round -> arrival times */
+    this.arrivals = new Map();
+    this.closers = [];
+    /** The capturing client's socket keeps the text of the last Transition it received. */
+    this.lastText = null;
+    this.capturing = false;
+  }
+
+  arrived(round, at) {
+    let times = this.arrivals.get(round);
+    if (!times) this.arrivals.set(round, (times = []));
+    times.push(at);
+    if (times.length === this.size) {
+      this.arrivals.delete(round);
+      report({ round, times, text: this.capturing ? this.lastText : null });
     }
   }
-  const arrivals = new Map(); // rows -> arrival times
-  let ready = 0;
-  const clients = Array.from({ length: count }, (_, i) => {
-    const client = new ConvexClient(url, { webSocketConstructor: capture && i === 0 ? Capturing : WebSocket, logger: false });
+
+  /** Adds `count` receivers; reports once all are connected (ConvexClients: subscribed, first result in). */
+  add(count, capture) {
+    this.size += count;
+    let ready = 0;
+    const isReady = () => ++ready === count && report({ ready: true });
+    for (let i = 0; i < count; i++) this.closers.push(this.kind === "convex" ? this.convex(capture && i === 0, isReady) : this.bare(isReady));
+  }
+
+  convex(capture, isReady) {
+    const group = this;
+    class Capturing extends WebSocket {
+      constructor(...args) {
+        super(...args);
+        this.on("message", (data) => {
+          const text = String(data);
+          if (text.startsWith('{"type":"Transition"')) group.lastText = text;
+        });
+      }
+    }
+    if (capture) this.capturing = true;
+    const client = new ConvexClient(this.url, { webSocketConstructor: capture ? Capturing : WebSocket, logger: false });
     let first = true;
-    client.onUpdate("messages:list", { channel }, (rows) => {
+    client.onUpdate("messages:list", { channel: this.channel }, (rows) => {
       const at = clock();
       if (first) {
         first = false;
-        if (++ready === count) report({ ready: true });
-        return;
-      }
-      let times = arrivals.get(rows.length);
-      if (!times) arrivals.set(rows.length, (times = []));
-      times.push(at);
-      if (times.length === count) {
-        arrivals.delete(rows.length);
-        report({ round: rows.length, times, text: capture ? lastText : null });
-      }
+        isReady();
+      } else this.arrived(rows.length, at);
     });
-    return client;
-  });
-  return () => Promise.all(clients.map((c) => c.close()));
-}
+    return () => client.close();
+  }
 
-/** Bare sockets that parse nothing; round k is reported once all `count` have their k-th message. */
-function openBare({ url, count }) {
-  const arrivals = [];
-  let open = 0;
-  const sockets = Array.from({ length: count }, () => {
-    const ws = new WebSocket(url);
+  bare(isReady) {
+    const ws = new WebSocket(this.url);
     let received = 0;
-    ws.once("open", () => ++open === count && report({ ready: true }));
-    ws.on("message", () => {
-      const at = clock();
-      const k = received++;
-      (arrivals[k] ??= []).push(at);
-      if (arrivals[k].length === count) {
-        report({ round: k + 1, times: arrivals[k] });
-        arrivals[k] = null;
-      }
-    });
-    return ws;
-  });
-  return async () => {
-    await Promise.all(
-      sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => {
-        ws.once("close", resolve);
-        ws.close();
-      }))),
-    );
-  };
+    ws.once("open", isReady);
+    ws.on("message", () => this.arrived(++received, clock()));
+    return () =>
+      ws.readyState === WebSocket.CLOSED
+        ? undefined
+        : new Promise((resolve) => {
+            ws.once("close", resolve);
+            ws.close();
+          });
+  }
+
+  close() {
+    return Promise.all(this.closers.map((close) => close()));
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let close = async () => {};
+  let group = null;
   createInterface({ input: process.stdin }).on("line", async (line) => {
     const message = JSON.parse(line);
-    if (message.op === "open") close = message.kind === "convex" ? openConvex(message) : openBare(message);
+    if (message.op === "open") group = new Group(message);
+    else if (message.op === "add") group.add(message.count, message.capture);
     else if (message.op === "close") {
-      await close();
-      close = async () => {};
+      await group?.close();
+      group = null;
       report({ closed: true });
     }
   });
