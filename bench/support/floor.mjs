@@ -127,7 +127,8 @@ export const fmtFloor = (f) =>
  * What n ConvexClients take to handle one Transition each, where they run (`receivers`): a plain
  * WebSocket server answers their subscription, then sends round r's Transition to every socket
  * (messages[r - 1]: the text a backend sent with the channel's r rows, its versions made to follow
- * this server's); timed until every client's onUpdate has seen it (p50/p95 ms over rounds).
+ * this server's); timed until every client's onUpdate has seen it (p50/p95 ms over rounds), and
+ * to each client's (`each`: p50/p95 over every delivery, as the measured figure is taken).
  * @param {number} n
  * @param {string[]} messages
  * @param {Awaited<ReturnType<typeof import("./receivers.mjs").startReceivers>>} receivers
@@ -150,6 +151,7 @@ export async function clientHandlingFloor(n, messages, receivers, warmup = 0) {
     );
     await receivers.open({ kind: "convex", url: url.replace("ws://", "http://"), channel: "floor" }, n);
     const times = [];
+    const deliveries = [];
     for (let r = 1; r <= messages.length; r++) {
       const m = JSON.parse(messages[r - 1]);
       for (const mod of m.modifications) mod.queryId = 0;
@@ -157,11 +159,13 @@ export async function clientHandlingFloor(n, messages, receivers, warmup = 0) {
       const t = clock();
       for (const s of wss.clients) s.send(message);
       const { times: arrivals } = await receivers.round();
-      if (r > warmup) times.push(Math.max(...arrivals) - t);
-      if (process.env.DEBUG_ROUNDS) { const d = arrivals.map((x) => x - t).sort((a, b) => a - b); console.log(`handling ${r}: first ${d[0].toFixed(1)} p50 ${percentile(d, 50).toFixed(1)} last ${d.at(-1).toFixed(1)}`); }
+      if (r <= warmup) continue;
+      times.push(Math.max(...arrivals) - t);
+      for (const at of arrivals) deliveries.push(at - t);
     }
     await receivers.close();
     times.sort((a, b) => a - b);
-    return { p50: percentile(times, 50), p95: percentile(times, 95) };
+    deliveries.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95), each: { p50: percentile(deliveries, 50), p95: percentile(deliveries, 95) } };
   });
 }
