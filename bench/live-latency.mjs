@@ -7,7 +7,8 @@
 // backend's share is what is measured, not this process's event loop. A writer here sends
 // --mutations mutations one after another (after --warmup untimed ones, default 5: the receiver
 // processes start cold), and each client's update is timed from its mutation's send (a clock all
-// processes share; p50/p95/p99 over every delivery). Floor, measured right after with the same
+// processes share; p50/p95/p99 over every delivery), and the backend's CPU time per mutation (all
+// its threads: its share in CPU, whatever else the machine runs). Floor, measured right after with the same
 // placement: echo + fan-out to N bare sockets (in the same child processes, parsing nothing; the
 // time until all N have it) + one fdatasync, where round r's fan-out resends the very Transition
 // text the backend sent in round r (r rows), so the measured figure and the floor differ only by
@@ -27,7 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { ConvexClient } from "convex/browser";
 import WebSocket from "ws";
-import { arg, BACKEND_ROOT, machine, percentile, REPO, rssMb, spawnBackend, stopBackend } from "./support/backend.mjs";
+import { arg, BACKEND_ROOT, cpuMs, machine, percentile, REPO, rssMb, spawnBackend, stopBackend } from "./support/backend.mjs";
 import { clientHandlingFloor, fmtFloor, fsyncFloor, liveFloor } from "./support/floor.mjs";
 import { clock, startReceivers } from "./support/receivers.mjs";
 
@@ -103,21 +104,24 @@ async function ownVersus(url, otherUrl) {
  * MUTATIONS mutations one after another; each update is timed from its mutation's send. Returns the
  * latencies and the Transition text the backend sent each round (what the floors resend).
  */
-async function run(url, n, receivers) {
+async function run(url, n, receivers, backendPid) {
   const channel = `bench-${n}-${Date.now()}`;
   await receivers.open({ kind: "convex", url, channel }, n);
   const writer = newClient(url);
   const latencies = [];
   const sent = [];
+  let cpuBefore = 0;
   for (let i = 1; i <= WARMUP + MUTATIONS; i++) {
+    if (i === WARMUP + 1) cpuBefore = cpuMs(backendPid);
     const sentAt = clock();
     await writer.mutation("messages:send", { channel, author: "bench", body: `m${i}` });
     const { times, text } = await receivers.round();
     if (i > WARMUP) for (const t of times) latencies.push(t - sentAt);
     sent.push(text);
   }
+  const cpuPerMutation = (cpuMs(backendPid) - cpuBefore) / MUTATIONS;
   await Promise.all([receivers.close(), writer.close()]);
-  return { ...summary(latencies), sent };
+  return { ...summary(latencies), sent, cpuPerMutation };
 }
 
 const VERSUS = arg("versus", null);
@@ -148,14 +152,14 @@ try {
       `p95 = ${ownRatio.toFixed(1)}x ${fmtFloor(ownFloor)}${verdict(ownRatio, TARGETS.own)}`,
   );
   for (const n of SIZES) {
-    const r = await run(url, n, receivers);
+    const r = await run(url, n, receivers, child.pid);
     // The floor sends the bytes the backend sent, round by round, to bare sockets where the clients ran.
     const floor = await liveFloor(n, { rounds: r.sent.length, warmup: WARMUP, messages: r.sent, receivers });
     const handling = await clientHandlingFloor(n, r.sent, receivers, WARMUP);
     console.log(
       `${String(n).padStart(4)} clients  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
         `(${r.samples} updates)  p95 = ${(r.p95 / floor.p95).toFixed(1)}x ${fmtFloor(floor)}${verdict(r.p95 / floor.p95, TARGETS[n])}  ` +
-        `backend RSS ${rssMb(child.pid)} MB; the floor resent the backend's Transitions, ${floor.fan.bytes.join("-")} bytes; clients in ${Math.min(n, PROCESSES)} processes`,
+        `backend CPU ${r.cpuPerMutation.toFixed(1)} ms per mutation, RSS ${rssMb(child.pid)} MB; the floor resent the backend's Transitions, ${floor.fan.bytes.join("-")} bytes; clients in ${Math.min(n, PROCESSES)} processes`,
     );
     // Not the floor (no backend could go below it): the bench's clients' own share of the figure.
     console.log(
