@@ -130,13 +130,15 @@ class Group {
   }
 
   convex(capture, isReady) {
-    const group = this;
+    const keep = (text) => {
+      this.lastText = text;
+    };
     class Capturing extends WebSocket {
       constructor(...args) {
         super(...args);
         this.on("message", (data) => {
           const text = String(data);
-          if (text.startsWith('{"type":"Transition"')) group.lastText = text;
+          if (text.startsWith('{"type":"Transition"')) keep(text);
         });
       }
     }
