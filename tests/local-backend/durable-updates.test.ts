@@ -112,7 +112,7 @@ describe("live query updates", () => {
     const runs: { pending: boolean; inWorker: boolean }[] = [];
     const call = async (req: { pending?: boolean; inWorker?: boolean }) => {
       runs.push({ pending: Boolean(req.pending), inWorker: Boolean(req.inWorker) });
-      return { ok: true, value: disk.rows, logLines: [], reads, asOf: disk.ts, overlaid: new Set() };
+      return { ok: true, value: disk.rows, logLines: [], reads, asOf: disk.ts, overlaid: new Set<string>() };
     };
     const live = new Live({ call, lastTs: 1n, readsInWorker: () => true });
     const { ws, sent } = fakeSocket();
