@@ -128,8 +128,8 @@ export class Executor {
     const place = this.functions.placementOf(exec.udfPath);
     // A query or mutation that runs its own transaction in a worker (worker-tx.mjs): a mutation
     // (other than a scheduled one, whose job state is written around it here) and an action's
-    // query when they are not quick enough to run here; a client's query (a subscription's run,
-    // worker-reads) always, as it costs this thread one message each way instead of its reads.
+    // query when they are not quick enough to run here; a client's query (a subscription's run or
+    // re-run) always, as it costs this thread one message each way instead of its reads.
     const ownTx = kind === "mutation" ? !exec.hooked : exec.ownSnapshot !== undefined;
     const txInWorker = ownTx && !this.servedByMain.has(fn) && (!place.here || exec.ownSnapshot === "always");
     const here = async () => {
@@ -169,7 +169,7 @@ export class Executor {
   }
 
   /**
-   * A mutation (or an action's query) whose transaction runs in its worker (worker-tx.mjs): what it
+   * A mutation (or a query) whose transaction runs in its worker (worker-tx.mjs): what it
    * did becomes `exec.tx`'s, which the caller commits as usual (a query's: its read set). Undefined
    * when it made a call only this thread serves and could not hand its transaction over (a query
    * never does: its reads must all come from one snapshot): it then runs again from the start

@@ -1,13 +1,15 @@
-// A mutation's transaction run in the worker that runs the mutation (and an action's query, which
-// only reads): the worker reads its own
+// A mutation's transaction run in the worker that runs the mutation (and a query's, which only
+// reads: a client's, a live query's re-run, an action's): the worker reads its own
 // LMDB snapshot (the same file, opened in this thread), buffers the writes (its reads see them)
 // and records its read set with the same code the main thread uses (transaction.mjs, query.mjs,
 // syscalls.mjs), so each database call costs no hop between threads. When the function ends, its
 // snapshot's timestamp, read set and writes go to the main thread, which validates them against
 // the commits since that snapshot and commits them exactly as for a transaction run there
-// (executor.mjs `runCall`, `Transaction.adopt`); a conflict runs the function again.
-// At a call the worker cannot serve itself (nested runQuery/runMutation, components, the
-// scheduler, storage, a page of a paginated query) the transaction is handed to the main thread,
+// (executor.mjs `runCall`, `Transaction.adopt`); a conflict runs the function again. A query's
+// snapshot timestamp is the commit its result reflects (live.mjs shows it at that commit). A page
+// of a paginated query is served here too, its cursors and journal sealed with the deployment's
+// key (the query-and-mutation workers are given it). At a call the worker cannot serve itself
+// (nested runQuery/runMutation, components, the scheduler, storage) the transaction is handed to the main thread,
 // which serves the rest of the run as it serves any function in a worker (`handOff`): its
 // snapshot timestamp, read set and writes so far become the main thread's transaction's. That
 // needs no query stream open in the worker (its cursor is here); when one is, or a query names a
