@@ -322,4 +322,6 @@ parentPort.on("message", (msg) => {
       (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e), busyMs: own() }),
     );
 });
-parentPort.postMessage({ kind: "ready" });
+// What it holds before its first call: the app's modules, and the store when it runs transactions.
+if (workerData.catalog) local.open(workerData.catalog);
+parentPort.postMessage({ kind: "ready", loaded: { modules: Object.keys(modules), store: local.reader !== null } });

@@ -56,21 +56,27 @@ export class ActionPool {
     const env = { ...this.server.deploymentEnv };
     // For mutations whose transaction runs in the worker (worker-tx.mjs): the store's file, and the schema as loaded.
     const functions = this.server.functions;
-    const store = { dataFile: this.server.db.file, validators: [...(functions?.validators ?? [])], staged: [...(functions?.stagedIndexes ?? [])], cursorSecret: this.pages ? this.server.cursors.secret : null };
+    // A worker that runs transactions opens the store with the catalog as it starts (worker-tx.mjs `open`).
+    const catalog = this.pages ? this.server.db.catalogState() : null;
+    const store = { dataFile: this.server.db.file, validators: [...(functions?.validators ?? [])], staged: [...(functions?.stagedIndexes ?? [])], cursorSecret: this.pages ? this.server.cursors.secret : null, catalog };
     const shared = new SharedArrayBuffer(8 + SYNC_ANSWER_BYTES);
     const answers = new MessageChannel();
     answers.port1.unref();
-    /** @type {Worker & { shared?: SharedArrayBuffer, answers?: import("node:worker_threads").MessagePort, busy?: number, catalogVersion?: number }} */
+    /** @type {Worker & { shared?: SharedArrayBuffer, answers?: import("node:worker_threads").MessagePort, busy?: number, catalogVersion?: number, loaded?: { modules: string[], store: boolean } }} */
     const worker = new Worker(WORKER, { env, execArgv, workerData: { outDir, nodeNames, runtimeFile, env, shared, answers: answers.port2, ...store }, transferList: [answers.port2] });
     worker.shared = shared;
     worker.answers = answers.port1;
     worker.busy = 0;
     // The store's catalog this worker has (sent with a run when it changed).
-    worker.catalogVersion = -1;
+    worker.catalogVersion = catalog?.version ?? -1;
     worker.unref();
     const ready = new Promise((resolve, reject) => {
       worker.once("error", reject);
-      worker.on("message", (msg) => (msg.kind === "ready" ? resolve() : this.onMessage(worker, msg)));
+      worker.on("message", (msg) => {
+        if (msg.kind !== "ready") return this.onMessage(worker, msg);
+        worker.loaded = msg.loaded;
+        resolve();
+      });
     });
     worker.on("error", (e) => this.onExit(worker, e));
     worker.on("exit", (code) => this.onExit(worker, new Error(`Action worker exited (${code})`)));

@@ -180,6 +180,8 @@ export async function createHost({ source, dataDir, urls, log, deploymentEnv, on
     },
     /** The loaded functions: the app's modules and each component instance's. */
     functions: () => ({ bundle: functions.bundle, components: functions.components }),
+    /** What each query-and-mutation worker held as it started (its modules, whether it opened the store). */
+    workersLoaded: () => functions.txPool?.workers.map((w) => w.loaded) ?? [],
     /** The deployment's variables changed: new runs see them (action workers start again). */
     restartActions: () => functions.restartPools(),
     db,

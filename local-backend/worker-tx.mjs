@@ -64,8 +64,20 @@ export class LocalTransactions {
     this.cursors = cursorSecret ? cursorCodec(Buffer.from(cursorSecret)) : null;
     this.validators = new Map(validators);
     this.staged = new Set(staged);
-    /** @type {SnapshotReader | null} opened on the first transaction */
+    /** @type {SnapshotReader | null} opened by `open` (a worker that runs transactions, at its start) or the first transaction */
     this.reader = null;
+  }
+
+  /**
+   * Opens the store and reads a first snapshot with the main thread's catalog, as the worker
+   * starts: its first transaction then begins as any later one does (opening the environment
+   * and its first read transaction took a cold worker tens of milliseconds).
+   * @param {ReturnType<import("./database.mjs").Database["catalogState"]>} catalog
+   */
+  open(catalog) {
+    this.reader ??= new SnapshotReader(this.dataFile);
+    this.reader.setCatalog(catalog);
+    this.reader.snapshot().done();
   }
 
   /**

@@ -8,12 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Database } from "../../local-backend/database.mjs";
+import { folderSource } from "../../local-backend/functions.mjs";
+import { createHost } from "../../local-backend/host.mjs";
 import { newId } from "../../local-backend/ids.mjs";
 import { AFTER } from "../../local-backend/keys.mjs";
 import { Committer, Transaction } from "../../local-backend/transaction.mjs";
 import { LocalTransactions, unpackReads } from "../../local-backend/worker-tx.mjs";
 import { api } from "./fixture/convex/_generated/api";
-import { client, withBackend } from "./helpers";
+import { FIXTURE, client, removeDir, tempDir, withBackend } from "./helpers";
 
 describe("a mutation whose transaction runs in its worker", () => {
   const app = withBackend();
@@ -72,6 +74,29 @@ describe("a mutation whose transaction runs in its worker", () => {
       await c.close();
     }
   });
+});
+
+// A worker that runs queries and mutations is ready before its first call, as a server's is once
+// code is deployed: it has evaluated the app's modules and opened the store with its catalog, so
+// the first calls after a start or a push (a burst of clients) do not each wait for that.
+describe("a query-and-mutation worker", () => {
+  it("holds the app's modules and the open store before its first call, at the start and when the workers start again", async () => {
+    const dir = tempDir("lb-warm-");
+    const host = await createHost({ source: folderSource(FIXTURE), dataDir: dir, urls: { storageUrl: (id: string) => id, uploadUrl: () => "" }, log: () => {}, deploymentEnv: {} });
+    const expectLoaded = () => {
+      const loaded = host.workersLoaded();
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const worker of loaded) expect(worker).toEqual({ modules: expect.arrayContaining(["messages", "workerTx"]), store: true });
+    };
+    try {
+      expectLoaded();
+      await host.restartActions();
+      expectLoaded();
+    } finally {
+      await host.stop();
+      removeDir(dir);
+    }
+  }, 30_000);
 });
 
 describe("a worker's transaction, committed by the main thread", () => {
