@@ -8,7 +8,7 @@ import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { CursorParseError } from "./cursors.mjs";
 import { keysOf, rememberEncoded } from "./database.mjs";
 import { formatError, withinTimeLimit } from "./errors.mjs";
-import { KIND_NAMES, canonicalPath, kindOf, threadBusy } from "./functions.mjs";
+import { KIND_NAMES, canonicalPath, kindOf } from "./functions.mjs";
 import { newId, newRequestId } from "./ids.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
@@ -132,9 +132,7 @@ export class Executor {
     // query when they are not quick enough to run here; a client's query (a subscription's run or
     // re-run) always, as it costs this thread one message each way instead of its reads.
     const ownTx = kind === "mutation" ? !exec.hooked : exec.ownSnapshot !== undefined;
-    // One placed here that could run in a worker goes there while this thread is busy (functions.mjs threadBusy).
-    const onThread = place.here && !(ownTx && !this.servedByMain.has(fn) && threadBusy());
-    const txInWorker = ownTx && !this.servedByMain.has(fn) && (!onThread || exec.ownSnapshot === "always");
+    const txInWorker = ownTx && !this.servedByMain.has(fn) && (!place.here || exec.ownSnapshot === "always");
     const here = async () => {
       exec.timedInWorker = false;
       try {
@@ -144,7 +142,7 @@ export class Executor {
       }
     };
     try {
-      if (onThread && !txInWorker) return await here();
+      if (place.here && !txInWorker) return await here();
       const [module, exportName] = exec.udfPath.split(":");
       exec.timedInWorker = true;
       const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
@@ -156,7 +154,7 @@ export class Executor {
       }
       return await this.functions.txPool.run(kind, payload, exec);
     } finally {
-      place.done(exec.busyMs ?? 0, !exec.timedInWorker);
+      place.done(exec.busyMs ?? 0, place.here);
     }
   }
 

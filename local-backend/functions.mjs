@@ -60,24 +60,6 @@ const SLOW_MS = 100;
 const TRIAL_RUNS = 3;
 const STRIKES = 2;
 const MAX_TRIAL_RUNS = 96;
-// While this thread is busy (its event loop's utilization over the last BUSY_WINDOW_MS above
-// BUSY_SHARE: a burst of calls, each still cold) a function placed here runs in a worker all the
-// same, where a core may be idle, instead of adding its run to this thread's queue; its placement
-// is kept, and it runs here again once this thread has room.
-const BUSY_SHARE = 0.8;
-const BUSY_WINDOW_MS = 100;
-const load = { at: -Infinity, last: performance.eventLoopUtilization(), busy: false };
-
-/** Whether this thread's event loop has been busy lately (read at most once per window). */
-export function threadBusy(now = performance.now()) {
-  if (now - load.at >= BUSY_WINDOW_MS) {
-    const current = performance.eventLoopUtilization();
-    load.busy = performance.eventLoopUtilization(current, load.last).utilization > BUSY_SHARE;
-    load.last = current;
-    load.at = now;
-  }
-  return load.busy;
-}
 
 export class Functions {
   /**
