@@ -70,8 +70,8 @@ export class LocalTransactions {
 
   /**
    * Opens the store and reads a first snapshot with the main thread's catalog, as the worker
-   * starts: its first transaction then begins as any later one does (opening the environment
-   * and its first read transaction took a cold worker tens of milliseconds).
+   * starts (before it reports ready): its first transaction then begins as any later one does,
+   * without opening the environment and its databases first.
    * @param {ReturnType<import("./database.mjs").Database["catalogState"]>} catalog
    */
   open(catalog) {
