@@ -2,7 +2,6 @@
 // dev.mjs and the tests).
 import { rmSync } from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
 import { createAdminRoutes } from "./admin-api.mjs";
 import { prepareAdmin } from "./admin.mjs";
 import { createVerifier } from "./auth.mjs";
@@ -89,11 +88,6 @@ function close(server) {
  * @returns {Promise<Backend>}
  */
 export async function startBackend(options = {}) {
-  // Each function V8 compiles from now on (the backend's serving path, the runtime, the app's
-  // functions; in every thread) starts as baseline machine code (Sparkplug) instead of bytecode
-  // the interpreter runs until the function has run often: the first burst of calls after a start
-  // found the main thread's paths still interpreted, each call slower while the calls queued.
-  v8.setFlagsFromString("--always-sparkplug");
   const {
     dataDir = dataDirFromEnv(),
     port = 3210,
