@@ -68,6 +68,44 @@ describe("live query updates", () => {
     }
   });
 
+  it("send a mutation's answer and the Transition showing its write in one write to the socket", async () => {
+    const db = { durable: { ts: 1n, rows: ["a"] }, accepted: { ts: 1n, rows: ["a"] } };
+    const live = new Live({ call: async () => ({}), lastTs: 1n });
+    // The mutation commits as the backend's does: accepted (its readers re-run through it), then durable.
+    live.call = async (req: { kind?: string; pending?: boolean }) => {
+      if (req.kind === "mutation") {
+        db.accepted = { ts: 2n, rows: ["a", "b"] };
+        live.onAccept(changes, 2n);
+        // Its reader's re-run through it is held until it is durable.
+        await vi.waitFor(() => expect(live.held.size).toBe(1));
+        db.durable = db.accepted;
+        live.onCommit(changes, 2n);
+        return { ok: true, value: null, logLines: [], commitTs: 2n };
+      }
+      const through = req.pending && db.accepted.ts > db.durable.ts;
+      const state = through ? db.accepted : db.durable;
+      return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid: new Set(through ? ["messages"] : []) };
+    };
+    const { ws, sent } = fakeSocket();
+    const writes: string[] = [];
+    const send = ws.send;
+    ws.send = (text: string) => writes.push(JSON.parse(text).type) && send(text);
+    const socket = { cork: () => writes.push("cork"), uncork: () => writes.push("uncork") };
+    const session = new Session({ ws: ws as never, socket, live, call: live.call, verify: async () => null, log: () => {} });
+    try {
+      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
+      await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
+      writes.length = 0;
+      session.onMessage(JSON.stringify({ type: "Mutation", requestId: 1, udfPath: "messages:send", args: [{}] }));
+      await vi.waitFor(() => expect(writes).toContain("Transition"));
+      // Both go out together when the socket is uncorked: one send, read by the client at once.
+      expect(writes).toEqual(["cork", "MutationResponse", "Transition", "uncork"]);
+      expect(sent.at(-1)).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(2n) }, modifications: [{ value: ["a", "b"] }] });
+    } finally {
+      session.close();
+    }
+  });
+
   it("re-run a query that counted or searched a table only on durable data", async () => {
     const db = { durable: { ts: 1n, n: 1 }, accepted: { ts: 1n, n: 1 } };
     const runs: boolean[] = [];
