@@ -52,7 +52,8 @@ export function installLogCapture() {
   if (installed) return;
   installed = true;
   // The terminal's copy is written once a turn, a busy server's lines together (one write each
-  // was 2 % of its time at 300 mutations a second), and at exit whatever is left.
+  // was 2 % of its time at 300 mutations a second), and at exit whatever is left. A write to a
+  // pipe is synchronous: tens of microseconds in which the loop does nothing else.
   /** @type {[(...args: any[]) => void, string][]} */
   let queued = [];
   const flush = () => {
@@ -73,7 +74,9 @@ export function installLogCapture() {
       if (!request?.label) return original(...args);
       const line = `[${level}] ${format(...args)}`;
       request.logs?.push(line);
-      if (queued.length === 0) setImmediate(flush).unref();
+      // A turn later: a mutation's lines are written after the commit and the live queries its
+      // turn started (their setImmediates come after this one), not before them.
+      if (queued.length === 0) setImmediate(() => setImmediate(flush).unref()).unref();
       queued.push([original, `${request.label} ${line}`]);
     };
   }
