@@ -70,9 +70,8 @@ describe("live query updates", () => {
 
   it("send a mutation's answer and the Transition showing its write in one write to the socket", async () => {
     const db = { durable: { ts: 1n, rows: ["a"] }, accepted: { ts: 1n, rows: ["a"] } };
-    const live = new Live({ call: async () => ({}), lastTs: 1n });
     // The mutation commits as the backend's does: accepted (its readers re-run through it), then durable.
-    live.call = async (req: { kind?: string; pending?: boolean }) => {
+    const call = async (req: { kind?: string; pending?: boolean }) => {
       if (req.kind === "mutation") {
         db.accepted = { ts: 2n, rows: ["a", "b"] };
         live.onAccept(changes, 2n);
@@ -86,12 +85,13 @@ describe("live query updates", () => {
       const state = through ? db.accepted : db.durable;
       return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid: new Set(through ? ["messages"] : []) };
     };
+    const live = new Live({ call, lastTs: 1n });
     const { ws, sent } = fakeSocket();
     const writes: string[] = [];
     const send = ws.send;
     ws.send = (text: string) => writes.push(JSON.parse(text).type) && send(text);
     const socket = { cork: () => writes.push("cork"), uncork: () => writes.push("uncork") };
-    const session = new Session({ ws: ws as never, socket, live, call: live.call, verify: async () => null, log: () => {} });
+    const session = new Session({ ws: ws as never, socket, live, call, verify: async () => null, log: () => {} });
     try {
       session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
       await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
