@@ -252,6 +252,13 @@ function runHere(msg, store) {
     },
     (e) => {
       if (exec.abandoned) return { abandoned: true };
+      // A query that threw still read a snapshot: its read set goes back (a subscription re-runs on a change to it).
+      if (msg.kind === "query") {
+        const tx = local.outcome(exec);
+        if (tx !== null) return { error: e, tx };
+        local.moveToMain(exec);
+        return { abandoned: true };
+      }
       if (!exec.handedOff) local.end(exec);
       throw e;
     },
@@ -300,6 +307,7 @@ parentPort.on("message", (msg) => {
       (out) => {
         if (out.abandoned) return;
         if (out.needsMain) parentPort.postMessage({ kind: "done", run: msg.run, needsMain: true });
+        else if ("error" in out) parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(out.error), tx: out.tx, busyMs: own() });
         else parentPort.postMessage({ kind: "done", run: msg.run, value: out.value, ...(out.tx ? { tx: out.tx } : {}), busyMs: own() });
       },
       (e) => parentPort.postMessage({ kind: "done", run: msg.run, error: serializeError(e), busyMs: own() }),

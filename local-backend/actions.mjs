@@ -27,9 +27,13 @@ const ASYNC_ERROR = 3;
 const ON_CHANNEL = -1;
 
 export class ActionPool {
-  /** @param {{ bundle: { outDir: string, nodeNames: string[], runtimeFile: string }, server: any, log: (m: string) => void, size: number }} deps */
-  constructor({ bundle, server, log, size }) {
+  /**
+   * @param {{ bundle: { outDir: string, nodeNames: string[], runtimeFile: string }, server: any, log: (m: string) => void, size: number, pages?: boolean }} deps
+   * `pages`: its workers serve pages of paginated queries themselves, so they seal cursors (worker-tx.mjs).
+   */
+  constructor({ bundle, server, log, size, pages = false }) {
     this.bundle = bundle;
+    this.pages = pages;
     this.server = server;
     this.log = log;
     this.size = size;
@@ -52,7 +56,7 @@ export class ActionPool {
     const env = { ...this.server.deploymentEnv };
     // For mutations whose transaction runs in the worker (worker-tx.mjs): the store's file, and the schema as loaded.
     const functions = this.server.functions;
-    const store = { dataFile: this.server.db.file, validators: [...(functions?.validators ?? [])], staged: [...(functions?.stagedIndexes ?? [])] };
+    const store = { dataFile: this.server.db.file, validators: [...(functions?.validators ?? [])], staged: [...(functions?.stagedIndexes ?? [])], cursorSecret: this.pages ? this.server.cursors.secret : null };
     const shared = new SharedArrayBuffer(8 + SYNC_ANSWER_BYTES);
     const answers = new MessageChannel();
     answers.port1.unref();

@@ -99,6 +99,8 @@ export function cursorCodec(secret) {
   const cursors = sealer(secret, PURPOSES.cursor);
   const journals = sealer(secret, PURPOSES.journal);
   return {
+    /** What the codec is made from: a worker reading a client's query makes the same one (worker-tx.mjs). */
+    secret,
     /**
      * @param {Buffer} fingerprint the query's identity (query.mjs)
      * @param {"end" | Buffer} position the end, or the bytes after which the query goes on

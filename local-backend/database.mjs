@@ -80,8 +80,9 @@ class StoredReads {
     return scanIndex(this.index, lo, hi, reverse, transaction);
   }
 
-  count(table) {
-    return this.meta.get(`count:${table}`) ?? 0;
+  /** A table's document count: in `transaction`'s snapshot when given, else the latest durable one. */
+  count(table, transaction = undefined) {
+    return this.meta.get(`count:${table}`, transaction ? { transaction } : undefined) ?? 0;
   }
 }
 

@@ -39,10 +39,12 @@ const validatorsOf = (fn) => {
  * A call from outside a function (a client, the scheduler, the CLI) or from an action.
  * @typedef {{ kind?: "query" | "mutation" | "action", path: string, args: any, identity?: any, internal?: boolean,
  *   journal?: string | null, parent?: any, beforeRun?: (exec: any) => void, beforeCommit?: (exec: any) => void,
- *   component?: string, at?: import("./transaction.mjs").RetainedSnapshot | null, pending?: boolean }} CallRequest
+ *   component?: string, at?: import("./transaction.mjs").RetainedSnapshot | null, pending?: boolean, inWorker?: boolean }} CallRequest
  * `at`: a query reads this retained snapshot instead of the latest (a query at an earlier timestamp).
  * `pending`: a query also reads the accepted commits still being written; its result (`asOf`)
  * must not reach anyone before that commit is durable (live queries' re-runs).
+ * `inWorker`: a query (a client's, not `pending`) runs in a worker on that worker's own snapshot
+ * of the latest durable commit (`readsInWorker`); its result's `asOf` is that snapshot's.
  */
 /**
  * `json`: the value as the function's JSON text (what `value` was parsed from).
@@ -124,23 +126,30 @@ export class Executor {
   async runCall(fn, kind, exec, args) {
     if (exec.componentPath) return this.invoke(fn, kind, exec, args);
     const place = this.functions.placementOf(exec.udfPath);
-    try {
-      if (place.here) {
-        try {
-          return await this.invoke(fn, kind, exec, args);
-        } finally {
-          exec.busyMs = ownMs(exec.ownMs ?? 0, exec.cpuAtStart);
-        }
+    // A query or mutation that runs its own transaction in a worker (worker-tx.mjs): a mutation
+    // (other than a scheduled one, whose job state is written around it here) and an action's
+    // query when they are not quick enough to run here; a client's query (a subscription's run or
+    // re-run) always, as it costs this thread one message each way instead of its reads.
+    const ownTx = kind === "mutation" ? !exec.hooked : exec.ownSnapshot !== undefined;
+    const txInWorker = ownTx && !this.servedByMain.has(fn) && (!place.here || exec.ownSnapshot === "always");
+    const here = async () => {
+      exec.timedInWorker = false;
+      try {
+        return await this.invoke(fn, kind, exec, args);
+      } finally {
+        exec.busyMs = ownMs(exec.ownMs ?? 0, exec.cpuAtStart);
       }
+    };
+    try {
+      if (place.here && !txInWorker) return await here();
       const [module, exportName] = exec.udfPath.split(":");
       exec.timedInWorker = true;
       const payload = { module, exportName, requestId: exec.requestId, argsJson: `[${argsString(args)}]`, now: exec.now, seed: `${exec.requestId}:${exec.udfPath}` };
-      // A scheduled mutation's job state is written around it here; a query only when an action
-      // called it (a client's query may be a subscription, whose snapshot the sync layer tracks).
-      const inWorker = kind === "mutation" ? !exec.hooked : exec.fromAction === true;
-      if (inWorker && !this.servedByMain.has(fn)) {
+      if (txInWorker) {
         const value = await this.runTxInWorker(fn, kind, exec, payload);
         if (value !== undefined) return value;
+        // It made a call only this thread serves: it runs as any function of its placement.
+        if (place.here) return await here();
       }
       return await this.functions.txPool.run(kind, payload, exec);
     } finally {
@@ -149,14 +158,25 @@ export class Executor {
   }
 
   /**
-   * A mutation (or an action's query) whose transaction runs in its worker (worker-tx.mjs): what it
+   * Whether a client's query of `udfPath` (`inWorker`) runs in a worker on its own snapshot: a
+   * query of the app (a component's context is on this thread) that made no call only this
+   * thread serves.
+   */
+  readsInWorker(udfPath, component = "") {
+    if (component || !this.functions.txPool) return false;
+    const fn = this.functions.resolve(canonicalPath(udfPath));
+    return fn !== null && kindOf(fn) === "query" && !this.servedByMain.has(fn);
+  }
+
+  /**
+   * A mutation (or a query) whose transaction runs in its worker (worker-tx.mjs): what it
    * did becomes `exec.tx`'s, which the caller commits as usual (a query's: its read set). Undefined
    * when it made a call only this thread serves and could not hand its transaction over (a query
    * never does: its reads must all come from one snapshot): it then runs again from the start
    * with this thread serving it, as it will from then on.
    */
   async runTxInWorker(fn, kind, exec, payload) {
-    const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null };
+    const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null, journal: exec.journal, recordJournal: exec.recordJournal };
     const adopt = (ran, reading) => {
       exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes: ran.writes, stats: ran.stats }, reading);
       if (ran.lastCreationTime > this.db.lastCreationTime) this.db.lastCreationTime = ran.lastCreationTime;
@@ -166,7 +186,14 @@ export class Executor {
       exec.handedOff = true;
       adopt(ran, true);
     };
-    const value = await this.functions.txPool.run(kind, { ...payload, local }, exec);
+    let value;
+    try {
+      value = await this.functions.txPool.run(kind, { ...payload, local }, exec);
+    } catch (e) {
+      // A query that threw read what it read (a subscription re-runs when that changes).
+      if (kind === "query" && exec.workerTx) adopt(exec.workerTx, false);
+      throw e;
+    }
     if (exec.handedOff) return value;
     if (exec.needsMain) {
       this.servedByMain.add(fn);
@@ -175,6 +202,7 @@ export class Executor {
       return undefined;
     }
     adopt(exec.workerTx, false);
+    if (exec.workerTx.journalOut) exec.journalOut = exec.workerTx.journalOut;
     return value;
   }
 
@@ -245,7 +273,7 @@ export class Executor {
    * @param {CallRequest} req
    * @returns {Promise<CallResult>}
    */
-  async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "", at = null, pending = false }) {
+  async call({ kind, path: udfPath, args, identity = null, internal = false, journal = null, parent = null, beforeRun = null, beforeCommit = null, component = "", at = null, pending = false, inWorker = false }) {
     const requestId = parent?.requestId ?? newRequestId();
     const canonical = canonicalPath(udfPath);
     const fail = (message) => ({ ok: false, message: `[Request ID: ${requestId}] Server Error\n${message}`, logLines: [], reads: null, commitTs: null });
@@ -279,7 +307,8 @@ export class Executor {
         asOf = tx.asOf;
         overlaid = tx.overlaid;
         const exec = this.newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
-        exec.fromAction = parent !== null && at === null && !pending && parsedJournal === null;
+        // Its own snapshot in a worker: always for a client's query, and an action's when it is not quick.
+        if (at === null && !pending) exec.ownSnapshot = inWorker && !parent ? "always" : parent !== null ? "unless quick" : undefined;
         exec.logs = logs;
         try {
           json = await this.runCall(fn, "query", exec, args);
@@ -288,6 +317,8 @@ export class Executor {
           tx.release();
           reads = tx.reads;
           journalOut = exec.journalOut;
+          // A run in a worker read that worker's snapshot (`Transaction.adopt`).
+          asOf = tx.asOf;
         }
       } else if (actual === "mutation") {
         const { out, ts } = await this.runMutationTx(async (tx) => {

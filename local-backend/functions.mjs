@@ -148,7 +148,7 @@ export class Functions {
     const { runtime: server, log } = this;
     return Promise.all([
       new ActionPool({ bundle, server, log, size: ACTION_POOL_SIZE }).start(),
-      new ActionPool({ bundle, server, log, size: TRANSACTION_POOL_SIZE }).start(),
+      new ActionPool({ bundle, server, log, size: TRANSACTION_POOL_SIZE, pages: true }).start(),
     ]);
   }
 

@@ -161,6 +161,8 @@ export async function createHost({ source, dataDir, urls, log, deploymentEnv, on
   const hostApi = {
     /** @param {import("./executor.mjs").CallRequest} req */
     call: (req) => executor.call(req),
+    /** Whether a client's query runs in a worker on its own snapshot (`CallRequest.inWorker`). */
+    readsInWorker: (udfPath, component = "") => executor.readsInWorker(udfPath, component),
     fetchHttp: (url, init, identity = null) => executor.fetchHttp(url, init, identity),
     storeUpload: (bytes, contentType, component = "") => executor.storeFile(bytes, contentType, component),
     readUpload: (storageId) => executor.readUpload(storageId),

@@ -158,7 +158,7 @@ export async function startBackend(options = {}) {
     const system = createSystemFunctions({ host, env: () => listedEnv(storedEnv), snapshots, cloudUrl: url });
     // The CLI's and dashboard's own queries (`_system/cli/...`) for admins, else the deployment's functions.
     const call = async (req) => (req.internal && req.path.startsWith("_system/") && system(req)) || host.call(req);
-    const live = new Live({ call, lastTs: host.lastCommitTs() });
+    const live = new Live({ call, lastTs: host.lastCommitTs(), readsInWorker: host.readsInWorker });
     host.onAccept((changes, ts) => live.onAccept(changes, ts));
     host.onCommit((changes, ts) => live.onCommit(changes, ts));
     // Export and import states are read by the CLI's subscriptions: they run again on a change.

@@ -9,6 +9,11 @@
 // touched re-run then, reading it over the durable snapshot, while the disk
 // syncs. Their results are held until it is durable (a client never sees what
 // a crash could undo), then released to the sessions in the next flush.
+// The app's queries run in a worker instead, on that worker's own snapshot of
+// the latest durable commit (executor.mjs `inWorker`): a re-run there waits
+// until the commits accepted before it are durable, so it reads them.
+// A result is shown at the commit it reflects (`asOf`) only once this thread
+// knows that commit durable.
 import { modificationBody, resultKey } from "./protocol.mjs";
 import { touches } from "./transaction.mjs";
 
@@ -53,8 +58,10 @@ class Subscription {
       this.stale = false;
       this.live.runningSubs.add(this);
       const { udfPath, args, identity, journal, internal = false, component = "" } = this.spec;
-      const pending = early && !this.durableOnly;
-      const result = await this.live.call({ kind: "query", path: udfPath, args, identity, journal, internal, component, pending });
+      const inWorker = this.live.readsInWorker(udfPath, component);
+      if (early && inWorker) await this.live.durable();
+      const pending = early && !inWorker && !this.durableOnly;
+      const result = await this.live.call({ kind: "query", path: udfPath, args, identity, journal, internal, component, pending, inWorker });
       this.live.runningSubs.delete(this);
       const missed = this.missed;
       this.missed = null;
@@ -68,8 +75,9 @@ class Subscription {
         return this;
       }
       this.asOf = asOf;
-      // A result that read only the snapshot holds durable data (a commit is visible once on disk).
-      if (!(result.overlaid?.size > 0) || asOf <= this.live.lastTs) this.release(result);
+      // A snapshot holds durable data only (a commit is visible once on disk), maybe a commit this
+      // thread is not yet told of (a worker's snapshot): it is shown once this thread knows it.
+      if (asOf <= this.live.lastTs) this.release(result);
       else {
         this.held = { result, asOf };
         this.live.held.add(this);
@@ -112,13 +120,20 @@ function commonPrefix(lo, hi) {
 
 export class Live {
   /**
-   * @param {{ call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, lastTs: bigint }} opts
-   * `call` runs the subscriptions' queries (the deployment's functions and its `_system/` ones).
+   * @param {{ call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, lastTs: bigint,
+   *   readsInWorker?: (udfPath: string, component: string) => boolean }} opts
+   * `call` runs the subscriptions' queries (the deployment's functions and its `_system/` ones);
+   * `readsInWorker`: whether a query runs in a worker on its own snapshot (`CallRequest.inWorker`).
    */
-  constructor({ call, lastTs }) {
+  constructor({ call, lastTs, readsInWorker = () => false }) {
     this.call = call;
+    this.readsInWorker = readsInWorker;
     this.sessions = new Set();
     this.lastTs = lastTs;
+    /** The newest accepted commit (maybe still being written). */
+    this.acceptedTs = lastTs;
+    /** Runs waiting until the commits accepted before them are durable: { ts, resolve }. */
+    this.durableWaits = [];
     /** key -> Subscription */
     this.subs = new Map();
     /**
@@ -139,20 +154,33 @@ export class Live {
     this.waiting = new Set();
     this.scheduled = false;
     this.flushing = null;
-    /** Transition texts shared by the sessions a flush brings to the same state (cleared each flush). */
+    /** Moves shared by the sessions a flush brings to the same state (cleared each flush). */
     this.texts = new Map();
+    /** @type {{ ts: bigint, text: string } | null} */
+    this.tsKey = null;
   }
 
   /**
-   * The Transition text for `key` (every session moving from the same version to the same one
-   * with the same results has the same key): built once, encoded once, sent to each.
+   * The move (Transition text and end version) for `key`: every session moving from the same
+   * version to the same one with the same results has the same key, and shares one move, built
+   * once and encoded once.
    * @param {string} key
-   * @param {() => string} build
+   * @param {() => { text: string | Buffer, version: { querySet: number, identity: number, ts: bigint } }} build
    */
-  sharedText(key, build) {
-    let bytes = this.texts.get(key);
-    if (bytes === undefined) this.texts.set(key, (bytes = Buffer.from(build())));
-    return bytes;
+  sharedMove(key, build) {
+    let move = this.texts.get(key);
+    if (move === undefined) {
+      move = build();
+      move.text = Buffer.from(move.text);
+      this.texts.set(key, move);
+    }
+    return move;
+  }
+
+  /** `lastTs` as text (for shared moves' keys), converted once per commit. */
+  lastTsKey() {
+    if (this.tsKey?.ts !== this.lastTs) this.tsKey = { ts: this.lastTs, text: String(this.lastTs) };
+    return this.tsKey.text;
   }
 
   static key(udfPath, argsKey, identityKey, journal) {
@@ -262,6 +290,7 @@ export class Live {
 
   /** A commit was accepted and is being written: what it touched re-runs now (held until durable). */
   onAccept(changes, ts) {
+    if (ts > this.acceptedTs) this.acceptedTs = ts;
     for (const sub of this.touched(changes, (s) => !s.running && !s.stale && !s.durableOnly)) this.markStale(sub);
     for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
     this.schedule();
@@ -274,6 +303,14 @@ export class Live {
    */
   onCommit(changes, ts) {
     if (ts > this.lastTs) this.lastTs = ts;
+    if (this.durableWaits.length > 0) {
+      const waits = this.durableWaits;
+      this.durableWaits = [];
+      for (const wait of waits) {
+        if (wait.ts <= this.lastTs) wait.resolve();
+        else this.durableWaits.push(wait);
+      }
+    }
     for (const sub of this.touched(changes, (s) => !s.running && !s.stale && s.asOf < ts)) this.markStale(sub);
     for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
     this.releaseDurable();
@@ -287,6 +324,13 @@ export class Live {
       sub.release(sub.held.result);
       for (const session of sub.members.keys()) this.waiting.add(session);
     }
+  }
+
+  /** Settles once every commit accepted so far is durable (at once when they are). */
+  durable() {
+    const ts = this.acceptedTs;
+    if (ts <= this.lastTs) return Promise.resolve();
+    return new Promise((resolve) => this.durableWaits.push({ ts, resolve }));
   }
 
   markStale(sub) {
@@ -324,29 +368,31 @@ export class Live {
 
   async flush() {
     this.texts.clear();
-    const subs = [...this.dirty];
+    const subs = [...this.dirty].filter((sub) => sub.members.size > 0);
     this.dirty.clear();
+    this.releaseDurable();
+    // Sessions owed a refresh that none of these re-runs concerns (a released result's readers:
+    // all 500 of a shared query's) are sent theirs first, at once, before any re-run starts.
+    const rerun = new Set();
+    for (const sub of subs) for (const session of sub.members.keys()) rerun.add(session);
+    const done = [];
+    for (const session of this.waiting) if (!rerun.has(session)) done.push(session.refresh());
+    this.waiting.clear();
     const bySession = new Map();
     for (const sub of subs) {
-      if (sub.members.size === 0) continue;
       const run = sub.run(true);
       for (const session of sub.members.keys()) {
         if (!bySession.has(session)) bySession.set(session, []);
         bySession.get(session).push(run);
       }
     }
-    this.releaseDurable();
-    for (const session of this.waiting) if (!bySession.has(session)) bySession.set(session, []);
-    this.waiting.clear();
     // Each session goes on as soon as its own subscriptions are done; one with nothing to send yet
     // (a result held until its commit is durable) is not even queued: the flush that releases the
     // result refreshes it. Sessions waiting for the same single run (a shared query's readers)
     // wait on it together.
-    const done = [];
     const byRun = new Map();
     for (const [session, runs] of bySession) {
-      if (runs.length === 0) done.push(session.refresh());
-      else if (runs.length > 1) done.push(Promise.all(runs).then(() => session.refreshIfReady()));
+      if (runs.length > 1) done.push(Promise.all(runs).then(() => session.refreshIfReady()));
       else if (byRun.has(runs[0])) byRun.get(runs[0]).push(session);
       else byRun.set(runs[0], [session]);
     }

@@ -151,9 +151,19 @@ export class Stream {
 // Pagination cursors (cursors.mjs) are sealed with the query's identity (Convex: the query and its
 // index's fields, common/src/query.rs `fingerprint`; here the index's number too, as a position is
 // stored without its index prefix). A cursor of another query is InvalidCursor, as on Convex.
+// The same query is paged again and again (every client reading a channel's first page, every
+// re-run of a live page): its fingerprint is kept for its identity.
+const fingerprints = new Map();
+const FINGERPRINTS_KEPT = 4096;
 function fingerprint(query, index) {
   const identity = JSON.stringify({ query, index: index ? { number: index.number, fields: index.fields } : null });
-  return createHash("sha256").update(identity).digest();
+  let fp = fingerprints.get(identity);
+  if (fp === undefined) {
+    fp = createHash("sha256").update(identity).digest();
+    if (fingerprints.size >= FINGERPRINTS_KEPT) fingerprints.delete(fingerprints.keys().next().value);
+    fingerprints.set(identity, fp);
+  }
+  return fp;
 }
 
 /** Convex's error for a cursor of another query (database/src/query/mod.rs `invalid_cursor`). */

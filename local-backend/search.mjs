@@ -123,7 +123,7 @@ export function searchDocuments(tx, source) {
     }
     if (tf.size > 0) candidates.push({ doc, tf, length: tokens.length, score: 0 });
   }
-  const docs = Math.max(1, tx.db.count(def.table));
+  const docs = Math.max(1, tx.db.count(def.table, tx.snapshot));
   const avg = candidates.length ? candidates.reduce((n, c) => n + c.length, 0) / candidates.length : 1;
   for (const c of candidates) {
     let score = 0;

@@ -46,6 +46,8 @@ export class Session {
     this.pendingTs = 0n;
     this.closed = false;
     this.queue = Promise.resolve();
+    /** Enqueued work not yet finished: with none, a refresh sends at once. */
+    this.pending = 0;
     this.mutations = Promise.resolve();
     // Settles once the latest Authenticate has been applied. Mutations and actions wait for
     // the one sent before them: Convex handles a connection's messages in order, so a
@@ -80,7 +82,13 @@ export class Session {
 
   /** Runs `fn` after earlier version-changing work, so Transitions stay ordered. */
   enqueue(fn) {
-    this.queue = this.queue.then(() => (this.closed ? undefined : fn())).catch((e) => this.fatal(e));
+    this.pending += 1;
+    this.queue = this.queue
+      .then(() => (this.closed ? undefined : fn()))
+      .catch((e) => this.fatal(e))
+      .then(() => {
+        this.pending -= 1;
+      });
     return this.queue;
   }
 
@@ -129,21 +137,33 @@ export class Session {
   }
 
   /**
-   * Sends one Transition; `modifications` are JSON texts (shared result bodies), or what makes
-   * them. `shared`: the text is the same for every session making the same move (refresh), so
-   * it is built and encoded once per flush.
-   * @param {string[] | (() => string[])} modifications
+   * Sends one Transition; `modifications` are JSON texts (shared result bodies).
+   * @param {string[]} modifications
    * @param {{ querySet: number, identity: number, ts: bigint }} endVersion
-   * @param {string | null} [shared]
    */
-  transition(modifications, endVersion, shared = null) {
-    const build = () =>
+  transition(modifications, endVersion) {
+    this.apply(this.move(modifications, endVersion));
+  }
+
+  /**
+   * A Transition from this session's version to `endVersion`: its text, and that version.
+   * @param {string[]} modifications
+   * @param {{ querySet: number, identity: number, ts: bigint }} endVersion
+   * @returns {{ text: string | Buffer, version: { querySet: number, identity: number, ts: bigint } }}
+   */
+  move(modifications, endVersion) {
+    const text =
       `{"type":"Transition","startVersion":${JSON.stringify(wireVersion(this.version))},` +
       `"endVersion":${JSON.stringify(wireVersion(endVersion))},` +
-      `"modifications":[${(typeof modifications === "function" ? modifications() : modifications).join(",")}],"serverTs":${Date.now()}}`;
-    this.sendRaw(shared === null ? build() : this.live.sharedText(shared, build));
-    this.version = endVersion;
-    if (this.pendingTs <= endVersion.ts) this.pendingTs = 0n;
+      `"modifications":[${modifications.join(",")}],"serverTs":${Date.now()}}`;
+    return { text, version: endVersion };
+  }
+
+  /** Sends a move and takes its version (never changed in place: sessions making one shared move share it). */
+  apply({ text, version }) {
+    this.sendRaw(text);
+    this.version = version;
+    if (this.pendingTs <= version.ts) this.pendingTs = 0n;
   }
 
   /** Subscribes query `queryId` (with this session's identity) to its shared subscription. */
@@ -289,26 +309,40 @@ export class Session {
    * never claims a result that does not reflect it.
    */
   refresh() {
-    return this.enqueue(() => {
-      if (!this.upToDate()) return;
-      /** @type {[number, string][]} */
-      const changed = [];
-      // What the text depends on: the versions, and each changed query's id and result (a
-      // subscription is one function, arguments and identity; its version, one result).
-      const { querySet, identity, ts: from } = this.version;
-      let key = `${querySet}/${identity}/${from}`;
-      for (const [id, q] of this.queries) {
-        if (q.sentKey === q.sub.resultKey) continue;
-        q.sentKey = q.sub.resultKey;
-        changed.push([id, q.sub.body]);
-        key += `,${id}:${q.sub.serial}@${q.sub.version}`;
+    if (this.pending > 0) return this.enqueue(() => this.sendRefresh());
+    // Nothing is queued before it: sent now, not a promise turn later (a flush reaching 500
+    // sessions starts writing at once instead of after queueing 500 promise chains).
+    if (!this.closed) {
+      try {
+        this.sendRefresh();
+      } catch (e) {
+        this.fatal(e);
       }
-      const ts = this.live.lastTs > this.version.ts ? this.live.lastTs : this.version.ts;
-      const owesTs = this.pendingTs !== 0n && this.pendingTs <= ts;
-      if (changed.length > 0 || owesTs) {
-        this.transition(() => changed.map(([id, body]) => modificationText(id, body)), { ...this.version, ts }, `${key}>${ts}`);
-      }
-    });
+    }
+    return undefined;
+  }
+
+  /** The refresh itself: one Transition with what changed, if anything did (or a mutation is owed one). */
+  sendRefresh() {
+    if (!this.upToDate()) return;
+    /** @type {[number, string][]} */
+    const changed = [];
+    // What the text depends on: the versions, and each changed query's id and result (a
+    // subscription is one function, arguments and identity; its version, one result).
+    let key = versionKey(this.version);
+    for (const [id, q] of this.queries) {
+      if (q.sentKey === q.sub.resultKey) continue;
+      q.sentKey = q.sub.resultKey;
+      changed.push([id, q.sub.body]);
+      key += `,${id}:${q.sub.serial}@${q.sub.version}`;
+    }
+    const ts = this.live.lastTs > this.version.ts ? this.live.lastTs : this.version.ts;
+    const owesTs = this.pendingTs !== 0n && this.pendingTs <= ts;
+    if (changed.length > 0 || owesTs) {
+      // Every session making the same move shares its text (encoded once) and its end version.
+      key += ts === this.version.ts ? ">=" : `>${this.live.lastTsKey()}`;
+      this.apply(this.live.sharedMove(key, () => this.move(changed.map(([id, body]) => modificationText(id, body)), { ...this.version, ts })));
+    }
   }
 
   /** Every query has a result that is current and may be sent (none stale, running or held). */
@@ -351,6 +385,14 @@ export class Session {
     for (const id of [...this.queries.keys()]) this.detach(id);
     this.live.sessions.delete(this);
   }
+}
+
+/** A version's part of a shared move's key, built once per version object (shared moves share theirs). */
+const versionKeys = new WeakMap();
+function versionKey(v) {
+  let key = versionKeys.get(v);
+  if (key === undefined) versionKeys.set(v, (key = `${v.querySet}/${v.identity}/${v.ts}`));
+  return key;
 }
 
 /** A subscription whose result is current and may be sent. */

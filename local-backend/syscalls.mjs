@@ -249,7 +249,7 @@ async function asyncOp(exec, op, args) {
       const tx = txOf(exec);
       const table = q(exec, args.table);
       tx.reads.tables.add(table);
-      let n = server.db.count(table);
+      let n = server.db.count(table, tx.snapshot);
       for (const w of tx.writes.values()) if (w.table === table) n += (w.new ? 1 : 0) - (w.old ? 1 : 0);
       return n;
     }

@@ -1,13 +1,15 @@
-// A mutation's transaction run in the worker that runs the mutation (and an action's query, which
-// only reads): the worker reads its own
+// A mutation's transaction run in the worker that runs the mutation (and a query's, which only
+// reads: a client's, a live query's re-run, an action's): the worker reads its own
 // LMDB snapshot (the same file, opened in this thread), buffers the writes (its reads see them)
 // and records its read set with the same code the main thread uses (transaction.mjs, query.mjs,
 // syscalls.mjs), so each database call costs no hop between threads. When the function ends, its
 // snapshot's timestamp, read set and writes go to the main thread, which validates them against
 // the commits since that snapshot and commits them exactly as for a transaction run there
-// (executor.mjs `runCall`, `Transaction.adopt`); a conflict runs the function again.
-// At a call the worker cannot serve itself (nested runQuery/runMutation, components, the
-// scheduler, storage, a page of a paginated query) the transaction is handed to the main thread,
+// (executor.mjs `runCall`, `Transaction.adopt`); a conflict runs the function again. A query's
+// snapshot timestamp is the commit its result reflects (live.mjs shows it at that commit). A page
+// of a paginated query is served here too, its cursors and journal sealed with the deployment's
+// key (the query-and-mutation workers are given it). At a call the worker cannot serve itself
+// (nested runQuery/runMutation, components, the scheduler, storage) the transaction is handed to the main thread,
 // which serves the rest of the run as it serves any function in a worker (`handOff`): its
 // snapshot timestamp, read set and writes so far become the main thread's transaction's. That
 // needs no query stream open in the worker (its cursor is here); when one is, or a query names a
@@ -17,6 +19,7 @@
 // abandoned run's calls throw from then on (it is not left hanging: a lock the app's code holds,
 // such as convex-helpers' triggers' module-wide write lock, is released as it unwinds), and
 // whatever it ends with is dropped.
+import { cursorCodec } from "./cursors.mjs";
 import { NeedsMainThread, SnapshotReader } from "./database.mjs";
 import { asyncAnswer, syncOp } from "./syscalls.mjs";
 import { Transaction } from "./transaction.mjs";
@@ -29,6 +32,7 @@ const LOCAL_ASYNC = new Set([
   "1.0/replace",
   "1.0/remove",
   "1.0/queryStreamNext",
+  "1.0/queryPage",
   "1.0/count",
   "1.0/getUserIdentity",
   "1.0/getFunctionMetadata",
@@ -44,9 +48,14 @@ const MOVED = "This function execution was moved to the main thread.";
  * and staged indexes (as the host has them when the worker starts; a push starts new workers).
  */
 export class LocalTransactions {
-  /** @param {{ dataFile: string, validators: [string, any][], staged: string[] }} init */
-  constructor({ dataFile, validators, staged }) {
+  /**
+   * @param {{ dataFile: string, validators: [string, any][], staged: string[], cursorSecret?: Uint8Array | null }} init
+   * `cursorSecret`: the deployment's (`cursorCodec`), to seal and open a paginated query's cursors
+   * here; without it a page is the main thread's to serve.
+   */
+  constructor({ dataFile, validators, staged, cursorSecret = null }) {
     this.dataFile = dataFile;
+    this.cursors = cursorSecret ? cursorCodec(Buffer.from(cursorSecret)) : null;
     this.validators = new Map(validators);
     this.staged = new Set(staged);
     /** @type {SnapshotReader | null} opened on the first transaction */
@@ -56,10 +65,12 @@ export class LocalTransactions {
   /**
    * A new execution over a fresh snapshot, or null when the snapshot is older than `minTs` (the
    * main thread's transaction for this run; it never is, as commits are durable before they count).
-   * @param {{ minTs: bigint, creationFloor: number, catalog?: any, identity: any }} local
+   * @param {{ minTs: bigint, creationFloor: number, catalog?: any, identity: any, journal?: { endCursor: string } | null, recordJournal?: boolean }} local
+   * `journal`: where a paginated query's page ends (its client's, opened); `recordJournal`: the
+   * page's end goes back with the outcome (a client's query).
    * @param {{ kind: "query" | "mutation", requestId: string, udfPath: string, abandon: () => void, handOff: (tx: any) => void }} run
    */
-  begin({ minTs, creationFloor, catalog, identity }, { kind, requestId, udfPath, abandon, handOff }) {
+  begin({ minTs, creationFloor, catalog, identity, journal = null, recordJournal = false }, { kind, requestId, udfPath, abandon, handOff }) {
     this.reader ??= new SnapshotReader(this.dataFile);
     const reader = this.reader;
     if (catalog) reader.setCatalog(catalog);
@@ -73,8 +84,9 @@ export class LocalTransactions {
       db: reader,
       documentValidator: (table) => this.validators.get(table) ?? null,
       isStagedIndex: (name) => this.staged.has(name),
+      cursors: this.cursors,
     };
-    return { server, componentPath: "", kind, udfPath, identity, tx, requestId, streams: new Map(), nextQueryId: 0, journal: null, recordJournal: false, abandon, handOff, abandoned: false, handedOff: false, needsMain: false };
+    return { server, componentPath: "", kind, udfPath, identity, tx, requestId, streams: new Map(), nextQueryId: 0, journal, recordJournal, journalOut: null, abandon, handOff, abandoned: false, handedOff: false, needsMain: false };
   }
 
   /** A synchronous syscall (a query stream's start or end, an id's normalisation, the snapshot's timestamp). */
@@ -93,7 +105,7 @@ export class LocalTransactions {
 
   /** An asynchronous syscall: served here, or the run is abandoned. */
   async asyncSyscall(exec, op, json) {
-    if (exec.abandoned || exec.needsMain || !LOCAL_ASYNC.has(op)) return this.abandon(exec);
+    if (!this.serves(exec, op)) return this.abandon(exec);
     try {
       return await asyncAnswer(exec, op, JSON.parse(json));
     } catch (e) {
@@ -105,7 +117,7 @@ export class LocalTransactions {
 
   /** True when `op` is served here for this run. */
   serves(exec, op) {
-    return !exec.abandoned && !exec.needsMain && LOCAL_ASYNC.has(op);
+    return !exec.abandoned && !exec.needsMain && LOCAL_ASYNC.has(op) && (op !== "1.0/queryPage" || this.cursors !== null);
   }
 
   /**
@@ -148,7 +160,7 @@ export class LocalTransactions {
     if (exec.needsMain) return null;
     const { tx } = exec;
     this.end(exec);
-    return { beginTs: tx.beginTs, reads: packReads(tx.reads), writes: [...tx.writes.values()], stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0 };
+    return { beginTs: tx.beginTs, reads: packReads(tx.reads), writes: [...tx.writes.values()], stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0, journalOut: exec.journalOut };
   }
 
   /** Closes the run's streams and lets its snapshot go. */

@@ -1,7 +1,8 @@
 // Live queries re-run as soon as a commit is accepted, while it is still being synced
 // (live.mjs): what a client receives must still never come from a commit a crash could
 // undo. The query runner is a stand-in that answers from the accepted commit when the
-// re-run may read it (`pending`) and says so (`asOf`), as the executor does.
+// re-run may read it (`pending`) and says so (`asOf`), as the executor does. A query run in a
+// worker (`inWorker`) reads that worker's own snapshot of what is on disk instead.
 import { describe, expect, it, vi } from "vitest";
 import { Live } from "../../local-backend/live.mjs";
 import { encodeTs } from "../../local-backend/protocol.mjs";
@@ -137,6 +138,97 @@ describe("live query updates", () => {
       // The count shown is the durable one after the commit, never the stale 1 at ts 2.
       await vi.waitFor(() => expect(sent.length).toBe(before + 1));
       expect(sent.at(-1)).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(2n) }, modifications: [{ value: 2 }] });
+    } finally {
+      session.close();
+    }
+  });
+
+  it("reach a released result's readers before the same flush starts another re-run", async () => {
+    const db = { durable: { ts: 1n, rows: ["a"] }, accepted: { ts: 1n, rows: ["a"] } };
+    const wholeTable = { intervals: [], tables: new Set(["messages"]) };
+    const listed: ReturnType<typeof fakeSocket>[] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    /** What the list's readers had been sent when each durable re-run of the count began. */
+    const atCountRun: number[][] = [];
+    const call = async (req: { path?: string; pending?: boolean }) => {
+      const through = req.pending && db.accepted.ts > db.durable.ts;
+      const state = through ? db.accepted : db.durable;
+      const overlaid = new Set(through ? ["messages"] : []);
+      if (req.path === "messages:list") return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid };
+      // The count reads the whole table: it re-runs on durable data only, once the commit is on disk.
+      if (!req.pending) atCountRun.push(listed.map(({ sent }) => sent.length));
+      return { ok: true, value: db.durable.rows.length, logLines: [], reads: wholeTable, asOf: state.ts, overlaid };
+    };
+    const live = new Live({ call, lastTs: 1n });
+    const open = (socket: ReturnType<typeof fakeSocket>, udfPath: string) => {
+      const session = new Session({ ws: socket.ws as never, live, call, verify: async () => null, log: () => {} });
+      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath, args: [{}] }] }));
+      return session;
+    };
+    const counter = fakeSocket();
+    const sessions = [...listed.map((socket) => open(socket, "messages:list")), open(counter, "messages:count")];
+    try {
+      await vi.waitFor(() => expect([...listed, counter].map(({ sent }) => sent.length)).toEqual([1, 1, 1, 1]));
+      atCountRun.length = 0;
+      db.accepted = { ts: 2n, rows: ["a", "b"] };
+      live.onAccept(changes, 2n);
+      // The list re-runs through the commit (held); the count, on durable data (nothing new yet).
+      await vi.waitFor(() => expect(atCountRun).toEqual([[1, 1, 1]]));
+      await vi.waitFor(() => expect(live.flushing).toBeNull());
+      atCountRun.length = 0;
+
+      db.durable = db.accepted;
+      live.onCommit(changes, 2n);
+      await vi.waitFor(() => expect(counter.sent.length).toBe(2));
+      // The list's new rows were re-run early and held; once durable they went to every reader
+      // before the count's re-run began (a long re-run does not hold up a result already made).
+      expect(atCountRun).toEqual([[2, 2, 2]]);
+      for (const { sent } of listed) expect(sent[1]).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(2n) }, modifications: [{ value: ["a", "b"] }] });
+      expect(counter.sent[1]).toMatchObject({ endVersion: { ts: encodeTs(2n) }, modifications: [{ value: 2 }] });
+    } finally {
+      for (const session of sessions) session.close();
+    }
+  });
+
+  it("re-run in a worker once the commit is durable, and reach the client at the commit its snapshot holds", async () => {
+    type State = { ts: bigint; rows: string[] };
+    // What is on disk: a worker's snapshot may hold a commit the main thread is not told of yet.
+    let disk: State = { ts: 1n, rows: ["a"] };
+    const runs: { pending: boolean; inWorker: boolean }[] = [];
+    const call = async (req: { pending?: boolean; inWorker?: boolean }) => {
+      runs.push({ pending: Boolean(req.pending), inWorker: Boolean(req.inWorker) });
+      return { ok: true, value: disk.rows, logLines: [], reads, asOf: disk.ts, overlaid: new Set<string>() };
+    };
+    const live = new Live({ call, lastTs: 1n, readsInWorker: () => true });
+    const { ws, sent } = fakeSocket();
+    const session = new Session({ ws: ws as never, live, call, verify: async () => null, log: () => {} });
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
+      await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
+      const before = sent.length;
+
+      // Accepted, not on disk: a worker's snapshot could not hold it, so the re-run waits.
+      live.onAccept(changes, 2n);
+      await turns(5);
+      expect(runs).toEqual([{ pending: false, inWorker: true }]);
+
+      // Durable: it re-runs in the worker, whose snapshot already holds a later commit (3) the main
+      // thread has not been told of. A Transition at 2 would claim that commit is in it: none goes.
+      disk = { ts: 3n, rows: ["a", "b", "c"] };
+      live.onAccept(changes, 3n);
+      live.onCommit(changes, 2n);
+      await vi.waitFor(() => expect(runs).toHaveLength(2));
+      await vi.waitFor(() => expect(live.flushing).toBeNull());
+      expect(runs[1]).toEqual({ pending: false, inWorker: true });
+      expect(sent.length).toBe(before);
+
+      // Once it is told, the result goes out at 3, without another run.
+      live.onCommit(changes, 3n);
+      await vi.waitFor(() => expect(sent.length).toBe(before + 1));
+      expect(sent.at(-1)).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(3n) }, modifications: [{ value: ["a", "b", "c"] }] });
+      expect(runs).toHaveLength(2);
     } finally {
       session.close();
     }

@@ -6,12 +6,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Database } from "../../local-backend/database.mjs";
 import { newId } from "../../local-backend/ids.mjs";
 import { Committer } from "../../local-backend/transaction.mjs";
 import { LocalTransactions, unpackReads } from "../../local-backend/worker-tx.mjs";
-import { withBackend } from "./helpers";
+import { api } from "./fixture/convex/_generated/api";
+import { client, withBackend } from "./helpers";
 
 describe("a mutation whose transaction runs in its worker", () => {
   const app = withBackend();
@@ -43,6 +44,21 @@ describe("a mutation whose transaction runs in its worker", () => {
     await app.backend.run("workerTx:ownWrites", { owner: "read" });
     const result = await app.backend.run("workerTx:readBoth", { owner: "read" });
     expect(result.value).toEqual({ texts: ["second", "third"], paged: { texts: ["second", "third"], page: ["second", "third"] } });
+  });
+
+  it("runs a client's live query on the worker's snapshot: one that threw runs again when what it read changes", async () => {
+    const c = client(app.backend.url);
+    try {
+      const seen: string[] = [];
+      const failed = new Promise<string>((resolve) => {
+        c.onUpdate(api.workerTx.firstOrThrow, { owner: "later" }, (text) => seen.push(text), (e) => resolve(e.message));
+      });
+      expect(await failed).toContain("later has no note yet");
+      await app.backend.run("workerTx:ownWrites", { owner: "later" });
+      await vi.waitFor(() => expect(seen).toEqual(["second"]), { timeout: 10_000 });
+    } finally {
+      await c.close();
+    }
   });
 });
 
