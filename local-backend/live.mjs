@@ -59,8 +59,10 @@ class Subscription {
       this.live.runningSubs.add(this);
       const { udfPath, args, identity, journal, internal = false, component = "" } = this.spec;
       const inWorker = this.live.readsInWorker(udfPath, component);
-      if (early && inWorker) await this.live.durable();
-      const pending = early && !inWorker && !this.durableOnly;
+      const pending = early && !this.durableOnly;
+      // A whole-table read (search, count) does not see the commits laid over a snapshot: in a
+      // worker it waits until they are durable, so it reads them.
+      if (early && inWorker && !pending) await this.live.durable();
       const result = await this.live.call({ kind: "query", path: udfPath, args, identity, journal, internal, component, pending, inWorker });
       this.live.runningSubs.delete(this);
       const missed = this.missed;

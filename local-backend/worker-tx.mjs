@@ -65,12 +65,13 @@ export class LocalTransactions {
   /**
    * A new execution over a fresh snapshot, or null when the snapshot is older than `minTs` (the
    * main thread's transaction for this run; it never is, as commits are durable before they count).
-   * @param {{ minTs: bigint, creationFloor: number, catalog?: any, identity: any, journal?: { endCursor: string } | null, recordJournal?: boolean }} local
+   * @param {{ minTs: bigint, creationFloor: number, catalog?: any, identity: any, journal?: { endCursor: string } | null, recordJournal?: boolean, pending?: { ts: bigint, changes: any[] }[] | null }} local
    * `journal`: where a paginated query's page ends (its client's, opened); `recordJournal`: the
-   * page's end goes back with the outcome (a client's query).
+   * page's end goes back with the outcome (a client's query); `pending`: accepted commits a query
+   * reads through (a live query's re-run), oldest first.
    * @param {{ kind: "query" | "mutation", requestId: string, udfPath: string, abandon: () => void, handOff: (tx: any) => void }} run
    */
-  begin({ minTs, creationFloor, catalog, identity, journal = null, recordJournal = false }, { kind, requestId, udfPath, abandon, handOff }) {
+  begin({ minTs, creationFloor, catalog, identity, journal = null, recordJournal = false, pending = null }, { kind, requestId, udfPath, abandon, handOff }) {
     this.reader ??= new SnapshotReader(this.dataFile);
     const reader = this.reader;
     if (catalog) reader.setCatalog(catalog);
@@ -80,6 +81,10 @@ export class LocalTransactions {
       tx.release();
       return null;
     }
+    // Accepted commits still being written (a live query's re-run): those the snapshot does not
+    // hold yet, in order. It holds every commit up to its own timestamp (they are written in
+    // order), and laying an older one over a newer write of the same document would undo it.
+    if (pending && kind === "query") tx.overlay(pending.filter((p) => p.ts > tx.beginTs));
     const server = {
       db: reader,
       documentValidator: (table) => this.validators.get(table) ?? null,
@@ -160,7 +165,9 @@ export class LocalTransactions {
     if (exec.needsMain) return null;
     const { tx } = exec;
     this.end(exec);
-    return { beginTs: tx.beginTs, reads: packReads(tx.reads), writes: [...tx.writes.values()], stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0, journalOut: exec.journalOut };
+    // A query's writes are only the accepted commits it read through (`asOf`, `overlaid`).
+    const writes = exec.kind === "mutation" ? [...tx.writes.values()] : [];
+    return { beginTs: tx.beginTs, asOf: tx.asOf, overlaid: [...tx.overlaid], reads: packReads(tx.reads), writes, stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0, journalOut: exec.journalOut };
   }
 
   /** Closes the run's streams and lets its snapshot go. */
