@@ -10,8 +10,9 @@
 // syncs. Their results are held until it is durable (a client never sees what
 // a crash could undo), then released to the sessions in the next flush.
 // The app's queries run in a worker instead, on that worker's own snapshot of
-// the latest durable commit (executor.mjs `inWorker`): a re-run there waits
-// until the commits accepted before it are durable, so it reads them.
+// the latest durable commit (executor.mjs `inWorker`): a re-run there reads a
+// lone commit under way laid over it, held the same way; with several under way
+// it waits until they are durable, so it reads them all in one run.
 // A result is shown at the commit it reflects (`asOf`) only once this thread
 // knows that commit durable.
 import { modificationBody, resultKey } from "./protocol.mjs";
