@@ -1,10 +1,11 @@
 // The CSV import as a job. The browser checks the file and shows duplicates and
-// the price; `start` checks it all again on the server, charges the price and
-// queues the batches on the workpool in one transaction (so a charge never
-// exists without its job). Batches run as retried actions, each applied by an
-// idempotent mutation; the screen follows `current` live. A batch that fails
-// after its retries, or the user's cancel, rolls the job back a batch at a time
-// and refunds exactly what was undone, through the ledger.
+// the price; `start` checks it all again on the server, stores the planned batches
+// as a file, then charges the price, opens the job and queues its runner on the
+// workpool in one transaction (so a charge never exists without its job). The
+// runner, a retried action, applies the batches one after another, each by an
+// idempotent mutation; the screen follows `current` live. A runner that fails after
+// its retries, or the user's cancel, rolls the job back a batch at a time and
+// refunds exactly what was undone, through the ledger.
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -22,6 +23,7 @@ import { planImport, type PlanEntry } from "./lib/csv/plan";
 import { IMPORT_BATCH, IMPORT_TEXT, importPool, MAX_BATCHES } from "./lib/csv/pool";
 import { importCost } from "./lib/csv/pricing";
 import { importStatusValidator, onDuplicateValidator, type ImportStatus } from "./lib/csv/tables";
+import { reserveSerial } from "./lib/assets/serial";
 import { appError } from "./lib/errors";
 import { charge, earn } from "./lib/ledger";
 import { toOneLine } from "./lib/oneLine";
@@ -153,8 +155,9 @@ export const start = workspaceAction({
     if (check.rows.length === 0) throw appError("INVALID", check.errors.length > 0 ? CSV_MESSAGES.noValidRows : CSV_MESSAGES.empty);
     const skus = [...new Set(check.rows.map((r) => (r.input.details.kind === "business" ? r.input.details.sku : "")))];
     const held = new Map<string, Id<"assets">>();
-    for (let i = 0; i < skus.length; i += MAX_SKUS_PER_CALL) {
-      const found = await ctx.runQuery(internal.imports.heldAssets, { workspaceId: ctx.workspace._id, skus: skus.slice(i, i + MAX_SKUS_PER_CALL) });
+    // The chunks are looked up at once: a backend runs the queries side by side.
+    const chunks = Array.from({ length: Math.ceil(skus.length / MAX_SKUS_PER_CALL) }, (_, i) => skus.slice(i * MAX_SKUS_PER_CALL, (i + 1) * MAX_SKUS_PER_CALL));
+    for (const found of await Promise.all(chunks.map((chunk) => ctx.runQuery(internal.imports.heldAssets, { workspaceId: ctx.workspace._id, skus: chunk })))) {
       for (const h of found) held.set(h.sku, h.assetId);
     }
     const plan = planImport(check.rows, held, args.onDuplicate);
@@ -164,33 +167,46 @@ export const start = workspaceAction({
     if (plan.entries.length === 0) throw appError("INVALID", IMPORT_TEXT.nothingToImport);
     const batches: Entry[][] = [];
     for (let i = 0; i < plan.entries.length; i += IMPORT_BATCH) batches.push(plan.entries.slice(i, i + IMPORT_BATCH) as Entry[]);
-    const jobId: Id<"importJobs"> = await ctx.runMutation(internal.imports.begin, {
-      workspaceId: ctx.workspace._id,
-      startedBy: ctx.user._id,
-      fileName,
-      onDuplicate: args.onDuplicate,
-      creates: plan.creates,
-      updates: plan.updates,
-      skipped: plan.skipped,
-      cost,
-      batches,
-    });
+    // The rows go to the runner as a file: through the mutation, they were megabytes of
+    // arguments and documents to check and write before the job could start.
+    const planFile = await ctx.storage.store(new Blob([JSON.stringify(batches)], { type: "application/json" }));
+    let jobId: Id<"importJobs">;
+    try {
+      jobId = await ctx.runMutation(internal.imports.begin, {
+        workspaceId: ctx.workspace._id,
+        startedBy: ctx.user._id,
+        fileName,
+        onDuplicate: args.onDuplicate,
+        total: plan.entries.length,
+        creates: plan.creates,
+        updates: plan.updates,
+        skipped: plan.skipped,
+        cost,
+        batches: batches.length,
+        plan: planFile,
+      });
+    } catch (e) {
+      await ctx.storage.delete(planFile);
+      throw e;
+    }
     return { jobId, cost, total: plan.entries.length, leftOut: check.errors.length };
   },
 });
 
-/** Charges the price, opens the job and queues every batch, all or nothing. */
+/** Charges the price, opens the job and queues its runner, all or nothing. */
 export const begin = internalMutation({
   args: {
     workspaceId: v.id("workspaces"),
     startedBy: v.id("users"),
     fileName: v.string(),
     onDuplicate: onDuplicateValidator,
+    total: v.number(),
     creates: v.number(),
     updates: v.number(),
     skipped: v.number(),
     cost: v.number(),
-    batches: v.array(v.array(entryValidator)),
+    batches: v.number(),
+    plan: v.id("_storage"),
   },
   returns: v.id("importJobs"),
   handler: async (ctx, args) => {
@@ -204,7 +220,6 @@ export const begin = internalMutation({
       args.cost > 0
         ? await charge(ctx, args.workspaceId, args.startedBy, { amount: args.cost, source: "tagging", description: `CSV import: ${args.creates} new business item${args.creates === 1 ? "" : "s"}` })
         : undefined;
-    const total = args.batches.reduce((sum, b) => sum + b.length, 0);
     const jobId = await ctx.db.insert("importJobs", {
       workspaceId: args.workspaceId,
       startedBy: args.startedBy,
@@ -212,50 +227,93 @@ export const begin = internalMutation({
       status: "running",
       fileName: args.fileName,
       onDuplicate: args.onDuplicate,
-      total,
+      total: args.total,
       creates: args.creates,
       updates: args.updates,
       skipped: args.skipped,
       cost: args.cost,
-      batches: args.batches.length,
+      batches: args.batches,
+      plan: args.plan,
       workIds: [],
       createdAt: Date.now(),
     });
-    const workIds = await importPool.enqueueActionBatch(
-      ctx,
-      internal.imports.runBatch,
-      args.batches.map((entries, index) => ({ jobId, index, entries })),
-      { onComplete: internal.imports.batchDone, context: { jobId } },
-    );
-    await ctx.db.patch("importJobs", jobId, { workIds });
+    const workId = await importPool.enqueueAction(ctx, internal.imports.runImport, { jobId }, { onComplete: internal.imports.batchDone, context: { jobId } });
+    await ctx.db.patch("importJobs", jobId, { workIds: [workId] });
     return jobId;
   },
 });
 
-/** One batch, run (and retried) by the workpool. */
-export const runBatch = internalAction({
-  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator) },
+/** What the runner needs of a running job: its plan and the batches already applied (null once it stopped). */
+export const runnerState = internalQuery({
+  args: { jobId: v.id("importJobs") },
+  returns: v.union(v.null(), v.object({ plan: v.id("_storage"), applied: v.array(v.number()) })),
+  handler: async (ctx, { jobId }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running" || job.plan === undefined) return null;
+    const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId)).take(MAX_BATCHES);
+    return { plan: job.plan, applied: applied.map((b) => b.index) };
+  },
+});
+
+/**
+ * The job's runner (run and retried by the workpool): applies the batches of its plan in order,
+ * each as soon as the one before it committed (a batch per workpool job waited for the pool's
+ * loop between batches), and meanwhile reserves the next batch's serials, which conflicts with
+ * nothing the batch writes. A retry goes on from the first batch not applied. It stops when the
+ * job does (a cancel).
+ */
+export const runImport = internalAction({
+  args: { jobId: v.id("importJobs") },
   returns: v.null(),
-  handler: async (ctx, args) => {
-    await ctx.runMutation(internal.imports.applyBatch, args);
+  handler: async (ctx, { jobId }) => {
+    const state = await ctx.runQuery(internal.imports.runnerState, { jobId });
+    const file = state === null ? null : await ctx.storage.get(state.plan);
+    if (state === null || file === null) return null;
+    const applied = new Set(state.applied);
+    const batches = (JSON.parse(await file.text()) as Entry[][]).map((entries, index) => ({ entries, index })).filter((b) => !applied.has(b.index));
+    const reserve = (entries: Entry[] | undefined) =>
+      entries === undefined ? Promise.resolve([]) : ctx.runMutation(internal.imports.reserveSerials, { jobId, count: entries.filter((e) => e.op === "create").length });
+    let serials = await reserve(batches[0]?.entries);
+    for (const [i, { entries, index }] of batches.entries()) {
+      const [running, next] = await Promise.all([ctx.runMutation(internal.imports.applyBatch, { jobId, index, entries, serials }), reserve(batches[i + 1]?.entries)]);
+      if (!running) break;
+      serials = next;
+    }
     return null;
   },
 });
 
-/** Writes one batch unless the job stopped or this batch was already applied (a retry after a lost reply). */
-export const applyBatch = internalMutation({
-  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator) },
-  returns: v.null(),
-  handler: async (ctx, { jobId, index, entries }) => {
+/** Draws and reserves `count` serials for a batch's new items, while the job runs. */
+export const reserveSerials = internalMutation({
+  args: { jobId: v.id("importJobs"), count: v.number() },
+  returns: v.array(v.string()),
+  handler: async (ctx, { jobId, count }) => {
     const job = await ctx.db.get("importJobs", jobId);
-    if (job === null || job.status !== "running") return null;
+    if (job === null || job.status !== "running") return [];
+    const serials: string[] = [];
+    for (let i = 0; i < Math.min(count, IMPORT_BATCH); i++) serials.push(await reserveSerial(ctx));
+    return serials;
+  },
+});
+
+/**
+ * Writes one batch unless the job stopped or this batch was already applied (a retry after a
+ * lost reply); its new items take `serials` (reserved for them), or draw their own. False once
+ * the job has stopped.
+ */
+export const applyBatch = internalMutation({
+  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator), serials: v.optional(v.array(v.string())) },
+  returns: v.boolean(),
+  handler: async (ctx, { jobId, index, entries, serials = [] }) => {
+    const job = await ctx.db.get("importJobs", jobId);
+    if (job === null || job.status !== "running") return false;
     const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId).eq("index", index)).first();
-    if (applied !== null) return null;
+    if (applied !== null) return true;
     const now = Date.now();
     const created: Id<"assets">[] = [];
     const updated: { assetId: Id<"assets">; before: NonNullable<Awaited<ReturnType<typeof updateBusinessAsset>>> }[] = [];
     for (const entry of entries as PlanEntry<Id<"assets">>[]) {
-      if (entry.op === "create") created.push(await createBusinessAsset(ctx, importerOf(job), entry.input, now));
+      if (entry.op === "create") created.push(await createBusinessAsset(ctx, importerOf(job), entry.input, now, serials[created.length]));
       else {
         const before = await updateBusinessAsset(ctx, importerOf(job), entry.assetId, entry.input, now);
         if (before !== null) updated.push({ assetId: entry.assetId, before });
@@ -263,11 +321,11 @@ export const applyBatch = internalMutation({
     }
     await ctx.db.insert("importUndo", { jobId, index, created, updated });
     await ctx.db.insert("importBatches", { jobId, index, applied: entries.length });
-    return null;
+    return true;
   },
 });
 
-/** The workpool's report on a batch: the job is done after its last batch; a failure rolls it back. */
+/** The workpool's report on the runner: the job is done once its last batch is applied; a failure rolls it back. */
 export const batchDone = internalMutation({
   args: vOnCompleteArgs(v.object({ jobId: v.id("importJobs") })),
   returns: v.null(),
@@ -281,17 +339,19 @@ export const batchDone = internalMutation({
     if (result.kind !== "success") return null;
     const applied = await ctx.db.query("importBatches").withIndex("by_jobId_and_index", (q) => q.eq("jobId", jobId)).take(MAX_BATCHES);
     if (applied.length < job.batches) return null;
-    await ctx.db.patch("importJobs", jobId, { status: "done", kept: job.creates, refunded: 0, finishedAt: Date.now() });
+    await ctx.db.patch("importJobs", jobId, { status: "done", kept: job.creates, refunded: 0, finishedAt: Date.now(), plan: undefined });
+    if (job.plan !== undefined) await ctx.storage.delete(job.plan);
     // What a rollback would need is no longer needed.
     await ctx.scheduler.runAfter(0, internal.imports.purgeUndo, { jobId });
     return null;
   },
 });
 
-/** Stops the job's remaining batches (running ones see the status and do nothing) and starts the rollback. */
+/** Stops the job (a runner still going sees the status and applies nothing more), drops its plan and starts the rollback. */
 async function stopJob(ctx: MutationCtx, jobId: Id<"importJobs">, outcome: "failed" | "cancelled") {
   const job = (await ctx.db.get("importJobs", jobId))!;
-  await ctx.db.patch("importJobs", jobId, { status: "rolling_back", error: outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled, kept: 0 });
+  await ctx.db.patch("importJobs", jobId, { status: "rolling_back", error: outcome === "failed" ? IMPORT_TEXT.failed : IMPORT_TEXT.cancelled, kept: 0, plan: undefined });
+  if (job.plan !== undefined) await ctx.storage.delete(job.plan);
   for (const workId of job.workIds) await importPool.cancel(ctx, workId as Parameters<typeof importPool.cancel>[1]);
   await ctx.scheduler.runAfter(0, internal.imports.rollback, { jobId, outcome });
 }

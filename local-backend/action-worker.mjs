@@ -236,6 +236,7 @@ function runHere(msg, store) {
     udfPath: `${msg.module}:${msg.exportName}`,
     abandon: () => parentPort.postMessage({ kind: "done", run: msg.run, needsMain: true }),
     handOff: (tx) => parentPort.postMessage({ kind: "handoff", run: msg.run, tx }),
+    prewrite: (items) => parentPort.postMessage({ kind: "prewrite", run: msg.run, items }),
   });
   if (exec === null) return Promise.resolve({ needsMain: true });
   store.local = exec;

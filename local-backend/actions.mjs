@@ -133,6 +133,9 @@ export class ActionPool {
       if (msg.needsMain) run.exec.needsMain = true;
       if (msg.error) run.reject(rebuildError(msg.error));
       else run.resolve(msg.value);
+    } else if (msg.kind === "prewrite") {
+      // Documents a worker's transaction wrote so far, ahead of its outcome (worker-tx.mjs).
+      run.exec.prewrite?.(msg.items);
     } else if (msg.kind === "handoff") {
       // The worker's transaction so far: this thread serves the rest of the run (worker-tx.mjs).
       run.exec.handOff(msg.tx);

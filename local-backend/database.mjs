@@ -33,6 +33,13 @@ export function encodeDoc(doc) {
   if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
   return text;
 }
+/**
+ * Takes a written document's text as encoded elsewhere (a worker's run of the transaction, which
+ * made it for the write's size check), so the commit writes it instead of encoding it again.
+ */
+export function rememberEncoded(doc, text) {
+  encoded.set(doc, text);
+}
 // Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
 const decodeDoc = (text) => (text.includes('"$') ? jsonToConvex(JSON.parse(text)) : JSON.parse(text));
 // The text each document read was decoded from: a read is answered with it (syscalls.mjs)
@@ -185,9 +192,7 @@ export class Database extends StoredReads {
   }
 
   indexesOf(table) {
-    const out = [];
-    for (const def of this.indexes.values()) if (def.table === table) out.push(def);
-    return out;
+    return indexesOfTable(this, table);
   }
 
   /**
@@ -367,6 +372,30 @@ export class Database extends StoredReads {
   }
 }
 
+// A store's indexes grouped by table, made again when its catalog changes: a commit asks for each
+// written document's, and scanning every index of the store for them was a tenth of an import
+// batch's commit.
+const tableIndexes = new WeakMap();
+const NO_INDEXES = Object.freeze([]);
+
+/**
+ * @param {{ indexes: Map<string, any>, catalogVersion: number }} store
+ * @param {string} table
+ * @returns {readonly any[]}
+ */
+function indexesOfTable(store, table) {
+  let cached = tableIndexes.get(store);
+  if (cached?.version !== store.catalogVersion) {
+    const byTable = new Map();
+    for (const def of store.indexes.values()) {
+      if (!byTable.has(def.table)) byTable.set(def.table, []);
+      byTable.get(def.table).push(def);
+    }
+    tableIndexes.set(store, (cached = { version: store.catalogVersion, byTable }));
+  }
+  return cached.byTable.get(table) ?? NO_INDEXES;
+}
+
 /** A stored document's text decoded, remembered as its stored text (`storedText`). */
 function decodeStored(text) {
   const doc = /** @type {Record<string, any>} */ (decodeDoc(text));
@@ -439,9 +468,7 @@ export class SnapshotReader extends StoredReads {
   }
 
   indexesOf(table) {
-    const out = [];
-    for (const def of this.indexes.values()) if (def.table === table) out.push(def);
-    return out;
+    return indexesOfTable(this, table);
   }
 
   /** As `Database.nextCreationTime`, from the main thread's latest (`floor`) on. */

@@ -43,12 +43,11 @@ function escapedBytes(bytes) {
 }
 
 function escapedString(v) {
+  // A NUL character (rare; the only one whose UTF-8 holds a 0 byte) must be escaped: the slow way.
+  if (v.includes("\0")) return escapedBytes(Buffer.from(v, "utf8"));
   const max = v.length * 3;
-  ensure(max * 2 + 2);
-  const written = scratch.write(v, length, max, "utf8");
-  // A NUL byte (rare) must be escaped: encode the string again the slow way.
-  if (scratch.subarray(length, length + written).includes(0x00)) return escapedBytes(Buffer.from(v, "utf8"));
-  length += written;
+  ensure(max + 2);
+  length += scratch.write(v, length, max, "utf8");
   scratch[length++] = 0x00;
   scratch[length++] = 0x01;
 }
@@ -103,13 +102,24 @@ function pushValue(v) {
   byte(END);
 }
 
-/** @param {unknown[]} values */
-export function encodeTuple(prefix, values) {
+function startKey(prefix) {
   length = 0;
   ensure(prefix.length);
   for (let i = 0; i < prefix.length; i++) scratch[length++] = prefix[i];
+}
+
+/** The key written so far, copied out of the scratch buffer. */
+function finishKey() {
+  const key = Buffer.allocUnsafe(length);
+  scratch.copy(key, 0, 0, length);
+  return key;
+}
+
+/** @param {unknown[]} values */
+export function encodeTuple(prefix, values) {
+  startKey(prefix);
   for (const v of values) pushValue(v);
-  return Buffer.from(scratch.subarray(0, length));
+  return finishKey();
 }
 
 export const encodeValue = (v) => encodeTuple([], [v]);
@@ -152,7 +162,9 @@ export function fieldOf(doc, fieldPath) {
 
 /** The key of `doc` in an index over `fields` (Convex appends _creationTime and _id). */
 export function indexKey(index, doc) {
-  return encodeTuple(index.prefix, index.fields.map((f) => fieldOf(doc, f)));
+  startKey(index.prefix);
+  for (const f of index.fields) pushValue(fieldOf(doc, f));
+  return finishKey();
 }
 
 /** True when key lies in [lo, hi). */

@@ -111,6 +111,18 @@ class StoredEntry {
   }
 }
 
+/** The first position in sorted `keys` whose key is >= `key`. */
+function lowerBound(keys, key) {
+  let a = 0;
+  let b = keys.length;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (Buffer.compare(keys[mid], key) < 0) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
 /** A written document's key in an index, kept with the document (written documents are not changed in place). */
 const pendingKeys = new WeakMap();
 function pendingKey(index, doc) {
@@ -139,6 +151,13 @@ export class Transaction {
     this.writes = new Map();
     /** table -> (id -> the same write): a range read looks only at its table's writes. */
     this.writesByTable = new Map();
+    /**
+     * table -> (index -> its written documents' keys in that index, sorted, and the documents):
+     * made for an index at its first range read, then kept up to date by each write, so a range
+     * read finds the transaction's own writes in it by a binary search.
+     * @type {Map<string, Map<any, { keys: Buffer[], docs: any[] }>>}
+     */
+    this.sortedWrites = new Map();
     /** The commit the reads reflect: the snapshot's, or the newest of `pending` laid over it. */
     this.asOf = this.beginTs;
     /** Tables `pending` wrote: reads of a whole table (search, count) do not see them. */
@@ -148,6 +167,8 @@ export class Transaction {
     this.done = false;
     this.afterCommit = [];
     this.stats = { docsRead: 0, bytesRead: 0, docsWritten: 0, bytesWritten: 0 };
+    /** @type {((table: string, doc: any) => void) | null} told of each document written (worker-tx.mjs) */
+    this.onWrite = null;
   }
 
   /**
@@ -169,6 +190,23 @@ export class Transaction {
   }
 
   setWrite(w) {
+    const sorted = this.sortedWrites.get(w.table);
+    if (sorted !== undefined) {
+      const prior = this.writes.get(w.id)?.new;
+      for (const [index, { keys, docs }] of sorted) {
+        if (prior) {
+          const at = lowerBound(keys, pendingKey(index, prior));
+          keys.splice(at, 1);
+          docs.splice(at, 1);
+        }
+        if (w.new) {
+          const key = pendingKey(index, w.new);
+          const at = lowerBound(keys, key);
+          keys.splice(at, 0, key);
+          docs.splice(at, 0, w.new);
+        }
+      }
+    }
     this.writes.set(w.id, w);
     let byId = this.writesByTable.get(w.table);
     if (byId === undefined) this.writesByTable.set(w.table, (byId = new Map()));
@@ -215,15 +253,11 @@ export class Transaction {
     if (Buffer.compare(hi, past) > 0) hi = past;
     if (Buffer.compare(lo, hi) >= 0) return;
     // A mutation writing thousands of documents reads ranges between its writes (a serial's
-    // uniqueness check per insert): only this table's writes are looked at, each one's key
-    // in this index computed once.
+    // uniqueness check per insert): its writes' keys in this index are kept sorted.
+    const { keys, docs } = this.writtenIn(index);
     const pending = [];
-    for (const w of this.writesByTable.get(index.table)?.values() ?? []) {
-      if (!w.new) continue;
-      const key = pendingKey(index, w.new);
-      if (inInterval(key, lo, hi)) pending.push({ key, doc: w.new });
-    }
-    pending.sort((a, b) => (reverse ? -1 : 1) * Buffer.compare(a.key, b.key));
+    for (let i = lowerBound(keys, lo); i < keys.length && Buffer.compare(keys[i], hi) < 0; i++) pending.push({ key: keys[i], doc: docs[i] });
+    if (reverse) pending.reverse();
     let p = 0;
     for (const { key: at, value: id } of this.db.scan(lo, hi, reverse, this.snapshot)) {
       const key = /** @type {Buffer} */ (at);
@@ -233,6 +267,20 @@ export class Transaction {
       if (text !== undefined) yield new StoredEntry(this.db, key, text);
     }
     while (p < pending.length) yield pending[p++];
+  }
+
+  /** This transaction's written documents' keys in `index`, sorted (see `sortedWrites`). */
+  writtenIn(index) {
+    let byIndex = this.sortedWrites.get(index.table);
+    if (byIndex === undefined) this.sortedWrites.set(index.table, (byIndex = new Map()));
+    let sorted = byIndex.get(index);
+    if (sorted === undefined) {
+      const entries = [];
+      for (const w of this.writesByTable.get(index.table)?.values() ?? []) if (w.new) entries.push({ key: pendingKey(index, w.new), doc: w.new });
+      entries.sort((a, b) => Buffer.compare(a.key, b.key));
+      byIndex.set(index, (sorted = { keys: entries.map((e) => e.key), docs: entries.map((e) => e.doc) }));
+    }
+    return sorted;
   }
 
   /**
@@ -256,6 +304,8 @@ export class Transaction {
     while (this.undo.length > token.mark) {
       const { id, table, prior } = this.undo.pop();
       const byId = this.writesByTable.get(table);
+      // Made again at the next range read.
+      this.sortedWrites.delete(table);
       if (prior === undefined) {
         this.writes.delete(id);
         byId.delete(id);
@@ -305,6 +355,7 @@ export class Transaction {
     this.undo?.push({ id, table, prior });
     const old = prior ? prior.old : fresh ? null : this.committed(id);
     this.setWrite({ id, table, old, new: doc });
+    if (doc !== null) this.onWrite?.(table, doc);
   }
 
   /** The changes to commit, each with the index keys it moves. */

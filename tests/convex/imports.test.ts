@@ -129,6 +129,24 @@ describe("an import", () => {
     expect((await errorData(() => start(owner.as, GOOD, 10))).message).toBe("This import costs 15 TMT, not 10 TMT. Please review it again.");
   });
 
+  test("each new item gets its own serial, reserved once (the next batch's while one is applied)", async () => {
+    const t = setupTest();
+    const owner = await business(t, 5_000);
+    const rows = IMPORT_BATCH + 10;
+    await start(owner.as, manyRows(rows), importCost(rows));
+    await runJobs(t);
+    const { serials, reserved } = await t.run(async (ctx) => ({
+      serials: (await ctx.db.query("assets").collect()).map((a) => a.serial),
+      reserved: (await ctx.db.query("serials").collect()).map((s) => s.serial),
+    }));
+    expect(serials).toHaveLength(rows);
+    expect(new Set(serials).size).toBe(rows);
+    expect(reserved.sort()).toEqual([...serials].sort());
+    // The plan the runner read is gone with the job's end.
+    const job = (await owner.as.query(api.imports.current, {}))!;
+    expect(await t.run(async (ctx) => [(await ctx.db.get("importJobs", job._id))!.plan ?? null, (await ctx.db.system.query("_storage").collect()).length])).toEqual([null, 0]);
+  });
+
   test("one import at a time per business", async () => {
     const t = setupTest();
     const owner = await business(t);
@@ -242,7 +260,14 @@ describe("cancel and rollback", () => {
     expect(await workspaceBalance(t, owner.workspaceId)).toBe(5_000);
     expect(await transactionsOf(t, owner.workspaceId)).toEqual([[5_000, "top_up"], [-importCost(rows), "tagging"], [importCost(rows), "refund"]]);
     expect((await errorData(() => owner.as.mutation(api.imports.cancel, { jobId: job._id }))).message).toBe("This import is not running any more.");
-    expect(await t.run(async (ctx) => [(await ctx.db.query("importUndo").collect()).length, (await ctx.db.query("importBatches").collect()).length])).toEqual([0, 0]);
+    expect(
+      await t.run(async (ctx) => [
+        (await ctx.db.query("importUndo").collect()).length,
+        (await ctx.db.query("importBatches").collect()).length,
+        // The runner's plan of the batches is gone too.
+        (await ctx.db.system.query("_storage").collect()).length,
+      ]),
+    ).toEqual([0, 0, 0]);
   });
 
   test("a batch failing after its retries rolls back; items that changed hands are kept and not refunded", async () => {
@@ -256,8 +281,8 @@ describe("cancel and rollback", () => {
     const transferId = await owner.as.mutation(api.transfers.offer, { assetId: sold._id, email: "buyer@example.com" });
     await buyer.as.mutation(api.transfers.accept, { transferId });
 
-    // The workpool reports the second batch failed for good.
-    const workId = (await t.run(async (ctx) => (await ctx.db.get("importJobs", jobId))!)).workIds[1];
+    // The workpool reports the runner failed for good (the second batch threw on each try).
+    const workId = (await t.run(async (ctx) => (await ctx.db.get("importJobs", jobId))!)).workIds[0];
     await t.mutation(internal.imports.batchDone, { workId, context: { jobId }, result: { kind: "failed", error: "boom" } } as never);
     await runJobs(t);
     const after = await owner.as.query(api.imports.current, {});

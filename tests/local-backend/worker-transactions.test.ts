@@ -9,7 +9,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Database } from "../../local-backend/database.mjs";
 import { newId } from "../../local-backend/ids.mjs";
-import { Committer } from "../../local-backend/transaction.mjs";
+import { AFTER } from "../../local-backend/keys.mjs";
+import { Committer, Transaction } from "../../local-backend/transaction.mjs";
 import { LocalTransactions, unpackReads } from "../../local-backend/worker-tx.mjs";
 import { api } from "./fixture/convex/_generated/api";
 import { client, withBackend } from "./helpers";
@@ -38,6 +39,17 @@ describe("a mutation whose transaction runs in its worker", () => {
     expect(result.ok).toBe(true);
     expect(result.value).toEqual({ seen: ["before"], after: "after" });
     expect((await app.backend.run("workerTx:textsOf", { owner: "handoff" })).value).toEqual(["after"]);
+  });
+
+  it("commits every document it wrote, those sent to the main thread while it ran included", async () => {
+    const expected = Array.from({ length: 150 }, (_, i) => (i === 149 ? "last" : i % 7 === 1 && i < 100 ? `p${i}` : `n${i}`)).slice(1);
+    for (const handOff of [false, true]) {
+      const owner = `many-${handOff}`;
+      const result = await app.backend.run("workerTx:manyWrites", { owner, handOff });
+      expect(result.ok).toBe(true);
+      expect(result.value).toEqual(expected);
+      expect((await app.backend.run("workerTx:textsOf", { owner })).value).toEqual(expected);
+    }
   });
 
   it("serves an action's queries from the worker's snapshot, or from the main thread when it cannot", async () => {
@@ -111,5 +123,95 @@ describe("a worker's transaction, committed by the main thread", () => {
     const third = await increment();
     expect(await commit(third)).not.toBeNull();
     expect((db.getDoc(counter) as { n: number } | null)?.n).toBe(2);
+  });
+});
+
+// A transaction's index reads merge its own writes (kept sorted per index as they are made, so a
+// batch of thousands of inserts, each after a uniqueness read, does not rescan them all each time).
+describe("a transaction's range reads over its own writes", () => {
+  let dir: string;
+  let db: Database;
+  let committer: Committer;
+  type Doc = { _id: string; _creationTime: number; name: string };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "lb-own-ranges-"));
+    db = new Database(dir);
+    db.applySchema({ tables: [{ tableName: "things", indexes: [{ indexDescriptor: "by_name", fields: ["name"] }] }] });
+    committer = new Committer(db, () => {});
+    const tx = committer.begin(true);
+    for (const name of ["c", "m", "x"]) {
+      const id = newId(db.tableNumber("things"));
+      tx.write(id, "things", { _id: id, _creationTime: db.nextCreationTime(), name }, true);
+    }
+    await committer.commit(tx);
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const names = (tx: Transaction, reverse = false) => {
+    const index = db.indexes.get("things.by_name")!;
+    return [...tx.range(index, index.prefix, Buffer.concat([index.prefix, AFTER]), reverse)].map((e) => (e.doc as Doc).name);
+  };
+
+  const committedId = (tx: Transaction, name: string) => {
+    const index = db.indexes.get("things.by_name")!;
+    const ids = [...db.scan(index.prefix, Buffer.concat([index.prefix, AFTER]), false, tx.snapshot)].map(({ value }) => value as string);
+    return ids.find((id) => (db.getDoc(id) as Doc | null)?.name === name)!;
+  };
+
+  it("see every insert, move, delete and undone sub-call in index order, both ways", async () => {
+    const tx = committer.begin(true);
+    // What the index holds for this transaction: own documents by id, committed ones by name.
+    const expected = new Map<string, string>();
+    for (const name of names(tx)) expected.set(name, name);
+    const check = () => {
+      const want = [...expected.values()].sort();
+      expect(names(tx)).toEqual(want);
+      expect(names(tx, true)).toEqual([...want].reverse());
+    };
+    check();
+    const insert = (name: string) => {
+      const id = newId(db.tableNumber("things"));
+      tx.write(id, "things", { _id: id, _creationTime: db.nextCreationTime(), name }, true);
+      expected.set(id, name);
+      return id;
+    };
+    // Reads between writes, as a uniqueness check before each insert does.
+    const ids = ["k", "a", "z", "d", "b", "y", "n"].map((name) => {
+      const id = insert(name);
+      check();
+      return id;
+    });
+    // An own insert moved (its key changes), and a committed document moved.
+    tx.write(ids[1], "things", { ...(tx.writes.get(ids[1])!.new as Doc), name: "q" });
+    expected.set(ids[1], "q");
+    check();
+    const committedM = committedId(tx, "m");
+    expected.delete("m");
+    tx.write(committedM, "things", { ...(db.getDoc(committedM) as Doc), name: "e" });
+    expected.set(committedM, "e");
+    check();
+    // Deletes: an own insert, and a committed document ("c").
+    tx.write(ids[2], "things", null);
+    expected.delete(ids[2]);
+    check();
+    const committedC = committedId(tx, "c");
+    expected.delete("c");
+    tx.write(committedC, "things", null);
+    check();
+    // A sub-call's writes undone: the reads after it see the writes before it only.
+    const sub = tx.beginSub();
+    insert("f");
+    tx.write(ids[0], "things", { ...(tx.writes.get(ids[0])!.new as Doc), name: "zz" });
+    expect(names(tx)).toContain("zz");
+    tx.rollbackSub(sub);
+    expected.delete([...expected].find(([, name]) => name === "f")![0]);
+    check();
+    insert("g");
+    check();
+    committer.finish(tx);
   });
 });

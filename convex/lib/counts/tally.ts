@@ -49,10 +49,14 @@ export class CountTally {
     this.counters.clear();
     this.stock.clear();
     this.worth.clear();
-    const counter = assetCounter();
-    for (const [key, delta] of counters) await counter.add(ctx, key, delta);
     for (const change of stock) await applyStockChange(ctx, change);
     for (const change of worth) await applyWorthChange(ctx, change);
+    // The counters last: each is a call into a component, which a backend may serve elsewhere
+    // than the mutation's own reads and writes (the local backend's worker hands the rest of
+    // the run to its main thread at the first such call, so the hundreds of stock-group reads
+    // before it stay in the worker).
+    const counter = assetCounter();
+    for (const [key, delta] of counters) await counter.add(ctx, key, delta);
   }
 }
 

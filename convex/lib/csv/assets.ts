@@ -20,8 +20,9 @@ import type { assetBeforeValidator } from "./tables";
 
 type AssetBefore = Infer<typeof assetBeforeValidator>;
 
-export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, input: AssetInput, now: number) {
-  const serial = await reserveSerial(ctx);
+/** `reserved`: a serial reserved for it beforehand (imports.reserveSerials); otherwise one is drawn and reserved here. */
+export async function createBusinessAsset(ctx: MutationCtx, { workspaceId, actorId }: Tagger, input: AssetInput, now: number, reserved?: string) {
+  const serial = reserved ?? (await reserveSerial(ctx));
   const assetId = await ctx.db.insert("assets", {
     ...input,
     workspaceId,

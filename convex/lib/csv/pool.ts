@@ -1,7 +1,6 @@
-// The CSV import's job runner: @convex-dev/workpool runs each batch as an action
-// with retries and backoff, a few at a time across all businesses, and reports
-// every batch's end (success, failure after the last retry, or cancel) to
-// imports.batchDone.
+// The CSV import's job runner: @convex-dev/workpool runs each import's runner (an action that
+// applies its batches in order) with retries and backoff, and reports its end (success,
+// failure after the last retry, or cancel) to imports.batchDone.
 import { Workpool } from "@convex-dev/workpool";
 import { components } from "../../_generated/api";
 import { MAX_IMPORT_ROWS } from "../constants";
@@ -13,11 +12,11 @@ export const IMPORT_BATCH = 500;
 export const MAX_BATCHES = Math.ceil(MAX_IMPORT_ROWS / IMPORT_BATCH);
 
 export const importPool = new Workpool(components.importPool, {
-  // One batch at a time. Two batches of one file always conflict (on Convex as here): both add
-  // to the workspace's counters and stock groups (lib/counts/tally.ts), so the later commit is
-  // retried from scratch, a whole batch of work thrown away each time (bench/registry/import.mjs,
-  // 2,000 rows at load 8-12: 5 of 8 batch runs retried once to four times). A file's batches are
-  // queued together, so a second business's import waited for the first's either way.
+  // One import at a time. A file's batches run one after another in its runner: two batches of
+  // one file always conflict (on Convex as here), as both add to the workspace's counters and
+  // stock groups (lib/counts/tally.ts), so the later commit would be retried from scratch
+  // (bench/registry/import.mjs, 2,000 rows at load 8-12, batches in parallel: 5 of 8 batch runs
+  // retried once to four times).
   maxParallelism: 1,
   logLevel: "WARN",
   retryActionsByDefault: true,

@@ -32,7 +32,9 @@ export const importJobFields = {
   /** TMT charged when the job began (importCost(creates)). */
   cost: v.number(),
   batches: v.number(),
-  /** The workpool's ids of the batches, to cancel those not yet run. */
+  /** While it runs: the file of its planned rows (a JSON array of batches), which its runner applies. */
+  plan: v.optional(v.id("_storage")),
+  /** The workpool's id of its runner (of each batch, for older jobs), to cancel it if not yet run. */
   workIds: v.array(v.string()),
   /** Once finished: items created and kept, and the TMT refunded by a rollback. */
   kept: v.optional(v.number()),

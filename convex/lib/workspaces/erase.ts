@@ -37,6 +37,7 @@ async function eraseJobStep(ctx: MutationCtx, job: Doc<"importJobs">): Promise<n
   const undo = await ctx.db.query("importUndo").withIndex("by_jobId", (q) => q.eq("jobId", job._id)).take(take);
   const removed = (await removeRows(ctx, "importBatches", batches)) + (await removeRows(ctx, "importUndo", undo));
   if (removed > 0) return removed;
+  if (job.plan !== undefined) await ctx.storage.delete(job.plan);
   await ctx.db.delete("importJobs", job._id);
   return 1;
 }
