@@ -177,7 +177,10 @@ export class Executor {
    * with this thread serving it, as it will from then on.
    */
   async runTxInWorker(fn, kind, exec, payload) {
-    const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null, journal: exec.journal, recordJournal: exec.recordJournal };
+    // A live query's re-run reads the accepted commits still being written there too, laid over
+    // the worker's snapshot (copied now: the committer's list changes as they become durable).
+    const pending = exec.overlay?.map(({ ts, changes }) => ({ ts, changes: changes.map(({ id, table, old, new: doc }) => ({ id, table, old, new: doc })) })) ?? null;
+    const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null, journal: exec.journal, recordJournal: exec.recordJournal, pending };
     // Documents the worker sent while the function ran: decoded, their stored texts and index keys
     // remembered (database.mjs), while the worker goes on.
     const sent = new Map();
@@ -190,7 +193,7 @@ export class Executor {
     };
     const adopt = (ran, reading) => {
       const writes = ran.writes.map((w) => (w.sent === undefined ? w : { id: w.id, table: w.table, old: w.old, new: sent.get(w.sent) }));
-      exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes, stats: ran.stats }, reading);
+      exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes, stats: ran.stats, asOf: ran.asOf, overlaid: ran.overlaid }, reading);
       ran.texts.forEach((text, i) => text !== null && rememberEncoded(writes[i].new, text));
       if (ran.lastCreationTime > this.db.lastCreationTime) this.db.lastCreationTime = ran.lastCreationTime;
     };
@@ -316,12 +319,15 @@ export class Executor {
     try {
       let json;
       if (actual === "query") {
-        const tx = this.committer.begin(false, at, { pending });
+        // A client's query runs in a worker; a live re-run there reads the accepted commits too.
+        const clients = inWorker && !parent && at === null;
+        const tx = this.committer.begin(false, at, { pending: pending && !clients });
         asOf = tx.asOf;
         overlaid = tx.overlaid;
         const exec = this.newExec("query", { udfPath: canonical, identity, tx, journal: parsedJournal, requestId, component });
         // Its own snapshot in a worker: always for a client's query, and an action's when it is not quick.
-        if (at === null && !pending) exec.ownSnapshot = inWorker && !parent ? "always" : parent !== null ? "unless quick" : undefined;
+        if (at === null && (!pending || clients)) exec.ownSnapshot = clients ? "always" : parent !== null ? "unless quick" : undefined;
+        if (clients && pending) exec.overlay = this.committer.overlay();
         exec.logs = logs;
         try {
           json = await this.runCall(fn, "query", exec, args);
@@ -330,8 +336,9 @@ export class Executor {
           tx.release();
           reads = tx.reads;
           journalOut = exec.journalOut;
-          // A run in a worker read that worker's snapshot (`Transaction.adopt`).
+          // A run in a worker read that worker's snapshot, maybe with accepted commits over it (`Transaction.adopt`).
           asOf = tx.asOf;
+          overlaid = tx.overlaid;
         }
       } else if (actual === "mutation") {
         const { out, ts } = await this.runMutationTx(async (tx) => {

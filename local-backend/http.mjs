@@ -211,7 +211,7 @@ export function createApiServer({ deployment, limits = {}, log }) {
   server.on("upgrade", (req, socket, head) => {
     if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", "http://local").pathname)) return socket.destroy();
     void deployment.then(({ live, call, verify, checkAdmin }) =>
-      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, live, call, verify, checkAdmin, log, limits })),
+      wss.handleUpgrade(req, socket, head, (ws) => new Session({ ws, socket, live, call, verify, checkAdmin, log, limits })),
     );
   });
   return { server, wss };

@@ -10,8 +10,9 @@
 // syncs. Their results are held until it is durable (a client never sees what
 // a crash could undo), then released to the sessions in the next flush.
 // The app's queries run in a worker instead, on that worker's own snapshot of
-// the latest durable commit (executor.mjs `inWorker`): a re-run there waits
-// until the commits accepted before it are durable, so it reads them.
+// the latest durable commit (executor.mjs `inWorker`): a re-run there reads a
+// lone commit under way laid over it, held the same way; with several under way
+// it waits until they are durable, so it reads them all in one run.
 // A result is shown at the commit it reflects (`asOf`) only once this thread
 // knows that commit durable.
 import { modificationBody, resultKey } from "./protocol.mjs";
@@ -59,8 +60,12 @@ class Subscription {
       this.live.runningSubs.add(this);
       const { udfPath, args, identity, journal, internal = false, component = "" } = this.spec;
       const inWorker = this.live.readsInWorker(udfPath, component);
-      if (early && inWorker) await this.live.durable();
-      const pending = early && !inWorker && !this.durableOnly;
+      // In a worker, a re-run reads through one commit under way (a client's own write, while the
+      // disk syncs); with several under way (a busy server) it waits until they are durable and
+      // reads them all in one run, as does a whole-table read (search, count), which does not see
+      // commits laid over a snapshot.
+      const pending = early && !this.durableOnly && (!inWorker || this.live.underWay.size <= 1);
+      if (early && inWorker && !pending) await this.live.durable();
       const result = await this.live.call({ kind: "query", path: udfPath, args, identity, journal, internal, component, pending, inWorker });
       this.live.runningSubs.delete(this);
       const missed = this.missed;
@@ -132,6 +137,8 @@ export class Live {
     this.lastTs = lastTs;
     /** The newest accepted commit (maybe still being written). */
     this.acceptedTs = lastTs;
+    /** Timestamps of the accepted commits not yet durable. */
+    this.underWay = new Set();
     /** Runs waiting until the commits accepted before them are durable: { ts, resolve }. */
     this.durableWaits = [];
     /** key -> Subscription */
@@ -291,6 +298,7 @@ export class Live {
   /** A commit was accepted and is being written: what it touched re-runs now (held until durable). */
   onAccept(changes, ts) {
     if (ts > this.acceptedTs) this.acceptedTs = ts;
+    this.underWay.add(ts);
     for (const sub of this.touched(changes, (s) => !s.running && !s.stale && !s.durableOnly)) this.markStale(sub);
     for (const sub of this.runningSubs) sub.missed?.push({ ts, changes });
     this.schedule();
@@ -303,6 +311,7 @@ export class Live {
    */
   onCommit(changes, ts) {
     if (ts > this.lastTs) this.lastTs = ts;
+    for (const t of this.underWay) if (t <= ts) this.underWay.delete(t);
     if (this.durableWaits.length > 0) {
       const waits = this.durableWaits;
       this.durableWaits = [];

@@ -23,9 +23,13 @@ function expect(ok, what) {
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export class Session {
-  /** @param {{ ws: import("ws").WebSocket, live: import("./live.mjs").Live, call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps */
-  constructor({ ws, live, call, verify, checkAdmin = () => null, log, limits = {} }) {
+  /**
+   * @param {{ ws: import("ws").WebSocket, socket?: { cork(): void, uncork(): void } | null, live: import("./live.mjs").Live, call: (req: import("./executor.mjs").CallRequest) => Promise<import("./executor.mjs").CallResult>, verify: (t: string) => Promise<any>, checkAdmin?: (key: string, actingAs?: any) => { identity: any } | null, log: (m: string) => void, limits?: { maxSubscriptions?: number, maxQueuedBytes?: number } }} deps
+   * `socket`: the connection `ws` writes to (corked while a mutation's answer and its Transition are sent).
+   */
+  constructor({ ws, socket = null, live, call, verify, checkAdmin = () => null, log, limits = {} }) {
     this.ws = ws;
+    this.socket = socket;
     this.live = live;
     this.call = call;
     this.verify = verify;
@@ -275,6 +279,11 @@ export class Session {
       return this.send(response);
     }
     const ts = result.commitTs ?? this.live.lastTs;
+    // The answer and the Transition that follows it (sent in this turn's microtasks when the
+    // session's queries are up to date) leave in one write: one send on the loopback instead
+    // of two, and the client reads both at once.
+    this.socket?.cork();
+    process.nextTick(() => this.socket?.uncork());
     // The value's JSON as the function returned it, spliced in (not parsed and serialised again).
     this.sendRaw(`{"type":"MutationResponse","requestId":${requestId},"success":true,"result":${result.json ?? JSON.stringify(result.value)},"ts":"${encodeTs(ts)}","logLines":${JSON.stringify(result.logLines)}}`);
     if (ts > this.pendingTs) this.pendingTs = ts;

@@ -51,24 +51,43 @@ export function installSyscalls() {
   // The functions' contexts get this object as their `Convex`; "use node" modules on this thread read the global.
   const convex = {
     syscall: (op, json) => JSON.stringify(syncOp(current(), op, JSON.parse(json))),
-    asyncSyscall: async (op, json) => {
-      const exec = current();
-      chargeTime(exec);
-      const turn = shareTheLoop(exec);
-      if (turn) await turn;
+    asyncSyscall: (op, json) => {
       try {
-        // A query's next document (one call per document read) is answered without another await.
-        const out = op === "1.0/queryStreamNext" ? streamNext(exec, JSON.parse(json)) : await asyncOp(exec, op, JSON.parse(json));
-        return jsonText(out);
-      } finally {
-        exec.resumedAt = performance.now();
-        mark(exec.resumedAt);
+        const exec = current();
+        chargeTime(exec);
+        const turn = shareTheLoop(exec);
+        if (turn !== null || op !== "1.0/queryStreamNext") return answerLater(exec, op, json, turn);
+        // A query's next document (one call per document read) is answered now, in a settled
+        // promise: no async function, no await of its own.
+        try {
+          return Promise.resolve(jsonText(streamNext(exec, JSON.parse(json))));
+        } finally {
+          resumed(exec);
+        }
+      } catch (e) {
+        return Promise.reject(e);
       }
     },
     jsSyscall: (op, args) => jsOp(current(), op, args),
   };
   globalThis.Convex = convex;
   return convex;
+}
+
+/** An asynchronous syscall answered after the function's turn to yield (if it is due) and the operation's own waits. */
+async function answerLater(exec, op, json, turn) {
+  if (turn) await turn;
+  try {
+    return jsonText(op === "1.0/queryStreamNext" ? streamNext(exec, JSON.parse(json)) : await asyncOp(exec, op, JSON.parse(json)));
+  } finally {
+    resumed(exec);
+  }
+}
+
+/** The function runs again from here: its own time counts from now. */
+function resumed(exec) {
+  exec.resumedAt = performance.now();
+  mark(exec.resumedAt);
 }
 
 // A function that makes thousands of syscalls resolves them as microtasks and

@@ -329,10 +329,11 @@ export class Transaction {
    * as new as the worker's. Reads from two snapshots are safe: the commit is validated against
    * every commit after `beginTs`, the older, so whatever the run read that changed in between
    * is a conflict.
-   * @param {{ beginTs: bigint, reads: ReadSet, writes: { id: string, table: string, old: any, new: any }[], stats: Transaction["stats"] }} ran
+   * @param {{ beginTs: bigint, reads: ReadSet, writes: { id: string, table: string, old: any, new: any }[], stats: Transaction["stats"], asOf?: bigint, overlaid?: Iterable<string> }} ran
+   * `asOf`, `overlaid`: a query's, when it read accepted commits laid over its snapshot (`overlay`)
    * @param {boolean} [reading]
    */
-  adopt({ beginTs, reads, writes, stats }, reading = false) {
+  adopt({ beginTs, reads, writes, stats, asOf = beginTs, overlaid = [] }, reading = false) {
     if (beginTs < this.beginTs || this.writes.size > 0) throw new Error("A worker's transaction is older than the one it replaces");
     if (reading) {
       const newer = this.db.snapshotSince(beginTs);
@@ -340,7 +341,8 @@ export class Transaction {
       this.snapshot = newer;
     }
     this.beginTs = beginTs;
-    this.asOf = beginTs;
+    this.asOf = asOf;
+    for (const table of overlaid) this.overlaid.add(table);
     this.reads = reads;
     for (const w of writes) this.setWrite(w);
     this.stats = stats;
@@ -414,12 +416,19 @@ export class Committer {
    * @param {{ pending?: boolean }} [options] `pending`: a query may read the accepted commits still being written
    */
   begin(writable, at = null, { pending = false } = {}) {
-    // A query may read the commits still being written (a live query's re-run), if it shows
-    // its result only once they are durable (`tx.asOf`); a large batch is left to its durability.
-    const overlay = pending && !writable && !at && this.pending.length > 0 && this.pendingChanges() <= MAX_OVERLAY ? this.pending : null;
+    const overlay = pending && !writable && !at ? this.overlay() : null;
     const tx = new Transaction(this.db, { writable, at, pending: overlay });
     if (writable) this.open.add(tx);
     return tx;
+  }
+
+  /**
+   * The accepted commits still being written that a query may read through (a live query's
+   * re-run, here or in a worker), if it shows its result only once they are durable (`tx.asOf`);
+   * null when there are none or a large batch is among them (left to its durability).
+   */
+  overlay() {
+    return this.pending.length > 0 && this.pendingChanges() <= MAX_OVERLAY ? this.pending : null;
   }
 
   /**

@@ -83,13 +83,14 @@ export class LocalTransactions {
   /**
    * A new execution over a fresh snapshot, or null when the snapshot is older than `minTs` (the
    * main thread's transaction for this run; it never is, as commits are durable before they count).
-   * @param {{ minTs: bigint, creationFloor: number, catalog?: any, identity: any, journal?: { endCursor: string } | null, recordJournal?: boolean }} local
+   * @param {{ minTs: bigint, creationFloor: number, catalog?: any, identity: any, journal?: { endCursor: string } | null, recordJournal?: boolean, pending?: { ts: bigint, changes: any[] }[] | null }} local
    * `journal`: where a paginated query's page ends (its client's, opened); `recordJournal`: the
-   * page's end goes back with the outcome (a client's query).
+   * page's end goes back with the outcome (a client's query); `pending`: accepted commits a query
+   * reads through (a live query's re-run), oldest first.
    * @param {{ kind: "query" | "mutation", requestId: string, udfPath: string, abandon: () => void, handOff: (tx: any) => void, prewrite?: (items: any[]) => void }} run
    * `prewrite`: sends a group of written documents ahead of the outcome (`PREWRITE_GROUP`)
    */
-  begin({ minTs, creationFloor, catalog, identity, journal = null, recordJournal = false }, { kind, requestId, udfPath, abandon, handOff, prewrite }) {
+  begin({ minTs, creationFloor, catalog, identity, journal = null, recordJournal = false, pending = null }, { kind, requestId, udfPath, abandon, handOff, prewrite }) {
     this.reader ??= new SnapshotReader(this.dataFile);
     const reader = this.reader;
     if (catalog) reader.setCatalog(catalog);
@@ -99,6 +100,10 @@ export class LocalTransactions {
       tx.release();
       return null;
     }
+    // Accepted commits still being written (a live query's re-run): those the snapshot does not
+    // hold yet, in order. It holds every commit up to its own timestamp (they are written in
+    // order), and laying an older one over a newer write of the same document would undo it.
+    if (pending && kind === "query") tx.overlay(pending.filter((p) => p.ts > tx.beginTs));
     const server = {
       db: reader,
       documentValidator: (table) => this.validators.get(table) ?? null,
@@ -198,14 +203,15 @@ export class LocalTransactions {
     const { tx } = exec;
     this.end(exec);
     tx.onWrite = null;
-    // A document already sent is named by its number; the others go with their stored text, made
-    // here for the write's size check (the commit writes it as it is).
-    const writes = [...tx.writes.values()].map((w) => {
+    // A query's writes are only the accepted commits it read through (`asOf`, `overlaid`): none go
+    // back. A document already sent is named by its number; the others go with their stored text,
+    // made here for the write's size check (the commit writes it as it is).
+    const writes = (exec.kind === "mutation" ? [...tx.writes.values()] : []).map((w) => {
       const seq = w.new ? exec.sent.get(w.new) : undefined;
       return seq === undefined ? w : { id: w.id, table: w.table, old: w.old, new: null, sent: seq };
     });
     const texts = writes.map((w) => (w.new ? (storedText(w.new) ?? null) : null));
-    return { beginTs: tx.beginTs, reads: packReads(tx.reads), writes, texts, stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0, journalOut: exec.journalOut };
+    return { beginTs: tx.beginTs, asOf: tx.asOf, overlaid: [...tx.overlaid], reads: packReads(tx.reads), writes, texts, stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0, journalOut: exec.journalOut };
   }
 
   /** Closes the run's streams and lets its snapshot go. */

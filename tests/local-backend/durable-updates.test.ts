@@ -69,6 +69,44 @@ describe("live query updates", () => {
     }
   });
 
+  it("send a mutation's answer and the Transition showing its write in one write to the socket", async () => {
+    const db = { durable: { ts: 1n, rows: ["a"] }, accepted: { ts: 1n, rows: ["a"] } };
+    // The mutation commits as the backend's does: accepted (its readers re-run through it), then durable.
+    const call = async (req: { kind?: string; pending?: boolean }) => {
+      if (req.kind === "mutation") {
+        db.accepted = { ts: 2n, rows: ["a", "b"] };
+        live.onAccept(changes, 2n);
+        // Its reader's re-run through it is held until it is durable.
+        await vi.waitFor(() => expect(live.held.size).toBe(1));
+        db.durable = db.accepted;
+        live.onCommit(changes, 2n);
+        return { ok: true, value: null, logLines: [], commitTs: 2n };
+      }
+      const through = req.pending && db.accepted.ts > db.durable.ts;
+      const state = through ? db.accepted : db.durable;
+      return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid: new Set(through ? ["messages"] : []) };
+    };
+    const live = new Live({ call, lastTs: 1n });
+    const { ws, sent } = fakeSocket();
+    const writes: string[] = [];
+    const send = ws.send;
+    ws.send = (text: string) => writes.push(JSON.parse(text).type) && send(text);
+    const socket = { cork: () => writes.push("cork"), uncork: () => writes.push("uncork") };
+    const session = new Session({ ws: ws as never, socket, live, call, verify: async () => null, log: () => {} });
+    try {
+      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
+      await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
+      writes.length = 0;
+      session.onMessage(JSON.stringify({ type: "Mutation", requestId: 1, udfPath: "messages:send", args: [{}] }));
+      await vi.waitFor(() => expect(writes).toContain("Transition"));
+      // Both go out together when the socket is uncorked: one send, read by the client at once.
+      expect(writes).toEqual(["cork", "MutationResponse", "Transition", "uncork"]);
+      expect(sent.at(-1)).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(2n) }, modifications: [{ value: ["a", "b"] }] });
+    } finally {
+      session.close();
+    }
+  });
+
   it("re-run a query that counted or searched a table only on durable data", async () => {
     const db = { durable: { ts: 1n, n: 1 }, accepted: { ts: 1n, n: 1 } };
     const runs: boolean[] = [];
@@ -151,46 +189,55 @@ describe("live query updates", () => {
     }
   });
 
-  it("re-run in a worker once the commit is durable, and reach the client at the commit its snapshot holds", async () => {
+  it("re-run in a worker through a lone accepted commit, wait for several, and reach the client only once durable", async () => {
     type State = { ts: bigint; rows: string[] };
-    // What is on disk: a worker's snapshot may hold a commit the main thread is not told of yet.
+    // What is on disk, and what has been accepted: a worker's snapshot may hold a commit the main
+    // thread is not told of yet, and a re-run may read accepted commits laid over it.
     let disk: State = { ts: 1n, rows: ["a"] };
+    let accepted: State = disk;
     const runs: { pending: boolean; inWorker: boolean }[] = [];
     const call = async (req: { pending?: boolean; inWorker?: boolean }) => {
       runs.push({ pending: Boolean(req.pending), inWorker: Boolean(req.inWorker) });
-      return { ok: true, value: disk.rows, logLines: [], reads, asOf: disk.ts, overlaid: new Set<string>() };
+      const through = req.pending && accepted.ts > disk.ts;
+      const state = through ? accepted : disk;
+      return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid: new Set(through ? ["messages"] : []) };
     };
     const live = new Live({ call, lastTs: 1n, readsInWorker: () => true });
     const { ws, sent } = fakeSocket();
     const session = new Session({ ws: ws as never, live, call, verify: async () => null, log: () => {} });
-    const turns = async (n: number) => {
-      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-    };
     try {
       session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
       await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
       const before = sent.length;
 
-      // Accepted, not on disk: a worker's snapshot could not hold it, so the re-run waits.
+      // Accepted, not on disk: the worker re-runs now, through it (while the disk syncs)...
+      accepted = { ts: 2n, rows: ["a", "b"] };
       live.onAccept(changes, 2n);
-      await turns(5);
-      expect(runs).toEqual([{ pending: false, inWorker: true }]);
-
-      // Durable: it re-runs in the worker, whose snapshot already holds a later commit (3) the main
-      // thread has not been told of. A Transition at 2 would claim that commit is in it: none goes.
-      disk = { ts: 3n, rows: ["a", "b", "c"] };
-      live.onAccept(changes, 3n);
-      live.onCommit(changes, 2n);
-      await vi.waitFor(() => expect(runs).toHaveLength(2));
+      await vi.waitFor(() => expect(runs).toEqual([{ pending: false, inWorker: true }, { pending: true, inWorker: true }]));
       await vi.waitFor(() => expect(live.flushing).toBeNull());
-      expect(runs[1]).toEqual({ pending: false, inWorker: true });
+      // ...and the client is sent nothing from it until it is durable.
       expect(sent.length).toBe(before);
-
-      // Once it is told, the result goes out at 3, without another run.
-      live.onCommit(changes, 3n);
+      disk = accepted;
+      live.onCommit(changes, 2n);
       await vi.waitFor(() => expect(sent.length).toBe(before + 1));
-      expect(sent.at(-1)).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(3n) }, modifications: [{ value: ["a", "b", "c"] }] });
+      expect(sent.at(-1)).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(2n) }, modifications: [{ value: ["a", "b"] }] });
+
+      // Several commits under way (a busy server): the re-run waits until they are durable and
+      // reads them all in one run.
+      accepted = { ts: 4n, rows: ["a", "b", "c", "d"] };
+      live.onAccept(changes, 3n);
+      live.onAccept(changes, 4n);
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
       expect(runs).toHaveLength(2);
+      disk = { ts: 3n, rows: ["a", "b", "c"] };
+      live.onCommit(changes, 3n);
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(runs).toHaveLength(2);
+      disk = accepted;
+      live.onCommit(changes, 4n);
+      await vi.waitFor(() => expect(sent.length).toBe(before + 2));
+      expect(runs).toEqual([{ pending: false, inWorker: true }, { pending: true, inWorker: true }, { pending: false, inWorker: true }]);
+      expect(sent.at(-1)).toMatchObject({ type: "Transition", endVersion: { ts: encodeTs(4n) }, modifications: [{ value: ["a", "b", "c", "d"] }] });
     } finally {
       session.close();
     }
