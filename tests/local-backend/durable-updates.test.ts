@@ -20,6 +20,13 @@ function fakeSocket() {
   return { sent, ws: { readyState: 1, bufferedAmount: 0, on: () => {}, send: (text: string) => sent.push(JSON.parse(text)), close: () => {}, terminate: () => {} } };
 }
 
+/** A session on `socket` that subscribes to `udfPath` as its query 0; `options` adds to its constructor's. */
+function subscribe(live: Live, call: (req: never) => Promise<unknown>, udfPath: string, socket = fakeSocket(), options: Record<string, unknown> = {}) {
+  const session = new Session({ ws: socket.ws as never, ...options, live, call: call as never, verify: async () => null, log: () => {} });
+  session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath, args: [{}] }] }));
+  return { session, sent: socket.sent };
+}
+
 describe("live query updates", () => {
   it("re-run while the commit is written, reach the client only once it is durable", async () => {
     type State = { ts: bigint; rows: string[] };
@@ -33,10 +40,8 @@ describe("live query updates", () => {
       return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid: new Set(through ? ["messages"] : []) };
     };
     const live = new Live({ call, lastTs: 1n });
-    const { ws, sent } = fakeSocket();
-    const session = new Session({ ws: ws as never, live, call, verify: async () => null, log: () => {} });
+    const { session, sent } = subscribe(live, call, "messages:list");
     try {
-      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
       await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
       const before = sent.length;
 
@@ -87,14 +92,13 @@ describe("live query updates", () => {
       return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid: new Set(through ? ["messages"] : []) };
     };
     const live = new Live({ call, lastTs: 1n });
-    const { ws, sent } = fakeSocket();
+    const fake = fakeSocket();
     const writes: string[] = [];
-    const send = ws.send;
-    ws.send = (text: string) => writes.push(JSON.parse(text).type) && send(text);
+    const send = fake.ws.send;
+    fake.ws.send = (text: string) => writes.push(JSON.parse(text).type) && send(text);
     const socket = { cork: () => writes.push("cork"), uncork: () => writes.push("uncork") };
-    const session = new Session({ ws: ws as never, socket, live, call, verify: async () => null, log: () => {} });
+    const { session, sent } = subscribe(live, call, "messages:list", fake, { socket });
     try {
-      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
       await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
       writes.length = 0;
       session.onMessage(JSON.stringify({ type: "Mutation", requestId: 1, udfPath: "messages:send", args: [{}] }));
@@ -119,11 +123,9 @@ describe("live query updates", () => {
       return { ok: true, value: db.durable.n, logLines: [], reads: wholeTable, asOf: through ? db.accepted.ts : db.durable.ts, overlaid: new Set(through ? ["messages"] : []) };
     };
     const live = new Live({ call, lastTs: 1n });
-    const { ws, sent } = fakeSocket();
-    const session = new Session({ ws: ws as never, live, call, verify: async () => null, log: () => {} });
+    const { session, sent } = subscribe(live, call, "messages:count");
     const counted = [{ table: "messages", keys: [key(1, 5)] }];
     try {
-      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:count", args: [{}] }] }));
       await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toBe(1));
       const before = sent.length;
 
@@ -159,11 +161,7 @@ describe("live query updates", () => {
       return { ok: true, value: db.durable.rows.length, logLines: [], reads: wholeTable, asOf: state.ts, overlaid };
     };
     const live = new Live({ call, lastTs: 1n });
-    const open = (socket: ReturnType<typeof fakeSocket>, udfPath: string) => {
-      const session = new Session({ ws: socket.ws as never, live, call, verify: async () => null, log: () => {} });
-      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath, args: [{}] }] }));
-      return session;
-    };
+    const open = (socket: ReturnType<typeof fakeSocket>, udfPath: string) => subscribe(live, call, udfPath, socket).session;
     const counter = fakeSocket();
     const sessions = [...listed.map((socket) => open(socket, "messages:list")), open(counter, "messages:count")];
     try {
@@ -203,10 +201,8 @@ describe("live query updates", () => {
       return { ok: true, value: state.rows, logLines: [], reads, asOf: state.ts, overlaid: new Set(through ? ["messages"] : []) };
     };
     const live = new Live({ call, lastTs: 1n, readsInWorker: () => true });
-    const { ws, sent } = fakeSocket();
-    const session = new Session({ ws: ws as never, live, call, verify: async () => null, log: () => {} });
+    const { session, sent } = subscribe(live, call, "messages:list");
     try {
-      session.onMessage(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }] }));
       await vi.waitFor(() => expect(sent.at(-1)?.modifications?.[0]?.value).toEqual(["a"]));
       const before = sent.length;
 
