@@ -167,33 +167,40 @@ async function run(url, backendPid) {
   return total;
 }
 
+/** The parent: one backend, the client processes against it, then the figures. (A client process
+ * runs only its clients: it must not reach this, or it would start a backend of its own.) */
+async function main() {
+  console.log(machine());
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tmt-load-"));
+  const { child, url } = await spawnBackend(dataDir);
+  try {
+    const r = await run(url, child.pid);
+    const ms = (p) => `${percentile(r.latencies, p).toFixed(1)} ms`;
+    console.log(`reads ${r.reads}, writes ${r.writes} (${(r.writes / SECONDS).toFixed(1)}/s), live updates ${r.updates}`);
+    console.log(`errors ${r.errors}, lost writes ${r.lost}`);
+    // The backend's own share, whatever else the machine runs: its CPU time per request served.
+    console.log(`backend CPU ${(r.backendCpuMs / 1000).toFixed(1)} s over the run (all threads): ${(r.backendCpuMs / (r.reads + r.writes)).toFixed(2)} ms per read or write; the client processes ${(r.clientsCpuMs / 1000).toFixed(1)} s`);
+    const p95 = percentile(r.latencies, 95);
+    const met = p95 <= 50 && r.errors === 0 && r.lost === 0;
+    console.log(`update latency (${r.latencies.length} deliveries): p50 ${ms(50)}, p95 ${ms(95)}, p99 ${ms(99)} (target at 1,000 clients: p95 <= 50 ms, 0 errors, 0 lost: ${CLIENTS >= 1000 ? (met ? "met" : "missed") : "run with --clients 1000"})`);
+    const warm = (p) => `${percentile(r.warm, p).toFixed(1)} ms`;
+    console.log(`  of writes sent after the first ${WARM_UP_MS / 1000} s (${r.warm.length} deliveries): p50 ${warm(50)}, p95 ${warm(95)}, p99 ${warm(99)}`);
+    const floor = await liveFloor(PER_CHANNEL);
+    console.log(`update p95 = ${(p95 / floor.p95).toFixed(1)}x ${fmtFloor(floor)}`);
+    console.log(`backend RSS ${rssMb(child.pid)} MB; ${machine()}`);
+    if (r.errors > 0 || r.lost > 0) process.exitCode = 1;
+  } finally {
+    await stopBackend(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const clientUrl = arg("client-process", null);
 if (clientUrl) {
   const r = await clientProcess(clientUrl, Number(arg("from", 0)), Number(arg("count", 0)), arg("tag", "load"));
   // Exit only once the (large) line is written: a pipe is asynchronous, and exit would cut it off.
   process.stdout.write(`RESULT ${JSON.stringify(r)}\n`, () => process.exit(0));
+} else {
+  await main();
 }
 
-console.log(machine());
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "tmt-load-"));
-const { child, url } = await spawnBackend(dataDir);
-try {
-  const r = await run(url, child.pid);
-  const ms = (p) => `${percentile(r.latencies, p).toFixed(1)} ms`;
-  console.log(`reads ${r.reads}, writes ${r.writes} (${(r.writes / SECONDS).toFixed(1)}/s), live updates ${r.updates}`);
-  console.log(`errors ${r.errors}, lost writes ${r.lost}`);
-  // The backend's own share, whatever else the machine runs: its CPU time per request served.
-  console.log(`backend CPU ${(r.backendCpuMs / 1000).toFixed(1)} s over the run (all threads): ${(r.backendCpuMs / (r.reads + r.writes)).toFixed(2)} ms per read or write; the client processes ${(r.clientsCpuMs / 1000).toFixed(1)} s`);
-  const p95 = percentile(r.latencies, 95);
-  const met = p95 <= 50 && r.errors === 0 && r.lost === 0;
-  console.log(`update latency (${r.latencies.length} deliveries): p50 ${ms(50)}, p95 ${ms(95)}, p99 ${ms(99)} (target at 1,000 clients: p95 <= 50 ms, 0 errors, 0 lost: ${CLIENTS >= 1000 ? (met ? "met" : "missed") : "run with --clients 1000"})`);
-  const warm = (p) => `${percentile(r.warm, p).toFixed(1)} ms`;
-  console.log(`  of writes sent after the first ${WARM_UP_MS / 1000} s (${r.warm.length} deliveries): p50 ${warm(50)}, p95 ${warm(95)}, p99 ${warm(99)}`);
-  const floor = await liveFloor(PER_CHANNEL);
-  console.log(`update p95 = ${(p95 / floor.p95).toFixed(1)}x ${fmtFloor(floor)}`);
-  console.log(`backend RSS ${rssMb(child.pid)} MB; ${machine()}`);
-  if (r.errors > 0 || r.lost > 0) process.exitCode = 1;
-} finally {
-  await stopBackend(child);
-  rmSync(dataDir, { recursive: true, force: true });
-}
