@@ -283,6 +283,20 @@ export const runImport = internalAction({
   },
 });
 
+/**
+ * One batch as the code before the runner queued it (a workpool job per batch, its entries in
+ * the arguments). Kept so that an import under way when this code was deployed still finishes:
+ * its queued jobs call this by name.
+ */
+export const runBatch = internalAction({
+  args: { jobId: v.id("importJobs"), index: v.number(), entries: v.array(entryValidator) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await ctx.runMutation(internal.imports.applyBatch, args);
+    return null;
+  },
+});
+
 /** Draws and reserves `count` serials for a batch's new items, while the job runs. */
 export const reserveSerials = internalMutation({
   args: { jobId: v.id("importJobs"), count: v.number() },

@@ -61,6 +61,28 @@ describe("an import", () => {
     expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(IMPORT_BATCH + 7);
   });
 
+  test("an import under way when the runner was deployed finishes: its batches, queued one workpool job each, are still applied", async () => {
+    const t = setupTest();
+    const owner = await business(t, 5_000);
+    const rows = IMPORT_BATCH + 10;
+    await start(owner.as, manyRows(rows), importCost(rows));
+    const job = (await owner.as.query(api.imports.current, {}))!;
+    // The job as the code before the runner left it: no plan file; each batch's entries were its workpool job's arguments.
+    const batches = await t.run(async (ctx) => {
+      const plan = (await ctx.db.get("importJobs", job._id))!.plan!;
+      const entries = JSON.parse(await (await ctx.storage.get(plan))!.text());
+      await ctx.db.patch("importJobs", job._id, { plan: undefined });
+      await ctx.storage.delete(plan);
+      return entries;
+    });
+    expect(batches).toHaveLength(2);
+    for (const [index, entries] of batches.entries()) await t.action(internal.imports.runBatch, { jobId: job._id, index, entries });
+    const workId = (await t.run(async (ctx) => (await ctx.db.get("importJobs", job._id))!)).workIds[0];
+    await t.mutation(internal.imports.batchDone, { workId, context: { jobId: job._id }, result: { kind: "success", returnValue: null } } as never);
+    expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "done", done: rows, total: rows, refunded: 0 });
+    expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(rows);
+  });
+
   test("semicolon, tab and BOM files import like comma files; comma decimals are read", async () => {
     const t = setupTest();
     const owner = await business(t);
