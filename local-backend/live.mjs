@@ -162,7 +162,7 @@ export class Live {
     this.scheduled = false;
     this.flushing = null;
     /** Moves shared by the sessions a flush brings to the same state (cleared each flush). */
-    this.texts = new Map();
+    this.moves = new Map();
     /** @type {{ ts: bigint, text: string } | null} */
     this.tsKey = null;
   }
@@ -175,11 +175,11 @@ export class Live {
    * @param {() => { text: string | Buffer, version: { querySet: number, identity: number, ts: bigint } }} build
    */
   sharedMove(key, build) {
-    let move = this.texts.get(key);
+    let move = this.moves.get(key);
     if (move === undefined) {
       move = build();
       move.text = Buffer.from(move.text);
-      this.texts.set(key, move);
+      this.moves.set(key, move);
     }
     return move;
   }
@@ -376,7 +376,7 @@ export class Live {
   }
 
   async flush() {
-    this.texts.clear();
+    this.moves.clear();
     const subs = [...this.dirty].filter((sub) => sub.members.size > 0);
     this.dirty.clear();
     this.releaseDurable();
@@ -411,7 +411,7 @@ export class Live {
     }
     await Promise.all(done);
     // Every session of this flush has sent its Transition: its texts are not kept for later.
-    this.texts.clear();
+    this.moves.clear();
     if (this.dirty.size > 0) this.schedule();
   }
 }

@@ -25,6 +25,16 @@ async function transactionsOf(t: Backend, workspaceId: Id<"workspaces">) {
   );
 }
 
+/** A business's import of `rows` rows, started: two batches, none applied yet. */
+async function startedTwoBatches(t: Backend, rows = IMPORT_BATCH + 5) {
+  const owner = await business(t, 5_000);
+  await start(owner.as, manyRows(rows), importCost(rows));
+  const job = (await owner.as.query(api.imports.current, {}))!;
+  expect(job).toMatchObject({ done: 0, total: rows });
+  expect((await t.run(async (ctx) => (await ctx.db.get("importJobs", job._id))!)).batches).toBe(2);
+  return { owner, jobId: job._id, rows };
+}
+
 describe("an import", () => {
   test("is checked, charged once at the volume price, run in batches, and totals in the inventory", async () => {
     const t = setupTest();
@@ -45,15 +55,10 @@ describe("an import", () => {
 
   test("progress counts every batch as it lands", async () => {
     const t = setupTest();
-    const owner = await business(t, 5_000);
-    const rows = IMPORT_BATCH + 10;
-    await start(owner.as, manyRows(rows), importCost(rows));
-    const job = (await owner.as.query(api.imports.current, {}))!;
-    expect(job).toMatchObject({ done: 0, total: rows });
-    expect((await t.run(async (ctx) => (await ctx.db.get("importJobs", job._id))!)).batches).toBe(2);
+    const { owner, jobId, rows } = await startedTwoBatches(t, IMPORT_BATCH + 10);
     // One batch lands (applied here as the workpool's action would): the figure the screen subscribes to moves.
     const entries = Array.from({ length: 7 }, (_, i) => ({ op: "create" as const, input: { kind: "business" as const, name: `Early ${i}`, visibility: "private" as const, details: { kind: "business" as const, sku: `E-${i}`, quantity: 1 } } }));
-    await t.mutation(internal.imports.applyBatch, { jobId: job._id, index: 1, entries });
+    await t.mutation(internal.imports.applyBatch, { jobId: jobId, index: 1, entries });
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "running", done: 7 });
     await runJobs(t);
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "done", done: rows, total: rows });
@@ -63,22 +68,19 @@ describe("an import", () => {
 
   test("an import under way when the runner was deployed finishes: its batches, queued one workpool job each, are still applied", async () => {
     const t = setupTest();
-    const owner = await business(t, 5_000);
-    const rows = IMPORT_BATCH + 10;
-    await start(owner.as, manyRows(rows), importCost(rows));
-    const job = (await owner.as.query(api.imports.current, {}))!;
+    const { owner, jobId, rows } = await startedTwoBatches(t);
     // The job as the code before the runner left it: no plan file; each batch's entries were its workpool job's arguments.
     const batches = await t.run(async (ctx) => {
-      const plan = (await ctx.db.get("importJobs", job._id))!.plan!;
+      const plan = (await ctx.db.get("importJobs", jobId))!.plan!;
       const entries = JSON.parse(await (await ctx.storage.get(plan))!.text());
-      await ctx.db.patch("importJobs", job._id, { plan: undefined });
+      await ctx.db.patch("importJobs", jobId, { plan: undefined });
       await ctx.storage.delete(plan);
       return entries;
     });
     expect(batches).toHaveLength(2);
-    for (const [index, entries] of batches.entries()) await t.action(internal.imports.runBatch, { jobId: job._id, index, entries });
-    const workId = (await t.run(async (ctx) => (await ctx.db.get("importJobs", job._id))!)).workIds[0];
-    await t.mutation(internal.imports.batchDone, { workId, context: { jobId: job._id }, result: { kind: "success", returnValue: null } } as never);
+    for (const [index, entries] of batches.entries()) await t.action(internal.imports.runBatch, { jobId: jobId, index, entries });
+    const workId = (await t.run(async (ctx) => (await ctx.db.get("importJobs", jobId))!)).workIds[0];
+    await t.mutation(internal.imports.batchDone, { workId, context: { jobId: jobId }, result: { kind: "success", returnValue: null } } as never);
     expect(await owner.as.query(api.imports.current, {})).toMatchObject({ status: "done", done: rows, total: rows, refunded: 0 });
     expect((await owner.as.query(api.inventory.summary, {})).totals.items).toBe(rows);
   });
@@ -247,16 +249,6 @@ describe("duplicate SKUs", () => {
 
 describe("cancel and rollback", () => {
   /** A two-batch import, started; its batches are queued on the workpool, none has run. */
-  async function startedTwoBatches(t: Backend, rows = IMPORT_BATCH + 5) {
-    const owner = await business(t, 5_000);
-    const csv = manyRows(rows);
-    await start(owner.as, csv, importCost(rows));
-    const job = (await owner.as.query(api.imports.current, {}))!;
-    const first = await t.run(async (ctx) => (await ctx.db.get("importJobs", job._id))!);
-    expect(first.batches).toBe(2);
-    return { owner, jobId: job._id, rows };
-  }
-
   test("cancel undoes what was written and refunds exactly the charge", async () => {
     const t = setupTest();
     const owner = await business(t, 5_000);
