@@ -33,15 +33,18 @@ export function encodeDoc(doc) {
   if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
   return text;
 }
-/**
- * Takes a written document's text as encoded elsewhere (a worker's run of the transaction, which
- * made it for the write's size check), so the commit writes it instead of encoding it again.
- */
-export function rememberEncoded(doc, text) {
-  encoded.set(doc, text);
-}
 // Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
 const decodeDoc = (text) => (text.includes('"$') ? jsonToConvex(JSON.parse(text)) : JSON.parse(text));
+/**
+ * A document a worker's run of the transaction wrote, from the stored text it made for the write's
+ * size check: it crosses as that text (copying a string costs a fraction of cloning the object it
+ * encodes), and the commit writes the text as it is instead of encoding the document again.
+ */
+export function decodeWritten(text) {
+  const doc = decodeDoc(text);
+  encoded.set(doc, text);
+  return doc;
+}
 // The text each document read was decoded from: a read is answered with it (syscalls.mjs)
 // instead of encoding the document again. Documents read are never changed in place either.
 const storedTexts = new WeakMap();

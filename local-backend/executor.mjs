@@ -6,7 +6,7 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import { requestContext } from "./context.mjs";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { CursorParseError } from "./cursors.mjs";
-import { keysOf, rememberEncoded } from "./database.mjs";
+import { decodeWritten, keysOf } from "./database.mjs";
 import { formatError, withinTimeLimit } from "./errors.mjs";
 import { KIND_NAMES, canonicalPath, kindOf } from "./functions.mjs";
 import { newId, newRequestId } from "./ids.mjs";
@@ -181,20 +181,23 @@ export class Executor {
     // the worker's snapshot (copied now: the committer's list changes as they become durable).
     const pending = exec.overlay?.map(({ ts, changes }) => ({ ts, changes: changes.map(({ id, table, old, new: doc }) => ({ id, table, old, new: doc })) })) ?? null;
     const local = { minTs: exec.tx.beginTs, creationFloor: this.db.lastCreationTime, identity: exec.identity ?? null, journal: exec.journal, recordJournal: exec.recordJournal, pending };
-    // Documents the worker sent while the function ran: decoded, their stored texts and index keys
-    // remembered (database.mjs), while the worker goes on.
+    // Documents the worker sent while the function ran: decoded from their stored texts, and their
+    // index keys computed and remembered (database.mjs), while the worker goes on.
     const sent = new Map();
     exec.prewrite = (items) => {
-      for (const { seq, table, doc, text } of items) {
+      for (const { seq, table, text } of items) {
+        const doc = decodeWritten(text);
         sent.set(seq, doc);
-        if (text !== null) rememberEncoded(doc, text);
         for (const def of this.db.indexesOf(table)) keysOf(def, doc);
       }
     };
+    const written = (w) => {
+      if (w.sent !== undefined) return { id: w.id, table: w.table, old: w.old, new: sent.get(w.sent) };
+      return w.text === undefined ? w : { id: w.id, table: w.table, old: w.old, new: decodeWritten(w.text) };
+    };
     const adopt = (ran, reading) => {
-      const writes = ran.writes.map((w) => (w.sent === undefined ? w : { id: w.id, table: w.table, old: w.old, new: sent.get(w.sent) }));
+      const writes = ran.writes.map(written);
       exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes, stats: ran.stats, asOf: ran.asOf, overlaid: ran.overlaid }, reading);
-      ran.texts.forEach((text, i) => text !== null && rememberEncoded(writes[i].new, text));
       if (ran.lastCreationTime > this.db.lastCreationTime) this.db.lastCreationTime = ran.lastCreationTime;
     };
     // This thread serves the rest of the run: its reads from a snapshot at least as new as the worker's.

@@ -20,7 +20,7 @@
 // such as convex-helpers' triggers' module-wide write lock, is released as it unwinds), and
 // whatever it ends with is dropped.
 import { cursorCodec } from "./cursors.mjs";
-import { NeedsMainThread, SnapshotReader, storedText } from "./database.mjs";
+import { NeedsMainThread, SnapshotReader, encodeDoc, storedText } from "./database.mjs";
 import { asyncAnswer, syncOp } from "./syscalls.mjs";
 import { Transaction } from "./transaction.mjs";
 
@@ -43,9 +43,9 @@ const LOCAL_ASYNC = new Set([
 
 const MOVED = "This function execution was moved to the main thread.";
 /**
- * Written documents go to the main thread in groups of this many while the function runs, so it
- * decodes them and computes their index keys and stored texts meanwhile (on a core the run leaves
- * idle) instead of after the run; the outcome then names them.
+ * Written documents go to the main thread in groups of this many while the function runs, as their
+ * stored texts, so it decodes them and computes their index keys meanwhile (on a core the run
+ * leaves idle) instead of after the run; the outcome then names them.
  */
 const PREWRITE_GROUP = 64;
 
@@ -120,12 +120,15 @@ export class LocalTransactions {
     return exec;
   }
 
-  /** Sends the documents written since the last group, each numbered (`sent`) for the outcome to name. */
+  /**
+   * Sends the documents written since the last group as their stored texts (`decodeWritten` on
+   * the main thread), each numbered (`sent`) for the outcome to name.
+   */
   sendWritten(exec, prewrite) {
     const items = exec.unsent.map(({ table, doc }) => {
       const seq = exec.nextSent++;
       exec.sent.set(doc, seq);
-      return { seq, table, doc, text: storedText(doc) ?? null };
+      return { seq, table, text: writtenText(doc) };
     });
     exec.unsent = [];
     prewrite(items);
@@ -204,14 +207,14 @@ export class LocalTransactions {
     this.end(exec);
     tx.onWrite = null;
     // A query's writes are only the accepted commits it read through (`asOf`, `overlaid`): none go
-    // back. A document already sent is named by its number; the others go with their stored text,
+    // back. A document already sent is named by its number; the others go as their stored text,
     // made here for the write's size check (the commit writes it as it is).
     const writes = (exec.kind === "mutation" ? [...tx.writes.values()] : []).map((w) => {
-      const seq = w.new ? exec.sent.get(w.new) : undefined;
-      return seq === undefined ? w : { id: w.id, table: w.table, old: w.old, new: null, sent: seq };
+      if (!w.new) return w;
+      const seq = exec.sent.get(w.new);
+      return seq === undefined ? { id: w.id, table: w.table, old: w.old, new: null, text: writtenText(w.new) } : { id: w.id, table: w.table, old: w.old, new: null, sent: seq };
     });
-    const texts = writes.map((w) => (w.new ? (storedText(w.new) ?? null) : null));
-    return { beginTs: tx.beginTs, asOf: tx.asOf, overlaid: [...tx.overlaid], reads: packReads(tx.reads), writes, texts, stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0, journalOut: exec.journalOut };
+    return { beginTs: tx.beginTs, asOf: tx.asOf, overlaid: [...tx.overlaid], reads: packReads(tx.reads), writes, stats: tx.stats, lastCreationTime: this.reader?.lastCreationTime ?? 0, journalOut: exec.journalOut };
   }
 
   /** Closes the run's streams and lets its snapshot go. */
@@ -227,6 +230,9 @@ export class LocalTransactions {
     return reader?.close();
   }
 }
+
+/** A written document's stored text: the one its write's size check made, if it made one. */
+const writtenText = (doc) => storedText(doc) ?? encodeDoc(doc);
 
 /**
  * A read set as one buffer of its interval bounds (lo, hi, lo, hi…) and their lengths: a Buffer
