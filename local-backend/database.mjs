@@ -33,6 +33,28 @@ export function encodeDoc(doc) {
   if (text === undefined) encoded.set(doc, (text = JSON.stringify(convexToJson(doc))));
   return text;
 }
+/**
+ * A document made of plain JSON (no int64, bytes, special floats: syscalls.mjs `parseArgs`) is
+ * stored as its JSON.stringify when every object in it lists its fields in Convex's order (sorted,
+ * as `convexToJson` writes them, and as a function's own `convexToJson` sent them): that text is
+ * then exactly what `encodeDoc` would make, without its copy of the whole document.
+ */
+export function encodePlain(doc) {
+  if (inConvexOrder(doc)) encoded.set(doc, JSON.stringify(doc));
+}
+
+/** True when every object in `value` has its fields in ascending order (integer-like names, listed first by JS, fail it). */
+function inConvexOrder(value) {
+  if (value === null || typeof value !== "object") return true;
+  if (Array.isArray(value)) return value.every(inConvexOrder);
+  let last = "";
+  for (const k in value) {
+    if (k <= last && last !== "") return false;
+    last = k;
+    if (!inConvexOrder(value[k])) return false;
+  }
+  return true;
+}
 // Without a "$" key ($integer, $bytes, $float) the JSON is the value itself (most documents).
 const decodeDoc = (text) => (text.includes('"$') ? jsonToConvex(JSON.parse(text)) : JSON.parse(text));
 /**

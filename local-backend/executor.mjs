@@ -15,7 +15,7 @@ import { seededRandom } from "./runtime.mjs";
 import { chargeTime, insert, sha256Base64 } from "./syscalls.mjs";
 import { START_STALE_MS, mark, ownMs, threadCpuMs } from "./thread-cpu.mjs";
 import { checkValue } from "./validate.mjs";
-import { unpackReads } from "./worker-tx.mjs";
+import { received } from "./worker-tx.mjs";
 
 const MAX_OCC_RETRIES = 32;
 
@@ -191,13 +191,8 @@ export class Executor {
         for (const def of this.db.indexesOf(table)) keysOf(def, doc);
       }
     };
-    const written = (w) => {
-      if (w.sent !== undefined) return { id: w.id, table: w.table, old: w.old, new: sent.get(w.sent) };
-      return w.text === undefined ? w : { id: w.id, table: w.table, old: w.old, new: decodeWritten(w.text) };
-    };
     const adopt = (ran, reading) => {
-      const writes = ran.writes.map(written);
-      exec.tx.adopt({ beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes, stats: ran.stats, asOf: ran.asOf, overlaid: ran.overlaid }, reading);
+      exec.tx.adopt(received(ran, sent), reading);
       if (ran.lastCreationTime > this.db.lastCreationTime) this.db.lastCreationTime = ran.lastCreationTime;
     };
     // This thread serves the rest of the run: its reads from a snapshot at least as new as the worker's.

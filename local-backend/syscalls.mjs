@@ -6,7 +6,7 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import { localTableName, qualifiedTable, tableNamer } from "./components.mjs";
 import { requestContext } from "./context.mjs";
 import { CursorParseError } from "./cursors.mjs";
-import { encodeDoc, storedText } from "./database.mjs";
+import { encodeDoc, encodePlain, storedText } from "./database.mjs";
 import { newId } from "./ids.mjs";
 import { LIMITS, checkDocument, limitError } from "./limits.mjs";
 import { QueryError, Stream, queryPage } from "./query.mjs";
@@ -78,7 +78,7 @@ export function installSyscalls() {
 async function answerLater(exec, op, json, turn) {
   if (turn) await turn;
   try {
-    return jsonText(op === "1.0/queryStreamNext" ? streamNext(exec, JSON.parse(json)) : await asyncOp(exec, op, JSON.parse(json)));
+    return await asyncAnswer(exec, op, json);
   } finally {
     resumed(exec);
   }
@@ -190,9 +190,22 @@ function streamNext(exec, args) {
 }
 
 /** An asynchronous syscall's answer as the JSON text the function gets (also for a worker serving its own: worker-tx.mjs). */
-export async function asyncAnswer(exec, op, args) {
-  const out = op === "1.0/queryStreamNext" ? streamNext(exec, args) : await asyncOp(exec, op, args);
+export async function asyncAnswer(exec, op, json) {
+  const out = op === "1.0/queryStreamNext" ? streamNext(exec, JSON.parse(json)) : await asyncOp(exec, op, parseArgs(json));
   return jsonText(out);
+}
+
+// Arguments whose JSON text has no "$" key (no int64, bytes or special float), no escape (so no
+// control character) and nothing outside ASCII but DEL: their parsed JSON is already the Convex
+// value, field names included (jsonToConvex would only copy it and check the names), and a document
+// made of it is stored as its JSON.stringify (database.mjs `encodePlain`). An import batch's
+// thousands of inserts skip both walks.
+const plainArgs = new WeakSet();
+const isPlainJson = (json) => !json.includes('"$') && !json.includes("\\") && !json.includes("\x7f") && Buffer.byteLength(json) === json.length;
+function parseArgs(json) {
+  const args = JSON.parse(json);
+  if (isPlainJson(json)) plainArgs.add(args);
+  return args;
 }
 
 const jsonText = (out) => (out instanceof RawJson ? out.text : JSON.stringify(out));
@@ -215,7 +228,7 @@ async function asyncOp(exec, op, args) {
     case "1.0/insert":
       if (typeof args.table !== "string" || !TABLE_NAME.test(args.table)) throw new SyscallError(`Invalid table name "${args.table}"`);
       systemTableGuard(args.table, false);
-      return { _id: insert(exec, q(exec, args.table), jsonToConvex(args.value)) };
+      return plainArgs.has(args) ? { _id: insert(exec, q(exec, args.table), args.value, null, true) } : { _id: insert(exec, q(exec, args.table), jsonToConvex(args.value)) };
     case "1.0/shallowMerge":
       return update(exec, args, (old, value) => {
         const merged = { ...old };
@@ -373,14 +386,35 @@ function countWrite(tx, doc) {
   if (tx.stats.bytesWritten > LIMITS.transaction.bytesWritten) throw limitError("bytesWritten", LIMITS.transaction.bytesWritten);
 }
 
-export function insert(exec, table, value, id = null) {
+/**
+ * A new document with its system fields where Convex orders them among the value's (no field of
+ * the value starts with "_"), so a value in Convex's order makes a document in it (`encodePlain`).
+ */
+function inFieldOrder(value, _id, _creationTime) {
+  const doc = {};
+  let placed = false;
+  for (const k in value) {
+    if (!placed && k > "_") {
+      doc._creationTime = _creationTime;
+      doc._id = _id;
+      placed = true;
+    }
+    doc[k] = value[k];
+  }
+  if (!placed) Object.assign(doc, { _creationTime, _id });
+  return doc;
+}
+
+/** `plain`: `value` came from plain JSON (`parseArgs`), so the document is stored as its JSON text when it can be (`encodePlain`). */
+export function insert(exec, table, value, id = null, plain = false) {
   const tx = txOf(exec);
   for (const k of Object.keys(value)) {
     if (k.startsWith("_") && !(table.startsWith("_") && exec.system)) throw new SyscallError(`Field name ${k} starts with a '_', which is reserved.`);
   }
   const db = exec.server.db;
   const docId = id ?? newId(db.tableNumber(table));
-  const doc = validated(exec, table, { ...value, _id: docId, _creationTime: db.nextCreationTime() });
+  const doc = validated(exec, table, plain ? inFieldOrder(value, docId, db.nextCreationTime()) : { ...value, _id: docId, _creationTime: db.nextCreationTime() });
+  if (plain) encodePlain(doc);
   countWrite(tx, doc);
   // A new id has no committed document to replace.
   tx.write(docId, table, doc, id === null);

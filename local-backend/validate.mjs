@@ -35,6 +35,17 @@ function describeValidator(json) {
   }
 }
 
+// A literal is compared as Convex compares values; a string or boolean one (most: a union's tag
+// field) needs no serialising to compare.
+const isLiteral = (value, literal) => (typeof literal === "string" || typeof literal === "boolean" ? value === literal : show(value) === JSON.stringify(literal));
+// An object validator's fields as entries, listed once per validator (each written document is
+// checked against its table's).
+const fieldLists = new WeakMap();
+const fieldsOf = (json) => {
+  let fields = fieldLists.get(json);
+  if (fields === undefined) fieldLists.set(json, (fields = Object.entries(json.value)));
+  return fields;
+};
 const isPlainObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof ArrayBuffer);
 const pathText = (p) => (p.length ? `\nPath: ${p.join("")}` : "");
 
@@ -47,6 +58,11 @@ const pathText = (p) => (p.length ? `\nPath: ${p.join("")}` : "");
  * @returns {string | null}
  */
 export function checkValue(json, value, p = [], tableOfId = () => null) {
+  return check(json, value, [...p], tableOfId);
+}
+
+/** `checkValue` with its path as a stack (a message is made as a mismatch is found, before the path pops). */
+function check(json, value, p, tableOfId) {
   const noMatch = () => `Value does not match validator.${pathText(p)}\nValue: ${show(value)}\nValidator: ${describeValidator(json)}`;
   switch (json.type) {
     case "any":
@@ -64,7 +80,7 @@ export function checkValue(json, value, p = [], tableOfId = () => null) {
     case "bytes":
       return value instanceof ArrayBuffer ? null : noMatch();
     case "literal":
-      return show(value) === JSON.stringify(json.value)
+      return isLiteral(value, json.value)
         ? null
         : `\`${show(value)}\` does not match literal validator \`v.literal(${JSON.stringify(json.value)})\`.${pathText(p)}`;
     case "id": {
@@ -77,14 +93,18 @@ export function checkValue(json, value, p = [], tableOfId = () => null) {
     case "array":
       if (!Array.isArray(value)) return noMatch();
       for (let i = 0; i < value.length; i++) {
-        const err = checkValue(json.value, value[i], [...p, `[${i}]`], tableOfId);
+        p.push(`[${i}]`);
+        const err = check(json.value, value[i], p, tableOfId);
+        p.pop();
         if (err) return err;
       }
       return null;
     case "record":
       if (!isPlainObject(value)) return noMatch();
       for (const [k, v] of Object.entries(value)) {
-        const err = checkValue(json.values.fieldType, v, [...p, `.${k}`], tableOfId);
+        p.push(`.${k}`);
+        const err = check(json.values.fieldType, v, p, tableOfId);
+        p.pop();
         if (err) return err;
       }
       return null;
@@ -94,14 +114,16 @@ export function checkValue(json, value, p = [], tableOfId = () => null) {
       if (!isPlainObject(value)) return noMatch();
       // Built only for a message: serialising every valid object made large writes slow.
       const objectText = () => `\nObject: ${show(value)}\nValidator: ${describeValidator(json)}`;
-      for (const [k, field] of Object.entries(json.value)) {
+      for (const [k, field] of fieldsOf(json)) {
         if (value[k] === undefined) {
           if (!field.optional) {
             return `Object is missing the required field \`${k}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.${pathText(p)}${objectText()}`;
           }
           continue;
         }
-        const err = checkValue(field.fieldType, value[k], [...p, `.${k}`], tableOfId);
+        p.push(`.${k}`);
+        const err = check(field.fieldType, value[k], p, tableOfId);
+        p.pop();
         if (err) return err;
       }
       for (const k of Object.keys(value)) {
@@ -138,7 +160,7 @@ function matches(json, value, tableOfId) {
     case "bytes":
       return value instanceof ArrayBuffer;
     case "literal":
-      return show(value) === JSON.stringify(json.value);
+      return isLiteral(value, json.value);
     case "id":
       return typeof value === "string" && tableOfId(value) === json.tableName;
     case "array":
@@ -149,7 +171,7 @@ function matches(json, value, tableOfId) {
       return json.value.some((member) => matches(member, value, tableOfId));
     case "object": {
       if (!isPlainObject(value)) return false;
-      for (const [k, field] of Object.entries(json.value)) {
+      for (const [k, field] of fieldsOf(json)) {
         if (value[k] === undefined ? !field.optional : !matches(field.fieldType, value[k], tableOfId)) return false;
       }
       return Object.keys(value).every((k) => k in json.value || value[k] === undefined);

@@ -20,7 +20,7 @@
 // such as convex-helpers' triggers' module-wide write lock, is released as it unwinds), and
 // whatever it ends with is dropped.
 import { cursorCodec } from "./cursors.mjs";
-import { NeedsMainThread, SnapshotReader, encodeDoc, storedText } from "./database.mjs";
+import { NeedsMainThread, SnapshotReader, decodeWritten, encodeDoc, storedText } from "./database.mjs";
 import { asyncAnswer, syncOp } from "./syscalls.mjs";
 import { Transaction } from "./transaction.mjs";
 
@@ -152,7 +152,7 @@ export class LocalTransactions {
   async asyncSyscall(exec, op, json) {
     if (!this.serves(exec, op)) return this.abandon(exec);
     try {
-      return await asyncAnswer(exec, op, JSON.parse(json));
+      return await asyncAnswer(exec, op, json);
     } catch (e) {
       if (e instanceof NeedsMainThread) return this.abandon(exec);
       // As the main thread answers a failed call (actions.mjs `answerAwaited`).
@@ -254,10 +254,25 @@ function packReads({ intervals, tables }) {
 }
 
 /**
+ * A worker's outcome (`outcome`) as the main thread's transaction adopts it (`Transaction.adopt`):
+ * its read set unpacked, and its written documents decoded from their stored texts, those sent
+ * ahead (`sendWritten`) taken from `sent` by their numbers.
+ * @param {ReturnType<LocalTransactions["outcome"]> & {}} ran
+ * @param {Map<number, any>} [sent] the documents sent ahead, decoded, by number
+ */
+export function received(ran, sent = new Map()) {
+  const writes = ran.writes.map((w) => {
+    if ("sent" in w) return { id: w.id, table: w.table, old: w.old, new: sent.get(w.sent) };
+    return "text" in w ? { id: w.id, table: w.table, old: w.old, new: decodeWritten(w.text) } : w;
+  });
+  return { beginTs: ran.beginTs, reads: unpackReads(ran.reads), writes, stats: ran.stats, asOf: ran.asOf, overlaid: ran.overlaid };
+}
+
+/**
  * The read set `packReads` packed, on the main thread.
  * @returns {import("./transaction.mjs").ReadSet}
  */
-export function unpackReads({ bytes, lengths, tables }) {
+function unpackReads({ bytes, lengths, tables }) {
   const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const intervals = [];
   let at = 0;

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { convexToJson } from "convex/values";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Database } from "../../local-backend/database.mjs";
 import { folderSource } from "../../local-backend/functions.mjs";
@@ -13,7 +14,7 @@ import { createHost } from "../../local-backend/host.mjs";
 import { newId } from "../../local-backend/ids.mjs";
 import { AFTER } from "../../local-backend/keys.mjs";
 import { Committer, Transaction } from "../../local-backend/transaction.mjs";
-import { LocalTransactions, unpackReads } from "../../local-backend/worker-tx.mjs";
+import { LocalTransactions, received } from "../../local-backend/worker-tx.mjs";
 import { api } from "./fixture/convex/_generated/api";
 import { FIXTURE, client, removeDir, tempDir, withBackend } from "./helpers";
 
@@ -135,7 +136,7 @@ describe("a worker's transaction, committed by the main thread", () => {
 
   async function commit({ main, exec }: Awaited<ReturnType<typeof increment>>) {
     const ran = local.outcome(exec)!;
-    main.adopt({ ...ran, reads: unpackReads(ran.reads) });
+    main.adopt(received(ran));
     return committer.commit(main);
   }
 
@@ -148,6 +149,36 @@ describe("a worker's transaction, committed by the main thread", () => {
     const third = await increment();
     expect(await commit(third)).not.toBeNull();
     expect((db.getDoc(counter) as { n: number } | null)?.n).toBe(2);
+  });
+
+  // Plain JSON (most inserts) is stored without being walked (syscalls.mjs `parseArgs`): what is
+  // stored must be Convex's lossless JSON either way, and a field name Convex refuses still refused.
+  it("stores every inserted value as Convex's lossless JSON, and refuses a field name Convex refuses", async () => {
+    const main = committer.begin(true);
+    const exec = local.begin({ minTs: main.beginTs, creationFloor: db.lastCreationTime, catalog: db.catalogState(), identity: null }, run)!;
+    const insert = async (value: unknown) => JSON.parse(await local.asyncSyscall(exec, "1.0/insert", JSON.stringify({ table: "counters", value })))._id as string;
+    const values = [
+      // As a function's runtime sends a value (its fields sorted), and as a raw call might (not).
+      convexToJson({ name: "plain", n: 1.5, tags: ["a", "b"], nested: { x: -2, y: null, ok: true }, Upper: "u", "`tick": 1 }),
+      { name: "unsorted", n: 2, nested: { z: 1, a: { y: 1, b: 2 } }, 10: "ten", 9: "nine" },
+      { name: "special", n: convexToJson(5n), bytes: convexToJson(new Uint8Array([0, 255]).buffer), nan: convexToJson(NaN), zero: convexToJson(-0) },
+      { name: "café\u0001\nline", n: 0 },
+    ];
+    const ids = [];
+    for (const value of values) ids.push(await insert(value));
+    await expect(insert({ ["bad\u007fname"]: 1 })).rejects.toThrow(/Field name/);
+    await expect(insert({ ["naïve"]: 1 })).rejects.toThrow(/Field name/);
+    await expect(insert({ ["$reserved"]: 1 })).rejects.toThrow();
+    const ran = local.outcome(exec)!;
+    main.adopt(received(ran));
+    expect(await committer.commit(main)).not.toBeNull();
+    ids.forEach((id, i) => {
+      const doc = db.getDoc(id) as Record<string, unknown>;
+      expect(db.getText(id)).toBe(JSON.stringify(convexToJson(doc as never)));
+      expect(convexToJson({ ...doc, _id: undefined, _creationTime: undefined } as never)).toEqual(values[i]);
+    });
+    expect((db.getDoc(ids[2]) as { n: bigint }).n).toBe(5n);
+    expect(Object.is((db.getDoc(ids[2]) as { zero: number }).zero, -0)).toBe(true);
   });
 });
 
