@@ -336,7 +336,8 @@ export class Database extends StoredReads {
   commit(changes, ts) {
     const touched = new Set();
     for (const c of changes) {
-      for (const def of this.indexesOf(c.table)) this.writeIndex(def, c);
+      const bytes = entryBytes();
+      for (const def of this.indexesOf(c.table)) this.writeIndex(def, c, bytes);
       if (c.new) this.docs.put(c.id, encodeDoc(c.new));
       else this.docs.remove(c.id);
       const delta = (c.new ? 1 : 0) - (c.old ? 1 : 0);
@@ -367,19 +368,19 @@ export class Database extends StoredReads {
    * Moves a changed document's entries in one index. An entry an update leaves as it was (most
    * of a patched document's: its indexes over fields it kept) is not written again.
    */
-  writeIndex(def, c) {
+  writeIndex(def, c, bytes = entryBytes()) {
     const before = c.old ? entriesOf(def, c.old) : null;
     const after = c.new ? entriesOf(def, c.new) : null;
     const valueOf = (entries, i) => entries.values?.[i] ?? c.id;
     if (before === null || after === null) {
       if (before !== null) for (const key of before.keys) this.index.remove(key);
-      if (after !== null) after.keys.forEach((key, i) => this.index.put(key, valueOf(after, i)));
+      if (after !== null) after.keys.forEach((key, i) => this.index.put(key, bytes(valueOf(after, i))));
       return;
     }
     if (!def.search) {
       if (before.keys[0].equals(after.keys[0])) return;
       this.index.remove(before.keys[0]);
-      this.index.put(after.keys[0], c.id);
+      this.index.put(after.keys[0], bytes(c.id));
       return;
     }
     const stale = new Map(before.keys.map((key, i) => [key.toString("latin1"), { key, value: valueOf(before, i) }]));
@@ -387,7 +388,7 @@ export class Database extends StoredReads {
       const id = key.toString("latin1");
       const held = stale.get(id);
       stale.delete(id);
-      if (held?.value !== valueOf(after, i)) this.index.put(key, valueOf(after, i));
+      if (held?.value !== valueOf(after, i)) this.index.put(key, bytes(valueOf(after, i)));
     });
     for (const { key } of stale.values()) this.index.remove(key);
   }
@@ -395,6 +396,26 @@ export class Database extends StoredReads {
   close() {
     return this.env.close();
   }
+}
+
+/**
+ * An entry's value as the bytes LMDB stores, made once per change: every index entry of a written
+ * document holds its id (a search posting, one text for all its terms), and LMDB made a buffer of
+ * the string for each of a new item's fifty-odd entries.
+ * @returns {(value: string) => Buffer}
+ */
+function entryBytes() {
+  let last = "";
+  let lastBytes = Buffer.alloc(0);
+  const seen = new Map();
+  return (value) => {
+    if (value === last) return lastBytes;
+    let b = seen.get(value);
+    if (b === undefined) seen.set(value, (b = Buffer.from(value)));
+    last = value;
+    lastBytes = b;
+    return b;
+  };
 }
 
 // A store's indexes grouped by table, made again when its catalog changes: a commit asks for each
