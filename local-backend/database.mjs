@@ -335,9 +335,20 @@ export class Database extends StoredReads {
    */
   commit(changes, ts) {
     const touched = new Set();
+    // Index by index: a batch's entries in one index are mostly neighbours (one workspace's, made
+    // at one time), so LMDB's write thread finds each next one in the pages it has just written;
+    // document by document, each entry went to another of the table's thirty-odd indexes. (No two
+    // changes share a key: every key ends with its document's id.)
+    const byTable = new Map();
     for (const c of changes) {
-      const bytes = entryBytes();
-      for (const def of this.indexesOf(c.table)) this.writeIndex(def, c, bytes);
+      let same = byTable.get(c.table);
+      if (same === undefined) byTable.set(c.table, (same = []));
+      same.push({ c, bytes: entryBytes() });
+    }
+    for (const [table, same] of byTable) {
+      for (const def of this.indexesOf(table)) for (const { c, bytes } of same) this.writeIndex(def, c, bytes);
+    }
+    for (const c of changes) {
       if (c.new) this.docs.put(c.id, encodeDoc(c.new));
       else this.docs.remove(c.id);
       const delta = (c.new ? 1 : 0) - (c.old ? 1 : 0);
