@@ -51,10 +51,8 @@ export class ActionPool {
 
   spawn() {
     // The worker's process.env is the deployment's variables, not the shell's.
-    // Not the parent's --input-type (a `node -e` parent): it only applies to string input. Nor
-    // its young generation's size (`npm run backend`'s --min-semi-space-size): a Worker refuses
-    // V8's heap flags, and the process's already apply to every isolate it creates.
-    const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type") && !/^--(min|max)-semi-space-size/.test(a));
+    // Not the parent's --input-type (a `node -e` parent): it only applies to string input.
+    const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
     const { outDir, nodeNames, runtimeFile } = this.bundle;
     const env = { ...this.server.deploymentEnv };
     // For mutations whose transaction runs in the worker (worker-tx.mjs): the store's file, and the schema as loaded.

@@ -22,21 +22,13 @@ export const FIXTURE = path.join(REPO, "tests/local-backend/fixture/convex");
 // A tree's `npm run backend` entry point (scripts/backend.mjs; local-backend/start.mjs before it moved).
 const startOf = (root) => ["scripts/backend.mjs", "local-backend/start.mjs"].map((f) => path.join(root, f)).find((f) => existsSync(f));
 
-/** The Node options the tree's `npm run backend` starts it with ("node --flag … scripts/backend.mjs"). */
-const nodeOptionsOf = (root) => {
-  const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts?.backend ?? "";
-  const [node, ...rest] = script.trim().split(/\s+/);
-  const entry = rest.findIndex((w) => !w.startsWith("--"));
-  return node === "node" && entry !== -1 ? rest.slice(0, entry) : [];
-};
-
 /** Starts the tree's (`root`, default --root or this checkout) `npm run backend` on free ports; resolves with { child, url }. */
 export function spawnBackend(dataDir, { convexDir = FIXTURE, env = {}, root = BACKEND_ROOT } = {}) {
   const START = startOf(root);
   const started = performance.now();
   // --node-args "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the backend process.
   const nodeArgs = arg("node-args", "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeOptionsOf(root), ...nodeArgs, START], {
+  const child = spawn(process.execPath, [...nodeArgs, START], {
     env: {
       ...process.env,
       LOCAL_BACKEND_DIR: dataDir,
