@@ -14,6 +14,7 @@ import path from "node:path";
 import { evaluateForRuntime } from "./isolate.mjs";
 import { LIMITS } from "./limits.mjs";
 import { seededRandom } from "./runtime.mjs";
+import { kernelThreadId } from "./sched.mjs";
 import { START_STALE_MS, mark, overTimeLimit, ownMs, segmentMs, threadCpuMs } from "./thread-cpu.mjs";
 import { LocalTransactions } from "./worker-tx.mjs";
 
@@ -324,4 +325,4 @@ parentPort.on("message", (msg) => {
 });
 // What it holds before its first call: the app's modules, and the store when it runs transactions.
 if (workerData.catalog) local.open(workerData.catalog);
-parentPort.postMessage({ kind: "ready", loaded: { modules: Object.keys(modules), store: local.reader !== null } });
+parentPort.postMessage({ kind: "ready", tid: kernelThreadId(), loaded: { modules: Object.keys(modules), store: local.reader !== null } });

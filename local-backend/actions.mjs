@@ -6,6 +6,7 @@
 import os from "node:os";
 import { MessageChannel, Worker } from "node:worker_threads";
 import { requestContext } from "./context.mjs";
+import { batchThread } from "./sched.mjs";
 
 const WORKER = new URL("./action-worker.mjs", import.meta.url);
 const CORES = os.availableParallelism?.() ?? os.cpus().length;
@@ -75,7 +76,8 @@ export class ActionPool {
       worker.on("message", (msg) => {
         if (msg.kind !== "ready") return this.onMessage(worker, msg);
         worker.loaded = msg.loaded;
-        resolve();
+        // Its messages must not take the main thread's CPU from it as they wake it (sched.mjs).
+        void batchThread(msg.tid).then(resolve);
       });
     });
     worker.on("error", (e) => this.onExit(worker, e));

@@ -3,7 +3,7 @@
 // Convex's semantics must hold as when the main thread served every call: a conflict runs it again
 // and every effect lands, an invalid write throws at the call that made it, its reads see its own
 // writes, and a call the worker cannot serve hands the transaction over without losing a write.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { convexToJson } from "convex/values";
@@ -93,6 +93,21 @@ describe("a query-and-mutation worker", () => {
       expectLoaded();
       await host.restartActions();
       expectLoaded();
+    } finally {
+      await host.stop();
+      removeDir(dir);
+    }
+  }, 30_000);
+
+  it("does not preempt the main thread as its messages wake it: it runs under SCHED_BATCH (Linux)", async () => {
+    const dir = tempDir("lb-sched-");
+    const host = await createHost({ source: folderSource(FIXTURE), dataDir: dir, urls: { storageUrl: (id: string) => id, uploadUrl: () => "" }, log: () => {}, deploymentEnv: {} });
+    // A thread's policy is the 41st field of its stat line (3: SCHED_BATCH); the command's name may hold spaces.
+    const batchThreads = () =>
+      readdirSync("/proc/self/task").filter((tid) => readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[38] === "3").length;
+    try {
+      expect(batchThreads()).toBeGreaterThanOrEqual(host.workersLoaded().length);
+      expect(batchThreads()).toBeGreaterThan(0);
     } finally {
       await host.stop();
       removeDir(dir);
