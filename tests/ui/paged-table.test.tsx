@@ -69,3 +69,17 @@ test("without additions the live page shows at once: a removed row goes, the nex
   expect(screen.getByText(`Item ${PAGE}`)).toBeInTheDocument();
   expect(bodyRows()).toHaveLength(PAGE);
 });
+
+test("an empty page takes in the first rows as they are added: no \"new items\" over an empty table", () => {
+  const { rerender } = render(<List rows={[]} total={0} />);
+  expect(screen.getByText("None")).toBeInTheDocument();
+  // An import's first batch lands in an empty register.
+  rerender(<List rows={rowsOf(0, PAGE)} total={500} />);
+  expect(screen.queryByText(/new items/)).not.toBeInTheDocument();
+  expect(bodyRows()).toHaveLength(PAGE);
+  expect(screen.getByText("Showing 1–50 of 500 items")).toBeInTheDocument();
+  // From then on the page holds still: the next batch is announced.
+  rerender(<List rows={[...rowsOf(500, 500, "New"), ...rowsOf(0, PAGE)]} total={1000} />);
+  expect(screen.getByRole("status")).toHaveTextContent("500 new items");
+  expect(bodyRows()[0]).toHaveTextContent("Item 0");
+});
